@@ -1,0 +1,29 @@
+import type { AuthSession, RefreshTokenRecord } from '../../core/domain/authSession.js';
+import type { AuthSessionRepository, RotateOutcome } from '../../core/ports/AuthSessionRepository.js';
+
+export class MemoryAuthSessionRepository implements AuthSessionRepository {
+  private readonly sessions = new Map<string, AuthSession>();
+  private readonly tokens = new Map<string, RefreshTokenRecord>();
+  async create(session: AuthSession, firstToken: RefreshTokenRecord): Promise<void> {
+    this.sessions.set(session.id, session);
+    this.tokens.set(firstToken.tokenHash, firstToken);
+  }
+  async find(sessionId: string): Promise<AuthSession | null> {
+    return this.sessions.get(sessionId) ?? null;
+  }
+  async findRefreshToken(tokenHash: string): Promise<RefreshTokenRecord | null> {
+    return this.tokens.get(tokenHash) ?? null;
+  }
+  async rotate(oldHash: string, next: RefreshTokenRecord, now: Date): Promise<RotateOutcome> {
+    const old = this.tokens.get(oldHash);
+    if (!old) return 'unknown';
+    if (old.usedAt !== null) return 'already_used';
+    this.tokens.set(oldHash, { ...old, usedAt: now });
+    this.tokens.set(next.tokenHash, next);
+    return 'rotated';
+  }
+  async revoke(sessionId: string, now: Date, reason: string): Promise<void> {
+    const s = this.sessions.get(sessionId);
+    if (s && s.revokedAt === null) this.sessions.set(sessionId, { ...s, revokedAt: now, revokeReason: reason });
+  }
+}

@@ -1,0 +1,18 @@
+import type { WorkerRecord, WorkerRegistry } from '../../core/ports/WorkerRegistry.js';
+
+export class MemoryWorkerRegistry implements WorkerRegistry {
+  private readonly workers = new Map<string, WorkerRecord>();
+  async register(worker: WorkerRecord): Promise<void> {
+    this.workers.set(worker.id, worker);
+  }
+  async heartbeat(workerId: string, now: Date): Promise<void> {
+    const w = this.workers.get(workerId);
+    if (w) this.workers.set(workerId, { ...w, heartbeatAt: now });
+  }
+  async deregister(workerId: string): Promise<void> {
+    this.workers.delete(workerId);
+  }
+  async live(now: Date, staleAfterSeconds: number): Promise<readonly WorkerRecord[]> {
+    return [...this.workers.values()].filter((w) => now.getTime() - w.heartbeatAt.getTime() <= staleAfterSeconds * 1000);
+  }
+}

@@ -1,0 +1,85 @@
+import type { AuthSession, RefreshTokenRecord } from '../../core/domain/authSession.js';
+import type { AuthSessionRepository, RotateOutcome } from '../../core/ports/AuthSessionRepository.js';
+import type { Db } from './db.js';
+
+interface SessionRow {
+  id: string;
+  user_id: string;
+  created_at: Date;
+  expires_at: Date;
+  revoked_at: Date | null;
+  revoke_reason: string | null;
+}
+interface TokenRow {
+  token_hash: string;
+  session_id: string;
+  issued_at: Date;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
+const toSession = (r: SessionRow): AuthSession => ({
+  id: r.id,
+  userId: r.user_id,
+  createdAt: r.created_at,
+  expiresAt: r.expires_at,
+  revokedAt: r.revoked_at,
+  revokeReason: r.revoke_reason,
+});
+const toToken = (r: TokenRow): RefreshTokenRecord => ({
+  tokenHash: r.token_hash,
+  sessionId: r.session_id,
+  issuedAt: r.issued_at,
+  expiresAt: r.expires_at,
+  usedAt: r.used_at,
+});
+
+const insertToken = `INSERT INTO refresh_tokens (token_hash, session_id, issued_at, expires_at, used_at)
+  VALUES ($1, $2, $3, $4, NULL)`;
+
+export class PgAuthSessionRepository implements AuthSessionRepository {
+  constructor(private readonly db: Db) {}
+
+  async create(s: AuthSession, t: RefreshTokenRecord): Promise<void> {
+    await this.db.tx(async (tx) => {
+      await tx.none(
+        'INSERT INTO auth_sessions (id, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)',
+        [s.id, s.userId, s.createdAt, s.expiresAt],
+      );
+      await tx.none(insertToken, [t.tokenHash, t.sessionId, t.issuedAt, t.expiresAt]);
+    });
+  }
+
+  async find(id: string): Promise<AuthSession | null> {
+    const r = await this.db.oneOrNone<SessionRow>('SELECT * FROM auth_sessions WHERE id = $1', [id]);
+    return r ? toSession(r) : null;
+  }
+
+  async findRefreshToken(hash: string): Promise<RefreshTokenRecord | null> {
+    const r = await this.db.oneOrNone<TokenRow>('SELECT * FROM refresh_tokens WHERE token_hash = $1', [hash]);
+    return r ? toToken(r) : null;
+  }
+
+  async rotate(oldHash: string, next: RefreshTokenRecord, now: Date): Promise<RotateOutcome> {
+    return this.db.tx(async (tx) => {
+      // The conditional update is the race arbiter: only one caller sees used_at IS NULL.
+      const spent = await tx.result(
+        'UPDATE refresh_tokens SET used_at = $2 WHERE token_hash = $1 AND used_at IS NULL',
+        [oldHash, now],
+      );
+      if (spent.rowCount === 0) {
+        const exists = await tx.oneOrNone('SELECT 1 FROM refresh_tokens WHERE token_hash = $1', [oldHash]);
+        return exists ? 'already_used' : 'unknown';
+      }
+      await tx.none(insertToken, [next.tokenHash, next.sessionId, next.issuedAt, next.expiresAt]);
+      return 'rotated';
+    });
+  }
+
+  async revoke(id: string, now: Date, reason: string): Promise<void> {
+    await this.db.none(
+      'UPDATE auth_sessions SET revoked_at = $2, revoke_reason = $3 WHERE id = $1 AND revoked_at IS NULL',
+      [id, now, reason],
+    );
+  }
+}

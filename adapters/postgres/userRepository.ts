@@ -1,0 +1,57 @@
+import type { User } from '../../core/domain/user.js';
+import type { Role } from '../../core/domain/roles.js';
+import type { UserRepository } from '../../core/ports/UserRepository.js';
+import type { Db } from './db.js';
+
+interface Row {
+  id: string;
+  username: string;
+  email: string;
+  role: Role;
+  password_hash: string;
+  created_at: Date;
+  disabled_at: Date | null;
+}
+
+const toUser = (r: Row): User => ({
+  id: r.id,
+  username: r.username,
+  email: r.email,
+  role: r.role,
+  passwordHash: r.password_hash,
+  createdAt: r.created_at,
+  disabledAt: r.disabled_at,
+});
+
+export class PgUserRepository implements UserRepository {
+  constructor(private readonly db: Db) {}
+
+  async insert(u: User): Promise<boolean> {
+    const r = await this.db.result(
+      `INSERT INTO users (id, username, email, role, password_hash, created_at, disabled_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`,
+      [u.id, u.username, u.email, u.role, u.passwordHash, u.createdAt, u.disabledAt],
+    );
+    return r.rowCount === 1;
+  }
+
+  async findByUsername(username: string): Promise<User | null> {
+    const r = await this.db.oneOrNone<Row>('SELECT * FROM users WHERE lower(username) = lower($1)', [username]);
+    return r ? toUser(r) : null;
+  }
+
+  async findById(id: string): Promise<User | null> {
+    const r = await this.db.oneOrNone<Row>('SELECT * FROM users WHERE id = $1', [id]);
+    return r ? toUser(r) : null;
+  }
+
+  async countAdmins(): Promise<number> {
+    return (await this.db.one<{ n: number }>(
+      `SELECT count(*) AS n FROM users WHERE role = 'admin' AND disabled_at IS NULL`,
+    )).n;
+  }
+
+  async list(): Promise<readonly User[]> {
+    return (await this.db.any<Row>('SELECT * FROM users ORDER BY lower(username)')).map(toUser);
+  }
+}

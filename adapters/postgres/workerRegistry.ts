@@ -1,0 +1,46 @@
+import type { WorkerRecord, WorkerRegistry } from '../../core/ports/WorkerRegistry.js';
+import type { Db } from './db.js';
+
+interface Row {
+  id: string;
+  hostname: string;
+  pid: number;
+  roles: string[];
+  started_at: Date;
+  heartbeat_at: Date;
+}
+
+export class PgWorkerRegistry implements WorkerRegistry {
+  constructor(private readonly db: Db) {}
+
+  async register(w: WorkerRecord): Promise<void> {
+    await this.db.none(
+      `INSERT INTO workers (id, hostname, pid, roles, started_at, heartbeat_at) VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (id) DO UPDATE SET heartbeat_at = EXCLUDED.heartbeat_at, roles = EXCLUDED.roles`,
+      [w.id, w.hostname, w.pid, w.roles, w.startedAt, w.heartbeatAt],
+    );
+  }
+
+  async heartbeat(id: string, now: Date): Promise<void> {
+    await this.db.none('UPDATE workers SET heartbeat_at = $2 WHERE id = $1', [id, now]);
+  }
+
+  async deregister(id: string): Promise<void> {
+    await this.db.none('DELETE FROM workers WHERE id = $1', [id]);
+  }
+
+  async live(now: Date, staleAfterSeconds: number): Promise<readonly WorkerRecord[]> {
+    const rows = await this.db.any<Row>(
+      `SELECT * FROM workers WHERE heartbeat_at >= $1::timestamptz - make_interval(secs => $2) ORDER BY started_at`,
+      [now, staleAfterSeconds],
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      hostname: r.hostname,
+      pid: r.pid,
+      roles: r.roles,
+      startedAt: r.started_at,
+      heartbeatAt: r.heartbeat_at,
+    }));
+  }
+}

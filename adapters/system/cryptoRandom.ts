@@ -1,0 +1,11 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Random } from '../../core/ports/Random.js';
+
+export class CryptoRandom implements Random {
+  uuid(): string {
+    return randomUUID();
+  }
+  token(bytes: number): string {
+    return randomBytes(bytes).toString('base64url');
+  }
+}

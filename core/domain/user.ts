@@ -1,0 +1,35 @@
+import type { Role } from './roles.js';
+
+export interface User {
+  readonly id: string;
+  readonly username: string;
+  readonly email: string;
+  readonly role: Role;
+  readonly passwordHash: string;
+  readonly createdAt: Date;
+  readonly disabledAt: Date | null;
+}
+
+/** What the outside may see of a user: never the hash. */
+export interface UserView {
+  readonly id: string;
+  readonly username: string;
+  readonly email: string;
+  readonly role: Role;
+  readonly created_at: string;
+  readonly disabled: boolean;
+}
+
+export const viewUser = (u: User): UserView => ({
+  id: u.id,
+  username: u.username,
+  email: u.email,
+  role: u.role,
+  created_at: u.createdAt.toISOString(),
+  disabled: u.disabledAt !== null,
+});
+
+export const usernamePattern = /^[A-Za-z0-9][A-Za-z0-9._-]{1,62}$/;
+export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const minPasswordLength = 12;
+export const maxPasswordLength = 1024;

@@ -1,0 +1,26 @@
+// The public face of the surveyor library: domain types, ports, use cases and the error model.
+export * from './errors.js';
+export * from './redaction.js';
+export * from './domain/roles.js';
+export * from './domain/user.js';
+export * from './domain/authSession.js';
+export * from './domain/authPolicy.js';
+export type * from './ports/Clock.js';
+export type * from './ports/Random.js';
+export type * from './ports/PasswordHasher.js';
+export type * from './ports/TokenDigest.js';
+export type * from './ports/AccessTokens.js';
+export type * from './ports/UserRepository.js';
+export type * from './ports/AuthSessionRepository.js';
+export type * from './ports/LoginThrottle.js';
+export type * from './ports/HealthProbe.js';
+export type * from './ports/WorkerRegistry.js';
+export * from './usecases/createUser.js';
+export * from './usecases/login.js';
+export * from './usecases/refreshTokens.js';
+export * from './usecases/logout.js';
+export * from './usecases/authenticate.js';
+export * from './usecases/listUsers.js';
+export * from './usecases/checkReadiness.js';
+export { issueTokens, newRefreshToken, type TokenIssuerDeps } from './usecases/issueTokens.js';
+export * from './usecases/workersProbe.js';

@@ -1,0 +1,16 @@
+import type { AuthSession, RefreshTokenRecord } from '../domain/authSession.js';
+
+export type RotateOutcome = 'rotated' | 'already_used' | 'unknown';
+
+export interface AuthSessionRepository {
+  /** Stores a new session together with its first refresh token. */
+  create(session: AuthSession, firstToken: RefreshTokenRecord): Promise<void>;
+  find(sessionId: string): Promise<AuthSession | null>;
+  findRefreshToken(tokenHash: string): Promise<RefreshTokenRecord | null>;
+  /**
+   * Marks `oldHash` used and stores `next` in one atomic step. Two callers racing with the same
+   * token: exactly one gets 'rotated'.
+   */
+  rotate(oldHash: string, next: RefreshTokenRecord, now: Date): Promise<RotateOutcome>;
+  revoke(sessionId: string, now: Date, reason: string): Promise<void>;
+}

@@ -1,0 +1,43 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { type AppError, appError } from '../errors.js';
+import { isSessionLive } from '../domain/authSession.js';
+import { type Role, roleAllows } from '../domain/roles.js';
+import type { AccessTokens } from '../ports/AccessTokens.js';
+import type { AuthSessionRepository } from '../ports/AuthSessionRepository.js';
+import type { Clock } from '../ports/Clock.js';
+
+export interface Principal {
+  readonly userId: string;
+  readonly username: string;
+  readonly role: Role;
+  readonly sessionId: string;
+}
+
+export interface AuthenticateDeps {
+  readonly tokens: AccessTokens;
+  readonly sessions: AuthSessionRepository;
+  readonly clock: Clock;
+}
+
+export const unauthorized = (message: string): AppError => appError('unauthorized', message);
+
+/** Checks a bearer token: signature, lifetime, and that its login was not ended. */
+export const authenticate = async (
+  deps: AuthenticateDeps,
+  bearer: string | undefined,
+): Promise<E.Either<AppError, Principal>> => {
+  if (bearer === undefined || bearer.length === 0)
+    return E.left(unauthorized('send Authorization: Bearer <access_token>'));
+  const now = deps.clock.now();
+  const verified = deps.tokens.verify(bearer, now);
+  if (typeof verified === 'string')
+    return E.left(unauthorized(verified === 'expired' ? 'the access token expired; refresh it' : 'the access token is not valid'));
+  const session = await deps.sessions.find(verified.sid);
+  if (session === null || !isSessionLive(session, now)) return E.left(unauthorized('this login has ended; log in again'));
+  return E.right({ userId: verified.sub, username: verified.username, role: verified.role, sessionId: verified.sid });
+};
+
+export const authorize = (principal: Principal, required: Role): E.Either<AppError, Principal> =>
+  roleAllows(principal.role, required)
+    ? E.right(principal)
+    : E.left(appError('forbidden', `this needs the ${required} role; you have ${principal.role}`));

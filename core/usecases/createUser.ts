@@ -1,0 +1,67 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { type AppError, appError, type FieldIssue, validationError } from '../errors.js';
+import { isRole, type Role } from '../domain/roles.js';
+import {
+  emailPattern,
+  maxPasswordLength,
+  minPasswordLength,
+  type User,
+  type UserView,
+  usernamePattern,
+  viewUser,
+} from '../domain/user.js';
+import type { Clock } from '../ports/Clock.js';
+import type { PasswordHasher } from '../ports/PasswordHasher.js';
+import type { Random } from '../ports/Random.js';
+import type { UserRepository } from '../ports/UserRepository.js';
+
+export interface CreateUserDeps {
+  readonly users: UserRepository;
+  readonly hasher: PasswordHasher;
+  readonly random: Random;
+  readonly clock: Clock;
+}
+
+export interface CreateUserInput {
+  readonly username: string;
+  readonly email: string;
+  readonly role: string;
+  readonly password: string;
+}
+
+const check = (input: CreateUserInput): FieldIssue[] => {
+  const issues: FieldIssue[] = [];
+  if (!usernamePattern.test(input.username))
+    issues.push({
+      path: 'username',
+      message: '2-63 characters: letters, digits, dot, underscore, hyphen; starting with a letter or digit',
+    });
+  if (!emailPattern.test(input.email) || input.email.length > 254)
+    issues.push({ path: 'email', message: 'not an e-mail address' });
+  if (!isRole(input.role)) issues.push({ path: 'role', message: 'one of viewer, operator, admin' });
+  if (input.password.length < minPasswordLength)
+    issues.push({ path: 'password', message: `at least ${minPasswordLength} characters` });
+  if (input.password.length > maxPasswordLength)
+    issues.push({ path: 'password', message: `at most ${maxPasswordLength} characters` });
+  return issues;
+};
+
+export const createUser = async (
+  deps: CreateUserDeps,
+  input: CreateUserInput,
+): Promise<E.Either<AppError, UserView>> => {
+  const issues = check(input);
+  if (issues.length > 0) return E.left(validationError('the user is not valid', issues));
+  const user: User = {
+    id: deps.random.uuid(),
+    username: input.username,
+    email: input.email,
+    role: input.role as Role,
+    passwordHash: await deps.hasher.hash(input.password),
+    createdAt: deps.clock.now(),
+    disabledAt: null,
+  };
+  const inserted = await deps.users.insert(user);
+  if (!inserted) return E.left(appError('conflict', `a user named '${input.username}' already exists`));
+  return E.right(viewUser(user));
+};

@@ -1,0 +1,54 @@
+import { addSeconds, type AuthPolicy, type IssuedTokens, refreshTokenBytes } from '../domain/authPolicy.js';
+import type { User } from '../domain/user.js';
+import type { AccessTokens } from '../ports/AccessTokens.js';
+import type { Random } from '../ports/Random.js';
+import type { TokenDigest } from '../ports/TokenDigest.js';
+import type { RefreshTokenRecord } from '../domain/authSession.js';
+
+export interface TokenIssuerDeps {
+  readonly tokens: AccessTokens;
+  readonly digest: TokenDigest;
+  readonly random: Random;
+  readonly policy: AuthPolicy;
+}
+
+/** A new refresh token (raw, for its holder) and the record that is stored (digest only). */
+export const newRefreshToken = (
+  deps: TokenIssuerDeps,
+  sessionId: string,
+  now: Date,
+  expiresAt: Date,
+): { raw: string; record: RefreshTokenRecord } => {
+  const raw = deps.random.token(refreshTokenBytes);
+  return {
+    raw,
+    record: { tokenHash: deps.digest.digest(raw), sessionId, issuedAt: now, expiresAt, usedAt: null },
+  };
+};
+
+export const issueTokens = (
+  deps: TokenIssuerDeps,
+  user: User,
+  sessionId: string,
+  refreshRaw: string,
+  sessionExpiresAt: Date,
+  now: Date,
+): IssuedTokens => {
+  const accessTtl = Math.max(
+    1,
+    Math.min(deps.policy.accessTokenTtlSeconds, Math.floor((sessionExpiresAt.getTime() - now.getTime()) / 1000)),
+  );
+  return {
+    access_token: deps.tokens.sign(
+      { sub: user.id, username: user.username, role: user.role, sid: sessionId },
+      now,
+      accessTtl,
+    ),
+    token_type: 'Bearer',
+    expires_in: accessTtl,
+    refresh_token: refreshRaw,
+    refresh_expires_in: Math.max(0, Math.floor((sessionExpiresAt.getTime() - now.getTime()) / 1000)),
+  };
+};
+
+export { addSeconds };

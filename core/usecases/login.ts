@@ -1,0 +1,100 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { type AppError, appError } from '../errors.js';
+import { addSeconds, type IssuedTokens } from '../domain/authPolicy.js';
+import type { AuthSessionRepository } from '../ports/AuthSessionRepository.js';
+import type { Clock } from '../ports/Clock.js';
+import type { LoginThrottle } from '../ports/LoginThrottle.js';
+import type { PasswordHasher } from '../ports/PasswordHasher.js';
+import type { UserRepository } from '../ports/UserRepository.js';
+import { issueTokens, newRefreshToken, type TokenIssuerDeps } from './issueTokens.js';
+
+export interface LoginDeps extends TokenIssuerDeps {
+  readonly users: UserRepository;
+  readonly sessions: AuthSessionRepository;
+  readonly hasher: PasswordHasher;
+  readonly throttle: LoginThrottle;
+  readonly clock: Clock;
+}
+
+export interface LoginInput {
+  readonly username: string;
+  readonly password: string;
+  readonly clientAddress: string;
+}
+
+/** Why a login failed: logged by the host, never shown to the client (no user enumeration). */
+export type LoginFailureCause = 'no_such_user' | 'no_admin_exists' | 'wrong_password' | 'disabled' | 'rate_limited';
+
+export interface LoginFailure {
+  readonly error: AppError;
+  readonly cause: LoginFailureCause;
+  readonly retryAfterSeconds?: number;
+}
+
+export interface LoginSuccess {
+  readonly tokens: IssuedTokens;
+  readonly userId: string;
+  readonly role: string;
+}
+
+export const invalidCredentials = appError('invalid_credentials', 'invalid username or password');
+
+export const throttleKeys = (username: string, address: string) => ({
+  user: `user:${username.toLowerCase()}`,
+  address: `addr:${address}`,
+});
+
+export const login = async (deps: LoginDeps, input: LoginInput): Promise<E.Either<LoginFailure, LoginSuccess>> => {
+  const now = deps.clock.now();
+  const { policy, throttle } = deps;
+  const keys = throttleKeys(input.username, input.clientAddress);
+  const [byUser, byAddress] = await Promise.all([
+    throttle.failures(keys.user, now, policy.loginWindowSeconds),
+    throttle.failures(keys.address, now, policy.loginWindowSeconds),
+  ]);
+  const blocked = [
+    byUser.count >= policy.maxFailuresPerUsername ? byUser.windowEndsAt : null,
+    byAddress.count >= policy.maxFailuresPerAddress ? byAddress.windowEndsAt : null,
+  ].filter((d): d is Date => d !== null);
+  if (blocked.length > 0) {
+    const until = Math.max(...blocked.map((d) => d.getTime()));
+    const retryAfterSeconds = Math.max(1, Math.ceil((until - now.getTime()) / 1000));
+    return E.left({
+      error: appError('rate_limited', 'too many failed logins; try again later', { retry_after_seconds: retryAfterSeconds }),
+      cause: 'rate_limited',
+      retryAfterSeconds,
+    });
+  }
+
+  const fail = async (cause: LoginFailureCause): Promise<E.Either<LoginFailure, LoginSuccess>> => {
+    await Promise.all([
+      throttle.recordFailure(keys.user, now, policy.loginWindowSeconds),
+      throttle.recordFailure(keys.address, now, policy.loginWindowSeconds),
+    ]);
+    return E.left({ error: invalidCredentials, cause });
+  };
+
+  const user = await deps.users.findByUsername(input.username);
+  if (user === null) {
+    // Spend the same time as a real check, so timing does not tell which usernames exist.
+    await deps.hasher.verify(deps.hasher.decoyHash, input.password);
+    return fail((await deps.users.countAdmins()) === 0 ? 'no_admin_exists' : 'no_such_user');
+  }
+  const passwordOk = await deps.hasher.verify(user.passwordHash, input.password);
+  if (!passwordOk) return fail('wrong_password');
+  if (user.disabledAt !== null) return fail('disabled');
+
+  await throttle.clear(keys.user);
+  const sessionId = deps.random.uuid();
+  const expiresAt = addSeconds(now, policy.refreshTokenTtlSeconds);
+  const refresh = newRefreshToken(deps, sessionId, now, expiresAt);
+  await deps.sessions.create(
+    { id: sessionId, userId: user.id, createdAt: now, expiresAt, revokedAt: null, revokeReason: null },
+    refresh.record,
+  );
+  return E.right({
+    tokens: issueTokens(deps, user, sessionId, refresh.raw, expiresAt, now),
+    userId: user.id,
+    role: user.role,
+  });
+};

@@ -1,0 +1,58 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { type AppError, appError } from '../errors.js';
+import { isSessionLive } from '../domain/authSession.js';
+import type { IssuedTokens } from '../domain/authPolicy.js';
+import type { AuthSessionRepository } from '../ports/AuthSessionRepository.js';
+import type { Clock } from '../ports/Clock.js';
+import type { UserRepository } from '../ports/UserRepository.js';
+import { issueTokens, newRefreshToken, type TokenIssuerDeps } from './issueTokens.js';
+
+export interface RefreshDeps extends TokenIssuerDeps {
+  readonly users: UserRepository;
+  readonly sessions: AuthSessionRepository;
+  readonly clock: Clock;
+}
+
+export type RefreshFailureCause = 'unknown_token' | 'session_ended' | 'token_expired' | 'token_reused' | 'user_gone';
+
+export interface RefreshFailure {
+  readonly error: AppError;
+  readonly cause: RefreshFailureCause;
+}
+
+const rejected = (cause: RefreshFailureCause): E.Either<RefreshFailure, never> =>
+  E.left({ error: appError('unauthorized', 'the refresh token is not valid; log in again'), cause });
+
+/**
+ * Exchanges a refresh token for a new access token and a new refresh token. A refresh token works
+ * once: presenting a used one again means it leaked, so the whole login is revoked.
+ */
+export const refreshTokens = async (
+  deps: RefreshDeps,
+  rawToken: string,
+): Promise<E.Either<RefreshFailure, IssuedTokens>> => {
+  const now = deps.clock.now();
+  const hash = deps.digest.digest(rawToken);
+  const record = await deps.sessions.findRefreshToken(hash);
+  if (record === null) return rejected('unknown_token');
+  const session = await deps.sessions.find(record.sessionId);
+  if (session === null || !isSessionLive(session, now)) return rejected('session_ended');
+  if (record.usedAt !== null) {
+    await deps.sessions.revoke(session.id, now, 'refresh_token_reuse');
+    return rejected('token_reused');
+  }
+  if (record.expiresAt.getTime() <= now.getTime()) return rejected('token_expired');
+  const user = await deps.users.findById(session.userId);
+  if (user === null || user.disabledAt !== null) {
+    await deps.sessions.revoke(session.id, now, 'user_disabled');
+    return rejected('user_gone');
+  }
+  const next = newRefreshToken(deps, session.id, now, session.expiresAt);
+  const outcome = await deps.sessions.rotate(hash, next.record, now);
+  if (outcome === 'already_used') {
+    await deps.sessions.revoke(session.id, now, 'refresh_token_reuse');
+    return rejected('token_reused');
+  }
+  if (outcome === 'unknown') return rejected('unknown_token');
+  return E.right(issueTokens(deps, user, session.id, next.raw, session.expiresAt, now));
+};

@@ -1,0 +1,52 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { listUsers } from '../../../core/usecases/listUsers.js';
+import { login } from '../../../core/usecases/login.js';
+import { logout } from '../../../core/usecases/logout.js';
+import { refreshTokens } from '../../../core/usecases/refreshTokens.js';
+import type { Metrics } from '../../../adapters/metrics/registry.js';
+import { authDeps, TYPES } from '../../shared/composition.js';
+import { fail, type Handler } from '../handler.js';
+
+interface LoginBody {
+  username: string;
+  password: string;
+}
+
+export const loginHandler: Handler = async (ctx) => {
+  const body = ctx.body as LoginBody;
+  const r = await login(authDeps(ctx.container), { ...body, clientAddress: ctx.clientAddress });
+  if (E.isLeft(r)) {
+    // The client hears only "invalid username or password"; the log says which it was.
+    ctx.log.warn({ username: body.username, client: ctx.clientAddress, cause: r.left.cause }, 'login failed');
+    ctx.container.get<Metrics>(TYPES.Metrics).loginFailures.inc({ cause: r.left.cause });
+    return r.left.retryAfterSeconds !== undefined
+      ? fail(r.left.error, { 'Retry-After': String(r.left.retryAfterSeconds) })
+      : fail(r.left.error);
+  }
+  ctx.log.info({ username: body.username, user_id: r.right.userId }, 'login');
+  return { body: r.right.tokens };
+};
+
+export const refreshHandler: Handler = async (ctx) => {
+  const r = await refreshTokens(authDeps(ctx.container), (ctx.body as { refresh_token: string }).refresh_token);
+  if (E.isLeft(r)) {
+    ctx.log.warn({ cause: r.left.cause, client: ctx.clientAddress }, 'refresh refused');
+    return fail(r.left.error);
+  }
+  return { body: r.right };
+};
+
+export const logoutHandler: Handler = async (ctx) => {
+  await logout(authDeps(ctx.container), ctx.principal!.sessionId);
+  ctx.log.info({ user_id: ctx.principal!.userId }, 'logout');
+  return { body: { logged_out: true } };
+};
+
+export const meHandler: Handler = async (ctx) => {
+  const p = ctx.principal!;
+  return { body: { user_id: p.userId, username: p.username, role: p.role, session_id: p.sessionId } };
+};
+
+export const listUsersHandler: Handler = async (ctx) => ({
+  body: { items: await listUsers(authDeps(ctx.container)) },
+});

@@ -1,0 +1,16 @@
+import type { Handler } from './handler.js';
+import { listUsersHandler, loginHandler, logoutHandler, meHandler, refreshHandler } from './handlers/auth.js';
+import { healthHandler, metricsHandler, openApiHandler, readyHandler } from './handlers/system.js';
+
+/** Handlers by route id (schema/routes.ts); the server refuses to start if one is missing. */
+export const handlers: Readonly<Record<string, Handler>> = {
+  login: loginHandler,
+  refresh: refreshHandler,
+  logout: logoutHandler,
+  me: meHandler,
+  listUsers: listUsersHandler,
+  health: healthHandler,
+  ready: readyHandler,
+  metrics: metricsHandler,
+  openapi: openApiHandler,
+};

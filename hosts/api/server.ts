@@ -1,0 +1,183 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import * as E from 'fp-ts/lib/Either.js';
+import type { Container } from 'inversify';
+import restify, { type Request as RestifyRequest, type Response as RestifyResponse, type Server as RestifyServer } from 'restify';
+import { type AppError, appError, validationError } from '../../core/errors.js';
+import type { Random } from '../../core/ports/Random.js';
+import { redactString, type SecretRegistry } from '../../core/redaction.js';
+import { authenticate, authorize, type Principal } from '../../core/usecases/authenticate.js';
+import type { Logger } from '../../adapters/log/logger.js';
+import type { Metrics } from '../../adapters/metrics/registry.js';
+import type { Config } from '../../schema/config.js';
+import { decodeWith } from '../../schema/decode.js';
+import { apiPrefix, type RouteSpec, routes } from '../../schema/routes.js';
+import { authDeps, TYPES } from '../shared/composition.js';
+import type { Handler, HandlerResult } from './handler.js';
+import {
+  bearerOf,
+  errorBody,
+  clientAddressOf,
+  mediaTypeOf,
+  readBody,
+  requestIdOf,
+  sendError,
+  sendJson,
+  sendText,
+} from './http.js';
+import { handlers } from './routes.js';
+
+interface Pipeline {
+  readonly container: Container;
+  readonly config: Config;
+  readonly log: Logger;
+  readonly secrets: SecretRegistry;
+  readonly metrics: Metrics;
+  readonly random: Random;
+}
+
+const maxBodyFor = (route: RouteSpec, c: Config) =>
+  route.body?.contentType === 'application/x-yaml' ? c.SERVICE_MAX_YAML_BODY_BYTES : c.SERVICE_MAX_JSON_BODY_BYTES;
+
+/** Takes and decodes the body a route declares: 415, 413, 400 and 422 come from here. */
+const takeBody = async (route: RouteSpec, req: IncomingMessage, c: Config): Promise<E.Either<AppError, unknown>> => {
+  if (!route.body) return E.right(undefined);
+  const want = route.body.contentType;
+  const got = mediaTypeOf(req);
+  const accepted = want === 'application/x-yaml' ? ['application/x-yaml', 'application/yaml', 'text/yaml'] : [want];
+  if (!accepted.includes(got))
+    return E.left(appError('unsupported_media_type', `send Content-Type: ${want} (got ${got || 'none'})`));
+  const raw = await readBody(req, maxBodyFor(route, c));
+  if (!Buffer.isBuffer(raw)) return E.left(raw);
+  const text = raw.toString('utf8');
+  if (want === 'application/x-yaml') return E.right(text);
+  if (text.trim().length === 0) return E.left(appError('bad_request', 'the request body is empty; send a JSON document'));
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (err) {
+    return E.left(appError('bad_request', `the request body is not valid JSON: ${(err as Error).message}`));
+  }
+  const decoded = decodeWith(route.body.codec, parsed);
+  return E.isLeft(decoded) ? E.left(validationError('the request body is not valid', decoded.left)) : decoded;
+};
+
+const authFor = async (route: RouteSpec, req: IncomingMessage, c: Container): Promise<E.Either<AppError, Principal | undefined>> => {
+  if (route.auth === 'public') return E.right(undefined);
+  const p = await authenticate(authDeps(c), bearerOf(req));
+  if (E.isLeft(p)) return p;
+  return authorize(p.right, route.auth);
+};
+
+const mount = (server: RestifyServer, route: RouteSpec, handler: Handler, p: Pipeline) => {
+  const path = apiPrefix + route.path.replace(/\{([^}]+)\}/g, ':$1');
+  const run = async (req: RestifyRequest, res: RestifyResponse): Promise<void> => {
+    const started = process.hrtime.bigint();
+    const requestId = requestIdOf(req, () => p.random.uuid());
+    res.setHeader('X-Request-Id', requestId);
+    const log = p.log.child({ req_id: requestId });
+    let status = 500;
+    try {
+      const principal = await authFor(route, req, p.container);
+      const body = E.isRight(principal) ? await takeBody(route, req, p.config) : principal;
+      let result: HandlerResult;
+      if (E.isLeft(principal)) result = { error: principal.left };
+      else if (E.isLeft(body)) result = { error: body.left };
+      else
+        result = await handler({
+          req,
+          container: p.container,
+          log,
+          requestId,
+          clientAddress: clientAddressOf(req, p.config.SERVICE_TRUST_PROXY),
+          params: req.params ?? {},
+          query: req.query ?? {},
+          body: body.right,
+          principal: principal.right,
+        });
+      status = respond(res, result, requestId, route, p.secrets);
+    } catch (err) {
+      log.error({ err }, 'request failed');
+      status = res.headersSent
+        ? status
+        : sendError(res, appError('internal', 'internal error; the request id identifies it in the logs'), requestId, p.secrets);
+    } finally {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const labels = { method: route.method, route: route.path, status: String(status) };
+      p.metrics.httpRequests.inc(labels);
+      p.metrics.httpDuration.observe(labels, seconds);
+      log.info({ method: route.method, route: route.path, status, ms: Math.round(seconds * 1000) }, 'request');
+    }
+  };
+  const verb = { GET: 'get', POST: 'post', PUT: 'put', PATCH: 'patch', DELETE: 'del' } as const;
+  server[verb[route.method]](path, run);
+};
+
+const respond = (
+  res: ServerResponse,
+  result: HandlerResult,
+  requestId: string,
+  route: RouteSpec,
+  secrets: SecretRegistry,
+): number => {
+  if ('error' in result) {
+    const extra = result.error.code === 'payload_too_large' ? { Connection: 'close', ...result.headers } : result.headers;
+    return sendError(res, result.error, requestId, secrets, extra);
+  }
+  if ('text' in result) {
+    sendText(res, 200, result.contentType, result.text);
+    return 200;
+  }
+  const status = result.status ?? route.success.status;
+  sendJson(res, status, result.body, {
+    secrets,
+    skipRedaction: route.issuesCredentials === true,
+    ...(result.headers ? { headers: result.headers } : {}),
+  });
+  return status;
+};
+
+/**
+ * Answers what no route matched with the one error shape. restify sends the error object itself
+ * after the listener returns, so the listener shapes that object rather than writing the response.
+ */
+const unmatched = (p: Pipeline, code: 'not_found' | 'method_not_allowed', status: number) =>
+  ((req: IncomingMessage, res: ServerResponse, err: { statusCode?: number; toJSON?: () => unknown }, cb: () => void) => {
+    const requestId = requestIdOf(req, () => p.random.uuid());
+    res.setHeader('X-Request-Id', requestId);
+    res.setHeader('Cache-Control', 'no-store');
+    const message =
+      code === 'not_found' ? `no route ${req.method} ${req.url?.split('?')[0]}` : `${req.method} is not allowed here`;
+    const body = errorBody(appError(code, redactString(message, p.secrets)), requestId);
+    err.statusCode = status;
+    err.toJSON = () => body;
+    p.metrics.httpRequests.inc({ method: req.method ?? '', route: '(unmatched)', status: String(status) });
+    cb();
+  }) as (...args: never[]) => void;
+
+export const createApiServer = (container: Container): RestifyServer => {
+  const p: Pipeline = {
+    container,
+    config: container.get<Config>(TYPES.Config),
+    log: container.get<Logger>(TYPES.Logger),
+    secrets: container.get<SecretRegistry>(TYPES.Secrets),
+    metrics: container.get<Metrics>(TYPES.Metrics),
+    random: container.get<Random>(TYPES.Random),
+  };
+  const server = restify.createServer({ name: 'surveyor', handleUncaughtExceptions: false, ignoreTrailingSlash: true });
+  for (const route of routes) {
+    const handler = handlers[route.id];
+    if (!handler) throw new Error(`no handler for route ${route.id}`);
+    mount(server, route, handler, p);
+  }
+  server.on('NotFound', unmatched(p, 'not_found', 404));
+  server.on('MethodNotAllowed', unmatched(p, 'method_not_allowed', 405));
+  return server;
+};
+
+export const listen = (server: RestifyServer, port: number, host: string): Promise<string> =>
+  new Promise((resolve) => {
+    server.listen(port, host, () => {
+      const a = server.address();
+      resolve(`http://${a.address.includes(':') ? `[${a.address}]` : a.address}:${a.port}`);
+    });
+  });

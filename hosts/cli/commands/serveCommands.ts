@@ -1,0 +1,52 @@
+import { Command, Option } from 'clipanion';
+import { reportFailure } from '../failures.js';
+import { type ServeRole, serve } from '../serve.js';
+
+abstract class ServeCommand extends Command {
+  protected abstract readonly roles: readonly ServeRole[];
+  migrate = Option.Boolean('--migrate', false, { description: 'Apply pending migrations before starting' });
+
+  override async execute(): Promise<number> {
+    try {
+      await serve(this.roles, { migrate: this.migrate, say: (s) => this.context.stderr.write(`${s}\n`) });
+      // The process now lives until a signal; onShutdown exits it.
+      await new Promise<never>(() => {});
+      return 0;
+    } catch (err) {
+      return reportFailure(err, this.context.stderr);
+    }
+  }
+}
+
+const serveDetails = `
+  Runs until SIGINT or SIGTERM, then stops taking work, finishes or releases what it holds
+  (SERVICE_SHUTDOWN_GRACE_SECONDS), stops an embedded PostgreSQL it started, and exits 0.
+  Without DATABASE_URL it runs (or attaches to) the embedded PostgreSQL in SERVICE_DATA_DIR.
+  Exit 2 on bad configuration, 3 when the schema needs \`surveyor migrate\` (or --migrate), 1 on
+  any other failure to start.
+`;
+
+export class StartCommand extends ServeCommand {
+  static override paths = [['start']];
+  static override usage = Command.Usage({
+    description: 'Run every role in one process: API, worker and scheduler',
+    details: serveDetails,
+    examples: [['Development, embedded database', 'surveyor start --migrate']],
+  });
+  protected readonly roles = ['api', 'worker'] as const;
+}
+
+export class ApiCommand extends ServeCommand {
+  static override paths = [['api']];
+  static override usage = Command.Usage({ description: 'Run the HTTP API only', details: serveDetails });
+  protected readonly roles = ['api'] as const;
+}
+
+export class WorkerCommand extends ServeCommand {
+  static override paths = [['worker']];
+  static override usage = Command.Usage({
+    description: 'Run a worker (and the scheduler, unless SERVICE_WORKER_SCHEDULER_ENABLED=false)',
+    details: serveDetails,
+  });
+  protected readonly roles = ['worker'] as const;
+}

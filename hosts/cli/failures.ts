@@ -1,0 +1,27 @@
+import { redactString, type SecretRegistry } from '../../core/redaction.js';
+import { SchemaError } from '../../adapters/postgres/migrator.js';
+import { ConfigError } from '../shared/loadConfig.js';
+import { exitCodes } from './exitCodes.js';
+
+/** Prints what went wrong in words an operator can act on, and picks the exit code. */
+export const reportFailure = (err: unknown, stderr: NodeJS.WritableStream, secrets?: SecretRegistry): number => {
+  const say = (s: string) => stderr.write(`${redactString(s, secrets)}\n`);
+  if (err instanceof ConfigError) {
+    say('surveyor: the configuration is not valid:');
+    for (const p of err.problems) say(`  ${p.variable}: ${p.message}`);
+    say('See the table of variables in README.md.');
+    return exitCodes.usage;
+  }
+  if (err instanceof SchemaError) {
+    say(`surveyor: ${err.message}`);
+    say(`  what to do: ${err.hint}`);
+    return exitCodes.schema;
+  }
+  const e = err as { code?: string; message?: string };
+  if (e.code === 'ECONNREFUSED') {
+    say(`surveyor: cannot reach the database (${e.message}); is it running, and is DATABASE_URL right?`);
+    return exitCodes.failure;
+  }
+  say(`surveyor: ${e.message ?? String(err)}`);
+  return exitCodes.failure;
+};

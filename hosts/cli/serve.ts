@@ -1,0 +1,67 @@
+import { closeDb } from '../../adapters/postgres/db.js';
+import { migrate } from '../../adapters/postgres/migrator.js';
+import type { UserRepository } from '../../core/ports/UserRepository.js';
+import { createApiServer, listen } from '../api/server.js';
+import { TYPES } from '../shared/composition.js';
+import { closeServer, startMetricsServer } from '../shared/metricsServer.js';
+import { openRuntime } from '../shared/runtime.js';
+import { onShutdown } from '../shared/shutdown.js';
+import { startWorker, type WorkerHandle } from '../worker/worker.js';
+
+export type ServeRole = 'api' | 'worker';
+
+/**
+ * Runs the given roles in this process until SIGINT/SIGTERM: the API, the worker, or both
+ * (`surveyor start`). Prints where it listens on standard error for people; logs go to stdout.
+ */
+export const serve = async (roles: readonly ServeRole[], opts: { migrate?: boolean; say: (s: string) => void }) => {
+  const roleName = roles.length > 1 ? 'all' : roles[0]!;
+  const rt = await openRuntime(roleName, { checkSchema: !opts.migrate });
+  try {
+    if (opts.migrate) {
+      const applied = await migrate(rt.db);
+      if (applied.length > 0) rt.logger.info({ applied: applied.map((m) => m.name) }, 'migrations applied');
+    }
+  } catch (err) {
+    await rt.close();
+    throw err;
+  }
+  const { config, logger } = rt;
+  const stops: (() => Promise<void>)[] = [];
+  let worker: WorkerHandle | undefined;
+  try {
+    if (config.SERVICE_METRICS_PORT >= 0) {
+      const m = await startMetricsServer(rt.metrics, config.SERVICE_HOST, config.SERVICE_METRICS_PORT);
+      stops.push(() => closeServer(m.server));
+      opts.say(`metrics: ${m.url}`);
+    }
+    if (roles.includes('worker')) {
+      worker = await startWorker(rt.container);
+    }
+    if (roles.includes('api')) {
+      const server = createApiServer(rt.container);
+      const url = await listen(server, config.SERVICE_PORT, config.SERVICE_HOST);
+      stops.unshift(() => closeServer(server));
+      opts.say(`surveyor ${roleName} listening on ${url}/api/v2 (health: ${url}/api/v2/health)`);
+      const admins = await rt.container.get<UserRepository>(TYPES.Users).countAdmins();
+      if (admins === 0)
+        opts.say(
+          'No admin user exists yet. Create the first one (it asks for the password):\n' +
+            `  scripts/surveyor user create --username admin --email you@example.org --role admin\n` +
+            (rt.database.embedded ? `  (same SERVICE_DATA_DIR=${config.SERVICE_DATA_DIR} as this process)\n` : ''),
+        );
+    }
+  } catch (err) {
+    for (const s of stops) await s().catch(() => {});
+    await worker?.stop();
+    await rt.close();
+    throw err;
+  }
+  logger.info({ roles, embedded_database: rt.database.embedded }, 'started');
+  onShutdown(logger, config.SERVICE_SHUTDOWN_GRACE_SECONDS, async () => {
+    for (const s of stops) await s();
+    await worker?.stop();
+    await closeDb(rt.db);
+    await rt.database.release();
+  });
+};

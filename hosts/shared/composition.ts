@@ -1,0 +1,121 @@
+import 'reflect-metadata';
+import { Container } from 'inversify';
+import type { AuthPolicy } from '../../core/domain/authPolicy.js';
+import type { AccessTokens } from '../../core/ports/AccessTokens.js';
+import type { AuthSessionRepository } from '../../core/ports/AuthSessionRepository.js';
+import type { Clock } from '../../core/ports/Clock.js';
+import type { HealthProbe } from '../../core/ports/HealthProbe.js';
+import type { LoginThrottle } from '../../core/ports/LoginThrottle.js';
+import type { PasswordHasher } from '../../core/ports/PasswordHasher.js';
+import type { Random } from '../../core/ports/Random.js';
+import type { TokenDigest } from '../../core/ports/TokenDigest.js';
+import type { UserRepository } from '../../core/ports/UserRepository.js';
+import type { WorkerRegistry } from '../../core/ports/WorkerRegistry.js';
+import type { SecretRegistry } from '../../core/redaction.js';
+import { workersProbe } from '../../core/usecases/workersProbe.js';
+import { JwtAccessTokens } from '../../adapters/auth/jwtAccessTokens.js';
+import { Sha256Digest } from '../../adapters/auth/sha256Digest.js';
+import type { Logger } from '../../adapters/log/logger.js';
+import type { Metrics } from '../../adapters/metrics/registry.js';
+import { PgAuthSessionRepository } from '../../adapters/postgres/authSessionRepository.js';
+import type { Db } from '../../adapters/postgres/db.js';
+import { PgLoginThrottle } from '../../adapters/postgres/loginThrottle.js';
+import { databaseProbe, queueProbe } from '../../adapters/postgres/probes.js';
+import { PgUserRepository } from '../../adapters/postgres/userRepository.js';
+import { PgWorkerRegistry } from '../../adapters/postgres/workerRegistry.js';
+import { CryptoRandom } from '../../adapters/system/cryptoRandom.js';
+import { SystemClock } from '../../adapters/system/systemClock.js';
+import type { Config } from '../../schema/config.js';
+
+/** Service identifiers: the names under which hosts find ports and settings. */
+export const TYPES = {
+  Config: Symbol.for('Config'),
+  Logger: Symbol.for('Logger'),
+  Secrets: Symbol.for('Secrets'),
+  Metrics: Symbol.for('Metrics'),
+  Db: Symbol.for('Db'),
+  Clock: Symbol.for('Clock'),
+  Random: Symbol.for('Random'),
+  Users: Symbol.for('UserRepository'),
+  Sessions: Symbol.for('AuthSessionRepository'),
+  Throttle: Symbol.for('LoginThrottle'),
+  Workers: Symbol.for('WorkerRegistry'),
+  Hasher: Symbol.for('PasswordHasher'),
+  Tokens: Symbol.for('AccessTokens'),
+  Digest: Symbol.for('TokenDigest'),
+  AuthPolicy: Symbol.for('AuthPolicy'),
+  Probes: Symbol.for('HealthProbes'),
+} as const;
+
+export interface CompositionInput {
+  readonly config: Config;
+  readonly logger: Logger;
+  readonly secrets: SecretRegistry;
+  readonly metrics: Metrics;
+  readonly db: Db;
+  readonly hasher: PasswordHasher;
+  readonly jwtSecret: string;
+}
+
+export const policyFrom = (c: Config): AuthPolicy => ({
+  accessTokenTtlSeconds: c.SERVICE_ACCESS_TOKEN_TTL_SECONDS,
+  refreshTokenTtlSeconds: c.SERVICE_REFRESH_TOKEN_TTL_SECONDS,
+  loginWindowSeconds: c.SERVICE_LOGIN_WINDOW_SECONDS,
+  maxFailuresPerUsername: c.SERVICE_LOGIN_MAX_FAILURES_PER_USERNAME,
+  maxFailuresPerAddress: c.SERVICE_LOGIN_MAX_FAILURES_PER_ADDRESS,
+});
+
+/** Binds every port to its PostgreSQL / system adapter. */
+export const buildContainer = (input: CompositionInput): Container => {
+  const c = new Container({ defaultScope: 'Singleton' });
+  c.bind<Config>(TYPES.Config).toConstantValue(input.config);
+  c.bind<Logger>(TYPES.Logger).toConstantValue(input.logger);
+  c.bind<SecretRegistry>(TYPES.Secrets).toConstantValue(input.secrets);
+  c.bind<Metrics>(TYPES.Metrics).toConstantValue(input.metrics);
+  c.bind<Db>(TYPES.Db).toConstantValue(input.db);
+  c.bind<PasswordHasher>(TYPES.Hasher).toConstantValue(input.hasher);
+  c.bind<Clock>(TYPES.Clock).toConstantValue(new SystemClock());
+  c.bind<Random>(TYPES.Random).toConstantValue(new CryptoRandom());
+  c.bind<AccessTokens>(TYPES.Tokens).toConstantValue(new JwtAccessTokens(input.jwtSecret));
+  c.bind<TokenDigest>(TYPES.Digest).toConstantValue(new Sha256Digest());
+  c.bind<AuthPolicy>(TYPES.AuthPolicy).toConstantValue(policyFrom(input.config));
+  c.bind<UserRepository>(TYPES.Users).toDynamicValue((ctx) => new PgUserRepository(ctx.get<Db>(TYPES.Db)));
+  c.bind<AuthSessionRepository>(TYPES.Sessions).toDynamicValue(
+    (ctx) => new PgAuthSessionRepository(ctx.get<Db>(TYPES.Db)),
+  );
+  c.bind<LoginThrottle>(TYPES.Throttle).toDynamicValue((ctx) => new PgLoginThrottle(ctx.get<Db>(TYPES.Db)));
+  c.bind<WorkerRegistry>(TYPES.Workers).toDynamicValue((ctx) => new PgWorkerRegistry(ctx.get<Db>(TYPES.Db)));
+  c.bind<readonly HealthProbe[]>(TYPES.Probes).toDynamicValue((ctx) => {
+    const db = ctx.get<Db>(TYPES.Db);
+    return [
+      databaseProbe(db),
+      queueProbe(db),
+      workersProbe(ctx.get<WorkerRegistry>(TYPES.Workers), input.config.SERVICE_WORKER_STALE_SECONDS),
+      mockBackendsProbe(input.config),
+    ];
+  });
+  return c;
+};
+
+// Until the real backends land (their own issues), readiness reports the backend mode it runs in.
+const mockBackendsProbe = (config: Config): HealthProbe => ({
+  name: 'dependencies',
+  async check() {
+    return config.SERVICE_USE_REAL_BACKENDS
+      ? { ok: false, detail: 'real backends are not available in this build; unset SERVICE_USE_REAL_BACKENDS' }
+      : { ok: true, detail: 'mock backends (SERVICE_USE_REAL_BACKENDS=false)', data: { mode: 'mock' } };
+  },
+});
+
+/** Everything the auth use cases need, pulled from the container. */
+export const authDeps = (c: Container) => ({
+  users: c.get<UserRepository>(TYPES.Users),
+  sessions: c.get<AuthSessionRepository>(TYPES.Sessions),
+  throttle: c.get<LoginThrottle>(TYPES.Throttle),
+  hasher: c.get<PasswordHasher>(TYPES.Hasher),
+  tokens: c.get<AccessTokens>(TYPES.Tokens),
+  digest: c.get<TokenDigest>(TYPES.Digest),
+  random: c.get<Random>(TYPES.Random),
+  clock: c.get<Clock>(TYPES.Clock),
+  policy: c.get<AuthPolicy>(TYPES.AuthPolicy),
+});

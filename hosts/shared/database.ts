@@ -1,0 +1,25 @@
+import { openEmbedded } from '../../adapters/postgres/embedded.js';
+import type { Logger } from '../../adapters/log/logger.js';
+import type { Config } from '../../schema/config.js';
+
+export interface DatabaseHandle {
+  readonly url: string;
+  readonly embedded: boolean;
+  release(): Promise<void>;
+}
+
+/** DATABASE_URL when set; otherwise the embedded cluster in SERVICE_DATA_DIR. */
+export const resolveDatabase = async (config: Config, logger: Logger): Promise<DatabaseHandle> => {
+  if (config.DATABASE_URL !== undefined)
+    return { url: config.DATABASE_URL, embedded: false, release: async () => {} };
+  const e = await openEmbedded({
+    dataDir: config.SERVICE_DATA_DIR,
+    port: config.SERVICE_EMBEDDED_PG_PORT,
+    onLog: (line) => logger.debug({ component: 'embedded-postgres' }, line.trim()),
+  });
+  logger.info(
+    { component: 'embedded-postgres', data_dir: config.SERVICE_DATA_DIR, started_here: e.owned },
+    e.owned ? 'embedded PostgreSQL started' : 'attached to the embedded PostgreSQL another surveyor process runs',
+  );
+  return { url: e.url, embedded: true, release: () => e.release() };
+};

@@ -1,0 +1,30 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { type Config, decodeConfig } from '../../schema/config.js';
+
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly { variable: string; message: string }[]) {
+    super(problems.map((p) => `${p.variable}: ${p.message}`).join('\n'));
+    this.name = 'ConfigError';
+  }
+}
+
+/** Decodes the environment and applies the production rules that span variables. */
+export const loadConfig = (env: Readonly<Record<string, string | undefined>> = process.env): Config => {
+  const r = decodeConfig(env);
+  if (E.isLeft(r)) throw new ConfigError(r.left);
+  const c = r.right;
+  if (c.SERVICE_ENV === 'production') {
+    const problems: { variable: string; message: string }[] = [];
+    if (c.SERVICE_JWT_SECRET === undefined)
+      problems.push({ variable: 'SERVICE_JWT_SECRET', message: 'is required in production' });
+    else if (Buffer.byteLength(c.SERVICE_JWT_SECRET, 'utf8') < 32)
+      problems.push({ variable: 'SERVICE_JWT_SECRET', message: 'must be at least 32 bytes in production' });
+    if (c.BATCH_SSH_PRIVATE_KEY !== undefined)
+      problems.push({
+        variable: 'BATCH_SSH_PRIVATE_KEY',
+        message: 'inline keys are for development only; use BATCH_SSH_PRIVATE_KEY_FILE in production',
+      });
+    if (problems.length > 0) throw new ConfigError(problems);
+  }
+  return c;
+};

@@ -1,0 +1,73 @@
+import type { Container } from 'inversify';
+import { SecretRegistry } from '../../core/redaction.js';
+import { Argon2Hasher } from '../../adapters/auth/argon2Hasher.js';
+import { createLogger, type Logger } from '../../adapters/log/logger.js';
+import { Metrics } from '../../adapters/metrics/registry.js';
+import { closeDb, type Db, openDb } from '../../adapters/postgres/db.js';
+import { assertSchemaCurrent } from '../../adapters/postgres/migrator.js';
+import type { Config } from '../../schema/config.js';
+import { buildContainer } from './composition.js';
+import { type DatabaseHandle, resolveDatabase } from './database.js';
+import { resolveJwtSecret } from './jwtSecret.js';
+import { loadConfig } from './loadConfig.js';
+
+export interface Runtime {
+  readonly config: Config;
+  readonly logger: Logger;
+  readonly secrets: SecretRegistry;
+  readonly metrics: Metrics;
+  readonly db: Db;
+  readonly database: DatabaseHandle;
+  readonly container: Container;
+  close(): Promise<void>;
+}
+
+/** The secrets of the environment, registered so that the redaction function can hide them. */
+export const registerSecrets = (config: Config, secrets: SecretRegistry): void => {
+  secrets.add(config.SERVICE_JWT_SECRET);
+  secrets.add(config.BATCH_SSH_PRIVATE_KEY);
+  if (config.DATABASE_URL) {
+    try {
+      secrets.add(decodeURIComponent(new URL(config.DATABASE_URL).password));
+    } catch {
+      // decodeConfig already validated the URL
+    }
+  }
+};
+
+/** Opens the database (checking its schema) and builds the container shared by every host. */
+export const openRuntime = async (role: string, opts: { checkSchema?: boolean } = {}): Promise<Runtime> => {
+  const config = loadConfig();
+  const secrets = new SecretRegistry();
+  registerSecrets(config, secrets);
+  const logger = createLogger(config.SERVICE_LOG_LEVEL, secrets).child({ role });
+  const jwt = resolveJwtSecret(config);
+  secrets.add(jwt.secret);
+  if (jwt.source === 'generated') logger.info('generated a JWT signing secret in the data directory (development)');
+  const database = await resolveDatabase(config, logger);
+  secrets.add(decodeURIComponent(new URL(database.url).password));
+  const db = openDb(database.url, config.SERVICE_DB_POOL_MAX);
+  try {
+    if (opts.checkSchema !== false) await assertSchemaCurrent(db);
+  } catch (err) {
+    await closeDb(db);
+    await database.release();
+    throw err;
+  }
+  const metrics = new Metrics(role);
+  const hasher = await Argon2Hasher.create();
+  const container = buildContainer({ config, logger, secrets, metrics, db, hasher, jwtSecret: jwt.secret });
+  return {
+    config,
+    logger,
+    secrets,
+    metrics,
+    db,
+    database,
+    container,
+    close: async () => {
+      await closeDb(db);
+      await database.release();
+    },
+  };
+};

@@ -1,0 +1,51 @@
+import * as t from 'io-ts';
+import { roles } from '../../core/domain/roles.js';
+import { boundedString, DateTimeString, strictObject } from '../codecs.js';
+import { component, withSchema } from '../jsonSchema.js';
+
+export const RoleC = withSchema(
+  t.keyof(Object.fromEntries(roles.map((r) => [r, null])) as Record<(typeof roles)[number], null>),
+  { type: 'string', enum: [...roles] },
+);
+
+export const LoginRequest = component(
+  'LoginRequest',
+  strictObject('LoginRequest', { username: boundedString(1, 128), password: boundedString(1, 1024) }),
+);
+
+export const RefreshRequest = component(
+  'RefreshRequest',
+  strictObject('RefreshRequest', { refresh_token: boundedString(1, 512) }),
+);
+
+export const TokenResponse = component(
+  'TokenResponse',
+  t.type({
+    access_token: t.string,
+    token_type: t.literal('Bearer'),
+    expires_in: t.number,
+    refresh_token: t.string,
+    refresh_expires_in: t.number,
+  }),
+);
+
+export const LogoutResponse = component('LogoutResponse', t.type({ logged_out: t.literal(true) }));
+
+export const UserViewC = component(
+  'User',
+  t.type({
+    id: t.string,
+    username: t.string,
+    email: t.string,
+    role: RoleC,
+    created_at: DateTimeString,
+    disabled: t.boolean,
+  }),
+);
+
+export const UserList = component('UserList', t.type({ items: t.array(UserViewC) }));
+
+export const Me = component(
+  'Me',
+  t.type({ user_id: t.string, username: t.string, role: RoleC, session_id: t.string }),
+);

@@ -1,0 +1,62 @@
+import * as E from 'fp-ts/lib/Either.js';
+import * as t from 'io-ts';
+import { withSchema } from './jsonSchema.js';
+
+/** A string of bounded length (counted in characters). */
+export const boundedString = (min: number, max: number, name = `string(${min}..${max})`) =>
+  withSchema(
+    t.refinement(t.string, (s) => s.length >= min && s.length <= max, name),
+    { type: 'string', minLength: min, maxLength: max },
+  );
+
+export const patternString = (pattern: RegExp, name: string, maxLength = 256) =>
+  withSchema(
+    t.refinement(t.string, (s) => s.length <= maxLength && pattern.test(s), name),
+    { type: 'string', pattern: pattern.source, maxLength },
+  );
+
+export const intRange = (min: number, max: number = Number.MAX_SAFE_INTEGER, name = `integer(${min}..${max})`) =>
+  withSchema(
+    t.refinement(t.number, (n) => Number.isInteger(n) && n >= min && n <= max, name),
+    { type: 'integer', minimum: min, ...(max < Number.MAX_SAFE_INTEGER ? { maximum: max } : {}) },
+  );
+
+export const Uuid = patternString(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, 'uuid', 36);
+
+export const DateTimeString = withSchema(t.string, { type: 'string', format: 'date-time' });
+
+/**
+ * An object codec that rejects keys it does not know: a typo in a request is an error the client
+ * hears about, not a silently ignored field.
+ */
+export const strictObject = <P extends t.Props, O extends t.Props = {}>(
+  name: string,
+  required: P,
+  optional?: O,
+) => {
+  const base = optional ? t.intersection([t.type(required), t.partial(optional)]) : t.type(required);
+  const known = new Set([...Object.keys(required), ...Object.keys(optional ?? {})]);
+  type A = t.TypeOf<t.TypeC<P>> & Partial<t.TypeOf<t.TypeC<O>>>;
+  const codec = new t.Type<A, A, unknown>(
+    name,
+    (u): u is A => base.is(u),
+    (u, c) => {
+      if (typeof u !== 'object' || u === null || Array.isArray(u)) return t.failure(u, c, 'expected an object');
+      const extra: t.Errors = Object.keys(u)
+        .filter((k) => !known.has(k))
+        .map((k) => ({
+          value: (u as Record<string, unknown>)[k],
+          context: [...c, { key: k, type: t.never, actual: (u as Record<string, unknown>)[k] }],
+          message: 'unknown field',
+        }));
+      const r = base.validate(u, c);
+      if (E.isLeft(r)) return t.failures([...r.left, ...extra]);
+      return extra.length > 0 ? t.failures(extra) : t.success(r.right as A);
+    },
+    (a) => a,
+  );
+  return withSchema(codec, {
+    $inner: base,
+    additionalProperties: false,
+  });
+};

@@ -1,0 +1,91 @@
+import type { ErrorCode } from '../core/errors.js';
+import { ErrorBody } from './api/errors.js';
+import { httpStatusOf } from './httpStatus.js';
+import { type JsonSchema, toJsonSchema } from './jsonSchema.js';
+import { apiPrefix, type RouteSpec, routes } from './routes.js';
+import { serviceVersion } from './version.js';
+
+/** Codes any route may answer with, given what it takes. */
+export const implicitErrors = (r: RouteSpec): ErrorCode[] => {
+  const codes: ErrorCode[] = ['internal'];
+  if (r.body) codes.push('bad_request', 'unsupported_media_type', 'payload_too_large', 'validation_failed');
+  if (r.auth !== 'public') codes.push('unauthorized');
+  if (r.auth === 'operator' || r.auth === 'admin') codes.push('forbidden');
+  if (r.path.includes('{')) codes.push('not_found');
+  return codes;
+};
+
+const pathParams = (path: string) =>
+  [...path.matchAll(/\{([^}]+)\}/g)].map((m) => ({
+    name: m[1],
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
+  }));
+
+/** Builds the OpenAPI 3.1 document from the route table and the io-ts codecs. */
+export const buildOpenApi = (): JsonSchema => {
+  const components = new Map<string, JsonSchema>();
+  const ref = (codec: Parameters<typeof toJsonSchema>[0]) => toJsonSchema(codec, { components }, false);
+  const errorRef = ref(ErrorBody);
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const r of routes) {
+    const responses: Record<string, unknown> = {};
+    const successResponse = {
+      description: r.success.description,
+      content: r.success.codec
+        ? { 'application/json': { schema: ref(r.success.codec) } }
+        : { [r.success.contentType ?? 'application/json']: { schema: r.success.contentType ? { type: 'string' } : { type: 'object' } } },
+    };
+    for (const status of [r.success.status, ...(r.success.alsoOn ?? [])]) responses[String(status)] = successResponse;
+    const codes = [...new Set([...implicitErrors(r), ...r.errors])];
+    for (const code of codes) {
+      const status = String(httpStatusOf[code]);
+      const existing = responses[status] as { description: string } | undefined;
+      if (status === String(r.success.status) || r.success.alsoOn?.includes(Number(status))) continue;
+      responses[status] = {
+        description: existing ? `${existing.description}, ${code}` : code,
+        content: { 'application/json': { schema: errorRef } },
+        ...(code === 'rate_limited' ? { headers: { 'Retry-After': { schema: { type: 'integer' } } } } : {}),
+      };
+    }
+    const op: Record<string, unknown> = {
+      operationId: r.id,
+      summary: r.summary,
+      tags: [r.tag],
+      'x-required-role': r.auth,
+      security: r.auth === 'public' ? [] : [{ bearer: [] }],
+      responses,
+    };
+    const params = pathParams(r.path);
+    if (params.length > 0) op['parameters'] = params;
+    if (r.body)
+      op['requestBody'] = {
+        required: true,
+        content: {
+          [r.body.contentType]: {
+            schema: r.body.contentType === 'application/json' ? ref(r.body.codec) : { type: 'string' },
+          },
+        },
+      };
+    paths[r.path] = { ...(paths[r.path] ?? {}), [r.method.toLowerCase()]: op };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'surveyor',
+      version: serviceVersion,
+      description:
+        'Survey processing control plane. Every error body is {error: {code, message, details?, request_id?}}. ' +
+        'x-required-role names the least role that may call an operation (viewer < operator < admin).',
+    },
+    servers: [{ url: apiPrefix }],
+    paths,
+    components: {
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      schemas: Object.fromEntries([...components.entries()].sort(([a], [b]) => a.localeCompare(b))),
+    },
+  };
+};
+
+export const renderOpenApi = (): string => `${JSON.stringify(buildOpenApi(), null, 2)}\n`;

@@ -1,0 +1,135 @@
+import type * as t from 'io-ts';
+import type { ErrorCode } from '../core/errors.js';
+import type { Role } from '../core/domain/roles.js';
+import { LoginRequest, LogoutResponse, Me, RefreshRequest, TokenResponse, UserList } from './api/auth.js';
+import { Health, Readiness } from './api/system.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface ResponseSpec {
+  readonly description: string;
+  readonly codec?: t.Mixed;
+  /** For non-JSON responses (Prometheus text, YAML). */
+  readonly contentType?: string;
+}
+
+/**
+ * One API route as data: the API host mounts handlers by `id`, the OpenAPI generator describes it,
+ * and the role rule here is the one enforced.
+ */
+export interface RouteSpec {
+  readonly id: string;
+  readonly method: HttpMethod;
+  /** OpenAPI path template relative to /api/v2, e.g. `/executions/{id}`. */
+  readonly path: string;
+  readonly summary: string;
+  readonly tag: string;
+  /** `public` needs no token; a role is the least role that may call it. */
+  readonly auth: 'public' | Role;
+  readonly body?: { readonly codec: t.Mixed; readonly contentType: 'application/json' | 'application/x-yaml' };
+  /** `alsoOn`: other statuses answered with the same body (readiness answers 503 with it). */
+  readonly success: { readonly status: number; readonly alsoOn?: readonly number[] } & ResponseSpec;
+  /** Error codes this route can answer with, beyond those every route can. */
+  readonly errors: readonly ErrorCode[];
+  /** Responses carry fresh credentials: exempt from output redaction of token fields. */
+  readonly issuesCredentials?: boolean;
+}
+
+export const apiPrefix = '/api/v2';
+
+export const routes: readonly RouteSpec[] = [
+  {
+    id: 'login',
+    method: 'POST',
+    path: '/login',
+    summary: 'Exchange a username and password for an access token and a refresh token',
+    tag: 'auth',
+    auth: 'public',
+    body: { codec: LoginRequest, contentType: 'application/json' },
+    success: { status: 200, description: 'Logged in', codec: TokenResponse },
+    errors: ['invalid_credentials', 'rate_limited'],
+    issuesCredentials: true,
+  },
+  {
+    id: 'refresh',
+    method: 'POST',
+    path: '/auth/refresh',
+    summary: 'Exchange a refresh token (once) for a new access token and a new refresh token',
+    tag: 'auth',
+    auth: 'public',
+    body: { codec: RefreshRequest, contentType: 'application/json' },
+    success: { status: 200, description: 'New tokens; the refresh token presented is spent', codec: TokenResponse },
+    errors: ['unauthorized'],
+    issuesCredentials: true,
+  },
+  {
+    id: 'logout',
+    method: 'POST',
+    path: '/auth/logout',
+    summary: 'End this login: its access token and refresh token stop working',
+    tag: 'auth',
+    auth: 'viewer',
+    success: { status: 200, description: 'Logged out', codec: LogoutResponse },
+    errors: [],
+  },
+  {
+    id: 'me',
+    method: 'GET',
+    path: '/auth/me',
+    summary: 'Who the access token belongs to',
+    tag: 'auth',
+    auth: 'viewer',
+    success: { status: 200, description: 'The caller', codec: Me },
+    errors: [],
+  },
+  {
+    id: 'listUsers',
+    method: 'GET',
+    path: '/users',
+    summary: 'List users (they are created with the command-line tool only)',
+    tag: 'auth',
+    auth: 'admin',
+    success: { status: 200, description: 'All users', codec: UserList },
+    errors: [],
+  },
+  {
+    id: 'health',
+    method: 'GET',
+    path: '/health',
+    summary: 'Liveness: the process answers',
+    tag: 'system',
+    auth: 'public',
+    success: { status: 200, description: 'Alive', codec: Health },
+    errors: [],
+  },
+  {
+    id: 'ready',
+    method: 'GET',
+    path: '/ready',
+    summary: 'Readiness: database, queue, workers and dependencies (503 names the failing parts)',
+    tag: 'system',
+    auth: 'public',
+    success: { status: 200, alsoOn: [503], description: 'Ready (503 with the same body when not)', codec: Readiness },
+    errors: [],
+  },
+  {
+    id: 'metrics',
+    method: 'GET',
+    path: '/metrics',
+    summary: 'Prometheus metrics',
+    tag: 'system',
+    auth: 'public',
+    success: { status: 200, description: 'Prometheus text exposition', contentType: 'text/plain; version=0.0.4' },
+    errors: [],
+  },
+  {
+    id: 'openapi',
+    method: 'GET',
+    path: '/openapi.json',
+    summary: 'This API described in OpenAPI 3.1',
+    tag: 'system',
+    auth: 'public',
+    success: { status: 200, description: 'The OpenAPI document' },
+    errors: [],
+  },
+];

@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { closeDb, type Db, openDb } from '../../adapters/postgres/db.js';
+import { migrate } from '../../adapters/postgres/migrator.js';
+
+export const serverUrl = (): string => {
+  const url = process.env['DATABASE_URL'];
+  if (!url) throw new Error('DATABASE_URL is not set: run the tests with scripts/test, which provides PostgreSQL');
+  return url;
+};
+
+const withDatabaseName = (url: string, name: string) => {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+};
+
+const admin = async <T>(fn: (c: pg.Client) => Promise<T>): Promise<T> => {
+  const c = new pg.Client({ connectionString: withDatabaseName(serverUrl(), 'postgres') });
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+};
+
+export interface TestDatabase {
+  readonly url: string;
+  readonly db: Db;
+  drop(): Promise<void>;
+}
+
+/** A new, empty database on the test server; migrated unless told otherwise. */
+export const freshDatabase = async (opts: { migrated?: boolean } = {}): Promise<TestDatabase> => {
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  await admin((c) => c.query(`CREATE DATABASE ${name}`));
+  const url = withDatabaseName(serverUrl(), name);
+  const db = openDb(url, 5);
+  if (opts.migrated !== false) await migrate(db);
+  return {
+    url,
+    db,
+    drop: async () => {
+      await closeDb(db);
+      await admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    },
+  };
+};
