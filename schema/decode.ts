@@ -11,14 +11,17 @@ const describeValue = (v: unknown): string => {
   return `${typeof v} ${String(v)}`;
 };
 
+const arrayTags = new Set(['ArrayType', 'ReadonlyArrayType', 'AnyArrayType', 'TupleType']);
+
+// Intersection and union members appear as numeric keys under non-array parents: they are not
+// part of the path a client wrote, so they are left out.
 const pathOf = (context: t.Context): string =>
   context
     .slice(1)
-    // Intersection and union members show up as numeric keys of non-array parents: skip them.
-    .filter((entry, i, all) => {
-      const parent = i === 0 ? context[0] : all[i - 1];
-      const parentTag = (parent?.type as { _tag?: string } | undefined)?._tag;
-      return parentTag !== 'IntersectionType' && parentTag !== 'UnionType';
+    .filter((entry, i) => {
+      if (!/^\d+$/.test(entry.key)) return true;
+      const parentTag = (context[i]?.type as { _tag?: string } | undefined)?._tag;
+      return parentTag !== undefined && arrayTags.has(parentTag);
     })
     .map((e) => e.key)
     .filter((k) => k !== '')

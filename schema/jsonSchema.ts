@@ -78,6 +78,10 @@ export const toJsonSchema = (codec: t.Mixed, ctx: SchemaContext = {}, root = tru
       return { type: 'null' };
     case 'UnknownType':
       return {};
+    case 'AnyDictionaryType':
+      return { type: 'object' };
+    case 'AnyArrayType':
+      return { type: 'array' };
     case 'LiteralType':
       return { const: c['value'] };
     case 'KeyofType':

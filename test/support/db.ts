@@ -43,7 +43,17 @@ export const freshDatabase = async (opts: { migrated?: boolean } = {}): Promise<
     db,
     drop: async () => {
       await closeDb(db);
-      await admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+      // Without FORCE: forcing would kill connections a closing pool has not finished ending, and
+      // their errors would surface as uncaught exceptions. Retry while they wind down.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await admin((c) => c.query(`DROP DATABASE IF EXISTS ${name}`));
+          return;
+        } catch (err) {
+          if (attempt >= 50 || !/being accessed by other users/.test(String(err))) throw err;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      }
     },
   };
 };

@@ -1,0 +1,148 @@
+import test from 'ava';
+import * as E from 'fp-ts/lib/Either.js';
+import { createHarness } from '../../adapters/memory/harness.js';
+import { authorize } from '../../core/usecases/authenticate.js';
+
+const admin = { username: 'alice', email: 'alice@example.org', role: 'admin', password: 'correct-horse-battery' };
+const from = (h: ReturnType<typeof createHarness>, password = admin.password, address = '10.0.0.1') =>
+  h.login({ username: admin.username, password, clientAddress: address });
+
+const right = <A>(e: E.Either<unknown, A>): A => {
+  if (E.isLeft(e)) throw new Error(`expected success, got ${JSON.stringify(e.left)}`);
+  return e.right;
+};
+const left = <L>(e: E.Either<L, unknown>): L => {
+  if (E.isRight(e)) throw new Error('expected failure');
+  return e.left;
+};
+
+test('createUser validates every field and names each bad one', async (t) => {
+  const h = createHarness();
+  const err = left(await h.createUser({ username: '-x', email: 'nope', role: 'root', password: 'short' }));
+  t.is(err.code, 'validation_failed');
+  const paths = (err.details?.['issues'] as { path: string }[]).map((i) => i.path).sort();
+  t.deepEqual(paths, ['email', 'password', 'role', 'username']);
+});
+
+test('createUser refuses a taken username, whatever its case', async (t) => {
+  const h = createHarness();
+  right(await h.createUser(admin));
+  const err = left(await h.createUser({ ...admin, username: 'ALICE' }));
+  t.is(err.code, 'conflict');
+});
+
+test('the user view never carries the password hash', async (t) => {
+  const h = createHarness();
+  const view = right(await h.createUser(admin));
+  t.false('passwordHash' in view);
+  t.false(JSON.stringify(view).includes('test$'));
+});
+
+test('login returns tokens; the access token authenticates the user with its role', async (t) => {
+  const h = createHarness();
+  right(await h.createUser(admin));
+  const ok = right(await from(h));
+  t.is(ok.tokens.token_type, 'Bearer');
+  t.is(ok.tokens.expires_in, 900);
+  const p = right(await h.authenticate(ok.tokens.access_token));
+  t.is(p.username, 'alice');
+  t.is(p.role, 'admin');
+});
+
+test('failed logins give one answer to the client and the true cause to the host', async (t) => {
+  const h = createHarness();
+  const noAdmin = left(await h.login({ username: 'bob', password: 'whatever-long', clientAddress: 'a' }));
+  t.is(noAdmin.cause, 'no_admin_exists');
+  right(await h.createUser(admin));
+  const noUser = left(await h.login({ username: 'bob', password: 'whatever-long', clientAddress: 'a' }));
+  const wrong = left(await from(h, 'wrong-password-here'));
+  t.is(noUser.cause, 'no_such_user');
+  t.is(wrong.cause, 'wrong_password');
+  t.deepEqual(noUser.error, wrong.error);
+  t.deepEqual(noAdmin.error, wrong.error);
+  t.is(wrong.error.code, 'invalid_credentials');
+});
+
+test('too many failures for one username are refused with a retry time, until the window passes', async (t) => {
+  const h = createHarness({ policy: { maxFailuresPerUsername: 3, loginWindowSeconds: 600 } });
+  right(await h.createUser(admin));
+  for (let i = 0; i < 3; i++) t.is(left(await from(h, 'wrong-password-here', `10.0.0.${i}`)).cause, 'wrong_password');
+  const limited = left(await from(h, admin.password, '10.9.9.9'));
+  t.is(limited.cause, 'rate_limited');
+  t.is(limited.error.code, 'rate_limited');
+  t.true(limited.retryAfterSeconds! > 0 && limited.retryAfterSeconds! <= 600);
+  h.clock.advance(limited.retryAfterSeconds!);
+  right(await from(h));
+});
+
+test('too many failures from one address are refused whatever the username', async (t) => {
+  const h = createHarness({ policy: { maxFailuresPerAddress: 2 } });
+  right(await h.createUser(admin));
+  await h.login({ username: 'x1', password: 'bad-password-1', clientAddress: '1.2.3.4' });
+  await h.login({ username: 'x2', password: 'bad-password-2', clientAddress: '1.2.3.4' });
+  t.is(left(await from(h, admin.password, '1.2.3.4')).cause, 'rate_limited');
+  right(await from(h, admin.password, '5.6.7.8'));
+});
+
+test('a refresh token works once and rotates', async (t) => {
+  const h = createHarness();
+  right(await h.createUser(admin));
+  const first = right(await from(h)).tokens;
+  const second = right(await h.refresh(first.refresh_token));
+  t.not(second.refresh_token, first.refresh_token);
+  right(await h.authenticate(second.access_token));
+  const third = right(await h.refresh(second.refresh_token));
+  right(await h.authenticate(third.access_token));
+});
+
+test('reusing a spent refresh token revokes the whole login', async (t) => {
+  const h = createHarness();
+  right(await h.createUser(admin));
+  const first = right(await from(h)).tokens;
+  const second = right(await h.refresh(first.refresh_token));
+  t.is(left(await h.refresh(first.refresh_token)).cause, 'token_reused');
+  t.is(left(await h.refresh(second.refresh_token)).cause, 'session_ended');
+  t.is(left(await h.authenticate(second.access_token)).code, 'unauthorized');
+});
+
+test('logout rejects both the access token and the refresh token', async (t) => {
+  const h = createHarness();
+  right(await h.createUser(admin));
+  const tokens = right(await from(h)).tokens;
+  const p = right(await h.authenticate(tokens.access_token));
+  await h.logout(p.sessionId);
+  t.is(left(await h.authenticate(tokens.access_token)).code, 'unauthorized');
+  t.is(left(await h.refresh(tokens.refresh_token)).cause, 'session_ended');
+});
+
+test('an access token expires after its lifetime; the login ends after the refresh lifetime', async (t) => {
+  const h = createHarness({ policy: { accessTokenTtlSeconds: 60, refreshTokenTtlSeconds: 3600 } });
+  right(await h.createUser(admin));
+  const tokens = right(await from(h)).tokens;
+  h.clock.advance(61);
+  const err = left(await h.authenticate(tokens.access_token));
+  t.regex(err.message, /expired/);
+  const renewed = right(await h.refresh(tokens.refresh_token));
+  h.clock.advance(3600);
+  t.is(left(await h.refresh(renewed.refresh_token)).cause, 'session_ended');
+});
+
+test('a token signed with another secret, or garbage, is refused', async (t) => {
+  const h = createHarness();
+  const other = createHarness({ jwtSecret: 'another-secret-another-secret-0000' });
+  right(await other.createUser(admin));
+  const foreign = right(await other.login({ ...admin, clientAddress: 'a' })).tokens.access_token;
+  t.is(left(await h.authenticate(foreign)).code, 'unauthorized');
+  t.is(left(await h.authenticate('not-a-jwt')).code, 'unauthorized');
+  t.is(left(await h.authenticate(undefined)).code, 'unauthorized');
+});
+
+test('roles: viewer < operator < admin', (t) => {
+  const p = { userId: 'u', username: 'v', sessionId: 's' };
+  t.true(E.isLeft(authorize({ ...p, role: 'viewer' }, 'operator')));
+  t.true(E.isRight(authorize({ ...p, role: 'operator' }, 'operator')));
+  t.true(E.isLeft(authorize({ ...p, role: 'operator' }, 'admin')));
+  t.true(E.isRight(authorize({ ...p, role: 'admin' }, 'viewer')));
+  const denied = authorize({ ...p, role: 'viewer' }, 'admin');
+  t.true(E.isLeft(denied) && denied.left.code === 'forbidden');
+});

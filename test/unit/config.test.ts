@@ -1,0 +1,56 @@
+import test from 'ava';
+import * as E from 'fp-ts/lib/Either.js';
+import { configVariables, decodeConfig } from '../../schema/config.js';
+import { ConfigError, loadConfig } from '../../hosts/shared/loadConfig.js';
+
+test('an empty environment decodes to the documented defaults', (t) => {
+  const r = decodeConfig({});
+  if (E.isLeft(r)) return t.fail(JSON.stringify(r.left));
+  t.is(r.right.SERVICE_ENV, 'development');
+  t.is(r.right.SERVICE_PORT, 8080);
+  t.is(r.right.SERVICE_METRICS_PORT, 9090);
+  t.false(r.right.SERVICE_USE_REAL_BACKENDS);
+  t.true(r.right.SERVICE_WORKER_SCHEDULER_ENABLED);
+  t.is(r.right.DATABASE_URL, undefined);
+});
+
+test('every bad value is reported with the name of its variable', (t) => {
+  const r = decodeConfig({
+    SERVICE_PORT: 'eighty',
+    SERVICE_ENV: 'staging',
+    SERVICE_USE_REAL_BACKENDS: 'maybe',
+    DATABASE_URL: 'mysql://x',
+    SERVICE_DB_POOL_MAX: '0',
+  });
+  if (E.isRight(r)) return t.fail('expected problems');
+  const vars = r.left.map((p) => p.variable).sort();
+  t.deepEqual(vars, ['DATABASE_URL', 'SERVICE_DB_POOL_MAX', 'SERVICE_ENV', 'SERVICE_PORT', 'SERVICE_USE_REAL_BACKENDS']);
+  t.true(r.left.every((p) => p.message.length > 0));
+});
+
+test('booleans accept the usual spellings', (t) => {
+  for (const [raw, want] of [['true', true], ['1', true], ['yes', true], ['false', false], ['0', false], ['off', false]] as const) {
+    const r = decodeConfig({ SERVICE_USE_REAL_BACKENDS: raw });
+    t.true(E.isRight(r) && r.right.SERVICE_USE_REAL_BACKENDS === want, raw);
+  }
+});
+
+test('production requires a JWT secret of at least 32 bytes and refuses inline SSH keys', (t) => {
+  const missing = t.throws(() => loadConfig({ SERVICE_ENV: 'production' }), { instanceOf: ConfigError });
+  t.regex(missing!.message, /SERVICE_JWT_SECRET: is required/);
+  const short = t.throws(() => loadConfig({ SERVICE_ENV: 'production', SERVICE_JWT_SECRET: 'x'.repeat(31) }));
+  t.regex(short!.message, /at least 32 bytes/);
+  const inline = t.throws(() =>
+    loadConfig({ SERVICE_ENV: 'production', SERVICE_JWT_SECRET: 'x'.repeat(32), BATCH_SSH_PRIVATE_KEY: 'k' }),
+  );
+  t.regex(inline!.message, /BATCH_SSH_PRIVATE_KEY/);
+  t.notThrows(() => loadConfig({ SERVICE_ENV: 'production', SERVICE_JWT_SECRET: 'x'.repeat(32) }));
+  t.notThrows(() => loadConfig({ SERVICE_ENV: 'development', BATCH_SSH_PRIVATE_KEY: 'k' }));
+});
+
+test('every variable has documentation and a default', (t) => {
+  for (const [name, v] of Object.entries(configVariables)) {
+    t.true(v.doc.length > 10, name);
+    t.true(v.default.length > 0, name);
+  }
+});
