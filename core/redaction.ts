@@ -49,7 +49,10 @@ export const redact = <T>(value: T, secrets?: SecretRegistry, depth = 0): T => {
   }
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
-    out[k] = secretKey.test(k) && (typeof v === 'string' || (typeof v === 'object' && v !== null)) ? REDACTED : redact(v, secrets, depth + 1);
+    out[k] =
+      secretKey.test(k) && (typeof v === 'string' || (typeof v === 'object' && v !== null))
+        ? REDACTED
+        : redact(v, secrets, depth + 1);
   }
   return out as T;
 };

@@ -15,13 +15,21 @@ export const patternString = (pattern: RegExp, name: string, maxLength = 256) =>
     { type: 'string', pattern: pattern.source, maxLength },
   );
 
-export const intRange = (min: number, max: number = Number.MAX_SAFE_INTEGER, name = `integer(${min}..${max})`) =>
+export const intRange = (
+  min: number,
+  max: number = Number.MAX_SAFE_INTEGER,
+  name = `integer(${min}..${max})`,
+) =>
   withSchema(
     t.refinement(t.number, (n) => Number.isInteger(n) && n >= min && n <= max, name),
     { type: 'integer', minimum: min, ...(max < Number.MAX_SAFE_INTEGER ? { maximum: max } : {}) },
   );
 
-export const Uuid = patternString(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, 'uuid', 36);
+export const Uuid = patternString(
+  /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/,
+  'uuid',
+  36,
+);
 
 export const DateTimeString = withSchema(t.string, { type: 'string', format: 'date-time' });
 
@@ -29,7 +37,7 @@ export const DateTimeString = withSchema(t.string, { type: 'string', format: 'da
  * An object codec that rejects keys it does not know: a typo in a request is an error the client
  * hears about, not a silently ignored field.
  */
-export const strictObject = <P extends t.Props, O extends t.Props = {}>(
+export const strictObject = <P extends t.Props, O extends t.Props = Record<never, never>>(
   name: string,
   required: P,
   optional?: O,
@@ -41,7 +49,8 @@ export const strictObject = <P extends t.Props, O extends t.Props = {}>(
     name,
     (u): u is A => base.is(u),
     (u, c) => {
-      if (typeof u !== 'object' || u === null || Array.isArray(u)) return t.failure(u, c, 'expected an object');
+      if (typeof u !== 'object' || u === null || Array.isArray(u))
+        return t.failure(u, c, 'expected an object');
       const extra: t.Errors = Object.keys(u)
         .filter((k) => !known.has(k))
         .map((k) => ({

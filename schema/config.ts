@@ -51,7 +51,11 @@ const int = (def: number | undefined, min: number, max: number) =>
   );
 
 const oneOf = <K extends string>(values: readonly K[], def: K) =>
-  fromEnv<K>('enum', (s) => ((values as readonly string[]).includes(s) ? (s as K) : `!must be one of ${values.join(', ')}`), def);
+  fromEnv<K>(
+    'enum',
+    (s) => ((values as readonly string[]).includes(s) ? (s as K) : `!must be one of ${values.join(', ')}`),
+    def,
+  );
 
 const optionalString = fromEnv<string | undefined>('string', (s) => s, undefined);
 
@@ -75,35 +79,131 @@ const spec = <A>(codec: t.Type<A, unknown, unknown>, def: string, doc: string): 
 });
 
 export const configVariables = {
-  DATABASE_URL: spec(postgresUrl, '(unset: embedded PostgreSQL)', 'PostgreSQL server to use. Unset: `surveyor start` runs an embedded PostgreSQL in SERVICE_DATA_DIR.'),
-  SERVICE_ENV: spec(oneOf(['development', 'production'] as const, 'development'), 'development', '`production` turns on the startup security gates and refuses development fallbacks.'),
-  SERVICE_USE_REAL_BACKENDS: spec(bool(false), 'false', 'Use the real archive, translator, island manager and Slurm backends instead of the mock ones.'),
-  SERVICE_WORKER_SCHEDULER_ENABLED: spec(bool(true), 'true', 'Whether this process may run the recurring scheduler ticks (leader-elected among those that may).'),
-  SERVICE_JWT_SECRET: spec(optionalString, '(development: generated once into SERVICE_DATA_DIR)', 'Signing secret for access tokens. Production requires at least 32 bytes. Must stay stable across restarts.'),
-  SERVICE_HOST: spec(fromEnv<string>('string', (s) => s, '127.0.0.1'), '127.0.0.1', 'Address the HTTP API listens on (0.0.0.0 in containers).'),
+  DATABASE_URL: spec(
+    postgresUrl,
+    '(unset: embedded PostgreSQL)',
+    'PostgreSQL server to use. Unset: `surveyor start` runs an embedded PostgreSQL in SERVICE_DATA_DIR.',
+  ),
+  SERVICE_ENV: spec(
+    oneOf(['development', 'production'] as const, 'development'),
+    'development',
+    '`production` turns on the startup security gates and refuses development fallbacks.',
+  ),
+  SERVICE_USE_REAL_BACKENDS: spec(
+    bool(false),
+    'false',
+    'Use the real archive, translator, island manager and Slurm backends instead of the mock ones.',
+  ),
+  SERVICE_WORKER_SCHEDULER_ENABLED: spec(
+    bool(true),
+    'true',
+    'Whether this process may run the recurring scheduler ticks (leader-elected among those that may).',
+  ),
+  SERVICE_JWT_SECRET: spec(
+    optionalString,
+    '(development: generated once into SERVICE_DATA_DIR)',
+    'Signing secret for access tokens. Production requires at least 32 bytes. Must stay stable across restarts.',
+  ),
+  SERVICE_HOST: spec(
+    fromEnv<string>('string', (s) => s, '127.0.0.1'),
+    '127.0.0.1',
+    'Address the HTTP API listens on (0.0.0.0 in containers).',
+  ),
   SERVICE_PORT: spec(int(8080, 0, 65535), '8080', 'Port of the HTTP API (0 picks a free port).'),
-  SERVICE_METRICS_PORT: spec(int(9090, -1, 65535), '9090', 'Separate port serving /metrics for API and worker processes; -1 turns it off, 0 picks a free port.'),
-  SERVICE_DATA_DIR: spec(fromEnv<string>('string', (s) => s, '.surveyor'), '.surveyor', 'Directory for the embedded PostgreSQL cluster and the generated development JWT secret.'),
-  SERVICE_EMBEDDED_PG_PORT: spec(int(5488, 1024, 65535), '5488', 'Port of the embedded PostgreSQL (loopback only).'),
+  SERVICE_METRICS_PORT: spec(
+    int(9090, -1, 65535),
+    '9090',
+    'Separate port serving /metrics for API and worker processes; -1 turns it off, 0 picks a free port.',
+  ),
+  SERVICE_DATA_DIR: spec(
+    fromEnv<string>('string', (s) => s, '.surveyor'),
+    '.surveyor',
+    'Directory for the embedded PostgreSQL cluster and the generated development JWT secret.',
+  ),
+  SERVICE_EMBEDDED_PG_PORT: spec(
+    int(5488, 1024, 65535),
+    '5488',
+    'Port of the embedded PostgreSQL (loopback only).',
+  ),
   SERVICE_DB_POOL_MAX: spec(int(10, 1, 200), '10', 'Connections per process in the database pool.'),
-  SERVICE_LOG_LEVEL: spec(oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'), 'info', 'Log level of the JSON logs on standard output.'),
+  SERVICE_LOG_LEVEL: spec(
+    oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
+    'info',
+    'Log level of the JSON logs on standard output.',
+  ),
   SERVICE_ACCESS_TOKEN_TTL_SECONDS: spec(int(900, 30, 86400), '900', 'Lifetime of an access token.'),
-  SERVICE_REFRESH_TOKEN_TTL_SECONDS: spec(int(1209600, 300, 31536000), '1209600', 'Lifetime of a login: refresh tokens rotate within it.'),
-  SERVICE_LOGIN_WINDOW_SECONDS: spec(int(900, 1, 86400), '900', 'Window over which failed logins are counted.'),
-  SERVICE_LOGIN_MAX_FAILURES_PER_USERNAME: spec(int(5, 1, 10000), '5', 'Failed logins for one username in a window before 429.'),
-  SERVICE_LOGIN_MAX_FAILURES_PER_ADDRESS: spec(int(20, 1, 100000), '20', 'Failed logins from one client address in a window before 429.'),
-  SERVICE_TRUST_PROXY: spec(bool(false), 'false', 'Take the client address from X-Forwarded-For (only behind a proxy you run).'),
-  SERVICE_MAX_JSON_BODY_BYTES: spec(int(1048576, 1024, 67108864), '1048576', 'Largest JSON request body accepted (413 above).'),
-  SERVICE_MAX_YAML_BODY_BYTES: spec(int(262144, 1024, 16777216), '262144', 'Largest YAML request body accepted (413 above).'),
-  SERVICE_WORKER_HEARTBEAT_SECONDS: spec(int(10, 1, 3600), '10', 'How often a worker records that it is alive.'),
-  SERVICE_WORKER_STALE_SECONDS: spec(int(30, 2, 86400), '30', 'A worker silent for longer is not counted as live by /ready.'),
-  SERVICE_SHUTDOWN_GRACE_SECONDS: spec(int(30, 1, 3600), '30', 'How long a stopping process waits for work in hand before it exits.'),
+  SERVICE_REFRESH_TOKEN_TTL_SECONDS: spec(
+    int(1209600, 300, 31536000),
+    '1209600',
+    'Lifetime of a login: refresh tokens rotate within it.',
+  ),
+  SERVICE_LOGIN_WINDOW_SECONDS: spec(
+    int(900, 1, 86400),
+    '900',
+    'Window over which failed logins are counted.',
+  ),
+  SERVICE_LOGIN_MAX_FAILURES_PER_USERNAME: spec(
+    int(5, 1, 10000),
+    '5',
+    'Failed logins for one username in a window before 429.',
+  ),
+  SERVICE_LOGIN_MAX_FAILURES_PER_ADDRESS: spec(
+    int(20, 1, 100000),
+    '20',
+    'Failed logins from one client address in a window before 429.',
+  ),
+  SERVICE_TRUST_PROXY: spec(
+    bool(false),
+    'false',
+    'Take the client address from X-Forwarded-For (only behind a proxy you run).',
+  ),
+  SERVICE_MAX_JSON_BODY_BYTES: spec(
+    int(1048576, 1024, 67108864),
+    '1048576',
+    'Largest JSON request body accepted (413 above).',
+  ),
+  SERVICE_MAX_YAML_BODY_BYTES: spec(
+    int(262144, 1024, 16777216),
+    '262144',
+    'Largest YAML request body accepted (413 above).',
+  ),
+  SERVICE_WORKER_HEARTBEAT_SECONDS: spec(
+    int(10, 1, 3600),
+    '10',
+    'How often a worker records that it is alive.',
+  ),
+  SERVICE_WORKER_STALE_SECONDS: spec(
+    int(30, 2, 86400),
+    '30',
+    'A worker silent for longer is not counted as live by /ready.',
+  ),
+  SERVICE_SHUTDOWN_GRACE_SECONDS: spec(
+    int(30, 1, 3600),
+    '30',
+    'How long a stopping process waits for work in hand before it exits.',
+  ),
   ARCHIVE_USERNAME: spec(optionalString, '(unset)', 'Archive (CASDA/OPAL) user for staging.'),
   ARCHIVE_PASSWORD_FILE: spec(optionalString, '(unset)', 'Path of a file holding the archive password.'),
-  BATCH_SSH_PRIVATE_KEY_FILE: spec(optionalString, '(unset)', 'Path of the SSH private key for batch login nodes.'),
-  BATCH_SSH_PRIVATE_KEY_PASSPHRASE_FILE: spec(optionalString, '(unset)', 'Path of a file holding that key\'s passphrase.'),
-  BATCH_SSH_KNOWN_HOSTS_SOURCE: spec(optionalString, '(unset)', 'Path of the known_hosts file that login-node host keys are checked against.'),
-  BATCH_SSH_PRIVATE_KEY: spec(optionalString, '(unset)', 'Inline PEM key: development only, refused in production.'),
+  BATCH_SSH_PRIVATE_KEY_FILE: spec(
+    optionalString,
+    '(unset)',
+    'Path of the SSH private key for batch login nodes.',
+  ),
+  BATCH_SSH_PRIVATE_KEY_PASSPHRASE_FILE: spec(
+    optionalString,
+    '(unset)',
+    "Path of a file holding that key's passphrase.",
+  ),
+  BATCH_SSH_KNOWN_HOSTS_SOURCE: spec(
+    optionalString,
+    '(unset)',
+    'Path of the known_hosts file that login-node host keys are checked against.',
+  ),
+  BATCH_SSH_PRIVATE_KEY: spec(
+    optionalString,
+    '(unset)',
+    'Inline PEM key: development only, refused in production.',
+  ),
 } as const;
 
 type Vars = typeof configVariables;
@@ -122,7 +222,9 @@ export interface ConfigProblem {
 }
 
 /** Decodes the environment; problems name the variable and what is wrong with it. */
-export const decodeConfig = (env: Readonly<Record<string, string | undefined>>): E.Either<ConfigProblem[], Config> => {
+export const decodeConfig = (
+  env: Readonly<Record<string, string | undefined>>,
+): E.Either<ConfigProblem[], Config> => {
   const input = Object.fromEntries(Object.keys(configVariables).map((k) => [k, env[k]]));
   const r = ConfigCodec.decode(input);
   if (E.isRight(r)) return E.right(r.right as Config);

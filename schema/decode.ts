@@ -35,14 +35,19 @@ export const toIssues = (errors: t.Errors): FieldIssue[] => {
     const last = err.context[err.context.length - 1];
     const message =
       err.message ??
-      (err.value === undefined ? 'is required' : `expected ${last?.type.name ?? 'a value'}, got ${describeValue(err.value)}`);
+      (err.value === undefined
+        ? 'is required'
+        : `expected ${last?.type.name ?? 'a value'}, got ${describeValue(err.value)}`);
     // A union reports one error per member; keep the first per path, it is the most telling.
     if (!seen.has(path)) seen.set(path, { path, message });
   }
   return [...seen.values()];
 };
 
-export const decodeWith = <A>(codec: t.Type<A, unknown, unknown>, input: unknown): E.Either<FieldIssue[], A> => {
+export const decodeWith = <A>(
+  codec: t.Type<A, unknown, unknown>,
+  input: unknown,
+): E.Either<FieldIssue[], A> => {
   const r = codec.decode(input);
   return E.isRight(r) ? E.right(r.right) : E.left(toIssues(r.left));
 };

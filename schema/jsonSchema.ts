@@ -106,7 +106,9 @@ export const toJsonSchema = (codec: t.Mixed, ctx: SchemaContext = {}, root = tru
     }
     case 'IntersectionType': {
       const parts = (c['types'] as t.Mixed[]).map((x) => toJsonSchema(x, { components: undefined }, false));
-      return parts.every(isPlainObjectSchema) ? mergeObjects(parts) : { allOf: (c['types'] as t.Mixed[]).map(sub) };
+      return parts.every(isPlainObjectSchema)
+        ? mergeObjects(parts)
+        : { allOf: (c['types'] as t.Mixed[]).map(sub) };
     }
     case 'UnionType': {
       const types = c['types'] as t.Mixed[];
@@ -115,6 +117,8 @@ export const toJsonSchema = (codec: t.Mixed, ctx: SchemaContext = {}, root = tru
       return { oneOf: schemas };
     }
     default:
-      throw new Error(`no JSON Schema for codec ${codec.name} (${String(c._tag)}); describe it with withSchema`);
+      throw new Error(
+        `no JSON Schema for codec ${codec.name} (${String(c._tag)}); describe it with withSchema`,
+      );
   }
 };

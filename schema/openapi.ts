@@ -35,9 +35,14 @@ export const buildOpenApi = (): JsonSchema => {
       description: r.success.description,
       content: r.success.codec
         ? { 'application/json': { schema: ref(r.success.codec) } }
-        : { [r.success.contentType ?? 'application/json']: { schema: r.success.contentType ? { type: 'string' } : { type: 'object' } } },
+        : {
+            [r.success.contentType ?? 'application/json']: {
+              schema: r.success.contentType ? { type: 'string' } : { type: 'object' },
+            },
+          },
     };
-    for (const status of [r.success.status, ...(r.success.alsoOn ?? [])]) responses[String(status)] = successResponse;
+    for (const status of [r.success.status, ...(r.success.alsoOn ?? [])])
+      responses[String(status)] = successResponse;
     const codes = [...new Set([...implicitErrors(r), ...r.errors])];
     for (const code of codes) {
       const status = String(httpStatusOf[code]);

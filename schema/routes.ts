@@ -26,13 +26,19 @@ export interface RouteSpec {
   readonly tag: string;
   /** `public` needs no token; a role is the least role that may call it. */
   readonly auth: 'public' | Role;
-  readonly body?: { readonly codec: t.Mixed; readonly contentType: 'application/json' | 'application/x-yaml' };
+  readonly body?: {
+    readonly codec: t.Mixed;
+    readonly contentType: 'application/json' | 'application/x-yaml';
+  };
   /** `alsoOn`: other statuses answered with the same body (readiness answers 503 with it). */
   readonly success: { readonly status: number; readonly alsoOn?: readonly number[] } & ResponseSpec;
   /** Error codes this route can answer with, beyond those every route can. */
   readonly errors: readonly ErrorCode[];
-  /** Responses carry fresh credentials: exempt from output redaction of token fields. */
-  readonly issuesCredentials?: boolean;
+  /**
+   * Exempt from output redaction, with the reason: the response carries fresh credentials, or it
+   * is a schema document whose property names (password, token) look like secrets.
+   */
+  readonly unredacted?: 'credentials' | 'schema';
 }
 
 export const apiPrefix = '/api/v2';
@@ -48,7 +54,7 @@ export const routes: readonly RouteSpec[] = [
     body: { codec: LoginRequest, contentType: 'application/json' },
     success: { status: 200, description: 'Logged in', codec: TokenResponse },
     errors: ['invalid_credentials', 'rate_limited'],
-    issuesCredentials: true,
+    unredacted: 'credentials',
   },
   {
     id: 'refresh',
@@ -58,9 +64,13 @@ export const routes: readonly RouteSpec[] = [
     tag: 'auth',
     auth: 'public',
     body: { codec: RefreshRequest, contentType: 'application/json' },
-    success: { status: 200, description: 'New tokens; the refresh token presented is spent', codec: TokenResponse },
+    success: {
+      status: 200,
+      description: 'New tokens; the refresh token presented is spent',
+      codec: TokenResponse,
+    },
     errors: ['unauthorized'],
-    issuesCredentials: true,
+    unredacted: 'credentials',
   },
   {
     id: 'logout',
@@ -109,7 +119,12 @@ export const routes: readonly RouteSpec[] = [
     summary: 'Readiness: database, queue, workers and dependencies (503 names the failing parts)',
     tag: 'system',
     auth: 'public',
-    success: { status: 200, alsoOn: [503], description: 'Ready (503 with the same body when not)', codec: Readiness },
+    success: {
+      status: 200,
+      alsoOn: [503],
+      description: 'Ready (503 with the same body when not)',
+      codec: Readiness,
+    },
     errors: [],
   },
   {
@@ -119,7 +134,11 @@ export const routes: readonly RouteSpec[] = [
     summary: 'Prometheus metrics',
     tag: 'system',
     auth: 'public',
-    success: { status: 200, description: 'Prometheus text exposition', contentType: 'text/plain; version=0.0.4' },
+    success: {
+      status: 200,
+      description: 'Prometheus text exposition',
+      contentType: 'text/plain; version=0.0.4',
+    },
     errors: [],
   },
   {
@@ -131,5 +150,6 @@ export const routes: readonly RouteSpec[] = [
     auth: 'public',
     success: { status: 200, description: 'The OpenAPI document' },
     errors: [],
+    unredacted: 'schema',
   },
 ];

@@ -17,7 +17,14 @@ export class JwtAccessTokens implements AccessTokens {
   sign(claims: AccessClaims, now: Date, ttlSeconds: number): string {
     const iat = Math.floor(now.getTime() / 1000);
     return jwt.sign(
-      { username: claims.username, role: claims.role, sid: claims.sid, typ: 'access', iat, exp: iat + ttlSeconds },
+      {
+        username: claims.username,
+        role: claims.role,
+        sid: claims.sid,
+        typ: 'access',
+        iat,
+        exp: iat + ttlSeconds,
+      },
       this.secret,
       { algorithm: 'HS256', issuer: jwtIssuer, audience: jwtAudience, subject: claims.sub },
     );

@@ -24,6 +24,7 @@ export class MemoryAuthSessionRepository implements AuthSessionRepository {
   }
   async revoke(sessionId: string, now: Date, reason: string): Promise<void> {
     const s = this.sessions.get(sessionId);
-    if (s && s.revokedAt === null) this.sessions.set(sessionId, { ...s, revokedAt: now, revokeReason: reason });
+    if (s && s.revokedAt === null)
+      this.sessions.set(sessionId, { ...s, revokedAt: now, revokeReason: reason });
   }
 }

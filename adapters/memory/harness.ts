@@ -1,4 +1,4 @@
-import * as E from 'fp-ts/lib/Either.js';
+import type * as E from 'fp-ts/lib/Either.js';
 import type { AuthPolicy } from '../../core/domain/authPolicy.js';
 import type { AppError } from '../../core/errors.js';
 import { authenticate, type Principal } from '../../core/usecases/authenticate.js';

@@ -4,7 +4,8 @@ import type { UserRepository } from '../../core/ports/UserRepository.js';
 export class MemoryUserRepository implements UserRepository {
   private readonly byId = new Map<string, User>();
   async insert(user: User): Promise<boolean> {
-    if ([...this.byId.values()].some((u) => u.username.toLowerCase() === user.username.toLowerCase())) return false;
+    if ([...this.byId.values()].some((u) => u.username.toLowerCase() === user.username.toLowerCase()))
+      return false;
     this.byId.set(user.id, user);
     return true;
   }

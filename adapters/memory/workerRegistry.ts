@@ -13,6 +13,8 @@ export class MemoryWorkerRegistry implements WorkerRegistry {
     this.workers.delete(workerId);
   }
   async live(now: Date, staleAfterSeconds: number): Promise<readonly WorkerRecord[]> {
-    return [...this.workers.values()].filter((w) => now.getTime() - w.heartbeatAt.getTime() <= staleAfterSeconds * 1000);
+    return [...this.workers.values()].filter(
+      (w) => now.getTime() - w.heartbeatAt.getTime() <= staleAfterSeconds * 1000,
+    );
   }
 }

@@ -75,7 +75,9 @@ export const openEmbedded = async (opts: EmbeddedOptions): Promise<EmbeddedDatab
   });
   if (!existsSync(join(pgdata, 'PG_VERSION'))) await server.initialise();
   await server.start();
-  const admin = new pg.Client({ connectionString: urlFor(password, opts.port).replace(/\/[^/]+$/, '/postgres') });
+  const admin = new pg.Client({
+    connectionString: urlFor(password, opts.port).replace(/\/[^/]+$/, '/postgres'),
+  });
   await admin.connect();
   try {
     const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [embeddedDatabaseName]);

@@ -22,7 +22,9 @@ export class SchemaError extends Error {
 }
 
 // The .sql files stay beside the sources (tsc does not copy them): resolve from the package root.
-export const migrationsDir = fileURLToPath(new URL('../../../adapters/postgres/migrations/', import.meta.url));
+export const migrationsDir = fileURLToPath(
+  new URL('../../../adapters/postgres/migrations/', import.meta.url),
+);
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
@@ -59,7 +61,10 @@ export interface SchemaStatus {
   readonly edited: readonly { migration: Migration; recorded: string }[];
 }
 
-export const schemaStatus = async (db: Db, known: readonly Migration[] = loadMigrations()): Promise<SchemaStatus> => {
+export const schemaStatus = async (
+  db: Db,
+  known: readonly Migration[] = loadMigrations(),
+): Promise<SchemaStatus> => {
   const rows = (await tableExists(db))
     ? await db.any<AppliedRow>('SELECT version, name, checksum FROM schema_migrations ORDER BY version')
     : [];
@@ -91,7 +96,10 @@ const refuseBroken = (s: SchemaStatus): void => {
 };
 
 /** Refuses to run on a schema that is behind, ahead of, or different from this build. */
-export const assertSchemaCurrent = async (db: Db, known: readonly Migration[] = loadMigrations()): Promise<void> => {
+export const assertSchemaCurrent = async (
+  db: Db,
+  known: readonly Migration[] = loadMigrations(),
+): Promise<void> => {
   const s = await schemaStatus(db, known);
   refuseBroken(s);
   if (s.pending.length > 0)

@@ -7,8 +7,16 @@ export const databaseProbe = (db: Db): HealthProbe => ({
   async check(): Promise<ProbeResult> {
     const s = await schemaStatus(db);
     if (s.pending.length > 0 || s.unknown.length > 0 || s.edited.length > 0)
-      return { ok: false, detail: 'schema does not match this build; run: surveyor migrate', data: { applied: s.applied } };
-    return { ok: true, detail: 'reachable, schema current', data: { schema_version: Math.max(0, ...s.applied) } };
+      return {
+        ok: false,
+        detail: 'schema does not match this build; run: surveyor migrate',
+        data: { applied: s.applied },
+      };
+    return {
+      ok: true,
+      detail: 'reachable, schema current',
+      data: { schema_version: Math.max(0, ...s.applied) },
+    };
   },
 });
 

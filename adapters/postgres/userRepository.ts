@@ -36,7 +36,9 @@ export class PgUserRepository implements UserRepository {
   }
 
   async findByUsername(username: string): Promise<User | null> {
-    const r = await this.db.oneOrNone<Row>('SELECT * FROM users WHERE lower(username) = lower($1)', [username]);
+    const r = await this.db.oneOrNone<Row>('SELECT * FROM users WHERE lower(username) = lower($1)', [
+      username,
+    ]);
     return r ? toUser(r) : null;
   }
 
@@ -46,9 +48,11 @@ export class PgUserRepository implements UserRepository {
   }
 
   async countAdmins(): Promise<number> {
-    return (await this.db.one<{ n: number }>(
-      `SELECT count(*) AS n FROM users WHERE role = 'admin' AND disabled_at IS NULL`,
-    )).n;
+    return (
+      await this.db.one<{ n: number }>(
+        `SELECT count(*) AS n FROM users WHERE role = 'admin' AND disabled_at IS NULL`,
+      )
+    ).n;
   }
 
   async list(): Promise<readonly User[]> {

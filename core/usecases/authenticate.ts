@@ -31,10 +31,20 @@ export const authenticate = async (
   const now = deps.clock.now();
   const verified = deps.tokens.verify(bearer, now);
   if (typeof verified === 'string')
-    return E.left(unauthorized(verified === 'expired' ? 'the access token expired; refresh it' : 'the access token is not valid'));
+    return E.left(
+      unauthorized(
+        verified === 'expired' ? 'the access token expired; refresh it' : 'the access token is not valid',
+      ),
+    );
   const session = await deps.sessions.find(verified.sid);
-  if (session === null || !isSessionLive(session, now)) return E.left(unauthorized('this login has ended; log in again'));
-  return E.right({ userId: verified.sub, username: verified.username, role: verified.role, sessionId: verified.sid });
+  if (session === null || !isSessionLive(session, now))
+    return E.left(unauthorized('this login has ended; log in again'));
+  return E.right({
+    userId: verified.sub,
+    username: verified.username,
+    role: verified.role,
+    sessionId: verified.sid,
+  });
 };
 
 export const authorize = (principal: Principal, required: Role): E.Either<AppError, Principal> =>

@@ -36,7 +36,10 @@ export const issueTokens = (
 ): IssuedTokens => {
   const accessTtl = Math.max(
     1,
-    Math.min(deps.policy.accessTokenTtlSeconds, Math.floor((sessionExpiresAt.getTime() - now.getTime()) / 1000)),
+    Math.min(
+      deps.policy.accessTokenTtlSeconds,
+      Math.floor((sessionExpiresAt.getTime() - now.getTime()) / 1000),
+    ),
   );
   return {
     access_token: deps.tokens.sign(

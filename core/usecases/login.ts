@@ -23,7 +23,12 @@ export interface LoginInput {
 }
 
 /** Why a login failed: logged by the host, never shown to the client (no user enumeration). */
-export type LoginFailureCause = 'no_such_user' | 'no_admin_exists' | 'wrong_password' | 'disabled' | 'rate_limited';
+export type LoginFailureCause =
+  | 'no_such_user'
+  | 'no_admin_exists'
+  | 'wrong_password'
+  | 'disabled'
+  | 'rate_limited';
 
 export interface LoginFailure {
   readonly error: AppError;
@@ -44,7 +49,10 @@ export const throttleKeys = (username: string, address: string) => ({
   address: `addr:${address}`,
 });
 
-export const login = async (deps: LoginDeps, input: LoginInput): Promise<E.Either<LoginFailure, LoginSuccess>> => {
+export const login = async (
+  deps: LoginDeps,
+  input: LoginInput,
+): Promise<E.Either<LoginFailure, LoginSuccess>> => {
   const now = deps.clock.now();
   const { policy, throttle } = deps;
   const keys = throttleKeys(input.username, input.clientAddress);
@@ -60,7 +68,9 @@ export const login = async (deps: LoginDeps, input: LoginInput): Promise<E.Eithe
     const until = Math.max(...blocked.map((d) => d.getTime()));
     const retryAfterSeconds = Math.max(1, Math.ceil((until - now.getTime()) / 1000));
     return E.left({
-      error: appError('rate_limited', 'too many failed logins; try again later', { retry_after_seconds: retryAfterSeconds }),
+      error: appError('rate_limited', 'too many failed logins; try again later', {
+        retry_after_seconds: retryAfterSeconds,
+      }),
       cause: 'rate_limited',
       retryAfterSeconds,
     });

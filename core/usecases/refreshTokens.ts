@@ -13,7 +13,12 @@ export interface RefreshDeps extends TokenIssuerDeps {
   readonly clock: Clock;
 }
 
-export type RefreshFailureCause = 'unknown_token' | 'session_ended' | 'token_expired' | 'token_reused' | 'user_gone';
+export type RefreshFailureCause =
+  | 'unknown_token'
+  | 'session_ended'
+  | 'token_expired'
+  | 'token_reused'
+  | 'user_gone';
 
 export interface RefreshFailure {
   readonly error: AppError;

@@ -8,6 +8,9 @@ export const workersProbe = (registry: WorkerRegistry, staleAfterSeconds: number
     const live = await registry.live(now, staleAfterSeconds);
     return live.length > 0
       ? { ok: true, detail: `${live.length} live`, data: { live: live.length } }
-      : { ok: false, detail: `no worker has sent a heartbeat in the last ${staleAfterSeconds} s; start one: surveyor worker` };
+      : {
+          ok: false,
+          detail: `no worker has sent a heartbeat in the last ${staleAfterSeconds} s; start one: surveyor worker`,
+        };
   },
 });

@@ -26,7 +26,12 @@ export const sendText = (res: ServerResponse, status: number, contentType: strin
 };
 
 export const errorBody = (err: AppError, requestId: string) => ({
-  error: { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}), request_id: requestId },
+  error: {
+    code: err.code,
+    message: err.message,
+    ...(err.details ? { details: err.details } : {}),
+    request_id: requestId,
+  },
 });
 
 export const sendError = (
@@ -105,4 +110,8 @@ export const mediaTypeOf = (req: IncomingMessage): string =>
   (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
 
 export const isAppError = (v: unknown): v is AppError =>
-  typeof v === 'object' && v !== null && 'code' in v && 'message' in v && typeof (v as AppError).code === 'string';
+  typeof v === 'object' &&
+  v !== null &&
+  'code' in v &&
+  'message' in v &&
+  typeof (v as AppError).code === 'string';

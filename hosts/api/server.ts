@@ -1,7 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import * as E from 'fp-ts/lib/Either.js';
 import type { Container } from 'inversify';
-import restify, { type Request as RestifyRequest, type Response as RestifyResponse, type Server as RestifyServer } from 'restify';
+import restify, {
+  type Request as RestifyRequest,
+  type Response as RestifyResponse,
+  type Server as RestifyServer,
+} from 'restify';
 import { type AppError, appError, validationError } from '../../core/errors.js';
 import type { Random } from '../../core/ports/Random.js';
 import { redactString, type SecretRegistry } from '../../core/redaction.js';
@@ -36,21 +40,29 @@ interface Pipeline {
 }
 
 const maxBodyFor = (route: RouteSpec, c: Config) =>
-  route.body?.contentType === 'application/x-yaml' ? c.SERVICE_MAX_YAML_BODY_BYTES : c.SERVICE_MAX_JSON_BODY_BYTES;
+  route.body?.contentType === 'application/x-yaml'
+    ? c.SERVICE_MAX_YAML_BODY_BYTES
+    : c.SERVICE_MAX_JSON_BODY_BYTES;
 
 /** Takes and decodes the body a route declares: 415, 413, 400 and 422 come from here. */
-const takeBody = async (route: RouteSpec, req: IncomingMessage, c: Config): Promise<E.Either<AppError, unknown>> => {
+const takeBody = async (
+  route: RouteSpec,
+  req: IncomingMessage,
+  c: Config,
+): Promise<E.Either<AppError, unknown>> => {
   if (!route.body) return E.right(undefined);
   const want = route.body.contentType;
   const got = mediaTypeOf(req);
-  const accepted = want === 'application/x-yaml' ? ['application/x-yaml', 'application/yaml', 'text/yaml'] : [want];
+  const accepted =
+    want === 'application/x-yaml' ? ['application/x-yaml', 'application/yaml', 'text/yaml'] : [want];
   if (!accepted.includes(got))
     return E.left(appError('unsupported_media_type', `send Content-Type: ${want} (got ${got || 'none'})`));
   const raw = await readBody(req, maxBodyFor(route, c));
   if (!Buffer.isBuffer(raw)) return E.left(raw);
   const text = raw.toString('utf8');
   if (want === 'application/x-yaml') return E.right(text);
-  if (text.trim().length === 0) return E.left(appError('bad_request', 'the request body is empty; send a JSON document'));
+  if (text.trim().length === 0)
+    return E.left(appError('bad_request', 'the request body is empty; send a JSON document'));
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -61,7 +73,11 @@ const takeBody = async (route: RouteSpec, req: IncomingMessage, c: Config): Prom
   return E.isLeft(decoded) ? E.left(validationError('the request body is not valid', decoded.left)) : decoded;
 };
 
-const authFor = async (route: RouteSpec, req: IncomingMessage, c: Container): Promise<E.Either<AppError, Principal | undefined>> => {
+const authFor = async (
+  route: RouteSpec,
+  req: IncomingMessage,
+  c: Container,
+): Promise<E.Either<AppError, Principal | undefined>> => {
   if (route.auth === 'public') return E.right(undefined);
   const p = await authenticate(authDeps(c), bearerOf(req));
   if (E.isLeft(p)) return p;
@@ -99,13 +115,21 @@ const mount = (server: RestifyServer, route: RouteSpec, handler: Handler, p: Pip
       log.error({ err }, 'request failed');
       status = res.headersSent
         ? status
-        : sendError(res, appError('internal', 'internal error; the request id identifies it in the logs'), requestId, p.secrets);
+        : sendError(
+            res,
+            appError('internal', 'internal error; the request id identifies it in the logs'),
+            requestId,
+            p.secrets,
+          );
     } finally {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const labels = { method: route.method, route: route.path, status: String(status) };
       p.metrics.httpRequests.inc(labels);
       p.metrics.httpDuration.observe(labels, seconds);
-      log.info({ method: route.method, route: route.path, status, ms: Math.round(seconds * 1000) }, 'request');
+      log.info(
+        { method: route.method, route: route.path, status, ms: Math.round(seconds * 1000) },
+        'request',
+      );
     }
   };
   const verb = { GET: 'get', POST: 'post', PUT: 'put', PATCH: 'patch', DELETE: 'del' } as const;
@@ -120,7 +144,8 @@ const respond = (
   secrets: SecretRegistry,
 ): number => {
   if ('error' in result) {
-    const extra = result.error.code === 'payload_too_large' ? { Connection: 'close', ...result.headers } : result.headers;
+    const extra =
+      result.error.code === 'payload_too_large' ? { Connection: 'close', ...result.headers } : result.headers;
     return sendError(res, result.error, requestId, secrets, extra);
   }
   if ('text' in result) {
@@ -130,7 +155,7 @@ const respond = (
   const status = result.status ?? route.success.status;
   sendJson(res, status, result.body, {
     secrets,
-    skipRedaction: route.issuesCredentials === true,
+    skipRedaction: route.unredacted !== undefined,
     ...(result.headers ? { headers: result.headers } : {}),
   });
   return status;
@@ -141,12 +166,19 @@ const respond = (
  * after the listener returns, so the listener shapes that object rather than writing the response.
  */
 const unmatched = (p: Pipeline, code: 'not_found' | 'method_not_allowed', status: number) =>
-  ((req: IncomingMessage, res: ServerResponse, err: { statusCode?: number; toJSON?: () => unknown }, cb: () => void) => {
+  ((
+    req: IncomingMessage,
+    res: ServerResponse,
+    err: { statusCode?: number; toJSON?: () => unknown },
+    cb: () => void,
+  ) => {
     const requestId = requestIdOf(req, () => p.random.uuid());
     res.setHeader('X-Request-Id', requestId);
     res.setHeader('Cache-Control', 'no-store');
     const message =
-      code === 'not_found' ? `no route ${req.method} ${req.url?.split('?')[0]}` : `${req.method} is not allowed here`;
+      code === 'not_found'
+        ? `no route ${req.method} ${req.url?.split('?')[0]}`
+        : `${req.method} is not allowed here`;
     const body = errorBody(appError(code, redactString(message, p.secrets)), requestId);
     err.statusCode = status;
     err.toJSON = () => body;
@@ -163,7 +195,11 @@ export const createApiServer = (container: Container): RestifyServer => {
     metrics: container.get<Metrics>(TYPES.Metrics),
     random: container.get<Random>(TYPES.Random),
   };
-  const server = restify.createServer({ name: 'surveyor', handleUncaughtExceptions: false, ignoreTrailingSlash: true });
+  const server = restify.createServer({
+    name: 'surveyor',
+    handleUncaughtExceptions: false,
+    ignoreTrailingSlash: true,
+  });
   for (const route of routes) {
     const handler = handlers[route.id];
     if (!handler) throw new Error(`no handler for route ${route.id}`);

@@ -4,7 +4,11 @@ import { ConfigError } from '../shared/loadConfig.js';
 import { exitCodes } from './exitCodes.js';
 
 /** Prints what went wrong in words an operator can act on, and picks the exit code. */
-export const reportFailure = (err: unknown, stderr: NodeJS.WritableStream, secrets?: SecretRegistry): number => {
+export const reportFailure = (
+  err: unknown,
+  stderr: NodeJS.WritableStream,
+  secrets?: SecretRegistry,
+): number => {
   const say = (s: string) => stderr.write(`${redactString(s, secrets)}\n`);
   if (err instanceof ConfigError) {
     say('surveyor: the configuration is not valid:');

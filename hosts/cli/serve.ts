@@ -14,7 +14,10 @@ export type ServeRole = 'api' | 'worker';
  * Runs the given roles in this process until SIGINT/SIGTERM: the API, the worker, or both
  * (`surveyor start`). Prints where it listens on standard error for people; logs go to stdout.
  */
-export const serve = async (roles: readonly ServeRole[], opts: { migrate?: boolean; say: (s: string) => void }) => {
+export const serve = async (
+  roles: readonly ServeRole[],
+  opts: { migrate?: boolean; say: (s: string) => void },
+) => {
   const roleName = roles.length > 1 ? 'all' : roles[0]!;
   const rt = await openRuntime(roleName, { checkSchema: !opts.migrate });
   try {
@@ -48,7 +51,9 @@ export const serve = async (roles: readonly ServeRole[], opts: { migrate?: boole
         opts.say(
           'No admin user exists yet. Create the first one (it asks for the password):\n' +
             `  scripts/surveyor user create --username admin --email you@example.org --role admin\n` +
-            (rt.database.embedded ? `  (same SERVICE_DATA_DIR=${config.SERVICE_DATA_DIR} as this process)\n` : ''),
+            (rt.database.embedded
+              ? `  (same SERVICE_DATA_DIR=${config.SERVICE_DATA_DIR} as this process)\n`
+              : ''),
         );
     }
   } catch (err) {

@@ -102,7 +102,10 @@ const mockBackendsProbe = (config: Config): HealthProbe => ({
   name: 'dependencies',
   async check() {
     return config.SERVICE_USE_REAL_BACKENDS
-      ? { ok: false, detail: 'real backends are not available in this build; unset SERVICE_USE_REAL_BACKENDS' }
+      ? {
+          ok: false,
+          detail: 'real backends are not available in this build; unset SERVICE_USE_REAL_BACKENDS',
+        }
       : { ok: true, detail: 'mock backends (SERVICE_USE_REAL_BACKENDS=false)', data: { mode: 'mock' } };
   },
 });

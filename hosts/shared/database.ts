@@ -19,7 +19,9 @@ export const resolveDatabase = async (config: Config, logger: Logger): Promise<D
   });
   logger.info(
     { component: 'embedded-postgres', data_dir: config.SERVICE_DATA_DIR, started_here: e.owned },
-    e.owned ? 'embedded PostgreSQL started' : 'attached to the embedded PostgreSQL another surveyor process runs',
+    e.owned
+      ? 'embedded PostgreSQL started'
+      : 'attached to the embedded PostgreSQL another surveyor process runs',
   );
   return { url: e.url, embedded: true, release: () => e.release() };
 };

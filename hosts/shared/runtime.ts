@@ -43,7 +43,8 @@ export const openRuntime = async (role: string, opts: { checkSchema?: boolean } 
   const logger = createLogger(config.SERVICE_LOG_LEVEL, secrets).child({ role });
   const jwt = resolveJwtSecret(config);
   secrets.add(jwt.secret);
-  if (jwt.source === 'generated') logger.info('generated a JWT signing secret in the data directory (development)');
+  if (jwt.source === 'generated')
+    logger.info('generated a JWT signing secret in the data directory (development)');
   const database = await resolveDatabase(config, logger);
   secrets.add(decodeURIComponent(new URL(database.url).password));
   const db = openDb(database.url, config.SERVICE_DB_POOL_MAX);

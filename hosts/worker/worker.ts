@@ -24,7 +24,14 @@ export const startWorker = async (container: Container): Promise<WorkerHandle> =
   const id = `${hostname()}:${process.pid}:${container.get<Random>(TYPES.Random).token(4)}`;
   const roles = config.SERVICE_WORKER_SCHEDULER_ENABLED ? ['worker', 'scheduler'] : ['worker'];
   const now = clock.now();
-  await registry.register({ id, hostname: hostname(), pid: process.pid, roles, startedAt: now, heartbeatAt: now });
+  await registry.register({
+    id,
+    hostname: hostname(),
+    pid: process.pid,
+    roles,
+    startedAt: now,
+    heartbeatAt: now,
+  });
   log.info({ worker_id: id, roles }, 'worker registered');
   const timer = setInterval(() => {
     registry.heartbeat(id, clock.now()).catch((err: unknown) => log.warn({ err }, 'heartbeat failed'));

@@ -7,7 +7,10 @@ export const Health = component(
   t.type({ status: t.literal('ok'), version: t.string, uptime_seconds: t.number, time: DateTimeString }),
 );
 
-const ProbeResultC = t.intersection([t.type({ ok: t.boolean, detail: t.string }), t.partial({ data: t.UnknownRecord })]);
+const ProbeResultC = t.intersection([
+  t.type({ ok: t.boolean, detail: t.string }),
+  t.partial({ data: t.UnknownRecord }),
+]);
 
 export const Readiness = component(
   'Readiness',

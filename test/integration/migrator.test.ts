@@ -2,7 +2,13 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import test from 'ava';
-import { assertSchemaCurrent, loadMigrations, migrate, SchemaError, schemaStatus } from '../../adapters/postgres/migrator.js';
+import {
+  assertSchemaCurrent,
+  loadMigrations,
+  migrate,
+  SchemaError,
+  schemaStatus,
+} from '../../adapters/postgres/migrator.js';
 import { freshDatabase } from '../support/db.js';
 
 const dirWith = (files: Record<string, string>) => {
@@ -23,7 +29,10 @@ test('migrate applies every migration once; a second run applies nothing', async
   const d = await freshDatabase({ migrated: false });
   t.teardown(d.drop);
   const known = loadMigrations();
-  t.deepEqual((await migrate(d.db)).map((m) => m.name), known.map((m) => m.name));
+  t.deepEqual(
+    (await migrate(d.db)).map((m) => m.name),
+    known.map((m) => m.name),
+  );
   t.deepEqual(await migrate(d.db), []);
   await t.notThrowsAsync(assertSchemaCurrent(d.db));
   t.truthy(await d.db.oneOrNone(`SELECT to_regclass('users') AS t`));
@@ -57,13 +66,18 @@ test('a database migrated by a newer build is refused as newer than this build',
   const err = await t.throwsAsync(assertSchemaCurrent(d.db, older), { instanceOf: SchemaError });
   t.regex(err!.message, /newer than this build/);
   const s = await schemaStatus(d.db, older);
-  t.deepEqual(s.unknown.map((u) => u.name), ['0002_b.sql']);
+  t.deepEqual(
+    s.unknown.map((u) => u.name),
+    ['0002_b.sql'],
+  );
 });
 
 test('a failing migration leaves no trace and is not recorded', async (t) => {
   const d = await freshDatabase({ migrated: false });
   t.teardown(d.drop);
-  const bad = loadMigrations(dirWith({ '0001_a.sql': 'CREATE TABLE a (x int);', '0002_b.sql': 'CREATE TABLE b (x nosuchtype);' }));
+  const bad = loadMigrations(
+    dirWith({ '0001_a.sql': 'CREATE TABLE a (x int);', '0002_b.sql': 'CREATE TABLE b (x nosuchtype);' }),
+  );
   await t.throwsAsync(migrate(d.db, bad));
   const s = await schemaStatus(d.db, bad);
   t.deepEqual(s.applied, [1]);

@@ -32,10 +32,16 @@ test.serial('users: insert, find by name (any case) and id, unique names, count 
   t.false(await repo.insert(user('00000000-0000-4000-8000-000000000002', 'alice')));
   t.true(await repo.insert(user('00000000-0000-4000-8000-000000000003', 'bob', 'viewer')));
   t.is((await repo.findByUsername('ALICE'))?.id, '00000000-0000-4000-8000-000000000001');
-  t.deepEqual(await repo.findById('00000000-0000-4000-8000-000000000003'), user('00000000-0000-4000-8000-000000000003', 'bob', 'viewer'));
+  t.deepEqual(
+    await repo.findById('00000000-0000-4000-8000-000000000003'),
+    user('00000000-0000-4000-8000-000000000003', 'bob', 'viewer'),
+  );
   t.is(await repo.findByUsername('carol'), null);
   t.is(await repo.countAdmins(), 1);
-  t.deepEqual((await repo.list()).map((u) => u.username), ['Alice', 'bob']);
+  t.deepEqual(
+    (await repo.list()).map((u) => u.username),
+    ['Alice', 'bob'],
+  );
 });
 
 test.serial('sessions: refresh rotation lets exactly one of many racing callers win', async (t) => {
@@ -43,17 +49,35 @@ test.serial('sessions: refresh rotation lets exactly one of many racing callers 
   const sid = '10000000-0000-4000-8000-000000000001';
   const exp = new Date(t0.getTime() + 3600_000);
   await repo.create(
-    { id: sid, userId: '00000000-0000-4000-8000-000000000001', createdAt: t0, expiresAt: exp, revokedAt: null, revokeReason: null },
+    {
+      id: sid,
+      userId: '00000000-0000-4000-8000-000000000001',
+      createdAt: t0,
+      expiresAt: exp,
+      revokedAt: null,
+      revokeReason: null,
+    },
     { tokenHash: 'h0', sessionId: sid, issuedAt: t0, expiresAt: exp, usedAt: null },
   );
   const outcomes = await Promise.all(
     Array.from({ length: 8 }, (_, i) =>
-      repo.rotate('h0', { tokenHash: `h1-${i}`, sessionId: sid, issuedAt: t0, expiresAt: exp, usedAt: null }, t0),
+      repo.rotate(
+        'h0',
+        { tokenHash: `h1-${i}`, sessionId: sid, issuedAt: t0, expiresAt: exp, usedAt: null },
+        t0,
+      ),
     ),
   );
   t.is(outcomes.filter((o) => o === 'rotated').length, 1);
   t.is(outcomes.filter((o) => o === 'already_used').length, 7);
-  t.is(await repo.rotate('nope', { tokenHash: 'x', sessionId: sid, issuedAt: t0, expiresAt: exp, usedAt: null }, t0), 'unknown');
+  t.is(
+    await repo.rotate(
+      'nope',
+      { tokenHash: 'x', sessionId: sid, issuedAt: t0, expiresAt: exp, usedAt: null },
+      t0,
+    ),
+    'unknown',
+  );
   t.deepEqual((await repo.findRefreshToken('h0'))?.usedAt, t0);
   await repo.revoke(sid, t0, 'logout');
   await repo.revoke(sid, new Date(t0.getTime() + 1000), 'again');
@@ -64,7 +88,11 @@ test.serial('sessions: refresh rotation lets exactly one of many racing callers 
 
 test.serial('login throttle counts per key within a window and starts over in the next', async (t) => {
   const th = new PgLoginThrottle(d.db);
-  await Promise.all([th.recordFailure('user:a', t0, 900), th.recordFailure('user:a', t0, 900), th.recordFailure('user:b', t0, 900)]);
+  await Promise.all([
+    th.recordFailure('user:a', t0, 900),
+    th.recordFailure('user:a', t0, 900),
+    th.recordFailure('user:b', t0, 900),
+  ]);
   t.is((await th.failures('user:a', t0, 900)).count, 2);
   t.is((await th.failures('user:b', t0, 900)).count, 1);
   const later = new Date(t0.getTime() + 900_000);
@@ -78,10 +106,20 @@ test.serial('login throttle counts per key within a window and starts over in th
 test.serial('workers: only those with a fresh heartbeat are live', async (t) => {
   const reg = new PgWorkerRegistry(d.db);
   await reg.register({ id: 'w1', hostname: 'h', pid: 1, roles: ['worker'], startedAt: t0, heartbeatAt: t0 });
-  await reg.register({ id: 'w2', hostname: 'h', pid: 2, roles: ['worker', 'scheduler'], startedAt: t0, heartbeatAt: t0 });
+  await reg.register({
+    id: 'w2',
+    hostname: 'h',
+    pid: 2,
+    roles: ['worker', 'scheduler'],
+    startedAt: t0,
+    heartbeatAt: t0,
+  });
   const later = new Date(t0.getTime() + 60_000);
   await reg.heartbeat('w2', later);
-  t.deepEqual((await reg.live(later, 30)).map((w) => w.id), ['w2']);
+  t.deepEqual(
+    (await reg.live(later, 30)).map((w) => w.id),
+    ['w2'],
+  );
   t.deepEqual((await reg.live(later, 30))[0]?.roles, ['worker', 'scheduler']);
   await reg.deregister('w2');
   t.deepEqual(await reg.live(later, 30), []);

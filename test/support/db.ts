@@ -5,7 +5,8 @@ import { migrate } from '../../adapters/postgres/migrator.js';
 
 export const serverUrl = (): string => {
   const url = process.env['DATABASE_URL'];
-  if (!url) throw new Error('DATABASE_URL is not set: run the tests with scripts/test, which provides PostgreSQL');
+  if (!url)
+    throw new Error('DATABASE_URL is not set: run the tests with scripts/test, which provides PostgreSQL');
   return url;
 };
 

@@ -27,7 +27,9 @@ if (!process.env['DATABASE_URL']) {
 }
 
 const child = spawn(cmd, args, { stdio: 'inherit', env: process.env });
-const code: number = await new Promise((resolve) => child.on('exit', (c, sig) => resolve(c ?? (sig ? 1 : 0))));
+const code: number = await new Promise((resolve) =>
+  child.on('exit', (c, sig) => resolve(c ?? (sig ? 1 : 0))),
+);
 await release();
 if (dir) rmSync(dir, { recursive: true, force: true });
 process.exit(code);

@@ -3,7 +3,12 @@ import * as E from 'fp-ts/lib/Either.js';
 import { createHarness } from '../../adapters/memory/harness.js';
 import { authorize } from '../../core/usecases/authenticate.js';
 
-const admin = { username: 'alice', email: 'alice@example.org', role: 'admin', password: 'correct-horse-battery' };
+const admin = {
+  username: 'alice',
+  email: 'alice@example.org',
+  role: 'admin',
+  password: 'correct-horse-battery',
+};
 const from = (h: ReturnType<typeof createHarness>, password = admin.password, address = '10.0.0.1') =>
   h.login({ username: admin.username, password, clientAddress: address });
 
@@ -20,7 +25,7 @@ test('createUser validates every field and names each bad one', async (t) => {
   const h = createHarness();
   const err = left(await h.createUser({ username: '-x', email: 'nope', role: 'root', password: 'short' }));
   t.is(err.code, 'validation_failed');
-  const paths = (err.details?.['issues'] as { path: string }[]).map((i) => i.path).sort();
+  const paths = ((err.details?.['issues'] ?? []) as { path: string }[]).map((i) => i.path).sort();
   t.deepEqual(paths, ['email', 'password', 'role', 'username']);
 });
 
@@ -66,7 +71,8 @@ test('failed logins give one answer to the client and the true cause to the host
 test('too many failures for one username are refused with a retry time, until the window passes', async (t) => {
   const h = createHarness({ policy: { maxFailuresPerUsername: 3, loginWindowSeconds: 600 } });
   right(await h.createUser(admin));
-  for (let i = 0; i < 3; i++) t.is(left(await from(h, 'wrong-password-here', `10.0.0.${i}`)).cause, 'wrong_password');
+  for (let i = 0; i < 3; i++)
+    t.is(left(await from(h, 'wrong-password-here', `10.0.0.${i}`)).cause, 'wrong_password');
   const limited = left(await from(h, admin.password, '10.9.9.9'));
   t.is(limited.cause, 'rate_limited');
   t.is(limited.error.code, 'rate_limited');

@@ -36,5 +36,8 @@ test('JSON Schema carries bounds, required fields and additionalProperties', (tt
   tt.deepEqual(s['required'], ['name', 'translation']);
   const props = s['properties'] as Record<string, Record<string, unknown>>;
   tt.deepEqual(props['name'], { type: 'string', minLength: 1, maxLength: 50 });
-  tt.deepEqual((props['translation']!['properties'] as Record<string, unknown>)['num_par'], { type: 'integer', minimum: 1 });
+  tt.deepEqual((props['translation']!['properties'] as Record<string, unknown>)['num_par'], {
+    type: 'integer',
+    minimum: 1,
+  });
 });

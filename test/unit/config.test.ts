@@ -24,12 +24,25 @@ test('every bad value is reported with the name of its variable', (t) => {
   });
   if (E.isRight(r)) return t.fail('expected problems');
   const vars = r.left.map((p) => p.variable).sort();
-  t.deepEqual(vars, ['DATABASE_URL', 'SERVICE_DB_POOL_MAX', 'SERVICE_ENV', 'SERVICE_PORT', 'SERVICE_USE_REAL_BACKENDS']);
+  t.deepEqual(vars, [
+    'DATABASE_URL',
+    'SERVICE_DB_POOL_MAX',
+    'SERVICE_ENV',
+    'SERVICE_PORT',
+    'SERVICE_USE_REAL_BACKENDS',
+  ]);
   t.true(r.left.every((p) => p.message.length > 0));
 });
 
 test('booleans accept the usual spellings', (t) => {
-  for (const [raw, want] of [['true', true], ['1', true], ['yes', true], ['false', false], ['0', false], ['off', false]] as const) {
+  for (const [raw, want] of [
+    ['true', true],
+    ['1', true],
+    ['yes', true],
+    ['false', false],
+    ['0', false],
+    ['off', false],
+  ] as const) {
     const r = decodeConfig({ SERVICE_USE_REAL_BACKENDS: raw });
     t.true(E.isRight(r) && r.right.SERVICE_USE_REAL_BACKENDS === want, raw);
   }

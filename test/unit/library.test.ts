@@ -7,7 +7,12 @@ import { LoginRequest, renderOpenApi } from 'surveyor/schema';
 
 test('the package exports the core, the harness and the schema under its name', async (t) => {
   const h = createHarness();
-  const created = await h.createUser({ username: 'tool', email: 't@example.org', role: 'operator', password: 'long-enough-pw' });
+  const created = await h.createUser({
+    username: 'tool',
+    email: 't@example.org',
+    role: 'operator',
+    password: 'long-enough-pw',
+  });
   t.true(E.isRight(created));
   const view = (created as E.Right<UserView>).right;
   t.is(view.role, 'operator');

@@ -23,6 +23,7 @@ test('every operation names its required role and protected ones need a bearer t
       t.true(['public', 'viewer', 'operator', 'admin'].includes(role as string), `${method} ${path}`);
       const security = op['security'] as unknown[];
       t.is(security.length === 0, role === 'public', `${method} ${path}`);
-      if (role !== 'public') t.truthy((op['responses'] as Record<string, unknown>)['401'], `${method} ${path} 401`);
+      if (role !== 'public')
+        t.truthy((op['responses'] as Record<string, unknown>)['401'], `${method} ${path} 401`);
     }
 });

@@ -19,14 +19,17 @@ test('the core imports no I/O module and nothing from adapters or hosts', (t) =>
   const offences: string[] = [];
   for (const file of files) {
     const text = readFileSync(file, 'utf8');
-    for (const m of text.matchAll(/(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)) {
+    for (const m of text.matchAll(
+      /(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g,
+    )) {
       const spec = (m[1] ?? m[2])!;
       const ok = spec.startsWith('.')
         ? !relative(join(root, 'core'), join(file, '..', spec)).startsWith('..')
         : allowedPackages.some((re) => re.test(spec));
       if (!ok) offences.push(`${relative(root, file)} imports ${spec}`);
     }
-    if (/\b(process\.|require\()/.test(text)) offences.push(`${relative(root, file)} touches process/require`);
+    if (/\b(process\.|require\()/.test(text))
+      offences.push(`${relative(root, file)} touches process/require`);
   }
   t.deepEqual(offences, []);
 });

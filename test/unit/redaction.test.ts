@@ -17,7 +17,8 @@ test('values under secret-looking keys are hidden, at any depth', (t) => {
 });
 
 test('PEM keys, bearer tokens, JWTs and URL passwords are hidden inside strings', (t) => {
-  const pem = '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA\n-----END OPENSSH PRIVATE KEY-----';
+  const pem =
+    '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA\n-----END OPENSSH PRIVATE KEY-----';
   const s = redactString(
     `key ${pem} auth Bearer abc.def.ghi url postgres://u:s3cret@h:5432/db jwt eyJhbGciOiJIUzI1.eyJzdWIiOiIx.c2lnbmF0dXJl`,
   );

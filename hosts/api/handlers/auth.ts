@@ -28,7 +28,10 @@ export const loginHandler: Handler = async (ctx) => {
 };
 
 export const refreshHandler: Handler = async (ctx) => {
-  const r = await refreshTokens(authDeps(ctx.container), (ctx.body as { refresh_token: string }).refresh_token);
+  const r = await refreshTokens(
+    authDeps(ctx.container),
+    (ctx.body as { refresh_token: string }).refresh_token,
+  );
   if (E.isLeft(r)) {
     ctx.log.warn({ cause: r.left.cause, client: ctx.clientAddress }, 'refresh refused');
     return fail(r.left.error);

@@ -21,10 +21,13 @@ export const healthHandler: Handler = async () => ({
 });
 
 export const readyHandler: Handler = async (ctx) => {
-  const probes = ctx.container.get<readonly HealthProbe[]>(TYPES.Probes).map((p) => withTimeout(p, probeTimeoutMs));
+  const probes = ctx.container
+    .get<readonly HealthProbe[]>(TYPES.Probes)
+    .map((p) => withTimeout(p, probeTimeoutMs));
   const r = await checkReadiness(probes, ctx.container.get<Clock>(TYPES.Clock).now());
   const metrics = ctx.container.get<Metrics>(TYPES.Metrics);
-  for (const [name, result] of Object.entries(r.checks)) metrics.dependencyUp.set({ dependency: name }, result.ok ? 1 : 0);
+  for (const [name, result] of Object.entries(r.checks))
+    metrics.dependencyUp.set({ dependency: name }, result.ok ? 1 : 0);
   return {
     status: r.ready ? 200 : 503,
     body: { status: r.ready ? 'ready' : 'not_ready', failing: r.failing, checks: r.checks },

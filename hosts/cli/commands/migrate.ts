@@ -20,7 +20,10 @@ export class MigrateCommand extends Command {
       Refuses (exit 3) when an applied migration was edited since, or when the database has
       migrations this build does not know. Exit 0 on success, 2 on bad configuration, 1 otherwise.
     `,
-    examples: [['Migrate', 'surveyor migrate'], ['Show what is applied and pending', 'surveyor migrate --status']],
+    examples: [
+      ['Migrate', 'surveyor migrate'],
+      ['Show what is applied and pending', 'surveyor migrate --status'],
+    ],
   });
 
   status = Option.Boolean('--status', false, { description: 'Only print applied and pending migrations' });
@@ -42,7 +45,9 @@ export class MigrateCommand extends Command {
         }
         const applied = await migrate(db);
         this.context.stdout.write(
-          applied.length === 0 ? 'schema is up to date\n' : applied.map((m) => `applied ${m.name}\n`).join(''),
+          applied.length === 0
+            ? 'schema is up to date\n'
+            : applied.map((m) => `applied ${m.name}\n`).join(''),
         );
         return 0;
       } finally {

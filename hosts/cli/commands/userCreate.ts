@@ -20,22 +20,34 @@ export class UserCreateCommand extends Command {
       configuration, 3 when the database is not migrated.
     `,
     examples: [
-      ['The first admin, asked for a password', 'surveyor user create --username admin --email ops@example.org --role admin'],
-      ['From a file', 'surveyor user create --username ci --email ci@example.org --role operator --password-file pw.txt'],
+      [
+        'The first admin, asked for a password',
+        'surveyor user create --username admin --email ops@example.org --role admin',
+      ],
+      [
+        'From a file',
+        'surveyor user create --username ci --email ci@example.org --role operator --password-file pw.txt',
+      ],
     ],
   });
 
   username = Option.String('--username', { required: true, description: 'Login name' });
   email = Option.String('--email', { required: true, description: 'E-mail address' });
   role = Option.String('--role', 'viewer', { description: 'viewer, operator or admin (default viewer)' });
-  passwordFile = Option.String('--password-file', { description: 'Read the password from the first line of this file' });
-  passwordStdin = Option.Boolean('--password-stdin', false, { description: 'Read the password from standard input' });
+  passwordFile = Option.String('--password-file', {
+    description: 'Read the password from the first line of this file',
+  });
+  passwordStdin = Option.Boolean('--password-stdin', false, {
+    description: 'Read the password from standard input',
+  });
 
   private async password(): Promise<string | undefined> {
     if (this.passwordFile !== undefined) return readPasswordFile(this.passwordFile);
     if (this.passwordStdin) return firstLine(await readAllStdin());
     if (!process.stdin.isTTY) {
-      this.context.stderr.write('surveyor: no terminal to ask for a password; use --password-file or --password-stdin\n');
+      this.context.stderr.write(
+        'surveyor: no terminal to ask for a password; use --password-file or --password-stdin\n',
+      );
       return undefined;
     }
     const first = await promptHidden('Password: ');

@@ -1,0 +1,132 @@
+// The service as a user runs it: `surveyor start` with no DATABASE_URL (embedded PostgreSQL),
+// the first admin made with the CLI, then the whole login cycle over HTTP.
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import test from 'ava';
+import { cleanEnv, runCli } from '../support/child.js';
+import { freePort } from '../support/ports.js';
+
+test('start, create the first admin, log in, refresh, log out, stop cleanly', async (t) => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'surveyor-e2e-'));
+  t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
+  const env = cleanEnv({
+    SERVICE_DATA_DIR: dataDir,
+    SERVICE_PORT: String(await freePort()),
+    SERVICE_METRICS_PORT: String(await freePort()),
+    SERVICE_EMBEDDED_PG_PORT: String(await freePort()),
+    SERVICE_LOG_LEVEL: 'info',
+  });
+
+  // Before any migration, the service refuses and says what to run.
+  const unmigrated = runCli(['start'], env);
+  t.is(await unmigrated.exited(), 3);
+  t.regex(unmigrated.output(), /surveyor migrate/);
+
+  const server = runCli(['start', '--migrate'], env);
+  t.teardown(() => {
+    if (server.child.exitCode === null) server.child.kill('SIGKILL');
+  });
+  const [, base] = await server.waitFor(/listening on (http:\/\/\S+\/api\/v2)/);
+  await server.waitFor(/No admin user exists yet/);
+  const metricsUrl = (await server.waitFor(/metrics: (http:\/\/\S+)/))[1]!;
+
+  const login = (username: string, password: string) =>
+    fetch(`${base}/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username, password }),
+    });
+  // No admin yet: a login fails with the usual 401 and the log says why.
+  t.is((await login('admin', 'anything-at-all')).status, 401);
+  await server.waitFor(/"cause":"no_admin_exists"/);
+
+  const create = runCli(
+    [
+      'user',
+      'create',
+      '--username',
+      'admin',
+      '--email',
+      'admin@example.org',
+      '--role',
+      'admin',
+      '--password-stdin',
+    ],
+    env,
+    'a-long-admin-password\n',
+  );
+  t.is(await create.exited(), 0, create.output());
+  t.regex(create.output(), /created admin admin/);
+
+  const res = await login('admin', 'a-long-admin-password');
+  t.is(res.status, 200);
+  const tokens = (await res.json()) as { access_token: string; refresh_token: string };
+  const me = (token: string) => fetch(`${base}/auth/me`, { headers: { Authorization: `Bearer ${token}` } });
+  t.is((await me(tokens.access_token)).status, 200);
+
+  const refreshed = await fetch(`${base}/auth/refresh`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ refresh_token: tokens.refresh_token }),
+  });
+  t.is(refreshed.status, 200);
+  const next = (await refreshed.json()) as { access_token: string; refresh_token: string };
+  t.is((await me(next.access_token)).status, 200);
+
+  const out = await fetch(`${base}/auth/logout`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${next.access_token}` },
+  });
+  t.is(out.status, 200);
+  t.is((await me(next.access_token)).status, 401);
+  const again = await fetch(`${base}/auth/refresh`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ refresh_token: next.refresh_token }),
+  });
+  t.is(again.status, 401);
+
+  const ready = await fetch(`${base}/ready`);
+  t.is(ready.status, 200, await ready.clone().text());
+  const metrics = await (await fetch(metricsUrl)).text();
+  t.regex(metrics, /surveyor_http_requests_total/);
+
+  // Secrets never reach the output.
+  t.false(server.output().includes('a-long-admin-password'));
+  t.false(server.output().includes(tokens.refresh_token));
+
+  // A login that stays open across a restart: its token must still verify afterwards, which proves
+  // the generated development secret is kept (SPEC: the signing secret must stay stable).
+  const kept = (await (await login('admin', 'a-long-admin-password')).json()) as { access_token: string };
+
+  server.child.kill('SIGTERM');
+  t.is(await server.exited(), 0, server.output().slice(-2000));
+  t.false(existsSync(join(dataDir, 'pg', 'postmaster.pid')), 'the embedded PostgreSQL was stopped');
+
+  const restarted = runCli(['start'], env);
+  t.teardown(() => {
+    if (restarted.child.exitCode === null) restarted.child.kill('SIGKILL');
+  });
+  const [, base2] = await restarted.waitFor(/listening on (http:\/\/\S+\/api\/v2)/);
+  t.is(
+    (await fetch(`${base2}/auth/me`, { headers: { Authorization: `Bearer ${kept.access_token}` } })).status,
+    200,
+  );
+  restarted.child.kill('SIGTERM');
+  t.is(await restarted.exited(), 0);
+});
+
+test('a bad environment variable stops the process with status 2, naming it', async (t) => {
+  const r = runCli(['api'], cleanEnv({ SERVICE_PORT: 'eighty' }));
+  t.is(await r.exited(), 2);
+  t.regex(r.output(), /SERVICE_PORT: must be a whole number/);
+});
+
+test('every command answers --help', async (t) => {
+  for (const cmd of [['migrate'], ['user', 'create'], ['start'], ['api'], ['worker'], ['version']]) {
+    const r = runCli([...cmd, '--help'], cleanEnv({}));
+    t.is(await r.exited(), 0, cmd.join(' '));
+    t.regex(r.output(), new RegExp(`surveyor ${cmd.join(' ')}`), cmd.join(' '));
+  }
+});

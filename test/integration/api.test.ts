@@ -1,0 +1,177 @@
+import test from 'ava';
+import * as E from 'fp-ts/lib/Either.js';
+import type { Metrics } from '../../adapters/metrics/registry.js';
+import type { WorkerRegistry } from '../../core/ports/WorkerRegistry.js';
+import { TYPES } from '../../hosts/shared/composition.js';
+import { ErrorBody } from '../../schema/api/errors.js';
+import { TokenResponse } from '../../schema/api/auth.js';
+import { buildOpenApi } from '../../schema/openapi.js';
+import { defaultPassword, startTestApi, type TestApi } from '../support/api.js';
+
+let api: TestApi;
+test.before(async () => {
+  api = await startTestApi({
+    SERVICE_MAX_JSON_BODY_BYTES: '2048',
+    SERVICE_LOGIN_MAX_FAILURES_PER_USERNAME: '3',
+  });
+  await api.addUser('root', 'admin');
+  await api.addUser('viewer', 'viewer');
+});
+test.after.always(async () => {
+  await api?.close();
+});
+
+const errorCode = (body: unknown): string => {
+  const r = ErrorBody.decode(body);
+  if (E.isLeft(r)) throw new Error(`not the error shape: ${JSON.stringify(body)}`);
+  return r.right.error.code;
+};
+
+test('unknown route: 404 in the error shape with a request id', async (t) => {
+  const r = await api.call('GET', '/no/such/thing');
+  t.is(r.status, 404);
+  t.is(errorCode(r.body), 'not_found');
+  t.truthy(r.headers.get('x-request-id'));
+  t.is((r.body as { error: { request_id: string } }).error.request_id, r.headers.get('x-request-id')!);
+});
+
+test('wrong method on a known path: 405', async (t) => {
+  const r = await api.call('DELETE', '/login');
+  t.is(r.status, 405);
+  t.is(errorCode(r.body), 'method_not_allowed');
+});
+
+test('wrong content type: 415', async (t) => {
+  const r = await api.call('POST', '/login', {
+    raw: 'username=a',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+  });
+  t.is(r.status, 415);
+  t.is(errorCode(r.body), 'unsupported_media_type');
+});
+
+test('malformed or empty JSON: 400', async (t) => {
+  const bad = await api.call('POST', '/login', {
+    raw: '{"username":',
+    headers: { 'Content-Type': 'application/json' },
+  });
+  t.is(bad.status, 400);
+  t.is(errorCode(bad.body), 'bad_request');
+  const empty = await api.call('POST', '/login', {
+    raw: '',
+    headers: { 'Content-Type': 'application/json' },
+  });
+  t.is(empty.status, 400);
+});
+
+test('body over the limit: 413, declared or streamed', async (t) => {
+  const r = await api.call('POST', '/login', { body: { username: 'x', password: 'y'.repeat(5000) } });
+  t.is(r.status, 413);
+  t.is(errorCode(r.body), 'payload_too_large');
+});
+
+test('invalid fields: 422 with the path of each', async (t) => {
+  const r = await api.call('POST', '/login', { body: { username: 7, extra: true } });
+  t.is(r.status, 422);
+  t.is(errorCode(r.body), 'validation_failed');
+  const issues = (r.body as { error: { details: { issues: { path: string }[] } } }).error.details.issues;
+  t.deepEqual(issues.map((i) => i.path).sort(), ['extra', 'password', 'username']);
+});
+
+test('no token or a bad token: 401; a viewer on an admin route: 403', async (t) => {
+  t.is((await api.call('GET', '/auth/me')).status, 401);
+  t.is((await api.call('GET', '/auth/me', { token: 'garbage' })).status, 401);
+  const viewer = await api.login('viewer');
+  const r = await api.call('GET', '/users', { token: viewer.access_token });
+  t.is(r.status, 403);
+  t.is(errorCode(r.body), 'forbidden');
+  const admin = await api.login('root');
+  const ok = await api.call('GET', '/users', { token: admin.access_token });
+  t.is(ok.status, 200);
+  const names = (ok.body as { items: { username: string }[] }).items.map((u) => u.username);
+  t.true(names.includes('root') && names.includes('viewer'));
+  t.false(ok.text.includes('password'));
+});
+
+test('login, refresh with rotation, logout: then both tokens are refused', async (t) => {
+  const login = await api.call('POST', '/login', { body: { username: 'root', password: defaultPassword } });
+  t.is(login.status, 200);
+  t.true(E.isRight(TokenResponse.decode(login.body)));
+  const first = login.body as { access_token: string; refresh_token: string };
+  t.is((await api.call('GET', '/auth/me', { token: first.access_token })).status, 200);
+
+  const refreshed = await api.call('POST', '/auth/refresh', { body: { refresh_token: first.refresh_token } });
+  t.is(refreshed.status, 200);
+  const second = refreshed.body as { access_token: string; refresh_token: string };
+  t.not(second.refresh_token, first.refresh_token);
+
+  const logout = await api.call('POST', '/auth/logout', { token: second.access_token });
+  t.is(logout.status, 200);
+  t.is((await api.call('GET', '/auth/me', { token: second.access_token })).status, 401);
+  t.is(
+    (await api.call('POST', '/auth/refresh', { body: { refresh_token: second.refresh_token } })).status,
+    401,
+  );
+});
+
+test('failed logins: one body for every cause, the cause in the log, then 429 with Retry-After', async (t) => {
+  await api.addUser('target', 'operator');
+  const noUser = await api.call('POST', '/login', { body: { username: 'ghost', password: 'whatever-pass' } });
+  const wrong = await api.call('POST', '/login', {
+    body: { username: 'target', password: 'wrong-password-1' },
+  });
+  t.is(noUser.status, 401);
+  t.is(wrong.status, 401);
+  const strip = (b: unknown) => ({ ...(b as { error: object }).error, request_id: undefined });
+  t.deepEqual(strip(noUser.body), strip(wrong.body));
+  t.true(api.logs.some((l) => l.includes('"cause":"no_such_user"') && l.includes('ghost')));
+  t.true(api.logs.some((l) => l.includes('"cause":"wrong_password"') && l.includes('target')));
+  t.false(api.logs.some((l) => l.includes('wrong-password-1')));
+
+  await api.call('POST', '/login', { body: { username: 'target', password: 'wrong-password-2' } });
+  await api.call('POST', '/login', { body: { username: 'target', password: 'wrong-password-3' } });
+  const limited = await api.call('POST', '/login', {
+    body: { username: 'target', password: defaultPassword },
+  });
+  t.is(limited.status, 429);
+  t.is(errorCode(limited.body), 'rate_limited');
+  t.true(Number(limited.headers.get('retry-after')) > 0);
+});
+
+test('a request id the client sends is echoed and logged', async (t) => {
+  const r = await api.call('GET', '/health', { headers: { 'X-Request-Id': 'trace-abc-123' } });
+  t.is(r.headers.get('x-request-id'), 'trace-abc-123');
+  t.true(api.logs.some((l) => l.includes('"req_id":"trace-abc-123"')));
+});
+
+test('readiness names the failing part: 503 without a live worker, 200 with one', async (t) => {
+  const before = await api.call('GET', '/ready');
+  t.is(before.status, 503);
+  t.deepEqual((before.body as { failing: string[] }).failing, ['workers']);
+  const now = new Date();
+  await api.container
+    .get<WorkerRegistry>(TYPES.Workers)
+    .register({ id: 'w-test', hostname: 'h', pid: 1, roles: ['worker'], startedAt: now, heartbeatAt: now });
+  const after = await api.call('GET', '/ready');
+  t.is(after.status, 200);
+  t.is((after.body as { status: string }).status, 'ready');
+});
+
+test('metrics are labelled by route template, never by raw path', async (t) => {
+  await api.call('GET', '/no/such/path-12345');
+  await api.call('GET', '/health');
+  await api.call('POST', '/login', { body: { username: 'nobody-here', password: 'x' } });
+  const r = await api.call('GET', '/metrics');
+  t.is(r.status, 200);
+  t.regex(r.text, /surveyor_http_requests_total\{[^}]*method="GET",route="\/health",status="200"/);
+  t.regex(r.text, /surveyor_http_request_duration_seconds_bucket/);
+  t.false(r.text.includes('path-12345'));
+  const m = api.container.get<Metrics>(TYPES.Metrics);
+  t.regex(await m.render(), /surveyor_login_failures_total\{cause="/);
+});
+
+test('the OpenAPI document is served and matches the generated one', async (t) => {
+  const r = await api.call('GET', '/openapi.json');
+  t.is(r.status, 200);
+  t.deepEqual(r.body, JSON.parse(JSON.stringify(buildOpenApi())));
+});

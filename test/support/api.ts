@@ -1,0 +1,106 @@
+import { Writable } from 'node:stream';
+import * as E from 'fp-ts/lib/Either.js';
+import type { Container } from 'inversify';
+import { Argon2Hasher } from '../../adapters/auth/argon2Hasher.js';
+import { createLogger } from '../../adapters/log/logger.js';
+import { Metrics } from '../../adapters/metrics/registry.js';
+import { SecretRegistry } from '../../core/redaction.js';
+import { createUser } from '../../core/usecases/createUser.js';
+import { createApiServer, listen } from '../../hosts/api/server.js';
+import { authDeps, buildContainer } from '../../hosts/shared/composition.js';
+import { closeServer } from '../../hosts/shared/metricsServer.js';
+import { loadConfig } from '../../hosts/shared/loadConfig.js';
+import { registerSecrets } from '../../hosts/shared/runtime.js';
+import { freshDatabase } from './db.js';
+
+export const testJwtSecret = 'integration-test-secret-0123456789abcdef';
+
+export interface TestApi {
+  readonly base: string;
+  readonly container: Container;
+  readonly logs: string[];
+  call(
+    method: string,
+    path: string,
+    init?: { body?: unknown; raw?: string; token?: string; headers?: Record<string, string> },
+  ): Promise<{ status: number; headers: Headers; body: unknown; text: string }>;
+  addUser(username: string, role: string, password?: string): Promise<void>;
+  login(username: string, password?: string): Promise<{ access_token: string; refresh_token: string }>;
+  close(): Promise<void>;
+}
+
+export const defaultPassword = 'correct-horse-battery-staple';
+
+/** The API host in this process on a fresh migrated database, logs captured. */
+export const startTestApi = async (env: Record<string, string> = {}): Promise<TestApi> => {
+  const d = await freshDatabase();
+  const config = loadConfig({
+    DATABASE_URL: d.url,
+    SERVICE_JWT_SECRET: testJwtSecret,
+    SERVICE_LOG_LEVEL: 'info',
+    ...env,
+  });
+  const secrets = new SecretRegistry();
+  registerSecrets(config, secrets);
+  const logs: string[] = [];
+  const sink = new Writable({
+    write(chunk, _enc, cb) {
+      logs.push(...String(chunk).split('\n').filter(Boolean));
+      cb();
+    },
+  });
+  const logger = createLogger('info', secrets, sink);
+  const container = buildContainer({
+    config,
+    logger,
+    secrets,
+    metrics: new Metrics('api'),
+    db: d.db,
+    hasher: await Argon2Hasher.create(),
+    jwtSecret: testJwtSecret,
+  });
+  const server = createApiServer(container);
+  const base = `${await listen(server, 0, '127.0.0.1')}/api/v2`;
+  const api: TestApi = {
+    base,
+    container,
+    logs,
+    async call(method, path, init = {}) {
+      const headers: Record<string, string> = { ...init.headers };
+      if (init.token) headers['Authorization'] = `Bearer ${init.token}`;
+      let body: string | undefined = init.raw;
+      if (init.body !== undefined) {
+        body = JSON.stringify(init.body);
+        headers['Content-Type'] ??= 'application/json';
+      }
+      const res = await fetch(base + path, { method, headers, ...(body !== undefined ? { body } : {}) });
+      const text = await res.text();
+      let parsed: unknown = text;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        // not JSON: keep the text
+      }
+      return { status: res.status, headers: res.headers, body: parsed, text };
+    },
+    async addUser(username, role, password = defaultPassword) {
+      const r = await createUser(authDeps(container), {
+        username,
+        email: `${username}@example.org`,
+        role,
+        password,
+      });
+      if (E.isLeft(r)) throw new Error(r.left.message);
+    },
+    async login(username, password = defaultPassword) {
+      const r = await api.call('POST', '/login', { body: { username, password } });
+      if (r.status !== 200) throw new Error(`login failed: ${r.text}`);
+      return r.body as { access_token: string; refresh_token: string };
+    },
+    async close() {
+      await closeServer(server);
+      await d.drop();
+    },
+  };
+  return api;
+};
