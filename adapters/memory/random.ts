@@ -12,4 +12,9 @@ export class SequentialRandom implements Random {
     this.n += 1;
     return `tok${this.n}`.padEnd(Math.ceil((bytes * 4) / 3), 'x');
   }
+  /** Cycles through a fixed spread of values: deterministic, yet not constant. */
+  fraction(): number {
+    this.n += 1;
+    return (this.n * 0.618033988749895) % 1;
+  }
 }

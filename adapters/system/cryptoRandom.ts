@@ -8,4 +8,7 @@ export class CryptoRandom implements Random {
   token(bytes: number): string {
     return randomBytes(bytes).toString('base64url');
   }
+  fraction(): number {
+    return randomBytes(4).readUInt32BE(0) / 2 ** 32;
+  }
 }

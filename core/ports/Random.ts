@@ -3,4 +3,6 @@ export interface Random {
   uuid(): string;
   /** A URL-safe random token carrying `bytes` bytes of entropy. */
   token(bytes: number): string;
+  /** A number in [0, 1), for jitter. */
+  fraction(): number;
 }

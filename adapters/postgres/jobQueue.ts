@@ -1,0 +1,182 @@
+import type { ClaimedJob, EnqueueRequest, Lease } from '../../core/domain/job.js';
+import type { JobQueue, QueueStats } from '../../core/ports/JobQueue.js';
+import type { Random } from '../../core/ports/Random.js';
+import type { Db } from './db.js';
+
+/** The channel workers LISTEN on; an enqueue NOTIFYs it (with the job kind) at commit. */
+export const jobsChannel = 'surveyor_jobs';
+
+interface ClaimRow {
+  id: string;
+  kind: string;
+  payload: unknown;
+  attempts: number;
+  max_attempts: number;
+  idempotency_key: string | null;
+  fencing_token: number;
+  lease_expires_at: Date;
+}
+
+const toClaimed = (r: ClaimRow): ClaimedJob => ({
+  id: r.id,
+  kind: r.kind,
+  payload: r.payload,
+  attempts: r.attempts,
+  maxAttempts: r.max_attempts,
+  idempotencyKey: r.idempotency_key,
+  lease: { jobId: r.id, token: r.fencing_token },
+  leaseExpiresAt: r.lease_expires_at,
+});
+
+// A write about a held job: it matches only while the job runs under this very token.
+const held = `id = $1 AND fencing_token = $2 AND state = 'running'`;
+
+export class PgJobQueue implements JobQueue {
+  constructor(
+    private readonly db: Db,
+    private readonly random: Random,
+  ) {}
+
+  async enqueue(req: EnqueueRequest, now: Date): Promise<{ id: string; created: boolean }> {
+    return this.db.tx(async (tx) => {
+      const inserted = await tx.oneOrNone<{ id: string }>(
+        `INSERT INTO jobs (id, kind, payload, state, idempotency_key, priority, max_attempts, run_at, created_at, updated_at)
+         VALUES ($1, $2, $3, 'queued', $4, $5, $6, $7, $8, $8)
+         ON CONFLICT (idempotency_key) WHERE state IN ('queued', 'running') DO NOTHING
+         RETURNING id`,
+        [
+          this.random.uuid(),
+          req.kind,
+          JSON.stringify(req.payload),
+          req.idempotencyKey ?? null,
+          req.priority ?? 0,
+          req.maxAttempts ?? 5,
+          req.runAt ?? now,
+          now,
+        ],
+      );
+      if (inserted) {
+        await tx.none('SELECT pg_notify($1, $2)', [jobsChannel, req.kind]);
+        return { id: inserted.id, created: true };
+      }
+      const live = await tx.one<{ id: string }>(
+        `SELECT id FROM jobs WHERE idempotency_key = $1 AND state IN ('queued', 'running')`,
+        [req.idempotencyKey],
+      );
+      return { id: live.id, created: false };
+    });
+  }
+
+  async claim(workerId: string, kinds: readonly string[], limit: number, leaseSeconds: number, now: Date) {
+    if (limit <= 0 || kinds.length === 0) return [];
+    const rows = await this.db.any<ClaimRow>(
+      `WITH picked AS (
+         SELECT id FROM jobs
+         WHERE state = 'queued' AND run_at <= $3 AND kind = ANY($2)
+         ORDER BY priority DESC, run_at, id
+         LIMIT $4
+         FOR UPDATE SKIP LOCKED)
+       UPDATE jobs j SET state = 'running', attempts = j.attempts + 1, lease_owner = $1,
+         lease_expires_at = $3::timestamptz + make_interval(secs => $5),
+         fencing_token = nextval('jobs_fencing_seq'), updated_at = $3
+       FROM picked WHERE j.id = picked.id
+       RETURNING j.id, j.kind, j.payload, j.attempts, j.max_attempts, j.idempotency_key, j.fencing_token,
+                 j.lease_expires_at`,
+      [workerId, kinds, now, limit, leaseSeconds],
+    );
+    return rows.map(toClaimed);
+  }
+
+  async renew(lease: Lease, leaseSeconds: number, now: Date): Promise<boolean> {
+    const r = await this.db.result(
+      `UPDATE jobs SET lease_expires_at = $3::timestamptz + make_interval(secs => $4), updated_at = $3
+       WHERE ${held} AND lease_expires_at > $3`,
+      [lease.jobId, lease.token, now, leaseSeconds],
+    );
+    return r.rowCount === 1;
+  }
+
+  async complete(lease: Lease, now: Date): Promise<boolean> {
+    const r = await this.db.result(
+      `UPDATE jobs SET state = 'succeeded', lease_owner = NULL, lease_expires_at = NULL, finished_at = $3,
+       updated_at = $3 WHERE ${held}`,
+      [lease.jobId, lease.token, now],
+    );
+    return r.rowCount === 1;
+  }
+
+  async fail(lease: Lease, error: string, retryAt: Date | null, now: Date): Promise<boolean> {
+    const r = await this.db.result(
+      `UPDATE jobs SET
+         state = CASE WHEN $4::timestamptz IS NULL OR attempts >= max_attempts THEN 'dead' ELSE 'queued' END,
+         run_at = COALESCE($4, run_at), last_error = left($3, 4000), lease_owner = NULL, lease_expires_at = NULL,
+         finished_at = CASE WHEN $4::timestamptz IS NULL OR attempts >= max_attempts THEN $5::timestamptz END,
+         updated_at = $5
+       WHERE ${held}`,
+      [lease.jobId, lease.token, error, retryAt, now],
+    );
+    return r.rowCount === 1;
+  }
+
+  async release(lease: Lease, now: Date): Promise<boolean> {
+    const r = await this.db.result(
+      `UPDATE jobs SET state = 'queued', attempts = greatest(0, attempts - 1), lease_owner = NULL,
+       lease_expires_at = NULL, run_at = $3, updated_at = $3 WHERE ${held}`,
+      [lease.jobId, lease.token, now],
+    );
+    if (r.rowCount === 1) await this.db.none('SELECT pg_notify($1, $2)', [jobsChannel, 'released']);
+    return r.rowCount === 1;
+  }
+
+  async reclaimExpired(now: Date, retryAt: (attempts: number) => Date) {
+    return this.db.tx(async (tx) => {
+      const expired = await tx.any<{ id: string; attempts: number; max_attempts: number }>(
+        `SELECT id, attempts, max_attempts FROM jobs WHERE state = 'running' AND lease_expires_at < $1
+         ORDER BY lease_expires_at LIMIT 1000 FOR UPDATE SKIP LOCKED`,
+        [now],
+      );
+      let requeued = 0;
+      let dead = 0;
+      for (const j of expired) {
+        const out = j.attempts >= j.max_attempts;
+        await tx.none(
+          `UPDATE jobs SET state = $2, run_at = $3, lease_owner = NULL, lease_expires_at = NULL,
+             last_error = 'lease expired: the worker stopped without finishing', updated_at = $4,
+             finished_at = CASE WHEN $2 = 'dead' THEN $4::timestamptz END
+           WHERE id = $1`,
+          [j.id, out ? 'dead' : 'queued', out ? now : retryAt(j.attempts), now],
+        );
+        if (out) dead++;
+        else requeued++;
+      }
+      if (requeued > 0) await tx.none('SELECT pg_notify($1, $2)', [jobsChannel, 'reclaimed']);
+      return { requeued, dead };
+    });
+  }
+
+  async cancel(jobId: string, now: Date): Promise<boolean> {
+    const r = await this.db.result(
+      `UPDATE jobs SET state = 'cancelled', lease_owner = NULL, lease_expires_at = NULL, finished_at = $2,
+       updated_at = $2 WHERE id = $1 AND state IN ('queued', 'running')`,
+      [jobId, now],
+    );
+    return r.rowCount === 1;
+  }
+
+  async stats(now: Date): Promise<QueueStats> {
+    const r = await this.db.one<{ queued: number; running: number; dead: number; oldest: Date | null }>(
+      `SELECT count(*) FILTER (WHERE state = 'queued') AS queued,
+              count(*) FILTER (WHERE state = 'running') AS running,
+              count(*) FILTER (WHERE state = 'dead') AS dead,
+              min(run_at) FILTER (WHERE state = 'queued' AND run_at <= $1) AS oldest
+       FROM jobs WHERE state IN ('queued', 'running', 'dead')`,
+      [now],
+    );
+    return {
+      queued: r.queued,
+      running: r.running,
+      dead: r.dead,
+      oldestQueuedAgeSeconds: r.oldest ? Math.max(0, (now.getTime() - r.oldest.getTime()) / 1000) : 0,
+    };
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * Queue jobs (ARCHITECTURE decision 2). queued -> running (a claim, with a lease and a new fencing
+ * token) -> succeeded | failed (retry scheduled: back to queued) | dead (attempts used up) |
+ * cancelled. A running job whose lease expired is reclaimed: back to queued, or dead when it has no
+ * attempts left.
+ */
+export const jobStates = ['queued', 'running', 'succeeded', 'failed', 'dead', 'cancelled'] as const;
+export type JobState = (typeof jobStates)[number];
+
+/** Proof that a worker holds a job: every write about the job must present it. */
+export interface Lease {
+  readonly jobId: string;
+  readonly token: number;
+}
+
+export interface ClaimedJob {
+  readonly id: string;
+  readonly kind: string;
+  readonly payload: unknown;
+  readonly attempts: number;
+  readonly maxAttempts: number;
+  readonly idempotencyKey: string | null;
+  readonly lease: Lease;
+  readonly leaseExpiresAt: Date;
+}
+
+export interface EnqueueRequest {
+  readonly kind: string;
+  readonly payload: unknown;
+  /** At most one live (queued or running) job per key: a second enqueue returns the first. */
+  readonly idempotencyKey?: string;
+  readonly runAt?: Date;
+  readonly maxAttempts?: number;
+  readonly priority?: number;
+}
+
+export interface RetryPolicy {
+  readonly baseSeconds: number;
+  readonly capSeconds: number;
+}
+
+export const defaultRetryPolicy: RetryPolicy = { baseSeconds: 5, capSeconds: 900 };
+
+/**
+ * Exponential backoff with "equal jitter": half the delay is fixed, half random, so retries of
+ * many jobs that failed together spread out but none retries immediately. `fraction` is in [0, 1).
+ */
+export const backoffSeconds = (attempt: number, policy: RetryPolicy, fraction: number): number => {
+  const exp = Math.min(policy.capSeconds, policy.baseSeconds * 2 ** Math.max(0, attempt - 1));
+  return exp / 2 + (exp / 2) * fraction;
+};
+
+export class LeaseLostError extends Error {
+  constructor(readonly lease: Lease) {
+    super(`the lease on job ${lease.jobId} (token ${lease.token}) is no longer held`);
+    this.name = 'LeaseLostError';
+  }
+}

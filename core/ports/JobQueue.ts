@@ -1,0 +1,32 @@
+import type { ClaimedJob, EnqueueRequest, Lease } from '../domain/job.js';
+
+export interface QueueStats {
+  readonly queued: number;
+  readonly running: number;
+  readonly dead: number;
+  readonly oldestQueuedAgeSeconds: number;
+}
+
+export interface JobQueue {
+  /** Adds a job, or returns the live job holding the same idempotency key. */
+  enqueue(req: EnqueueRequest, now: Date): Promise<{ readonly id: string; readonly created: boolean }>;
+  /** Claims up to `limit` due jobs of the given kinds for `workerId`; each gets a new fencing token. */
+  claim(
+    workerId: string,
+    kinds: readonly string[],
+    limit: number,
+    leaseSeconds: number,
+    now: Date,
+  ): Promise<ClaimedJob[]>;
+  /** Extends a lease; false when it is no longer held. */
+  renew(lease: Lease, leaseSeconds: number, now: Date): Promise<boolean>;
+  complete(lease: Lease, now: Date): Promise<boolean>;
+  /** Records a failure: retried at `retryAt`, or dead when `retryAt` is null. */
+  fail(lease: Lease, error: string, retryAt: Date | null, now: Date): Promise<boolean>;
+  /** Gives a job back untouched (graceful shutdown): queued again, the attempt not counted. */
+  release(lease: Lease, now: Date): Promise<boolean>;
+  /** Requeues (or buries, when out of attempts) running jobs whose lease expired. Returns how many. */
+  reclaimExpired(now: Date, retryAt: (attempts: number) => Date): Promise<{ requeued: number; dead: number }>;
+  cancel(jobId: string, now: Date): Promise<boolean>;
+  stats(now: Date): Promise<QueueStats>;
+}
