@@ -182,6 +182,28 @@ export const configVariables = {
     '30',
     'How long a stopping process waits for work in hand before it exits.',
   ),
+  SERVICE_WORKER_CONCURRENCY: spec(int(4, 1, 256), '4', 'Jobs one worker process runs at once.'),
+  SERVICE_JOB_LEASE_SECONDS: spec(
+    int(60, 5, 3600),
+    '60',
+    'Lease of a claimed job; renewed every third of it. A worker silent for longer loses the job to another.',
+  ),
+  SERVICE_WORKER_IDLE_POLL_SECONDS: spec(
+    int(5, 1, 300),
+    '5',
+    'An idle worker looks for work at least this often even without a notification.',
+  ),
+  SERVICE_JOB_RETRY_BASE_SECONDS: spec(
+    int(5, 1, 3600),
+    '5',
+    'First retry delay of a failed job; doubles per attempt (with jitter).',
+  ),
+  SERVICE_JOB_RETRY_CAP_SECONDS: spec(int(900, 1, 86400), '900', 'Longest retry delay of a failed job.'),
+  SERVICE_SCHEDULER_CHECK_SECONDS: spec(
+    int(5, 1, 300),
+    '5',
+    'How often a scheduler-enabled process checks leadership and due ticks; a follower takes over within this time.',
+  ),
   ARCHIVE_USERNAME: spec(optionalString, '(unset)', 'Archive (CASDA/OPAL) user for staging.'),
   ARCHIVE_PASSWORD_FILE: spec(optionalString, '(unset)', 'Path of a file holding the archive password.'),
   BATCH_SSH_PRIVATE_KEY_FILE: spec(

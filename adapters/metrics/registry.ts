@@ -7,6 +7,11 @@ export class Metrics {
   readonly httpDuration: client.Histogram<'method' | 'route' | 'status'>;
   readonly loginFailures: client.Counter<'cause'>;
   readonly dependencyUp: client.Gauge<'dependency'>;
+  readonly tickSeconds: client.Histogram<'tick'>;
+  readonly schedulerLeader: client.Gauge;
+  private queueSource:
+    | (() => Promise<{ queued: number; running: number; dead: number; oldestQueuedAgeSeconds: number }>)
+    | undefined;
 
   constructor(role: string) {
     this.registry.setDefaultLabels({ role });
@@ -36,6 +41,48 @@ export class Metrics {
       labelNames: ['dependency'],
       registers: [this.registry],
     });
+    this.tickSeconds = new client.Histogram({
+      name: 'surveyor_scheduler_tick_duration_seconds',
+      help: 'Duration of scheduler ticks, by tick',
+      labelNames: ['tick'],
+      buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 10, 30, 60],
+      registers: [this.registry],
+    });
+    this.schedulerLeader = new client.Gauge({
+      name: 'surveyor_scheduler_leader',
+      help: '1 while this process holds the scheduler leader lock',
+      registers: [this.registry],
+    });
+    const self = this;
+    const jobs = new client.Gauge({
+      name: 'surveyor_queue_jobs',
+      help: 'Jobs in the queue by state (queued, running, dead)',
+      labelNames: ['state'],
+      registers: [this.registry],
+      async collect() {
+        const s = await self.queueSource?.();
+        if (!s) return;
+        jobs.set({ state: 'queued' }, s.queued);
+        jobs.set({ state: 'running' }, s.running);
+        jobs.set({ state: 'dead' }, s.dead);
+      },
+    });
+    const oldest = new client.Gauge({
+      name: 'surveyor_queue_oldest_queued_age_seconds',
+      help: 'Age of the oldest job waiting to be claimed',
+      registers: [this.registry],
+      async collect() {
+        const s = await self.queueSource?.();
+        if (s) oldest.set(s.oldestQueuedAgeSeconds);
+      },
+    });
+  }
+
+  /** Where the queue gauges read from at scrape time (the process's JobQueue). */
+  readQueueFrom(
+    source: () => Promise<{ queued: number; running: number; dead: number; oldestQueuedAgeSeconds: number }>,
+  ): void {
+    this.queueSource = source;
   }
 
   get contentType(): string {

@@ -56,7 +56,7 @@ export class PgJobQueue implements JobQueue {
         ],
       );
       if (inserted) {
-        await tx.none('SELECT pg_notify($1, $2)', [jobsChannel, req.kind]);
+        await tx.any('SELECT pg_notify($1, $2)', [jobsChannel, req.kind]);
         return { id: inserted.id, created: true };
       }
       const live = await tx.one<{ id: string }>(
@@ -124,7 +124,7 @@ export class PgJobQueue implements JobQueue {
        lease_expires_at = NULL, run_at = $3, updated_at = $3 WHERE ${held}`,
       [lease.jobId, lease.token, now],
     );
-    if (r.rowCount === 1) await this.db.none('SELECT pg_notify($1, $2)', [jobsChannel, 'released']);
+    if (r.rowCount === 1) await this.db.any('SELECT pg_notify($1, $2)', [jobsChannel, 'released']);
     return r.rowCount === 1;
   }
 
@@ -149,7 +149,7 @@ export class PgJobQueue implements JobQueue {
         if (out) dead++;
         else requeued++;
       }
-      if (requeued > 0) await tx.none('SELECT pg_notify($1, $2)', [jobsChannel, 'reclaimed']);
+      if (requeued > 0) await tx.any('SELECT pg_notify($1, $2)', [jobsChannel, 'reclaimed']);
       return { requeued, dead };
     });
   }

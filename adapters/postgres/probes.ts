@@ -19,22 +19,3 @@ export const databaseProbe = (db: Db): HealthProbe => ({
     };
   },
 });
-
-export const queueProbe = (db: Db): HealthProbe => ({
-  name: 'queue',
-  async check(now: Date): Promise<ProbeResult> {
-    const r = await db.one<{ depth: number; oldest: Date | null; running: number }>(
-      `SELECT count(*) FILTER (WHERE state = 'queued') AS depth,
-              min(run_at) FILTER (WHERE state = 'queued' AND run_at <= $1) AS oldest,
-              count(*) FILTER (WHERE state = 'running') AS running
-       FROM jobs WHERE state IN ('queued', 'running')`,
-      [now],
-    );
-    const age = r.oldest ? Math.max(0, (now.getTime() - r.oldest.getTime()) / 1000) : 0;
-    return {
-      ok: true,
-      detail: `${r.depth} queued, ${r.running} running`,
-      data: { depth: r.depth, running: r.running, oldest_queued_age_seconds: Math.round(age) },
-    };
-  },
-});

@@ -58,14 +58,14 @@ export const serve = async (
     }
   } catch (err) {
     for (const s of stops) await s().catch(() => {});
-    await worker?.stop();
+    await worker?.stop(config.SERVICE_SHUTDOWN_GRACE_SECONDS * 1000 * 0.8);
     await rt.close();
     throw err;
   }
   logger.info({ roles, embedded_database: rt.database.embedded }, 'started');
   onShutdown(logger, config.SERVICE_SHUTDOWN_GRACE_SECONDS, async () => {
     for (const s of stops) await s();
-    await worker?.stop();
+    await worker?.stop(config.SERVICE_SHUTDOWN_GRACE_SECONDS * 1000 * 0.8);
     await closeDb(rt.db);
     await rt.database.release();
   });

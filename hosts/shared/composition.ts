@@ -5,6 +5,9 @@ import type { AccessTokens } from '../../core/ports/AccessTokens.js';
 import type { AuthSessionRepository } from '../../core/ports/AuthSessionRepository.js';
 import type { Clock } from '../../core/ports/Clock.js';
 import type { HealthProbe } from '../../core/ports/HealthProbe.js';
+import type { JobHandler } from '../../core/ports/JobHandler.js';
+import type { JobQueue } from '../../core/ports/JobQueue.js';
+import type { MaintenanceRepository } from '../../core/ports/MaintenanceRepository.js';
 import type { LoginThrottle } from '../../core/ports/LoginThrottle.js';
 import type { PasswordHasher } from '../../core/ports/PasswordHasher.js';
 import type { Random } from '../../core/ports/Random.js';
@@ -19,8 +22,11 @@ import type { Logger } from '../../adapters/log/logger.js';
 import type { Metrics } from '../../adapters/metrics/registry.js';
 import { PgAuthSessionRepository } from '../../adapters/postgres/authSessionRepository.js';
 import type { Db } from '../../adapters/postgres/db.js';
+import { PgJobQueue } from '../../adapters/postgres/jobQueue.js';
 import { PgLoginThrottle } from '../../adapters/postgres/loginThrottle.js';
-import { databaseProbe, queueProbe } from '../../adapters/postgres/probes.js';
+import { PgMaintenanceRepository } from '../../adapters/postgres/maintenanceRepository.js';
+import { databaseProbe } from '../../adapters/postgres/probes.js';
+import { queueProbe } from '../../core/usecases/queueProbe.js';
 import { PgUserRepository } from '../../adapters/postgres/userRepository.js';
 import { PgWorkerRegistry } from '../../adapters/postgres/workerRegistry.js';
 import { CryptoRandom } from '../../adapters/system/cryptoRandom.js';
@@ -45,6 +51,9 @@ export const TYPES = {
   Digest: Symbol.for('TokenDigest'),
   AuthPolicy: Symbol.for('AuthPolicy'),
   Probes: Symbol.for('HealthProbes'),
+  Queue: Symbol.for('JobQueue'),
+  Maintenance: Symbol.for('MaintenanceRepository'),
+  JobHandlers: Symbol.for('JobHandlers'),
 } as const;
 
 export interface CompositionInput {
@@ -85,15 +94,24 @@ export const buildContainer = (input: CompositionInput): Container => {
   );
   c.bind<LoginThrottle>(TYPES.Throttle).toDynamicValue((ctx) => new PgLoginThrottle(ctx.get<Db>(TYPES.Db)));
   c.bind<WorkerRegistry>(TYPES.Workers).toDynamicValue((ctx) => new PgWorkerRegistry(ctx.get<Db>(TYPES.Db)));
+  c.bind<JobQueue>(TYPES.Queue).toDynamicValue(
+    (ctx) => new PgJobQueue(ctx.get<Db>(TYPES.Db), ctx.get<Random>(TYPES.Random)),
+  );
+  c.bind<MaintenanceRepository>(TYPES.Maintenance).toDynamicValue(
+    (ctx) => new PgMaintenanceRepository(ctx.get<Db>(TYPES.Db)),
+  );
+  // Job kinds and their handlers; the pipeline's kinds are added here as they land.
+  c.bind<readonly JobHandler<never>[]>(TYPES.JobHandlers).toConstantValue([]);
   c.bind<readonly HealthProbe[]>(TYPES.Probes).toDynamicValue((ctx) => {
     const db = ctx.get<Db>(TYPES.Db);
     return [
       databaseProbe(db),
-      queueProbe(db),
+      queueProbe(ctx.get<JobQueue>(TYPES.Queue)),
       workersProbe(ctx.get<WorkerRegistry>(TYPES.Workers), input.config.SERVICE_WORKER_STALE_SECONDS),
       mockBackendsProbe(input.config),
     ];
   });
+  input.metrics.readQueueFrom(() => c.get<JobQueue>(TYPES.Queue).stats(new Date()));
   return c;
 };
 

@@ -1,27 +1,43 @@
 import { hostname } from 'node:os';
 import type { Container } from 'inversify';
 import type { Clock } from '../../core/ports/Clock.js';
+import type { JobHandler } from '../../core/ports/JobHandler.js';
+import type { JobQueue } from '../../core/ports/JobQueue.js';
+import type { MaintenanceRepository } from '../../core/ports/MaintenanceRepository.js';
 import type { Random } from '../../core/ports/Random.js';
 import type { WorkerRegistry } from '../../core/ports/WorkerRegistry.js';
+import { maintenanceTick } from '../../core/usecases/maintenanceTick.js';
 import type { Logger } from '../../adapters/log/logger.js';
+import type { Metrics } from '../../adapters/metrics/registry.js';
+import type { Db } from '../../adapters/postgres/db.js';
+import { jobsChannel } from '../../adapters/postgres/jobQueue.js';
+import { PgLeaderLock } from '../../adapters/postgres/leaderLock.js';
+import { listen } from '../../adapters/postgres/listener.js';
 import type { Config } from '../../schema/config.js';
 import { TYPES } from '../shared/composition.js';
+import { QueueConsumer } from './consumer.js';
+import { Scheduler } from './scheduler.js';
 
 export interface WorkerHandle {
   readonly id: string;
-  stop(): Promise<void>;
+  readonly consumer: QueueConsumer;
+  readonly scheduler: Scheduler | undefined;
+  stop(graceMs: number): Promise<void>;
 }
 
 /**
- * A worker process: registers itself, heartbeats so /ready can count it, and deregisters on stop.
- * The queue consumer and the leader-elected scheduler attach here.
+ * A worker process: registers and heartbeats (so /ready counts it), consumes the queue woken by
+ * LISTEN/NOTIFY, and, when SERVICE_WORKER_SCHEDULER_ENABLED, competes for the scheduler lead.
  */
 export const startWorker = async (container: Container): Promise<WorkerHandle> => {
   const config = container.get<Config>(TYPES.Config);
   const log = container.get<Logger>(TYPES.Logger);
   const registry = container.get<WorkerRegistry>(TYPES.Workers);
   const clock = container.get<Clock>(TYPES.Clock);
-  const id = `${hostname()}:${process.pid}:${container.get<Random>(TYPES.Random).token(4)}`;
+  const random = container.get<Random>(TYPES.Random);
+  const metrics = container.get<Metrics>(TYPES.Metrics);
+  const db = container.get<Db>(TYPES.Db);
+  const id = `${hostname()}:${process.pid}:${random.token(4)}`;
   const roles = config.SERVICE_WORKER_SCHEDULER_ENABLED ? ['worker', 'scheduler'] : ['worker'];
   const now = clock.now();
   await registry.register({
@@ -32,14 +48,63 @@ export const startWorker = async (container: Container): Promise<WorkerHandle> =
     startedAt: now,
     heartbeatAt: now,
   });
-  log.info({ worker_id: id, roles }, 'worker registered');
-  const timer = setInterval(() => {
+  const heartbeat = setInterval(() => {
     registry.heartbeat(id, clock.now()).catch((err: unknown) => log.warn({ err }, 'heartbeat failed'));
   }, config.SERVICE_WORKER_HEARTBEAT_SECONDS * 1000);
+
+  const consumer = new QueueConsumer(
+    {
+      queue: container.get<JobQueue>(TYPES.Queue),
+      clock,
+      random,
+      log,
+      handlers: container.get<readonly JobHandler<never>[]>(TYPES.JobHandlers),
+    },
+    {
+      workerId: id,
+      concurrency: config.SERVICE_WORKER_CONCURRENCY,
+      leaseSeconds: config.SERVICE_JOB_LEASE_SECONDS,
+      idlePollSeconds: config.SERVICE_WORKER_IDLE_POLL_SECONDS,
+      retry: {
+        baseSeconds: config.SERVICE_JOB_RETRY_BASE_SECONDS,
+        capSeconds: config.SERVICE_JOB_RETRY_CAP_SECONDS,
+      },
+    },
+  );
+  const stopListening = listen(
+    db,
+    jobsChannel,
+    () => consumer.wake(),
+    (err) => log.warn({ err }, 'queue notifications interrupted; reconnecting'),
+  );
+  consumer.start();
+
+  let scheduler: Scheduler | undefined;
+  if (config.SERVICE_WORKER_SCHEDULER_ENABLED) {
+    scheduler = new Scheduler(
+      new PgLeaderLock(db),
+      [maintenanceTick(container.get<MaintenanceRepository>(TYPES.Maintenance))],
+      clock,
+      log,
+      {
+        tickSeconds: (tick, s) => metrics.tickSeconds.observe({ tick }, s),
+        leader: (l) => metrics.schedulerLeader.set(l ? 1 : 0),
+      },
+      config.SERVICE_SCHEDULER_CHECK_SECONDS,
+    );
+    scheduler.start();
+  }
+  log.info({ worker_id: id, roles, concurrency: config.SERVICE_WORKER_CONCURRENCY }, 'worker started');
+
   return {
     id,
-    stop: async () => {
-      clearInterval(timer);
+    consumer,
+    scheduler,
+    stop: async (graceMs) => {
+      clearInterval(heartbeat);
+      await scheduler?.stop();
+      await consumer.stop(graceMs);
+      await stopListening();
       await registry.deregister(id).catch((err: unknown) => log.warn({ err }, 'deregister failed'));
       log.info({ worker_id: id }, 'worker stopped');
     },

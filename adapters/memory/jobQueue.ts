@@ -1,0 +1,159 @@
+import type { ClaimedJob, EnqueueRequest, JobState, Lease } from '../../core/domain/job.js';
+import type { JobQueue, QueueStats } from '../../core/ports/JobQueue.js';
+import type { Random } from '../../core/ports/Random.js';
+
+interface Row {
+  id: string;
+  kind: string;
+  payload: unknown;
+  state: JobState;
+  idempotencyKey: string | null;
+  priority: number;
+  attempts: number;
+  maxAttempts: number;
+  runAt: Date;
+  token: number;
+  leaseExpiresAt: Date | null;
+  lastError: string | null;
+}
+
+/** The queue's semantics in memory (one process): the same rules as the PostgreSQL queue. */
+export class MemoryJobQueue implements JobQueue {
+  readonly rows = new Map<string, Row>();
+  private tokens = 0;
+  constructor(private readonly random: Random) {}
+
+  private live = (r: Row) => r.state === 'queued' || r.state === 'running';
+  private held = (l: Lease) => {
+    const r = this.rows.get(l.jobId);
+    return r && r.state === 'running' && r.token === l.token ? r : undefined;
+  };
+
+  async enqueue(req: EnqueueRequest, now: Date) {
+    if (req.idempotencyKey !== undefined) {
+      const existing = [...this.rows.values()].find(
+        (r) => r.idempotencyKey === req.idempotencyKey && this.live(r),
+      );
+      if (existing) return { id: existing.id, created: false };
+    }
+    const id = this.random.uuid();
+    this.rows.set(id, {
+      id,
+      kind: req.kind,
+      payload: req.payload,
+      state: 'queued',
+      idempotencyKey: req.idempotencyKey ?? null,
+      priority: req.priority ?? 0,
+      attempts: 0,
+      maxAttempts: req.maxAttempts ?? 5,
+      runAt: req.runAt ?? now,
+      token: 0,
+      leaseExpiresAt: null,
+      lastError: null,
+    });
+    return { id, created: true };
+  }
+
+  async claim(_workerId: string, kinds: readonly string[], limit: number, leaseSeconds: number, now: Date) {
+    const due = [...this.rows.values()]
+      .filter((r) => r.state === 'queued' && r.runAt <= now && kinds.includes(r.kind))
+      .sort(
+        (a, b) =>
+          b.priority - a.priority || a.runAt.getTime() - b.runAt.getTime() || a.id.localeCompare(b.id),
+      )
+      .slice(0, Math.max(0, limit));
+    return due.map((r): ClaimedJob => {
+      r.state = 'running';
+      r.attempts += 1;
+      r.token = ++this.tokens;
+      r.leaseExpiresAt = new Date(now.getTime() + leaseSeconds * 1000);
+      return {
+        id: r.id,
+        kind: r.kind,
+        payload: r.payload,
+        attempts: r.attempts,
+        maxAttempts: r.maxAttempts,
+        idempotencyKey: r.idempotencyKey,
+        lease: { jobId: r.id, token: r.token },
+        leaseExpiresAt: r.leaseExpiresAt,
+      };
+    });
+  }
+
+  async renew(lease: Lease, leaseSeconds: number, now: Date) {
+    const r = this.held(lease);
+    if (!r?.leaseExpiresAt || r.leaseExpiresAt <= now) return false;
+    r.leaseExpiresAt = new Date(now.getTime() + leaseSeconds * 1000);
+    return true;
+  }
+
+  async complete(lease: Lease) {
+    const r = this.held(lease);
+    if (!r) return false;
+    r.state = 'succeeded';
+    r.leaseExpiresAt = null;
+    return true;
+  }
+
+  async fail(lease: Lease, error: string, retryAt: Date | null) {
+    const r = this.held(lease);
+    if (!r) return false;
+    r.lastError = error;
+    r.leaseExpiresAt = null;
+    if (retryAt === null || r.attempts >= r.maxAttempts) r.state = 'dead';
+    else {
+      r.state = 'queued';
+      r.runAt = retryAt;
+    }
+    return true;
+  }
+
+  async release(lease: Lease, now: Date) {
+    const r = this.held(lease);
+    if (!r) return false;
+    r.state = 'queued';
+    r.attempts = Math.max(0, r.attempts - 1);
+    r.runAt = now;
+    r.leaseExpiresAt = null;
+    return true;
+  }
+
+  async reclaimExpired(now: Date, retryAt: (attempts: number) => Date) {
+    let requeued = 0;
+    let dead = 0;
+    for (const r of this.rows.values()) {
+      if (r.state !== 'running' || !r.leaseExpiresAt || r.leaseExpiresAt >= now) continue;
+      r.leaseExpiresAt = null;
+      r.lastError = 'lease expired: the worker stopped without finishing';
+      if (r.attempts >= r.maxAttempts) {
+        r.state = 'dead';
+        dead++;
+      } else {
+        r.state = 'queued';
+        r.runAt = retryAt(r.attempts);
+        requeued++;
+      }
+    }
+    return { requeued, dead };
+  }
+
+  async cancel(jobId: string) {
+    const r = this.rows.get(jobId);
+    if (!r || !this.live(r)) return false;
+    r.state = 'cancelled';
+    r.leaseExpiresAt = null;
+    return true;
+  }
+
+  async stats(now: Date): Promise<QueueStats> {
+    const rows = [...this.rows.values()];
+    const queued = rows.filter((r) => r.state === 'queued');
+    const oldest = Math.min(...queued.filter((r) => r.runAt <= now).map((r) => r.runAt.getTime()));
+    return {
+      queued: queued.length,
+      running: rows.filter((r) => r.state === 'running').length,
+      dead: rows.filter((r) => r.state === 'dead').length,
+      oldestQueuedAgeSeconds: Number.isFinite(oldest) ? (now.getTime() - oldest) / 1000 : 0,
+    };
+  }
+}

@@ -1,0 +1,208 @@
+import * as E from 'fp-ts/lib/Either.js';
+import {
+  backoffSeconds,
+  type ClaimedJob,
+  LeaseLostError,
+  PermanentJobError,
+  type RetryPolicy,
+} from '../../core/domain/job.js';
+import type { Clock } from '../../core/ports/Clock.js';
+import type { JobHandler } from '../../core/ports/JobHandler.js';
+import type { JobQueue } from '../../core/ports/JobQueue.js';
+import type { Random } from '../../core/ports/Random.js';
+import type { Logger } from '../../adapters/log/logger.js';
+import { toIssues } from '../../schema/decode.js';
+
+export interface ConsumerOptions {
+  readonly workerId: string;
+  readonly concurrency: number;
+  readonly leaseSeconds: number;
+  /** How long an idle consumer waits without a notification before it looks again anyway. */
+  readonly idlePollSeconds: number;
+  readonly retry: RetryPolicy;
+}
+
+export interface ConsumerDeps {
+  readonly queue: JobQueue;
+  readonly clock: Clock;
+  readonly random: Random;
+  readonly log: Logger;
+  readonly handlers: readonly JobHandler<never>[];
+}
+
+/**
+ * Claims jobs in batches up to its concurrency, runs each under a lease it renews, and records the
+ * outcome with the lease's fencing token. Woken by `wake()` (LISTEN/NOTIFY) instead of polling
+ * busily. `stop()` stops claiming, lets running jobs finish within the grace period, then aborts
+ * and releases what is left.
+ */
+export class QueueConsumer {
+  private running = false;
+  private readonly inFlight = new Map<
+    string,
+    { job: ClaimedJob; abort: AbortController; done: Promise<void> }
+  >();
+  private wakeUp: (() => void) | undefined;
+  private loopDone: Promise<void> | undefined;
+  private reaper: NodeJS.Timeout | undefined;
+  private readonly byKind: Map<string, JobHandler<never>>;
+
+  constructor(
+    private readonly deps: ConsumerDeps,
+    private readonly opts: ConsumerOptions,
+  ) {
+    this.byKind = new Map(deps.handlers.map((h) => [h.kind, h]));
+  }
+
+  get activeJobs(): number {
+    return this.inFlight.size;
+  }
+
+  /** Called on a queue notification: an idle loop looks for work at once. */
+  wake(): void {
+    this.wakeUp?.();
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loopDone = this.loop();
+    const every = Math.max(1, this.opts.leaseSeconds / 2) * 1000;
+    this.reaper = setInterval(() => void this.reclaim(), every);
+    this.reaper.unref();
+  }
+
+  async stop(graceMs: number): Promise<void> {
+    this.running = false;
+    if (this.reaper) clearInterval(this.reaper);
+    this.wake();
+    await this.loopDone;
+    const finished = Promise.all([...this.inFlight.values()].map((f) => f.done));
+    const timedOut = await Promise.race([
+      finished.then(() => false),
+      new Promise<boolean>((r) => setTimeout(() => r(true), graceMs).unref()),
+    ]);
+    if (!timedOut) return;
+    const now = this.deps.clock.now();
+    for (const f of this.inFlight.values()) {
+      f.abort.abort(new Error('worker stopping'));
+      const released = await this.deps.queue.release(f.job.lease, now).catch(() => false);
+      this.deps.log.warn({ job_id: f.job.id, kind: f.job.kind, released }, 'job released at shutdown');
+    }
+  }
+
+  private async reclaim(): Promise<void> {
+    try {
+      const now = this.deps.clock.now();
+      const r = await this.deps.queue.reclaimExpired(now, (attempts) => this.retryAt(attempts, now));
+      if (r.requeued + r.dead > 0) this.deps.log.warn(r, 'reclaimed jobs whose lease expired');
+    } catch (err) {
+      this.deps.log.warn({ err }, 'reclaim failed');
+    }
+  }
+
+  private retryAt(attempts: number, now: Date): Date {
+    return new Date(
+      now.getTime() + backoffSeconds(attempts, this.opts.retry, this.deps.random.fraction()) * 1000,
+    );
+  }
+
+  private async loop(): Promise<void> {
+    const kinds = [...this.byKind.keys()];
+    while (this.running) {
+      const free = this.opts.concurrency - this.inFlight.size;
+      let claimed: ClaimedJob[] = [];
+      if (free > 0) {
+        try {
+          claimed = await this.deps.queue.claim(
+            this.opts.workerId,
+            kinds,
+            free,
+            this.opts.leaseSeconds,
+            this.deps.clock.now(),
+          );
+        } catch (err) {
+          this.deps.log.warn({ err }, 'claim failed');
+        }
+      }
+      for (const job of claimed) this.run(job);
+      if (claimed.length === 0 || this.inFlight.size >= this.opts.concurrency) await this.idle();
+    }
+  }
+
+  /** Waits for a notification, a finished job, or the idle poll interval. */
+  private idle(): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => done(), this.opts.idlePollSeconds * 1000);
+      const done = () => {
+        clearTimeout(timer);
+        this.wakeUp = undefined;
+        resolve();
+      };
+      this.wakeUp = done;
+      if (!this.running) done();
+    });
+  }
+
+  private run(job: ClaimedJob): void {
+    const abort = new AbortController();
+    const done = this.execute(job, abort).finally(() => {
+      this.inFlight.delete(job.id);
+      this.wake();
+    });
+    this.inFlight.set(job.id, { job, abort, done });
+  }
+
+  private async execute(job: ClaimedJob, abort: AbortController): Promise<void> {
+    const { queue, clock, log } = this.deps;
+    const jlog = log.child({ job_id: job.id, kind: job.kind, attempt: job.attempts });
+    const renewer = setInterval(
+      () => {
+        queue.renew(job.lease, this.opts.leaseSeconds, clock.now()).then(
+          (ok) => {
+            if (!ok) abort.abort(new LeaseLostError(job.lease));
+          },
+          (err: unknown) => jlog.warn({ err }, 'lease renewal failed'),
+        );
+      },
+      Math.max(1, this.opts.leaseSeconds / 3) * 1000,
+    );
+    try {
+      const handler = this.byKind.get(job.kind);
+      if (!handler) throw new PermanentJobError(`no handler for job kind ${job.kind}`);
+      const decoded = handler.codec.decode(job.payload);
+      if (E.isLeft(decoded))
+        throw new PermanentJobError(
+          `bad payload: ${toIssues(decoded.left)
+            .map((i) => `${i.path}: ${i.message}`)
+            .join('; ')}`,
+        );
+      await handler.handle(decoded.right as never, { job, signal: abort.signal });
+      if (abort.signal.aborted) throw abort.signal.reason;
+      const ok = await queue.complete(job.lease, clock.now());
+      if (!ok) jlog.warn('completed, but the lease was lost meanwhile: the outcome was not recorded');
+      else jlog.debug('job succeeded');
+    } catch (err) {
+      if (err instanceof LeaseLostError) {
+        jlog.warn('lease lost: another worker owns this job now');
+        return;
+      }
+      const now = clock.now();
+      const permanent = err instanceof PermanentJobError;
+      const retryAt = permanent ? null : this.retryAt(job.attempts, now);
+      const message = err instanceof Error ? err.message : String(err);
+      const recorded = await queue.fail(job.lease, message, retryAt, now).catch(() => false);
+      jlog.warn(
+        {
+          err,
+          retry_at: retryAt?.toISOString() ?? null,
+          recorded,
+          final: permanent || job.attempts >= job.maxAttempts,
+        },
+        'job failed',
+      );
+    } finally {
+      clearInterval(renewer);
+    }
+  }
+}

@@ -1,0 +1,97 @@
+// One set of queue rules, run against both the PostgreSQL queue and the in-memory one.
+import type { ExecutionContext } from 'ava';
+import type { JobQueue } from '../../core/ports/JobQueue.js';
+
+export type QueueFactory = () => Promise<{ queue: JobQueue; done: () => Promise<void> }>;
+
+const t0 = new Date('2026-05-01T00:00:00Z');
+const at = (s: number) => new Date(t0.getTime() + s * 1000);
+
+export const queueContract: Record<string, (t: ExecutionContext, make: QueueFactory) => Promise<void>> = {
+  'an idempotency key admits one live job; after it ends, the key is free again': async (t, make) => {
+    const { queue, done } = await make();
+    t.teardown(done);
+    const a = await queue.enqueue({ kind: 'k', payload: { n: 1 }, idempotencyKey: 'exec-1' }, t0);
+    const b = await queue.enqueue({ kind: 'k', payload: { n: 2 }, idempotencyKey: 'exec-1' }, t0);
+    t.true(a.created);
+    t.false(b.created);
+    t.is(b.id, a.id);
+    const [job] = await queue.claim('w', ['k'], 10, 30, t0);
+    t.deepEqual(job!.payload, { n: 1 });
+    t.true(await queue.complete(job!.lease, at(1)));
+    const c = await queue.enqueue({ kind: 'k', payload: {}, idempotencyKey: 'exec-1' }, at(2));
+    t.true(c.created);
+  },
+  'claims take due jobs of the asked kinds, by priority then age': async (t, make) => {
+    const { queue, done } = await make();
+    t.teardown(done);
+    await queue.enqueue({ kind: 'a', payload: 'old' }, t0);
+    await queue.enqueue({ kind: 'a', payload: 'urgent', priority: 5 }, at(1));
+    await queue.enqueue({ kind: 'a', payload: 'later', runAt: at(100) }, t0);
+    await queue.enqueue({ kind: 'b', payload: 'other kind' }, t0);
+    const jobs = await queue.claim('w', ['a'], 10, 30, at(2));
+    t.deepEqual(
+      jobs.map((j) => j.payload),
+      ['urgent', 'old'],
+    );
+    t.true(jobs.every((j) => j.attempts === 1));
+    t.deepEqual(await queue.claim('w', ['a'], 10, 30, at(2)), []);
+    t.is((await queue.claim('w', ['a'], 10, 30, at(100)))[0]?.payload, 'later');
+  },
+  'a lease that expired is reclaimed with a new token; the old holder can write nothing': async (t, make) => {
+    const { queue, done } = await make();
+    t.teardown(done);
+    await queue.enqueue({ kind: 'k', payload: {} }, t0);
+    const [first] = await queue.claim('w1', ['k'], 1, 30, t0);
+    t.true(await queue.renew(first!.lease, 30, at(10)));
+    t.deepEqual(await queue.reclaimExpired(at(39), () => at(39)), { requeued: 0, dead: 0 });
+    t.deepEqual(await queue.reclaimExpired(at(41), () => at(41)), { requeued: 1, dead: 0 });
+    const [second] = await queue.claim('w2', ['k'], 1, 30, at(41));
+    t.not(second!.lease.token, first!.lease.token);
+    t.is(second!.attempts, 2);
+    t.false(await queue.renew(first!.lease, 30, at(42)));
+    t.false(await queue.complete(first!.lease, at(42)));
+    t.false(await queue.fail(first!.lease, 'late', null, at(42)));
+    t.true(await queue.complete(second!.lease, at(43)));
+  },
+  'failures retry at the given time until attempts run out, then the job is dead': async (t, make) => {
+    const { queue, done } = await make();
+    t.teardown(done);
+    await queue.enqueue({ kind: 'k', payload: {}, maxAttempts: 2 }, t0);
+    const [a] = await queue.claim('w', ['k'], 1, 30, t0);
+    t.true(await queue.fail(a!.lease, 'boom 1', at(60), at(1)));
+    t.deepEqual(await queue.claim('w', ['k'], 1, 30, at(59)), []);
+    const [b] = await queue.claim('w', ['k'], 1, 30, at(60));
+    t.is(b!.attempts, 2);
+    t.true(await queue.fail(b!.lease, 'boom 2', at(120), at(61)));
+    t.deepEqual(await queue.claim('w', ['k'], 1, 30, at(500)), []);
+    t.is((await queue.stats(at(500))).dead, 1);
+  },
+  'a released job is queued again without spending an attempt': async (t, make) => {
+    const { queue, done } = await make();
+    t.teardown(done);
+    await queue.enqueue({ kind: 'k', payload: {} }, t0);
+    const [a] = await queue.claim('w', ['k'], 1, 30, t0);
+    t.true(await queue.release(a!.lease, at(1)));
+    const [b] = await queue.claim('w', ['k'], 1, 30, at(1));
+    t.is(b!.attempts, 1);
+  },
+  'an expired job with no attempts left is dead, not requeued': async (t, make) => {
+    const { queue, done } = await make();
+    t.teardown(done);
+    await queue.enqueue({ kind: 'k', payload: {}, maxAttempts: 1 }, t0);
+    await queue.claim('w', ['k'], 1, 10, t0);
+    t.deepEqual(await queue.reclaimExpired(at(11), () => at(11)), { requeued: 0, dead: 1 });
+  },
+  'cancel ends a live job; stats count by state and age': async (t, make) => {
+    const { queue, done } = await make();
+    t.teardown(done);
+    const a = await queue.enqueue({ kind: 'k', payload: {} }, t0);
+    await queue.enqueue({ kind: 'k', payload: {} }, at(5));
+    t.true(await queue.cancel(a.id, at(6)));
+    t.false(await queue.cancel(a.id, at(6)));
+    const s = await queue.stats(at(15));
+    t.is(s.queued, 1);
+    t.is(Math.round(s.oldestQueuedAgeSeconds), 10);
+  },
+};
