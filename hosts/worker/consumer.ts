@@ -192,6 +192,8 @@ export class QueueConsumer {
       const retryAt = permanent ? null : this.retryAt(job.attempts, now);
       const message = err instanceof Error ? err.message : String(err);
       const recorded = await queue.fail(job.lease, message, retryAt, now).catch(() => false);
+      // A retry due before the next idle poll would otherwise wait for it.
+      if (retryAt && recorded) setTimeout(() => this.wake(), retryAt.getTime() - now.getTime()).unref();
       jlog.warn(
         {
           err,

@@ -1,0 +1,126 @@
+import { Writable } from 'node:stream';
+import test from 'ava';
+import * as t from 'io-ts';
+import { MemoryJobQueue } from '../../adapters/memory/jobQueue.js';
+import { SequentialRandom } from '../../adapters/memory/random.js';
+import { createLogger } from '../../adapters/log/logger.js';
+import { SystemClock } from '../../adapters/system/systemClock.js';
+import { PermanentJobError } from '../../core/domain/job.js';
+import type { JobHandler } from '../../core/ports/JobHandler.js';
+import { SecretRegistry } from '../../core/redaction.js';
+import { QueueConsumer } from '../../hosts/worker/consumer.js';
+
+const quietLog = createLogger('silent', new SecretRegistry(), new Writable({ write: (_c, _e, cb) => cb() }));
+const until = async (cond: () => boolean, ms = 5000) => {
+  const end = Date.now() + ms;
+  while (!cond()) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+};
+
+const setup = (handlers: JobHandler<never>[], concurrency = 2) => {
+  const random = new SequentialRandom();
+  const queue = new MemoryJobQueue(random);
+  const consumer = new QueueConsumer(
+    { queue, clock: new SystemClock(), random, log: quietLog, handlers },
+    {
+      workerId: 'w',
+      concurrency,
+      leaseSeconds: 30,
+      idlePollSeconds: 60,
+      retry: { baseSeconds: 0.01, capSeconds: 0.02 },
+    },
+  );
+  return { queue, consumer };
+};
+
+const handler = <P>(
+  kind: string,
+  codec: t.Type<P, unknown, unknown>,
+  fn: (p: P) => Promise<void>,
+): JobHandler<never> => ({ kind, codec, handle: fn }) as unknown as JobHandler<never>;
+
+test('jobs run once each, at most `concurrency` at a time, woken without polling', async (tt) => {
+  let active = 0;
+  let peak = 0;
+  const seen: number[] = [];
+  const { queue, consumer } = setup(
+    [
+      handler('k', t.type({ n: t.number }), async ({ n }) => {
+        active++;
+        peak = Math.max(peak, active);
+        await new Promise((r) => setTimeout(r, 20));
+        seen.push(n);
+        active--;
+      }),
+    ],
+    3,
+  );
+  consumer.start();
+  for (let n = 0; n < 12; n++) await queue.enqueue({ kind: 'k', payload: { n } }, new Date());
+  consumer.wake();
+  await until(() => seen.length === 12);
+  await consumer.stop(1000);
+  tt.deepEqual(
+    [...seen].sort((a, b) => a - b),
+    [...Array(12).keys()],
+  );
+  tt.true(peak <= 3);
+  tt.is((await queue.stats(new Date())).queued, 0);
+});
+
+test('a failing job is retried with backoff until its attempts run out, then dead', async (tt) => {
+  let calls = 0;
+  const { queue, consumer } = setup([
+    handler('k', t.unknown, async () => {
+      calls++;
+      throw new Error('transient');
+    }),
+  ]);
+  await queue.enqueue({ kind: 'k', payload: {}, maxAttempts: 3 }, new Date());
+  consumer.start();
+  await until(() => [...queue.rows.values()][0]?.state === 'dead');
+  await consumer.stop(1000);
+  tt.is(calls, 3);
+  tt.is([...queue.rows.values()][0]?.lastError, 'transient');
+});
+
+test('a bad payload or a permanent error goes straight to dead', async (tt) => {
+  const { queue, consumer } = setup([
+    handler('typed', t.type({ id: t.string }), async () => {}),
+    handler('refuses', t.unknown, async () => {
+      throw new PermanentJobError('cannot ever work');
+    }),
+  ]);
+  await queue.enqueue({ kind: 'typed', payload: { id: 7 } }, new Date());
+  await queue.enqueue({ kind: 'refuses', payload: {} }, new Date());
+  consumer.start();
+  await until(() => [...queue.rows.values()].every((r) => r.state === 'dead'));
+  await consumer.stop(1000);
+  const errors = [...queue.rows.values()].map((r) => r.lastError).sort();
+  tt.deepEqual(errors, ['bad payload: id: expected string, got number 7', 'cannot ever work']);
+  tt.true([...queue.rows.values()].every((r) => r.attempts === 1));
+});
+
+test('stop lets running jobs finish within the grace period, else aborts and releases them', async (tt) => {
+  let aborted = false;
+  const { queue, consumer } = setup([
+    handler('slow', t.unknown, (async (_p: unknown, ctx: { signal: AbortSignal }) => {
+      await new Promise<void>((resolve) => {
+        ctx.signal.addEventListener('abort', () => {
+          aborted = true;
+          resolve();
+        });
+      });
+    }) as never),
+  ]);
+  await queue.enqueue({ kind: 'slow', payload: {} }, new Date());
+  consumer.start();
+  await until(() => consumer.activeJobs === 1);
+  await consumer.stop(50);
+  tt.true(aborted);
+  const row = [...queue.rows.values()][0]!;
+  tt.is(row.state, 'queued');
+  tt.is(row.attempts, 0, 'a released job keeps its attempts');
+});
