@@ -1,6 +1,7 @@
 import test from 'ava';
 import { PgAuthSessionRepository } from '../../adapters/postgres/authSessionRepository.js';
 import { PgLoginThrottle } from '../../adapters/postgres/loginThrottle.js';
+import { PgMaintenanceRepository } from '../../adapters/postgres/maintenanceRepository.js';
 import { PgUserRepository } from '../../adapters/postgres/userRepository.js';
 import { PgWorkerRegistry } from '../../adapters/postgres/workerRegistry.js';
 import type { User } from '../../core/domain/user.js';
@@ -124,3 +125,50 @@ test.serial('workers: only those with a fresh heartbeat are live', async (t) => 
   await reg.deregister('w2');
   t.deepEqual(await reg.live(later, 30), []);
 });
+
+test.serial(
+  'maintenance prunes ended logins, old counters, old finished jobs and silent workers only',
+  async (t) => {
+    const d = await freshDatabase();
+    t.teardown(d.drop);
+    await new PgUserRepository(d.db).insert(user('00000000-0000-4000-8000-000000000001', 'alice'));
+    const repo = new PgMaintenanceRepository(d.db);
+    const now = new Date('2026-06-01T00:00:00Z');
+    const daysAgo = (n: number) => new Date(now.getTime() - n * 86400_000);
+    const uid = '00000000-0000-4000-8000-000000000001';
+    await d.db.none(
+      `INSERT INTO auth_sessions (id, user_id, created_at, expires_at, revoked_at) VALUES
+       ('20000000-0000-4000-8000-000000000001', $1, $2, $3, NULL),
+       ('20000000-0000-4000-8000-000000000002', $1, $2, $4, NULL),
+       ('20000000-0000-4000-8000-000000000003', $1, $2, $4, $3)`,
+      [uid, daysAgo(30), daysAgo(2), daysAgo(-10)],
+    );
+    await d.db.none(
+      `INSERT INTO login_failures (key, window_start, failures) VALUES ('old', $1, 3), ('new', $2, 1)`,
+      [daysAgo(3), now],
+    );
+    await d.db.none(
+      `INSERT INTO jobs (id, kind, payload, state, run_at, created_at, updated_at, finished_at) VALUES
+       ('30000000-0000-4000-8000-000000000001', 'k', '{}', 'succeeded', $1, $1, $1, $1),
+       ('30000000-0000-4000-8000-000000000002', 'k', '{}', 'succeeded', $2, $2, $2, $2),
+       ('30000000-0000-4000-8000-000000000003', 'k', '{}', 'dead', $1, $1, $1, $1)`,
+      [daysAgo(40), daysAgo(1)],
+    );
+    await d.db.none(
+      `INSERT INTO workers (id, hostname, pid, roles, started_at, heartbeat_at) VALUES
+       ('gone', 'h', 1, '{worker}', $1, $1), ('alive', 'h', 2, '{worker}', $2, $2)`,
+      [daysAgo(2), now],
+    );
+    const r = await repo.prune(now, { finishedJobsDays: 30, workerSilenceSeconds: 86400 });
+    t.deepEqual(r, { authSessions: 2, loginFailures: 1, finishedJobs: 1, workers: 1 });
+    t.deepEqual(
+      (await d.db.any('SELECT id FROM auth_sessions WHERE id::text LIKE $1', ['2000%'])).map((x) => x.id),
+      ['20000000-0000-4000-8000-000000000002'],
+    );
+    t.is(
+      (await d.db.any(`SELECT 1 FROM jobs WHERE state = 'dead'`)).length,
+      1,
+      'dead jobs are kept for inspection',
+    );
+  },
+);
