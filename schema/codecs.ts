@@ -69,3 +69,83 @@ export const strictObject = <P extends t.Props, O extends t.Props = Record<never
     additionalProperties: false,
   });
 };
+
+/**
+ * An optional field that decodes to `fallback` when absent: stored and returned objects always
+ * carry every field, with the documented defaults filled in.
+ */
+export const withDefault = <A, O>(codec: t.Type<A, O, unknown>, fallback: A) => {
+  const d = new t.Type<A, O, unknown>(
+    codec.name,
+    codec.is,
+    (u, c) => (u === undefined ? t.success(fallback) : codec.validate(u, c)),
+    codec.encode,
+  );
+  return withSchema(d, { $inner: codec, default: fallback });
+};
+
+export const HttpUrl = withSchema(
+  t.refinement(
+    t.string,
+    (s) => {
+      if (s.length > 2048) return false;
+      try {
+        const u = new URL(s);
+        return u.protocol === 'http:' || u.protocol === 'https:';
+      } catch {
+        return false;
+      }
+    },
+    'http(s) URL',
+  ),
+  { type: 'string', format: 'uri', maxLength: 2048 },
+);
+
+/** A host name or address: no scheme, no path, no spaces. */
+export const HostName = patternString(
+  /^[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?$|^\[?[0-9A-Fa-f:.]+\]?$/,
+  'host',
+  253,
+);
+
+export const Port = intRange(1, 65535, 'port');
+
+/**
+ * A union chosen by one field (`kind`): errors come from the member the client meant, or one
+ * error on the field itself, instead of every member's complaints.
+ */
+export const discriminated = <K extends string, M extends Record<string, t.Mixed>>(
+  name: string,
+  field: K,
+  members: M,
+) => {
+  type A = t.TypeOf<M[keyof M]>;
+  const keys = Object.keys(members);
+  const codec = new t.Type<A, A, unknown>(
+    name,
+    (u): u is A => keys.some((k) => members[k]!.is(u)),
+    (u, c) => {
+      if (typeof u !== 'object' || u === null || Array.isArray(u))
+        return t.failure(u, c, 'expected an object');
+      const tag = (u as Record<string, unknown>)[field];
+      const member = typeof tag === 'string' ? members[tag] : undefined;
+      if (!member)
+        return t.failures([
+          {
+            value: tag,
+            context: [...c, { key: field, type: t.never, actual: tag }],
+            message:
+              tag === undefined
+                ? `is required: one of ${keys.join(', ')}`
+                : `must be one of ${keys.join(', ')}`,
+          },
+        ]);
+      return member.validate(u, c) as t.Validation<A>;
+    },
+    (a) => a,
+  );
+  return withSchema(codec, {
+    $inner: t.union(Object.values(members) as unknown as [t.Mixed, t.Mixed]),
+    discriminator: { propertyName: field },
+  });
+};

@@ -12,16 +12,31 @@ export const implicitErrors = (r: RouteSpec): ErrorCode[] => {
   if (r.auth !== 'public') codes.push('unauthorized');
   if (r.auth === 'operator' || r.auth === 'admin') codes.push('forbidden');
   if (r.path.includes('{')) codes.push('not_found');
+  if (r.query) codes.push('validation_failed');
   return codes;
 };
 
-const pathParams = (path: string) =>
-  [...path.matchAll(/\{([^}]+)\}/g)].map((m) => ({
-    name: m[1],
-    in: 'path',
-    required: true,
-    schema: { type: 'string' },
+const pathParams = (r: RouteSpec) =>
+  [...r.path.matchAll(/\{([^}]+)\}/g)].map((m) => {
+    const codec = r.params?.[m[1]!];
+    return {
+      name: m[1],
+      in: 'path',
+      required: true,
+      schema: codec ? toJsonSchema(codec) : { type: 'string' },
+    };
+  });
+
+const queryParams = (r: RouteSpec) => {
+  if (!r.query) return [];
+  const s = toJsonSchema(r.query) as { properties?: Record<string, unknown>; required?: string[] };
+  return Object.entries(s.properties ?? {}).map(([name, schema]) => ({
+    name,
+    in: 'query',
+    required: (s.required ?? []).includes(name),
+    schema,
   }));
+};
 
 /** Builds the OpenAPI 3.1 document from the route table and the io-ts codecs. */
 export const buildOpenApi = (): JsonSchema => {
@@ -62,7 +77,7 @@ export const buildOpenApi = (): JsonSchema => {
       security: r.auth === 'public' ? [] : [{ bearer: [] }],
       responses,
     };
-    const params = pathParams(r.path);
+    const params = [...pathParams(r), ...queryParams(r)];
     if (params.length > 0) op['parameters'] = params;
     if (r.body)
       op['requestBody'] = {

@@ -1,8 +1,9 @@
 import type * as t from 'io-ts';
-import type { ErrorCode } from '../core/errors.js';
+import type { AppError, ErrorCode } from '../core/errors.js';
 import type { Role } from '../core/domain/roles.js';
 import { LoginRequest, LogoutResponse, Me, RefreshRequest, TokenResponse, UserList } from './api/auth.js';
 import { Health, Readiness } from './api/system.js';
+import { profileRoutes } from './routes/profiles.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -32,6 +33,12 @@ export interface RouteSpec {
   };
   /** `alsoOn`: other statuses answered with the same body (readiness answers 503 with it). */
   readonly success: { readonly status: number; readonly alsoOn?: readonly number[] } & ResponseSpec;
+  /** Query parameters, decoded (422 when invalid). */
+  readonly query?: t.Mixed;
+  /** Path parameters by name; one that does not decode answers 404 (no such resource). */
+  readonly params?: Readonly<Record<string, t.Mixed>>;
+  /** Checks the parsed body before decoding, for errors clearer than the codec's. */
+  readonly precheck?: (raw: unknown) => AppError | null;
   /** Error codes this route can answer with, beyond those every route can. */
   readonly errors: readonly ErrorCode[];
   /**
@@ -44,6 +51,7 @@ export interface RouteSpec {
 export const apiPrefix = '/api/v2';
 
 export const routes: readonly RouteSpec[] = [
+  ...profileRoutes,
   {
     id: 'login',
     method: 'POST',

@@ -1,5 +1,12 @@
 import type { Handler } from './handler.js';
 import { listUsersHandler, loginHandler, logoutHandler, meHandler, refreshHandler } from './handlers/auth.js';
+import {
+  createProfileHandler,
+  deleteProfileHandler,
+  getProfileHandler,
+  listProfilesHandler,
+  replaceProfileHandler,
+} from './handlers/profiles.js';
 import { healthHandler, metricsHandler, openApiHandler, readyHandler } from './handlers/system.js';
 
 /** Handlers by route id (schema/routes.ts); the server refuses to start if one is missing. */
@@ -13,4 +20,9 @@ export const handlers: Readonly<Record<string, Handler>> = {
   ready: readyHandler,
   metrics: metricsHandler,
   openapi: openApiHandler,
+  createProfile: createProfileHandler,
+  listProfiles: listProfilesHandler,
+  getProfile: getProfileHandler,
+  replaceProfile: replaceProfileHandler,
+  deleteProfile: deleteProfileHandler,
 };

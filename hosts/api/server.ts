@@ -69,8 +69,28 @@ const takeBody = async (
   } catch (err) {
     return E.left(appError('bad_request', `the request body is not valid JSON: ${(err as Error).message}`));
   }
+  const pre = route.precheck?.(parsed);
+  if (pre) return E.left(pre);
   const decoded = decodeWith(route.body.codec, parsed);
   return E.isLeft(decoded) ? E.left(validationError('the request body is not valid', decoded.left)) : decoded;
+};
+
+/** Path parameters that do not decode name no resource: 404. Bad query parameters: 422. */
+const takeParams = (route: RouteSpec, req: RestifyRequest): E.Either<AppError, Record<string, string>> => {
+  const params = req.params ?? {};
+  for (const [name, codec] of Object.entries(route.params ?? {}))
+    if (E.isLeft(codec.decode(params[name])))
+      return E.left(appError('not_found', `no ${route.tag.replace(/s$/, '')} ${params[name]}`));
+  return E.right(params);
+};
+
+const takeQuery = (route: RouteSpec, req: RestifyRequest): E.Either<AppError, Record<string, unknown>> => {
+  const raw = Object.fromEntries(new URL(req.url ?? '/', 'http://x').searchParams);
+  if (!route.query) return E.right(raw);
+  const decoded = decodeWith(route.query, raw);
+  return E.isLeft(decoded)
+    ? E.left(validationError('the query parameters are not valid', decoded.left))
+    : E.right(decoded.right as Record<string, unknown>);
 };
 
 const authFor = async (
@@ -94,9 +114,16 @@ const mount = (server: RestifyServer, route: RouteSpec, handler: Handler, p: Pip
     let status = 500;
     try {
       const principal = await authFor(route, req, p.container);
-      const body = E.isRight(principal) ? await takeBody(route, req, p.config) : principal;
+      const params = takeParams(route, req);
+      const query = takeQuery(route, req);
+      const body =
+        E.isRight(principal) && E.isRight(params) && E.isRight(query)
+          ? await takeBody(route, req, p.config)
+          : E.right(undefined);
       let result: HandlerResult;
       if (E.isLeft(principal)) result = { error: principal.left };
+      else if (E.isLeft(params)) result = { error: params.left };
+      else if (E.isLeft(query)) result = { error: query.left };
       else if (E.isLeft(body)) result = { error: body.left };
       else
         result = await handler({
@@ -105,8 +132,8 @@ const mount = (server: RestifyServer, route: RouteSpec, handler: Handler, p: Pip
           log,
           requestId,
           clientAddress: clientAddressOf(req, p.config.SERVICE_TRUST_PROXY),
-          params: req.params ?? {},
-          query: req.query ?? {},
+          params: params.right,
+          query: query.right,
           body: body.right,
           principal: principal.right,
         });

@@ -8,6 +8,7 @@ import type { HealthProbe } from '../../core/ports/HealthProbe.js';
 import type { JobHandler } from '../../core/ports/JobHandler.js';
 import type { JobQueue } from '../../core/ports/JobQueue.js';
 import type { MaintenanceRepository } from '../../core/ports/MaintenanceRepository.js';
+import type { ProfileRepository } from '../../core/ports/ProfileRepository.js';
 import type { LoginThrottle } from '../../core/ports/LoginThrottle.js';
 import type { PasswordHasher } from '../../core/ports/PasswordHasher.js';
 import type { Random } from '../../core/ports/Random.js';
@@ -25,6 +26,7 @@ import type { Db } from '../../adapters/postgres/db.js';
 import { PgJobQueue } from '../../adapters/postgres/jobQueue.js';
 import { PgLoginThrottle } from '../../adapters/postgres/loginThrottle.js';
 import { PgMaintenanceRepository } from '../../adapters/postgres/maintenanceRepository.js';
+import { PgProfileRepository } from '../../adapters/postgres/profileRepository.js';
 import { databaseProbe } from '../../adapters/postgres/probes.js';
 import { queueProbe } from '../../core/usecases/queueProbe.js';
 import { PgUserRepository } from '../../adapters/postgres/userRepository.js';
@@ -54,6 +56,7 @@ export const TYPES = {
   Queue: Symbol.for('JobQueue'),
   Maintenance: Symbol.for('MaintenanceRepository'),
   JobHandlers: Symbol.for('JobHandlers'),
+  Profiles: Symbol.for('ProfileRepository'),
 } as const;
 
 export interface CompositionInput {
@@ -100,6 +103,9 @@ export const buildContainer = (input: CompositionInput): Container => {
   c.bind<MaintenanceRepository>(TYPES.Maintenance).toDynamicValue(
     (ctx) => new PgMaintenanceRepository(ctx.get<Db>(TYPES.Db)),
   );
+  c.bind<ProfileRepository>(TYPES.Profiles).toDynamicValue(
+    (ctx) => new PgProfileRepository(ctx.get<Db>(TYPES.Db)),
+  );
   // Job kinds and their handlers; the pipeline's kinds are added here as they land.
   c.bind<readonly JobHandler<never>[]>(TYPES.JobHandlers).toConstantValue([]);
   c.bind<readonly HealthProbe[]>(TYPES.Probes).toDynamicValue((ctx) => {
@@ -139,4 +145,10 @@ export const authDeps = (c: Container) => ({
   random: c.get<Random>(TYPES.Random),
   clock: c.get<Clock>(TYPES.Clock),
   policy: c.get<AuthPolicy>(TYPES.AuthPolicy),
+});
+
+export const profileDeps = (c: Container) => ({
+  profiles: c.get<ProfileRepository>(TYPES.Profiles),
+  clock: c.get<Clock>(TYPES.Clock),
+  random: c.get<Random>(TYPES.Random),
 });

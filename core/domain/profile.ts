@@ -1,0 +1,105 @@
+import { type AppError, validationError } from '../errors.js';
+
+/** Deployment profiles (SPEC "Deployment profile"): how an execution is translated and deployed. */
+export interface TranslationSettings {
+  readonly algo: 'metis' | 'mysarkar';
+  readonly num_par: number;
+  readonly num_islands: number;
+  readonly tm_url?: string;
+}
+
+export interface RestRemoteDeployment {
+  readonly kind: 'rest_remote';
+  readonly dim_host_for_tm?: string;
+  readonly dim_port_for_tm: number;
+  readonly deploy_host: string;
+  readonly deploy_port: number;
+  readonly use_https: boolean;
+  readonly verify_ssl: boolean;
+}
+
+export interface BatchRemoteDeployment {
+  readonly kind: 'batch_remote';
+  readonly login_node: string;
+  readonly ssh_port: number;
+  readonly remote_user?: string;
+  readonly account: string;
+  readonly home_dir: string;
+  readonly log_dir: string;
+  readonly dlg_root: string;
+  readonly modules?: string;
+  readonly venv?: string;
+  readonly exec_prefix: string;
+  readonly facility: string;
+  readonly job_duration_minutes: number;
+  readonly num_nodes: number;
+  readonly num_islands: number;
+  readonly verbose_level: number;
+  readonly max_threads: number;
+  readonly all_nics: boolean;
+  readonly zerorun: boolean;
+  readonly sleepncopy: boolean;
+  readonly check_with_session: boolean;
+  readonly batch_template?: string;
+}
+
+export type DeploymentSettings = RestRemoteDeployment | BatchRemoteDeployment;
+
+export interface ProfileSettings {
+  readonly name: string;
+  readonly description: string;
+  /** null: a global profile, usable by every project. */
+  readonly project_module: string | null;
+  readonly is_default: boolean;
+  readonly translation: TranslationSettings;
+  readonly deployment: DeploymentSettings;
+}
+
+export interface DeploymentProfile extends ProfileSettings {
+  readonly id: string;
+  readonly version: number;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+}
+
+export const viewProfile = (p: DeploymentProfile) => ({
+  id: p.id,
+  name: p.name,
+  description: p.description,
+  project_module: p.project_module,
+  is_default: p.is_default,
+  translation: p.translation,
+  deployment: p.deployment,
+  version: p.version,
+  created_at: p.createdAt.toISOString(),
+  updated_at: p.updatedAt.toISOString(),
+});
+
+const secretKeyNames =
+  /(private[_-]?key|ssh[_-]?key|passphrase|password|known[_-]?hosts|host[_-]?key|identity[_-]?file)/i;
+const keyMaterial =
+  /-----BEGIN [A-Z0-9 ]*(PRIVATE KEY|OPENSSH PRIVATE KEY)-----|\b(ssh-(rsa|ed25519|dss)|ecdsa-sha2-nistp\d+) AAAA[0-9A-Za-z+/]{20,}/;
+
+/**
+ * Paths in a would-be profile that hold SSH keys, passphrases or host-key trust. Profiles never
+ * carry them: they come from the worker's environment (SPEC "Authentication").
+ */
+export const findKeyMaterial = (value: unknown, path = ''): string[] => {
+  if (typeof value === 'string') return keyMaterial.test(value) ? [path || '(body)'] : [];
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value as Record<string, unknown>).flatMap(([k, v]) => {
+    const p = path ? `${path}.${k}` : k;
+    return secretKeyNames.test(k) ? [p] : findKeyMaterial(v, p);
+  });
+};
+
+/** A 422 naming every place key material was sent, or null when there is none. */
+export const keyMaterialError = (raw: unknown): AppError | null => {
+  const paths = findKeyMaterial(raw);
+  return paths.length === 0
+    ? null
+    : validationError(
+        'deployment profiles never hold SSH keys, passphrases or host keys: the worker reads them from BATCH_SSH_PRIVATE_KEY_FILE, BATCH_SSH_PRIVATE_KEY_PASSPHRASE_FILE and BATCH_SSH_KNOWN_HOSTS_SOURCE',
+        paths.map((path) => ({ path, message: 'key material is not allowed in a profile' })),
+      );
+};

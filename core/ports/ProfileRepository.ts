@@ -1,0 +1,16 @@
+import type { DeploymentProfile } from '../domain/profile.js';
+
+export type ProfileWriteOutcome = 'ok' | 'name_taken' | 'default_taken' | 'not_found' | 'version_conflict';
+
+export interface ProfileRepository {
+  insert(p: DeploymentProfile): Promise<ProfileWriteOutcome>;
+  /** Replaces a profile when its stored version is `expectedVersion`; stores version + 1. */
+  replace(p: DeploymentProfile, expectedVersion: number): Promise<ProfileWriteOutcome>;
+  delete(id: string): Promise<boolean>;
+  get(id: string): Promise<DeploymentProfile | null>;
+  /** By name within a scope (a module, or null for global). */
+  findByName(projectModule: string | null, name: string): Promise<DeploymentProfile | null>;
+  findDefault(projectModule: string | null): Promise<DeploymentProfile | null>;
+  /** A module's profiles and the global ones; every profile when `projectModule` is undefined. */
+  list(projectModule?: string): Promise<readonly DeploymentProfile[]>;
+}

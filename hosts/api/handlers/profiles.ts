@@ -1,0 +1,45 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { appError } from '../../../core/errors.js';
+import type { ProfileSettings } from '../../../core/domain/profile.js';
+import { viewProfile } from '../../../core/domain/profile.js';
+import { createProfile, replaceProfile } from '../../../core/usecases/profiles/saveProfile.js';
+import { profileDeps } from '../../shared/composition.js';
+import { fail, type Handler } from '../handler.js';
+
+export const createProfileHandler: Handler = async (ctx) => {
+  const r = await createProfile(profileDeps(ctx.container), ctx.body as ProfileSettings);
+  if (E.isLeft(r)) return fail(r.left);
+  ctx.log.info(
+    { profile_id: r.right.id, name: r.right.name, by: ctx.principal?.username },
+    'profile created',
+  );
+  return { status: 201, body: viewProfile(r.right) };
+};
+
+export const listProfilesHandler: Handler = async (ctx) => {
+  const module = ctx.query['project_module'] as string | undefined;
+  const items = await profileDeps(ctx.container).profiles.list(module);
+  return { body: { items: items.map(viewProfile) } };
+};
+
+export const getProfileHandler: Handler = async (ctx) => {
+  const p = await profileDeps(ctx.container).profiles.get(ctx.params['id']!);
+  return p ? { body: viewProfile(p) } : fail(appError('not_found', `no profile ${ctx.params['id']}`));
+};
+
+export const replaceProfileHandler: Handler = async (ctx) => {
+  const r = await replaceProfile(profileDeps(ctx.container), ctx.params['id']!, ctx.body as ProfileSettings);
+  if (E.isLeft(r)) return fail(r.left);
+  ctx.log.info(
+    { profile_id: r.right.id, version: r.right.version, by: ctx.principal?.username },
+    'profile replaced',
+  );
+  return { body: viewProfile(r.right) };
+};
+
+export const deleteProfileHandler: Handler = async (ctx) => {
+  const deleted = await profileDeps(ctx.container).profiles.delete(ctx.params['id']!);
+  if (!deleted) return fail(appError('not_found', `no profile ${ctx.params['id']}`));
+  ctx.log.info({ profile_id: ctx.params['id'], by: ctx.principal?.username }, 'profile deleted');
+  return { body: { deleted: true } };
+};

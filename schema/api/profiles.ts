@@ -1,0 +1,130 @@
+import * as t from 'io-ts';
+import {
+  boundedString,
+  discriminated,
+  DateTimeString,
+  HostName,
+  HttpUrl,
+  intRange,
+  Port,
+  strictObject,
+  Uuid,
+  withDefault,
+} from '../codecs.js';
+import { component, withSchema } from '../jsonSchema.js';
+import { ProjectModule } from './common.js';
+
+const oneOf = <K extends string>(name: string, values: readonly K[]) =>
+  withSchema(t.keyof(Object.fromEntries(values.map((v) => [v, null])) as Record<K, null>, name), {
+    type: 'string',
+    enum: [...values],
+  });
+
+/** The facility id passed to DALiuGE when a profile names none (the reference survey runs on Setonix). */
+export const defaultFacility = 'setonix';
+
+export const Translation = component(
+  'Translation',
+  strictObject(
+    'Translation',
+    {},
+    {
+      algo: withDefault(oneOf('algo', ['metis', 'mysarkar'] as const), 'metis'),
+      num_par: withDefault(intRange(1, 100000), 1),
+      num_islands: withDefault(intRange(0, 10000), 0),
+      tm_url: HttpUrl,
+    },
+  ),
+);
+
+export const RestRemote = component(
+  'RestRemoteDeployment',
+  strictObject(
+    'RestRemoteDeployment',
+    { kind: t.literal('rest_remote'), deploy_host: HostName },
+    {
+      dim_host_for_tm: HostName,
+      dim_port_for_tm: withDefault(Port, 8001),
+      deploy_port: withDefault(Port, 8001),
+      use_https: withDefault(t.boolean, false),
+      verify_ssl: withDefault(t.boolean, true),
+    },
+  ),
+);
+
+const shellSnippet = boundedString(1, 4096);
+const remotePath = boundedString(1, 1024);
+
+export const BatchRemote = component(
+  'BatchRemoteDeployment',
+  strictObject(
+    'BatchRemoteDeployment',
+    {
+      kind: t.literal('batch_remote'),
+      login_node: HostName,
+      account: boundedString(1, 128),
+      home_dir: remotePath,
+      log_dir: remotePath,
+      dlg_root: remotePath,
+    },
+    {
+      ssh_port: withDefault(Port, 22),
+      remote_user: boundedString(1, 64),
+      modules: shellSnippet,
+      venv: shellSnippet,
+      exec_prefix: withDefault(boundedString(0, 256), 'srun -l'),
+      facility: withDefault(boundedString(1, 64), defaultFacility),
+      job_duration_minutes: withDefault(intRange(1, 60 * 24 * 14), 30),
+      num_nodes: withDefault(intRange(1, 100000), 1),
+      num_islands: withDefault(intRange(1, 10000), 1),
+      verbose_level: withDefault(intRange(0, 5), 1),
+      max_threads: withDefault(intRange(0, 100000), 0),
+      all_nics: withDefault(t.boolean, false),
+      zerorun: withDefault(t.boolean, false),
+      sleepncopy: withDefault(t.boolean, false),
+      check_with_session: withDefault(t.boolean, false),
+      batch_template: boundedString(1, 65536),
+    },
+  ),
+);
+
+export const Deployment = discriminated('Deployment', 'kind', {
+  rest_remote: RestRemote,
+  batch_remote: BatchRemote,
+});
+
+/** A deployment profile as written by a client (create and replace). */
+export const ProfileInput = component(
+  'DeploymentProfileInput',
+  strictObject(
+    'DeploymentProfileInput',
+    { name: boundedString(1, 50), translation: Translation, deployment: Deployment },
+    {
+      description: withDefault(boundedString(0, 2000), ''),
+      project_module: withDefault(t.union([ProjectModule, t.null]), null),
+      is_default: withDefault(t.boolean, false),
+    },
+  ),
+);
+export type ProfileInput = t.TypeOf<typeof ProfileInput>;
+
+export const ProfileView = component(
+  'DeploymentProfile',
+  t.intersection([
+    t.type({
+      id: Uuid,
+      name: t.string,
+      description: t.string,
+      project_module: t.union([t.string, t.null]),
+      is_default: t.boolean,
+      translation: t.UnknownRecord,
+      deployment: t.UnknownRecord,
+      version: t.number,
+      created_at: DateTimeString,
+      updated_at: DateTimeString,
+    }),
+    t.partial({}),
+  ]),
+);
+
+export const ProfileList = component('DeploymentProfileList', t.type({ items: t.array(ProfileView) }));

@@ -1,0 +1,72 @@
+import * as t from 'io-ts';
+import { keyMaterialError } from '../../core/domain/profile.js';
+import { Uuid } from '../codecs.js';
+import { ProjectModule } from '../api/common.js';
+import { ProfileInput, ProfileList, ProfileView } from '../api/profiles.js';
+import { component } from '../jsonSchema.js';
+import type { RouteSpec } from '../routes.js';
+
+const idParam = { id: Uuid };
+export const ProfileListQuery = t.partial({ project_module: ProjectModule });
+export const Deleted = component('Deleted', t.type({ deleted: t.literal(true) }));
+
+export const profileRoutes: readonly RouteSpec[] = [
+  {
+    id: 'createProfile',
+    method: 'POST',
+    path: '/deployment-profiles',
+    summary: 'Create a deployment profile (defaults filled in; key material refused)',
+    tag: 'profiles',
+    auth: 'operator',
+    body: { codec: ProfileInput, contentType: 'application/json' },
+    precheck: keyMaterialError,
+    success: { status: 201, description: 'The stored profile', codec: ProfileView },
+    errors: ['conflict'],
+  },
+  {
+    id: 'listProfiles',
+    method: 'GET',
+    path: '/deployment-profiles',
+    summary: "List profiles: with project_module, that module's and the global ones; without, all",
+    tag: 'profiles',
+    auth: 'viewer',
+    query: ProfileListQuery,
+    success: { status: 200, description: 'Profiles', codec: ProfileList },
+    errors: ['validation_failed'],
+  },
+  {
+    id: 'getProfile',
+    method: 'GET',
+    path: '/deployment-profiles/{id}',
+    summary: 'Read a deployment profile',
+    tag: 'profiles',
+    auth: 'viewer',
+    params: idParam,
+    success: { status: 200, description: 'The profile', codec: ProfileView },
+    errors: [],
+  },
+  {
+    id: 'replaceProfile',
+    method: 'PUT',
+    path: '/deployment-profiles/{id}',
+    summary: 'Replace a deployment profile; running and existing executions keep their snapshot',
+    tag: 'profiles',
+    auth: 'operator',
+    params: idParam,
+    body: { codec: ProfileInput, contentType: 'application/json' },
+    precheck: keyMaterialError,
+    success: { status: 200, description: 'The stored profile (version increased)', codec: ProfileView },
+    errors: ['conflict'],
+  },
+  {
+    id: 'deleteProfile',
+    method: 'DELETE',
+    path: '/deployment-profiles/{id}',
+    summary: 'Delete a deployment profile; executions keep their snapshot',
+    tag: 'profiles',
+    auth: 'operator',
+    params: idParam,
+    success: { status: 200, description: 'Deleted', codec: Deleted },
+    errors: [],
+  },
+];
