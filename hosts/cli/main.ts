@@ -3,6 +3,7 @@ import { Builtins, Cli } from 'clipanion';
 import { serviceVersion } from '../../schema/version.js';
 import { MigrateCommand } from './commands/migrate.js';
 import { ApiCommand, StartCommand, WorkerCommand } from './commands/serveCommands.js';
+import { ProjectValidateCommand } from './commands/projectValidate.js';
 import { UserCreateCommand } from './commands/userCreate.js';
 import { VersionCommand } from './commands/version.js';
 import { exitCodes } from './exitCodes.js';
@@ -19,6 +20,7 @@ for (const c of [
   VersionCommand,
   MigrateCommand,
   UserCreateCommand,
+  ProjectValidateCommand,
   StartCommand,
   ApiCommand,
   WorkerCommand,

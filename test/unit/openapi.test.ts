@@ -3,12 +3,18 @@ import { fileURLToPath } from 'node:url';
 import test from 'ava';
 import { handlers } from '../../hosts/api/routes.js';
 import { buildOpenApi, renderOpenApi } from '../../schema/openapi.js';
+import { renderProjectConfigSchema } from '../../schema/project/jsonSchema.js';
 import { routes } from '../../schema/routes.js';
 
 const committed = fileURLToPath(new URL('../../../schema/openapi.json', import.meta.url));
 
 test('schema/openapi.json is what the codecs generate (run scripts/gen-openapi after changing them)', (t) => {
   t.is(readFileSync(committed, 'utf8'), renderOpenApi());
+});
+
+test('schema/project-config.schema.json is what the codec generates (run scripts/gen-openapi)', (t) => {
+  const file = fileURLToPath(new URL('../../../schema/project-config.schema.json', import.meta.url));
+  t.is(readFileSync(file, 'utf8'), renderProjectConfigSchema());
 });
 
 test('every route has a handler and every handler a route', (t) => {

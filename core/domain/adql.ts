@@ -1,0 +1,125 @@
+import type { FieldIssue } from '../errors.js';
+
+/**
+ * ADQL query templates. A placeholder is `{name}` (the value as a literal of its declared type) or
+ * `{name:like_prefix}` / `{name:like_suffix}` / `{name:like_contains}` (a quoted LIKE pattern).
+ * Values are always rendered as ADQL literals, quoted and escaped; they are never spliced into the
+ * text. A placeholder inside a quoted literal or a delimited identifier is an error, because there
+ * it would be spliced.
+ */
+export type ParamType = 'string' | 'integer' | 'number';
+export type PlaceholderMode = 'literal' | 'like_prefix' | 'like_suffix' | 'like_contains';
+export const placeholderModes: readonly PlaceholderMode[] = [
+  'literal',
+  'like_prefix',
+  'like_suffix',
+  'like_contains',
+];
+
+export type TemplatePart =
+  | { readonly text: string }
+  | { readonly name: string; readonly mode: PlaceholderMode };
+
+export interface ParsedTemplate {
+  readonly parts: readonly TemplatePart[];
+  readonly names: readonly string[];
+}
+
+const placeholder = /^\{([a-z][a-z0-9_]*)(?::([a-z_]+))?\}/;
+
+export const parseTemplate = (adql: string): { template: ParsedTemplate; issues: FieldIssue[] } => {
+  const parts: TemplatePart[] = [];
+  const issues: FieldIssue[] = [];
+  let text = '';
+  let quote: "'" | '"' | null = null;
+  for (let i = 0; i < adql.length; i++) {
+    const ch = adql[i]!;
+    if (quote) {
+      if (ch === quote) {
+        if (adql[i + 1] === quote) {
+          text += ch + ch;
+          i++;
+          continue;
+        }
+        quote = null;
+      } else if (ch === '{' && placeholder.test(adql.slice(i))) {
+        issues.push({
+          path: '',
+          message: `placeholder ${adql.slice(i).match(placeholder)![0]} inside a quoted ${quote === "'" ? 'literal' : 'identifier'}: values are quoted for you; write {name} for '…' or {name:like_prefix} for '…%'`,
+        });
+      }
+      text += ch;
+      continue;
+    }
+    if (ch === "'" || ch === '"') {
+      quote = ch;
+      text += ch;
+      continue;
+    }
+    if (ch === '{') {
+      const m = adql.slice(i).match(placeholder);
+      if (!m) {
+        issues.push({ path: '', message: `a '{' that starts no placeholder at offset ${i}` });
+        text += ch;
+        continue;
+      }
+      const mode = (m[2] ?? 'literal') as PlaceholderMode;
+      if (!placeholderModes.includes(mode))
+        issues.push({
+          path: '',
+          message: `unknown placeholder mode '${m[2]}' in ${m[0]}; use ${placeholderModes.join(', ')}`,
+        });
+      if (text) parts.push({ text });
+      text = '';
+      parts.push({ name: m[1]!, mode });
+      i += m[0].length - 1;
+      continue;
+    }
+    text += ch;
+  }
+  if (quote) issues.push({ path: '', message: 'an unterminated quote' });
+  if (text) parts.push({ text });
+  const names = [...new Set(parts.flatMap((p) => ('name' in p ? [p.name] : [])))];
+  return { template: { parts, names }, issues };
+};
+
+const maxValueLength = 1024;
+
+/** An ADQL string literal: single quotes doubled; control characters refused. */
+export const adqlString = (v: string): string => {
+  if (v.length > maxValueLength) throw new RangeError(`a value longer than ${maxValueLength} characters`);
+  if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(v))
+    throw new RangeError('a value with control characters');
+  return `'${v.replace(/'/g, "''")}'`;
+};
+
+const literal = (name: string, type: ParamType, v: unknown): string => {
+  if (type === 'string') {
+    if (typeof v !== 'string' && typeof v !== 'number') throw new TypeError(`${name}: expected a string`);
+    return adqlString(String(v));
+  }
+  const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
+  if (typeof n !== 'number' || !Number.isFinite(n))
+    throw new TypeError(`${name}: expected ${type === 'integer' ? 'an integer' : 'a number'}`);
+  if (type === 'integer' && !Number.isSafeInteger(n)) throw new TypeError(`${name}: expected an integer`);
+  return String(n);
+};
+
+/** Renders a template with typed values; throws on a missing or ill-typed value. */
+export const renderTemplate = (
+  t: ParsedTemplate,
+  types: Readonly<Record<string, ParamType>>,
+  values: Readonly<Record<string, unknown>>,
+): string =>
+  t.parts
+    .map((p) => {
+      if ('text' in p) return p.text;
+      const type = types[p.name] ?? 'string';
+      const v = values[p.name];
+      if (v === undefined || v === null) throw new TypeError(`${p.name}: no value`);
+      if (p.mode === 'literal') return literal(p.name, type, v);
+      const s = String(v);
+      const pattern = p.mode === 'like_prefix' ? `${s}%` : p.mode === 'like_suffix' ? `%${s}` : `%${s}%`;
+      return adqlString(pattern);
+    })
+    .join('');

@@ -1,0 +1,110 @@
+import type { ParamType } from './adql.js';
+import type { TransformTable } from './transforms.js';
+
+/**
+ * A project's processing policy (our YAML schema, `schema/project/config.ts`, decoded). Documented
+ * field by field in schema/README.md; `schema/examples/wallaby_hires.project.yaml` is a full one.
+ */
+export interface TapArchive {
+  readonly kind: 'tap';
+  readonly url: string;
+  readonly timeout_seconds: number;
+  readonly retries: number;
+  /** `archive_credentials`: the worker's ARCHIVE_USERNAME / ARCHIVE_PASSWORD_FILE. */
+  readonly auth: 'none' | 'archive_credentials';
+}
+
+export interface TemplateVar {
+  readonly from: string;
+  readonly transform?: string;
+}
+
+export interface QueryParam {
+  readonly type: ParamType;
+}
+
+export interface DiscoveryQuery {
+  readonly name: string;
+  readonly archive: string;
+  readonly adql: string;
+  readonly parameters: Readonly<Record<string, QueryParam>>;
+  readonly max_rows: number;
+}
+
+export interface FieldRule {
+  readonly from: string;
+  readonly transform?: string;
+}
+
+export interface Discovery {
+  readonly queries: readonly DiscoveryQuery[];
+  /** The query whose rows are the source's datasets. */
+  readonly datasets_from: string;
+  /** Run once per dataset; their rows land under `enrichments.<name>` of that dataset. */
+  readonly enrichments: readonly DiscoveryQuery[];
+  readonly field_map: Readonly<Record<string, FieldRule>>;
+  readonly discovery_flags: Readonly<Record<string, FieldRule>>;
+  /** Flags that must be true before an execution for the source may leave pending. */
+  readonly required_flags: readonly string[];
+  readonly signature: {
+    readonly exclude_fields: readonly string[];
+    readonly include_discovery_flags: boolean;
+  };
+}
+
+export interface GraphRef {
+  readonly path?: string;
+  readonly url?: string;
+  readonly sha256: string;
+}
+
+export interface GraphPatch {
+  readonly match: { readonly kind: 'node_name' | 'node_category'; readonly equals: string };
+  readonly set: Readonly<Record<string, string | number | boolean>>;
+}
+
+export interface Automation {
+  readonly discovery: {
+    readonly enabled: boolean;
+    readonly every_minutes: number;
+    readonly sources_per_tick: number;
+    readonly batch_size: number;
+    readonly batches_in_flight: number;
+    readonly stale_after_hours: number;
+  };
+  readonly execution: {
+    readonly enabled: boolean;
+    readonly archive_name?: string;
+    readonly deployment_profile_name?: string;
+    readonly max_sources_per_execution: number;
+    readonly sources_per_tick: number;
+    readonly runs_per_tick: number;
+    readonly concurrent_runs: number;
+    readonly min_sources_to_trigger: number;
+    readonly max_wait_minutes: number;
+    readonly claim_ttl_minutes: number;
+    readonly poll_interval_seconds: number;
+    readonly poll_max_rounds: number;
+  };
+}
+
+export interface ProjectConfig {
+  readonly apiVersion: 'surveyor/v1';
+  readonly kind: 'ProjectConfig';
+  readonly metadata: { readonly module: string; readonly description: string };
+  readonly archives: Readonly<Record<string, TapArchive>>;
+  readonly transforms: TransformTable;
+  readonly source_identity: {
+    readonly pattern?: string;
+    readonly template_vars: Readonly<Record<string, TemplateVar>>;
+  };
+  readonly discovery: Discovery;
+  readonly manifest: {
+    readonly group_by: readonly string[];
+    readonly source_template: Readonly<Record<string, string>>;
+  };
+  readonly graph: GraphRef;
+  readonly graph_patches: readonly GraphPatch[];
+  readonly output_verification: { readonly required: boolean; readonly inventory_schema?: string };
+  readonly automation: Automation;
+}

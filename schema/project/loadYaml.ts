@@ -1,0 +1,129 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { isMap, isSeq, LineCounter, parseAllDocuments, type Document, type Node } from 'yaml';
+import type { ProjectConfig } from '../../core/domain/projectConfig.js';
+import { validateProjectConfig } from '../../core/domain/validateProjectConfig.js';
+import { toIssues } from '../decode.js';
+import { asProjectConfig, ProjectConfigCodec } from './config.js';
+
+export interface Diagnostic {
+  readonly path: string;
+  readonly line: number;
+  readonly column: number;
+  /** yaml_syntax, too_large, too_deep, aliases, custom_tag, multiple_documents, invalid, reference */
+  readonly code: string;
+  readonly message: string;
+}
+
+export const yamlLimits = { maxBytes: 256 * 1024, maxAliasCount: 20, maxDepth: 32 } as const;
+
+const depthOf = (v: unknown, d = 0): number =>
+  v !== null && typeof v === 'object'
+    ? Math.max(d + 1, ...Object.values(v as Record<string, unknown>).map((x) => depthOf(x, d + 1)))
+    : d;
+
+/** The line and column of the node at `path`, or of its nearest ancestor that exists. */
+const positionOf = (doc: Document, lc: LineCounter, path: string): { line: number; column: number } => {
+  const segs = path === '' || path === '(body)' ? [] : path.split('.');
+  for (let n = segs.length; n >= 0; n--) {
+    const keys = segs.slice(0, n).map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+    const node = (keys.length === 0 ? doc.contents : doc.getIn(keys, true)) as Node | undefined;
+    if (node && (node as { range?: [number, number, number] }).range) {
+      const range = (node as { range: [number, number, number] }).range;
+      const pos = lc.linePos(range[0]);
+      return { line: pos.line, column: pos.col };
+    }
+    // A missing key: point at its parent mapping's key when we can.
+    if (n > 0 && keys.length > 0) {
+      const parent = (keys.length === 1 ? doc.contents : doc.getIn(keys.slice(0, -1), true)) as
+        | Node
+        | undefined;
+      if (parent && (isMap(parent) || isSeq(parent)) && parent.range) {
+        const pos = lc.linePos(parent.range[0]);
+        return { line: pos.line, column: pos.col };
+      }
+    }
+  }
+  return { line: 1, column: 1 };
+};
+
+/**
+ * Parses and validates a project configuration: bounded YAML (size, aliases, depth; one document;
+ * no custom tags), then the codec, then the rules across its parts. Every problem comes back with
+ * its YAML path, line and column.
+ */
+export const loadProjectYaml = (text: string): E.Either<Diagnostic[], ProjectConfig> => {
+  const at1 = { path: '', line: 1, column: 1 };
+  if (Buffer.byteLength(text, 'utf8') > yamlLimits.maxBytes)
+    return E.left([{ ...at1, code: 'too_large', message: `larger than ${yamlLimits.maxBytes} bytes` }]);
+  const lc = new LineCounter();
+  const docs = parseAllDocuments(text, {
+    lineCounter: lc,
+    uniqueKeys: true,
+    schema: 'core',
+    prettyErrors: false,
+  });
+  if (!Array.isArray(docs)) return E.left([{ ...at1, code: 'yaml_syntax', message: 'no YAML document' }]);
+  if (docs.length !== 1)
+    return E.left([
+      { ...at1, code: 'multiple_documents', message: `expected one YAML document, found ${docs.length}` },
+    ]);
+  const doc = docs[0]!;
+  const problems: Diagnostic[] = [];
+  for (const err of doc.errors) {
+    const pos = err.linePos?.[0] ?? { line: 1, col: 1 };
+    problems.push({
+      path: '',
+      line: pos.line,
+      column: pos.col,
+      code: 'yaml_syntax',
+      message: err.message.split('\n')[0]!,
+    });
+  }
+  for (const w of doc.warnings) {
+    const pos = w.linePos?.[0] ?? { line: 1, col: 1 };
+    const tag = w.code === 'TAG_RESOLVE_FAILED' || /tag/i.test(w.message);
+    problems.push({
+      path: '',
+      line: pos.line,
+      column: pos.col,
+      code: tag ? 'custom_tag' : 'yaml_syntax',
+      message: tag ? 'custom YAML tags are not allowed' : w.message.split('\n')[0]!,
+    });
+  }
+  if (problems.length > 0) return E.left(problems);
+  let value: unknown;
+  try {
+    value = doc.toJS({ maxAliasCount: yamlLimits.maxAliasCount });
+  } catch (err) {
+    return E.left([{ ...at1, code: 'aliases', message: (err as Error).message.split('\n')[0]! }]);
+  }
+  if (depthOf(value) > yamlLimits.maxDepth)
+    return E.left([
+      { ...at1, code: 'too_deep', message: `nested deeper than ${yamlLimits.maxDepth} levels` },
+    ]);
+  const decoded = ProjectConfigCodec.decode(value);
+  if (E.isLeft(decoded))
+    return E.left(
+      toIssues(decoded.left).map((i) => ({
+        ...positionOf(doc, lc, i.path),
+        path: i.path,
+        code: 'invalid',
+        message: i.message,
+      })),
+    );
+  const config = asProjectConfig(decoded.right);
+  const semantic = validateProjectConfig(config);
+  if (semantic.length > 0)
+    return E.left(
+      semantic.map((i) => ({
+        ...positionOf(doc, lc, i.path),
+        path: i.path,
+        code: 'reference',
+        message: i.message,
+      })),
+    );
+  return E.right(config);
+};
+
+export const formatDiagnostic = (file: string, d: Diagnostic): string =>
+  `${file}:${d.line}:${d.column}: ${d.code}: ${d.path ? `${d.path}: ` : ''}${d.message}`;
