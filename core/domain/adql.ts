@@ -88,7 +88,8 @@ const maxValueLength = 1024;
 /** An ADQL string literal: single quotes doubled; control characters refused. */
 export const adqlString = (v: string): string => {
   if (v.length > maxValueLength) throw new RangeError(`a value longer than ${maxValueLength} characters`);
-  if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(v))
+  // Control characters (other than tab and line breaks) have no place in a query value.
+  if ([...v].some((ch) => ch.charCodeAt(0) < 32 && ch !== '\t' && ch !== '\n' && ch !== '\r'))
     throw new RangeError('a value with control characters');
   return `'${v.replace(/'/g, "''")}'`;
 };

@@ -43,6 +43,8 @@ export class QueueConsumer {
     { job: ClaimedJob; abort: AbortController; done: Promise<void> }
   >();
   private wakeUp: (() => void) | undefined;
+  // A wake-up that came while the loop was busy: the next idle() returns at once instead of losing it.
+  private wakePending = false;
   private loopDone: Promise<void> | undefined;
   private reaper: NodeJS.Timeout | undefined;
   private readonly byKind: Map<string, JobHandler<never>>;
@@ -60,7 +62,8 @@ export class QueueConsumer {
 
   /** Called on a queue notification: an idle loop looks for work at once. */
   wake(): void {
-    this.wakeUp?.();
+    if (this.wakeUp) this.wakeUp();
+    else this.wakePending = true;
   }
 
   start(): void {
@@ -132,6 +135,10 @@ export class QueueConsumer {
 
   /** Waits for a notification, a finished job, or the idle poll interval. */
   private idle(): Promise<void> {
+    if (this.wakePending) {
+      this.wakePending = false;
+      return Promise.resolve();
+    }
     return new Promise((resolve) => {
       const timer = setTimeout(() => done(), this.opts.idlePollSeconds * 1000);
       const done = () => {
@@ -192,8 +199,9 @@ export class QueueConsumer {
       const retryAt = permanent ? null : this.retryAt(job.attempts, now);
       const message = err instanceof Error ? err.message : String(err);
       const recorded = await queue.fail(job.lease, message, retryAt, now).catch(() => false);
-      // A retry due before the next idle poll would otherwise wait for it.
-      if (retryAt && recorded) setTimeout(() => this.wake(), retryAt.getTime() - now.getTime()).unref();
+      // A retry due before the next idle poll would otherwise wait for it. Timers may fire a few
+      // milliseconds early against the wall clock, hence the margin.
+      if (retryAt && recorded) setTimeout(() => this.wake(), retryAt.getTime() - now.getTime() + 20).unref();
       jlog.warn(
         {
           err,
