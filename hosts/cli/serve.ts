@@ -64,9 +64,22 @@ export const serve = async (
   }
   logger.info({ roles, embedded_database: rt.database.embedded }, 'started');
   onShutdown(logger, config.SERVICE_SHUTDOWN_GRACE_SECONDS, async () => {
-    for (const s of stops) await s();
-    await worker?.stop(config.SERVICE_SHUTDOWN_GRACE_SECONDS * 1000 * 0.8);
-    await closeDb(rt.db);
-    await rt.database.release();
+    // Every step runs even when one before it failed; any failure makes the exit status 1.
+    const steps: [string, () => Promise<void>][] = [
+      ...stops.map((s, i) => [`listener ${i}`, s] as [string, () => Promise<void>]),
+      ['worker', async () => worker?.stop(config.SERVICE_SHUTDOWN_GRACE_SECONDS * 1000 * 0.8)],
+      ['database pool', () => closeDb(rt.db)],
+      ['embedded database', () => rt.database.release()],
+    ];
+    const failed: string[] = [];
+    for (const [name, step] of steps) {
+      try {
+        await step();
+      } catch (err) {
+        logger.error({ err, step: name }, 'shutdown step failed');
+        failed.push(name);
+      }
+    }
+    if (failed.length > 0) throw new Error(`shutdown steps failed: ${failed.join(', ')}`);
   });
 };
