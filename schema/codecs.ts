@@ -149,3 +149,20 @@ export const discriminated = <K extends string, M extends Record<string, t.Mixed
     discriminator: { propertyName: field },
   });
 };
+
+/** An integer written as a decimal string (query and path parameters), within bounds. */
+export const intFromString = (min: number, max: number, name = `integer(${min}..${max})`) =>
+  withSchema(
+    new t.Type<number, string, unknown>(
+      name,
+      (u): u is number => typeof u === 'number' && Number.isInteger(u) && u >= min && u <= max,
+      (u, c) => {
+        const n = typeof u === 'string' && /^\d{1,15}$/.test(u) ? Number(u) : Number.NaN;
+        return Number.isInteger(n) && n >= min && n <= max
+          ? t.success(n)
+          : t.failure(u, c, `must be a whole number from ${min} to ${max}`);
+      },
+      String,
+    ),
+    { type: 'integer', minimum: min, maximum: max },
+  );

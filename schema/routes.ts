@@ -4,6 +4,7 @@ import type { Role } from '../core/domain/roles.js';
 import { LoginRequest, LogoutResponse, Me, RefreshRequest, TokenResponse, UserList } from './api/auth.js';
 import { Health, Readiness } from './api/system.js';
 import { profileRoutes } from './routes/profiles.js';
+import { projectRoutes } from './routes/projects.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -52,6 +53,7 @@ export const apiPrefix = '/api/v2';
 
 export const routes: readonly RouteSpec[] = [
   ...profileRoutes,
+  ...projectRoutes,
   {
     id: 'login',
     method: 'POST',

@@ -7,6 +7,13 @@ import {
   listProfilesHandler,
   replaceProfileHandler,
 } from './handlers/profiles.js';
+import {
+  getProjectConfigHandler,
+  getProjectConfigVersionHandler,
+  listProjectConfigVersionsHandler,
+  projectEventsHandler,
+  uploadProjectConfigHandler,
+} from './handlers/projects.js';
 import { healthHandler, metricsHandler, openApiHandler, readyHandler } from './handlers/system.js';
 
 /** Handlers by route id (schema/routes.ts); the server refuses to start if one is missing. */
@@ -25,4 +32,9 @@ export const handlers: Readonly<Record<string, Handler>> = {
   getProfile: getProfileHandler,
   replaceProfile: replaceProfileHandler,
   deleteProfile: deleteProfileHandler,
+  uploadProjectConfig: uploadProjectConfigHandler,
+  getProjectConfig: getProjectConfigHandler,
+  listProjectConfigVersions: listProjectConfigVersionsHandler,
+  getProjectConfigVersion: getProjectConfigVersionHandler,
+  projectEvents: projectEventsHandler,
 };

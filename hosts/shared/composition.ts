@@ -8,7 +8,9 @@ import type { HealthProbe } from '../../core/ports/HealthProbe.js';
 import type { JobHandler } from '../../core/ports/JobHandler.js';
 import type { JobQueue } from '../../core/ports/JobQueue.js';
 import type { MaintenanceRepository } from '../../core/ports/MaintenanceRepository.js';
+import type { EventLog } from '../../core/ports/EventLog.js';
 import type { ProfileRepository } from '../../core/ports/ProfileRepository.js';
+import type { ProjectConfigRepository } from '../../core/ports/ProjectConfigRepository.js';
 import type { LoginThrottle } from '../../core/ports/LoginThrottle.js';
 import type { PasswordHasher } from '../../core/ports/PasswordHasher.js';
 import type { Random } from '../../core/ports/Random.js';
@@ -26,7 +28,9 @@ import type { Db } from '../../adapters/postgres/db.js';
 import { PgJobQueue } from '../../adapters/postgres/jobQueue.js';
 import { PgLoginThrottle } from '../../adapters/postgres/loginThrottle.js';
 import { PgMaintenanceRepository } from '../../adapters/postgres/maintenanceRepository.js';
+import { PgEventLog } from '../../adapters/postgres/eventLog.js';
 import { PgProfileRepository } from '../../adapters/postgres/profileRepository.js';
+import { PgProjectConfigRepository } from '../../adapters/postgres/projectConfigRepository.js';
 import { databaseProbe } from '../../adapters/postgres/probes.js';
 import { queueProbe } from '../../core/usecases/queueProbe.js';
 import { PgUserRepository } from '../../adapters/postgres/userRepository.js';
@@ -57,6 +61,8 @@ export const TYPES = {
   Maintenance: Symbol.for('MaintenanceRepository'),
   JobHandlers: Symbol.for('JobHandlers'),
   Profiles: Symbol.for('ProfileRepository'),
+  ProjectConfigs: Symbol.for('ProjectConfigRepository'),
+  Events: Symbol.for('EventLog'),
 } as const;
 
 export interface CompositionInput {
@@ -106,6 +112,10 @@ export const buildContainer = (input: CompositionInput): Container => {
   c.bind<ProfileRepository>(TYPES.Profiles).toDynamicValue(
     (ctx) => new PgProfileRepository(ctx.get<Db>(TYPES.Db)),
   );
+  c.bind<ProjectConfigRepository>(TYPES.ProjectConfigs).toDynamicValue(
+    (ctx) => new PgProjectConfigRepository(ctx.get<Db>(TYPES.Db)),
+  );
+  c.bind<EventLog>(TYPES.Events).toDynamicValue((ctx) => new PgEventLog(ctx.get<Db>(TYPES.Db)));
   // Job kinds and their handlers; the pipeline's kinds are added here as they land.
   c.bind<readonly JobHandler<never>[]>(TYPES.JobHandlers).toConstantValue([]);
   c.bind<readonly HealthProbe[]>(TYPES.Probes).toDynamicValue((ctx) => {
@@ -151,4 +161,11 @@ export const profileDeps = (c: Container) => ({
   profiles: c.get<ProfileRepository>(TYPES.Profiles),
   clock: c.get<Clock>(TYPES.Clock),
   random: c.get<Random>(TYPES.Random),
+});
+
+export const projectDeps = (c: Container) => ({
+  configs: c.get<ProjectConfigRepository>(TYPES.ProjectConfigs),
+  events: c.get<EventLog>(TYPES.Events),
+  digest: c.get<TokenDigest>(TYPES.Digest),
+  clock: c.get<Clock>(TYPES.Clock),
 });

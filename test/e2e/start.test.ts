@@ -132,7 +132,15 @@ test('a bad environment variable stops the process with status 2, naming it', as
 });
 
 test('every command answers --help', async (t) => {
-  for (const cmd of [['migrate'], ['user', 'create'], ['start'], ['api'], ['worker'], ['version']]) {
+  for (const cmd of [
+    ['migrate'],
+    ['user', 'create'],
+    ['project', 'validate'],
+    ['start'],
+    ['api'],
+    ['worker'],
+    ['version'],
+  ]) {
     const r = runCli([...cmd, '--help'], cleanEnv({}));
     t.is(await r.exited(), 0, cmd.join(' '));
     t.regex(r.output(), new RegExp(`surveyor ${cmd.join(' ')}`), cmd.join(' '));

@@ -1,0 +1,66 @@
+import type { EventPage, NewEvent, ProvenanceEvent, SubjectType } from '../../core/domain/event.js';
+import type { EventLog, EventStream } from '../../core/ports/EventLog.js';
+import type { Db, Tx } from './db.js';
+
+interface Row {
+  id: number;
+  project_module: string;
+  subject_type: SubjectType;
+  subject_id: string;
+  kind: string;
+  payload: Record<string, unknown>;
+  actor: string | null;
+  created_at: Date;
+}
+
+/** Appends an event with whatever handle the caller holds, so it commits with the change it records. */
+export const insertEvent = (t: Db | Tx, e: NewEvent, now: Date) =>
+  t.none(
+    `INSERT INTO provenance_events (project_module, subject_type, subject_id, kind, payload, actor, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [e.projectModule, e.subjectType, e.subjectId, e.kind, JSON.stringify(e.payload), e.actor, now],
+  );
+
+// Cursors are opaque to clients: the last id seen, base64url-encoded.
+const encodeCursor = (id: number) => Buffer.from(`e:${id}`).toString('base64url');
+export const decodeCursor = (cursor: string | null): number | null => {
+  if (cursor === null) return 0;
+  const m = /^e:(\d{1,18})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  return m ? Number(m[1]) : null;
+};
+
+const toEvent = (r: Row): ProvenanceEvent => ({
+  id: r.id,
+  projectModule: r.project_module,
+  subjectType: r.subject_type,
+  subjectId: r.subject_id,
+  kind: r.kind,
+  payload: r.payload,
+  actor: r.actor,
+  createdAt: r.created_at,
+});
+
+export class PgEventLog implements EventLog {
+  constructor(private readonly db: Db) {}
+
+  async append(e: NewEvent, now: Date): Promise<void> {
+    await insertEvent(this.db, e, now);
+  }
+
+  async read(stream: EventStream, limit: number, cursor: string | null): Promise<EventPage> {
+    const after = decodeCursor(cursor) ?? 0;
+    const rows =
+      stream.kind === 'project'
+        ? await this.db.any<Row>(
+            'SELECT * FROM provenance_events WHERE project_module = $1 AND id > $2 ORDER BY id LIMIT $3',
+            [stream.projectModule, after, limit + 1],
+          )
+        : await this.db.any<Row>(
+            `SELECT * FROM provenance_events WHERE subject_type = $1 AND subject_id = $2 AND id > $3
+             ORDER BY id LIMIT $4`,
+            [stream.subjectType, stream.subjectId, after, limit + 1],
+          );
+    const page = rows.slice(0, limit).map(toEvent);
+    return { items: page, nextCursor: rows.length > limit ? encodeCursor(page[page.length - 1]!.id) : null };
+  }
+}

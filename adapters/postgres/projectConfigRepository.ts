@@ -1,0 +1,100 @@
+import type { NewEvent } from '../../core/domain/event.js';
+import type { ProjectConfig } from '../../core/domain/projectConfig.js';
+import type { ProjectConfigVersion } from '../../core/domain/projectVersion.js';
+import type { NewProjectConfig, ProjectConfigRepository } from '../../core/ports/ProjectConfigRepository.js';
+import type { Db } from './db.js';
+import { insertEvent } from './eventLog.js';
+
+interface Row {
+  project_module: string;
+  version: number;
+  content_hash: string;
+  yaml: string;
+  config: ProjectConfig;
+  created_at: Date;
+  created_by: string;
+  active: boolean;
+}
+
+const toVersion = (r: Row): ProjectConfigVersion => ({
+  projectModule: r.project_module,
+  version: r.version,
+  contentHash: r.content_hash,
+  yaml: r.yaml,
+  config: r.config,
+  createdAt: r.created_at,
+  createdBy: r.created_by,
+  active: r.active,
+});
+
+const selectVersions = `SELECT c.*, (p.active_version = c.version) AS active
+  FROM project_configs c LEFT JOIN projects p ON p.project_module = c.project_module`;
+
+export class PgProjectConfigRepository implements ProjectConfigRepository {
+  constructor(private readonly db: Db) {}
+
+  async saveVersion(c: NewProjectConfig, now: Date, event: (version: number) => NewEvent) {
+    return this.db.tx(async (tx) => {
+      // Serialise uploads per project: the advisory lock covers projects that have no row yet.
+      await tx.one('SELECT pg_advisory_xact_lock(hashtext($1)) AS ok', [`project:${c.projectModule}`]);
+      const active = await tx.oneOrNone<Row>(
+        `${selectVersions} WHERE c.project_module = $1 AND p.active_version = c.version`,
+        [c.projectModule],
+      );
+      if (active && active.content_hash === c.contentHash)
+        return { version: toVersion(active), created: false };
+      const { next } = await tx.one<{ next: number }>(
+        'SELECT coalesce(max(version), 0) + 1 AS next FROM project_configs WHERE project_module = $1',
+        [c.projectModule],
+      );
+      await tx.none(
+        `INSERT INTO project_configs (project_module, version, content_hash, yaml, config, created_at, created_by)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+        [c.projectModule, next, c.contentHash, c.yaml, JSON.stringify(c.config), now, c.createdBy],
+      );
+      await tx.none(
+        `INSERT INTO projects (project_module, active_version, updated_at) VALUES ($1, $2, $3)
+         ON CONFLICT (project_module) DO UPDATE SET active_version = EXCLUDED.active_version, updated_at = EXCLUDED.updated_at`,
+        [c.projectModule, next, now],
+      );
+      await insertEvent(tx, event(next), now);
+      return {
+        version: {
+          projectModule: c.projectModule,
+          version: next,
+          contentHash: c.contentHash,
+          yaml: c.yaml,
+          config: c.config,
+          createdAt: now,
+          createdBy: c.createdBy,
+          active: true,
+        },
+        created: true,
+      };
+    });
+  }
+
+  async active(projectModule: string): Promise<ProjectConfigVersion | null> {
+    const r = await this.db.oneOrNone<Row>(
+      `${selectVersions} WHERE c.project_module = $1 AND p.active_version = c.version`,
+      [projectModule],
+    );
+    return r ? toVersion(r) : null;
+  }
+
+  async get(projectModule: string, version: number): Promise<ProjectConfigVersion | null> {
+    const r = await this.db.oneOrNone<Row>(
+      `${selectVersions} WHERE c.project_module = $1 AND c.version = $2`,
+      [projectModule, version],
+    );
+    return r ? toVersion(r) : null;
+  }
+
+  async versions(projectModule: string): Promise<readonly ProjectConfigVersion[]> {
+    const rows = await this.db.any<Row>(
+      `${selectVersions} WHERE c.project_module = $1 ORDER BY c.version DESC`,
+      [projectModule],
+    );
+    return rows.map(toVersion);
+  }
+}

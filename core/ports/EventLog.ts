@@ -1,0 +1,11 @@
+import type { EventPage, NewEvent, SubjectType } from '../domain/event.js';
+
+export type EventStream =
+  | { readonly kind: 'project'; readonly projectModule: string }
+  | { readonly kind: 'subject'; readonly subjectType: SubjectType; readonly subjectId: string };
+
+export interface EventLog {
+  append(event: NewEvent, now: Date): Promise<void>;
+  /** Oldest first. `cursor` is what the previous page returned as nextCursor. */
+  read(stream: EventStream, limit: number, cursor: string | null): Promise<EventPage>;
+}

@@ -1,0 +1,27 @@
+import type { NewEvent } from '../domain/event.js';
+import type { ProjectConfig } from '../domain/projectConfig.js';
+import type { ProjectConfigVersion } from '../domain/projectVersion.js';
+
+export interface NewProjectConfig {
+  readonly projectModule: string;
+  readonly yaml: string;
+  readonly contentHash: string;
+  readonly config: ProjectConfig;
+  readonly createdBy: string;
+}
+
+export interface ProjectConfigRepository {
+  /**
+   * Stores a new version and makes it active, with `event` in the same transaction, unless the
+   * active version has the same content hash: then nothing changes and that version comes back.
+   */
+  saveVersion(
+    c: NewProjectConfig,
+    now: Date,
+    event: (version: number) => NewEvent,
+  ): Promise<{ version: ProjectConfigVersion; created: boolean }>;
+  active(projectModule: string): Promise<ProjectConfigVersion | null>;
+  get(projectModule: string, version: number): Promise<ProjectConfigVersion | null>;
+  /** Newest first. */
+  versions(projectModule: string): Promise<readonly ProjectConfigVersion[]>;
+}

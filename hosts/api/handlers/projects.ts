@@ -1,0 +1,82 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { appError, validationError } from '../../../core/errors.js';
+import { viewEvent } from '../../../core/domain/event.js';
+import { viewVersion, viewVersionSummary } from '../../../core/domain/projectVersion.js';
+import { uploadProjectConfig } from '../../../core/usecases/uploadProjectConfig.js';
+import { decodeCursor } from '../../../adapters/postgres/eventLog.js';
+import { loadProjectYaml } from '../../../schema/project/loadYaml.js';
+import { projectDeps } from '../../shared/composition.js';
+import { fail, type Handler } from '../handler.js';
+
+export const uploadProjectConfigHandler: Handler = async (ctx) => {
+  const yaml = ctx.body as string;
+  const parsed = loadProjectYaml(yaml);
+  if (E.isLeft(parsed))
+    return fail(
+      appError('validation_failed', `the project configuration has ${parsed.left.length} problem(s)`, {
+        issues: parsed.left.map((d) => ({
+          path: d.path || '(document)',
+          message: d.message,
+          line: d.line,
+          column: d.column,
+          code: d.code,
+        })),
+      }),
+    );
+  const r = await uploadProjectConfig(projectDeps(ctx.container), {
+    yaml,
+    config: parsed.right,
+    by: ctx.principal!.username,
+  });
+  ctx.log.info(
+    {
+      project_module: r.version.projectModule,
+      version: r.version.version,
+      created: r.created,
+      by: ctx.principal!.username,
+    },
+    r.created ? 'project configuration uploaded' : 'project configuration unchanged',
+  );
+  return { status: r.created ? 201 : 200, body: viewVersion(r.version) };
+};
+
+const noConfig = (module: string) =>
+  appError('not_found', `project ${module} has no configuration; upload one first`);
+
+export const getProjectConfigHandler: Handler = async (ctx) => {
+  const module = ctx.params['module']!;
+  const v = await projectDeps(ctx.container).configs.active(module);
+  return v ? { body: viewVersion(v) } : fail(noConfig(module));
+};
+
+export const listProjectConfigVersionsHandler: Handler = async (ctx) => {
+  const module = ctx.params['module']!;
+  const versions = await projectDeps(ctx.container).configs.versions(module);
+  return versions.length > 0 ? { body: { items: versions.map(viewVersionSummary) } } : fail(noConfig(module));
+};
+
+export const getProjectConfigVersionHandler: Handler = async (ctx) => {
+  const module = ctx.params['module']!;
+  const version = Number(ctx.params['version']);
+  const v = await projectDeps(ctx.container).configs.get(module, version);
+  return v
+    ? { body: viewVersion(v) }
+    : fail(appError('not_found', `project ${module} has no version ${version}`));
+};
+
+export const projectEventsHandler: Handler = async (ctx) => {
+  const limit = (ctx.query['limit'] as number | undefined) ?? 100;
+  const cursor = (ctx.query['cursor'] as string | undefined) ?? null;
+  if (decodeCursor(cursor) === null)
+    return fail(
+      validationError('the cursor is not valid', [
+        { path: 'cursor', message: 'pass back a next_cursor this API returned' },
+      ]),
+    );
+  const page = await projectDeps(ctx.container).events.read(
+    { kind: 'project', projectModule: ctx.params['module']! },
+    limit,
+    cursor,
+  );
+  return { body: { items: page.items.map(viewEvent), next_cursor: page.nextCursor } };
+};

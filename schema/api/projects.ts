@@ -1,0 +1,46 @@
+import * as t from 'io-ts';
+import { boundedString, DateTimeString, intFromString } from '../codecs.js';
+import { component } from '../jsonSchema.js';
+
+const versionFields = {
+  project_module: t.string,
+  version: t.number,
+  content_hash: t.string,
+  active: t.boolean,
+  created_at: DateTimeString,
+  created_by: t.string,
+};
+
+export const ProjectConfigVersionSummary = component('ProjectConfigVersionSummary', t.type(versionFields));
+export const ProjectConfigVersionView = component(
+  'ProjectConfigVersion',
+  t.type({ ...versionFields, config: t.UnknownRecord, yaml: t.string }),
+);
+export const ProjectConfigVersionList = component(
+  'ProjectConfigVersionList',
+  t.type({ items: t.array(ProjectConfigVersionSummary) }),
+);
+
+export const EventView = component(
+  'ProvenanceEvent',
+  t.type({
+    id: t.number,
+    project_module: t.string,
+    subject_type: t.keyof({ project: null, source: null, execution: null }),
+    subject_id: t.string,
+    kind: t.string,
+    payload: t.UnknownRecord,
+    actor: t.union([t.string, t.null]),
+    created_at: DateTimeString,
+  }),
+);
+
+export const EventPageView = component(
+  'ProvenanceEventPage',
+  t.type({ items: t.array(EventView), next_cursor: t.union([t.string, t.null]) }),
+);
+
+/** Paging of event lists: `limit` (default 100, at most 500) and the `cursor` of the previous page. */
+export const PageQuery = t.partial({ limit: intFromString(1, 500), cursor: boundedString(1, 200) });
+
+export const YamlBody = t.string;

@@ -1,0 +1,77 @@
+import { intFromString } from '../codecs.js';
+import { ProjectModule } from '../api/common.js';
+import {
+  EventPageView,
+  PageQuery,
+  ProjectConfigVersionList,
+  ProjectConfigVersionView,
+  YamlBody,
+} from '../api/projects.js';
+import type { RouteSpec } from '../routes.js';
+
+const moduleParam = { module: ProjectModule };
+
+export const projectRoutes: readonly RouteSpec[] = [
+  {
+    id: 'uploadProjectConfig',
+    method: 'POST',
+    path: '/project-configs',
+    summary:
+      'Upload a project configuration (YAML): a new immutable version that becomes active. The same content as the active version changes nothing (200).',
+    tag: 'projects',
+    auth: 'operator',
+    body: { codec: YamlBody, contentType: 'application/x-yaml' },
+    success: {
+      status: 201,
+      alsoOn: [200],
+      description: 'The stored version',
+      codec: ProjectConfigVersionView,
+    },
+    errors: [],
+  },
+  {
+    id: 'getProjectConfig',
+    method: 'GET',
+    path: '/project-configs/{module}',
+    summary: "The project's active configuration",
+    tag: 'projects',
+    auth: 'viewer',
+    params: moduleParam,
+    success: { status: 200, description: 'The active version', codec: ProjectConfigVersionView },
+    errors: [],
+  },
+  {
+    id: 'listProjectConfigVersions',
+    method: 'GET',
+    path: '/project-configs/{module}/versions',
+    summary: "The project's configuration versions, newest first",
+    tag: 'projects',
+    auth: 'viewer',
+    params: moduleParam,
+    success: { status: 200, description: 'Versions', codec: ProjectConfigVersionList },
+    errors: [],
+  },
+  {
+    id: 'getProjectConfigVersion',
+    method: 'GET',
+    path: '/project-configs/{module}/versions/{version}',
+    summary: 'One configuration version',
+    tag: 'projects',
+    auth: 'viewer',
+    params: { ...moduleParam, version: intFromString(1, 1_000_000_000) },
+    success: { status: 200, description: 'The version', codec: ProjectConfigVersionView },
+    errors: [],
+  },
+  {
+    id: 'projectEvents',
+    method: 'GET',
+    path: '/projects/{module}/events',
+    summary: 'Provenance events of a project and of its sources and executions, oldest first, paged',
+    tag: 'projects',
+    auth: 'viewer',
+    params: moduleParam,
+    query: PageQuery,
+    success: { status: 200, description: 'A page of events', codec: EventPageView },
+    errors: [],
+  },
+];

@@ -1,0 +1,123 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import test from 'ava';
+import { startTestApi, type TestApi } from '../support/api.js';
+
+const example = readFileSync(
+  fileURLToPath(new URL('../../../schema/examples/wallaby_hires.project.yaml', import.meta.url)),
+  'utf8',
+);
+
+let api: TestApi;
+let op: string;
+let viewer: string;
+test.before(async () => {
+  api = await startTestApi();
+  await api.addUser('op', 'operator');
+  await api.addUser('view', 'viewer');
+  op = (await api.login('op')).access_token;
+  viewer = (await api.login('view')).access_token;
+});
+test.after.always(async () => {
+  await api?.close();
+});
+
+const upload = (yaml: string, token = op, contentType = 'application/x-yaml') =>
+  api.call('POST', '/project-configs', { raw: yaml, token, headers: { 'Content-Type': contentType } });
+
+test.serial(
+  'uploads are versioned: new content is a new active version, the same content changes nothing',
+  async (t) => {
+    const first = await upload(example);
+    t.is(first.status, 201, first.text);
+    t.like(first.body as object, {
+      project_module: 'wallaby_hires',
+      version: 1,
+      active: true,
+      created_by: 'op',
+    });
+    t.regex((first.body as { content_hash: string }).content_hash, /^[0-9a-f]{64}$/);
+
+    const again = await upload(example);
+    t.is(again.status, 200);
+    t.like(again.body as object, { version: 1 });
+
+    const changed = await upload(
+      example.replace('description: WALLABY HiRes CASDA pipeline', 'description: v2'),
+    );
+    t.is(changed.status, 201);
+    t.like(changed.body as object, { version: 2, active: true });
+
+    const active = await api.call('GET', '/project-configs/wallaby_hires', { token: viewer });
+    t.is(active.status, 200);
+    t.like(active.body as object, { version: 2 });
+    t.is(
+      (active.body as { config: { metadata: { description: string } } }).config.metadata.description,
+      'v2',
+    );
+
+    const versions = await api.call('GET', '/project-configs/wallaby_hires/versions', { token: viewer });
+    t.deepEqual(
+      (versions.body as { items: { version: number; active: boolean }[] }).items.map((v) => [
+        v.version,
+        v.active,
+      ]),
+      [
+        [2, true],
+        [1, false],
+      ],
+    );
+    const v1 = await api.call('GET', '/project-configs/wallaby_hires/versions/1', { token: viewer });
+    t.is((v1.body as { yaml: string }).yaml, example);
+  },
+);
+
+test.serial('the project event stream records each upload, paged with a cursor', async (t) => {
+  const page1 = await api.call('GET', '/projects/wallaby_hires/events?limit=1', { token: viewer });
+  t.is(page1.status, 200);
+  const b1 = page1.body as {
+    items: { kind: string; payload: { version: number } }[];
+    next_cursor: string | null;
+  };
+  t.is(b1.items.length, 1);
+  t.is(b1.items[0]!.kind, 'project.config_uploaded');
+  t.is(b1.items[0]!.payload.version, 1);
+  t.truthy(b1.next_cursor);
+  const page2 = await api.call('GET', `/projects/wallaby_hires/events?limit=1&cursor=${b1.next_cursor}`, {
+    token: viewer,
+  });
+  const b2 = page2.body as { items: { payload: { version: number } }[]; next_cursor: string | null };
+  t.is(b2.items[0]!.payload.version, 2);
+  t.is(b2.next_cursor, null);
+  t.is((await api.call('GET', '/projects/wallaby_hires/events?cursor=bogus', { token: viewer })).status, 422);
+  t.is((await api.call('GET', '/projects/wallaby_hires/events?limit=5000', { token: viewer })).status, 422);
+});
+
+test('an invalid configuration is refused with the line and column of each problem', async (t) => {
+  const bad = example.replace('timeout_seconds: 90', 'timeout_seconds: ninety');
+  const r = await upload(bad);
+  t.is(r.status, 422);
+  const issues = (
+    r.body as {
+      error: { details: { issues: { path: string; line: number; column: number; code: string }[] } };
+    }
+  ).error.details.issues;
+  t.is(issues[0]!.path, 'archives.casda.timeout_seconds');
+  t.is(issues[0]!.line, bad.split('\n').findIndex((l) => l.includes('ninety')) + 1);
+  t.is(issues[0]!.code, 'invalid');
+  t.is((await upload('a: [1, 2')).status, 422);
+});
+
+test('uploads need YAML, an operator, and a bounded size', async (t) => {
+  t.is((await upload(example, op, 'application/json')).status, 415);
+  t.is((await upload(example, viewer)).status, 403);
+  t.is((await upload(`a: "${'x'.repeat(300 * 1024)}"`)).status, 413);
+});
+
+test('unknown projects and versions are 404', async (t) => {
+  t.is((await api.call('GET', '/project-configs/nothing_here', { token: viewer })).status, 404);
+  t.is((await api.call('GET', '/project-configs/nothing_here/versions', { token: viewer })).status, 404);
+  t.is((await api.call('GET', '/project-configs/wallaby_hires/versions/99', { token: viewer })).status, 404);
+  t.is((await api.call('GET', '/project-configs/wallaby_hires/versions/abc', { token: viewer })).status, 404);
+  t.is((await api.call('GET', '/project-configs/Bad-Name', { token: viewer })).status, 404);
+});
