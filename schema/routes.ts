@@ -5,6 +5,7 @@ import { LoginRequest, LogoutResponse, Me, RefreshRequest, TokenResponse, UserLi
 import { Health, Readiness } from './api/system.js';
 import { profileRoutes } from './routes/profiles.js';
 import { projectRoutes } from './routes/projects.js';
+import { sourceRoutes } from './routes/sources.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -54,6 +55,7 @@ export const apiPrefix = '/api/v2';
 export const routes: readonly RouteSpec[] = [
   ...profileRoutes,
   ...projectRoutes,
+  ...sourceRoutes,
   {
     id: 'login',
     method: 'POST',

@@ -78,6 +78,25 @@ export class Metrics {
     });
   }
 
+  /** Adds a gauge read at scrape time (source counts, execution counts). */
+  gaugeFrom(
+    name: string,
+    help: string,
+    labelNames: readonly string[],
+    read: () => Promise<readonly { labels: Record<string, string>; value: number }[]>,
+  ): void {
+    const g = new client.Gauge({
+      name,
+      help,
+      labelNames: [...labelNames],
+      registers: [this.registry],
+      async collect() {
+        g.reset();
+        for (const r of await read()) g.set(r.labels, r.value);
+      },
+    });
+  }
+
   /** Where the queue gauges read from at scrape time (the process's JobQueue). */
   readQueueFrom(
     source: () => Promise<{ queued: number; running: number; dead: number; oldestQueuedAgeSeconds: number }>,

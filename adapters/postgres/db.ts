@@ -11,11 +11,20 @@ export type Tx = pgPromise.ITask<unknown>;
 
 const openDbs = new Map<string, Db>();
 
+let poolErrorSink: (err: Error) => void = (err) => process.stderr.write(`database pool: ${err.message}\n`);
+/** Where errors of idle pooled connections go (the process's logger). */
+export const onPoolError = (sink: (err: Error) => void): void => {
+  poolErrorSink = sink;
+};
+
 /** A pooled database handle; the same URL gives the same handle (pg-promise wants one per process). */
 export const openDb = (url: string, poolMax = 10): Db => {
   const existing = openDbs.get(url);
   if (existing) return existing;
   const db = pgp({ connectionString: url, max: poolMax, application_name: 'surveyor' });
+  // pg-promise drops its own pool error listener when the pool ends; a connection still opening at
+  // that moment could then fail with no listener and crash the process while it shuts down.
+  db.$pool.on('error', (err: Error) => poolErrorSink(err));
   openDbs.set(url, db);
   return db;
 };

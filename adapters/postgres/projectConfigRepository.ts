@@ -90,6 +90,13 @@ export class PgProjectConfigRepository implements ProjectConfigRepository {
     return r ? toVersion(r) : null;
   }
 
+  async allActive(): Promise<readonly ProjectConfigVersion[]> {
+    const rows = await this.db.any<Row>(
+      `${selectVersions} WHERE p.active_version = c.version ORDER BY c.project_module`,
+    );
+    return rows.map(toVersion);
+  }
+
   async versions(projectModule: string): Promise<readonly ProjectConfigVersion[]> {
     const rows = await this.db.any<Row>(
       `${selectVersions} WHERE c.project_module = $1 ORDER BY c.version DESC`,

@@ -22,6 +22,8 @@ export interface ProjectConfigRepository {
   ): Promise<{ version: ProjectConfigVersion; created: boolean }>;
   active(projectModule: string): Promise<ProjectConfigVersion | null>;
   get(projectModule: string, version: number): Promise<ProjectConfigVersion | null>;
+  /** The active version of every project. */
+  allActive(): Promise<readonly ProjectConfigVersion[]>;
   /** Newest first. */
   versions(projectModule: string): Promise<readonly ProjectConfigVersion[]>;
 }

@@ -14,6 +14,14 @@ import {
   projectEventsHandler,
   uploadProjectConfigHandler,
 } from './handlers/projects.js';
+import {
+  createSourceHandler,
+  createSourcesBulkHandler,
+  discoverSourcesHandler,
+  listSourcesHandler,
+  sourceEventsHandler,
+  sourceStatusHandler,
+} from './handlers/sources.js';
 import { healthHandler, metricsHandler, openApiHandler, readyHandler } from './handlers/system.js';
 
 /** Handlers by route id (schema/routes.ts); the server refuses to start if one is missing. */
@@ -37,4 +45,10 @@ export const handlers: Readonly<Record<string, Handler>> = {
   listProjectConfigVersions: listProjectConfigVersionsHandler,
   getProjectConfigVersion: getProjectConfigVersionHandler,
   projectEvents: projectEventsHandler,
+  createSource: createSourceHandler,
+  createSourcesBulk: createSourcesBulkHandler,
+  listSources: listSourcesHandler,
+  discoverSources: discoverSourcesHandler,
+  sourceStatus: sourceStatusHandler,
+  sourceEvents: sourceEventsHandler,
 };

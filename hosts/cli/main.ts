@@ -6,7 +6,10 @@ import { ApiCommand, StartCommand, WorkerCommand } from './commands/serveCommand
 import { ProjectValidateCommand } from './commands/projectValidate.js';
 import { UserCreateCommand } from './commands/userCreate.js';
 import { VersionCommand } from './commands/version.js';
+import { installSignalHandlers } from '../shared/shutdown.js';
 import { exitCodes } from './exitCodes.js';
+
+installSignalHandlers();
 
 const cli = new Cli({
   binaryLabel: 'surveyor',

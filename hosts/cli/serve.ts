@@ -5,7 +5,7 @@ import { createApiServer, listen } from '../api/server.js';
 import { TYPES } from '../shared/composition.js';
 import { closeServer, startMetricsServer } from '../shared/metricsServer.js';
 import { openRuntime } from '../shared/runtime.js';
-import { onShutdown } from '../shared/shutdown.js';
+import { atShutdown, configureShutdown } from '../shared/shutdown.js';
 import { startWorker, type WorkerHandle } from '../worker/worker.js';
 
 export type ServeRole = 'api' | 'worker';
@@ -20,66 +20,36 @@ export const serve = async (
 ) => {
   const roleName = roles.length > 1 ? 'all' : roles[0]!;
   const rt = await openRuntime(roleName, { checkSchema: !opts.migrate });
-  try {
-    if (opts.migrate) {
-      const applied = await migrate(rt.db);
-      if (applied.length > 0) rt.logger.info({ applied: applied.map((m) => m.name) }, 'migrations applied');
-    }
-  } catch (err) {
-    await rt.close();
-    throw err;
-  }
   const { config, logger } = rt;
-  const stops: (() => Promise<void>)[] = [];
-  let worker: WorkerHandle | undefined;
-  try {
-    if (config.SERVICE_METRICS_PORT >= 0) {
-      const m = await startMetricsServer(rt.metrics, config.SERVICE_HOST, config.SERVICE_METRICS_PORT);
-      stops.push(() => closeServer(m.server));
-      opts.say(`metrics: ${m.url}`);
-    }
-    if (roles.includes('worker')) {
-      worker = await startWorker(rt.container);
-    }
-    if (roles.includes('api')) {
-      const server = createApiServer(rt.container);
-      const url = await listen(server, config.SERVICE_PORT, config.SERVICE_HOST);
-      stops.unshift(() => closeServer(server));
-      opts.say(`surveyor ${roleName} listening on ${url}/api/v2 (health: ${url}/api/v2/health)`);
-      const admins = await rt.container.get<UserRepository>(TYPES.Users).countAdmins();
-      if (admins === 0)
-        opts.say(
-          'No admin user exists yet. Create the first one (it asks for the password):\n' +
-            `  scripts/surveyor user create --username admin --email you@example.org --role admin\n` +
-            (rt.database.embedded
-              ? `  (same SERVICE_DATA_DIR=${config.SERVICE_DATA_DIR} as this process)\n`
-              : ''),
-        );
-    }
-  } catch (err) {
-    for (const s of stops) await s().catch(() => {});
-    await worker?.stop(config.SERVICE_SHUTDOWN_GRACE_SECONDS * 1000 * 0.8);
-    await rt.close();
-    throw err;
+  configureShutdown(logger, config.SERVICE_SHUTDOWN_GRACE_SECONDS);
+  atShutdown('database pool', () => closeDb(rt.db));
+  if (opts.migrate) {
+    const applied = await migrate(rt.db);
+    if (applied.length > 0) logger.info({ applied: applied.map((m) => m.name) }, 'migrations applied');
+  }
+  if (config.SERVICE_METRICS_PORT >= 0) {
+    const m = await startMetricsServer(rt.metrics, config.SERVICE_HOST, config.SERVICE_METRICS_PORT);
+    atShutdown('metrics listener', () => closeServer(m.server));
+    opts.say(`metrics: ${m.url}`);
+  }
+  if (roles.includes('worker')) {
+    const worker: WorkerHandle = await startWorker(rt.container);
+    atShutdown('worker', () => worker.stop(config.SERVICE_SHUTDOWN_GRACE_SECONDS * 1000 * 0.8));
+  }
+  if (roles.includes('api')) {
+    const server = createApiServer(rt.container);
+    const url = await listen(server, config.SERVICE_PORT, config.SERVICE_HOST);
+    atShutdown('api listener', () => closeServer(server));
+    opts.say(`surveyor ${roleName} listening on ${url}/api/v2 (health: ${url}/api/v2/health)`);
+    const admins = await rt.container.get<UserRepository>(TYPES.Users).countAdmins();
+    if (admins === 0)
+      opts.say(
+        'No admin user exists yet. Create the first one (it asks for the password):\n' +
+          `  scripts/surveyor user create --username admin --email you@example.org --role admin\n` +
+          (rt.database.embedded
+            ? `  (same SERVICE_DATA_DIR=${config.SERVICE_DATA_DIR} as this process)\n`
+            : ''),
+      );
   }
   logger.info({ roles, embedded_database: rt.database.embedded }, 'started');
-  onShutdown(logger, config.SERVICE_SHUTDOWN_GRACE_SECONDS, async () => {
-    // Every step runs even when one before it failed; any failure makes the exit status 1.
-    const steps: [string, () => Promise<void>][] = [
-      ...stops.map((s, i) => [`listener ${i}`, s] as [string, () => Promise<void>]),
-      ['worker', async () => worker?.stop(config.SERVICE_SHUTDOWN_GRACE_SECONDS * 1000 * 0.8)],
-      ['database pool', () => closeDb(rt.db)],
-      ['embedded database', () => rt.database.release()],
-    ];
-    const failed: string[] = [];
-    for (const [name, step] of steps) {
-      try {
-        await step();
-      } catch (err) {
-        logger.error({ err, step: name }, 'shutdown step failed');
-        failed.push(name);
-      }
-    }
-    if (failed.length > 0) throw new Error(`shutdown steps failed: ${failed.join(', ')}`);
-  });
 };

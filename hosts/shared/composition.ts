@@ -9,6 +9,11 @@ import type { JobHandler } from '../../core/ports/JobHandler.js';
 import type { JobQueue } from '../../core/ports/JobQueue.js';
 import type { MaintenanceRepository } from '../../core/ports/MaintenanceRepository.js';
 import type { EventLog } from '../../core/ports/EventLog.js';
+import type { Archive } from '../../core/ports/Archive.js';
+import type { SourceRepository } from '../../core/ports/SourceRepository.js';
+import { type DiscoveryJobPayload, discoveryJobKind } from '../../core/usecases/discovery/jobs.js';
+import { discoverBatch } from '../../core/usecases/discovery/discoverBatch.js';
+import { DiscoveryJobPayloadC } from '../../schema/jobs.js';
 import type { ProfileRepository } from '../../core/ports/ProfileRepository.js';
 import type { ProjectConfigRepository } from '../../core/ports/ProjectConfigRepository.js';
 import type { LoginThrottle } from '../../core/ports/LoginThrottle.js';
@@ -29,6 +34,8 @@ import { PgJobQueue } from '../../adapters/postgres/jobQueue.js';
 import { PgLoginThrottle } from '../../adapters/postgres/loginThrottle.js';
 import { PgMaintenanceRepository } from '../../adapters/postgres/maintenanceRepository.js';
 import { PgEventLog } from '../../adapters/postgres/eventLog.js';
+import { PgSourceRepository } from '../../adapters/postgres/sourceRepository.js';
+import { MockArchive } from '../../adapters/memory/mockArchive.js';
 import { PgProfileRepository } from '../../adapters/postgres/profileRepository.js';
 import { PgProjectConfigRepository } from '../../adapters/postgres/projectConfigRepository.js';
 import { databaseProbe } from '../../adapters/postgres/probes.js';
@@ -63,6 +70,8 @@ export const TYPES = {
   Profiles: Symbol.for('ProfileRepository'),
   ProjectConfigs: Symbol.for('ProjectConfigRepository'),
   Events: Symbol.for('EventLog'),
+  Sources: Symbol.for('SourceRepository'),
+  Archive: Symbol.for('Archive'),
 } as const;
 
 export interface CompositionInput {
@@ -116,8 +125,26 @@ export const buildContainer = (input: CompositionInput): Container => {
     (ctx) => new PgProjectConfigRepository(ctx.get<Db>(TYPES.Db)),
   );
   c.bind<EventLog>(TYPES.Events).toDynamicValue((ctx) => new PgEventLog(ctx.get<Db>(TYPES.Db)));
-  // Job kinds and their handlers; the pipeline's kinds are added here as they land.
-  c.bind<readonly JobHandler<never>[]>(TYPES.JobHandlers).toConstantValue([]);
+  c.bind<SourceRepository>(TYPES.Sources).toDynamicValue(
+    (ctx) => new PgSourceRepository(ctx.get<Db>(TYPES.Db)),
+  );
+  // Mock backends: the real TAP archive adapter arrives with the real backends.
+  c.bind<Archive>(TYPES.Archive).toConstantValue(new MockArchive());
+  // Job kinds and their handlers.
+  c.bind<readonly JobHandler<never>[]>(TYPES.JobHandlers).toDynamicValue(() => {
+    const discovery: JobHandler<DiscoveryJobPayload> = {
+      kind: discoveryJobKind,
+      codec: DiscoveryJobPayloadC,
+      handle: async (payload, jobCtx) => {
+        const r = await discoverBatch(discoveryDeps(c), payload, jobCtx.signal);
+        input.logger.info(
+          { job_id: jobCtx.job.id, project_module: payload.project_module, ...r },
+          'discovery batch done',
+        );
+      },
+    };
+    return [discovery as unknown as JobHandler<never>];
+  });
   c.bind<readonly HealthProbe[]>(TYPES.Probes).toDynamicValue((ctx) => {
     const db = ctx.get<Db>(TYPES.Db);
     return [
@@ -128,6 +155,16 @@ export const buildContainer = (input: CompositionInput): Container => {
     ];
   });
   input.metrics.readQueueFrom(() => c.get<JobQueue>(TYPES.Queue).stats(new Date()));
+  input.metrics.gaugeFrom(
+    'surveyor_sources',
+    'Sources by project and discovery state',
+    ['project_module', 'discovery_state'],
+    async () =>
+      (await c.get<SourceRepository>(TYPES.Sources).countsByState()).map((r) => ({
+        labels: { project_module: r.projectModule, discovery_state: r.state },
+        value: r.count,
+      })),
+  );
   return c;
 };
 
@@ -166,6 +203,23 @@ export const profileDeps = (c: Container) => ({
 export const projectDeps = (c: Container) => ({
   configs: c.get<ProjectConfigRepository>(TYPES.ProjectConfigs),
   events: c.get<EventLog>(TYPES.Events),
+  digest: c.get<TokenDigest>(TYPES.Digest),
+  clock: c.get<Clock>(TYPES.Clock),
+});
+
+export const sourceDeps = (c: Container) => ({
+  sources: c.get<SourceRepository>(TYPES.Sources),
+  configs: c.get<ProjectConfigRepository>(TYPES.ProjectConfigs),
+  events: c.get<EventLog>(TYPES.Events),
+  queue: c.get<JobQueue>(TYPES.Queue),
+  clock: c.get<Clock>(TYPES.Clock),
+  random: c.get<Random>(TYPES.Random),
+});
+
+export const discoveryDeps = (c: Container) => ({
+  sources: c.get<SourceRepository>(TYPES.Sources),
+  configs: c.get<ProjectConfigRepository>(TYPES.ProjectConfigs),
+  archive: c.get<Archive>(TYPES.Archive),
   digest: c.get<TokenDigest>(TYPES.Digest),
   clock: c.get<Clock>(TYPES.Clock),
 });

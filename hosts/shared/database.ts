@@ -1,6 +1,7 @@
 import { openEmbedded } from '../../adapters/postgres/embedded.js';
 import type { Logger } from '../../adapters/log/logger.js';
 import type { Config } from '../../schema/config.js';
+import { atShutdown } from './shutdown.js';
 
 export interface DatabaseHandle {
   readonly url: string;
@@ -23,5 +24,14 @@ export const resolveDatabase = async (config: Config, logger: Logger): Promise<D
       ? 'embedded PostgreSQL started'
       : 'attached to the embedded PostgreSQL another surveyor process runs',
   );
-  return { url: e.url, embedded: true, release: () => e.release() };
+  // Registered at once: a signal during start-up still stops the cluster this process started.
+  const unregister = atShutdown('embedded database', () => e.release());
+  return {
+    url: e.url,
+    embedded: true,
+    release: async () => {
+      unregister();
+      await e.release();
+    },
+  };
 };

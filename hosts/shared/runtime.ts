@@ -3,7 +3,7 @@ import { SecretRegistry } from '../../core/redaction.js';
 import { Argon2Hasher } from '../../adapters/auth/argon2Hasher.js';
 import { createLogger, type Logger } from '../../adapters/log/logger.js';
 import { Metrics } from '../../adapters/metrics/registry.js';
-import { closeDb, type Db, openDb } from '../../adapters/postgres/db.js';
+import { closeDb, type Db, onPoolError, openDb } from '../../adapters/postgres/db.js';
 import { assertSchemaCurrent } from '../../adapters/postgres/migrator.js';
 import type { Config } from '../../schema/config.js';
 import { buildContainer } from './composition.js';
@@ -47,6 +47,7 @@ export const openRuntime = async (role: string, opts: { checkSchema?: boolean } 
     logger.info('generated a JWT signing secret in the data directory (development)');
   const database = await resolveDatabase(config, logger);
   secrets.add(decodeURIComponent(new URL(database.url).password));
+  onPoolError((err) => logger.warn({ err }, 'a pooled database connection failed'));
   const db = openDb(database.url, config.SERVICE_DB_POOL_MAX);
   try {
     if (opts.checkSchema !== false) await assertSchemaCurrent(db);

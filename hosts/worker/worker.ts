@@ -14,7 +14,8 @@ import { jobsChannel } from '../../adapters/postgres/jobQueue.js';
 import { PgLeaderLock } from '../../adapters/postgres/leaderLock.js';
 import { listen } from '../../adapters/postgres/listener.js';
 import type { Config } from '../../schema/config.js';
-import { TYPES } from '../shared/composition.js';
+import { sourceDeps, TYPES } from '../shared/composition.js';
+import { discoveryTick } from '../../core/usecases/discovery/discoveryTick.js';
 import { QueueConsumer } from './consumer.js';
 import { Scheduler } from './scheduler.js';
 
@@ -83,7 +84,10 @@ export const startWorker = async (container: Container): Promise<WorkerHandle> =
   if (config.SERVICE_WORKER_SCHEDULER_ENABLED) {
     scheduler = new Scheduler(
       new PgLeaderLock(db),
-      [maintenanceTick(container.get<MaintenanceRepository>(TYPES.Maintenance))],
+      [
+        maintenanceTick(container.get<MaintenanceRepository>(TYPES.Maintenance)),
+        discoveryTick(sourceDeps(container)),
+      ],
       clock,
       log,
       {

@@ -11,8 +11,8 @@ import { freePort } from '../support/ports.js';
 const tail = (out: string) =>
   out
     .split('\n')
-    .filter((l) => !l.includes('"msg":"request"'))
-    .slice(-40)
+    .filter((l) => !l.includes('"msg":"request"') && !/^\s+(Symbol\(|_)/.test(l))
+    .slice(-120)
     .join('\n');
 
 test('start, create the first admin, log in, refresh, log out, stop cleanly', async (t) => {

@@ -8,7 +8,8 @@ export interface Running {
   readonly output: () => string;
   /** Resolves with the first match of `re` in stdout+stderr, or rejects after `ms`. */
   waitFor(re: RegExp, ms?: number): Promise<RegExpMatchArray>;
-  exited(): Promise<number | null>;
+  /** The exit code; a process still running after `ms` is killed and the wait fails with its output. */
+  exited(ms?: number): Promise<number | null>;
 }
 
 /** Runs the surveyor CLI as a child process and records what it prints. */
@@ -27,7 +28,21 @@ export const runCli = (args: string[], env: NodeJS.ProcessEnv, input?: string): 
   return {
     child,
     output: () => out,
-    exited: () => exit,
+    exited: (ms = 60_000) =>
+      new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          child.kill('SIGKILL');
+          reject(
+            new Error(
+              `surveyor ${args.join(' ')}: still running after ${ms} ms; output:\n${out.slice(-4000)}`,
+            ),
+          );
+        }, ms);
+        exit.then((code) => {
+          clearTimeout(timer);
+          resolve(code);
+        });
+      }),
     waitFor: (re, ms = 60_000) =>
       new Promise((resolve, reject) => {
         const check = () => {
@@ -40,7 +55,11 @@ export const runCli = (args: string[], env: NodeJS.ProcessEnv, input?: string): 
         };
         const timer = setTimeout(() => {
           listeners.delete(check);
-          reject(new Error(`timed out waiting for ${re}; output so far:\n${out.slice(-4000)}`));
+          reject(
+            new Error(
+              `surveyor ${args.join(' ')}: timed out waiting for ${re}; output so far:\n${out.slice(-4000)}`,
+            ),
+          );
         }, ms);
         listeners.add(check);
         exit.then(() => {
@@ -48,7 +67,9 @@ export const runCli = (args: string[], env: NodeJS.ProcessEnv, input?: string): 
           if (listeners.has(check)) {
             listeners.delete(check);
             clearTimeout(timer);
-            reject(new Error(`process exited before ${re}; output:\n${out.slice(-4000)}`));
+            reject(
+              new Error(`surveyor ${args.join(' ')}: exited before ${re}; output:\n${out.slice(-4000)}`),
+            );
           }
         });
         check();

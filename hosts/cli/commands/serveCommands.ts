@@ -1,4 +1,5 @@
 import { Command, Option } from 'clipanion';
+import { runShutdownSteps } from '../../shared/shutdown.js';
 import { reportFailure } from '../failures.js';
 import { type ServeRole, serve } from '../serve.js';
 
@@ -13,6 +14,8 @@ abstract class ServeCommand extends Command {
       await new Promise<never>(() => {});
       return 0;
     } catch (err) {
+      // Whatever started before the failure (the embedded database above all) is stopped.
+      await runShutdownSteps();
       return reportFailure(err, this.context.stderr);
     }
   }

@@ -1,0 +1,191 @@
+import type { NewEvent } from '../../core/domain/event.js';
+import type { DiscoveryState, Source, SourceMetadata } from '../../core/domain/source.js';
+import type {
+  DiscoverySave,
+  NewSource,
+  SourcePage,
+  SourceRepository,
+} from '../../core/ports/SourceRepository.js';
+import type { Db } from './db.js';
+import { insertEvent } from './eventLog.js';
+
+interface Row {
+  id: string;
+  project_module: string;
+  source_identifier: string;
+  enabled: boolean;
+  discovery_state: DiscoveryState;
+  discovery_error: string | null;
+  discovered_at: Date | null;
+  config_version: number | null;
+  metadata: SourceMetadata | null;
+  discovery_flags: Record<string, unknown>;
+  signature: string | null;
+  processed_signature: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const toSource = (r: Row): Source => ({
+  id: r.id,
+  projectModule: r.project_module,
+  sourceIdentifier: r.source_identifier,
+  enabled: r.enabled,
+  discoveryState: r.discovery_state,
+  discoveryError: r.discovery_error,
+  discoveredAt: r.discovered_at,
+  configVersion: r.config_version,
+  metadata: r.metadata,
+  discoveryFlags: r.discovery_flags,
+  signature: r.signature,
+  processedSignature: r.processed_signature,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
+
+// Source list cursors: the last identifier seen, base64url-encoded (lists are ordered by identifier).
+const encodeCursor = (ident: string) => Buffer.from(`s:${ident}`).toString('base64url');
+const decodeCursor = (c: string): string | null => {
+  const text = Buffer.from(c, 'base64url').toString('utf8');
+  return text.startsWith('s:') ? text.slice(2) : null;
+};
+
+export class PgSourceRepository implements SourceRepository {
+  constructor(private readonly db: Db) {}
+
+  async createMany(sources: readonly NewSource[], now: Date, event: (s: NewSource) => NewEvent) {
+    if (sources.length === 0) return { created: [], existing: [] };
+    return this.db.tx(async (tx) => {
+      const created: Source[] = [];
+      for (const s of sources) {
+        const r = await tx.oneOrNone<Row>(
+          `INSERT INTO sources (id, project_module, source_identifier, enabled, created_at, updated_at)
+           VALUES ($1, $2, $3, $4, $5, $5) ON CONFLICT (project_module, source_identifier) DO NOTHING RETURNING *`,
+          [s.id, s.projectModule, s.sourceIdentifier, s.enabled, now],
+        );
+        if (r) {
+          created.push(toSource(r));
+          await insertEvent(tx, event(s), now);
+        }
+      }
+      const createdIds = new Set(created.map((c) => c.sourceIdentifier));
+      const others = sources
+        .filter((s) => !createdIds.has(s.sourceIdentifier))
+        .map((s) => s.sourceIdentifier);
+      const existing =
+        others.length === 0
+          ? []
+          : (
+              await tx.any<Row>(
+                'SELECT * FROM sources WHERE project_module = $1 AND source_identifier = ANY($2)',
+                [sources[0]!.projectModule, others],
+              )
+            ).map(toSource);
+      return { created, existing };
+    });
+  }
+
+  async get(id: string): Promise<Source | null> {
+    const r = await this.db.oneOrNone<Row>('SELECT * FROM sources WHERE id = $1', [id]);
+    return r ? toSource(r) : null;
+  }
+
+  async findByIdentifiers(projectModule: string, identifiers: readonly string[]): Promise<Source[]> {
+    if (identifiers.length === 0) return [];
+    const rows = await this.db.any<Row>(
+      'SELECT * FROM sources WHERE project_module = $1 AND source_identifier = ANY($2)',
+      [projectModule, identifiers],
+    );
+    return rows.map(toSource);
+  }
+
+  async list(
+    projectModule: string,
+    limit: number,
+    cursor: string | null,
+  ): Promise<SourcePage | 'bad_cursor'> {
+    const after = cursor === null ? '' : decodeCursor(cursor);
+    if (after === null) return 'bad_cursor';
+    const rows = await this.db.any<Row>(
+      `SELECT * FROM sources WHERE project_module = $1 AND source_identifier COLLATE "C" > $2
+       ORDER BY source_identifier COLLATE "C" LIMIT $3`,
+      [projectModule, after, limit + 1],
+    );
+    const items = rows.slice(0, limit).map(toSource);
+    return {
+      items,
+      nextCursor: rows.length > limit ? encodeCursor(items[items.length - 1]!.sourceIdentifier) : null,
+    };
+  }
+
+  async markQueued(ids: readonly string[], now: Date): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db.any<{ id: string }>(
+      `UPDATE sources SET discovery_state = 'queued', updated_at = $2
+       WHERE id = ANY($1::uuid[]) AND enabled AND discovery_state NOT IN ('queued', 'running') RETURNING id`,
+      [ids, now],
+    );
+    const marked = new Set(rows.map((r) => r.id));
+    return ids.filter((id) => marked.has(id));
+  }
+
+  async markRunning(id: string, now: Date): Promise<void> {
+    await this.db.none(`UPDATE sources SET discovery_state = 'running', updated_at = $2 WHERE id = $1`, [
+      id,
+      now,
+    ]);
+  }
+
+  async saveDiscovery(id: string, r: DiscoverySave, now: Date, events: (changed: boolean) => NewEvent[]) {
+    return this.db.tx(async (tx) => {
+      const before = await tx.one<{ signature: string | null }>(
+        'SELECT signature FROM sources WHERE id = $1 FOR UPDATE',
+        [id],
+      );
+      const changed = before.signature !== r.signature;
+      await tx.none(
+        `UPDATE sources SET discovery_state = 'done', discovery_error = NULL, discovered_at = $2, config_version = $3,
+           metadata = $4, discovery_flags = $5, signature = $6, updated_at = $2 WHERE id = $1`,
+        [id, now, r.configVersion, JSON.stringify(r.metadata), JSON.stringify(r.flags), r.signature],
+      );
+      for (const e of events(changed)) await insertEvent(tx, e, now);
+      return { changed };
+    });
+  }
+
+  async failDiscovery(id: string, error: string, now: Date, event: NewEvent): Promise<void> {
+    await this.db.tx(async (tx) => {
+      await tx.none(
+        `UPDATE sources SET discovery_state = 'failed', discovery_error = left($2, 2000), updated_at = $3 WHERE id = $1`,
+        [id, error, now],
+      );
+      await insertEvent(tx, event, now);
+    });
+  }
+
+  async dueForDiscovery(projectModule: string, staleBefore: Date, limit: number): Promise<string[]> {
+    const rows = await this.db.any<{ id: string }>(
+      `SELECT id FROM sources WHERE project_module = $1 AND enabled AND discovery_state NOT IN ('queued', 'running')
+         AND (discovered_at IS NULL OR discovered_at < $2)
+       ORDER BY discovered_at NULLS FIRST, source_identifier LIMIT $3`,
+      [projectModule, staleBefore, limit],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  async discoveryInFlight(projectModule: string): Promise<number> {
+    return (
+      await this.db.one<{ n: number }>(
+        `SELECT count(*) AS n FROM sources WHERE project_module = $1 AND discovery_state IN ('queued', 'running')`,
+        [projectModule],
+      )
+    ).n;
+  }
+
+  async countsByState() {
+    const rows = await this.db.any<{ project_module: string; discovery_state: string; n: number }>(
+      'SELECT project_module, discovery_state, count(*) AS n FROM sources GROUP BY 1, 2',
+    );
+    return rows.map((r) => ({ projectModule: r.project_module, state: r.discovery_state, count: r.n }));
+  }
+}

@@ -1,0 +1,79 @@
+/** A source: one observation target of a project, and what discovery found about it. */
+export const discoveryStates = ['never', 'queued', 'running', 'done', 'failed'] as const;
+export type DiscoveryState = (typeof discoveryStates)[number];
+
+export interface SourceMetadata {
+  /** The source's datasets: rows of the configuration's `datasets_from` query, field-mapped and enriched. */
+  readonly datasets: readonly Readonly<Record<string, unknown>>[];
+  /** Raw rows of every source query, by query name. */
+  readonly queries: Readonly<Record<string, readonly Readonly<Record<string, unknown>>[]>>;
+  /** The source's template variables (identifier and its transforms). */
+  readonly vars: Readonly<Record<string, unknown>>;
+}
+
+export interface Source {
+  readonly id: string;
+  readonly projectModule: string;
+  readonly sourceIdentifier: string;
+  readonly enabled: boolean;
+  readonly discoveryState: DiscoveryState;
+  readonly discoveryError: string | null;
+  readonly discoveredAt: Date | null;
+  readonly configVersion: number | null;
+  readonly metadata: SourceMetadata | null;
+  readonly discoveryFlags: Readonly<Record<string, unknown>>;
+  readonly signature: string | null;
+  readonly processedSignature: string | null;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+}
+
+export const maxIdentifierLength = 256;
+
+/** Why an identifier is not acceptable, or null. `pattern` is the project's source_identity.pattern. */
+export const identifierProblem = (id: string, pattern?: string): string | null => {
+  if (id.length === 0 || id.length > maxIdentifierLength)
+    return `must be 1 to ${maxIdentifierLength} characters`;
+  if (id.trim() !== id) return 'must not start or end with white space';
+  if ([...id].some((c) => c.charCodeAt(0) < 32)) return 'must not contain control characters';
+  if (pattern !== undefined && !new RegExp(pattern).test(id))
+    return `does not match the project's pattern ${pattern}`;
+  return null;
+};
+
+export interface SourceReadiness {
+  readonly ready: boolean;
+  /** Why the source cannot be processed yet, in words. */
+  readonly blockedBy: readonly string[];
+}
+
+/** Whether an execution may use the source now, and if not, why. */
+export const sourceReadiness = (s: Source, requiredFlags: readonly string[]): SourceReadiness => {
+  const blockedBy: string[] = [];
+  if (!s.enabled) blockedBy.push('the source is disabled');
+  if (s.metadata === null)
+    blockedBy.push(
+      s.discoveryState === 'failed'
+        ? `discovery failed: ${s.discoveryError ?? 'unknown error'}`
+        : s.discoveryState === 'never'
+          ? 'not discovered yet'
+          : `discovery is ${s.discoveryState}`,
+    );
+  else if (s.metadata.datasets.length === 0) blockedBy.push('discovery found no datasets');
+  for (const f of requiredFlags)
+    if (s.metadata !== null && s.discoveryFlags[f] !== true)
+      blockedBy.push(`discovery flag ${f} is not true`);
+  return { ready: blockedBy.length === 0, blockedBy };
+};
+
+export const viewSource = (s: Source) => ({
+  uuid: s.id,
+  project_module: s.projectModule,
+  source_identifier: s.sourceIdentifier,
+  enabled: s.enabled,
+  discovery_state: s.discoveryState,
+  discovered_at: s.discoveredAt?.toISOString() ?? null,
+  needs_processing: s.signature !== null && s.signature !== s.processedSignature,
+  created_at: s.createdAt.toISOString(),
+  updated_at: s.updatedAt.toISOString(),
+});

@@ -1,0 +1,50 @@
+import type { NewEvent } from '../domain/event.js';
+import type { Source, SourceMetadata } from '../domain/source.js';
+
+export interface NewSource {
+  readonly id: string;
+  readonly projectModule: string;
+  readonly sourceIdentifier: string;
+  readonly enabled: boolean;
+}
+
+export interface SourcePage {
+  readonly items: readonly Source[];
+  readonly nextCursor: string | null;
+}
+
+export interface DiscoverySave {
+  readonly configVersion: number;
+  readonly metadata: SourceMetadata;
+  readonly flags: Readonly<Record<string, unknown>>;
+  readonly signature: string;
+}
+
+export interface SourceRepository {
+  /** Creates what does not exist yet (one transaction, an event per created source); existing ones come back as they are. */
+  createMany(
+    sources: readonly NewSource[],
+    now: Date,
+    event: (s: NewSource) => NewEvent,
+  ): Promise<{ created: Source[]; existing: Source[] }>;
+  get(id: string): Promise<Source | null>;
+  findByIdentifiers(projectModule: string, identifiers: readonly string[]): Promise<Source[]>;
+  list(projectModule: string, limit: number, cursor: string | null): Promise<SourcePage | 'bad_cursor'>;
+  /** Marks sources queued for discovery (from never/done/failed); returns those it marked. */
+  markQueued(ids: readonly string[], now: Date): Promise<string[]>;
+  markRunning(id: string, now: Date): Promise<void>;
+  /** Stores a discovery result with its events; returns whether the signature changed. */
+  saveDiscovery(
+    id: string,
+    result: DiscoverySave,
+    now: Date,
+    events: (changed: boolean) => NewEvent[],
+  ): Promise<{ changed: boolean }>;
+  failDiscovery(id: string, error: string, now: Date, event: NewEvent): Promise<void>;
+  /** Enabled sources due for discovery (never discovered, or last discovered before `staleBefore`). */
+  dueForDiscovery(projectModule: string, staleBefore: Date, limit: number): Promise<string[]>;
+  /** Sources whose discovery is queued or running. */
+  discoveryInFlight(projectModule: string): Promise<number>;
+  /** Counts by discovery state, for metrics. */
+  countsByState(): Promise<readonly { projectModule: string; state: string; count: number }[]>;
+}

@@ -1,0 +1,39 @@
+import type { Tick } from '../../ports/Tick.js';
+import type { DiscoveryRequestDeps } from './requestDiscovery.js';
+import { enqueueDiscovery } from './requestDiscovery.js';
+
+/**
+ * Recurring discovery for projects whose automation enables it: sources never discovered, or
+ * discovered longer ago than stale_after_hours, up to sources_per_tick, and no more than
+ * batches_in_flight × batch_size in flight. What the caps hold back is counted and logged.
+ */
+export const discoveryTick = (deps: DiscoveryRequestDeps, everySeconds = 60): Tick => {
+  const lastRun = new Map<string, number>();
+  return {
+    name: 'discovery',
+    everySeconds,
+    async run(now) {
+      let queued = 0;
+      let heldBack = 0;
+      let projects = 0;
+      for (const v of await deps.configs.allActive()) {
+        const a = v.config.automation.discovery;
+        if (!a.enabled) continue;
+        const last = lastRun.get(v.projectModule);
+        if (last !== undefined && now.getTime() - last < a.every_minutes * 60_000) continue;
+        lastRun.set(v.projectModule, now.getTime());
+        projects++;
+        const staleBefore = new Date(now.getTime() - a.stale_after_hours * 3600_000);
+        const due = await deps.sources.dueForDiscovery(v.projectModule, staleBefore, a.sources_per_tick);
+        const capacity = Math.max(
+          0,
+          a.batches_in_flight * a.batch_size - (await deps.sources.discoveryInFlight(v.projectModule)),
+        );
+        const take = due.slice(0, capacity);
+        heldBack += due.length - take.length;
+        queued += (await enqueueDiscovery(deps, v.projectModule, take, a.batch_size)).marked.length;
+      }
+      return { projects, queued, held_back_by_cap: heldBack };
+    },
+  };
+};

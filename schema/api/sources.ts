@@ -1,0 +1,93 @@
+import * as t from 'io-ts';
+import { boundedString, DateTimeString, intFromString, strictObject, Uuid, withDefault } from '../codecs.js';
+import { component } from '../jsonSchema.js';
+import { ProjectModule } from './common.js';
+
+const Identifier = boundedString(1, 256);
+
+export const SourceCreate = component(
+  'SourceCreate',
+  strictObject(
+    'SourceCreate',
+    { project_module: ProjectModule, source_identifier: Identifier },
+    { enabled: withDefault(t.boolean, true) },
+  ),
+);
+
+export const SourceBulkCreate = component(
+  'SourceBulkCreate',
+  strictObject('SourceBulkCreate', {
+    project_module: ProjectModule,
+    sources: t.array(strictObject('SourceBulkItem', { source_identifier: t.string }, { enabled: t.boolean })),
+  }),
+);
+
+const sourceFields = {
+  uuid: Uuid,
+  project_module: t.string,
+  source_identifier: t.string,
+  enabled: t.boolean,
+  discovery_state: t.keyof({ never: null, queued: null, running: null, done: null, failed: null }),
+  discovered_at: t.union([DateTimeString, t.null]),
+  needs_processing: t.boolean,
+  created_at: DateTimeString,
+  updated_at: DateTimeString,
+};
+
+export const SourceView = component('Source', t.type(sourceFields));
+
+export const SourceBulkResult = component(
+  'SourceBulkResult',
+  t.type({
+    created: t.number,
+    existing: t.number,
+    invalid: t.number,
+    items: t.array(
+      t.intersection([
+        t.type({
+          source_identifier: t.string,
+          status: t.keyof({ created: null, exists: null, invalid: null }),
+        }),
+        t.partial({ uuid: Uuid, error: t.string }),
+      ]),
+    ),
+  }),
+);
+
+export const SourceListQuery = t.intersection([
+  t.type({ project_module: ProjectModule }),
+  t.partial({ limit: intFromString(1, 1000), cursor: boundedString(1, 400) }),
+]);
+
+export const SourcePageView = component(
+  'SourcePage',
+  t.type({ items: t.array(SourceView), next_cursor: t.union([t.string, t.null]) }),
+);
+
+export const SourceStatusView = component(
+  'SourceStatus',
+  t.type({
+    ...sourceFields,
+    discovery_error: t.union([t.string, t.null]),
+    config_version: t.union([t.number, t.null]),
+    signature: t.union([t.string, t.null]),
+    metadata: t.union([t.UnknownRecord, t.null]),
+    discovery_flags: t.UnknownRecord,
+    ready: t.boolean,
+    blocked_by: t.array(t.string),
+  }),
+);
+
+export const DiscoverRequest = component(
+  'DiscoverRequest',
+  strictObject('DiscoverRequest', { project_module: ProjectModule, source_identifiers: t.array(Identifier) }),
+);
+
+export const DiscoverAck = component(
+  'DiscoverAck',
+  t.type({
+    queued: t.array(t.string),
+    skipped: t.array(t.type({ source_identifier: t.string, reason: t.string })),
+    jobs: t.number,
+  }),
+);

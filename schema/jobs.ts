@@ -1,0 +1,9 @@
+import * as t from 'io-ts';
+import { ProjectModule } from './api/common.js';
+import { Uuid } from './codecs.js';
+
+/** Payload codecs of every job kind: a worker decodes a payload before it acts on it. */
+export const DiscoveryJobPayloadC = t.type({
+  project_module: ProjectModule,
+  source_ids: t.readonlyArray(Uuid),
+});
