@@ -164,7 +164,7 @@ const main = async () => {
       const url = await withDatabase(server, `bench_${name.replace('-', '_')}_${c}`);
       process.stderr.write(`  ${name} with ${c} consumer(s)...\n`);
       const ms = await fn(url, c);
-      (results[name] ??= {})[c] = jobs / (ms / 1000);
+      results[name] = { ...results[name], [c]: jobs / (ms / 1000) };
     }
   const header = ['system', ...concurrencies.map((c) => `${c} consumer${c > 1 ? 's' : ''}`)];
   const rows = Object.entries(results).map(([name, r]) => [

@@ -1,12 +1,11 @@
 import * as E from 'fp-ts/lib/Either.js';
-import { appError, validationError } from '../../../core/errors.js';
-import { viewEvent } from '../../../core/domain/event.js';
+import { appError } from '../../../core/errors.js';
 import { viewVersion, viewVersionSummary } from '../../../core/domain/projectVersion.js';
 import { uploadProjectConfig } from '../../../core/usecases/uploadProjectConfig.js';
-import { decodeCursor } from '../../../adapters/postgres/eventLog.js';
 import { loadProjectYaml } from '../../../schema/project/loadYaml.js';
 import { projectDeps } from '../../shared/composition.js';
 import { fail, type Handler } from '../handler.js';
+import { eventPage } from './eventPage.js';
 
 export const uploadProjectConfigHandler: Handler = async (ctx) => {
   const yaml = ctx.body as string;
@@ -64,19 +63,8 @@ export const getProjectConfigVersionHandler: Handler = async (ctx) => {
     : fail(appError('not_found', `project ${module} has no version ${version}`));
 };
 
-export const projectEventsHandler: Handler = async (ctx) => {
-  const limit = (ctx.query['limit'] as number | undefined) ?? 100;
-  const cursor = (ctx.query['cursor'] as string | undefined) ?? null;
-  if (decodeCursor(cursor) === null)
-    return fail(
-      validationError('the cursor is not valid', [
-        { path: 'cursor', message: 'pass back a next_cursor this API returned' },
-      ]),
-    );
-  const page = await projectDeps(ctx.container).events.read(
-    { kind: 'project', projectModule: ctx.params['module']! },
-    limit,
-    cursor,
-  );
-  return { body: { items: page.items.map(viewEvent), next_cursor: page.nextCursor } };
-};
+export const projectEventsHandler: Handler = async (ctx) =>
+  eventPage(ctx, projectDeps(ctx.container).events, {
+    kind: 'project',
+    projectModule: ctx.params['module']!,
+  });

@@ -1,12 +1,11 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { appError, validationError } from '../../../core/errors.js';
-import { viewEvent } from '../../../core/domain/event.js';
 import { sourceReadiness, viewSource } from '../../../core/domain/source.js';
 import { requestDiscovery } from '../../../core/usecases/discovery/requestDiscovery.js';
 import { registerSource, registerSources } from '../../../core/usecases/sources/registerSources.js';
-import { decodeCursor } from '../../../adapters/postgres/eventLog.js';
 import { sourceDeps } from '../../shared/composition.js';
 import { fail, type Handler } from '../handler.js';
+import { eventPage } from './eventPage.js';
 
 interface SourceCreateBody {
   project_module: string;
@@ -99,17 +98,5 @@ export const sourceEventsHandler: Handler = async (ctx) => {
   const deps = sourceDeps(ctx.container);
   const id = ctx.params['id']!;
   if (!(await deps.sources.get(id))) return fail(noSource(id));
-  const cursor = (ctx.query['cursor'] as string | undefined) ?? null;
-  if (decodeCursor(cursor) === null)
-    return fail(
-      validationError('the cursor is not valid', [
-        { path: 'cursor', message: 'pass back a next_cursor this API returned' },
-      ]),
-    );
-  const page = await deps.events.read(
-    { kind: 'subject', subjectType: 'source', subjectId: id },
-    (ctx.query['limit'] as number | undefined) ?? 100,
-    cursor,
-  );
-  return { body: { items: page.items.map(viewEvent), next_cursor: page.nextCursor } };
+  return eventPage(ctx, deps.events, { kind: 'subject', subjectType: 'source', subjectId: id });
 };
