@@ -42,7 +42,7 @@ export class PgJobQueue implements JobQueue {
       const inserted = await tx.oneOrNone<{ id: string }>(
         `INSERT INTO jobs (id, kind, payload, state, idempotency_key, priority, max_attempts, run_at, created_at, updated_at)
          VALUES ($1, $2, $3, 'queued', $4, $5, $6, $7, $8, $8)
-         ON CONFLICT (idempotency_key) WHERE state IN ('queued', 'running') DO NOTHING
+         ON CONFLICT (idempotency_key) WHERE idempotency_key IS NOT NULL AND state IN ('queued', 'running') DO NOTHING
          RETURNING id`,
         [
           this.random.uuid(),
