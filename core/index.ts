@@ -31,3 +31,4 @@ export type * from './ports/JobQueue.js';
 export type * from './ports/JobHandler.js';
 export type * from './ports/Tick.js';
 export type * from './ports/MaintenanceRepository.js';
+export * from './domain/execution.js';

@@ -1,0 +1,118 @@
+/**
+ * The execution state machine, as data. An execution waits in `pending` until it is asked to run
+ * and its gates pass (configuration active, every source ready, caps allow); then its run goes
+ * through staging -> translating (manifest, graph, patches, translation) -> submitting -> running
+ * (polled) to a terminal state. Every transition is one transaction with its event.
+ */
+export const executionStates = [
+  'pending',
+  'queued',
+  'staging',
+  'translating',
+  'submitting',
+  'running',
+  'cancelling',
+  'completed',
+  'failed',
+  'cancelled',
+] as const;
+export type ExecutionState = (typeof executionStates)[number];
+
+export const terminalStates: ReadonlySet<ExecutionState> = new Set(['completed', 'failed', 'cancelled']);
+
+export type ExecutionTrigger =
+  | 'gates_passed' // the execute request is in and every gate passes: a job is queued
+  | 'run_started' // a worker took the job and stages data
+  | 'staging_skipped' // do_stage false
+  | 'staged'
+  | 'dry_run_finished' // do_submit false: manifest and graph built, nothing submitted
+  | 'translated'
+  | 'submitted'
+  | 'backend_finished'
+  | 'backend_failed'
+  | 'backend_cancelled'
+  | 'failed' // an error in our own steps
+  | 'cancel_requested'
+  | 'retry_requested';
+
+export interface TransitionRule {
+  readonly from: readonly ExecutionState[];
+  readonly on: ExecutionTrigger;
+  readonly to: ExecutionState;
+  readonly why: string;
+}
+
+// Before submission nothing runs outside: cancel ends the execution at once. From submission on, a
+// remote session or job may exist: cancel asks the backend and waits for it to confirm.
+const beforeSubmit: ExecutionState[] = ['pending', 'queued', 'staging', 'translating'];
+
+export const transitionRules: readonly TransitionRule[] = [
+  { from: ['pending'], on: 'gates_passed', to: 'queued', why: 'asked to run and every gate passes' },
+  { from: ['queued'], on: 'run_started', to: 'staging', why: 'a worker stages the data' },
+  { from: ['queued'], on: 'staging_skipped', to: 'translating', why: 'do_stage is false' },
+  { from: ['staging'], on: 'staged', to: 'translating', why: 'data staged' },
+  {
+    from: ['translating'],
+    on: 'dry_run_finished',
+    to: 'completed',
+    why: 'do_submit is false: nothing submitted',
+  },
+  { from: ['translating'], on: 'translated', to: 'submitting', why: 'manifest, graph and translation ready' },
+  { from: ['submitting'], on: 'submitted', to: 'running', why: 'the backend accepted the work' },
+  {
+    from: ['running', 'cancelling'],
+    on: 'backend_finished',
+    to: 'completed',
+    why: 'the backend reports success',
+  },
+  { from: ['running', 'cancelling'], on: 'backend_failed', to: 'failed', why: 'the backend reports failure' },
+  {
+    from: ['running', 'cancelling'],
+    on: 'backend_cancelled',
+    to: 'cancelled',
+    why: 'the backend confirms the cancel',
+  },
+  {
+    from: ['queued', 'staging', 'translating', 'submitting'],
+    on: 'failed',
+    to: 'failed',
+    why: 'a step of ours failed for good',
+  },
+  { from: beforeSubmit, on: 'cancel_requested', to: 'cancelled', why: 'nothing was submitted yet' },
+  {
+    from: ['submitting', 'running'],
+    on: 'cancel_requested',
+    to: 'cancelling',
+    why: 'the backend must confirm',
+  },
+  {
+    from: ['failed', 'cancelled'],
+    on: 'retry_requested',
+    to: 'pending',
+    why: 'a new attempt, gated as before',
+  },
+];
+
+/** The state `trigger` leads to from `from`, or null when that transition is not allowed. */
+export const nextState = (from: ExecutionState, trigger: ExecutionTrigger): ExecutionState | null =>
+  transitionRules.find((r) => r.on === trigger && r.from.includes(from))?.to ?? null;
+
+/** The triggers allowed in a state: what the API may offer for it. */
+export const allowedTriggers = (state: ExecutionState): ExecutionTrigger[] =>
+  transitionRules.filter((r) => r.from.includes(state)).map((r) => r.on);
+
+/** The SPEC's phases, for summaries: where in stage -> translate -> submit -> poll a state is. */
+export const phaseOf = (
+  s: ExecutionState,
+): 'waiting' | 'stage' | 'translate' | 'submit' | 'poll' | 'terminal' =>
+  s === 'pending' || s === 'queued'
+    ? 'waiting'
+    : s === 'staging'
+      ? 'stage'
+      : s === 'translating'
+        ? 'translate'
+        : s === 'submitting'
+          ? 'submit'
+          : s === 'running' || s === 'cancelling'
+            ? 'poll'
+            : 'terminal';
