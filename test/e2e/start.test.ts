@@ -20,8 +20,9 @@ test('start, create the first admin, log in, refresh, log out, stop cleanly', as
   t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
   const env = cleanEnv({
     SERVICE_DATA_DIR: dataDir,
-    SERVICE_PORT: String(await freePort()),
-    SERVICE_METRICS_PORT: String(await freePort()),
+    // Port 0: the process reports the ports it got, so no other test can take them meanwhile.
+    SERVICE_PORT: '0',
+    SERVICE_METRICS_PORT: '0',
     SERVICE_EMBEDDED_PG_PORT: String(await freePort()),
     SERVICE_LOG_LEVEL: 'info',
   });
