@@ -95,6 +95,18 @@ export class MemoryJobQueue implements JobQueue {
     return true;
   }
 
+  async completeAndClaim(
+    lease: Lease,
+    workerId: string,
+    kinds: readonly string[],
+    limit: number,
+    leaseSeconds: number,
+    now: Date,
+  ) {
+    const completed = await this.complete(lease);
+    return { completed, claimed: await this.claim(workerId, kinds, limit, leaseSeconds, now) };
+  }
+
   async fail(lease: Lease, error: string, retryAt: Date | null) {
     const r = this.held(lease);
     if (!r) return false;

@@ -28,6 +28,21 @@ const toClaimed = (r: ClaimRow): ClaimedJob => ({
   leaseExpiresAt: r.lease_expires_at,
 });
 
+// Claims: $1 worker, $2 kinds, $3 now, $4 limit, $5 lease seconds. Defines `claimed`.
+const claimCte = `picked AS (
+    SELECT id FROM jobs
+    WHERE state = 'queued' AND run_at <= $3 AND kind = ANY($2)
+    ORDER BY priority DESC, run_at, id
+    LIMIT $4
+    FOR UPDATE SKIP LOCKED),
+  claimed AS (
+    UPDATE jobs j SET state = 'running', attempts = j.attempts + 1, lease_owner = $1,
+      lease_expires_at = $3::timestamptz + make_interval(secs => $5),
+      fencing_token = nextval('jobs_fencing_seq'), updated_at = $3
+    FROM picked WHERE j.id = picked.id
+    RETURNING j.id, j.kind, j.payload, j.attempts, j.max_attempts, j.idempotency_key, j.fencing_token,
+              j.lease_expires_at)`;
+
 // A write about a held job: it matches only while the job runs under this very token.
 const held = `id = $1 AND fencing_token = $2 AND state = 'running'`;
 
@@ -69,22 +84,43 @@ export class PgJobQueue implements JobQueue {
 
   async claim(workerId: string, kinds: readonly string[], limit: number, leaseSeconds: number, now: Date) {
     if (limit <= 0 || kinds.length === 0) return [];
-    const rows = await this.db.any<ClaimRow>(
-      `WITH picked AS (
-         SELECT id FROM jobs
-         WHERE state = 'queued' AND run_at <= $3 AND kind = ANY($2)
-         ORDER BY priority DESC, run_at, id
-         LIMIT $4
-         FOR UPDATE SKIP LOCKED)
-       UPDATE jobs j SET state = 'running', attempts = j.attempts + 1, lease_owner = $1,
-         lease_expires_at = $3::timestamptz + make_interval(secs => $5),
-         fencing_token = nextval('jobs_fencing_seq'), updated_at = $3
-       FROM picked WHERE j.id = picked.id
-       RETURNING j.id, j.kind, j.payload, j.attempts, j.max_attempts, j.idempotency_key, j.fencing_token,
-                 j.lease_expires_at`,
-      [workerId, kinds, now, limit, leaseSeconds],
-    );
+    const rows = await this.db.any<ClaimRow>(`WITH ${claimCte} SELECT * FROM claimed`, [
+      workerId,
+      kinds,
+      now,
+      limit,
+      leaseSeconds,
+    ]);
     return rows.map(toClaimed);
+  }
+
+  async completeAndClaim(
+    lease: Lease,
+    workerId: string,
+    kinds: readonly string[],
+    limit: number,
+    leaseSeconds: number,
+    now: Date,
+  ) {
+    if (limit <= 0 || kinds.length === 0) return { completed: await this.complete(lease, now), claimed: [] };
+    // Data-modifying CTEs all run; the completed job is no longer queued, so it cannot be picked.
+    const r = await this.db.one<{
+      completed: number;
+      claimed: (Omit<ClaimRow, 'lease_expires_at'> & { lease_expires_at: string })[] | null;
+    }>(
+      `WITH done AS (
+         UPDATE jobs SET state = 'succeeded', lease_owner = NULL, lease_expires_at = NULL, finished_at = $3,
+           updated_at = $3 WHERE id = $6 AND fencing_token = $7 AND state = 'running' RETURNING id),
+       ${claimCte}
+       SELECT (SELECT count(*) FROM done) AS completed, (SELECT json_agg(claimed) FROM claimed) AS claimed`,
+      [workerId, kinds, now, limit, leaseSeconds, lease.jobId, lease.token],
+    );
+    return {
+      completed: r.completed === 1,
+      claimed: (r.claimed ?? []).map((c) =>
+        toClaimed({ ...c, lease_expires_at: new Date(c.lease_expires_at) }),
+      ),
+    };
   }
 
   async renew(lease: Lease, leaseSeconds: number, now: Date): Promise<boolean> {

@@ -13,6 +13,9 @@ import type { Random } from '../../core/ports/Random.js';
 import type { Logger } from '../../adapters/log/logger.js';
 import { toIssues } from '../../schema/decode.js';
 
+/** Up to this concurrency, completing a job claims the next in the same statement (measured: scripts/bench queue). */
+const chainingMaxConcurrency = 2;
+
 export interface ConsumerOptions {
   readonly workerId: string;
   readonly concurrency: number;
@@ -186,7 +189,20 @@ export class QueueConsumer {
         );
       await handler.handle(decoded.right as never, { job, signal: abort.signal });
       if (abort.signal.aborted) throw abort.signal.reason;
-      const ok = await queue.complete(job.lease, clock.now());
+      // A small worker refills its freed slot in the same round trip as the completion; a larger one
+      // does better claiming in batches from its loop (many concurrent single claims contend).
+      const { completed: ok, claimed } =
+        this.running && this.opts.concurrency <= chainingMaxConcurrency
+          ? await queue.completeAndClaim(
+              job.lease,
+              this.opts.workerId,
+              [...this.byKind.keys()],
+              1,
+              this.opts.leaseSeconds,
+              clock.now(),
+            )
+          : { completed: await queue.complete(job.lease, clock.now()), claimed: [] };
+      for (const next of claimed) this.run(next);
       if (!ok) jlog.warn('completed, but the lease was lost meanwhile: the outcome was not recorded');
       else jlog.debug('job succeeded');
     } catch (err) {

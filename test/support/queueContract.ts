@@ -83,6 +83,25 @@ export const queueContract: Record<string, (t: ExecutionContext, make: QueueFact
     await queue.claim('w', ['k'], 1, 10, t0);
     t.deepEqual(await queue.reclaimExpired(at(11), () => at(11)), { requeued: 0, dead: 1 });
   },
+  'completeAndClaim ends a held job and claims the next in one step, and writes nothing with a lost lease':
+    async (t, make) => {
+      const { queue, done } = await make();
+      t.teardown(done);
+      await queue.enqueue({ kind: 'k', payload: 1 }, t0);
+      await queue.enqueue({ kind: 'k', payload: 2 }, at(1));
+      const [first] = await queue.claim('w', ['k'], 1, 30, at(2));
+      const r = await queue.completeAndClaim(first!.lease, 'w', ['k'], 1, 30, at(3));
+      t.true(r.completed);
+      t.deepEqual(
+        r.claimed.map((j) => j.payload),
+        [2],
+      );
+      t.is(r.claimed[0]!.attempts, 1);
+      t.true(r.claimed[0]!.leaseExpiresAt.getTime() > at(3).getTime());
+      const again = await queue.completeAndClaim(first!.lease, 'w', ['k'], 1, 30, at(4));
+      t.false(again.completed, 'the first lease is spent');
+      t.true(await queue.complete(r.claimed[0]!.lease, at(5)));
+    },
   'cancel ends a live job; stats count by state and age': async (t, make) => {
     const { queue, done } = await make();
     t.teardown(done);
