@@ -6,6 +6,7 @@ import { Health, Readiness } from './api/system.js';
 import { profileRoutes } from './routes/profiles.js';
 import { projectRoutes } from './routes/projects.js';
 import { sourceRoutes } from './routes/sources.js';
+import { executionRoutes } from './routes/executions.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -56,6 +57,7 @@ export const routes: readonly RouteSpec[] = [
   ...profileRoutes,
   ...projectRoutes,
   ...sourceRoutes,
+  ...executionRoutes,
   {
     id: 'login',
     method: 'POST',

@@ -22,6 +22,11 @@ import {
   sourceEventsHandler,
   sourceStatusHandler,
 } from './handlers/sources.js';
+import {
+  createExecutionHandler,
+  executionEventsHandler,
+  executionStatusHandler,
+} from './handlers/executions.js';
 import { healthHandler, metricsHandler, openApiHandler, readyHandler } from './handlers/system.js';
 
 /** Handlers by route id (schema/routes.ts); the server refuses to start if one is missing. */
@@ -51,4 +56,7 @@ export const handlers: Readonly<Record<string, Handler>> = {
   discoverSources: discoverSourcesHandler,
   sourceStatus: sourceStatusHandler,
   sourceEvents: sourceEventsHandler,
+  createExecution: createExecutionHandler,
+  executionStatus: executionStatusHandler,
+  executionEvents: executionEventsHandler,
 };

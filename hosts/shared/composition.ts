@@ -35,6 +35,8 @@ import { PgLoginThrottle } from '../../adapters/postgres/loginThrottle.js';
 import { PgMaintenanceRepository } from '../../adapters/postgres/maintenanceRepository.js';
 import { PgEventLog } from '../../adapters/postgres/eventLog.js';
 import { PgSourceRepository } from '../../adapters/postgres/sourceRepository.js';
+import { PgExecutionRepository } from '../../adapters/postgres/executionRepository.js';
+import type { ExecutionRepository } from '../../core/ports/ExecutionRepository.js';
 import { MockArchive } from '../../adapters/memory/mockArchive.js';
 import { PgProfileRepository } from '../../adapters/postgres/profileRepository.js';
 import { PgProjectConfigRepository } from '../../adapters/postgres/projectConfigRepository.js';
@@ -72,6 +74,7 @@ export const TYPES = {
   Events: Symbol.for('EventLog'),
   Sources: Symbol.for('SourceRepository'),
   Archive: Symbol.for('Archive'),
+  Executions: Symbol.for('ExecutionRepository'),
 } as const;
 
 export interface CompositionInput {
@@ -127,6 +130,9 @@ export const buildContainer = (input: CompositionInput): Container => {
   c.bind<EventLog>(TYPES.Events).toDynamicValue((ctx) => new PgEventLog(ctx.get<Db>(TYPES.Db)));
   c.bind<SourceRepository>(TYPES.Sources).toDynamicValue(
     (ctx) => new PgSourceRepository(ctx.get<Db>(TYPES.Db)),
+  );
+  c.bind<ExecutionRepository>(TYPES.Executions).toDynamicValue(
+    (ctx) => new PgExecutionRepository(ctx.get<Db>(TYPES.Db)),
   );
   // Mock backends: the real TAP archive adapter arrives with the real backends.
   c.bind<Archive>(TYPES.Archive).toConstantValue(new MockArchive());
@@ -222,4 +228,15 @@ export const discoveryDeps = (c: Container) => ({
   archive: c.get<Archive>(TYPES.Archive),
   digest: c.get<TokenDigest>(TYPES.Digest),
   clock: c.get<Clock>(TYPES.Clock),
+});
+
+export const executionDeps = (c: Container) => ({
+  executions: c.get<ExecutionRepository>(TYPES.Executions),
+  sources: c.get<SourceRepository>(TYPES.Sources),
+  configs: c.get<ProjectConfigRepository>(TYPES.ProjectConfigs),
+  profiles: c.get<ProfileRepository>(TYPES.Profiles),
+  events: c.get<EventLog>(TYPES.Events),
+  digest: c.get<TokenDigest>(TYPES.Digest),
+  clock: c.get<Clock>(TYPES.Clock),
+  random: c.get<Random>(TYPES.Random),
 });

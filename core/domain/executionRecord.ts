@@ -1,0 +1,63 @@
+import type { ExecutionState } from './execution.js';
+import type { DeploymentProfile } from './profile.js';
+
+export interface Execution {
+  readonly id: string;
+  readonly projectModule: string;
+  readonly configVersion: number;
+  readonly profileId: string | null;
+  readonly profileSnapshot: DeploymentProfile;
+  readonly archiveName: string;
+  readonly sourceIds: readonly string[];
+  readonly state: ExecutionState;
+  readonly attempt: number;
+  readonly doStage: boolean | null;
+  readonly doSubmit: boolean | null;
+  readonly executeRequestedAt: Date | null;
+  readonly schedulerJobId: string | null;
+  readonly runRecord: Readonly<Record<string, unknown>>;
+  readonly debug: {
+    readonly dimSessionStatusUrl: string | null;
+    readonly dimGraphStatusUrl: string | null;
+    readonly batchSessionDir: string | null;
+    readonly batchLoginNode: string | null;
+    readonly batchRemoteUser: string | null;
+  };
+  readonly error: string | null;
+  readonly idempotencyKey: string | null;
+  readonly requestHash: string | null;
+  readonly createdBy: string;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+}
+
+/** The execution as the API shows it; backend debug fields only when the backend set them. */
+export const viewExecution = (e: Execution, sourceIdentifiers: readonly string[]) => {
+  const debug = Object.fromEntries(
+    Object.entries({
+      dim_session_status_url: e.debug.dimSessionStatusUrl,
+      dim_graph_status_url: e.debug.dimGraphStatusUrl,
+      batch_session_dir: e.debug.batchSessionDir,
+      batch_login_node: e.debug.batchLoginNode,
+      batch_remote_user: e.debug.batchRemoteUser,
+    }).filter(([, v]) => v !== null),
+  );
+  return {
+    uuid: e.id,
+    project_module: e.projectModule,
+    sources: sourceIdentifiers.map((source_identifier) => ({ source_identifier })),
+    archive_name: e.archiveName,
+    deployment_profile_name: e.profileSnapshot.name,
+    deployment_profile_id: e.profileId,
+    config_version: e.configVersion,
+    state: e.state,
+    attempt: e.attempt,
+    scheduler_job_id: e.schedulerJobId,
+    run_record: e.runRecord,
+    error: e.error,
+    created_by: e.createdBy,
+    created_at: e.createdAt.toISOString(),
+    updated_at: e.updatedAt.toISOString(),
+    ...debug,
+  };
+};

@@ -1,0 +1,145 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { type AppError, appError, validationError } from '../../errors.js';
+import type { Execution } from '../../domain/executionRecord.js';
+import type { Clock } from '../../ports/Clock.js';
+import type { ExecutionRepository } from '../../ports/ExecutionRepository.js';
+import type { ProfileRepository } from '../../ports/ProfileRepository.js';
+import type { ProjectConfigRepository } from '../../ports/ProjectConfigRepository.js';
+import type { Random } from '../../ports/Random.js';
+import type { SourceRepository } from '../../ports/SourceRepository.js';
+import type { TokenDigest } from '../../ports/TokenDigest.js';
+import { resolveProfile } from '../profiles/resolveProfile.js';
+
+export interface ExecutionDeps {
+  readonly executions: ExecutionRepository;
+  readonly sources: SourceRepository;
+  readonly configs: ProjectConfigRepository;
+  readonly profiles: ProfileRepository;
+  readonly digest: TokenDigest;
+  readonly clock: Clock;
+  readonly random: Random;
+}
+
+export interface CreateExecutionInput {
+  readonly project_module: string;
+  readonly sources: readonly { readonly source_identifier: string }[];
+  readonly archive_name: string;
+  readonly deployment_profile_name?: string;
+  readonly deployment_profile_id?: string;
+}
+
+/**
+ * Creates an execution in `pending`: it pins the project's active configuration version and a
+ * snapshot of the chosen profile. With an idempotency key, a replay of the same request returns the
+ * execution it made, and a different request under the same key is refused.
+ */
+export const createExecution = async (
+  deps: ExecutionDeps,
+  input: CreateExecutionInput,
+  opts: { readonly idempotencyKey?: string; readonly requestHash: string; readonly by: string },
+): Promise<E.Either<AppError, { execution: Execution; created: boolean }>> => {
+  if (opts.idempotencyKey !== undefined) {
+    const prior = await deps.executions.findByIdempotencyKey(opts.idempotencyKey);
+    if (prior) return replay(prior, opts.requestHash);
+  }
+  const active = await deps.configs.active(input.project_module);
+  if (!active)
+    return E.left(
+      appError('conflict', `project ${input.project_module} has no configuration; upload one first`),
+    );
+  const config = active.config;
+  if (!config.archives[input.archive_name])
+    return E.left(
+      validationError('no such archive', [
+        { path: 'archive_name', message: `not one of ${Object.keys(config.archives).join(', ')}` },
+      ]),
+    );
+  const idents = [...new Set(input.sources.map((s) => s.source_identifier))];
+  const cap = config.automation.execution.max_sources_per_execution;
+  if (idents.length === 0 || idents.length > cap)
+    return E.left(
+      validationError('wrong number of sources', [
+        {
+          path: 'sources',
+          message: `give 1 to ${cap} distinct sources (automation.execution.max_sources_per_execution)`,
+        },
+      ]),
+    );
+  const found = await deps.sources.findByIdentifiers(input.project_module, idents);
+  const missing = idents.filter((i) => !found.some((s) => s.sourceIdentifier === i));
+  if (missing.length > 0)
+    return E.left(
+      validationError(
+        'unknown sources',
+        missing.map((m) => ({ path: 'sources', message: `no source ${m} in ${input.project_module}` })),
+      ),
+    );
+  const profile = await resolveProfile(deps.profiles, {
+    projectModule: input.project_module,
+    ...(input.deployment_profile_id !== undefined ? { id: input.deployment_profile_id } : {}),
+    ...(input.deployment_profile_name !== undefined ? { name: input.deployment_profile_name } : {}),
+  });
+  if (E.isLeft(profile)) return profile;
+  const now = deps.clock.now();
+  const ordered = idents.map((i) => found.find((s) => s.sourceIdentifier === i)!.id);
+  const execution: Execution = {
+    id: deps.random.uuid(),
+    projectModule: input.project_module,
+    configVersion: active.version,
+    profileId: profile.right.id,
+    profileSnapshot: profile.right,
+    archiveName: input.archive_name,
+    sourceIds: ordered,
+    state: 'pending',
+    attempt: 0,
+    doStage: null,
+    doSubmit: null,
+    executeRequestedAt: null,
+    schedulerJobId: null,
+    runRecord: {},
+    debug: {
+      dimSessionStatusUrl: null,
+      dimGraphStatusUrl: null,
+      batchSessionDir: null,
+      batchLoginNode: null,
+      batchRemoteUser: null,
+    },
+    error: null,
+    idempotencyKey: opts.idempotencyKey ?? null,
+    requestHash: opts.requestHash,
+    createdBy: opts.by,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const stored = await deps.executions.insert(execution, {
+    projectModule: input.project_module,
+    subjectType: 'execution',
+    subjectId: execution.id,
+    kind: 'execution.created',
+    payload: {
+      config_version: active.version,
+      deployment_profile: { id: profile.right.id, name: profile.right.name, version: profile.right.version },
+      archive_name: input.archive_name,
+      sources: idents,
+    },
+    actor: opts.by,
+  });
+  if (stored === 'key_taken') {
+    // Another request with the same key won the race: answer as a replay of it.
+    const prior = await deps.executions.findByIdempotencyKey(opts.idempotencyKey!);
+    if (prior) return replay(prior, opts.requestHash);
+  }
+  return E.right({ execution, created: true });
+};
+
+const replay = (
+  prior: Execution,
+  requestHash: string,
+): E.Either<AppError, { execution: Execution; created: boolean }> =>
+  prior.requestHash === requestHash
+    ? E.right({ execution: prior, created: false })
+    : E.left(
+        appError('conflict', 'this Idempotency-Key was used for a different request', {
+          execution: prior.id,
+        }),
+      );
