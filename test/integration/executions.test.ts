@@ -1,15 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import test from 'ava';
 import type { ExecutionRepository } from '../../core/ports/ExecutionRepository.js';
 import { discoverBatch } from '../../core/usecases/discovery/discoverBatch.js';
 import { discoveryDeps, TYPES } from '../../hosts/shared/composition.js';
 import { startTestApi, type TestApi } from '../support/api.js';
-
-const example = readFileSync(
-  fileURLToPath(new URL('../../../schema/examples/wallaby_hires.project.yaml', import.meta.url)),
-  'utf8',
-);
+import { wallabyYaml as example } from '../support/examples.js';
 
 let api: TestApi;
 let op: string;
@@ -17,14 +11,9 @@ let slurmId: string;
 const ids: Record<string, string> = {};
 test.before(async () => {
   api = await startTestApi();
-  await api.addUser('op', 'operator');
-  op = (await api.login('op')).access_token;
+  op = await api.tokenFor('op', 'operator');
   const call = (method: string, path: string, body: unknown) => api.call(method, path, { token: op, body });
-  await api.call('POST', '/project-configs', {
-    raw: example,
-    token: op,
-    headers: { 'Content-Type': 'application/x-yaml' },
-  });
+  await api.uploadConfig(example, op);
   await call('POST', '/deployment-profiles', {
     name: 'global-rest',
     is_default: true,

@@ -11,10 +11,8 @@ let op: string;
 let viewer: string;
 test.before(async () => {
   api = await startTestApi();
-  await api.addUser('op', 'operator');
-  await api.addUser('view', 'viewer');
-  op = (await api.login('op')).access_token;
-  viewer = (await api.login('view')).access_token;
+  op = await api.tokenFor('op', 'operator');
+  viewer = await api.tokenFor('view', 'viewer');
 });
 test.after.always(async () => {
   await api?.close();

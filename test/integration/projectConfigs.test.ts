@@ -1,22 +1,14 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import test from 'ava';
 import { startTestApi, type TestApi } from '../support/api.js';
-
-const example = readFileSync(
-  fileURLToPath(new URL('../../../schema/examples/wallaby_hires.project.yaml', import.meta.url)),
-  'utf8',
-);
+import { wallabyYaml as example } from '../support/examples.js';
 
 let api: TestApi;
 let op: string;
 let viewer: string;
 test.before(async () => {
   api = await startTestApi();
-  await api.addUser('op', 'operator');
-  await api.addUser('view', 'viewer');
-  op = (await api.login('op')).access_token;
-  viewer = (await api.login('view')).access_token;
+  op = await api.tokenFor('op', 'operator');
+  viewer = await api.tokenFor('view', 'viewer');
 });
 test.after.always(async () => {
   await api?.close();

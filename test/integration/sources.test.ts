@@ -1,6 +1,4 @@
-import { readFileSync } from 'node:fs';
 import { Writable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import test from 'ava';
 import type { Clock } from '../../core/ports/Clock.js';
 import type { JobHandler } from '../../core/ports/JobHandler.js';
@@ -12,25 +10,15 @@ import { createLogger } from '../../adapters/log/logger.js';
 import { sourceDeps, TYPES } from '../../hosts/shared/composition.js';
 import { QueueConsumer } from '../../hosts/worker/consumer.js';
 import { startTestApi, type TestApi } from '../support/api.js';
-
-const example = readFileSync(
-  fileURLToPath(new URL('../../../schema/examples/wallaby_hires.project.yaml', import.meta.url)),
-  'utf8',
-);
+import { wallabyYaml as example } from '../support/examples.js';
 
 let api: TestApi;
 let op: string;
 let consumer: QueueConsumer;
 test.before(async () => {
   api = await startTestApi();
-  await api.addUser('op', 'operator');
-  op = (await api.login('op')).access_token;
-  const r = await api.call('POST', '/project-configs', {
-    raw: example,
-    token: op,
-    headers: { 'Content-Type': 'application/x-yaml' },
-  });
-  if (r.status !== 201) throw new Error(r.text);
+  op = await api.tokenFor('op', 'operator');
+  await api.uploadConfig(example, op);
   const c = api.container;
   consumer = new QueueConsumer(
     {

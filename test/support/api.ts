@@ -26,6 +26,10 @@ export interface TestApi {
   ): Promise<{ status: number; headers: Headers; body: unknown; text: string }>;
   addUser(username: string, role: string, password?: string): Promise<void>;
   login(username: string, password?: string): Promise<{ access_token: string; refresh_token: string }>;
+  /** A new user of `role`, logged in: its access token. */
+  tokenFor(username: string, role: string): Promise<string>;
+  /** Uploads a project configuration (YAML); throws unless it is stored. */
+  uploadConfig(yaml: string, token: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -96,6 +100,18 @@ export const startTestApi = async (env: Record<string, string> = {}): Promise<Te
       const r = await api.call('POST', '/login', { body: { username, password } });
       if (r.status !== 200) throw new Error(`login failed: ${r.text}`);
       return r.body as { access_token: string; refresh_token: string };
+    },
+    async tokenFor(username, role) {
+      await api.addUser(username, role);
+      return (await api.login(username)).access_token;
+    },
+    async uploadConfig(yaml, token) {
+      const r = await api.call('POST', '/project-configs', {
+        raw: yaml,
+        token,
+        headers: { 'Content-Type': 'application/x-yaml' },
+      });
+      if (r.status !== 201 && r.status !== 200) throw new Error(`upload failed: ${r.text}`);
     },
     async close() {
       await closeServer(server);
