@@ -31,7 +31,11 @@ export const Uuid = patternString(
   36,
 );
 
-export const DateTimeString = withSchema(t.string, { type: 'string', format: 'date-time' });
+// A codec of its own: annotating the shared t.string would make every string a date-time.
+export const DateTimeString = withSchema(
+  new t.Type<string, string, unknown>('DateTimeString', t.string.is, t.string.validate, t.string.encode),
+  { type: 'string', format: 'date-time' },
+);
 
 /**
  * An object codec that rejects keys it does not know: a typo in a request is an error the client

@@ -204,6 +204,36 @@ export const configVariables = {
     '5',
     'How often a scheduler-enabled process checks leadership and due ticks; a follower takes over within this time.',
   ),
+  SERVICE_EXECUTION_TICK_SECONDS: spec(
+    int(5, 1, 3600),
+    '5',
+    'How often the scheduler admits pending executions, runs execution automation and schedules polls.',
+  ),
+  SERVICE_REST_POLL_MIN_SECONDS: spec(
+    int(10, 1, 3600),
+    '10',
+    "Least time between two polls of one island manager (a project's poll_interval_seconds may ask for more).",
+  ),
+  SERVICE_BATCH_POLL_MIN_SECONDS: spec(
+    int(30, 1, 3600),
+    '30',
+    'Least time between two polls of one batch login node and user: sites ban accounts that poll too often.',
+  ),
+  SERVICE_GRAPH_DIR: spec(
+    optionalString,
+    '(SERVICE_DATA_DIR/graphs)',
+    "Directory where a project's `graph.path` is resolved; a path may not leave it.",
+  ),
+  SERVICE_MAX_GRAPH_BYTES: spec(
+    int(64 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    '67108864',
+    'Largest logical graph a worker loads (file or URL).',
+  ),
+  SERVICE_MOCK_STEP_MS: spec(
+    int(2000, 10, 600_000),
+    '2000',
+    'Mock backends only: how long a mock session stays in each state (pristine, building, deploying, running).',
+  ),
   ARCHIVE_USERNAME: spec(optionalString, '(unset)', 'Archive (CASDA/OPAL) user for staging.'),
   ARCHIVE_PASSWORD_FILE: spec(optionalString, '(unset)', 'Path of a file holding the archive password.'),
   BATCH_SSH_PRIVATE_KEY_FILE: spec(

@@ -7,3 +7,13 @@ export const DiscoveryJobPayloadC = t.type({
   project_module: ProjectModule,
   source_ids: t.readonlyArray(Uuid),
 });
+
+export const RunJobPayloadC = t.type({
+  execution_id: Uuid,
+  attempt: t.number,
+});
+
+export const PollJobPayloadC = t.type({
+  target: t.string,
+  kind: t.keyof({ rest_remote: null, batch_remote: null }),
+});

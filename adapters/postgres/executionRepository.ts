@@ -1,10 +1,52 @@
+import { randomUUID as randomUuid } from 'node:crypto';
 import type { NewEvent } from '../../core/domain/event.js';
 import type { ExecutionState } from '../../core/domain/execution.js';
 import type { Execution } from '../../core/domain/executionRecord.js';
 import type { DeploymentProfile } from '../../core/domain/profile.js';
-import type { ExecutionRepository } from '../../core/ports/ExecutionRepository.js';
-import type { Db } from './db.js';
+import type {
+  ArtifactInfo,
+  ExecutionChange,
+  ExecutionRepository,
+  ExecutionWrite,
+  PollTarget,
+  WriteResult,
+} from '../../core/ports/ExecutionRepository.js';
+import type { Db, Tx } from './db.js';
 import { insertEvent } from './eventLog.js';
+import { insertJob } from './jobQueue.js';
+
+const unfinished = `state NOT IN ('completed', 'failed', 'cancelled')`;
+const inFlight = `state IN ('queued', 'staging', 'translating', 'submitting', 'running', 'cancelling')`;
+
+// Column of each changeable field; undefined fields are left alone.
+const columns = (c: ExecutionChange): [string, unknown][] => {
+  const d = c.debug ?? {};
+  const pairs: [string, unknown][] = [
+    ['state', c.state],
+    ['attempt', c.attempt],
+    ['do_stage', c.doStage],
+    ['do_submit', c.doSubmit],
+    ['execute_requested_at', c.executeRequestedAt],
+    ['scheduler_job_id', c.schedulerJobId],
+    ['run_record', c.runRecord === undefined ? undefined : JSON.stringify(c.runRecord)],
+    ['dim_session_status_url', d.dimSessionStatusUrl],
+    ['dim_graph_status_url', d.dimGraphStatusUrl],
+    ['batch_session_dir', d.batchSessionDir],
+    ['batch_login_node', d.batchLoginNode],
+    ['batch_remote_user', d.batchRemoteUser],
+    ['error', c.error],
+    ['backend_target', c.backendTarget],
+    ['submitted_at', c.submittedAt],
+    ['cancel_requested_at', c.cancelRequestedAt],
+    ['cancel_sent_at', c.cancelSentAt],
+    ['finished_at', c.finishedAt],
+  ];
+  return pairs.filter(([, v]) => v !== undefined);
+};
+
+// The fence: the job must still run under the token, and its row is locked until we commit, so a
+// reclaim that would hand the job to another worker waits for this write (and then wins after it).
+const fenced = `EXISTS (SELECT 1 FROM jobs WHERE id = $3 AND fencing_token = $4 AND state = 'running' FOR SHARE)`;
 
 interface Row {
   id: string;
@@ -27,6 +69,11 @@ interface Row {
   batch_login_node: string | null;
   batch_remote_user: string | null;
   error: string | null;
+  backend_target: string | null;
+  submitted_at: Date | null;
+  cancel_requested_at: Date | null;
+  cancel_sent_at: Date | null;
+  finished_at: Date | null;
   idempotency_key: string | null;
   request_hash: string | null;
   created_by: string;
@@ -62,6 +109,11 @@ const toExecution = (r: Row): Execution => ({
     batchRemoteUser: r.batch_remote_user,
   },
   error: r.error,
+  backendTarget: r.backend_target,
+  submittedAt: r.submitted_at,
+  cancelRequestedAt: r.cancel_requested_at,
+  cancelSentAt: r.cancel_sent_at,
+  finishedAt: r.finished_at,
   idempotencyKey: r.idempotency_key,
   requestHash: r.request_hash,
   createdBy: r.created_by,
@@ -103,6 +155,197 @@ export class PgExecutionRepository implements ExecutionRepository {
       if (x.code === '23505' && x.constraint === 'executions_idempotency_key_key') return 'key_taken';
       throw err;
     }
+  }
+
+  async write(w: ExecutionWrite, now: Date): Promise<WriteResult> {
+    return this.db.tx(async (tx) => {
+      const sets = columns(w.change);
+      const assignments = sets.map(([col], i) => `${col} = $${i + 6}`).join(', ');
+      const updated = await tx.oneOrNone<{ id: string }>(
+        `UPDATE executions SET ${assignments}${assignments ? ', ' : ''}updated_at = $5
+         WHERE id = $1 AND state = ANY($2) AND ($3::uuid IS NULL OR ${fenced}) RETURNING id`,
+        [w.id, w.expect, w.fence?.jobId ?? null, w.fence?.token ?? null, now, ...sets.map(([, v]) => v)],
+      );
+      if (!updated) return this.whyNot(tx, w);
+      for (const e of w.events) await insertEvent(tx, e, now);
+      if (w.enqueue) await insertJob(tx, randomUuid(), w.enqueue, now);
+      if (w.cancelJobsWithKeyPrefix !== undefined)
+        await tx.none(
+          `UPDATE jobs SET state = 'cancelled', finished_at = $2, updated_at = $2
+           WHERE state = 'queued' AND idempotency_key LIKE $1 || '%'`,
+          [w.cancelJobsWithKeyPrefix, now],
+        );
+      for (const m of w.markProcessed ?? [])
+        await tx.none('UPDATE sources SET processed_signature = $2, updated_at = $3 WHERE id = $1', [
+          m.sourceId,
+          m.signature,
+          now,
+        ]);
+      return 'ok';
+    });
+  }
+
+  private async whyNot(tx: Tx, w: ExecutionWrite): Promise<WriteResult> {
+    if (w.fence) {
+      const held = await tx.oneOrNone(
+        `SELECT 1 FROM jobs WHERE id = $1 AND fencing_token = $2 AND state = 'running'`,
+        [w.fence.jobId, w.fence.token],
+      );
+      if (!held) return 'lease_lost';
+    }
+    return 'state_changed';
+  }
+
+  async awaitingAdmission(limit: number): Promise<Execution[]> {
+    const rows = await this.db.any<Row>(
+      `SELECT * FROM executions WHERE state = 'pending' AND execute_requested_at IS NOT NULL
+       ORDER BY execute_requested_at, id LIMIT $1`,
+      [limit],
+    );
+    return rows.map(toExecution);
+  }
+
+  async inFlightByProject(): Promise<ReadonlyMap<string, number>> {
+    const rows = await this.db.any<{ project_module: string; n: number }>(
+      `SELECT project_module, count(*)::int AS n FROM executions WHERE ${inFlight} GROUP BY project_module`,
+    );
+    return new Map(rows.map((r) => [r.project_module, r.n]));
+  }
+
+  async onTarget(target: string, limit: number): Promise<Execution[]> {
+    const rows = await this.db.any<Row>(
+      `SELECT * FROM executions WHERE backend_target = $1 AND state IN ('running', 'cancelling')
+       ORDER BY submitted_at, id LIMIT $2`,
+      [target, limit],
+    );
+    return rows.map(toExecution);
+  }
+
+  async pollTargets(): Promise<PollTarget[]> {
+    const rows = await this.db.any<{
+      target: string;
+      kind: 'rest_remote' | 'batch_remote';
+      n: number;
+      last_polled_at: Date | null;
+      interval: number;
+    }>(
+      `SELECT e.backend_target AS target, min(e.profile_snapshot->'deployment'->>'kind') AS kind,
+              count(*)::int AS n, t.last_polled_at,
+              min((c.config->'automation'->'execution'->>'poll_interval_seconds')::int) AS interval
+       FROM executions e
+       JOIN project_configs c ON c.project_module = e.project_module AND c.version = e.config_version
+       LEFT JOIN poll_targets t ON t.target = e.backend_target
+       WHERE e.state IN ('running', 'cancelling') AND e.backend_target IS NOT NULL
+       GROUP BY e.backend_target, t.last_polled_at`,
+    );
+    return rows.map((r) => ({
+      target: r.target,
+      kind: r.kind,
+      inFlight: r.n,
+      lastPolledAt: r.last_polled_at,
+      pollIntervalSeconds: r.interval,
+    }));
+  }
+
+  async markPolled(target: string, now: Date, error: string | null): Promise<void> {
+    await this.db.none(
+      `INSERT INTO poll_targets (target, last_polled_at, last_error) VALUES ($1, $2, $3)
+       ON CONFLICT (target) DO UPDATE SET last_polled_at = $2, last_error = $3`,
+      [target, now, error],
+    );
+  }
+
+  async saveArtifact(
+    a: {
+      executionId: string;
+      attempt: number;
+      name: string;
+      mediaType: string;
+      content: string;
+      sha256: string;
+    },
+    fence: { jobId: string; token: number },
+    now: Date,
+  ): Promise<'ok' | 'lease_lost'> {
+    const r = await this.db.oneOrNone(
+      `INSERT INTO execution_artifacts (execution_id, attempt, name, media_type, sha256, size, content, created_at)
+       SELECT $3, $4, $5, $6, $7, $8, $9, $10
+       WHERE EXISTS (SELECT 1 FROM jobs WHERE id = $1 AND fencing_token = $2 AND state = 'running' FOR SHARE)
+       ON CONFLICT (execution_id, attempt, name) DO UPDATE
+         SET media_type = $6, sha256 = $7, size = $8, content = $9, created_at = $10
+       RETURNING 1`,
+      [
+        fence.jobId,
+        fence.token,
+        a.executionId,
+        a.attempt,
+        a.name,
+        a.mediaType,
+        a.sha256,
+        Buffer.byteLength(a.content),
+        a.content,
+        now,
+      ],
+    );
+    return r ? 'ok' : 'lease_lost';
+  }
+
+  async artifact(executionId: string, attempt: number, name: string): Promise<string | null> {
+    const r = await this.db.oneOrNone<{ content: string }>(
+      'SELECT content FROM execution_artifacts WHERE execution_id = $1 AND attempt = $2 AND name = $3',
+      [executionId, attempt, name],
+    );
+    return r?.content ?? null;
+  }
+
+  async artifacts(executionId: string): Promise<ArtifactInfo[]> {
+    const rows = await this.db.any<{
+      attempt: number;
+      name: string;
+      media_type: string;
+      sha256: string;
+      size: number;
+      created_at: Date;
+    }>(
+      `SELECT attempt, name, media_type, sha256, size, created_at FROM execution_artifacts
+       WHERE execution_id = $1 ORDER BY attempt, created_at, name`,
+      [executionId],
+    );
+    return rows.map((r) => ({
+      attempt: r.attempt,
+      name: r.name,
+      mediaType: r.media_type,
+      sha256: r.sha256,
+      size: r.size,
+      createdAt: r.created_at,
+    }));
+  }
+
+  async countsByState() {
+    const rows = await this.db.any<{ project_module: string; state: string; n: number }>(
+      'SELECT project_module, state, count(*)::int AS n FROM executions GROUP BY project_module, state',
+    );
+    return rows.map((r) => ({ projectModule: r.project_module, state: r.state, count: r.n }));
+  }
+
+  async sourcesToProcess(projectModule: string, requiredFlags: readonly string[], limit: number) {
+    const flags = JSON.stringify(Object.fromEntries(requiredFlags.map((f) => [f, true])));
+    const rows = await this.db.any<{ id: string; source_identifier: string; discovered_at: Date }>(
+      `WITH busy AS (
+         SELECT DISTINCT unnest(source_ids) AS id FROM executions WHERE project_module = $1 AND ${unfinished})
+       SELECT s.id, s.source_identifier, s.discovered_at FROM sources s
+       WHERE s.project_module = $1 AND s.enabled AND s.metadata IS NOT NULL
+         AND s.signature IS DISTINCT FROM s.processed_signature
+         AND s.discovery_flags @> $2::jsonb
+         AND NOT EXISTS (SELECT 1 FROM busy WHERE busy.id = s.id)
+       ORDER BY s.discovered_at, s.id LIMIT $3`,
+      [projectModule, flags, limit],
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      sourceIdentifier: r.source_identifier,
+      discoveredAt: r.discovered_at,
+    }));
   }
 
   async get(id: string): Promise<Execution | null> {

@@ -1,7 +1,7 @@
 import type { ClaimedJob, EnqueueRequest, Lease } from '../../core/domain/job.js';
 import type { JobQueue, QueueStats } from '../../core/ports/JobQueue.js';
 import type { Random } from '../../core/ports/Random.js';
-import type { Db } from './db.js';
+import type { Db, Tx } from './db.js';
 
 /** The channel workers LISTEN on; an enqueue NOTIFYs it (with the job kind) at commit. */
 export const jobsChannel = 'surveyor_jobs';
@@ -43,6 +43,43 @@ const claimCte = `picked AS (
     RETURNING j.id, j.kind, j.payload, j.attempts, j.max_attempts, j.idempotency_key, j.fencing_token,
               j.lease_expires_at)`;
 
+/**
+ * Adds a job inside the caller's transaction (so it commits with the change that asked for it), or
+ * finds the live job holding the same idempotency key. Workers are notified at commit.
+ */
+export const insertJob = async (
+  tx: Tx,
+  id: string,
+  req: EnqueueRequest,
+  now: Date,
+): Promise<{ id: string; created: boolean }> => {
+  const inserted = await tx.oneOrNone<{ id: string }>(
+    `INSERT INTO jobs (id, kind, payload, state, idempotency_key, priority, max_attempts, run_at, created_at, updated_at)
+     VALUES ($1, $2, $3, 'queued', $4, $5, $6, $7, $8, $8)
+     ON CONFLICT (idempotency_key) WHERE idempotency_key IS NOT NULL AND state IN ('queued', 'running') DO NOTHING
+     RETURNING id`,
+    [
+      id,
+      req.kind,
+      JSON.stringify(req.payload),
+      req.idempotencyKey ?? null,
+      req.priority ?? 0,
+      req.maxAttempts ?? 5,
+      req.runAt ?? now,
+      now,
+    ],
+  );
+  if (inserted) {
+    await tx.any('SELECT pg_notify($1, $2)', [jobsChannel, req.kind]);
+    return { id: inserted.id, created: true };
+  }
+  const live = await tx.one<{ id: string }>(
+    `SELECT id FROM jobs WHERE idempotency_key = $1 AND state IN ('queued', 'running')`,
+    [req.idempotencyKey],
+  );
+  return { id: live.id, created: false };
+};
+
 // A write about a held job: it matches only while the job runs under this very token.
 const held = `id = $1 AND fencing_token = $2 AND state = 'running'`;
 
@@ -53,33 +90,7 @@ export class PgJobQueue implements JobQueue {
   ) {}
 
   async enqueue(req: EnqueueRequest, now: Date): Promise<{ id: string; created: boolean }> {
-    return this.db.tx(async (tx) => {
-      const inserted = await tx.oneOrNone<{ id: string }>(
-        `INSERT INTO jobs (id, kind, payload, state, idempotency_key, priority, max_attempts, run_at, created_at, updated_at)
-         VALUES ($1, $2, $3, 'queued', $4, $5, $6, $7, $8, $8)
-         ON CONFLICT (idempotency_key) WHERE idempotency_key IS NOT NULL AND state IN ('queued', 'running') DO NOTHING
-         RETURNING id`,
-        [
-          this.random.uuid(),
-          req.kind,
-          JSON.stringify(req.payload),
-          req.idempotencyKey ?? null,
-          req.priority ?? 0,
-          req.maxAttempts ?? 5,
-          req.runAt ?? now,
-          now,
-        ],
-      );
-      if (inserted) {
-        await tx.any('SELECT pg_notify($1, $2)', [jobsChannel, req.kind]);
-        return { id: inserted.id, created: true };
-      }
-      const live = await tx.one<{ id: string }>(
-        `SELECT id FROM jobs WHERE idempotency_key = $1 AND state IN ('queued', 'running')`,
-        [req.idempotencyKey],
-      );
-      return { id: live.id, created: false };
-    });
+    return this.db.tx((tx) => insertJob(tx, this.random.uuid(), req, now));
   }
 
   async claim(workerId: string, kinds: readonly string[], limit: number, leaseSeconds: number, now: Date) {

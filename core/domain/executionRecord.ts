@@ -24,6 +24,12 @@ export interface Execution {
     readonly batchRemoteUser: string | null;
   };
   readonly error: string | null;
+  /** The backend target that polls it (set at submission). */
+  readonly backendTarget: string | null;
+  readonly submittedAt: Date | null;
+  readonly cancelRequestedAt: Date | null;
+  readonly cancelSentAt: Date | null;
+  readonly finishedAt: Date | null;
   readonly idempotencyKey: string | null;
   readonly requestHash: string | null;
   readonly createdBy: string;
@@ -55,6 +61,12 @@ export const viewExecution = (e: Execution, sourceIdentifiers: readonly string[]
     scheduler_job_id: e.schedulerJobId,
     run_record: e.runRecord,
     error: e.error,
+    do_stage: e.doStage,
+    do_submit: e.doSubmit,
+    execute_requested_at: e.executeRequestedAt?.toISOString() ?? null,
+    submitted_at: e.submittedAt?.toISOString() ?? null,
+    cancel_requested_at: e.cancelRequestedAt?.toISOString() ?? null,
+    finished_at: e.finishedAt?.toISOString() ?? null,
     created_by: e.createdBy,
     created_at: e.createdAt.toISOString(),
     updated_at: e.updatedAt.toISOString(),

@@ -23,8 +23,8 @@ export const parseExpression = (text: string): Expression | string => {
   };
 };
 
-const walk = (doc: unknown, path: Expression['path']): unknown[] => {
-  let current: unknown[] = [doc];
+const walk = (docs: readonly unknown[], path: Expression['path']): unknown[] => {
+  let current: unknown[] = [...docs];
   for (const { key, each } of path) {
     const next: unknown[] = [];
     for (const v of current) {
@@ -40,8 +40,12 @@ const walk = (doc: unknown, path: Expression['path']): unknown[] => {
   return current;
 };
 
-export const evaluate = (e: Expression, doc: unknown): number | string | boolean | null => {
-  const values = walk(doc, e.path);
+export const evaluate = (e: Expression, doc: unknown): number | string | boolean | null =>
+  evaluateOver(e, [doc]);
+
+/** Evaluates over several documents at once, as if their values were one list (a manifest's sources). */
+export const evaluateOver = (e: Expression, docs: readonly unknown[]): number | string | boolean | null => {
+  const values = walk(docs, e.path);
   const nums = () => values.map(Number).filter(Number.isFinite);
   switch (e.fn) {
     case 'count':

@@ -1,9 +1,100 @@
 import type { NewEvent } from '../domain/event.js';
+import type { ExecutionState } from '../domain/execution.js';
 import type { Execution } from '../domain/executionRecord.js';
+import type { EnqueueRequest, Lease } from '../domain/job.js';
+
+/** Fields a write may change; what is left out stays as it is. */
+export interface ExecutionChange {
+  readonly state?: ExecutionState;
+  readonly attempt?: number;
+  readonly doStage?: boolean;
+  readonly doSubmit?: boolean;
+  readonly executeRequestedAt?: Date | null;
+  readonly schedulerJobId?: string | null;
+  /** Replaces the run record: the use case merges. */
+  readonly runRecord?: Readonly<Record<string, unknown>>;
+  readonly debug?: Partial<Execution['debug']>;
+  readonly error?: string | null;
+  readonly backendTarget?: string | null;
+  readonly submittedAt?: Date | null;
+  readonly cancelRequestedAt?: Date | null;
+  readonly cancelSentAt?: Date | null;
+  readonly finishedAt?: Date | null;
+}
+
+/**
+ * One transaction: the execution changes only if it is still in one of `expect` and, with a
+ * `fence`, only while that job lease is held (a worker that lost its lease commits nothing). The
+ * events, the job to enqueue and the sources to mark processed commit with it, or none do.
+ */
+export interface ExecutionWrite {
+  readonly id: string;
+  readonly expect: readonly ExecutionState[];
+  readonly change: ExecutionChange;
+  readonly fence?: Lease;
+  readonly events: readonly NewEvent[];
+  readonly enqueue?: EnqueueRequest;
+  /** Cancels the execution's live jobs whose idempotency key starts with this prefix. */
+  readonly cancelJobsWithKeyPrefix?: string;
+  readonly markProcessed?: readonly { readonly sourceId: string; readonly signature: string }[];
+}
+
+export type WriteResult = 'ok' | 'state_changed' | 'lease_lost';
+
+export interface ArtifactInfo {
+  readonly attempt: number;
+  readonly name: string;
+  readonly mediaType: string;
+  readonly sha256: string;
+  readonly size: number;
+  readonly createdAt: Date;
+}
+
+export interface PollTarget {
+  readonly target: string;
+  readonly kind: 'rest_remote' | 'batch_remote';
+  readonly inFlight: number;
+  readonly lastPolledAt: Date | null;
+  /** The smallest poll_interval_seconds among the projects with work there. */
+  readonly pollIntervalSeconds: number;
+}
 
 export interface ExecutionRepository {
   /** Stores a new execution with its event; 'key_taken' when its idempotency key is in use. */
   insert(e: Execution, event: NewEvent): Promise<'ok' | 'key_taken'>;
   get(id: string): Promise<Execution | null>;
   findByIdempotencyKey(key: string): Promise<Execution | null>;
+  write(w: ExecutionWrite, now: Date): Promise<WriteResult>;
+  /** Pending executions asked to run, oldest request first. */
+  awaitingAdmission(limit: number): Promise<Execution[]>;
+  /** Executions between queued and cancelling, per project. */
+  inFlightByProject(): Promise<ReadonlyMap<string, number>>;
+  /** Running or cancelling executions on one backend target. */
+  onTarget(target: string, limit: number): Promise<Execution[]>;
+  pollTargets(): Promise<PollTarget[]>;
+  markPolled(target: string, now: Date, error: string | null): Promise<void>;
+  saveArtifact(
+    a: {
+      executionId: string;
+      attempt: number;
+      name: string;
+      mediaType: string;
+      content: string;
+      sha256: string;
+    },
+    fence: Lease,
+    now: Date,
+  ): Promise<'ok' | 'lease_lost'>;
+  artifact(executionId: string, attempt: number, name: string): Promise<string | null>;
+  artifacts(executionId: string): Promise<ArtifactInfo[]>;
+  countsByState(): Promise<readonly { projectModule: string; state: string; count: number }[]>;
+  /**
+   * Enabled sources whose metadata is in, whose required flags hold, whose signature differs from
+   * the one last processed, and that no unfinished execution holds: what automation may run.
+   */
+  sourcesToProcess(
+    projectModule: string,
+    requiredFlags: readonly string[],
+    limit: number,
+  ): Promise<{ id: string; sourceIdentifier: string; discoveredAt: Date }[]>;
 }

@@ -24,8 +24,13 @@ import {
 } from './handlers/sources.js';
 import {
   createExecutionHandler,
+  cancelExecutionHandler,
+  executeExecutionHandler,
   executionEventsHandler,
+  executionLedgerHandler,
   executionStatusHandler,
+  executionSummaryHandler,
+  retryExecutionHandler,
 } from './handlers/executions.js';
 import { healthHandler, metricsHandler, openApiHandler, readyHandler } from './handlers/system.js';
 
@@ -59,4 +64,9 @@ export const handlers: Readonly<Record<string, Handler>> = {
   createExecution: createExecutionHandler,
   executionStatus: executionStatusHandler,
   executionEvents: executionEventsHandler,
+  executeExecution: executeExecutionHandler,
+  cancelExecution: cancelExecutionHandler,
+  retryExecution: retryExecutionHandler,
+  executionSummary: executionSummaryHandler,
+  executionLedgerSnapshot: executionLedgerHandler,
 };

@@ -47,6 +47,24 @@ import { PgWorkerRegistry } from '../../adapters/postgres/workerRegistry.js';
 import { CryptoRandom } from '../../adapters/system/cryptoRandom.js';
 import { SystemClock } from '../../adapters/system/systemClock.js';
 import type { Config } from '../../schema/config.js';
+import { join } from 'node:path';
+import type { DeploymentBackends } from '../../core/ports/DeploymentBackend.js';
+import type { GraphStore } from '../../core/ports/GraphStore.js';
+import type { Stager } from '../../core/ports/Stager.js';
+import type { Translator } from '../../core/ports/Translator.js';
+import {
+  type PollJobPayload,
+  pollJobKind,
+  type RunJobPayload,
+  runJobKind,
+} from '../../core/usecases/executions/jobs.js';
+import { runExecution } from '../../core/usecases/executions/runExecution.js';
+import { pollTarget } from '../../core/usecases/executions/pollTarget.js';
+import { PollJobPayloadC, RunJobPayloadC } from '../../schema/jobs.js';
+import { mockBackends } from '../../adapters/memory/mockBackend.js';
+import { MockStager } from '../../adapters/memory/mockStager.js';
+import { MockTranslator } from '../../adapters/memory/mockTranslator.js';
+import { FileOrUrlGraphStore } from '../../adapters/system/graphStore.js';
 
 /** Service identifiers: the names under which hosts find ports and settings. */
 export const TYPES = {
@@ -75,6 +93,10 @@ export const TYPES = {
   Sources: Symbol.for('SourceRepository'),
   Archive: Symbol.for('Archive'),
   Executions: Symbol.for('ExecutionRepository'),
+  Stager: Symbol.for('Stager'),
+  Graphs: Symbol.for('GraphStore'),
+  Translator: Symbol.for('Translator'),
+  Backends: Symbol.for('DeploymentBackends'),
 } as const;
 
 export interface CompositionInput {
@@ -134,8 +156,20 @@ export const buildContainer = (input: CompositionInput): Container => {
   c.bind<ExecutionRepository>(TYPES.Executions).toDynamicValue(
     (ctx) => new PgExecutionRepository(ctx.get<Db>(TYPES.Db)),
   );
-  // Mock backends: the real TAP archive adapter arrives with the real backends.
+  // Mock backends: the real TAP archive, DALiuGE and Slurm adapters arrive with the real backends.
+  const clock = c.get<Clock>(TYPES.Clock);
   c.bind<Archive>(TYPES.Archive).toConstantValue(new MockArchive());
+  c.bind<Stager>(TYPES.Stager).toConstantValue(new MockStager(input.config.SERVICE_MOCK_STEP_MS));
+  c.bind<Translator>(TYPES.Translator).toConstantValue(new MockTranslator());
+  c.bind<DeploymentBackends>(TYPES.Backends).toConstantValue(
+    mockBackends(clock, input.config.SERVICE_MOCK_STEP_MS),
+  );
+  c.bind<GraphStore>(TYPES.Graphs).toConstantValue(
+    new FileOrUrlGraphStore(
+      input.config.SERVICE_GRAPH_DIR ?? join(input.config.SERVICE_DATA_DIR, 'graphs'),
+      input.config.SERVICE_MAX_GRAPH_BYTES,
+    ),
+  );
   // Job kinds and their handlers.
   c.bind<readonly JobHandler<never>[]>(TYPES.JobHandlers).toDynamicValue(() => {
     const discovery: JobHandler<DiscoveryJobPayload> = {
@@ -149,7 +183,25 @@ export const buildContainer = (input: CompositionInput): Container => {
         );
       },
     };
-    return [discovery as unknown as JobHandler<never>];
+    const run: JobHandler<RunJobPayload> = {
+      kind: runJobKind,
+      codec: RunJobPayloadC,
+      handle: (payload, jobCtx) =>
+        runExecution(runDeps(c), payload, {
+          lease: jobCtx.job.lease,
+          signal: jobCtx.signal,
+          lastAttempt: jobCtx.job.attempts >= jobCtx.job.maxAttempts,
+        }),
+    };
+    const poll: JobHandler<PollJobPayload> = {
+      kind: pollJobKind,
+      codec: PollJobPayloadC,
+      handle: async (payload, jobCtx) => {
+        const r = await pollTarget(runDeps(c), payload, { lease: jobCtx.job.lease, signal: jobCtx.signal });
+        input.logger.debug({ job_id: jobCtx.job.id, target: payload.target, ...r }, 'poll round done');
+      },
+    };
+    return [discovery, run, poll] as unknown as JobHandler<never>[];
   });
   c.bind<readonly HealthProbe[]>(TYPES.Probes).toDynamicValue((ctx) => {
     const db = ctx.get<Db>(TYPES.Db);
@@ -168,6 +220,16 @@ export const buildContainer = (input: CompositionInput): Container => {
     async () =>
       (await c.get<SourceRepository>(TYPES.Sources).countsByState()).map((r) => ({
         labels: { project_module: r.projectModule, discovery_state: r.state },
+        value: r.count,
+      })),
+  );
+  input.metrics.gaugeFrom(
+    'surveyor_executions',
+    'Executions by project and state',
+    ['project_module', 'state'],
+    async () =>
+      (await c.get<ExecutionRepository>(TYPES.Executions).countsByState()).map((r) => ({
+        labels: { project_module: r.projectModule, state: r.state },
         value: r.count,
       })),
   );
@@ -230,6 +292,18 @@ export const discoveryDeps = (c: Container) => ({
   clock: c.get<Clock>(TYPES.Clock),
 });
 
+export const runDeps = (c: Container) => ({
+  executions: c.get<ExecutionRepository>(TYPES.Executions),
+  sources: c.get<SourceRepository>(TYPES.Sources),
+  configs: c.get<ProjectConfigRepository>(TYPES.ProjectConfigs),
+  stager: c.get<Stager>(TYPES.Stager),
+  graphs: c.get<GraphStore>(TYPES.Graphs),
+  translator: c.get<Translator>(TYPES.Translator),
+  backends: c.get<DeploymentBackends>(TYPES.Backends),
+  digest: c.get<TokenDigest>(TYPES.Digest),
+  clock: c.get<Clock>(TYPES.Clock),
+});
+
 export const executionDeps = (c: Container) => ({
   executions: c.get<ExecutionRepository>(TYPES.Executions),
   sources: c.get<SourceRepository>(TYPES.Sources),
@@ -239,4 +313,5 @@ export const executionDeps = (c: Container) => ({
   digest: c.get<TokenDigest>(TYPES.Digest),
   clock: c.get<Clock>(TYPES.Clock),
   random: c.get<Random>(TYPES.Random),
+  queue: c.get<JobQueue>(TYPES.Queue),
 });

@@ -14,7 +14,8 @@ import { jobsChannel } from '../../adapters/postgres/jobQueue.js';
 import { PgLeaderLock } from '../../adapters/postgres/leaderLock.js';
 import { listen } from '../../adapters/postgres/listener.js';
 import type { Config } from '../../schema/config.js';
-import { sourceDeps, TYPES } from '../shared/composition.js';
+import { executionDeps, sourceDeps, TYPES } from '../shared/composition.js';
+import { executionTick } from '../../core/usecases/executions/executionTick.js';
 import { discoveryTick } from '../../core/usecases/discovery/discoveryTick.js';
 import { QueueConsumer } from './consumer.js';
 import { Scheduler } from './scheduler.js';
@@ -87,6 +88,14 @@ export const startWorker = async (container: Container): Promise<WorkerHandle> =
       [
         maintenanceTick(container.get<MaintenanceRepository>(TYPES.Maintenance)),
         discoveryTick(sourceDeps(container)),
+        executionTick(executionDeps(container), {
+          everySeconds: config.SERVICE_EXECUTION_TICK_SECONDS,
+          admissionScan: 500,
+          pollMinSeconds: {
+            rest_remote: config.SERVICE_REST_POLL_MIN_SECONDS,
+            batch_remote: config.SERVICE_BATCH_POLL_MIN_SECONDS,
+          },
+        }),
       ],
       clock,
       log,

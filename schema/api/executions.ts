@@ -16,6 +16,13 @@ export const ExecutionCreate = component(
   ),
 );
 
+const nullable = <C extends t.Mixed>(c: C) => t.union([c, t.null]);
+
+export const ExecuteRequest = component(
+  'ExecuteRequest',
+  strictObject('ExecuteRequest', {}, { do_stage: t.boolean, do_submit: t.boolean }),
+);
+
 const executionFields = {
   uuid: Uuid,
   project_module: t.string,
@@ -29,6 +36,12 @@ const executionFields = {
   scheduler_job_id: t.union([t.string, t.null]),
   run_record: t.UnknownRecord,
   error: t.union([t.string, t.null]),
+  do_stage: nullable(t.boolean),
+  do_submit: nullable(t.boolean),
+  execute_requested_at: nullable(DateTimeString),
+  submitted_at: nullable(DateTimeString),
+  cancel_requested_at: nullable(DateTimeString),
+  finished_at: nullable(DateTimeString),
   created_by: t.string,
   created_at: DateTimeString,
   updated_at: DateTimeString,
@@ -64,4 +77,99 @@ export const ExecutionStatusView = component(
     }),
     t.partial(debugFields),
   ]),
+);
+
+export const ExecuteResponse = component(
+  'ExecuteResponse',
+  t.intersection([t.type({ ...executionFields, blocked_by: t.array(t.string) }), t.partial(debugFields)]),
+);
+
+const maybeSeconds = nullable(t.number);
+export const ExecutionSummaryView = component(
+  'ExecutionSummary',
+  t.type({
+    uuid: Uuid,
+    project_module: t.string,
+    state: t.string,
+    phase: t.string,
+    attempt: t.number,
+    dry_run: t.boolean,
+    sources: t.number,
+    scheduler_job_id: nullable(t.string),
+    remote_state: nullable(t.string),
+    error: nullable(t.string),
+    failed_drops: t.array(t.string),
+    durations_seconds: t.type({
+      waiting: maybeSeconds,
+      stage: maybeSeconds,
+      translate: maybeSeconds,
+      submit: maybeSeconds,
+      poll: maybeSeconds,
+      total: maybeSeconds,
+    }),
+    created_at: DateTimeString,
+    execute_requested_at: nullable(DateTimeString),
+    submitted_at: nullable(DateTimeString),
+    finished_at: nullable(DateTimeString),
+    events: t.number,
+  }),
+);
+
+export const LedgerSnapshotView = component(
+  'LedgerSnapshot',
+  t.type({
+    execution_id: Uuid,
+    generated_at: DateTimeString,
+    state: t.string,
+    attempt: t.number,
+    configuration: t.type({
+      project_module: t.string,
+      version: t.number,
+      content_hash: nullable(t.string),
+      graph: nullable(t.UnknownRecord),
+    }),
+    deployment_profile: t.type({
+      id: nullable(t.string),
+      name: t.string,
+      version: t.number,
+      translation: t.UnknownRecord,
+      deployment: t.UnknownRecord,
+    }),
+    archive_name: t.string,
+    switches: t.type({ do_stage: nullable(t.boolean), do_submit: nullable(t.boolean) }),
+    sources: t.array(
+      t.type({
+        uuid: t.string,
+        source_identifier: nullable(t.string),
+        signature_used: nullable(t.string),
+        signature_now: nullable(t.string),
+        processed_signature: nullable(t.string),
+      }),
+    ),
+    artifacts: t.array(
+      t.type({
+        attempt: t.number,
+        name: t.string,
+        media_type: t.string,
+        sha256: t.string,
+        size: t.number,
+        created_at: DateTimeString,
+      }),
+    ),
+    external: t.type({
+      scheduler_job_id: nullable(t.string),
+      backend_target: nullable(t.string),
+      intent: t.unknown,
+      previous_attempts: t.unknown,
+    }),
+    transitions: t.array(
+      t.type({
+        event_id: t.number,
+        kind: t.string,
+        attempt: t.unknown,
+        actor: nullable(t.string),
+        at: DateTimeString,
+      }),
+    ),
+  }),
 );

@@ -169,7 +169,7 @@ const Automation = strictObject(
           min_sources_to_trigger: posInt(100_000, 1),
           max_wait_minutes: posInt(525_600, 1440),
           claim_ttl_minutes: posInt(10_080, 180),
-          poll_interval_seconds: withDefault(intRange(30, 86400), 60),
+          poll_interval_seconds: withDefault(intRange(1, 86400), 60),
           poll_max_rounds: posInt(100_000, 40),
         },
       ),

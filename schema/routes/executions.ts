@@ -1,5 +1,13 @@
 import { Uuid } from '../codecs.js';
-import { ExecutionCreate, ExecutionStatusView, ExecutionView } from '../api/executions.js';
+import {
+  ExecuteRequest,
+  ExecuteResponse,
+  ExecutionCreate,
+  ExecutionStatusView,
+  ExecutionSummaryView,
+  ExecutionView,
+  LedgerSnapshotView,
+} from '../api/executions.js';
 import { EventPageView, PageQuery } from '../api/projects.js';
 import type { RouteSpec } from '../routes.js';
 
@@ -39,6 +47,66 @@ export const executionRoutes: readonly RouteSpec[] = [
     params: idParam,
     query: PageQuery,
     success: { status: 200, description: 'A page of events', codec: EventPageView },
+    errors: [],
+  },
+  {
+    id: 'executeExecution',
+    method: 'POST',
+    path: '/executions/{id}/execute',
+    summary:
+      'Ask a pending execution to run. do_stage and do_submit default to true; both false is a dry run (manifest and patched graph built, nothing staged or submitted). Queued at once when every gate passes, else blocked_by says what it waits for and the execution tick queues it later. Asking again with the same switches returns it unchanged; other switches are 409.',
+    tag: 'executions',
+    auth: 'operator',
+    params: idParam,
+    body: { codec: ExecuteRequest, contentType: 'application/json' },
+    success: { status: 202, description: 'The execution, queued or still pending', codec: ExecuteResponse },
+    errors: ['conflict'],
+  },
+  {
+    id: 'cancelExecution',
+    method: 'POST',
+    path: '/executions/{id}/cancel',
+    summary:
+      'Cancel an execution. Before submission it ends cancelled at once; from submission on it becomes cancelling and ends when the backend confirms. Cancelling twice is harmless; an ended execution is 409.',
+    tag: 'executions',
+    auth: 'operator',
+    params: idParam,
+    success: { status: 202, description: 'The execution, cancelled or cancelling', codec: ExecutionView },
+    errors: ['conflict'],
+  },
+  {
+    id: 'retryExecution',
+    method: 'POST',
+    path: '/executions/{id}/retry',
+    summary:
+      'Start a new attempt of a failed or cancelled execution (attempt + 1, same pinned configuration and profile snapshot, same switches). Refused (409) in any other state, and while the backend never confirmed that the last attempt ended.',
+    tag: 'executions',
+    auth: 'operator',
+    params: idParam,
+    success: { status: 202, description: 'The execution, pending or queued again', codec: ExecutionView },
+    errors: ['conflict'],
+  },
+  {
+    id: 'executionSummary',
+    method: 'GET',
+    path: '/executions/{id}/summary',
+    summary: 'State, phase, how long each phase of the current attempt took, and what the backend reported',
+    tag: 'executions',
+    auth: 'viewer',
+    params: idParam,
+    success: { status: 200, description: 'The summary', codec: ExecutionSummaryView },
+    errors: [],
+  },
+  {
+    id: 'executionLedgerSnapshot',
+    method: 'GET',
+    path: '/executions/{id}/ledger-snapshot',
+    summary:
+      'Everything the execution is accountable for, as of now: pinned configuration and hash, profile snapshot, source signatures used and current, artifacts of every attempt with sha256, external ids, and every transition',
+    tag: 'executions',
+    auth: 'viewer',
+    params: idParam,
+    success: { status: 200, description: 'The ledger snapshot', codec: LedgerSnapshotView },
     errors: [],
   },
 ];

@@ -1,0 +1,110 @@
+import { createHash } from 'node:crypto';
+import type { DeploymentProfile } from '../../core/domain/profile.js';
+import { outcomeOfSessionState, type RemoteOutcome } from '../../core/domain/remote.js';
+import type { Clock } from '../../core/ports/Clock.js';
+import type {
+  DeploymentBackend,
+  DeploymentBackends,
+  PollItem,
+  SubmitRequest,
+  Submission,
+} from '../../core/ports/DeploymentBackend.js';
+
+/**
+ * The deployment backends of the mock mode (SERVICE_USE_REAL_BACKENDS=false). A submitted run moves
+ * through the island manager's session states 0-4 (pristine, building, deploying, running,
+ * finished), one every `stepMs` since submission, computed from the submission time so any worker
+ * process can poll it. Markers in a source identifier steer it: MOCKFAIL ends failed (6) with the
+ * first application drop errored, MOCKHOLD stays running until cancelled. A cancel sent ends it
+ * cancelled (5). `find` knows nothing (the mock keeps no remote state): after a crash it submits again.
+ */
+export class MockBackend implements DeploymentBackend {
+  readonly needsMapping: boolean;
+
+  constructor(
+    readonly kind: 'rest_remote' | 'batch_remote',
+    private readonly clock: Clock,
+    private readonly stepMs: number,
+  ) {
+    this.needsMapping = kind === 'rest_remote';
+  }
+
+  target(p: DeploymentProfile): string {
+    const d = p.deployment;
+    return d.kind === 'rest_remote'
+      ? `mock-dim:${d.deploy_host}:${d.deploy_port}`
+      : `mock-ssh:${d.remote_user ?? 'default'}@${d.login_node}:${d.ssh_port}`;
+  }
+
+  async find(): Promise<Submission | null> {
+    return null;
+  }
+
+  async submit(req: SubmitRequest): Promise<Submission> {
+    const ids = req.manifest.sources.map((s) => String(s['source_identifier']));
+    const behaviour = ids.some((i) => i.includes('MOCKFAIL'))
+      ? 'fail'
+      : ids.some((i) => i.includes('MOCKHOLD'))
+        ? 'hold'
+        : 'finish';
+    const apps = req.graph
+      .filter((d) => 'oid' in d && d['categoryType'] !== 'Data')
+      .map((d) => String(d['oid']));
+    const record = {
+      backend: `mock_${this.kind}`,
+      behaviour,
+      drops: req.graph.filter((d) => 'oid' in d).length,
+      first_app_drop: apps[0] ?? null,
+    };
+    const d = req.profile.deployment;
+    if (d.kind === 'rest_remote') {
+      const base = `${d.use_https ? 'https' : 'http'}://${d.deploy_host}:${d.deploy_port}/api/sessions/${req.externalName}`;
+      return {
+        schedulerJobId: req.externalName,
+        runRecord: record,
+        debug: { dimSessionStatusUrl: `${base}/status`, dimGraphStatusUrl: `${base}/graph/status` },
+      };
+    }
+    const jobId = 1000 + (createHash('sha256').update(req.externalName).digest().readUInt32BE(0) % 9_000_000);
+    const user = d.remote_user ?? 'surveyor';
+    return {
+      schedulerJobId: `${jobId};${req.externalName}`,
+      runRecord: { ...record, slurm_job_id: String(jobId) },
+      debug: {
+        batchSessionDir: `${d.dlg_root}/sessions/${req.externalName}`,
+        batchLoginNode: d.login_node,
+        batchRemoteUser: user,
+      },
+    };
+  }
+
+  async poll(_target: string, items: readonly PollItem[]): Promise<Map<string, RemoteOutcome>> {
+    const now = this.clock.now().getTime();
+    return new Map(items.map((i) => [i.executionId, this.outcome(i, now)]));
+  }
+
+  private outcome(i: PollItem, now: number): RemoteOutcome {
+    if (i.cancelSentAt) return outcomeOfSessionState(5);
+    const sub = (i.runRecord['submission'] ?? {}) as Record<string, unknown>;
+    const code = Math.min(4, Math.floor((now - i.submittedAt.getTime()) / this.stepMs));
+    if (code < 4 || sub['behaviour'] === 'hold') return outcomeOfSessionState(Math.min(code, 3));
+    if (sub['behaviour'] === 'fail') {
+      const drop = sub['first_app_drop'];
+      return {
+        kind: 'failed',
+        remoteState: 'failed',
+        reason: `the session ended failed: drop ${String(drop)} is in error (mock)`,
+        failedDrops: drop ? [String(drop)] : [],
+      };
+    }
+    return outcomeOfSessionState(4);
+  }
+
+  async cancel(): Promise<void> {}
+}
+
+export const mockBackends = (clock: Clock, stepMs: number): DeploymentBackends => {
+  const rest = new MockBackend('rest_remote', clock, stepMs);
+  const batch = new MockBackend('batch_remote', clock, stepMs);
+  return { get: (kind) => (kind === 'rest_remote' ? rest : batch) };
+};

@@ -1,0 +1,59 @@
+/**
+ * What a deployment backend reports about submitted work, in our terms. The island manager's own
+ * session states (SPEC "Remote session states") are kept beside it for the run record.
+ */
+export const remoteSessionStates = [
+  'pristine',
+  'building',
+  'deploying',
+  'running',
+  'finished',
+  'cancelled',
+  'failed',
+] as const;
+export type RemoteSessionState = (typeof remoteSessionStates)[number];
+
+export const sessionStateName = (code: number): RemoteSessionState | 'unknown' =>
+  remoteSessionStates[code] ?? 'unknown';
+
+/**
+ * One state for a session that a DIM reports per node manager: any failed -> failed; all finished
+ * -> finished; all cancelled -> cancelled; a mix of only finished and cancelled -> cancelled;
+ * otherwise the least advanced node's state (still in progress).
+ */
+export const combineNodeStates = (codes: readonly number[]): number => {
+  if (codes.length === 0) return 0;
+  if (codes.includes(6)) return 6;
+  if (codes.every((c) => c === 4)) return 4;
+  if (codes.every((c) => c === 4 || c === 5)) return 5;
+  return Math.min(...codes.filter((c) => c < 4).concat(3));
+};
+
+export type RemoteOutcome =
+  | { readonly kind: 'in_progress'; readonly remoteState: string }
+  | { readonly kind: 'finished'; readonly remoteState: string }
+  | {
+      readonly kind: 'failed';
+      readonly remoteState: string;
+      readonly reason: string;
+      readonly failedDrops?: readonly string[];
+    }
+  | { readonly kind: 'cancelled'; readonly remoteState: string }
+  /** The backend no longer knows the work (purged, never created): the poll cannot decide. */
+  | { readonly kind: 'unknown'; readonly remoteState: string; readonly reason: string };
+
+export const outcomeOfSessionState = (code: number): RemoteOutcome => {
+  const name = sessionStateName(code);
+  switch (code) {
+    case 4:
+      return { kind: 'finished', remoteState: name };
+    case 5:
+      return { kind: 'cancelled', remoteState: name };
+    case 6:
+      return { kind: 'failed', remoteState: name, reason: 'the session ended failed' };
+    default:
+      return code >= 0 && code <= 3
+        ? { kind: 'in_progress', remoteState: name }
+        : { kind: 'unknown', remoteState: name, reason: `session state ${code} is not one we know` };
+  }
+};

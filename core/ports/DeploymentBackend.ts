@@ -1,0 +1,61 @@
+import type { Manifest } from '../domain/manifest.js';
+import type { DeploymentProfile } from '../domain/profile.js';
+import type { RemoteOutcome } from '../domain/remote.js';
+import type { DropSpec } from './Translator.js';
+
+/** What a backend accepted: the ids to store on the execution. */
+export interface Submission {
+  /** DIM session id, or the composite batch value (see the backend's README). */
+  readonly schedulerJobId: string;
+  readonly runRecord: Readonly<Record<string, unknown>>;
+  readonly debug: {
+    readonly dimSessionStatusUrl?: string;
+    readonly dimGraphStatusUrl?: string;
+    readonly batchSessionDir?: string;
+    readonly batchLoginNode?: string;
+    readonly batchRemoteUser?: string;
+  };
+}
+
+export interface SubmitRequest {
+  readonly executionId: string;
+  readonly attempt: number;
+  /** Deterministic per attempt: the session id or job name (ARCHITECTURE decision 4). */
+  readonly externalName: string;
+  readonly profile: DeploymentProfile;
+  /** The translated graph: physical (rest_remote) or partitioned (batch_remote). */
+  readonly graph: readonly DropSpec[];
+  readonly manifest: Manifest;
+}
+
+/** One in-flight execution as a poll round sees it. */
+export interface PollItem {
+  readonly executionId: string;
+  readonly schedulerJobId: string;
+  readonly profile: DeploymentProfile;
+  readonly submittedAt: Date;
+  /** Set once we asked the backend to cancel. */
+  readonly cancelSentAt: Date | null;
+  readonly runRecord: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * A deployment backend (`rest_remote`: a DALiuGE island manager; `batch_remote`: Slurm over SSH).
+ * `target` groups executions that one poll round serves (one DIM, one login node + user).
+ */
+export interface DeploymentBackend {
+  readonly kind: 'rest_remote' | 'batch_remote';
+  target(profile: DeploymentProfile): string;
+  /** Which translation the backend takes: the physical graph mapped onto a DIM, or the partitioned one. */
+  readonly needsMapping: boolean;
+  /** Finds work submitted earlier under `externalName` (after a crash), so it is adopted, not resubmitted. */
+  find(profile: DeploymentProfile, externalName: string, signal?: AbortSignal): Promise<Submission | null>;
+  submit(req: SubmitRequest, signal?: AbortSignal): Promise<Submission>;
+  /** One round for many executions of one target; every item gets an outcome. */
+  poll(target: string, items: readonly PollItem[], signal?: AbortSignal): Promise<Map<string, RemoteOutcome>>;
+  cancel(item: PollItem, signal?: AbortSignal): Promise<void>;
+}
+
+export interface DeploymentBackends {
+  get(kind: 'rest_remote' | 'batch_remote'): DeploymentBackend;
+}

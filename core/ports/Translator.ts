@@ -1,0 +1,23 @@
+import type { TranslationSettings } from '../domain/profile.js';
+
+/** A drop spec of a partitioned or physical graph (DALiuGE's own JSON objects). */
+export type DropSpec = Readonly<Record<string, unknown>>;
+
+/** Where the translator finds the island manager (as the translator sees it). */
+export interface DimAddress {
+  readonly host: string;
+  readonly port: number;
+}
+
+/** The graph translator service (DALiuGE `dlg tm`): logical graph -> partitions -> physical graph. */
+export interface Translator {
+  /** Unrolls and partitions a logical graph (JSON text) per the profile's translation settings. */
+  partition(logicalGraph: string, settings: TranslationSettings, signal?: AbortSignal): Promise<DropSpec[]>;
+  /** Maps a partitioned template onto the island manager's nodes. */
+  map(
+    partitioned: readonly DropSpec[],
+    settings: TranslationSettings,
+    dim: DimAddress,
+    signal?: AbortSignal,
+  ): Promise<DropSpec[]>;
+}

@@ -1,0 +1,62 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { type AppError, appError } from '../../errors.js';
+import { terminalStates } from '../../domain/execution.js';
+import type { Execution } from '../../domain/executionRecord.js';
+import type { Clock } from '../../ports/Clock.js';
+import type { ExecutionRepository } from '../../ports/ExecutionRepository.js';
+import { executionEvent, move } from './executionEvents.js';
+import { pollJob, runJobKeyPrefix } from './jobs.js';
+
+/**
+ * Cancels an execution. Before submission nothing runs outside, so it ends cancelled at once (its
+ * queued run job is cancelled with it, and a worker midway commits nothing more). From submission
+ * on it becomes cancelling: the next poll round asks the backend to cancel and the execution ends
+ * when the backend confirms (or finished/failed, if it ended first). Cancelling twice is harmless;
+ * a finished execution cannot be cancelled.
+ */
+export const cancelExecution = async (
+  deps: { readonly executions: ExecutionRepository; readonly clock: Clock },
+  id: string,
+  by: string,
+): Promise<E.Either<AppError, Execution>> => {
+  for (let tries = 0; tries < 3; tries++) {
+    const e = await deps.executions.get(id);
+    if (!e) return E.left(appError('not_found', `no execution ${id}`));
+    if (e.state === 'cancelling') return E.right(e);
+    if (terminalStates.has(e.state))
+      return E.left(
+        appError('conflict', `execution ${id} already ended ${e.state}; there is nothing to cancel`),
+      );
+    const now = deps.clock.now();
+    const to = move(e.state, 'cancel_requested');
+    const r = await deps.executions.write(
+      {
+        id,
+        expect: [e.state],
+        change:
+          to === 'cancelled'
+            ? {
+                state: to,
+                cancelRequestedAt: now,
+                finishedAt: now,
+                runRecord: { ...e.runRecord, remote_terminal: true },
+              }
+            : { state: to, cancelRequestedAt: now },
+        events: [
+          executionEvent(
+            e,
+            to === 'cancelled' ? 'execution.cancelled' : 'execution.cancel_requested',
+            { from: e.state },
+            by,
+          ),
+        ],
+        ...(to === 'cancelled' ? { cancelJobsWithKeyPrefix: runJobKeyPrefix(id) } : {}),
+        ...(e.backendTarget ? { enqueue: pollJob(e.backendTarget, e.profileSnapshot.deployment.kind) } : {}),
+      },
+      now,
+    );
+    if (r === 'ok') return E.right((await deps.executions.get(id))!);
+    // It moved on meanwhile (a worker's step): decide again from its new state.
+  }
+  return E.left(appError('conflict', `execution ${id} keeps changing; try again`));
+};

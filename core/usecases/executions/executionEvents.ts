@@ -1,0 +1,25 @@
+import type { NewEvent } from '../../domain/event.js';
+import { type ExecutionState, type ExecutionTrigger, nextState } from '../../domain/execution.js';
+import type { Execution } from '../../domain/executionRecord.js';
+
+/** An event about an execution, for the same transaction as the change it records. */
+export const executionEvent = (
+  e: Pick<Execution, 'id' | 'projectModule' | 'attempt'>,
+  kind: string,
+  payload: Readonly<Record<string, unknown>>,
+  actor: string | null = null,
+): NewEvent => ({
+  projectModule: e.projectModule,
+  subjectType: 'execution',
+  subjectId: e.id,
+  kind,
+  payload: { attempt: e.attempt, ...payload },
+  actor,
+});
+
+/** The state a trigger leads to; throwing here means a bug in a use case, not a user error. */
+export const move = (from: ExecutionState, trigger: ExecutionTrigger): ExecutionState => {
+  const to = nextState(from, trigger);
+  if (to === null) throw new Error(`no transition from ${from} on ${trigger}`);
+  return to;
+};

@@ -1,0 +1,99 @@
+import * as E from 'fp-ts/lib/Either.js';
+import type { JobQueue } from '../../ports/JobQueue.js';
+import type { Tick } from '../../ports/Tick.js';
+import { type AdmitDeps, admitExecution } from './admitExecution.js';
+import { type ExecutionDeps, createExecution } from './createExecution.js';
+import { pollJob } from './jobs.js';
+import { requestExecute } from './requestExecute.js';
+
+export interface TickDeps extends AdmitDeps, ExecutionDeps {
+  readonly queue: JobQueue;
+}
+
+export interface TickSettings {
+  readonly everySeconds: number;
+  /** Pending executions looked at per tick. */
+  readonly admissionScan: number;
+  /** The least time between two polls of one target, per backend kind (protects login nodes). */
+  readonly pollMinSeconds: { readonly rest_remote: number; readonly batch_remote: number };
+}
+
+/**
+ * The execution tick (leader only):
+ * 1. automation: for projects with automation.execution.enabled, sources that are ready and whose
+ *    signature changed since they were last processed become executions (max_sources_per_execution
+ *    each, at most runs_per_tick), once min_sources_to_trigger are waiting or the oldest has waited
+ *    max_wait_minutes; they are asked to run at once;
+ * 2. admission: pending executions that were asked to run are queued when their gates pass, under
+ *    concurrent_runs per project and runs_per_tick;
+ * 3. polling: each backend target with work in flight gets a poll job when its interval has passed.
+ */
+export const executionTick = (deps: TickDeps, s: TickSettings): Tick => ({
+  name: 'executions',
+  everySeconds: s.everySeconds,
+  async run(now) {
+    const created = await automate(deps, now);
+    const inFlight = new Map(await deps.executions.inFlightByProject());
+    const admittedPerProject = new Map<string, number>();
+    let admitted = 0;
+    let held = 0;
+    for (const e of await deps.executions.awaitingAdmission(s.admissionScan)) {
+      const active = await deps.configs.get(e.projectModule, e.configVersion);
+      const perTick = active?.config.automation.execution.runs_per_tick ?? 0;
+      if ((admittedPerProject.get(e.projectModule) ?? 0) >= perTick) {
+        held++;
+        continue;
+      }
+      const n = inFlight.get(e.projectModule) ?? 0;
+      const a = await admitExecution(deps, e, n);
+      if (a.admitted) {
+        admitted++;
+        inFlight.set(e.projectModule, n + 1);
+        admittedPerProject.set(e.projectModule, (admittedPerProject.get(e.projectModule) ?? 0) + 1);
+      } else held++;
+    }
+    let polls = 0;
+    for (const t of await deps.executions.pollTargets()) {
+      const interval = Math.max(s.pollMinSeconds[t.kind], t.pollIntervalSeconds);
+      if (t.lastPolledAt && now.getTime() - t.lastPolledAt.getTime() < interval * 1000) continue;
+      if ((await deps.queue.enqueue(pollJob(t.target, t.kind), now)).created) polls++;
+    }
+    return { created, admitted, held_back: held, poll_jobs: polls };
+  },
+});
+
+const automate = async (deps: TickDeps, now: Date): Promise<number> => {
+  let created = 0;
+  for (const v of await deps.configs.allActive()) {
+    const a = v.config.automation.execution;
+    if (!a.enabled || a.archive_name === undefined) continue;
+    const ready = await deps.executions.sourcesToProcess(
+      v.projectModule,
+      v.config.discovery.required_flags,
+      a.sources_per_tick,
+    );
+    if (ready.length === 0) continue;
+    const oldest = Math.min(...ready.map((r) => r.discoveredAt.getTime()));
+    if (ready.length < a.min_sources_to_trigger && now.getTime() - oldest < a.max_wait_minutes * 60_000)
+      continue;
+    for (let i = 0; i < ready.length && created < a.runs_per_tick; i += a.max_sources_per_execution) {
+      const group = ready.slice(i, i + a.max_sources_per_execution);
+      const r = await createExecution(
+        deps,
+        {
+          project_module: v.projectModule,
+          sources: group.map((g) => ({ source_identifier: g.sourceIdentifier })),
+          archive_name: a.archive_name,
+          ...(a.deployment_profile_name !== undefined
+            ? { deployment_profile_name: a.deployment_profile_name }
+            : {}),
+        },
+        { requestHash: '', by: 'scheduler' },
+      );
+      if (E.isLeft(r)) break; // no profile, archive gone: the same for every group of this project
+      await requestExecute(deps, r.right.execution.id, {}, 'scheduler');
+      created++;
+    }
+  }
+  return created;
+};

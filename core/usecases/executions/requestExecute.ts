@@ -1,0 +1,67 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { type AppError, appError } from '../../errors.js';
+import type { Execution } from '../../domain/executionRecord.js';
+import { type AdmitDeps, admitExecution } from './admitExecution.js';
+import { executionEvent } from './executionEvents.js';
+
+export interface ExecuteInput {
+  /** Default true: stage the source data before the run. */
+  readonly do_stage?: boolean;
+  /** Default true: submit to the backend. Both false is a dry run: nothing staged or submitted. */
+  readonly do_submit?: boolean;
+}
+
+/**
+ * Asks a pending execution to run with the given switches, then admits it at once if every gate
+ * passes (else the execution tick admits it later; its status says what it waits for). Asking
+ * again with the same switches is a no-op; with other switches it is refused.
+ */
+export const requestExecute = async (
+  deps: AdmitDeps,
+  id: string,
+  input: ExecuteInput,
+  by: string,
+): Promise<E.Either<AppError, { execution: Execution; blockedBy: string[] }>> => {
+  const doStage = input.do_stage ?? true;
+  const doSubmit = input.do_submit ?? true;
+  const e = await deps.executions.get(id);
+  if (!e) return E.left(appError('not_found', `no execution ${id}`));
+  if (e.executeRequestedAt !== null) {
+    if (e.doStage === doStage && e.doSubmit === doSubmit) return E.right({ execution: e, blockedBy: [] });
+    return E.left(
+      appError(
+        'conflict',
+        `execution ${id} was already asked to run with do_stage=${e.doStage}, do_submit=${e.doSubmit}`,
+        { state: e.state },
+      ),
+    );
+  }
+  if (e.state !== 'pending')
+    return E.left(
+      appError('conflict', `execution ${id} is ${e.state}; only a pending execution can be executed`),
+    );
+  const now = deps.clock.now();
+  const r = await deps.executions.write(
+    {
+      id,
+      expect: ['pending'],
+      change: { doStage, doSubmit, executeRequestedAt: now },
+      events: [
+        executionEvent(
+          e,
+          'execution.execute_requested',
+          { do_stage: doStage, do_submit: doSubmit, dry_run: !doStage && !doSubmit },
+          by,
+        ),
+      ],
+    },
+    now,
+  );
+  if (r !== 'ok')
+    return E.left(appError('conflict', `execution ${id} changed meanwhile; read it and try again`));
+  const requested: Execution = { ...e, doStage, doSubmit, executeRequestedAt: now };
+  const inFlight = (await deps.executions.inFlightByProject()).get(e.projectModule) ?? 0;
+  const admission = await admitExecution(deps, requested, inFlight);
+  const fresh = (await deps.executions.get(id)) ?? requested;
+  return E.right({ execution: fresh, blockedBy: admission.admitted ? [] : admission.blockedBy });
+};

@@ -1,0 +1,432 @@
+import type { ExecutionTrigger } from '../../domain/execution.js';
+import type { Execution } from '../../domain/executionRecord.js';
+import { externalName } from '../../domain/executionRun.js';
+import { applyGraphPatches, parseLogicalGraph } from '../../domain/graphPatch.js';
+import { LeaseLostError, type Lease, PermanentJobError } from '../../domain/job.js';
+import { buildManifest, type StagedFile, stagedKey } from '../../domain/manifest.js';
+import type { ProjectConfigVersion } from '../../domain/projectVersion.js';
+import type { Source } from '../../domain/source.js';
+import type { Clock } from '../../ports/Clock.js';
+import type { DeploymentBackends, Submission } from '../../ports/DeploymentBackend.js';
+import type { ExecutionChange, ExecutionRepository } from '../../ports/ExecutionRepository.js';
+import type { GraphStore } from '../../ports/GraphStore.js';
+import type { ProjectConfigRepository } from '../../ports/ProjectConfigRepository.js';
+import type { SourceRepository } from '../../ports/SourceRepository.js';
+import type { Stager } from '../../ports/Stager.js';
+import type { TokenDigest } from '../../ports/TokenDigest.js';
+import type { Translator } from '../../ports/Translator.js';
+import { executionEvent, move } from './executionEvents.js';
+import { pollJob, type RunJobPayload } from './jobs.js';
+
+export interface RunDeps {
+  readonly executions: ExecutionRepository;
+  readonly sources: SourceRepository;
+  readonly configs: ProjectConfigRepository;
+  readonly stager: Stager;
+  readonly graphs: GraphStore;
+  readonly translator: Translator;
+  readonly backends: DeploymentBackends;
+  readonly digest: TokenDigest;
+  readonly clock: Clock;
+}
+
+export interface RunContext {
+  readonly lease: Lease;
+  readonly signal: AbortSignal;
+  /** This is the job's last attempt: a failure now fails the execution instead of retrying. */
+  readonly lastAttempt: boolean;
+}
+
+/** Artifact names, per attempt. */
+export const artifactNames = {
+  staged: 'staged.json',
+  manifest: 'manifest.json',
+  patchedGraph: 'logical.graph',
+  translated: 'translated.json',
+} as const;
+
+class Superseded extends Error {}
+
+/**
+ * Runs one attempt of an execution from wherever it stands: queued -> staging -> translating ->
+ * submitting -> running. Every step ends in one fenced transaction with its event, so a worker
+ * that lost its job's lease commits nothing, and a worker taking over after a crash resumes at the
+ * last committed step (artifacts of earlier steps are read back, not rebuilt). Before submitting it
+ * looks the attempt's external name up on the backend and adopts what it finds. Failures that
+ * retrying cannot fix (missing graph, wrong digest, bad patch, a manifest field missing) fail the
+ * execution at once; others are retried by the queue and fail it on the last attempt.
+ */
+export const runExecution = async (deps: RunDeps, job: RunJobPayload, ctx: RunContext): Promise<void> => {
+  const run = new Run(deps, ctx);
+  try {
+    await run.go(job);
+  } catch (err) {
+    if (err instanceof Superseded) return;
+    if (err instanceof LeaseLostError || ctx.signal.aborted) throw err;
+    const message = err instanceof Error ? err.message : String(err);
+    if (err instanceof PermanentJobError || ctx.lastAttempt) {
+      await run.failExecution(job, message);
+      return;
+    }
+    await run.noteRetry(job, message);
+    throw err;
+  }
+};
+
+class Run {
+  constructor(
+    private readonly deps: RunDeps,
+    private readonly ctx: RunContext,
+  ) {}
+
+  async go(job: RunJobPayload): Promise<void> {
+    for (;;) {
+      this.checkAbort();
+      const e = await this.current(job);
+      if (!e) return;
+      switch (e.state) {
+        case 'queued':
+          await this.step(
+            e,
+            e.doStage ? 'run_started' : 'staging_skipped',
+            {},
+            e.doStage ? 'execution.staging' : 'execution.staging_skipped',
+            {},
+          );
+          break;
+        case 'staging':
+          await this.stage(e);
+          break;
+        case 'translating':
+          await this.translate(e);
+          break;
+        case 'submitting':
+          await this.submit(e);
+          break;
+        case 'cancelling':
+          // Cancelled while submitting: adopt whatever reached the backend, so the poll can cancel it.
+          if (e.schedulerJobId === null) await this.settleCancel(e);
+          return;
+        default:
+          return; // running (polled elsewhere), terminal, or pending again after a retry
+      }
+    }
+  }
+
+  private checkAbort() {
+    if (this.ctx.signal.aborted) throw this.ctx.signal.reason ?? new LeaseLostError(this.ctx.lease);
+  }
+
+  /** The execution this job is about, or null when the job is stale (another attempt, deleted). */
+  private async current(job: RunJobPayload): Promise<Execution | null> {
+    const e = await this.deps.executions.get(job.execution_id);
+    return e && e.attempt === job.attempt ? e : null;
+  }
+
+  private async config(e: Execution): Promise<ProjectConfigVersion> {
+    const c = await this.deps.configs.get(e.projectModule, e.configVersion);
+    if (!c) throw new PermanentJobError(`configuration ${e.projectModule} v${e.configVersion} is gone`);
+    return c;
+  }
+
+  private async sourcesOf(e: Execution): Promise<Source[]> {
+    const all = await Promise.all(e.sourceIds.map((id) => this.deps.sources.get(id)));
+    const missing = all.indexOf(null);
+    if (missing >= 0) throw new PermanentJobError(`source ${e.sourceIds[missing]} was deleted`);
+    return all as Source[];
+  }
+
+  /** A fenced write; a lost lease stops the job, a state changed by someone else ends it. */
+  private async commit(
+    e: Execution,
+    change: ExecutionChange,
+    events: ReturnType<typeof executionEvent>[],
+    extra: { enqueue?: ReturnType<typeof pollJob>; expect?: Execution['state'][] } = {},
+  ): Promise<void> {
+    const r = await this.deps.executions.write(
+      {
+        id: e.id,
+        expect: extra.expect ?? [e.state],
+        change,
+        fence: this.ctx.lease,
+        events,
+        ...(extra.enqueue ? { enqueue: extra.enqueue } : {}),
+      },
+      this.deps.clock.now(),
+    );
+    if (r === 'lease_lost') throw new LeaseLostError(this.ctx.lease);
+    if (r === 'state_changed') throw new Superseded();
+  }
+
+  private step(
+    e: Execution,
+    trigger: ExecutionTrigger,
+    change: ExecutionChange,
+    kind: string,
+    payload: Record<string, unknown>,
+  ) {
+    return this.commit(e, { ...change, state: move(e.state, trigger) }, [executionEvent(e, kind, payload)]);
+  }
+
+  private async saveArtifact(
+    e: Execution,
+    name: string,
+    mediaType: string,
+    content: string,
+  ): Promise<string> {
+    const sha256 = this.deps.digest.digest(content);
+    const r = await this.deps.executions.saveArtifact(
+      { executionId: e.id, attempt: e.attempt, name, mediaType, content, sha256 },
+      this.ctx.lease,
+      this.deps.clock.now(),
+    );
+    if (r === 'lease_lost') throw new LeaseLostError(this.ctx.lease);
+    return sha256;
+  }
+
+  private async stage(e: Execution): Promise<void> {
+    const sources = await this.sourcesOf(e);
+    const staged: { key: string; file: StagedFile }[] = [];
+    for (const s of sources)
+      for (const [i, dataset] of (s.metadata?.datasets ?? []).entries()) {
+        this.checkAbort();
+        const file = await this.deps.stager.stage(
+          { executionId: e.id, sourceIdentifier: s.sourceIdentifier, datasetIndex: i, dataset },
+          this.ctx.signal,
+        );
+        staged.push({ key: stagedKey(s.sourceIdentifier, i), file });
+      }
+    const sha = await this.saveArtifact(e, artifactNames.staged, 'application/json', JSON.stringify(staged));
+    const bytes = staged.reduce((n, x) => n + (x.file.size ?? 0), 0);
+    await this.step(e, 'staged', {}, 'execution.staged', {
+      files: staged.length,
+      bytes,
+      artifact_sha256: sha,
+    });
+  }
+
+  private async translate(e: Execution): Promise<void> {
+    const version = await this.config(e);
+    const config = version.config;
+    const sources = await this.sourcesOf(e);
+    const stagedText = await this.deps.executions.artifact(e.id, e.attempt, artifactNames.staged);
+    const staged = new Map<string, StagedFile>(
+      stagedText
+        ? (JSON.parse(stagedText) as { key: string; file: StagedFile }[]).map((x) => [x.key, x.file])
+        : [],
+    );
+    let manifest: ReturnType<typeof buildManifest>;
+    try {
+      manifest = buildManifest(
+        config,
+        { executionId: e.id, attempt: e.attempt, configVersion: e.configVersion },
+        sources,
+        staged,
+      );
+    } catch (err) {
+      throw new PermanentJobError((err as Error).message);
+    }
+    const manifestText = JSON.stringify(manifest, null, 2);
+    const manifestSha = await this.saveArtifact(e, artifactNames.manifest, 'application/json', manifestText);
+
+    const graphText = await this.deps.graphs.load(config.graph, this.ctx.signal);
+    const graphSha = this.deps.digest.digest(graphText);
+    if (graphSha !== config.graph.sha256)
+      throw new PermanentJobError(
+        `the graph ${config.graph.path ?? config.graph.url} has sha256 ${graphSha}, but the configuration pins ${config.graph.sha256}`,
+      );
+    const graph = parseLogicalGraph(graphText);
+    if (typeof graph === 'string') throw new PermanentJobError(graph);
+    const applied = applyGraphPatches(graph, config.graph_patches, manifest.sources);
+    if (typeof applied === 'string') throw new PermanentJobError(applied);
+    const patchedText = JSON.stringify(graph);
+    const patchedSha = await this.saveArtifact(
+      e,
+      artifactNames.patchedGraph,
+      'application/json',
+      patchedText,
+    );
+    const signatures = Object.fromEntries(sources.map((s) => [s.id, s.signature]));
+    const built = {
+      manifest_sha256: manifestSha,
+      graph_sha256: graphSha,
+      patched_graph_sha256: patchedSha,
+      patches: applied,
+      source_signatures: signatures,
+    };
+
+    if (!e.doSubmit) {
+      await this.step(
+        e,
+        'dry_run_finished',
+        {
+          runRecord: { ...e.runRecord, ...built, dry_run: true, remote_terminal: true },
+          finishedAt: this.deps.clock.now(),
+        },
+        'execution.dry_run_completed',
+        { manifest_sha256: manifestSha, patched_graph_sha256: patchedSha, patches: applied.length },
+      );
+      return;
+    }
+    const profile = e.profileSnapshot;
+    const backend = this.deps.backends.get(profile.deployment.kind);
+    const partitioned = await this.deps.translator.partition(
+      patchedText,
+      profile.translation,
+      this.ctx.signal,
+    );
+    const d = profile.deployment;
+    const translated =
+      backend.needsMapping && d.kind === 'rest_remote'
+        ? await this.deps.translator.map(
+            partitioned,
+            profile.translation,
+            {
+              host: d.dim_host_for_tm ?? d.deploy_host,
+              port: d.dim_host_for_tm ? d.dim_port_for_tm : d.deploy_port,
+            },
+            this.ctx.signal,
+          )
+        : partitioned;
+    const translatedSha = await this.saveArtifact(
+      e,
+      artifactNames.translated,
+      'application/json',
+      JSON.stringify(translated),
+    );
+    const intent = {
+      external_name: externalName(e),
+      backend: profile.deployment.kind,
+      target: backend.target(profile),
+    };
+    // The intent is stored before anything is sent: after a crash, the next worker looks it up.
+    await this.step(
+      e,
+      'translated',
+      {
+        runRecord: {
+          ...e.runRecord,
+          ...built,
+          translated_sha256: translatedSha,
+          drops: translated.length,
+          intent,
+        },
+      },
+      'execution.translated',
+      { drops: translated.length, translated_sha256: translatedSha, patches: applied.length, intent },
+    );
+  }
+
+  private async submission(e: Execution): Promise<{ sub: Submission; adopted: boolean }> {
+    const profile = e.profileSnapshot;
+    const backend = this.deps.backends.get(profile.deployment.kind);
+    const name = externalName(e);
+    const found = await backend.find(profile, name, this.ctx.signal);
+    if (found) return { sub: found, adopted: true };
+    const graphText = await this.deps.executions.artifact(e.id, e.attempt, artifactNames.translated);
+    const manifestText = await this.deps.executions.artifact(e.id, e.attempt, artifactNames.manifest);
+    if (!graphText || !manifestText)
+      throw new PermanentJobError('the translated graph or the manifest of this attempt is missing');
+    const sub = await backend.submit(
+      {
+        executionId: e.id,
+        attempt: e.attempt,
+        externalName: name,
+        profile,
+        graph: JSON.parse(graphText),
+        manifest: JSON.parse(manifestText),
+      },
+      this.ctx.signal,
+    );
+    return { sub, adopted: false };
+  }
+
+  private submittedChange(e: Execution, sub: Submission, now: Date): ExecutionChange {
+    return {
+      schedulerJobId: sub.schedulerJobId,
+      runRecord: { ...e.runRecord, submission: sub.runRecord },
+      debug: sub.debug,
+      submittedAt: now,
+      backendTarget: this.deps.backends.get(e.profileSnapshot.deployment.kind).target(e.profileSnapshot),
+    };
+  }
+
+  private async submit(e: Execution): Promise<void> {
+    const { sub, adopted } = await this.submission(e);
+    const now = this.deps.clock.now();
+    const change = this.submittedChange(e, sub, now);
+    const event = executionEvent(e, 'execution.submitted', { scheduler_job_id: sub.schedulerJobId, adopted });
+    const poll = pollJob(change.backendTarget!, e.profileSnapshot.deployment.kind);
+    try {
+      await this.commit(e, { ...change, state: move(e.state, 'submitted') }, [event], { enqueue: poll });
+    } catch (err) {
+      if (!(err instanceof Superseded)) throw err;
+      // Cancelled while we submitted: record what was submitted, so the poll asks the backend to cancel it.
+      await this.commit(e, change, [event], { enqueue: poll, expect: ['cancelling'] });
+    }
+  }
+
+  private async settleCancel(e: Execution): Promise<void> {
+    const backend = this.deps.backends.get(e.profileSnapshot.deployment.kind);
+    const found = await backend.find(e.profileSnapshot, externalName(e), this.ctx.signal);
+    const now = this.deps.clock.now();
+    if (found) {
+      const change = this.submittedChange(e, found, now);
+      await this.commit(
+        e,
+        change,
+        [executionEvent(e, 'execution.submitted', { scheduler_job_id: found.schedulerJobId, adopted: true })],
+        {
+          enqueue: pollJob(change.backendTarget!, e.profileSnapshot.deployment.kind),
+        },
+      );
+      return;
+    }
+    await this.commit(
+      e,
+      {
+        state: move(e.state, 'backend_cancelled'),
+        finishedAt: now,
+        runRecord: { ...e.runRecord, remote_terminal: true },
+      },
+      [executionEvent(e, 'execution.cancelled', { reason: 'nothing had reached the backend' })],
+    );
+  }
+
+  /** Ends the attempt as failed, with the reason, unless someone else moved it meanwhile. */
+  async failExecution(job: RunJobPayload, message: string): Promise<void> {
+    const e = await this.current(job);
+    if (!e || !['queued', 'staging', 'translating', 'submitting'].includes(e.state)) return;
+    try {
+      await this.commit(
+        e,
+        {
+          state: move(e.state, 'failed'),
+          error: message,
+          finishedAt: this.deps.clock.now(),
+          // Before submission nothing runs outside; in submitting, the attempt's name may exist remotely.
+          runRecord: { ...e.runRecord, remote_terminal: e.state !== 'submitting' },
+        },
+        [executionEvent(e, 'execution.failed', { step: e.state, error: message })],
+      );
+    } catch (err) {
+      if (!(err instanceof Superseded)) throw err;
+    }
+  }
+
+  /** Records a step failure that the queue will retry, so the execution's events say what happened. */
+  async noteRetry(job: RunJobPayload, message: string): Promise<void> {
+    const e = await this.current(job);
+    if (!e) return;
+    await this.deps.executions.write(
+      {
+        id: e.id,
+        expect: [e.state],
+        change: { error: message },
+        fence: this.ctx.lease,
+        events: [executionEvent(e, 'execution.step_retried', { step: e.state, error: message })],
+      },
+      this.deps.clock.now(),
+    );
+  }
+}
