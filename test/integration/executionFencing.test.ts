@@ -1,0 +1,77 @@
+// A worker whose lease was taken cannot commit anything about the execution: not a step, not an
+// artifact, not an event. The worker that holds the lease now runs it to the end.
+import test from 'ava';
+import { LeaseLostError } from '../../core/domain/job.js';
+import type { ExecutionRepository } from '../../core/ports/ExecutionRepository.js';
+import type { EventLog } from '../../core/ports/EventLog.js';
+import type { JobQueue } from '../../core/ports/JobQueue.js';
+import { runJobKind } from '../../core/usecases/executions/jobs.js';
+import { runExecution } from '../../core/usecases/executions/runExecution.js';
+import { runDeps, TYPES } from '../../hosts/shared/composition.js';
+import { startTestApi, type TestApi } from '../support/api.js';
+import { graphDir, prepareProject } from '../support/project.js';
+
+let api: TestApi;
+test.before(async () => {
+  api = await startTestApi({ SERVICE_GRAPH_DIR: graphDir });
+});
+test.after.always(async () => {
+  await api?.close();
+});
+
+test('a worker that lost its lease commits nothing; the new holder finishes the step', async (t) => {
+  const p = await prepareProject(api, ['HIPASSJ0100+01']);
+  const id = await p.execute('HIPASSJ0100+01', { do_stage: true, do_submit: false });
+  const queue = api.container.get<JobQueue>(TYPES.Queue);
+  const executions = api.container.get<ExecutionRepository>(TYPES.Executions);
+  const events = api.container.get<EventLog>(TYPES.Events);
+  const t0 = new Date();
+
+  const [a] = await queue.claim('worker-a', [runJobKind], 1, 5, t0);
+  t.truthy(a);
+  // Worker A goes silent; its lease expires and worker B takes the job with a new token.
+  const later = new Date(t0.getTime() + 10_000);
+  t.deepEqual(await queue.reclaimExpired(later, () => later), { requeued: 1, dead: 0 });
+  const [b] = await queue.claim('worker-b', [runJobKind], 1, 60, later);
+  t.is(b!.id, a!.id);
+  t.true(b!.lease.token > a!.lease.token);
+
+  const eventCount = async () =>
+    (await events.read({ kind: 'subject', subjectType: 'execution', subjectId: id }, 500, null)).items.length;
+  const before = await eventCount();
+  const signal = new AbortController().signal;
+  await t.throwsAsync(
+    runExecution(
+      runDeps(api.container),
+      { execution_id: id, attempt: 1 },
+      { lease: a!.lease, signal, lastAttempt: false },
+    ),
+    {
+      instanceOf: LeaseLostError,
+    },
+  );
+  t.is((await executions.get(id))!.state, 'queued', 'the stale worker did not move the execution');
+  t.is(await eventCount(), before, 'nor wrote an event');
+  t.is(
+    await executions.saveArtifact(
+      { executionId: id, attempt: 1, name: 'x', mediaType: 'text/plain', content: 'x', sha256: 'x' },
+      a!.lease,
+      new Date(),
+    ),
+    'lease_lost',
+  );
+  t.deepEqual(await executions.artifacts(id), []);
+
+  await runExecution(
+    runDeps(api.container),
+    { execution_id: id, attempt: 1 },
+    { lease: b!.lease, signal, lastAttempt: false },
+  );
+  const done = (await executions.get(id))!;
+  t.is(done.state, 'completed', done.error ?? '');
+  t.deepEqual((await executions.artifacts(id)).map((x) => x.name).sort(), [
+    'logical.graph',
+    'manifest.json',
+    'staged.json',
+  ]);
+});

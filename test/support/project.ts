@@ -1,0 +1,71 @@
+import { fileURLToPath } from 'node:url';
+import { discoverBatch } from '../../core/usecases/discovery/discoverBatch.js';
+import { discoveryDeps } from '../../hosts/shared/composition.js';
+import type { TestApi } from './api.js';
+import { wallabyYaml } from './examples.js';
+
+/** The shipped graphs, as a worker's SERVICE_GRAPH_DIR. */
+export const graphDir = fileURLToPath(new URL('../../../schema/examples/graphs', import.meta.url));
+
+/** The WALLABY example with automation off (tests create their executions) and 1 s polling. */
+export const manualWallabyYaml = wallabyYaml
+  .replace(/(execution:\n\s+enabled:) true/, '$1 false')
+  .replace(/(discovery:\n\s+enabled:) true/, '$1 false')
+  .replace('poll_interval_seconds: 60', 'poll_interval_seconds: 1');
+
+/**
+ * A project ready for executions: the configuration, a default rest_remote profile, and the given
+ * sources registered and discovered (in this process, on the mock archive). Returns an operator
+ * token and the source ids by identifier.
+ */
+export const prepareProject = async (
+  api: TestApi,
+  identifiers: readonly string[],
+  yaml = manualWallabyYaml,
+) => {
+  const token = await api.tokenFor(`op-${Math.random().toString(36).slice(2, 8)}`, 'operator');
+  await api.uploadConfig(yaml, token);
+  const profile = await api.call('POST', '/deployment-profiles', {
+    token,
+    body: {
+      name: 'mock-dim',
+      project_module: 'wallaby_hires',
+      is_default: true,
+      translation: {},
+      deployment: { kind: 'rest_remote', deploy_host: 'dim.example.org' },
+    },
+  });
+  if (profile.status !== 201) throw new Error(`profile: ${profile.text}`);
+  const reg = await api.call('POST', '/sources/bulk', {
+    token,
+    body: {
+      project_module: 'wallaby_hires',
+      sources: identifiers.map((source_identifier) => ({ source_identifier })),
+    },
+  });
+  const ids: Record<string, string> = {};
+  for (const i of (reg.body as { items: { source_identifier: string; uuid: string }[] }).items)
+    ids[i.source_identifier] = i.uuid;
+  for (let i = 0; i < identifiers.length; i += 100)
+    await discoverBatch(discoveryDeps(api.container), {
+      project_module: 'wallaby_hires',
+      source_ids: identifiers.slice(i, i + 100).map((x) => ids[x]!),
+    });
+  /** Creates an execution of one source and asks it to run; returns its id. */
+  const execute = async (identifier: string, switches: Record<string, boolean> = {}) => {
+    const c = await api.call('POST', '/executions', {
+      token,
+      body: {
+        project_module: 'wallaby_hires',
+        archive_name: 'casda',
+        sources: [{ source_identifier: identifier }],
+      },
+    });
+    if (c.status !== 201) throw new Error(`create: ${c.text}`);
+    const id = (c.body as { uuid: string }).uuid;
+    const x = await api.call('POST', `/executions/${id}/execute`, { token, body: switches });
+    if (x.status !== 202) throw new Error(`execute: ${x.text}`);
+    return id;
+  };
+  return { token, ids, execute };
+};
