@@ -63,8 +63,10 @@ export const getProjectConfigVersionHandler: Handler = async (ctx) => {
     : fail(appError('not_found', `project ${module} has no version ${version}`));
 };
 
-export const projectEventsHandler: Handler = async (ctx) =>
-  eventPage(ctx, projectDeps(ctx.container).events, {
-    kind: 'project',
-    projectModule: ctx.params['module']!,
-  });
+export const projectEventsHandler: Handler = async (ctx) => {
+  const module = ctx.params['module']!;
+  const deps = projectDeps(ctx.container);
+  // A module that never had a configuration is not a project: say so rather than list nothing.
+  if ((await deps.configs.versions(module)).length === 0) return fail(noConfig(module));
+  return eventPage(ctx, deps.events, { kind: 'project', projectModule: module });
+};
