@@ -37,9 +37,17 @@ export const executionTick = (deps: TickDeps, s: TickSettings): Tick => ({
     const admittedPerProject = new Map<string, number>();
     let admitted = 0;
     let held = 0;
+    // One configuration read per pinned version, not per execution.
+    const perTickOf = new Map<string, number>();
     for (const e of await deps.executions.awaitingAdmission(s.admissionScan)) {
-      const active = await deps.configs.get(e.projectModule, e.configVersion);
-      const perTick = active?.config.automation.execution.runs_per_tick ?? 0;
+      const key = `${e.projectModule}@${e.configVersion}`;
+      if (!perTickOf.has(key))
+        perTickOf.set(
+          key,
+          (await deps.configs.get(e.projectModule, e.configVersion))?.config.automation.execution
+            .runs_per_tick ?? 0,
+        );
+      const perTick = perTickOf.get(key)!;
       if ((admittedPerProject.get(e.projectModule) ?? 0) >= perTick) {
         held++;
         continue;
