@@ -37,6 +37,24 @@ export interface Execution {
   readonly updatedAt: Date;
 }
 
+/** What an attempt that has not reached a backend holds: no external ids, no debug fields, no times. */
+export const unsubmitted = {
+  schedulerJobId: null,
+  debug: {
+    dimSessionStatusUrl: null,
+    dimGraphStatusUrl: null,
+    batchSessionDir: null,
+    batchLoginNode: null,
+    batchRemoteUser: null,
+  },
+  error: null,
+  backendTarget: null,
+  submittedAt: null,
+  cancelRequestedAt: null,
+  cancelSentAt: null,
+  finishedAt: null,
+} as const;
+
 /** The execution as the API shows it; backend debug fields only when the backend set them. */
 export const viewExecution = (e: Execution, sourceIdentifiers: readonly string[]) => {
   const debug = Object.fromEntries(

@@ -13,12 +13,3 @@ export const pollDeadline = (
   submittedAt: Date,
   policy: { readonly poll_interval_seconds: number; readonly poll_max_rounds: number },
 ): Date => new Date(submittedAt.getTime() + policy.poll_interval_seconds * policy.poll_max_rounds * 1000);
-
-export const inFlightStates = [
-  'queued',
-  'staging',
-  'translating',
-  'submitting',
-  'running',
-  'cancelling',
-] as const;

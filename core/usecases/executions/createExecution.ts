@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { type AppError, appError, validationError } from '../../errors.js';
-import type { Execution } from '../../domain/executionRecord.js';
+import { type Execution, unsubmitted } from '../../domain/executionRecord.js';
 import type { Clock } from '../../ports/Clock.js';
 import type { ExecutionRepository } from '../../ports/ExecutionRepository.js';
 import type { ProfileRepository } from '../../ports/ProfileRepository.js';
@@ -95,21 +95,8 @@ export const createExecution = async (
     doStage: null,
     doSubmit: null,
     executeRequestedAt: null,
-    schedulerJobId: null,
     runRecord: {},
-    debug: {
-      dimSessionStatusUrl: null,
-      dimGraphStatusUrl: null,
-      batchSessionDir: null,
-      batchLoginNode: null,
-      batchRemoteUser: null,
-    },
-    error: null,
-    backendTarget: null,
-    submittedAt: null,
-    cancelRequestedAt: null,
-    cancelSentAt: null,
-    finishedAt: null,
+    ...unsubmitted,
     idempotencyKey: opts.idempotencyKey ?? null,
     requestHash: opts.requestHash,
     createdBy: opts.by,

@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { type AppError, appError } from '../../errors.js';
-import type { Execution } from '../../domain/executionRecord.js';
+import { type Execution, unsubmitted } from '../../domain/executionRecord.js';
 import type { Clock } from '../../ports/Clock.js';
 import type { ExecutionRepository } from '../../ports/ExecutionRepository.js';
 import { executionEvent, move } from './executionEvents.js';
@@ -42,7 +42,6 @@ export const retryExecution = async (
       change: {
         state: move(e.state, 'retry_requested'),
         attempt: e.attempt + 1,
-        schedulerJobId: null,
         runRecord: {
           previous_attempts: [
             ...previous,
@@ -55,19 +54,7 @@ export const retryExecution = async (
             },
           ],
         },
-        debug: {
-          dimSessionStatusUrl: null,
-          dimGraphStatusUrl: null,
-          batchSessionDir: null,
-          batchLoginNode: null,
-          batchRemoteUser: null,
-        },
-        error: null,
-        backendTarget: null,
-        submittedAt: null,
-        cancelRequestedAt: null,
-        cancelSentAt: null,
-        finishedAt: null,
+        ...unsubmitted,
       },
       events: [
         executionEvent(

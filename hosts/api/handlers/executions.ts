@@ -54,15 +54,17 @@ export const createExecutionHandler: Handler = async (ctx) => {
   };
 };
 
+/** The execution's sources that still exist, in its order. */
+const sourcesOf = async (deps: ReturnType<typeof executionDeps>, e: Execution) =>
+  (await Promise.all(e.sourceIds.map((id) => deps.sources.get(id)))).filter((s): s is Source => s !== null);
+
 const noExecution = (id: string) => appError('not_found', `no execution ${id}`);
 
 export const executionStatusHandler: Handler = async (ctx) => {
   const deps = executionDeps(ctx.container);
   const e = await deps.executions.get(ctx.params['id']!);
   if (!e) return fail(noExecution(ctx.params['id']!));
-  const sources = (await Promise.all(e.sourceIds.map((id) => deps.sources.get(id)))).filter(
-    (s): s is Source => s !== null,
-  );
+  const sources = await sourcesOf(deps, e);
   const pinned = await deps.configs.get(e.projectModule, e.configVersion);
   const s = statusOf(e, sources, pinned?.config.discovery.required_flags ?? []);
   if (e.state === 'pending' && e.executeRequestedAt !== null && pinned) {
@@ -160,9 +162,7 @@ export const executionLedgerHandler: Handler = async (ctx) => {
   const deps = executionDeps(ctx.container);
   const e = await deps.executions.get(ctx.params['id']!);
   if (!e) return fail(noExecution(ctx.params['id']!));
-  const sources = (await Promise.all(e.sourceIds.map((id) => deps.sources.get(id)))).filter(
-    (s): s is Source => s !== null,
-  );
+  const sources = await sourcesOf(deps, e);
   return {
     body: ledgerSnapshot(
       e,
