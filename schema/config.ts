@@ -72,6 +72,22 @@ const postgresUrl = fromEnv<string | undefined>(
   undefined,
 );
 
+const httpUrl = (def: string) =>
+  fromEnv<string>(
+    'url',
+    (s) => {
+      try {
+        const u = new URL(s);
+        return u.protocol === 'http:' || u.protocol === 'https:'
+          ? s.replace(/\/+$/, '')
+          : '!must be an http(s) URL';
+      } catch {
+        return '!must be an http(s) URL';
+      }
+    },
+    def,
+  );
+
 const spec = <A>(codec: t.Type<A, unknown, unknown>, def: string, doc: string): VarSpec<A> => ({
   codec,
   default: def,
@@ -92,7 +108,7 @@ export const configVariables = {
   SERVICE_USE_REAL_BACKENDS: spec(
     bool(false),
     'false',
-    'Use the real archive, translator, island manager and Slurm backends instead of the mock ones.',
+    'Use the real deployment backends (DALiuGE translator and island manager; Slurm over SSH) instead of the mock ones. Archive discovery and staging stay mock in this build (adapters/README.md).',
   ),
   SERVICE_WORKER_SCHEDULER_ENABLED: spec(
     bool(true),
@@ -228,6 +244,21 @@ export const configVariables = {
     int(64 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     '67108864',
     'Largest logical graph a worker loads (file or URL).',
+  ),
+  SERVICE_TRANSLATOR_URL: spec(
+    httpUrl('http://127.0.0.1:8084'),
+    'http://127.0.0.1:8084',
+    "Real backends: the DALiuGE translator used when a profile's translation has no tm_url.",
+  ),
+  SERVICE_TRANSLATOR_TIMEOUT_SECONDS: spec(
+    int(300, 1, 3600),
+    '300',
+    'Real backends: longest wait for one translator request (partitioning a large graph takes a while).',
+  ),
+  SERVICE_DIM_TIMEOUT_SECONDS: spec(
+    int(60, 1, 3600),
+    '60',
+    'Real backends: longest wait for one island manager request (create, append, deploy, status, cancel).',
   ),
   SERVICE_MOCK_STEP_MS: spec(
     int(2000, 10, 600_000),

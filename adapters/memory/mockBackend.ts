@@ -5,6 +5,7 @@ import type { Clock } from '../../core/ports/Clock.js';
 import type {
   DeploymentBackend,
   DeploymentBackends,
+  PingCheck,
   PollItem,
   SubmitRequest,
   Submission,
@@ -101,6 +102,16 @@ export class MockBackend implements DeploymentBackend {
   }
 
   async cancel(): Promise<void> {}
+
+  async ping(p: DeploymentProfile): Promise<PingCheck[]> {
+    return [
+      {
+        name: 'mock backend',
+        ok: true,
+        detail: `mock ${this.kind} (${this.target(p)}): nothing is contacted`,
+      },
+    ];
+  }
 }
 
 export const mockBackends = (clock: Clock, stepMs: number): DeploymentBackends => {

@@ -1,4 +1,5 @@
 import type { TranslationSettings } from '../../core/domain/profile.js';
+import type { PingCheck } from '../../core/ports/DeploymentBackend.js';
 import type { DimAddress, DropSpec, Translator } from '../../core/ports/Translator.js';
 
 interface LgNode {
@@ -16,6 +17,10 @@ interface LgNode {
  * `oid` as the real translator emits. `map` puts every drop on the DIM's first node manager.
  */
 export class MockTranslator implements Translator {
+  async ping(): Promise<PingCheck> {
+    return { name: 'translator', ok: true, detail: 'mock translator: nothing is contacted' };
+  }
+
   async partition(logicalGraph: string, settings: TranslationSettings): Promise<DropSpec[]> {
     const g = JSON.parse(logicalGraph) as {
       nodeDataArray: LgNode[];

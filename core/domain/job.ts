@@ -59,7 +59,14 @@ export class LeaseLostError extends Error {
 
 /** A failure that retrying cannot fix (bad payload, refused input): the job goes straight to dead. */
 export class PermanentJobError extends Error {
-  constructor(message: string) {
+  /**
+   * @param remoteEnded the backend confirmed that nothing of this attempt runs there any more (for
+   *   example a deploy it refused, after which the session was removed), so a retry may follow.
+   */
+  constructor(
+    message: string,
+    readonly remoteEnded = false,
+  ) {
     super(message);
     this.name = 'PermanentJobError';
   }

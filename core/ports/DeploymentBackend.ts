@@ -3,6 +3,14 @@ import type { DeploymentProfile } from '../domain/profile.js';
 import type { RemoteOutcome } from '../domain/remote.js';
 import type { DropSpec } from './Translator.js';
 
+/** One finding of a reachability check (`surveyor profile ping`). */
+export interface PingCheck {
+  readonly name: string;
+  readonly ok: boolean;
+  readonly detail: string;
+  readonly data?: Readonly<Record<string, unknown>>;
+}
+
 /** What a backend accepted: the ids to store on the execution. */
 export interface Submission {
   /** DIM session id, or the composite batch value (see the backend's README). */
@@ -54,6 +62,8 @@ export interface DeploymentBackend {
   /** One round for many executions of one target; every item gets an outcome. */
   poll(target: string, items: readonly PollItem[], signal?: AbortSignal): Promise<Map<string, RemoteOutcome>>;
   cancel(item: PollItem, signal?: AbortSignal): Promise<void>;
+  /** Checks, from this process, that the profile's backend answers; changes nothing there. */
+  ping(profile: DeploymentProfile, signal?: AbortSignal): Promise<PingCheck[]>;
 }
 
 export interface DeploymentBackends {

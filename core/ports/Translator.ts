@@ -1,4 +1,5 @@
 import type { TranslationSettings } from '../domain/profile.js';
+import type { PingCheck } from './DeploymentBackend.js';
 
 /** A drop spec of a partitioned or physical graph (DALiuGE's own JSON objects). */
 export type DropSpec = Readonly<Record<string, unknown>>;
@@ -20,4 +21,6 @@ export interface Translator {
     dim: DimAddress,
     signal?: AbortSignal,
   ): Promise<DropSpec[]>;
+  /** Whether the translator these settings name answers (a liveness request, nothing else). */
+  ping(settings: TranslationSettings, signal?: AbortSignal): Promise<PingCheck>;
 }

@@ -3,6 +3,7 @@ import { Builtins, Cli } from 'clipanion';
 import { serviceVersion } from '../../schema/version.js';
 import { MigrateCommand } from './commands/migrate.js';
 import { ApiCommand, StartCommand, WorkerCommand } from './commands/serveCommands.js';
+import { ProfilePingCommand } from './commands/profilePing.js';
 import { ProjectValidateCommand } from './commands/projectValidate.js';
 import { UserCreateCommand } from './commands/userCreate.js';
 import { VersionCommand } from './commands/version.js';
@@ -24,6 +25,7 @@ for (const c of [
   MigrateCommand,
   UserCreateCommand,
   ProjectValidateCommand,
+  ProfilePingCommand,
   StartCommand,
   ApiCommand,
   WorkerCommand,

@@ -47,6 +47,7 @@ import { PgWorkerRegistry } from '../../adapters/postgres/workerRegistry.js';
 import { CryptoRandom } from '../../adapters/system/cryptoRandom.js';
 import { SystemClock } from '../../adapters/system/systemClock.js';
 import type { Config } from '../../schema/config.js';
+import { chooseBackends } from './backends.js';
 import { join } from 'node:path';
 import type { DeploymentBackends } from '../../core/ports/DeploymentBackend.js';
 import type { GraphStore } from '../../core/ports/GraphStore.js';
@@ -61,9 +62,7 @@ import {
 import { runExecution } from '../../core/usecases/executions/runExecution.js';
 import { pollTarget } from '../../core/usecases/executions/pollTarget.js';
 import { PollJobPayloadC, RunJobPayloadC } from '../../schema/jobs.js';
-import { mockBackends } from '../../adapters/memory/mockBackend.js';
 import { MockStager } from '../../adapters/memory/mockStager.js';
-import { MockTranslator } from '../../adapters/memory/mockTranslator.js';
 import { FileOrUrlGraphStore } from '../../adapters/system/graphStore.js';
 
 /** Service identifiers: the names under which hosts find ports and settings. */
@@ -156,14 +155,13 @@ export const buildContainer = (input: CompositionInput): Container => {
   c.bind<ExecutionRepository>(TYPES.Executions).toDynamicValue(
     (ctx) => new PgExecutionRepository(ctx.get<Db>(TYPES.Db)),
   );
-  // Mock backends: the real TAP archive, DALiuGE and Slurm adapters arrive with the real backends.
-  const clock = c.get<Clock>(TYPES.Clock);
+  // Archive and staging are mock in every mode for now (adapters/README.md); the translator and
+  // the deployment backends follow SERVICE_USE_REAL_BACKENDS.
+  const backendSet = chooseBackends(input.config, c.get<Clock>(TYPES.Clock));
   c.bind<Archive>(TYPES.Archive).toConstantValue(new MockArchive());
   c.bind<Stager>(TYPES.Stager).toConstantValue(new MockStager(input.config.SERVICE_MOCK_STEP_MS));
-  c.bind<Translator>(TYPES.Translator).toConstantValue(new MockTranslator());
-  c.bind<DeploymentBackends>(TYPES.Backends).toConstantValue(
-    mockBackends(clock, input.config.SERVICE_MOCK_STEP_MS),
-  );
+  c.bind<Translator>(TYPES.Translator).toConstantValue(backendSet.translator);
+  c.bind<DeploymentBackends>(TYPES.Backends).toConstantValue(backendSet.backends);
   c.bind<GraphStore>(TYPES.Graphs).toConstantValue(
     new FileOrUrlGraphStore(
       input.config.SERVICE_GRAPH_DIR ?? join(input.config.SERVICE_DATA_DIR, 'graphs'),
@@ -209,7 +207,7 @@ export const buildContainer = (input: CompositionInput): Container => {
       databaseProbe(db),
       queueProbe(ctx.get<JobQueue>(TYPES.Queue)),
       workersProbe(ctx.get<WorkerRegistry>(TYPES.Workers), input.config.SERVICE_WORKER_STALE_SECONDS),
-      mockBackendsProbe(input.config),
+      backendSet.probe,
     ];
   });
   input.metrics.readQueueFrom(() => c.get<JobQueue>(TYPES.Queue).stats(new Date()));
@@ -235,19 +233,6 @@ export const buildContainer = (input: CompositionInput): Container => {
   );
   return c;
 };
-
-// Until the real backends land (their own issues), readiness reports the backend mode it runs in.
-const mockBackendsProbe = (config: Config): HealthProbe => ({
-  name: 'dependencies',
-  async check() {
-    return config.SERVICE_USE_REAL_BACKENDS
-      ? {
-          ok: false,
-          detail: 'real backends are not available in this build; unset SERVICE_USE_REAL_BACKENDS',
-        }
-      : { ok: true, detail: 'mock backends (SERVICE_USE_REAL_BACKENDS=false)', data: { mode: 'mock' } };
-  },
-});
 
 /** Everything the auth use cases need, pulled from the container. */
 export const authDeps = (c: Container) => ({

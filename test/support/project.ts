@@ -22,20 +22,23 @@ export const prepareProject = async (
   api: TestApi,
   identifiers: readonly string[],
   yaml = manualWallabyYaml,
+  profile: { name?: string; translation: Record<string, unknown>; deployment: Record<string, unknown> } = {
+    translation: {},
+    deployment: { kind: 'rest_remote', deploy_host: 'dim.example.org' },
+  },
 ) => {
   const token = await api.tokenFor(`op-${Math.random().toString(36).slice(2, 8)}`, 'operator');
   await api.uploadConfig(yaml, token);
-  const profile = await api.call('POST', '/deployment-profiles', {
+  const created = await api.call('POST', '/deployment-profiles', {
     token,
     body: {
       name: 'mock-dim',
       project_module: 'wallaby_hires',
       is_default: true,
-      translation: {},
-      deployment: { kind: 'rest_remote', deploy_host: 'dim.example.org' },
+      ...profile,
     },
   });
-  if (profile.status !== 201) throw new Error(`profile: ${profile.text}`);
+  if (created.status !== 201) throw new Error(`profile: ${created.text}`);
   const reg = await api.call('POST', '/sources/bulk', {
     token,
     body: {

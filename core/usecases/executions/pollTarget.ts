@@ -64,9 +64,18 @@ export const pollTarget = async (
   };
 
   const items: Execution[] = [];
+  const cancelErrors: string[] = [];
   for (const e of list) {
     if (e.state === 'cancelling' && e.cancelSentAt === null) {
-      await backend.cancel(itemOf(e), ctx.signal);
+      try {
+        await backend.cancel(itemOf(e), ctx.signal);
+      } catch (err) {
+        if (err instanceof LeaseLostError || ctx.signal.aborted) throw err;
+        // One cancel that cannot be sent yet must not stop the round: it is sent again next round.
+        cancelErrors.push(`cancel of ${e.id}: ${err instanceof Error ? err.message : String(err)}`);
+        items.push(e);
+        continue;
+      }
       const now = deps.clock.now();
       if (
         await write(e, { cancelSentAt: now }, 'execution.cancel_sent', { scheduler_job_id: e.schedulerJobId })
@@ -76,8 +85,9 @@ export const pollTarget = async (
     }
     items.push(e);
   }
+  const roundError = cancelErrors.length > 0 ? cancelErrors.join('; ') : null;
   if (items.length === 0) {
-    await deps.executions.markPolled(job.target, deps.clock.now(), null);
+    await deps.executions.markPolled(job.target, deps.clock.now(), roundError);
     return { polled: 0, changed: 0, ended: 0 };
   }
   let outcomes: Map<string, RemoteOutcome>;
@@ -97,7 +107,11 @@ export const pollTarget = async (
   for (const e of items) {
     const o = outcomes.get(e.id);
     if (!o) continue;
-    const end = terminal[o.kind];
+    // Asked to cancel, and the backend no longer knows the work: nothing of it runs any more.
+    const end =
+      o.kind === 'unknown' && e.state === 'cancelling' && e.cancelSentAt !== null
+        ? terminal.cancelled
+        : terminal[o.kind];
     const record = {
       ...e.runRecord,
       remote_state: o.remoteState,
@@ -168,6 +182,6 @@ export const pollTarget = async (
         changed++;
     }
   }
-  await deps.executions.markPolled(job.target, now, null);
+  await deps.executions.markPolled(job.target, now, roundError);
   return { polled: items.length, changed, ended };
 };

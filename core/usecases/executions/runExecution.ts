@@ -65,7 +65,7 @@ export const runExecution = async (deps: RunDeps, job: RunJobPayload, ctx: RunCo
     if (err instanceof LeaseLostError || ctx.signal.aborted) throw err;
     const message = err instanceof Error ? err.message : String(err);
     if (err instanceof PermanentJobError || ctx.lastAttempt) {
-      await run.failExecution(job, message);
+      await run.failExecution(job, message, err instanceof PermanentJobError && err.remoteEnded);
       return;
     }
     await run.noteRetry(job, message);
@@ -394,7 +394,7 @@ class Run {
   }
 
   /** Ends the attempt as failed, with the reason, unless someone else moved it meanwhile. */
-  async failExecution(job: RunJobPayload, message: string): Promise<void> {
+  async failExecution(job: RunJobPayload, message: string, remoteEnded = false): Promise<void> {
     const e = await this.current(job);
     if (!e || !['queued', 'staging', 'translating', 'submitting'].includes(e.state)) return;
     try {
@@ -405,7 +405,7 @@ class Run {
           error: message,
           finishedAt: this.deps.clock.now(),
           // Before submission nothing runs outside; in submitting, the attempt's name may exist remotely.
-          runRecord: { ...e.runRecord, remote_terminal: e.state !== 'submitting' },
+          runRecord: { ...e.runRecord, remote_terminal: remoteEnded || e.state !== 'submitting' },
         },
         [executionEvent(e, 'execution.failed', { step: e.state, error: message })],
       );

@@ -1,0 +1,239 @@
+import { PermanentJobError } from '../../core/domain/job.js';
+import type { DeploymentProfile, RestRemoteDeployment } from '../../core/domain/profile.js';
+import { combineNodeStates, outcomeOfSessionState, type RemoteOutcome } from '../../core/domain/remote.js';
+import type {
+  DeploymentBackend,
+  PingCheck,
+  PollItem,
+  SubmitRequest,
+  Submission,
+} from '../../core/ports/DeploymentBackend.js';
+import { DimClient, DimError } from './islandManager.js';
+import { dropsOf, erroredDrops, rootDropOids, sessionProgress } from './sessionFacts.js';
+
+export interface DimBackendOptions {
+  readonly timeoutMs: number;
+  readonly maxBytes: number;
+}
+
+/** Most failed drop ids kept in a run record (the count is always given). */
+const maxFailedDrops = 50;
+
+const restOf = (p: DeploymentProfile): RestRemoteDeployment => {
+  if (p.deployment.kind !== 'rest_remote')
+    throw new PermanentJobError(`profile ${p.name} is not rest_remote`);
+  return p.deployment;
+};
+
+export const dimBase = (d: RestRemoteDeployment): string =>
+  `${d.use_https ? 'https' : 'http'}://${d.deploy_host.includes(':') ? `[${d.deploy_host}]` : d.deploy_host}:${d.deploy_port}`;
+
+/** The session is still being deployed: a cancel now would be refused, so it is sent next round. */
+class NotYetCancellable extends Error {}
+
+/**
+ * The `rest_remote` backend: a DALiuGE island manager over REST. The session id is the attempt's
+ * external name, so a crashed worker finds its session again: `find` adopts a deployed session,
+ * and `submit` resumes a half-made one (created, or created and appended) instead of making a
+ * second. A poll round is one `GET /api/sessions` for every session of the DIM, plus one
+ * `graph/status` for each session that ended, to name the drops in error.
+ */
+export class DimBackend implements DeploymentBackend {
+  readonly kind = 'rest_remote' as const;
+  readonly needsMapping = true;
+
+  constructor(private readonly o: DimBackendOptions) {}
+
+  target(p: DeploymentProfile): string {
+    return `dim:${dimBase(restOf(p))}`;
+  }
+
+  client(p: DeploymentProfile): DimClient {
+    const d = restOf(p);
+    return new DimClient({
+      base: dimBase(d),
+      verifyTls: d.verify_ssl,
+      timeoutMs: this.o.timeoutMs,
+      maxBytes: this.o.maxBytes,
+    });
+  }
+
+  private submission(dim: DimClient, id: string, record: Record<string, unknown>): Submission {
+    return {
+      schedulerJobId: id,
+      runRecord: { backend: 'daliuge_dim', dim: dim.url(''), session_id: id, ...record },
+      debug: {
+        dimSessionStatusUrl: dim.sessionUrl(id, '/status'),
+        dimGraphStatusUrl: dim.sessionUrl(id, '/graph/status'),
+      },
+    };
+  }
+
+  async find(p: DeploymentProfile, externalName: string, signal?: AbortSignal): Promise<Submission | null> {
+    const dim = this.client(p);
+    const states = await this.call(() => dim.status(externalName, signal));
+    // A session that was created (and maybe appended) but never deployed is finished by submit.
+    if (!states || sessionProgress(states) !== 'deployed') return null;
+    return this.submission(dim, externalName, { adopted: true, nodes: [...states.keys()].sort() });
+  }
+
+  async submit(req: SubmitRequest, signal?: AbortSignal): Promise<Submission> {
+    const dim = this.client(req.profile);
+    const id = req.externalName;
+    const drops = dropsOf(req.graph);
+    const roots = rootDropOids(req.graph);
+    const record = { drops: drops.length, root_drops: roots.length };
+    let progress: 'empty' | 'appended' | 'deployed' = 'empty';
+    if ((await this.call(() => dim.createSession(id, signal))) === 'exists') {
+      const states = await this.call(() => dim.status(id, signal));
+      progress = states ? sessionProgress(states) : 'empty';
+      if (progress === 'deployed') return this.submission(dim, id, { ...record, resumed: true });
+    }
+    try {
+      if (progress === 'empty') await dim.append(id, drops, signal);
+      await dim.deploy(id, roots, signal);
+    } catch (err) {
+      if (!(err instanceof DimError) || err.transient) throw this.classified(err);
+      // The DIM refused the graph: nothing of it will run. Remove the session, so the attempt is
+      // known to be over and a retry may start a new one.
+      const removed = await this.discard(dim, id, signal);
+      throw new PermanentJobError(
+        `${err.message}${removed ? '; the session was removed' : '; the session could not be removed'} (the node managers' logs say why)`,
+        removed,
+      );
+    }
+    return this.submission(dim, id, { ...record, resumed: progress !== 'empty' });
+  }
+
+  private async discard(dim: DimClient, id: string, signal?: AbortSignal): Promise<boolean> {
+    try {
+      await dim.cancel(id, signal);
+      await dim.remove(id, signal);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async poll(
+    target: string,
+    items: readonly PollItem[],
+    signal?: AbortSignal,
+  ): Promise<Map<string, RemoteOutcome>> {
+    const out = new Map<string, RemoteOutcome>();
+    if (items.length === 0) return out;
+    const dim = this.client(items[0]!.profile);
+    const sessions = new Map(
+      (await this.call(() => dim.sessions(signal))).map((s) => [s.sessionId, s.states]),
+    );
+    for (const item of items) {
+      const states = sessions.get(item.schedulerJobId);
+      if (!states) {
+        out.set(item.executionId, {
+          kind: 'unknown',
+          remoteState: 'unknown',
+          reason: `the island manager at ${target.slice(4)} does not know session ${item.schedulerJobId} (restarted, or the session was deleted)`,
+        });
+        continue;
+      }
+      const code = combineNodeStates([...states.values()]);
+      const o = outcomeOfSessionState(code);
+      out.set(
+        item.executionId,
+        o.kind === 'finished' || o.kind === 'failed' ? await this.ended(dim, item, o) : o,
+      );
+    }
+    return out;
+  }
+
+  /** A session that ended finished or failed: its drops in error decide, and are named. */
+  private async ended(dim: DimClient, item: PollItem, o: RemoteOutcome): Promise<RemoteOutcome> {
+    let errored: string[];
+    try {
+      errored = erroredDrops(await dim.graphStatus(item.schedulerJobId));
+    } catch (err) {
+      // Without the drop states a finished session cannot be called completed yet: ask next round.
+      if (o.kind === 'finished') return { kind: 'in_progress', remoteState: 'finished' };
+      return {
+        kind: 'failed',
+        remoteState: o.remoteState,
+        reason: `the session ended failed; its drop states could not be read: ${(err as Error).message}`,
+      };
+    }
+    if (o.kind === 'finished' && errored.length === 0) return o;
+    return {
+      kind: 'failed',
+      remoteState: o.remoteState,
+      reason:
+        errored.length === 0
+          ? 'the session ended failed'
+          : `the session ended ${o.remoteState} with ${errored.length} drop${errored.length === 1 ? '' : 's'} in error (first: ${errored[0]})`,
+      failedDrops: errored.slice(0, maxFailedDrops),
+    };
+  }
+
+  async cancel(item: PollItem, signal?: AbortSignal): Promise<void> {
+    const dim = this.client(item.profile);
+    const id = item.schedulerJobId;
+    const sent = await this.call(() => dim.cancel(id, signal));
+    if (sent === 'no_session') return; // nothing runs: the next poll reports it unknown
+    const states = await this.call(() => dim.status(id, signal));
+    if (states && [...states.values()].includes(2))
+      throw new NotYetCancellable(`session ${id} is still deploying; the cancel is sent again next round`);
+  }
+
+  /** The DIM's node list from here; the translator reaches it at dim_host_for_tm, which only it can check. */
+  async ping(p: DeploymentProfile, signal?: AbortSignal): Promise<PingCheck[]> {
+    const d = restOf(p);
+    const dim = this.client(p);
+    const started = Date.now();
+    let nodes: PingCheck;
+    try {
+      const list = await dim.nodes(signal);
+      nodes = {
+        name: 'island manager',
+        ok: list.length > 0,
+        detail:
+          list.length > 0
+            ? `${dimBase(d)} answers (${Date.now() - started} ms) with ${list.length} node manager${list.length === 1 ? '' : 's'}: ${list.join(', ')}`
+            : `${dimBase(d)} answers but manages no node managers: nothing can be deployed`,
+        data: { url: dimBase(d), nodes: list },
+      };
+    } catch (err) {
+      nodes = {
+        name: 'island manager',
+        ok: false,
+        detail: (err as Error).message,
+        data: { url: dimBase(d) },
+      };
+    }
+    const seen = d.dim_host_for_tm
+      ? `${d.dim_host_for_tm}:${d.dim_port_for_tm}`
+      : `${d.deploy_host}:${d.deploy_port}`;
+    return [
+      nodes,
+      {
+        name: 'island manager as the translator sees it',
+        ok: true,
+        detail: `the translator is told to map onto ${seen} (it calls GET /api/nodes there itself)`,
+        data: { host_port: seen },
+      },
+    ];
+  }
+
+  /** Island manager failures that asking again may cure stay ordinary errors (retried); others are permanent. */
+  private async call<T>(f: () => Promise<T>): Promise<T> {
+    try {
+      return await f();
+    } catch (err) {
+      throw this.classified(err);
+    }
+  }
+
+  private classified(err: unknown): unknown {
+    // A 4xx is the DIM saying this request is wrong; 5xx (555 included) and no answer may pass.
+    return err instanceof DimError && !err.transient && err.error.status < 500
+      ? new PermanentJobError(err.message)
+      : err;
+  }
+}

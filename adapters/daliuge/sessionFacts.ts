@@ -1,0 +1,80 @@
+import type { DropSpec } from '../../core/ports/Translator.js';
+
+/** Drop states (`status`) and application states (`execStatus`) that mean "in error". */
+const dropError = 3;
+const appError = 3;
+
+/** Link lists hold oids, or `{oid: port}` objects, or nested lists of either. */
+const linkedOids = (links: unknown): string[] => {
+  if (!Array.isArray(links)) return [];
+  return links.flatMap((l): string[] =>
+    typeof l === 'string'
+      ? [l]
+      : Array.isArray(l)
+        ? linkedOids(l)
+        : l && typeof l === 'object'
+          ? Object.keys(l as object)
+          : [],
+  );
+};
+
+const nonEmpty = (v: unknown): boolean => Array.isArray(v) && v.length > 0;
+
+/**
+ * The drops a deploy must name as completed, as upstream computes them (`dlg.common.get_roots`):
+ * every drop that nothing feeds. An application with inputs is fed, and so is whatever an
+ * application writes; a data drop with producers is fed, and so is whatever consumes it. The
+ * trailing element without an `oid` (reproducibility data) is not a drop.
+ */
+export const rootDropOids = (graph: readonly DropSpec[]): string[] => {
+  const all: string[] = [];
+  const fed = new Set<string>();
+  for (const d of graph) {
+    if (typeof d['oid'] !== 'string') continue;
+    all.push(d['oid']);
+    const kind = d['categoryType'] ?? d['type'];
+    if (kind === 'Application' || kind === 'Socket' || kind === 'app') {
+      if (nonEmpty(d['inputs']) || nonEmpty(d['streamingInputs'])) fed.add(d['oid']);
+      for (const o of linkedOids(d['outputs'])) fed.add(o);
+    } else if (kind === 'Data') {
+      if (nonEmpty(d['producers'])) fed.add(d['oid']);
+      for (const o of linkedOids(d['consumers'])) fed.add(o);
+      for (const o of linkedOids(d['streamingConsumers'])) fed.add(o);
+    }
+  }
+  return all.filter((oid) => !fed.has(oid));
+};
+
+/** The drops of a graph (without the trailing reproducibility element). */
+export const dropsOf = (graph: readonly DropSpec[]): DropSpec[] =>
+  graph.filter((d) => typeof d['oid'] === 'string');
+
+/**
+ * A DIM's session status: one integer per node manager. Anything else (an unknown session makes a
+ * DIM answer `{"<node>": {"Status": "Success"}}` with HTTP 200) means it has no such session.
+ */
+export const nodeStatesOf = (doc: unknown): Map<string, number> | null => {
+  if (typeof doc === 'number' && Number.isInteger(doc)) return new Map([['(node manager)', doc]]);
+  if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) return null;
+  const entries = Object.entries(doc as Record<string, unknown>);
+  if (entries.length === 0 || !entries.every(([, v]) => typeof v === 'number' && Number.isInteger(v)))
+    return null;
+  return new Map(entries as [string, number][]);
+};
+
+/** How far a (possibly half-made) session got: what a resumed submission must still do. */
+export const sessionProgress = (states: ReadonlyMap<string, number>): 'empty' | 'appended' | 'deployed' => {
+  const codes = [...states.values()];
+  if (codes.some((c) => c >= 2)) return 'deployed';
+  // A DIM appends to the nodes that hold drops only: the others stay pristine (0).
+  return codes.some((c) => c === 1) ? 'appended' : 'empty';
+};
+
+/** The oids in error in a `graph/status` answer (drop or application state 3), sorted. */
+export const erroredDrops = (doc: unknown): string[] => {
+  if (doc === null || typeof doc !== 'object') return [];
+  return Object.entries(doc as Record<string, { status?: unknown; execStatus?: unknown }>)
+    .filter(([, v]) => v && (v.status === dropError || v.execStatus === appError))
+    .map(([oid]) => oid)
+    .sort();
+};

@@ -1,0 +1,178 @@
+import { PermanentJobError } from '../../core/domain/job.js';
+import type { TranslationSettings } from '../../core/domain/profile.js';
+import type { PingCheck } from '../../core/ports/DeploymentBackend.js';
+import type { DimAddress, DropSpec, Translator } from '../../core/ports/Translator.js';
+import { isTransientStatus } from './dlgErrors.js';
+import { DlgUnreachable, dlgRequest, jsonOf, peerText, where } from './http.js';
+
+export interface TranslatorOptions {
+  /** Used when a profile's translation has no `tm_url` (SERVICE_TRANSLATOR_URL). */
+  readonly defaultUrl: string;
+  readonly timeoutMs: number;
+  readonly maxBytes: number;
+  /** Quick retries inside one step, for transient failures only (the queue retries the step later). */
+  readonly tries?: number;
+  readonly backoffMs?: number;
+}
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const t = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(t);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
+  });
+
+/** A transient translator failure: the step is retried (here, then by the queue). */
+class TranslatorBusy extends Error {}
+
+/**
+ * The DALiuGE translator (`dlg tm`, FastAPI): `POST /unroll_and_partition` and `POST /map`, both
+ * form-encoded. A 4xx, or a 500 while partitioning (the same graph fails the same way), fails the
+ * execution with the translator's own words; unreachable, timeouts, 502-504, and a 500 while mapping
+ * (the translator calls the island manager itself, which may be down for a moment) are retried.
+ */
+export class DaliugeTranslator implements Translator {
+  constructor(private readonly o: TranslatorOptions) {}
+
+  private base(s: TranslationSettings): string {
+    return (s.tm_url ?? this.o.defaultUrl).replace(/\/+$/, '');
+  }
+
+  async partition(logicalGraph: string, s: TranslationSettings, signal?: AbortSignal): Promise<DropSpec[]> {
+    return this.call(
+      'partition',
+      `${this.base(s)}/unroll_and_partition`,
+      {
+        lg_content: logicalGraph,
+        num_partitions: String(s.num_par),
+        // 0 (our default: "let the translator decide") is not accepted everywhere upstream; 1 is.
+        num_islands: String(Math.max(1, s.num_islands)),
+        algorithm: s.algo,
+      },
+      false,
+      signal,
+    );
+  }
+
+  async map(
+    partitioned: readonly DropSpec[],
+    s: TranslationSettings,
+    dim: DimAddress,
+    signal?: AbortSignal,
+  ): Promise<DropSpec[]> {
+    return this.call(
+      `map onto the island manager at ${dim.host}:${dim.port}`,
+      `${this.base(s)}/map`,
+      {
+        pgt_content: JSON.stringify(partitioned),
+        host: dim.host,
+        port: String(dim.port),
+        num_islands: String(Math.max(1, s.num_islands)),
+      },
+      true,
+      signal,
+    );
+  }
+
+  async ping(s: TranslationSettings, signal?: AbortSignal): Promise<PingCheck> {
+    const url = `${this.base(s)}/`;
+    const started = Date.now();
+    try {
+      const res = await dlgRequest({
+        method: 'HEAD',
+        url,
+        timeoutMs: Math.min(this.o.timeoutMs, 10_000),
+        signal,
+      });
+      const ms = Date.now() - started;
+      return res.status < 400
+        ? {
+            name: 'translator',
+            ok: true,
+            detail: `${where(url)} answers (${ms} ms)`,
+            data: { url: where(url), ms },
+          }
+        : {
+            name: 'translator',
+            ok: false,
+            detail: `${where(url)} answers HTTP ${res.status} to HEAD /`,
+            data: { url: where(url) },
+          };
+    } catch (err) {
+      return { name: 'translator', ok: false, detail: (err as Error).message, data: { url: where(url) } };
+    }
+  }
+
+  private async call(
+    what: string,
+    url: string,
+    form: Record<string, string>,
+    serverErrorIsTransient: boolean,
+    signal?: AbortSignal,
+  ): Promise<DropSpec[]> {
+    const tries = this.o.tries ?? 3;
+    for (let i = 1; ; i++) {
+      try {
+        return await this.once(what, url, form, serverErrorIsTransient, signal);
+      } catch (err) {
+        const transient = err instanceof DlgUnreachable || err instanceof TranslatorBusy;
+        if (!transient || i >= tries || signal?.aborted) throw err;
+        await sleep((this.o.backoffMs ?? 1000) * 2 ** (i - 1), signal);
+      }
+    }
+  }
+
+  private async once(
+    what: string,
+    url: string,
+    form: Record<string, string>,
+    serverErrorIsTransient: boolean,
+    signal?: AbortSignal,
+  ): Promise<DropSpec[]> {
+    const res = await dlgRequest({
+      method: 'POST',
+      url,
+      form,
+      timeoutMs: this.o.timeoutMs,
+      signal,
+      maxBytes: this.o.maxBytes,
+    });
+    const label = `translator ${what} (${where(url)})`;
+    if (res.status >= 200 && res.status < 300) {
+      const doc = jsonOf(res, label);
+      if (!Array.isArray(doc)) throw new PermanentJobError(`${label}: the answer is not a list of drops`);
+      return doc as DropSpec[];
+    }
+    const message = `${label}: HTTP ${res.status}: ${translatorMessage(res.text)}`;
+    if (isTransientStatus(res.status) || (res.status >= 500 && serverErrorIsTransient))
+      throw new TranslatorBusy(
+        serverErrorIsTransient && res.status === 500
+          ? `${message} (the translator reaches the island manager itself: is it reachable from there?)`
+          : message,
+      );
+    throw new PermanentJobError(message);
+  }
+}
+
+/** FastAPI's `{"detail": ...}` (a string, or validation entries), else the body's start. */
+const translatorMessage = (text: string): string => {
+  try {
+    const d = (JSON.parse(text) as { detail?: unknown }).detail;
+    if (typeof d === 'string') return peerText(d);
+    if (Array.isArray(d))
+      return peerText(
+        d
+          .map((x: { loc?: unknown[]; msg?: unknown }) => `${(x.loc ?? []).join('.')}: ${String(x.msg)}`)
+          .join('; '),
+      );
+  } catch {
+    // not JSON: fall through
+  }
+  return peerText(text);
+};

@@ -1,0 +1,79 @@
+import { Command, Option } from 'clipanion';
+import { pingProfile } from '../../../core/usecases/profiles/pingProfile.js';
+import { redactString } from '../../../core/redaction.js';
+import type { ProfileRepository } from '../../../core/ports/ProfileRepository.js';
+import { chooseBackends } from '../../shared/backends.js';
+import { TYPES } from '../../shared/composition.js';
+import { openRuntime } from '../../shared/runtime.js';
+import { exitCodes } from '../exitCodes.js';
+import { reportFailure } from '../failures.js';
+
+export class ProfilePingCommand extends Command {
+  static override paths = [['profile', 'ping']];
+  static override usage = Command.Usage({
+    description: "Check from this machine that a deployment profile's translator and backend answer",
+    details: `
+      Run it where the workers run: it asks what a worker would ask, with the real adapters
+      (whatever SERVICE_USE_REAL_BACKENDS says) and changes nothing anywhere.
+
+      rest_remote: the translator (HEAD / on tm_url, else SERVICE_TRANSLATOR_URL) and the island
+      manager (GET /api/nodes on deploy_host:deploy_port, honouring use_https and verify_ssl), with
+      its node managers. The translator itself reaches the island manager at dim_host_for_tm /
+      dim_port_for_tm; that path can only be checked from the translator's machine.
+
+      A project's profile is found with --project; without it, a global one.
+      Exit 0 when every check passes, 1 when one fails or there is no such profile.
+    `,
+    examples: [
+      ['A global profile', 'surveyor profile ping local-dim'],
+      ['A project profile, as JSON', 'surveyor profile ping setonix --project wallaby_hires --json'],
+    ],
+  });
+
+  name = Option.String({ required: true, name: 'NAME' });
+  project = Option.String('--project', { description: 'The project module whose profile it is' });
+  json = Option.Boolean('--json', false, { description: 'Print the findings as JSON' });
+
+  override async execute(): Promise<number> {
+    let rt: Awaited<ReturnType<typeof openRuntime>> | undefined;
+    try {
+      rt = await openRuntime('cli');
+      const real = chooseBackends(
+        { ...rt.config, SERVICE_USE_REAL_BACKENDS: true },
+        { now: () => new Date() },
+      );
+      const r = await pingProfile(
+        {
+          profiles: rt.container.get<ProfileRepository>(TYPES.Profiles),
+          translator: real.translator,
+          backends: real.backends,
+        },
+        this.name,
+        this.project ?? null,
+      );
+      const out = (s: string) => this.context.stdout.write(`${redactString(s, rt?.secrets)}\n`);
+      if (!r.found) {
+        this.context.stderr.write(`surveyor: ${r.message}\n`);
+        return exitCodes.failure;
+      }
+      if (this.json) {
+        out(
+          JSON.stringify({
+            profile: { id: r.profile.id, name: r.profile.name, kind: r.profile.deployment.kind },
+            ok: r.ok,
+            checks: r.checks,
+          }),
+        );
+      } else {
+        out(`profile ${r.profile.name} (${r.profile.deployment.kind}, version ${r.profile.version})`);
+        for (const c of r.checks) out(`  ${c.ok ? 'ok  ' : 'FAIL'} ${c.name}: ${c.detail}`);
+        out(r.ok ? 'every check passed' : 'some checks failed');
+      }
+      return r.ok ? exitCodes.ok : exitCodes.failure;
+    } catch (err) {
+      return reportFailure(err, this.context.stderr, rt?.secrets);
+    } finally {
+      await rt?.close();
+    }
+  }
+}

@@ -1,0 +1,153 @@
+// The rest_remote backend against the real DALiuGE testbed (scripts/testbed/daliuge): a real
+// translator partitions and maps, a real island manager over two node managers runs the graph.
+// Upstream's HelloWorld graph completes; a bash command that exits 3 ends failed with its drops;
+// a long sleep is cancelled. Every API answer is checked against the OpenAPI document.
+import test from 'ava';
+import { startWorker, type WorkerHandle } from '../../hosts/worker/worker.js';
+import { startTestApi, type TestApi } from '../support/api.js';
+import {
+  bashCommand,
+  type DaliugeTestbed,
+  daliugeGraphDir,
+  daliugeTestbed,
+  dimGet,
+  yamlWithGraph,
+} from '../support/daliuge.js';
+import { checkResponse } from '../support/openapiCheck.js';
+import { prepareProject } from '../support/project.js';
+
+let tb: DaliugeTestbed;
+let api: TestApi;
+let worker: WorkerHandle;
+let p: Awaited<ReturnType<typeof prepareProject>>;
+let graphs: ReturnType<typeof daliugeGraphDir>;
+const ids = ['HIPASSJ1303+07', 'HIPASSJ1318-21', 'HIPASSJ1321-31'];
+
+test.before(async () => {
+  tb = daliugeTestbed();
+  graphs = daliugeGraphDir();
+  api = await startTestApi({
+    SERVICE_USE_REAL_BACKENDS: 'true',
+    SERVICE_TRANSLATOR_URL: tb.tmUrl,
+    SERVICE_GRAPH_DIR: graphs.dir,
+    SERVICE_EXECUTION_TICK_SECONDS: '1',
+    SERVICE_SCHEDULER_CHECK_SECONDS: '1',
+    SERVICE_REST_POLL_MIN_SECONDS: '1',
+  });
+  worker = await startWorker(api.container);
+  p = await prepareProject(
+    api,
+    ids,
+    yamlWithGraph('HelloWorld-simple.graph', graphs.sha['HelloWorld-simple.graph']!, ' []'),
+    {
+      translation: { algo: 'metis', num_par: 1, num_islands: 1 },
+      deployment: { kind: 'rest_remote', deploy_host: tb.dimHost, deploy_port: tb.dimPort },
+    },
+  );
+});
+test.after.always(async () => {
+  await worker?.stop(2000);
+  await api?.close();
+});
+
+type Execution = Record<string, unknown> & { state: string; run_record: Record<string, unknown> };
+
+const get = async (t: { deepEqual: (a: unknown, b: unknown, m?: string) => void }, id: string) => {
+  const r = await api.call('GET', `/executions/${id}/status`, { token: p.token });
+  t.deepEqual(
+    checkResponse('/executions/{id}/status', 'GET', r.status, r.body),
+    [],
+    'GET /executions/{id}/status conforms',
+  );
+  return r.body as Execution;
+};
+
+const untilState = async (
+  t: { deepEqual: (a: unknown, b: unknown, m?: string) => void },
+  id: string,
+  states: string[],
+  ms = 90_000,
+): Promise<Execution> => {
+  const end = Date.now() + ms;
+  for (;;) {
+    const e = await get(t, id);
+    if (states.includes(e.state)) return e;
+    if (Date.now() > end)
+      throw new Error(`execution ${id} is ${e.state}, not ${states.join('/')}: ${JSON.stringify(e)}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+};
+
+const useGraph = (path: string, patches: string) =>
+  api.uploadConfig(yamlWithGraph(path, graphs.sha[path]!, patches), p.token);
+
+test.serial('upstream HelloWorld goes through translate, deploy and poll to completed', async (t) => {
+  const id = await p.execute(ids[0]!, { do_stage: false });
+  const e = await untilState(t, id, ['completed', 'failed']);
+  t.is(e.state, 'completed', String(e['error']));
+  const session = `surveyor-${id}-a1`;
+  t.is(e['scheduler_job_id'], session);
+  t.is(e['dim_session_status_url'], `http://${tb.dimHost}:${tb.dimPort}/api/sessions/${session}/status`);
+  t.is(e['dim_graph_status_url'], `http://${tb.dimHost}:${tb.dimPort}/api/sessions/${session}/graph/status`);
+  const sub = e.run_record['submission'] as Record<string, unknown>;
+  t.is(sub['backend'], 'daliuge_dim');
+  t.is(sub['drops'], 2);
+  t.is(sub['root_drops'], 1);
+  // The DIM itself says the session finished on every node manager.
+  const status = await dimGet(tb, `/api/sessions/${session}/status`);
+  t.deepEqual(Object.keys(status.body as object).sort(), [...tb.nodes].sort());
+  t.true(Object.values(status.body as object).every((s) => s === 4));
+  const graph = (await dimGet(tb, `/api/sessions/${session}/graph/status`)).body as Record<
+    string,
+    { status: number }
+  >;
+  t.true(
+    Object.values(graph).every((d) => d.status === 2),
+    'every drop completed',
+  );
+});
+
+test.serial('an application that fails ends the execution failed, naming its drops', async (t) => {
+  await useGraph('BashCommand.graph', bashCommand('echo about to fail; exit 3'));
+  const id = await p.execute(ids[1]!, { do_stage: false });
+  const e = await untilState(t, id, ['completed', 'failed']);
+  t.is(e.state, 'failed');
+  const failed = e.run_record['failed_drops'] as string[];
+  t.true(failed.length >= 1);
+  const graph = (await dimGet(tb, `/api/sessions/surveyor-${id}-a1/graph/status`)).body as Record<
+    string,
+    { status: number; execStatus?: number }
+  >;
+  const app = Object.entries(graph).find(([, d]) => d.execStatus !== undefined)!;
+  t.is(app[1].execStatus, 3, 'the application is in error on the DIM');
+  t.true(failed.includes(app[0]), 'the failing application drop is named');
+  t.regex(String(e['error']), /drops? in error/);
+  const summary = await api.call('GET', `/executions/${id}/summary`, { token: p.token });
+  t.deepEqual((summary.body as { failed_drops: string[] }).failed_drops, failed);
+});
+
+test.serial('a long-running graph is cancelled on the DIM and ends cancelled', async (t) => {
+  await useGraph('BashCommand.graph', bashCommand('sleep 600'));
+  const id = await p.execute(ids[2]!, { do_stage: false });
+  const running = await untilState(t, id, ['running', 'failed', 'completed']);
+  t.is(running.state, 'running', String(running['error']));
+  // Wait until the application really runs on its node manager, then cancel.
+  const session = `surveyor-${id}-a1`;
+  const end = Date.now() + 30_000;
+  for (;;) {
+    const graph = (await dimGet(tb, `/api/sessions/${session}/graph/status`)).body as Record<
+      string,
+      { execStatus?: number }
+    >;
+    if (Object.values(graph).some((d) => d.execStatus === 1)) break;
+    if (Date.now() > end) throw new Error('the sleep never started');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const c = await api.call('POST', `/executions/${id}/cancel`, { token: p.token, body: {} });
+  t.is(c.status, 202, c.text);
+  t.is((c.body as Execution).state, 'cancelling');
+  const e = await untilState(t, id, ['cancelled', 'failed', 'completed'], 60_000);
+  t.is(e.state, 'cancelled', String(e['error']));
+  const states = Object.values((await dimGet(tb, `/api/sessions/${session}/status`)).body as object);
+  t.true(states.includes(5), `the DIM says cancelled: ${JSON.stringify(states)}`);
+});

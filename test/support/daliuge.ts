@@ -1,0 +1,136 @@
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { createServer, request, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { manualWallabyYaml } from './project.js';
+
+const repo = fileURLToPath(new URL('../../../', import.meta.url));
+
+export interface DaliugeTestbed {
+  readonly dimHost: string;
+  readonly dimPort: number;
+  readonly tmUrl: string;
+  readonly nodes: readonly string[];
+}
+
+/**
+ * The running DALiuGE testbed (scripts/testbed/daliuge): from DALIUGE_TESTBED_* (scripts/test
+ * exports them) or the testbed's env file. Without it the suite fails, saying how to start it.
+ */
+export const daliugeTestbed = (): DaliugeTestbed => {
+  const vars: Record<string, string | undefined> = { ...process.env };
+  const file = join(process.env['SURVEYOR_TESTBED_DIR'] ?? join(repo, '.testbed'), 'daliuge', 'env');
+  if (!vars['DALIUGE_TESTBED_DIM_PORT'] && existsSync(file))
+    for (const line of readFileSync(file, 'utf8').split('\n')) {
+      const m = /^(DALIUGE_TESTBED_\w+)=(.*)$/.exec(line);
+      if (m) vars[m[1]!] = m[2];
+    }
+  if (!vars['DALIUGE_TESTBED_DIM_PORT'] || !vars['DALIUGE_TESTBED_TM_URL'])
+    throw new Error(
+      'the DALiuGE testbed is not running: start it with scripts/testbed/daliuge start (scripts/test starts it itself)',
+    );
+  return {
+    dimHost: vars['DALIUGE_TESTBED_DIM_HOST'] ?? '127.0.0.1',
+    dimPort: Number(vars['DALIUGE_TESTBED_DIM_PORT']),
+    tmUrl: vars['DALIUGE_TESTBED_TM_URL']!,
+    nodes: (vars['DALIUGE_TESTBED_NODES'] ?? '').split(',').filter(Boolean),
+  };
+};
+
+/** A graph directory with a shared upstream graph and our fixture graph, and their digests. */
+export const daliugeGraphDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'surveyor-dlg-graphs-'));
+  const sources = {
+    // Upstream's own example, as shipped in schema/examples/graphs (copied from shared/graphs).
+    'HelloWorld-simple.graph': join(repo, 'schema/examples/graphs/HelloWorld-simple.graph'),
+    'BashCommand.graph': join(repo, 'test/fixtures/graphs/BashCommand.graph'),
+  };
+  const sha: Record<string, string> = {};
+  for (const [name, from] of Object.entries(sources)) {
+    copyFileSync(from, join(dir, name));
+    sha[name] = createHash('sha256')
+      .update(readFileSync(join(dir, name)))
+      .digest('hex');
+  }
+  return { dir, sha };
+};
+
+/** The manual WALLABY project with another graph and patches (YAML after `graph_patches:`, e.g. ' []'). */
+export const yamlWithGraph = (path: string, sha256: string, patches: string) =>
+  manualWallabyYaml.replace(
+    /graph:\n[\s\S]*?\n(?=output_verification:)/,
+    `graph:\n  path: ${path}\n  sha256: ${sha256}\n\ngraph_patches:${patches}\n\n`,
+  );
+
+/** A graph patch setting the fixture's bash command. */
+export const bashCommand = (command: string) =>
+  `\n  - match: { kind: node_name, equals: Run command }\n    set:\n      command: ${JSON.stringify(command)}`;
+
+export interface SeenRequest {
+  readonly method: string;
+  readonly path: string;
+}
+
+/**
+ * An HTTP proxy in front of the island manager that sees every request, so a test can act at a
+ * precise point of a submission (for example kill the worker when it creates the session).
+ * `hold(req)` returning 'drop' swallows the request (the client never gets an answer);
+ * `after(req, status)` runs once the DIM answered and before the answer is passed on.
+ */
+export const dimProxy = async (
+  dim: { host: string; port: number },
+  hooks: {
+    before?: (r: SeenRequest) => Promise<'pass' | 'drop'> | 'pass' | 'drop';
+    after?: (r: SeenRequest, status: number) => Promise<void> | void;
+  } = {},
+) => {
+  const seen: SeenRequest[] = [];
+  const server: Server = createServer(async (req: IncomingMessage, res) => {
+    const r = { method: req.method ?? 'GET', path: req.url ?? '/' };
+    seen.push(r);
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    if ((await hooks.before?.(r)) === 'drop') return; // left hanging: the client is killed meanwhile
+    const up = request(
+      { host: dim.host, port: dim.port, method: r.method, path: r.path, headers: req.headers },
+      async (answer) => {
+        const body: Buffer[] = [];
+        for await (const c of answer) body.push(c as Buffer);
+        await hooks.after?.(r, answer.statusCode ?? 0);
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        res.end(Buffer.concat(body));
+      },
+    );
+    up.on('error', () => res.destroy());
+    up.end(Buffer.concat(chunks));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    seen,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+};
+
+/** GET a DIM path and parse the JSON (for assertions on the real island manager). */
+export const dimGet = async (
+  tb: DaliugeTestbed,
+  path: string,
+): Promise<{ status: number; body: unknown }> => {
+  const res = await fetch(`http://${tb.dimHost}:${tb.dimPort}${path}`);
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // keep the text
+  }
+  return { status: res.status, body };
+};
