@@ -84,7 +84,9 @@ export class DimBackend implements DeploymentBackend {
     const roots = rootDropOids(req.graph);
     const record = { drops: drops.length, root_drops: roots.length };
     let progress: 'empty' | 'appended' | 'deployed' = 'empty';
-    if ((await this.call(() => dim.createSession(id, signal))) === 'exists') {
+    // `resumed`: the session was there already (a worker died after creating it); it is finished, not remade.
+    const resumed = (await this.call(() => dim.createSession(id, signal))) === 'exists';
+    if (resumed) {
       const states = await this.call(() => dim.status(id, signal));
       progress = states ? sessionProgress(states) : 'empty';
       if (progress === 'deployed') return this.submission(dim, id, { ...record, resumed: true });
@@ -102,7 +104,7 @@ export class DimBackend implements DeploymentBackend {
         removed,
       );
     }
-    return this.submission(dim, id, { ...record, resumed: progress !== 'empty' });
+    return this.submission(dim, id, { ...record, resumed });
   }
 
   private async discard(dim: DimClient, id: string, signal?: AbortSignal): Promise<boolean> {

@@ -1,0 +1,156 @@
+// The DALiuGE adapters on their own against the real testbed: what the translator's and the
+// island manager's errors become (permanent or worth retrying, with the peer's own words), the
+// answers for sessions the DIM does not know, and `surveyor profile ping`.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import test from 'ava';
+import { DimBackend } from '../../adapters/daliuge/dimBackend.js';
+import { DaliugeTranslator } from '../../adapters/daliuge/translatorClient.js';
+import { PermanentJobError } from '../../core/domain/job.js';
+import type { DeploymentProfile } from '../../core/domain/profile.js';
+import { TYPES } from '../../hosts/shared/composition.js';
+import type { Config } from '../../schema/config.js';
+import { startTestApi } from '../support/api.js';
+import { cleanEnv, runCli } from '../support/child.js';
+import { daliugeGraphDir, daliugeTestbed } from '../support/daliuge.js';
+
+const tb = daliugeTestbed();
+const settings = { algo: 'metis', num_par: 1, num_islands: 1 } as const;
+const translator = new DaliugeTranslator({
+  defaultUrl: tb.tmUrl,
+  timeoutMs: 30_000,
+  maxBytes: 1 << 26,
+  backoffMs: 50,
+});
+const backend = new DimBackend({ timeoutMs: 10_000, maxBytes: 1 << 26 });
+const profile = (port = tb.dimPort): DeploymentProfile => ({
+  id: 'p',
+  name: 'testbed',
+  description: '',
+  project_module: null,
+  is_default: false,
+  version: 1,
+  createdAt: new Date(),
+  updatedAt: new Date(),
+  translation: settings,
+  deployment: {
+    kind: 'rest_remote',
+    deploy_host: tb.dimHost,
+    deploy_port: port,
+    dim_port_for_tm: port,
+    use_https: false,
+    verify_ssl: true,
+  },
+});
+
+test('the translator partitions and maps a real graph onto both node managers', async (t) => {
+  const { dir } = daliugeGraphDir();
+  const lg = readFileSync(join(dir, 'HelloWorld-simple.graph'), 'utf8');
+  const pgt = await translator.partition(lg, settings);
+  t.is(pgt.filter((d) => 'oid' in d).length, 2);
+  t.false('oid' in pgt[pgt.length - 1]!, 'the last element is reproducibility data');
+  t.true(pgt.filter((d) => 'oid' in d).every((d) => String(d['node']).startsWith('#')));
+  const pg = await translator.map(pgt, settings, { host: tb.dimHost, port: tb.dimPort });
+  t.true(pg.filter((d) => 'oid' in d).every((d) => tb.nodes.includes(String(d['node']))));
+});
+
+test('a graph the translator rejects fails permanently, in its own words', async (t) => {
+  const err = await t.throwsAsync(translator.partition('{not json', settings));
+  t.true(err instanceof PermanentJobError);
+  t.regex(err!.message, /HTTP 400: LG content is malformed/);
+});
+
+test('mapping onto an island manager the translator cannot reach is retried, then reported', async (t) => {
+  // The translator itself spends about 10 s trying to reach the DIM before it answers 500.
+  const twice = new DaliugeTranslator({
+    defaultUrl: tb.tmUrl,
+    timeoutMs: 30_000,
+    maxBytes: 1 << 20,
+    tries: 2,
+    backoffMs: 50,
+  });
+  const err = await t.throwsAsync(twice.map([], settings, { host: '127.0.0.1', port: 1 }));
+  t.false(err instanceof PermanentJobError, 'the queue retries it later');
+  t.regex(err!.message, /HTTP 500.*reachable from there/);
+});
+
+test('an unreachable translator is not permanent and says where', async (t) => {
+  const dead = new DaliugeTranslator({
+    defaultUrl: 'http://127.0.0.1:1',
+    timeoutMs: 2000,
+    maxBytes: 1024,
+    tries: 1,
+  });
+  const err = await t.throwsAsync(dead.partition('{}', settings));
+  t.false(err instanceof PermanentJobError);
+  t.regex(err!.message, /POST http:\/\/127\.0\.0\.1:1\/unroll_and_partition/);
+});
+
+test('sessions the island manager does not know: find adopts nothing, poll says unknown, cancel is a no-op', async (t) => {
+  t.is(await backend.find(profile(), 'surveyor-never-created-a1'), null);
+  const item = {
+    executionId: 'e1',
+    schedulerJobId: 'surveyor-never-created-a1',
+    profile: profile(),
+    submittedAt: new Date(),
+    cancelSentAt: null,
+    runRecord: {},
+  };
+  const out = await backend.poll(backend.target(profile()), [item]);
+  t.is(out.get('e1')!.kind, 'unknown');
+  await t.notThrowsAsync(backend.cancel(item));
+});
+
+test('an island manager that does not answer is retried, not permanent', async (t) => {
+  const err = await t.throwsAsync(backend.find(profile(1), 'surveyor-x-a1'));
+  t.false(err instanceof PermanentJobError);
+  t.regex(err!.message, /GET http:\/\/127\.0\.0\.1:1\/api\/sessions\/surveyor-x-a1\/status/);
+});
+
+test('surveyor profile ping reports the translator and the node managers, and fails on a dead DIM', async (t) => {
+  const api = await startTestApi();
+  t.teardown(() => api.close());
+  const token = await api.tokenFor('pinger', 'operator');
+  for (const [name, port] of [
+    ['testbed', tb.dimPort],
+    ['nowhere', 1],
+  ] as const) {
+    const r = await api.call('POST', '/deployment-profiles', {
+      token,
+      body: {
+        name,
+        translation: { tm_url: tb.tmUrl },
+        deployment: { kind: 'rest_remote', deploy_host: tb.dimHost, deploy_port: port },
+      },
+    });
+    t.is(r.status, 201, r.text);
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'surveyor-ping-'));
+  t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
+  const env = cleanEnv({
+    DATABASE_URL: api.container.get<Config>(TYPES.Config).DATABASE_URL!,
+    SERVICE_DATA_DIR: dataDir,
+    SERVICE_JWT_SECRET: 'ping-test-secret-0123456789abcdef-xyz',
+  });
+  const ok = runCli(['profile', 'ping', 'testbed'], env);
+  t.is(await ok.exited(), 0, ok.output());
+  t.regex(ok.output(), /ok {3}translator: http:\/\/127\.0\.0\.1:\d+\/ answers/);
+  t.regex(ok.output(), /ok {3}island manager: .* with 2 node managers: /);
+  for (const n of tb.nodes) t.true(ok.output().includes(n));
+  const bad = runCli(['profile', 'ping', 'nowhere', '--json'], env);
+  t.is(await bad.exited(), 1);
+  const report = JSON.parse(bad.output()) as { ok: boolean; checks: { name: string; ok: boolean }[] };
+  t.false(report.ok);
+  t.deepEqual(
+    report.checks.map((c) => [c.name, c.ok]),
+    [
+      ['translator', true],
+      ['island manager', false],
+      ['island manager as the translator sees it', true],
+    ],
+  );
+  const missing = runCli(['profile', 'ping', 'absent'], env);
+  t.is(await missing.exited(), 1);
+  t.regex(missing.output(), /no profile 'absent'/);
+});

@@ -1,0 +1,134 @@
+// What the DALiuGE adapters read from the island manager's answers, on bodies recorded from
+// DALiuGE 6.6 (the testbed): roots of a physical graph, per-node states, errored drops, and the
+// error JSON that a DIM wraps around its node managers' errors.
+import test from 'ava';
+import { describeDlgError, hasType, isNoSession, parseDlgError } from '../../adapters/daliuge/dlgErrors.js';
+import { peerText } from '../../adapters/daliuge/http.js';
+import {
+  dropsOf,
+  erroredDrops,
+  nodeStatesOf,
+  rootDropOids,
+  sessionProgress,
+} from '../../adapters/daliuge/sessionFacts.js';
+
+const nm1 = '127.0.0.1:8000:5555:6666';
+const nm2 = '127.0.0.1:8010:5565:6676';
+
+test('roots: what nothing feeds, as upstream get_roots computes them', (t) => {
+  const graph = [
+    { oid: 'app', categoryType: 'Application', outputs: [{ file: 'hello' }] },
+    { oid: 'file', categoryType: 'Data', producers: [{ app: 'hello' }] },
+    { oid: 'in', categoryType: 'Data', consumers: ['app2'] },
+    { oid: 'app2', categoryType: 'Application', inputs: [] },
+    { oid: 'orphan', categoryType: 'Data', producers: [] },
+    { reprodata: { lg_blockhash: 'x' } },
+  ];
+  // app2 lists no inputs but `in` consumes into it: fed. `file` has a producer. `app` feeds nothing in.
+  t.deepEqual(rootDropOids(graph), ['app', 'in', 'orphan']);
+  t.is(dropsOf(graph).length, 5, 'the trailing reproducibility element is not a drop');
+});
+
+test('node states: integers per node manager, or not a session at all', (t) => {
+  t.deepEqual(
+    nodeStatesOf({ [nm1]: 4, [nm2]: 2 }),
+    new Map([
+      [nm1, 4],
+      [nm2, 2],
+    ]),
+  );
+  // A DIM answers this, with HTTP 200, for a session it does not have.
+  t.is(nodeStatesOf({ [nm1]: { Status: 'Success' }, [nm2]: { Status: 'Success' } }), null);
+  t.is(nodeStatesOf({}), null);
+  t.is(nodeStatesOf([1]), null);
+  t.deepEqual(nodeStatesOf(3), new Map([['(node manager)', 3]]));
+});
+
+test('session progress: nodes without drops stay pristine while the others build', (t) => {
+  t.is(
+    sessionProgress(
+      new Map([
+        [nm1, 0],
+        [nm2, 0],
+      ]),
+    ),
+    'empty',
+  );
+  t.is(
+    sessionProgress(
+      new Map([
+        [nm1, 0],
+        [nm2, 1],
+      ]),
+    ),
+    'appended',
+  );
+  t.is(
+    sessionProgress(
+      new Map([
+        [nm1, 4],
+        [nm2, 2],
+      ]),
+    ),
+    'deployed',
+  );
+  t.is(
+    sessionProgress(
+      new Map([
+        [nm1, 4],
+        [nm2, 6],
+      ]),
+    ),
+    'deployed',
+  );
+});
+
+test('errored drops: drop state 3 or application state 3', (t) => {
+  const doc = {
+    b_app: { execStatus: 3, status: 3 },
+    a_file: { status: 3 },
+    c_ok: { status: 2 },
+    d_cancelled: { status: 6, execStatus: 4 },
+  };
+  t.deepEqual(erroredDrops(doc), ['a_file', 'b_app']);
+  t.deepEqual(erroredDrops(null), []);
+});
+
+test('errors: nested types under SubManagerException decide, not the status', (t) => {
+  const exists = parseDlgError({
+    status: 555,
+    text: JSON.stringify({
+      type: 'SubManagerException',
+      args: {
+        [nm1]: { type: 'SessionAlreadyExistsException', args: 'dummy' },
+        [nm2]: { type: 'SessionAlreadyExistsException', args: 'dummy' },
+      },
+    }),
+  });
+  t.true(hasType(exists, 'SessionAlreadyExistsException'));
+  t.false(isNoSession(exists));
+  const none = parseDlgError({
+    status: 555,
+    text: JSON.stringify({
+      type: 'SubManagerException',
+      args: { [nm1]: { type: 'NoSessionException', args: 'x' } },
+    }),
+  });
+  t.true(isNoSession(none));
+  t.regex(
+    describeDlgError(none),
+    /HTTP 555 SubManagerException \(127\.0\.0\.1:8000:5555:6666: NoSessionException\)/,
+  );
+  t.true(isNoSession(parseDlgError({ status: 404, text: '{"type":"NoSessionException"}' })));
+  const html = parseDlgError({ status: 502, text: '<html>Bad gateway</html>' });
+  t.is(html.type, null);
+  t.regex(describeDlgError(html), /HTTP 502 <html>Bad gateway/);
+});
+
+test('peer text is shortened and redacted before it reaches an error', (t) => {
+  const long = `failed for https://user:hunter2secret@dim.example.org/x ${'y'.repeat(900)}`;
+  const s = peerText(long);
+  t.false(s.includes('hunter2secret'));
+  t.true(s.length < 600);
+  t.regex(s, /more characters\)$/);
+});
