@@ -108,7 +108,7 @@ export const configVariables = {
   SERVICE_USE_REAL_BACKENDS: spec(
     bool(false),
     'false',
-    'Use the real deployment backends (DALiuGE translator and island manager; Slurm over SSH) instead of the mock ones. Archive discovery and staging stay mock in this build (adapters/README.md).',
+    'Use the real DALiuGE translator and island manager (rest_remote) instead of the mock ones. In this build batch_remote (Slurm over SSH) is refused in this mode, and archive discovery and staging stay mock (adapters/README.md).',
   ),
   SERVICE_WORKER_SCHEDULER_ENABLED: spec(
     bool(true),
