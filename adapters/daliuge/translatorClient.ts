@@ -28,6 +28,14 @@ const sleep = (ms: number, signal?: AbortSignal) =>
     );
   });
 
+interface TranslatorCall {
+  readonly what: string;
+  readonly url: string;
+  readonly form: Readonly<Record<string, string>>;
+  /** A 500 here may pass (mapping: the translator could not reach the DIM for a moment). */
+  readonly serverErrorIsTransient: boolean;
+}
+
 /** A transient translator failure: the step is retried (here, then by the queue). */
 class TranslatorBusy extends Error {}
 
@@ -46,16 +54,18 @@ export class DaliugeTranslator implements Translator {
 
   async partition(logicalGraph: string, s: TranslationSettings, signal?: AbortSignal): Promise<DropSpec[]> {
     return this.call(
-      'partition',
-      `${this.base(s)}/unroll_and_partition`,
       {
-        lg_content: logicalGraph,
-        num_partitions: String(s.num_par),
-        // 0 (our default: "let the translator decide") is not accepted everywhere upstream; 1 is.
-        num_islands: String(Math.max(1, s.num_islands)),
-        algorithm: s.algo,
+        what: 'partition',
+        url: `${this.base(s)}/unroll_and_partition`,
+        form: {
+          lg_content: logicalGraph,
+          num_partitions: String(s.num_par),
+          // 0 (our default: "let the translator decide") is not accepted everywhere upstream; 1 is.
+          num_islands: String(Math.max(1, s.num_islands)),
+          algorithm: s.algo,
+        },
+        serverErrorIsTransient: false,
       },
-      false,
       signal,
     );
   }
@@ -67,15 +77,17 @@ export class DaliugeTranslator implements Translator {
     signal?: AbortSignal,
   ): Promise<DropSpec[]> {
     return this.call(
-      `map onto the island manager at ${dim.host}:${dim.port}`,
-      `${this.base(s)}/map`,
       {
-        pgt_content: JSON.stringify(partitioned),
-        host: dim.host,
-        port: String(dim.port),
-        num_islands: String(Math.max(1, s.num_islands)),
+        what: `map onto the island manager at ${dim.host}:${dim.port}`,
+        url: `${this.base(s)}/map`,
+        form: {
+          pgt_content: JSON.stringify(partitioned),
+          host: dim.host,
+          port: String(dim.port),
+          num_islands: String(Math.max(1, s.num_islands)),
+        },
+        serverErrorIsTransient: true,
       },
-      true,
       signal,
     );
   }
@@ -109,17 +121,11 @@ export class DaliugeTranslator implements Translator {
     }
   }
 
-  private async call(
-    what: string,
-    url: string,
-    form: Record<string, string>,
-    serverErrorIsTransient: boolean,
-    signal?: AbortSignal,
-  ): Promise<DropSpec[]> {
+  private async call(c: TranslatorCall, signal?: AbortSignal): Promise<DropSpec[]> {
     const tries = this.o.tries ?? 3;
     for (let i = 1; ; i++) {
       try {
-        return await this.once(what, url, form, serverErrorIsTransient, signal);
+        return await this.once(c, signal);
       } catch (err) {
         const transient = err instanceof DlgUnreachable || err instanceof TranslatorBusy;
         if (!transient || i >= tries || signal?.aborted) throw err;
@@ -129,10 +135,7 @@ export class DaliugeTranslator implements Translator {
   }
 
   private async once(
-    what: string,
-    url: string,
-    form: Record<string, string>,
-    serverErrorIsTransient: boolean,
+    { what, url, form, serverErrorIsTransient }: TranslatorCall,
     signal?: AbortSignal,
   ): Promise<DropSpec[]> {
     const res = await dlgRequest({

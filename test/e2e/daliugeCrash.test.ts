@@ -13,7 +13,7 @@ import type { ExecutionRepository } from '../../core/ports/ExecutionRepository.j
 import { TYPES } from '../../hosts/shared/composition.js';
 import type { Config } from '../../schema/config.js';
 import { startTestApi, type TestApi } from '../support/api.js';
-import { cleanEnv, type Running, runCli } from '../support/child.js';
+import { fastWorkerEnv, type Running, runCli } from '../support/child.js';
 import { daliugeGraphDir, daliugeTestbed, dimGet, dimProxy, yamlWithGraph } from '../support/daliuge.js';
 import { prepareProject } from '../support/project.js';
 
@@ -80,21 +80,10 @@ test.before(async () => {
     },
   );
   dataDir = mkdtempSync(join(tmpdir(), 'surveyor-dlg-crash-'));
-  env = cleanEnv({
-    DATABASE_URL: api.container.get<Config>(TYPES.Config).DATABASE_URL!,
-    SERVICE_DATA_DIR: dataDir,
-    SERVICE_JWT_SECRET: 'crash-test-secret-0123456789abcdef-xyz',
-    SERVICE_METRICS_PORT: '-1',
+  env = fastWorkerEnv(api.container.get<Config>(TYPES.Config).DATABASE_URL!, dataDir, {
     SERVICE_GRAPH_DIR: graphs.dir,
     SERVICE_USE_REAL_BACKENDS: 'true',
     SERVICE_TRANSLATOR_URL: tb.tmUrl,
-    SERVICE_JOB_LEASE_SECONDS: '5',
-    SERVICE_JOB_RETRY_BASE_SECONDS: '1',
-    SERVICE_WORKER_IDLE_POLL_SECONDS: '1',
-    SERVICE_EXECUTION_TICK_SECONDS: '1',
-    SERVICE_SCHEDULER_CHECK_SECONDS: '1',
-    SERVICE_REST_POLL_MIN_SECONDS: '1',
-    SERVICE_LOG_LEVEL: 'info',
   });
 });
 test.after.always(async () => {

@@ -10,7 +10,7 @@ import type { Db } from '../../adapters/postgres/db.js';
 import { TYPES } from '../../hosts/shared/composition.js';
 import type { Config } from '../../schema/config.js';
 import { startTestApi } from '../support/api.js';
-import { cleanEnv, runCli } from '../support/child.js';
+import { fastWorkerEnv, runCli } from '../support/child.js';
 import { graphDir, prepareProject } from '../support/project.js';
 
 test('a SIGKILLed worker’s run is reclaimed and completed exactly once', async (t) => {
@@ -21,20 +21,9 @@ test('a SIGKILLed worker’s run is reclaimed and completed exactly once', async
   // MOCKSLOWSTAGE: staging takes SERVICE_MOCK_STEP_MS per dataset, long enough to kill the worker in it.
   const p = await prepareProject(api, ['HIPASSJ0200MOCKSLOWSTAGE']);
   const id = await p.execute('HIPASSJ0200MOCKSLOWSTAGE');
-  const env = cleanEnv({
-    DATABASE_URL: api.container.get<Config>(TYPES.Config).DATABASE_URL!,
-    SERVICE_DATA_DIR: dataDir,
-    SERVICE_JWT_SECRET: 'crash-test-secret-0123456789abcdef-xyz',
-    SERVICE_METRICS_PORT: '-1',
+  const env = fastWorkerEnv(api.container.get<Config>(TYPES.Config).DATABASE_URL!, dataDir, {
     SERVICE_GRAPH_DIR: graphDir,
     SERVICE_MOCK_STEP_MS: '1500',
-    SERVICE_JOB_LEASE_SECONDS: '5',
-    SERVICE_JOB_RETRY_BASE_SECONDS: '1',
-    SERVICE_WORKER_IDLE_POLL_SECONDS: '1',
-    SERVICE_EXECUTION_TICK_SECONDS: '1',
-    SERVICE_SCHEDULER_CHECK_SECONDS: '1',
-    SERVICE_REST_POLL_MIN_SECONDS: '1',
-    SERVICE_LOG_LEVEL: 'info',
   });
   const executions = api.container.get<ExecutionRepository>(TYPES.Executions);
   const until = async (what: string, ok: () => Promise<boolean>, ms = 60_000) => {

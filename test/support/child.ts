@@ -90,3 +90,23 @@ export const cleanEnv = (extra: Record<string, string>): NodeJS.ProcessEnv => {
       env[k] = v;
   return { ...env, ...extra };
 };
+
+/**
+ * The environment of a `surveyor worker` child for crash tests: the test's database, short leases
+ * and retries, and ticks and polls every second, so a killed worker's job is taken over quickly.
+ */
+export const fastWorkerEnv = (databaseUrl: string, dataDir: string, extra: Record<string, string>) =>
+  cleanEnv({
+    DATABASE_URL: databaseUrl,
+    SERVICE_DATA_DIR: dataDir,
+    SERVICE_JWT_SECRET: 'crash-test-secret-0123456789abcdef-xyz',
+    SERVICE_METRICS_PORT: '-1',
+    SERVICE_JOB_LEASE_SECONDS: '5',
+    SERVICE_JOB_RETRY_BASE_SECONDS: '1',
+    SERVICE_WORKER_IDLE_POLL_SECONDS: '1',
+    SERVICE_EXECUTION_TICK_SECONDS: '1',
+    SERVICE_SCHEDULER_CHECK_SECONDS: '1',
+    SERVICE_REST_POLL_MIN_SECONDS: '1',
+    SERVICE_LOG_LEVEL: 'info',
+    ...extra,
+  });
