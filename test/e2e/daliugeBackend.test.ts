@@ -21,7 +21,7 @@ let api: TestApi;
 let worker: WorkerHandle;
 let p: Awaited<ReturnType<typeof prepareProject>>;
 let graphs: ReturnType<typeof daliugeGraphDir>;
-const ids = ['HIPASSJ1303+07', 'HIPASSJ1318-21', 'HIPASSJ1321-31'];
+const ids = ['HIPASSJ1303+07', 'HIPASSJ1318-21', 'HIPASSJ1321-31', 'HIPASSJ1337-28'];
 
 test.before(async () => {
   tb = daliugeTestbed();
@@ -151,3 +151,23 @@ test.serial('a long-running graph is cancelled on the DIM and ends cancelled', a
   const states = Object.values((await dimGet(tb, `/api/sessions/${session}/status`)).body as object);
   t.true(states.includes(5), `the DIM says cancelled: ${JSON.stringify(states)}`);
 });
+
+test.serial(
+  'a graph the DIM refuses to deploy fails at once; the session is removed, so a retry may run',
+  async (t) => {
+    await useGraph('HelloWorld_simple.graph', ' []');
+    const id = await p.execute(ids[3]!, { do_stage: false });
+    const e = await untilState(t, id, ['completed', 'failed', 'running']);
+    t.is(e.state, 'failed');
+    t.regex(
+      String(e['error']),
+      /deploy session surveyor-.*-a1: HTTP 555 SubManagerException \(.*ErrorManagerCaughtException\); the session was removed/,
+    );
+    t.is(e.run_record['remote_terminal'], true);
+    const gone = await dimGet(tb, '/api/sessions');
+    t.false((gone.body as { sessionId: string }[]).some((s) => s.sessionId === `surveyor-${id}-a1`));
+    const retry = await api.call('POST', `/executions/${id}/retry`, { token: p.token, body: {} });
+    t.is(retry.status, 202, retry.text);
+    t.is((retry.body as { attempt: number }).attempt, 2);
+  },
+);

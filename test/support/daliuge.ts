@@ -46,6 +46,8 @@ export const daliugeGraphDir = () => {
   const sources = {
     // Upstream's own example, as shipped in schema/examples/graphs (copied from shared/graphs).
     'HelloWorld-simple.graph': join(repo, 'schema/examples/graphs/HelloWorld-simple.graph'),
+    // Its FileDROP insists on an existing file: a DIM refuses to deploy it on a fresh machine.
+    'HelloWorld_simple.graph': join(repo, 'schema/examples/graphs/HelloWorld_simple.graph'),
     'BashCommand.graph': join(repo, 'test/fixtures/graphs/BashCommand.graph'),
   };
   const sha: Record<string, string> = {};
