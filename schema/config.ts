@@ -108,7 +108,7 @@ export const configVariables = {
   SERVICE_USE_REAL_BACKENDS: spec(
     bool(false),
     'false',
-    'Use the real DALiuGE translator and island manager (rest_remote) instead of the mock ones. In this build batch_remote (Slurm over SSH) is refused in this mode, and archive discovery and staging stay mock (adapters/README.md).',
+    'Use the real backends instead of the mock ones: the DALiuGE translator, island managers over REST (rest_remote) and Slurm over SSH (batch_remote). Archive discovery and staging stay mock in this build (adapters/README.md).',
   ),
   SERVICE_WORKER_SCHEDULER_ENABLED: spec(
     bool(true),
@@ -259,6 +259,21 @@ export const configVariables = {
     int(60, 1, 3600),
     '60',
     'Real backends: longest wait for one island manager request (create, append, deploy, status, cancel).',
+  ),
+  SERVICE_BATCH_SSH_TIMEOUT_SECONDS: spec(
+    int(20, 1, 600),
+    '20',
+    'Real backends: longest wait to open an SSH connection to a login node (handshake and login).',
+  ),
+  SERVICE_BATCH_COMMAND_TIMEOUT_SECONDS: spec(
+    int(120, 1, 3600),
+    '120',
+    'Real backends: longest wait for one command on a login node (sbatch, one poll round, scancel).',
+  ),
+  SERVICE_BATCH_SSH_IDLE_SECONDS: spec(
+    int(120, 1, 86400),
+    '120',
+    'Real backends: an SSH connection to a login node unused for this long is closed (one per login node, port and user).',
   ),
   SERVICE_MOCK_STEP_MS: spec(
     int(2000, 10, 600_000),

@@ -4,4 +4,5 @@ export const exitCodes = {
   failure: 1,
   usage: 2,
   schema: 3,
+  security: 4,
 } as const;

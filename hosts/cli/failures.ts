@@ -1,5 +1,6 @@
 import { redactString, type SecretRegistry } from '../../core/redaction.js';
 import { SchemaError } from '../../adapters/postgres/migrator.js';
+import { SecurityGateError } from '../shared/backends.js';
 import { ConfigError } from '../shared/loadConfig.js';
 import { exitCodes } from './exitCodes.js';
 
@@ -15,6 +16,12 @@ export const reportFailure = (
     for (const p of err.problems) say(`  ${p.variable}: ${p.message}`);
     say('See the table of variables in README.md.');
     return exitCodes.usage;
+  }
+  if (err instanceof SecurityGateError) {
+    say('surveyor: production refuses the real backends while the SSH security checks fail:');
+    for (const f of err.findings.filter((x) => !x.ok)) say(`  ${f.check}: ${f.detail}`);
+    say('Run `surveyor security check` for the full report.');
+    return exitCodes.security;
   }
   if (err instanceof SchemaError) {
     say(`surveyor: ${err.message}`);

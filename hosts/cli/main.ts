@@ -5,6 +5,7 @@ import { MigrateCommand } from './commands/migrate.js';
 import { ApiCommand, StartCommand, WorkerCommand } from './commands/serveCommands.js';
 import { ProfilePingCommand } from './commands/profilePing.js';
 import { ProjectValidateCommand } from './commands/projectValidate.js';
+import { SecurityCheckCommand } from './commands/securityCheck.js';
 import { UserCreateCommand } from './commands/userCreate.js';
 import { VersionCommand } from './commands/version.js';
 import { installSignalHandlers } from '../shared/shutdown.js';
@@ -26,6 +27,7 @@ for (const c of [
   UserCreateCommand,
   ProjectValidateCommand,
   ProfilePingCommand,
+  SecurityCheckCommand,
   StartCommand,
   ApiCommand,
   WorkerCommand,

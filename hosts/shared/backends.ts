@@ -3,9 +3,16 @@ import { dlgRequest } from '../../adapters/daliuge/http.js';
 import { DaliugeTranslator } from '../../adapters/daliuge/translatorClient.js';
 import { mockBackends } from '../../adapters/memory/mockBackend.js';
 import { MockTranslator } from '../../adapters/memory/mockTranslator.js';
-import { PermanentJobError } from '../../core/domain/job.js';
+import { SlurmBackend } from '../../adapters/slurm/slurmBackend.js';
+import {
+  readSshCredentials,
+  type SecurityFinding,
+  sshConfigured,
+  sshEnvironment,
+} from '../../adapters/slurm/sshCredentials.js';
+import { SshPool } from '../../adapters/slurm/sshPool.js';
 import type { Clock } from '../../core/ports/Clock.js';
-import type { DeploymentBackend, DeploymentBackends } from '../../core/ports/DeploymentBackend.js';
+import type { DeploymentBackends } from '../../core/ports/DeploymentBackend.js';
 import type { HealthProbe } from '../../core/ports/HealthProbe.js';
 import type { Translator } from '../../core/ports/Translator.js';
 import type { Config } from '../../schema/config.js';
@@ -15,36 +22,28 @@ export interface BackendSet {
   readonly translator: Translator;
   readonly backends: DeploymentBackends;
   readonly probe: HealthProbe;
+  /** Closes what the backends hold open (SSH connections). */
+  close(): void;
 }
 
-/** batch_remote before the Slurm adapter is in the build: every use says so, permanently. */
-const batchNotBuilt = (): DeploymentBackend => {
-  const refuse = async (): Promise<never> => {
-    throw new PermanentJobError(
-      'the batch_remote backend (Slurm over SSH) is not in this build: use a rest_remote profile, or SERVICE_USE_REAL_BACKENDS=false',
+/** Production refuses the real backends while the SSH security checks fail (SPEC "Errors" 1). */
+export class SecurityGateError extends Error {
+  constructor(readonly findings: readonly SecurityFinding[]) {
+    super(
+      `production refuses the real backends while the SSH security checks fail: ${findings
+        .filter((f) => !f.ok)
+        .map((f) => f.detail)
+        .join('; ')}`,
     );
-  };
-  return {
-    kind: 'batch_remote',
-    needsMapping: false,
-    target: (p) => `ssh:${p.deployment.kind === 'batch_remote' ? p.deployment.login_node : 'none'}`,
-    find: refuse,
-    submit: refuse,
-    poll: refuse,
-    cancel: refuse,
-    ping: async () => [
-      {
-        name: 'batch backend',
-        ok: false,
-        detail: 'the batch_remote backend (Slurm over SSH) is not in this build',
-      },
-    ],
-  };
-};
+    this.name = 'SecurityGateError';
+  }
+}
 
 /**
  * The translator and deployment backends a process uses: the mock ones by default, the real ones
- * (DALiuGE over REST) with SERVICE_USE_REAL_BACKENDS=true.
+ * (DALiuGE over REST, DALiuGE in Slurm over SSH) with SERVICE_USE_REAL_BACKENDS=true. In production,
+ * when any BATCH_SSH_* variable is set, the SSH credentials must pass the security checks here,
+ * at start, or nothing starts (SecurityGateError); without any, batch_remote refuses each use.
  */
 export const chooseBackends = (config: Config, clock: Clock): BackendSet => {
   if (!config.SERVICE_USE_REAL_BACKENDS) {
@@ -60,11 +59,30 @@ export const chooseBackends = (config: Config, clock: Clock): BackendSet => {
           data: { mode: 'mock' },
         }),
       },
+      close: () => {},
     };
   }
+  const ssh = sshEnvironment(config);
+  if (ssh.production && sshConfigured(ssh)) {
+    const { findings } = readSshCredentials(ssh);
+    if (findings.some((f) => !f.ok)) throw new SecurityGateError(findings);
+  }
+  const pool = new SshPool({
+    credentials: () => readSshCredentials(ssh),
+    connectTimeoutMs: config.SERVICE_BATCH_SSH_TIMEOUT_SECONDS * 1000,
+    commandTimeoutMs: config.SERVICE_BATCH_COMMAND_TIMEOUT_SECONDS * 1000,
+    idleMs: config.SERVICE_BATCH_SSH_IDLE_SECONDS * 1000,
+    maxOutputBytes: 16 * 1024 * 1024,
+  });
   const maxBytes = Math.max(config.SERVICE_MAX_GRAPH_BYTES * 4, 64 * 1024 * 1024);
   const rest = new DimBackend({ timeoutMs: config.SERVICE_DIM_TIMEOUT_SECONDS * 1000, maxBytes });
-  const batch = batchNotBuilt();
+  const batch = new SlurmBackend({
+    pool,
+    securityFindings: () => {
+      const r = readSshCredentials(ssh);
+      return { findings: r.findings, knownHosts: r.credentials?.knownHosts ?? null };
+    },
+  });
   return {
     mode: 'real',
     translator: new DaliugeTranslator({
@@ -87,10 +105,11 @@ export const chooseBackends = (config: Config, clock: Clock): BackendSet => {
           .catch((e: Error) => `unreachable: ${e.message}`);
         return {
           ok: true,
-          detail: `real backends: rest_remote (DALiuGE); batch_remote not in this build; default translator ${translator}`,
+          detail: `real backends: rest_remote (DALiuGE), batch_remote (Slurm over SSH); default translator ${translator}`,
           data: { mode: 'real', translator_url: config.SERVICE_TRANSLATOR_URL, translator },
         };
       },
     },
+    close: () => pool.close(),
   };
 };

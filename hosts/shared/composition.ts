@@ -47,7 +47,7 @@ import { PgWorkerRegistry } from '../../adapters/postgres/workerRegistry.js';
 import { CryptoRandom } from '../../adapters/system/cryptoRandom.js';
 import { SystemClock } from '../../adapters/system/systemClock.js';
 import type { Config } from '../../schema/config.js';
-import { chooseBackends } from './backends.js';
+import { type BackendSet, chooseBackends } from './backends.js';
 import { join } from 'node:path';
 import type { DeploymentBackends } from '../../core/ports/DeploymentBackend.js';
 import type { GraphStore } from '../../core/ports/GraphStore.js';
@@ -96,6 +96,7 @@ export const TYPES = {
   Graphs: Symbol.for('GraphStore'),
   Translator: Symbol.for('Translator'),
   Backends: Symbol.for('DeploymentBackends'),
+  BackendSet: Symbol.for('BackendSet'),
 } as const;
 
 export interface CompositionInput {
@@ -162,6 +163,7 @@ export const buildContainer = (input: CompositionInput): Container => {
   c.bind<Stager>(TYPES.Stager).toConstantValue(new MockStager(input.config.SERVICE_MOCK_STEP_MS));
   c.bind<Translator>(TYPES.Translator).toConstantValue(backendSet.translator);
   c.bind<DeploymentBackends>(TYPES.Backends).toConstantValue(backendSet.backends);
+  c.bind<BackendSet>(TYPES.BackendSet).toConstantValue(backendSet);
   c.bind<GraphStore>(TYPES.Graphs).toConstantValue(
     new FileOrUrlGraphStore(
       input.config.SERVICE_GRAPH_DIR ?? join(input.config.SERVICE_DATA_DIR, 'graphs'),

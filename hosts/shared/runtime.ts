@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Container } from 'inversify';
 import { SecretRegistry } from '../../core/redaction.js';
 import { Argon2Hasher } from '../../adapters/auth/argon2Hasher.js';
@@ -6,7 +7,8 @@ import { Metrics } from '../../adapters/metrics/registry.js';
 import { closeDb, type Db, onPoolError, openDb } from '../../adapters/postgres/db.js';
 import { assertSchemaCurrent } from '../../adapters/postgres/migrator.js';
 import type { Config } from '../../schema/config.js';
-import { buildContainer } from './composition.js';
+import type { BackendSet } from './backends.js';
+import { buildContainer, TYPES } from './composition.js';
 import { type DatabaseHandle, resolveDatabase } from './database.js';
 import { resolveJwtSecret } from './jwtSecret.js';
 import { loadConfig } from './loadConfig.js';
@@ -26,6 +28,13 @@ export interface Runtime {
 export const registerSecrets = (config: Config, secrets: SecretRegistry): void => {
   secrets.add(config.SERVICE_JWT_SECRET);
   secrets.add(config.BATCH_SSH_PRIVATE_KEY);
+  if (config.BATCH_SSH_PRIVATE_KEY_PASSPHRASE_FILE) {
+    try {
+      secrets.add(readFileSync(config.BATCH_SSH_PRIVATE_KEY_PASSPHRASE_FILE, 'utf8').replace(/\r?\n$/, ''));
+    } catch {
+      // unreadable: the security check reports it
+    }
+  }
   if (config.DATABASE_URL) {
     try {
       secrets.add(decodeURIComponent(new URL(config.DATABASE_URL).password));
@@ -36,8 +45,13 @@ export const registerSecrets = (config: Config, secrets: SecretRegistry): void =
 };
 
 /** Opens the database (checking its schema) and builds the container shared by every host. */
-export const openRuntime = async (role: string, opts: { checkSchema?: boolean } = {}): Promise<Runtime> => {
-  const config = loadConfig();
+export const openRuntime = async (
+  role: string,
+  opts: { checkSchema?: boolean; mockBackends?: boolean } = {},
+): Promise<Runtime> => {
+  const loaded = loadConfig();
+  // `security check` reads the profiles without building the real backends it is checking.
+  const config = opts.mockBackends ? { ...loaded, SERVICE_USE_REAL_BACKENDS: false } : loaded;
   const secrets = new SecretRegistry();
   registerSecrets(config, secrets);
   const logger = createLogger(config.SERVICE_LOG_LEVEL, secrets).child({ role });
@@ -58,7 +72,15 @@ export const openRuntime = async (role: string, opts: { checkSchema?: boolean } 
   }
   const metrics = new Metrics(role);
   const hasher = await Argon2Hasher.create();
-  const container = buildContainer({ config, logger, secrets, metrics, db, hasher, jwtSecret: jwt.secret });
+  let container: Container;
+  try {
+    container = buildContainer({ config, logger, secrets, metrics, db, hasher, jwtSecret: jwt.secret });
+  } catch (err) {
+    // A production security gate that fails (SecurityGateError) stops the process cleanly.
+    await closeDb(db);
+    await database.release();
+    throw err;
+  }
   return {
     config,
     logger,
@@ -68,6 +90,7 @@ export const openRuntime = async (role: string, opts: { checkSchema?: boolean } 
     database,
     container,
     close: async () => {
+      container.get<BackendSet>(TYPES.BackendSet).close();
       await closeDb(db);
       await database.release();
     },

@@ -1,3 +1,4 @@
+import type { BackendSet } from '../../hosts/shared/backends.js';
 import { Writable } from 'node:stream';
 import * as E from 'fp-ts/lib/Either.js';
 import type { Container } from 'inversify';
@@ -7,7 +8,7 @@ import { Metrics } from '../../adapters/metrics/registry.js';
 import { SecretRegistry } from '../../core/redaction.js';
 import { createUser } from '../../core/usecases/createUser.js';
 import { createApiServer, listen } from '../../hosts/api/server.js';
-import { authDeps, buildContainer } from '../../hosts/shared/composition.js';
+import { authDeps, buildContainer, TYPES } from '../../hosts/shared/composition.js';
 import { closeServer } from '../../hosts/shared/metricsServer.js';
 import { loadConfig } from '../../hosts/shared/loadConfig.js';
 import { registerSecrets } from '../../hosts/shared/runtime.js';
@@ -115,6 +116,7 @@ export const startTestApi = async (env: Record<string, string> = {}): Promise<Te
     },
     async close() {
       await closeServer(server);
+      container.get<BackendSet>(TYPES.BackendSet).close();
       await d.drop();
     },
   };

@@ -21,6 +21,12 @@ export class ProfilePingCommand extends Command {
       its node managers. The translator itself reaches the island manager at dim_host_for_tm /
       dim_port_for_tm; that path can only be checked from the translator's machine.
 
+      batch_remote: the SSH credentials and known_hosts under the production rules (see
+      \`surveyor security check\`), then one login to login_node:ssh_port as remote_user (the host
+      key checked against known_hosts) that reports the Slurm version (sbatch --version) and
+      whether home_dir, dlg_root and log_dir are writable, or could be created. It creates
+      nothing and submits nothing.
+
       A project's profile is found with --project; without it, a global one.
       Exit 0 when every check passes, 1 when one fails or there is no such profile.
     `,

@@ -1,0 +1,141 @@
+/**
+ * `surveyor-job.py`, uploaded beside every job script. Upstream's start_dlg_cluster waits only for
+ * FINISHED or CANCELLED, so a failed graph would hold the nodes until the wall time, and its exit
+ * code says nothing about the graph. This helper (Python 3 standard library only) runs inside the
+ * job:
+ *
+ * - `watch`: polls the job's own island manager (found through the nodes.txt that the highest-level
+ *   manager writes under the log directory); when the session ends it records the state and the
+ *   drops in error in surveyor-status.json, and on failure stops DALiuGE at once;
+ * - `finish`: after DALiuGE exits, records the state if `watch` did not get to (a graph that ends
+ *   within one poll): from the monitor's own status dump (`--dump`), else as failed with DALiuGE's
+ *   exit code. Exits 0 for a finished graph, 1 otherwise, so Slurm's state agrees.
+ */
+export const jobHelperName = 'surveyor-job.py';
+export const statusFileName = 'surveyor-status.json';
+
+export const jobHelperScript = String.raw`#!/usr/bin/env python3
+"""surveyor's job helper (see the batch backend in surveyor's adapters/README.md)."""
+import glob, json, os, signal, sys, time, urllib.request
+
+MAX_DROPS = 50
+DROP_ERROR, DROP_CANCELLED, APP_ERROR = 3, 6, 3
+
+
+def get(url):
+    with urllib.request.urlopen(url, timeout=10) as r:
+        return json.load(r)
+
+
+def errored(graph_status):
+    return sorted(oid for oid, s in (graph_status or {}).items()
+                  if isinstance(s, dict) and (s.get("status") == DROP_ERROR or s.get("execStatus") == APP_ERROR))
+
+
+def cancelled(graph_status):
+    return any(isinstance(s, dict) and s.get("status") == DROP_CANCELLED for s in (graph_status or {}).values())
+
+
+def combined(codes):
+    if not codes:
+        return None
+    if 6 in codes:
+        return "failed"
+    if all(c == 4 for c in codes):
+        return "finished"
+    if all(c in (4, 5) for c in codes):
+        return "cancelled"
+    return None
+
+
+def record(path, doc):
+    if os.path.exists(path):
+        return
+    doc["slurm_job_id"] = os.environ.get("SLURM_JOB_ID")
+    doc["written_at"] = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+    tmp = path + ".tmp"
+    with open(tmp, "w") as f:
+        json.dump(doc, f)
+    os.replace(tmp, path)
+
+
+def alive(pid):
+    try:
+        os.kill(pid, 0)
+        return True
+    except OSError:
+        return False
+
+
+def watch(session, logs, status, pid, port):
+    host = None
+    while alive(pid):
+        time.sleep(1)
+        if host is None:
+            found = glob.glob(os.path.join(logs, "*", "nodes.txt"))
+            host = os.path.basename(os.path.dirname(found[0])) if found else None
+            continue
+        base = "http://%s:%d/api/sessions" % (host, port)
+        try:
+            mine = [s for s in get(base) if s.get("sessionId") == session]
+        except Exception:
+            continue
+        if not mine:
+            continue
+        state = combined(list((mine[0].get("status") or {}).values()))
+        if state is None:
+            continue
+        try:
+            drops = errored(get("%s/%s/graph/status" % (base, session)))
+        except Exception:
+            drops = []
+        if state == "finished" and drops:
+            state = "failed"
+        reason = ("the DALiuGE session ended %s with %d drop(s) in error" % (state, len(drops))
+                  if drops else "the DALiuGE session ended %s" % state)
+        record(status, {"state": state, "reason": reason, "session_id": session, "source": "island manager",
+                        "node_states": mine[0].get("status"), "errored_drops": drops[:MAX_DROPS],
+                        "errored_count": len(drops)})
+        if state != "finished":
+            # Upstream would wait for the wall time: end DALiuGE now, so the job ends.
+            try:
+                os.kill(pid, signal.SIGTERM)
+            except OSError:
+                pass
+        return
+
+
+def finish(session, logs, status, rc):
+    if not os.path.exists(status):
+        last = None
+        try:
+            with open(os.path.join(logs, "status-monitoring.json")) as f:
+                for line in f:
+                    if line.strip():
+                        last = line
+        except OSError:
+            pass
+        if last is not None:
+            gs = json.loads(last).get("gs") or {}
+            drops = errored(gs)
+            state = "failed" if drops else ("cancelled" if cancelled(gs) else "finished")
+            reason = ("the DALiuGE session ended with %d drop(s) in error" % len(drops)
+                      if drops else "the DALiuGE session ended %s" % state)
+            record(status, {"state": state, "reason": reason, "session_id": session, "source": "monitor dump",
+                            "errored_drops": drops[:MAX_DROPS], "errored_count": len(drops), "dlg_exit": rc})
+        else:
+            record(status, {"state": "failed", "session_id": session, "source": "exit", "dlg_exit": rc,
+                            "reason": "DALiuGE exited with code %d before its session reported an end "
+                                      "(see slurm-%s.out and the logs under %s)"
+                                      % (rc, os.environ.get("SLURM_JOB_ID", "<job id>"), logs)})
+    with open(status) as f:
+        return 0 if json.load(f).get("state") == "finished" else 1
+
+
+if __name__ == "__main__":
+    mode, session, logs, status = sys.argv[1:5]
+    if mode == "watch":
+        watch(session, logs, status, int(sys.argv[5]), int(os.environ.get("SURVEYOR_DIM_PORT", "8001")))
+    else:
+        sys.exit(finish(session, logs, status, int(sys.argv[5])))
+`;

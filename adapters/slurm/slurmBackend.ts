@@ -1,0 +1,347 @@
+import { userInfo } from 'node:os';
+import { PermanentJobError } from '../../core/domain/job.js';
+import type { BatchRemoteDeployment, DeploymentProfile } from '../../core/domain/profile.js';
+import type { RemoteOutcome } from '../../core/domain/remote.js';
+import type {
+  DeploymentBackend,
+  PingCheck,
+  PollItem,
+  SubmitRequest,
+  Submission,
+} from '../../core/ports/DeploymentBackend.js';
+import { jobHelperScript, statusFileName } from './jobHelper.js';
+import { jobPaths, renderJobScript } from './jobScript.js';
+import { hostPattern } from './knownHosts.js';
+import { type SecurityFinding, targetFinding } from './sshCredentials.js';
+import { type ExecResult, type SshPool, type SshTarget, SshUnavailable, targetKey } from './sshPool.js';
+import {
+  cancelScript,
+  compositeJobId,
+  findScript,
+  type JobState,
+  jobIdOf,
+  parsePing,
+  parsePoll,
+  parseSbatch,
+  pingScript,
+  pollScript,
+  prepareScript,
+  submitScript,
+  terminalJobStates,
+} from './slurmText.js';
+
+export interface SlurmBackendOptions {
+  readonly pool: SshPool;
+  /** The credential and known_hosts findings, for `profile ping` (read fresh each time). */
+  readonly securityFindings: () => {
+    findings: SecurityFinding[];
+    knownHosts: Parameters<typeof targetFinding>[0];
+  };
+  /** How far back `find` asks sacct for a job name. */
+  readonly findDays?: number;
+}
+
+const batchOf = (p: DeploymentProfile): BatchRemoteDeployment => {
+  if (p.deployment.kind !== 'batch_remote')
+    throw new PermanentJobError(`profile ${p.name} is not batch_remote`);
+  const d = p.deployment;
+  for (const [field, path] of [
+    ['home_dir', d.home_dir],
+    ['dlg_root', d.dlg_root],
+    ['log_dir', d.log_dir],
+  ] as const)
+    if (!path.startsWith('/'))
+      throw new PermanentJobError(
+        `profile ${p.name}: ${field} must be an absolute path on the login node (got ${path})`,
+      );
+  return d;
+};
+
+export const sshTargetOf = (p: DeploymentProfile): SshTarget => {
+  const d = batchOf(p);
+  return { host: d.login_node, port: d.ssh_port, user: d.remote_user ?? userInfo().username };
+};
+
+const tail = (s: string, n = 500) => (s.length > n ? `…${s.slice(-n)}` : s).trim();
+
+interface JobStatusFile {
+  readonly state?: string;
+  readonly reason?: string;
+  readonly errored_drops?: string[];
+  readonly errored_count?: number;
+  readonly source?: string;
+}
+
+const parseStatusFile = (text: string | undefined): JobStatusFile | null => {
+  if (!text) return null;
+  try {
+    const v = JSON.parse(text) as unknown;
+    return v && typeof v === 'object' ? (v as JobStatusFile) : null;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * The `batch_remote` backend: DALiuGE inside a Slurm job, reached over SSH (see adapters/README.md).
+ * Submission uploads the partitioned graph, the manifest, the job script and its helper into the
+ * attempt's session directory over SFTP, then runs `sbatch --parsable` under the attempt's
+ * deterministic name; `find` looks that name up in squeue and sacct first, so a worker that died
+ * around sbatch adopts the job instead of submitting a second. A poll round is one SSH command for
+ * every job of a target: squeue, sacct for the ids squeue no longer lists, and the jobs' status
+ * files, which say how the graph itself ended.
+ */
+export class SlurmBackend implements DeploymentBackend {
+  readonly kind = 'batch_remote' as const;
+  readonly needsMapping = false;
+
+  constructor(private readonly o: SlurmBackendOptions) {}
+
+  target(p: DeploymentProfile): string {
+    return `ssh:${targetKey(sshTargetOf(p))}`;
+  }
+
+  private async run(t: SshTarget, script: string, what: string, signal?: AbortSignal): Promise<ExecResult> {
+    const r = await this.o.pool.exec(t, script, signal);
+    if (r.code === null)
+      throw new SshUnavailable(`${what} on ${targetKey(t)}: the connection dropped before the command ended`);
+    return r;
+  }
+
+  private submission(
+    t: SshTarget,
+    d: BatchRemoteDeployment,
+    name: string,
+    jobId: string,
+    record: Record<string, unknown>,
+  ): Submission {
+    const paths = jobPaths(d, name);
+    return {
+      schedulerJobId: compositeJobId(t, jobId),
+      runRecord: {
+        backend: 'slurm',
+        login: targetKey(t),
+        job_id: jobId,
+        job_name: name,
+        session_dir: paths.sessionDir,
+        log_dir: paths.logDir,
+        ...record,
+      },
+      debug: { batchSessionDir: paths.sessionDir, batchLoginNode: d.login_node, batchRemoteUser: t.user },
+    };
+  }
+
+  async find(p: DeploymentProfile, externalName: string, signal?: AbortSignal): Promise<Submission | null> {
+    const d = batchOf(p);
+    const t = sshTargetOf(p);
+    const r = await this.run(
+      t,
+      findScript(externalName, this.o.findDays ?? 30),
+      'looking the job up',
+      signal,
+    );
+    const answer = parsePoll(r.stdout);
+    if (answer.squeueError && answer.sacctError)
+      throw new SshUnavailable(
+        `looking up job ${externalName} on ${targetKey(t)} failed: squeue: ${answer.squeueError}; sacct: ${answer.sacctError}`,
+      );
+    const ids = [...answer.jobs.values()]
+      .filter((j) => j.from === 'squeue' || j.name === externalName)
+      .map((j) => j.jobId)
+      .sort((a, b) => Number(a) - Number(b));
+    if (ids.length === 0) return null;
+    return this.submission(t, d, externalName, ids[0]!, {
+      adopted: true,
+      ...(ids.length > 1 ? { other_jobs_with_this_name: ids.slice(1) } : {}),
+    });
+  }
+
+  async submit(req: SubmitRequest, signal?: AbortSignal): Promise<Submission> {
+    const d = batchOf(req.profile);
+    const t = sshTargetOf(req.profile);
+    const name = req.externalName;
+    const paths = jobPaths(d, name);
+    const prep = await this.run(
+      t,
+      prepareScript([paths.sessionDir, paths.logDir]),
+      'preparing directories',
+      signal,
+    );
+    if (prep.code !== 0)
+      throw new PermanentJobError(
+        `cannot prepare ${paths.sessionDir} on ${targetKey(t)}: ${tail(prep.stderr || prep.stdout) || `exit ${prep.code}`}`,
+      );
+    const script = renderJobScript(d, name);
+    // start_dlg_cluster takes a partitioned template as [name, drops].
+    const graph = JSON.stringify([`${name}.pgt.graph`, req.graph]);
+    await this.o.pool.upload(
+      t,
+      [
+        { path: paths.graph, content: graph, mode: 0o640 },
+        { path: paths.manifest, content: JSON.stringify(req.manifest, null, 2), mode: 0o640 },
+        { path: paths.helper, content: jobHelperScript, mode: 0o750 },
+        { path: paths.script, content: script, mode: 0o750 },
+      ],
+      signal,
+    );
+    const r = await this.run(
+      t,
+      submitScript({ workDir: d.home_dir, scriptPath: paths.script, jobName: name }),
+      'sbatch',
+      signal,
+    );
+    const parsed = r.code === 0 ? parseSbatch(r.stdout) : null;
+    if (!parsed) {
+      const why = tail(r.stderr || r.stdout) || `exit ${r.code}`;
+      // sbatch refusing the script (bad account, limits, syntax) will refuse it again; a controller
+      // that did not answer may have taken the job: the retry looks the name up first.
+      if (/Socket timed out|Unable to contact|Connection refused|try again|temporarily/i.test(why))
+        throw new SshUnavailable(`sbatch on ${targetKey(t)} did not answer clearly: ${why}`);
+      throw new PermanentJobError(`sbatch on ${targetKey(t)} refused the job: ${why}`, true);
+    }
+    return this.submission(t, d, name, parsed.jobId, {
+      ...(parsed.cluster ? { cluster: parsed.cluster } : {}),
+      drops: req.graph.length,
+      script_bytes: Buffer.byteLength(script),
+    });
+  }
+
+  async poll(
+    target: string,
+    items: readonly PollItem[],
+    signal?: AbortSignal,
+  ): Promise<Map<string, RemoteOutcome>> {
+    const out = new Map<string, RemoteOutcome>();
+    if (items.length === 0) return out;
+    const t = sshTargetOf(items[0]!.profile);
+    const reqs = items.flatMap((i) => {
+      const jobId = jobIdOf(i.schedulerJobId);
+      if (!jobId) {
+        out.set(i.executionId, {
+          kind: 'unknown',
+          remoteState: 'unknown',
+          reason: `scheduler_job_id ${i.schedulerJobId} is not a batch job id`,
+        });
+        return [];
+      }
+      // What submit (or find) recorded: the execution keeps it under run_record.submission.
+      const sub = (i.runRecord['submission'] ?? {}) as Record<string, unknown>;
+      const statusPath =
+        typeof sub['session_dir'] === 'string'
+          ? `${sub['session_dir']}/${statusFileName}`
+          : jobPaths(batchOf(i.profile), String(sub['job_name'] ?? '')).status;
+      return [{ item: i, jobId, statusPath }];
+    });
+    if (reqs.length === 0) return out;
+    const r = await this.run(t, pollScript(reqs), 'polling', signal);
+    const answer = parsePoll(r.stdout);
+    if (answer.squeueError)
+      // The controller did not answer: nothing can be decided this round.
+      throw new SshUnavailable(`squeue on ${target.slice(4)}: ${answer.squeueError}`);
+    for (const { item, jobId } of reqs) {
+      const job = answer.jobs.get(jobId);
+      out.set(
+        item.executionId,
+        job
+          ? this.outcome(job, parseStatusFile(answer.statuses.get(jobId)))
+          : {
+              kind: 'unknown',
+              remoteState: 'unknown',
+              reason: answer.sacctError
+                ? `job ${jobId} is not in squeue and sacct failed: ${answer.sacctError}`
+                : `job ${jobId} is in neither squeue nor sacct on ${target.slice(4)}`,
+            },
+      );
+    }
+    return out;
+  }
+
+  /** A Slurm state, and the job's own record of the graph's end, in our terms. */
+  private outcome(job: JobState, status: JobStatusFile | null): RemoteOutcome {
+    const remoteState = job.state.toLowerCase();
+    if (!terminalJobStates.has(job.state)) return { kind: 'in_progress', remoteState };
+    const drops = status?.errored_drops ?? [];
+    const graph = status?.reason ? `; ${status.reason}${drops.length ? ` (first: ${drops[0]})` : ''}` : '';
+    if (job.state === 'CANCELLED') return { kind: 'cancelled', remoteState };
+    if (job.state === 'COMPLETED') {
+      if (status?.state === 'finished') return { kind: 'finished', remoteState };
+      return {
+        kind: 'failed',
+        remoteState,
+        reason: status
+          ? `Slurm says COMPLETED, but the graph did not finish${graph}`
+          : `Slurm says COMPLETED, but the job left no ${statusFileName}: the graph's outcome is unknown`,
+        ...(drops.length ? { failedDrops: drops } : {}),
+      };
+    }
+    return {
+      kind: 'failed',
+      remoteState,
+      reason: `Slurm ended the job ${job.state}${job.exitCode ? ` (exit ${job.exitCode})` : ''}${job.reason && job.reason !== 'None' ? `, reason ${job.reason}` : ''}${graph}`,
+      ...(drops.length ? { failedDrops: drops } : {}),
+    };
+  }
+
+  async cancel(item: PollItem, signal?: AbortSignal): Promise<void> {
+    const jobId = jobIdOf(item.schedulerJobId);
+    if (!jobId) return;
+    const t = sshTargetOf(item.profile);
+    const r = await this.run(t, cancelScript(jobId), 'scancel', signal);
+    // A job that already ended cannot be cancelled: the next poll reports how it ended.
+    if (r.code !== 0 && !/Invalid job id|already completing or completed/i.test(r.stderr))
+      throw new SshUnavailable(
+        `scancel ${jobId} on ${targetKey(t)}: ${tail(r.stderr || r.stdout) || `exit ${r.code}`}`,
+      );
+  }
+
+  async ping(p: DeploymentProfile, signal?: AbortSignal): Promise<PingCheck[]> {
+    const d = batchOf(p);
+    const t = sshTargetOf(p);
+    const { findings, knownHosts } = this.o.securityFindings();
+    const checks: PingCheck[] = [
+      ...findings.map((f) => ({ name: `ssh ${f.check}`, ok: f.ok, detail: f.detail })),
+      ((f) => ({ name: `ssh ${f.check}`, ok: f.ok, detail: f.detail }))(
+        targetFinding(knownHosts, d.login_node, d.ssh_port, p.name),
+      ),
+    ];
+    if (checks.some((c) => !c.ok)) return checks;
+    const dirs = [d.home_dir, d.dlg_root, d.log_dir];
+    const started = Date.now();
+    try {
+      const r = await this.run(t, pingScript(dirs), 'ping', signal);
+      const { version, dirs: seen } = parsePing(r.stdout);
+      checks.push({
+        name: 'login',
+        ok: true,
+        detail: `${targetKey(t)} accepted the key, the host key matched known_hosts (${Date.now() - started} ms)`,
+        data: { login: targetKey(t), host_pattern: hostPattern(d.login_node, d.ssh_port) },
+      });
+      checks.push({
+        name: 'slurm',
+        ok: version !== null && /slurm/i.test(version),
+        detail: version
+          ? `sbatch --version: ${version}`
+          : 'sbatch did not answer (is Slurm on the PATH of a non-interactive login?)',
+        data: { version },
+      });
+      for (const dir of dirs) {
+        const state = seen.get(dir) ?? 'unknown';
+        checks.push({
+          name: `directory ${dir}`,
+          ok: state === 'writable' || state === 'creatable',
+          detail:
+            state === 'writable'
+              ? 'exists and is writable'
+              : state === 'creatable'
+                ? 'does not exist yet; its nearest existing parent is writable, so it will be created'
+                : state === 'read-only'
+                  ? 'exists but is not writable'
+                  : 'does not exist and cannot be created',
+        });
+      }
+    } catch (err) {
+      checks.push({ name: 'login', ok: false, detail: (err as Error).message });
+    }
+    return checks;
+  }
+}

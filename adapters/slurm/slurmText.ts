@@ -1,0 +1,217 @@
+/**
+ * The shell scripts the batch backend sends to a login node, and the parsers of what they print.
+ * Pure: no I/O. Every script is POSIX sh (it runs as `/bin/sh -s`), and each is one SSH round
+ * trip; the poll script runs at most two scheduler commands (squeue, then sacct for the ids squeue
+ * no longer shows) for any number of jobs.
+ */
+
+/** Single-quotes a value for sh. */
+export const sq = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
+
+/** squeue's format and sacct's fields, as parsed below. */
+const squeueFormat = `--format='%i|%T|%r'`;
+const sacctFields = '--format=JobIDRaw,JobName,State,ExitCode';
+
+/** Terminal job states (Slurm 22.05); every other state is still in progress. */
+export const terminalJobStates = new Set([
+  'BOOT_FAIL',
+  'CANCELLED',
+  'COMPLETED',
+  'DEADLINE',
+  'FAILED',
+  'NODE_FAIL',
+  'OUT_OF_MEMORY',
+  'PREEMPTED',
+  'TIMEOUT',
+  'REVOKED',
+]);
+
+export interface JobState {
+  readonly jobId: string;
+  /** First word of the state ("CANCELLED by 1000" -> CANCELLED). */
+  readonly state: string;
+  readonly reason?: string;
+  readonly exitCode?: string;
+  readonly name?: string;
+  readonly from: 'squeue' | 'sacct';
+}
+
+export interface PollRequest {
+  readonly jobId: string;
+  readonly statusPath: string;
+}
+
+export interface PollAnswer {
+  readonly jobs: Map<string, JobState>;
+  /** The job script's record of the DALiuGE session's end, per job id (raw JSON text). */
+  readonly statuses: Map<string, string>;
+  readonly squeueError: string | null;
+  readonly sacctError: string | null;
+  readonly sacctRan: boolean;
+}
+
+const maxStatusBytes = 65536;
+
+/** One round for many jobs: squeue for all, sacct for those squeue does not list, then the status files. */
+export const pollScript = (reqs: readonly PollRequest[]): string => {
+  const ids = reqs.map((r) => r.jobId);
+  const list = ids.join(',');
+  const lines = [
+    `q=$(squeue --noheader --jobs=${sq(list)} --states=all ${squeueFormat} 2>&1); rc=$?`,
+    'echo "@@squeue $rc"',
+    `printf '%s\\n' "$q"`,
+    `seen=" $(printf '%s\\n' "$q" | sed -n 's/^\\([0-9][0-9_]*\\)|.*/\\1/p' | tr '\\n' ' ') "`,
+    "missing=''",
+    `for id in ${ids.join(' ')}; do case "$seen" in *" $id "*) ;; *) missing="$missing\${missing:+,}$id" ;; esac; done`,
+    'if [ -n "$missing" ]; then',
+    `  a=$(sacct --noheader --parsable2 --allocations --jobs="$missing" ${sacctFields} 2>&1); rc=$?`,
+    '  echo "@@sacct $rc"',
+    `  printf '%s\\n' "$a"`,
+    'fi',
+    'echo "@@status"',
+    ...reqs.map(
+      (r) =>
+        `[ -s ${sq(r.statusPath)} ] && { printf '@@file %s ' ${sq(r.jobId)}; head -c ${maxStatusBytes} ${sq(r.statusPath)} | tr -d '\\n'; echo; }`,
+    ),
+    'exit 0',
+  ];
+  return `${lines.join('\n')}\n`;
+};
+
+const firstWord = (s: string) => s.trim().split(/\s+/)[0] ?? '';
+
+const parseSqueueLine = (line: string): JobState | null => {
+  const m = /^(\d+)\|([A-Z_]+)\|(.*)$/.exec(line.trim());
+  return m ? { jobId: m[1]!, state: m[2]!, reason: m[3]!, from: 'squeue' } : null;
+};
+
+const parseSacctLine = (line: string): JobState | null => {
+  const f = line.trim().split('|');
+  if (f.length < 4 || !/^\d+$/.test(f[0]!)) return null;
+  return { jobId: f[0]!, name: f[1]!, state: firstWord(f[2]!), exitCode: f[3]!, from: 'sacct' };
+};
+
+/** Parses what pollScript printed. */
+export const parsePoll = (stdout: string): PollAnswer => {
+  const jobs = new Map<string, JobState>();
+  const statuses = new Map<string, string>();
+  let section: 'none' | 'squeue' | 'sacct' | 'status' = 'none';
+  let squeueError: string | null = null;
+  let sacctError: string | null = null;
+  let sacctRan = false;
+  let rc = 0;
+  const errors: string[] = [];
+  const close = () => {
+    const text = errors.join(' ').trim();
+    if (section === 'squeue' && rc !== 0 && !/Invalid job id specified/i.test(text))
+      squeueError = text || `squeue exited with ${rc}`;
+    if (section === 'sacct' && rc !== 0) sacctError = text || `sacct exited with ${rc}`;
+    errors.length = 0;
+  };
+  for (const line of stdout.split('\n')) {
+    const head = /^@@(squeue|sacct) (\d+)$/.exec(line);
+    if (head) {
+      close();
+      section = head[1] as 'squeue' | 'sacct';
+      rc = Number(head[2]);
+      if (section === 'sacct') sacctRan = true;
+      continue;
+    }
+    if (line === '@@status') {
+      close();
+      section = 'status';
+      continue;
+    }
+    if (section === 'status') {
+      const m = /^@@file (\d+) (.*)$/.exec(line);
+      if (m) statuses.set(m[1]!, m[2]!);
+      continue;
+    }
+    if (line.trim() === '') continue;
+    const j =
+      section === 'squeue' ? parseSqueueLine(line) : section === 'sacct' ? parseSacctLine(line) : null;
+    if (j) {
+      // squeue is the fresher source; sacct only fills what squeue no longer shows.
+      if (!jobs.has(j.jobId) || j.from === 'squeue') jobs.set(j.jobId, j);
+    } else if (section === 'squeue' || section === 'sacct') errors.push(line.trim());
+  }
+  close();
+  return { jobs, statuses, squeueError, sacctError, sacctRan };
+};
+
+/** Looks a job up by its (deterministic) name, in squeue and in sacct. */
+export const findScript = (jobName: string, sinceDays: number): string =>
+  [
+    `q=$(squeue --noheader --user="$(id -un)" --name=${sq(jobName)} --states=all ${squeueFormat} 2>&1); rc=$?`,
+    'echo "@@squeue $rc"',
+    `printf '%s\\n' "$q"`,
+    `a=$(sacct --noheader --parsable2 --allocations --name=${sq(jobName)} --starttime=now-${sinceDays}days ${sacctFields} 2>&1); rc=$?`,
+    'echo "@@sacct $rc"',
+    `printf '%s\\n' "$a"`,
+    'exit 0',
+    '',
+  ].join('\n');
+
+/** Makes the session and log directories, and says whether they are writable. */
+export const prepareScript = (dirs: readonly string[]): string =>
+  [
+    'set -e',
+    ...dirs.map(
+      (d) => `mkdir -p ${sq(d)}; [ -w ${sq(d)} ] || { echo "not writable: "${sq(d)} >&2; exit 3; }`,
+    ),
+    '',
+  ].join('\n');
+
+/** Submits the uploaded job script under its deterministic name. */
+export const submitScript = (o: { workDir: string; scriptPath: string; jobName: string }): string =>
+  `cd ${sq(o.workDir)} || exit 3\nsbatch --parsable --job-name=${sq(o.jobName)} ${sq(o.scriptPath)}\n`;
+
+/** `sbatch --parsable` prints `jobid` or `jobid;cluster`. */
+export const parseSbatch = (stdout: string): { jobId: string; cluster?: string } | null => {
+  const line = stdout
+    .trim()
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => /^\d+(;\S+)?$/.test(l))
+    .pop();
+  if (!line) return null;
+  const [jobId, cluster] = line.split(';');
+  return cluster ? { jobId: jobId!, cluster } : { jobId: jobId! };
+};
+
+export const cancelScript = (jobId: string): string => `scancel ${sq(jobId)}\n`;
+
+/** What `profile ping` asks: the Slurm version, and whether each directory exists and is writable. Changes nothing. */
+export const pingScript = (dirs: readonly string[]): string =>
+  [
+    'echo "@@version $(sbatch --version 2>&1 | head -n 1)"',
+    ...dirs.map(
+      (d) =>
+        `if [ -d ${sq(d)} ]; then if [ -w ${sq(d)} ]; then echo "@@dir writable "${sq(d)}; else echo "@@dir read-only "${sq(d)}; fi; else p=${sq(d)}; while [ ! -d "$p" ]; do p=$(dirname "$p"); done; if [ -w "$p" ]; then echo "@@dir creatable "${sq(d)}; else echo "@@dir missing "${sq(d)}; fi; fi`,
+    ),
+    '',
+  ].join('\n');
+
+export const parsePing = (stdout: string): { version: string | null; dirs: Map<string, string> } => {
+  let version: string | null = null;
+  const dirs = new Map<string, string>();
+  for (const line of stdout.split('\n')) {
+    const v = /^@@version (.*)$/.exec(line);
+    if (v) version = v[1]!.trim() || null;
+    const d = /^@@dir (\S+) (.*)$/.exec(line);
+    if (d) dirs.set(d[2]!, d[1]!);
+  }
+  return { version, dirs };
+};
+
+/**
+ * The composite `scheduler_job_id` of a batch execution: `batch:<user>@<login node>:<port>/<job id>`,
+ * e.g. `batch:astro@setonix.pawsey.org.au:22/1234567` (the Slurm job id is the part after the last `/`).
+ */
+export const compositeJobId = (t: { user: string; host: string; port: number }, jobId: string): string =>
+  `batch:${t.user}@${t.host}:${t.port}/${jobId}`;
+
+export const jobIdOf = (composite: string): string | null => {
+  const m = /^batch:.+\/(\d+)$/.exec(composite);
+  return m ? m[1]! : null;
+};

@@ -1,0 +1,317 @@
+import ssh2, { type ClientChannel, type SFTPWrapper } from 'ssh2';
+import { PermanentJobError } from '../../core/domain/job.js';
+import { hostPattern, verifyHostKey } from './knownHosts.js';
+import type { SecurityFinding, SshCredentials } from './sshCredentials.js';
+
+/** One login: the pool keeps at most one connection per target. */
+export interface SshTarget {
+  readonly host: string;
+  readonly port: number;
+  readonly user: string;
+}
+
+export const targetKey = (t: SshTarget): string => `${t.user}@${hostPattern(t.host, t.port)}`;
+
+export interface ExecResult {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+export interface UploadFile {
+  readonly path: string;
+  readonly content: string;
+  readonly mode: number;
+}
+
+export interface SshPoolOptions {
+  /** Reads and checks the credentials at every new connection (a key rotated on disk is picked up). */
+  readonly credentials: () => { credentials: SshCredentials | null; findings: SecurityFinding[] };
+  readonly connectTimeoutMs: number;
+  readonly commandTimeoutMs: number;
+  /** A connection unused for this long is closed. */
+  readonly idleMs: number;
+  readonly maxOutputBytes: number;
+  /** Channels open at once on one connection (OpenSSH's MaxSessions defaults to 10). */
+  readonly maxChannels?: number;
+  /** First reconnect delay after a failed connection; doubles per failure up to maxBackoffMs. */
+  readonly backoffMs?: number;
+  readonly maxBackoffMs?: number;
+}
+
+/** The login node cannot be reached now; asking again later may work (the queue retries). */
+export class SshUnavailable extends Error {
+  override name = 'SshUnavailable';
+}
+
+interface Slot {
+  client: ssh2.Client | null;
+  connecting: Promise<ssh2.Client> | null;
+  sftp: Promise<SFTPWrapper> | null;
+  idle: NodeJS.Timeout | null;
+  active: number;
+  waiters: (() => void)[];
+  failures: number;
+  retryAt: number;
+  lastError: string;
+}
+
+/**
+ * SSH to batch login nodes with ssh2: one pooled connection per (login node, port, user), shared
+ * by every job on that target, closed when idle, reopened with exponential backoff after a
+ * failure (sites ban accounts that open many connections). Host keys are checked against
+ * known_hosts; authentication and host-key refusals are permanent, network failures are not.
+ * Commands run as `/bin/sh -s` with the script on stdin, whatever the account's login shell.
+ */
+export class SshPool {
+  private readonly slots = new Map<string, Slot>();
+  private opened = 0;
+  private closed = false;
+
+  constructor(private readonly o: SshPoolOptions) {}
+
+  /** Connections opened since the pool was made, and how many are open now. */
+  stats(): { opened: number; open: number } {
+    return { opened: this.opened, open: [...this.slots.values()].filter((s) => s.client).length };
+  }
+
+  private slot(t: SshTarget): Slot {
+    const key = targetKey(t);
+    let s = this.slots.get(key);
+    if (!s) {
+      s = {
+        client: null,
+        connecting: null,
+        sftp: null,
+        idle: null,
+        active: 0,
+        waiters: [],
+        failures: 0,
+        retryAt: 0,
+        lastError: '',
+      };
+      this.slots.set(key, s);
+    }
+    return s;
+  }
+
+  private connect(t: SshTarget, s: Slot): Promise<ssh2.Client> {
+    if (s.client) return Promise.resolve(s.client);
+    if (s.connecting) return s.connecting;
+    const now = Date.now();
+    if (now < s.retryAt)
+      return Promise.reject(
+        new SshUnavailable(
+          `SSH to ${targetKey(t)} failed ${s.failures} time${s.failures === 1 ? '' : 's'} in a row; next attempt in ${Math.ceil((s.retryAt - now) / 1000)} s (last error: ${s.lastError})`,
+        ),
+      );
+    const { credentials, findings } = this.o.credentials();
+    if (!credentials)
+      return Promise.reject(
+        new PermanentJobError(
+          `SSH credentials refused: ${findings
+            .filter((f) => !f.ok)
+            .map((f) => f.detail)
+            .join('; ')} (see \`surveyor security check\`)`,
+        ),
+      );
+    s.connecting = new Promise<ssh2.Client>((resolve, reject) => {
+      const c = new ssh2.Client();
+      let hostKeyProblem: string | null = null;
+      let settled = false;
+      const fail = (err: Error) => {
+        if (settled) return;
+        settled = true;
+        s.connecting = null;
+        c.end();
+        const permanent = hostKeyProblem !== null || /authentication/i.test(err.message);
+        const message = hostKeyProblem ?? `SSH to ${targetKey(t)}: ${err.message}`;
+        s.failures += 1;
+        s.lastError = message;
+        const base = this.o.backoffMs ?? 1000;
+        s.retryAt = Date.now() + Math.min(base * 2 ** (s.failures - 1), this.o.maxBackoffMs ?? 60_000);
+        reject(permanent ? new PermanentJobError(message) : new SshUnavailable(message));
+      };
+      c.on('ready', () => {
+        settled = true;
+        s.connecting = null;
+        s.client = c;
+        s.failures = 0;
+        s.retryAt = 0;
+        this.opened += 1;
+        resolve(c);
+      });
+      c.on('error', fail);
+      c.on('close', () => {
+        if (s.client === c) {
+          s.client = null;
+          s.sftp = null;
+        }
+        fail(new Error('the connection closed'));
+      });
+      c.connect({
+        host: t.host,
+        port: t.port,
+        username: t.user,
+        privateKey: credentials.privateKey,
+        ...(credentials.passphrase !== undefined ? { passphrase: credentials.passphrase } : {}),
+        readyTimeout: this.o.connectTimeoutMs,
+        keepaliveInterval: 15_000,
+        keepaliveCountMax: 4,
+        hostVerifier: (blob: Buffer) => {
+          const v = verifyHostKey(credentials.knownHosts, t.host, t.port, blob);
+          if (!v.ok)
+            hostKeyProblem = `SSH to ${targetKey(t)} refused: ${v.reason} (${credentials.knownHostsPath})`;
+          return v.ok;
+        },
+      });
+    });
+    return s.connecting;
+  }
+
+  /** Runs `f` on the target's connection, at most maxChannels at once; the connection stays for reuse. */
+  private async use<T>(t: SshTarget, f: (c: ssh2.Client, s: Slot) => Promise<T>): Promise<T> {
+    if (this.closed) throw new SshUnavailable('the SSH pool is closed');
+    const s = this.slot(t);
+    while (s.active >= (this.o.maxChannels ?? 8)) await new Promise<void>((r) => s.waiters.push(r));
+    s.active += 1;
+    if (s.idle) clearTimeout(s.idle);
+    s.idle = null;
+    try {
+      const c = await this.connect(t, s);
+      return await f(c, s);
+    } finally {
+      s.active -= 1;
+      s.waiters.shift()?.();
+      if (s.active === 0 && s.client) {
+        const c = s.client;
+        s.idle = setTimeout(() => {
+          if (s.active === 0 && s.client === c) {
+            s.client = null;
+            s.sftp = null;
+            c.end();
+          }
+        }, this.o.idleMs);
+        s.idle.unref();
+      }
+    }
+  }
+
+  /** Runs a POSIX shell script on the login node (`/bin/sh -s`, script on stdin). */
+  exec(t: SshTarget, script: string, signal?: AbortSignal): Promise<ExecResult> {
+    return this.use(t, (c) => this.run(c, t, script, signal));
+  }
+
+  private run(c: ssh2.Client, t: SshTarget, script: string, signal?: AbortSignal): Promise<ExecResult> {
+    return new Promise<ExecResult>((resolve, reject) => {
+      c.exec('/bin/sh -s', (err, stream: ClientChannel) => {
+        if (err) {
+          reject(new SshUnavailable(`SSH to ${targetKey(t)}: cannot open a channel: ${err.message}`));
+          return;
+        }
+        const out: Buffer[] = [];
+        const errs: Buffer[] = [];
+        let size = 0;
+        let done = false;
+        const finish = (e: Error | null, code: number | null = null) => {
+          if (done) return;
+          done = true;
+          clearTimeout(timer);
+          signal?.removeEventListener('abort', onAbort);
+          if (e) {
+            stream.close();
+            reject(e);
+          } else
+            resolve({
+              code,
+              stdout: Buffer.concat(out).toString('utf8'),
+              stderr: Buffer.concat(errs).toString('utf8'),
+            });
+        };
+        const onAbort = () => finish(signal?.reason instanceof Error ? signal.reason : new Error('aborted'));
+        const timer = setTimeout(
+          () =>
+            finish(
+              new SshUnavailable(
+                `SSH to ${targetKey(t)}: the command did not finish within ${this.o.commandTimeoutMs / 1000} s`,
+              ),
+            ),
+          this.o.commandTimeoutMs,
+        );
+        signal?.addEventListener('abort', onAbort, { once: true });
+        const take = (into: Buffer[]) => (d: Buffer) => {
+          size += d.length;
+          if (size > this.o.maxOutputBytes)
+            finish(
+              new SshUnavailable(
+                `SSH to ${targetKey(t)}: the command printed more than ${this.o.maxOutputBytes} bytes`,
+              ),
+            );
+          else into.push(d);
+        };
+        stream.on('data', take(out));
+        stream.stderr.on('data', take(errs));
+        let exitCode: number | null = null;
+        stream.on('exit', (code: number | null) => {
+          exitCode = code;
+        });
+        stream.on('close', () => finish(null, exitCode));
+        stream.end(script);
+      });
+    });
+  }
+
+  /** Writes files over SFTP (each to a temporary name, then renamed, so a reader never sees half a file). */
+  upload(t: SshTarget, files: readonly UploadFile[], signal?: AbortSignal): Promise<void> {
+    return this.use(t, async (c, s) => {
+      s.sftp ??= new Promise<SFTPWrapper>((resolve, reject) =>
+        c.sftp((err, sftp) => (err ? reject(err) : resolve(sftp))),
+      );
+      let sftp: SFTPWrapper;
+      try {
+        sftp = await s.sftp;
+      } catch (err) {
+        s.sftp = null;
+        throw new SshUnavailable(`SFTP to ${targetKey(t)}: ${(err as Error).message}`);
+      }
+      for (const f of files) {
+        if (signal?.aborted) throw signal.reason ?? new Error('aborted');
+        const tmp = `${f.path}.part`;
+        await new Promise<void>((resolve, reject) =>
+          sftp.writeFile(tmp, f.content, { mode: f.mode }, (err) => (err ? reject(err) : resolve())),
+        ).catch((err: Error) => {
+          throw new SshUnavailable(`SFTP to ${targetKey(t)}: cannot write ${f.path}: ${err.message}`);
+        });
+        // posix-rename replaces an existing file (a resumed attempt uploads again).
+        await new Promise<void>((resolve, reject) =>
+          sftp.ext_openssh_rename(tmp, f.path, (err) => (err ? reject(err) : resolve())),
+        ).catch(
+          (err: Error) =>
+            new Promise<void>((resolve, reject) =>
+              // Servers without the OpenSSH extension: remove, then rename.
+              sftp.unlink(f.path, () =>
+                sftp.rename(tmp, f.path, (e2) =>
+                  e2
+                    ? reject(
+                        new SshUnavailable(`SFTP to ${targetKey(t)}: cannot rename ${tmp}: ${err.message}`),
+                      )
+                    : resolve(),
+                ),
+              ),
+            ),
+        );
+      }
+    });
+  }
+
+  /** Closes every connection; later calls fail. */
+  close(): void {
+    this.closed = true;
+    for (const s of this.slots.values()) {
+      if (s.idle) clearTimeout(s.idle);
+      s.client?.end();
+      s.client = null;
+    }
+    this.slots.clear();
+  }
+}

@@ -1,0 +1,153 @@
+// The batch_remote backend against the real Slurm testbed (scripts/testbed/slurm) reached over
+// real SSH, with the real DALiuGE translator: the partitioned graph, the manifest and the job
+// script go up over SFTP, sbatch submits, squeue and sacct poll, and DALiuGE runs the graph inside
+// the job. Upstream's HelloWorld completes; a bash command that exits 3 ends failed long before
+// the wall time, naming its drop; a long sleep is cancelled with scancel.
+import { readFileSync } from 'node:fs';
+import test from 'ava';
+import { startWorker, type WorkerHandle } from '../../hosts/worker/worker.js';
+import { startTestApi, type TestApi } from '../support/api.js';
+import { bashCommand, daliugeGraphDir, daliugeTestbed, yamlWithGraph } from '../support/daliuge.js';
+import { checkResponse } from '../support/openapiCheck.js';
+import { prepareProject } from '../support/project.js';
+import {
+  sacctByName,
+  type SlurmTestbed,
+  slurmTestbed,
+  testbedDeployment,
+  sacctSettled,
+  testbedSshEnv,
+  untilTrue,
+} from '../support/slurm.js';
+
+let tb: SlurmTestbed;
+let api: TestApi;
+let worker: WorkerHandle;
+let p: Awaited<ReturnType<typeof prepareProject>>;
+let graphs: ReturnType<typeof daliugeGraphDir>;
+const ids = ['HIPASSJ1303+07', 'HIPASSJ1318-21', 'HIPASSJ1321-31'];
+
+test.before(async () => {
+  tb = slurmTestbed();
+  const dlg = daliugeTestbed();
+  graphs = daliugeGraphDir();
+  api = await startTestApi({
+    SERVICE_USE_REAL_BACKENDS: 'true',
+    SERVICE_TRANSLATOR_URL: dlg.tmUrl,
+    SERVICE_GRAPH_DIR: graphs.dir,
+    SERVICE_EXECUTION_TICK_SECONDS: '1',
+    SERVICE_SCHEDULER_CHECK_SECONDS: '1',
+    SERVICE_BATCH_POLL_MIN_SECONDS: '2',
+    ...testbedSshEnv(tb),
+  });
+  worker = await startWorker(api.container);
+  p = await prepareProject(
+    api,
+    ids,
+    yamlWithGraph('HelloWorld-simple.graph', graphs.sha['HelloWorld-simple.graph']!, ' []'),
+    { translation: { algo: 'metis', num_par: 1, num_islands: 1 }, deployment: testbedDeployment(tb) },
+  );
+});
+test.after.always(async () => {
+  await worker?.stop(2000);
+  await api?.close();
+});
+
+type Execution = Record<string, unknown> & { state: string; run_record: Record<string, unknown> };
+
+const get = async (t: { deepEqual: (a: unknown, b: unknown, m?: string) => void }, id: string) => {
+  const r = await api.call('GET', `/executions/${id}/status`, { token: p.token });
+  t.deepEqual(checkResponse('/executions/{id}/status', 'GET', r.status, r.body), [], 'status conforms');
+  return r.body as Execution;
+};
+
+const untilState = async (
+  t: { deepEqual: (a: unknown, b: unknown, m?: string) => void },
+  id: string,
+  states: string[],
+  ms = 150_000,
+): Promise<Execution> => {
+  const end = Date.now() + ms;
+  for (;;) {
+    const e = await get(t, id);
+    if (states.includes(e.state)) return e;
+    if (Date.now() > end)
+      throw new Error(`execution ${id} is ${e.state}, not ${states.join('/')}: ${JSON.stringify(e)}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+};
+
+const useGraph = (path: string, patches: string) =>
+  api.uploadConfig(yamlWithGraph(path, graphs.sha[path]!, patches), p.token);
+
+const jobIdOf = (e: Execution) => String(e['scheduler_job_id']).split('/').pop()!;
+
+test.serial('HelloWorld runs in a Slurm job and the execution completes', async (t) => {
+  const id = await p.execute(ids[0]!, { do_stage: false });
+  const e = await untilState(t, id, ['completed', 'failed', 'cancelled']);
+  t.is(e.state, 'completed', String(e['error']));
+  const name = `surveyor-${id}-a1`;
+  const job = jobIdOf(e);
+  t.is(e['scheduler_job_id'], `batch:${tb.user}@${tb.host}:${tb.port}/${job}`);
+  const dir = `${tb.home}/dlg/workspace/${name}`;
+  t.is(e['batch_session_dir'], dir);
+  t.is(e['batch_login_node'], tb.host);
+  t.is(e['batch_remote_user'], tb.user);
+  // Slurm itself says the job with the deterministic name completed, once.
+  t.deepEqual(await sacctSettled(name), [{ id: job, state: 'COMPLETED' }]);
+  // The job recorded how DALiuGE's session ended, and ran the graph: HelloWorld wrote its file.
+  const status = JSON.parse(readFileSync(`${dir}/surveyor-status.json`, 'utf8')) as Record<string, unknown>;
+  t.is(status['state'], 'finished');
+  t.is(status['session_id'], name);
+  t.is(status['slurm_job_id'], job);
+  t.true(readFileSync(`${dir}/job.sh`, 'utf8').includes(`#SBATCH --account=${tb.account}`));
+  const manifest = JSON.parse(readFileSync(`${dir}/manifest.json`, 'utf8')) as Record<string, unknown>;
+  t.is(manifest['execution_id'] ?? (manifest['execution'] as Record<string, unknown>)?.['id'], id);
+  const sub = e.run_record['submission'] as Record<string, unknown>;
+  t.is(sub['backend'], 'slurm');
+  t.is(sub['job_name'], name);
+});
+
+test.serial('a failing graph ends the job and the execution failed long before the wall time', async (t) => {
+  await useGraph('BashCommand.graph', bashCommand('echo about to fail; exit 3'));
+  const started = Date.now();
+  const id = await p.execute(ids[1]!, { do_stage: false });
+  const e = await untilState(t, id, ['completed', 'failed', 'cancelled']);
+  const took = (Date.now() - started) / 1000;
+  t.is(e.state, 'failed');
+  t.true(took < 150, `ended after ${took} s; the wall time is 600 s`);
+  const name = `surveyor-${id}-a1`;
+  // Slurm says FAILED (the job script exits 1 for a failed graph), not TIMEOUT.
+  t.deepEqual(
+    (await sacctSettled(name)).map((j) => j.state),
+    ['FAILED'],
+  );
+  t.regex(String(e['error']), /Slurm ended the job FAILED.*drop\(s\) in error/);
+  const failed = e.run_record['failed_drops'] as string[];
+  t.true(Array.isArray(failed) && failed.length >= 1, JSON.stringify(e.run_record));
+  const status = JSON.parse(readFileSync(`${tb.home}/dlg/workspace/${name}/surveyor-status.json`, 'utf8'));
+  t.is(status.state, 'failed');
+  t.deepEqual(status.errored_drops, failed);
+});
+
+test.serial('a running job is cancelled with scancel and the execution ends cancelled', async (t) => {
+  await useGraph('BashCommand.graph', bashCommand('sleep 600'));
+  const id = await p.execute(ids[2]!, { do_stage: false });
+  const running = await untilState(t, id, ['running', 'failed', 'completed']);
+  t.is(running.state, 'running', String(running['error']));
+  const name = `surveyor-${id}-a1`;
+  const end = Date.now() + 60_000;
+  while (!sacctByName(name).some((j) => j.state === 'RUNNING')) {
+    if (Date.now() > end) throw new Error('the job never ran');
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  const c = await api.call('POST', `/executions/${id}/cancel`, { token: p.token, body: {} });
+  t.is(c.status, 202, c.text);
+  const e = await untilState(t, id, ['cancelled', 'failed', 'completed'], 60_000);
+  t.is(e.state, 'cancelled', String(e['error']));
+  await untilTrue('sacct to say CANCELLED', () => sacctByName(name)[0]?.state === 'CANCELLED', 30_000);
+  t.deepEqual(
+    sacctByName(name).map((j) => j.state),
+    ['CANCELLED'],
+  );
+});

@@ -1,0 +1,128 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * The Slurm testbed started by scripts/testbed/slurm (scripts/test starts it): its variables come
+ * from the environment, else from .testbed/slurm/env. A missing testbed fails the test loudly.
+ */
+export interface SlurmTestbed {
+  readonly host: string;
+  readonly port: number;
+  readonly user: string;
+  readonly home: string;
+  readonly account: string;
+  readonly key: string;
+  readonly knownHosts: string;
+  readonly sshdLog: string;
+  readonly conf: string;
+  readonly daliugeVenv: string;
+}
+
+export const slurmTestbed = (): SlurmTestbed => {
+  const file = join(process.cwd(), '.testbed', 'slurm', 'env');
+  const fromFile = existsSync(file)
+    ? Object.fromEntries(
+        readFileSync(file, 'utf8')
+          .split('\n')
+          .filter((l) => l.includes('='))
+          .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
+      )
+    : {};
+  const v = (k: string) => process.env[k] ?? fromFile[k];
+  const port = Number(v('SLURM_TESTBED_SSH_PORT'));
+  if (!v('SLURM_TESTBED_HOST') || !port)
+    throw new Error(
+      'the Slurm testbed is not running: start it with `scripts/testbed/slurm start` (scripts/test does) — the batch backend e2e tests need a real Slurm over real SSH',
+    );
+  return {
+    host: v('SLURM_TESTBED_HOST')!,
+    port,
+    user: v('SLURM_TESTBED_USER')!,
+    home: v('SLURM_TESTBED_HOME')!,
+    account: v('SLURM_TESTBED_ACCOUNT')!,
+    key: v('SLURM_TESTBED_KEY')!,
+    knownHosts: v('SLURM_TESTBED_KNOWN_HOSTS')!,
+    sshdLog: v('SLURM_TESTBED_SSHD_LOG')!,
+    conf: v('SLURM_TESTBED_CONF')!,
+    daliugeVenv: v('SLURM_TESTBED_DALIUGE_VENV')!,
+  };
+};
+
+/** A batch_remote deployment on the testbed, with DALiuGE from the REST testbed's venv. */
+export const testbedDeployment = (tb: SlurmTestbed, extra: Record<string, unknown> = {}) => ({
+  kind: 'batch_remote',
+  login_node: tb.host,
+  ssh_port: tb.port,
+  remote_user: tb.user,
+  account: tb.account,
+  home_dir: tb.home,
+  dlg_root: `${tb.home}/dlg`,
+  log_dir: `${tb.home}/dlg/log`,
+  venv: `source ${tb.daliugeVenv}/bin/activate`,
+  job_duration_minutes: 10,
+  ...extra,
+});
+
+/** The worker-side SSH variables for the testbed. */
+export const testbedSshEnv = (tb: SlurmTestbed): Record<string, string> => ({
+  BATCH_SSH_PRIVATE_KEY_FILE: tb.key,
+  BATCH_SSH_KNOWN_HOSTS_SOURCE: tb.knownHosts,
+});
+
+/** Runs a Slurm client command locally (as root, not over SSH: it is not counted by the wrappers). */
+export const slurmLocal = (cmd: string, args: string[]): string =>
+  execFileSync(cmd, args, { env: { ...process.env, SLURM_CONF: slurmTestbed().conf }, encoding: 'utf8' });
+
+/** Every Slurm job with this name, as sacct records it: id and state. */
+export const sacctByName = (name: string): { id: string; state: string }[] =>
+  slurmLocal('sacct', [
+    '--noheader',
+    '--parsable2',
+    '--allocations',
+    '--allusers',
+    `--name=${name}`,
+    '--starttime=now-1days',
+    '--format=JobIDRaw,State',
+  ])
+    .split('\n')
+    .filter((l) => l.includes('|'))
+    .map((l) => {
+      const [id, state] = l.split('|');
+      return { id: id!, state: state!.split(' ')[0]! };
+    });
+
+/** Scheduler commands the login user ran over SSH (the testbed's wrappers log each one). */
+export const schedulerCalls = (tb: SlurmTestbed): string[] => {
+  const f = join(tb.home, 'scheduler-calls.log');
+  return existsSync(f)
+    ? readFileSync(f, 'utf8')
+        .split('\n')
+        .filter((l) => l.trim() !== '')
+        .map((l) => l.split(' ').slice(1).join(' '))
+    : [];
+};
+
+/** SSH logins sshd accepted for the testbed user so far. */
+export const sshLogins = (tb: SlurmTestbed): number =>
+  readFileSync(tb.sshdLog, 'utf8')
+    .split('\n')
+    .filter((l) => l.includes(`Accepted publickey for ${tb.user}`)).length;
+
+export const untilTrue = async (what: string, ok: () => boolean | Promise<boolean>, ms = 120_000) => {
+  const end = Date.now() + ms;
+  while (!(await ok())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+};
+
+/** sacct's records of a job name, once slurmctld has sent them to slurmdbd (it does so asynchronously). */
+export const sacctSettled = async (name: string, count = 1, ms = 30_000) => {
+  await untilTrue(
+    `sacct to record ${count} job(s) named ${name}`,
+    () => sacctByName(name).length >= count,
+    ms,
+  );
+  return sacctByName(name);
+};
