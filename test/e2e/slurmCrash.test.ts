@@ -1,0 +1,127 @@
+// A worker process SIGKILLed at the most delicate point of a batch_remote submission, against the
+// real Slurm testbed over real SSH: right before sbatch submits, and right after it did (before
+// the worker reads the job id). The testbed's sbatch wrapper holds at that point (~/sbatch-hook)
+// while the test kills the worker. Another worker takes the job over; sacct then counts exactly
+// one Slurm job for the attempt, and the execution completes.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import test from 'ava';
+import type { Db } from '../../adapters/postgres/db.js';
+import type { EventLog } from '../../core/ports/EventLog.js';
+import type { ExecutionRepository } from '../../core/ports/ExecutionRepository.js';
+import { TYPES } from '../../hosts/shared/composition.js';
+import type { Config } from '../../schema/config.js';
+import { startTestApi, type TestApi } from '../support/api.js';
+import { fastWorkerEnv, runCli } from '../support/child.js';
+import { daliugeGraphDir, daliugeTestbed, yamlWithGraph } from '../support/daliuge.js';
+import { prepareProject } from '../support/project.js';
+import {
+  sacctSettled,
+  schedulerCalls,
+  type SlurmTestbed,
+  slurmTestbed,
+  testbedDeployment,
+  testbedSshEnv,
+  untilTrue,
+} from '../support/slurm.js';
+
+let tb: SlurmTestbed;
+let api: TestApi;
+let p: Awaited<ReturnType<typeof prepareProject>>;
+let env: NodeJS.ProcessEnv;
+let dataDir: string;
+const hook = () => join(tb.home, 'sbatch-hook');
+const reached = () => join(tb.home, 'sbatch-hook.reached');
+
+test.before(async () => {
+  tb = slurmTestbed();
+  const dlg = daliugeTestbed();
+  const graphs = daliugeGraphDir();
+  api = await startTestApi({
+    SERVICE_USE_REAL_BACKENDS: 'true',
+    SERVICE_TRANSLATOR_URL: dlg.tmUrl,
+    ...testbedSshEnv(tb),
+  });
+  p = await prepareProject(
+    api,
+    ['HIPASSJ0005+01', 'HIPASSJ0006+01'],
+    yamlWithGraph('HelloWorld-simple.graph', graphs.sha['HelloWorld-simple.graph']!, ' []'),
+    { translation: { num_par: 1, num_islands: 1 }, deployment: testbedDeployment(tb) },
+  );
+  dataDir = mkdtempSync(join(tmpdir(), 'surveyor-slurm-crash-'));
+  env = fastWorkerEnv(api.container.get<Config>(TYPES.Config).DATABASE_URL!, dataDir, {
+    SERVICE_GRAPH_DIR: graphs.dir,
+    SERVICE_USE_REAL_BACKENDS: 'true',
+    SERVICE_TRANSLATOR_URL: dlg.tmUrl,
+    SERVICE_BATCH_POLL_MIN_SECONDS: '1',
+    ...testbedSshEnv(tb),
+  });
+});
+test.after.always(async () => {
+  rmSync(hook(), { force: true });
+  rmSync(reached(), { force: true });
+  await api?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+for (const when of ['before', 'after'] as const)
+  test.serial(`a worker killed right ${when} sbatch leaves one Slurm job for the attempt`, async (t) => {
+    const identifier = when === 'before' ? 'HIPASSJ0005+01' : 'HIPASSJ0006+01';
+    rmSync(reached(), { force: true });
+    writeFileSync(hook(), when, { mode: 0o644 });
+    const callsBefore = schedulerCalls(tb).length;
+    const a = runCli(['worker'], env);
+    t.teardown(() => {
+      if (a.child.exitCode === null && a.child.signalCode === null) a.child.kill('SIGKILL');
+    });
+    const id = await p.execute(identifier, { do_stage: false });
+    await untilTrue('sbatch to reach the hook', () => existsSync(reached()), 90_000);
+    a.child.kill('SIGKILL');
+    await a.exited();
+    rmSync(hook());
+    const executions = api.container.get<ExecutionRepository>(TYPES.Executions);
+    t.is((await executions.get(id))!.state, 'submitting', 'A died while submitting');
+
+    const b = runCli(['worker'], env);
+    t.teardown(() => {
+      if (b.child.exitCode === null) b.child.kill('SIGKILL');
+    });
+    await untilTrue(
+      'the execution to end',
+      async () => ['completed', 'failed', 'cancelled'].includes((await executions.get(id))!.state),
+      150_000,
+    );
+    b.child.kill('SIGTERM');
+    await b.exited();
+    const e = (await executions.get(id))!;
+    t.is(e.state, 'completed', e.error ?? '');
+    t.is(e.attempt, 1);
+    const name = `surveyor-${id}-a1`;
+    // Slurm holds exactly one job with the attempt's name, and it completed.
+    const jobs = await sacctSettled(name);
+    t.is(jobs.length, 1, JSON.stringify(jobs));
+    t.is(jobs[0]!.state, 'COMPLETED');
+    t.true(String(e.schedulerJobId).endsWith(`/${jobs[0]!.id}`));
+    // A's sbatch reached the wrapper either way; after it, B adopted the job instead of submitting.
+    const sbatches = schedulerCalls(tb)
+      .slice(callsBefore)
+      .filter((c) => c.startsWith('sbatch') && c.includes(name));
+    t.is(sbatches.length, when === 'before' ? 2 : 1, sbatches.join('\n'));
+    t.is((e.runRecord['submission'] as Record<string, unknown>)['adopted'] === true, when === 'after');
+    const kinds = (
+      await api.container
+        .get<EventLog>(TYPES.Events)
+        .read({ kind: 'subject', subjectType: 'execution', subjectId: id }, 500, null)
+    ).items.map((x) => x.kind);
+    for (const k of ['execution.submitted', 'execution.completed'])
+      t.is(kinds.filter((x) => x === k).length, 1, `${k} once in ${kinds.join(', ')}`);
+    const job = await api.container
+      .get<Db>(TYPES.Db)
+      .one<{ attempts: number }>(
+        `SELECT attempts FROM jobs WHERE kind = 'execution.run' AND payload->>'execution_id' = $1`,
+        [id],
+      );
+    t.is(job.attempts, 2, 'B took the job over from A');
+  });
