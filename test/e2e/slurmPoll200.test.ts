@@ -1,0 +1,108 @@
+// Polling 200 in-flight Slurm jobs on the testbed: every round is one command over one pooled SSH
+// connection, running at most two scheduler commands (squeue for all; sacct only for the jobs
+// squeue no longer lists). The testbed's wrappers count the commands; sshd's log counts logins.
+import { execFileSync } from 'node:child_process';
+import test from 'ava';
+import type { DeploymentProfile } from '../../core/domain/profile.js';
+import type { PollItem } from '../../core/ports/DeploymentBackend.js';
+import { chooseBackends } from '../../hosts/shared/backends.js';
+import { loadConfig } from '../../hosts/shared/loadConfig.js';
+import {
+  schedulerCalls,
+  type SlurmTestbed,
+  slurmLocal,
+  slurmTestbed,
+  sshLogins,
+  testbedDeployment,
+  testbedSshEnv,
+} from '../support/slurm.js';
+
+let tb: SlurmTestbed;
+let ids: string[] = [];
+
+const overSsh = (script: string) =>
+  execFileSync(
+    'ssh',
+    [
+      '-i',
+      tb.key,
+      '-o',
+      `UserKnownHostsFile=${tb.knownHosts}`,
+      '-o',
+      'BatchMode=yes',
+      '-p',
+      String(tb.port),
+      `${tb.user}@${tb.host}`,
+      'sh -s',
+    ],
+    { input: script, encoding: 'utf8' },
+  );
+
+test.before(() => {
+  tb = slurmTestbed();
+  // 200 held jobs (they never start), submitted by the login user without the counting wrapper.
+  ids = overSsh(
+    'for i in $(seq 1 200); do /usr/bin/sbatch --parsable --hold --job-name=poll200-$i -o /dev/null --wrap=true || exit 1; done\n',
+  )
+    .trim()
+    .split('\n')
+    .map((l) => l.split(';')[0]!);
+});
+test.after.always(() => {
+  if (ids.length) slurmLocal('scancel', ids);
+});
+
+test.serial('200 jobs: one SSH connection, at most two scheduler commands per round', async (t) => {
+  t.timeout(240_000);
+  t.is(ids.length, 200);
+  // A quarter ends (cancelled); after MinJobAge (30 s on the testbed) squeue forgets them and only sacct knows.
+  const cancelled = new Set(ids.slice(0, 50));
+  slurmLocal('scancel', [...cancelled]);
+  const set = chooseBackends(loadConfig({ SERVICE_USE_REAL_BACKENDS: 'true', ...testbedSshEnv(tb) }), {
+    now: () => new Date(),
+  });
+  const backend = set.backends.get('batch_remote');
+  const profile = {
+    name: 'poll200',
+    deployment: { exec_prefix: 'srun -l', facility: 'testbed', ...testbedDeployment(tb), ssh_port: tb.port },
+  } as unknown as DeploymentProfile;
+  const items: PollItem[] = ids.map((id, i) => ({
+    executionId: `e${i}`,
+    schedulerJobId: `batch:${tb.user}@${tb.host}:${tb.port}/${id}`,
+    profile,
+    submittedAt: new Date(),
+    cancelSentAt: null,
+    runRecord: { submission: { session_dir: `${tb.home}/poll200/none-${i}`, job_name: `poll200-${i + 1}` } },
+  }));
+  const loginsBefore = sshLogins(tb);
+  const rounds: { commands: string[]; states: Map<string, number> }[] = [];
+  const end = Date.now() + 150_000;
+  for (;;) {
+    const before = schedulerCalls(tb).length;
+    const out = await backend.poll(backend.target(profile), items);
+    const commands = schedulerCalls(tb)
+      .slice(before)
+      .map((c) => c.split(' ')[0]!);
+    const states = new Map<string, number>();
+    for (const o of out.values())
+      states.set(`${o.kind}:${o.remoteState}`, (states.get(`${o.kind}:${o.remoteState}`) ?? 0) + 1);
+    rounds.push({ commands, states });
+    t.log(
+      `round ${rounds.length}: ${commands.join(' + ')}; ${[...states].map(([k, n]) => `${n} ${k}`).join(', ')}`,
+    );
+    t.is(out.size, 200, 'every job has an outcome');
+    t.true(commands.length >= 1 && commands.length <= 2, `round ${rounds.length} ran ${commands.join(', ')}`);
+    t.is(states.get('in_progress:pending'), 150, 'the held jobs are pending');
+    t.is(states.get('cancelled:cancelled'), 50, 'the cancelled jobs are cancelled');
+    if (commands.includes('sacct') || Date.now() > end) break;
+    await new Promise((r) => setTimeout(r, 5000));
+  }
+  t.deepEqual(
+    rounds.at(-1)!.commands,
+    ['squeue', 'sacct'],
+    'a round after squeue forgot the ended jobs asked sacct once',
+  );
+  t.deepEqual(rounds[0]!.commands, ['squeue'], 'while squeue knows every job, sacct is not run');
+  t.is(sshLogins(tb) - loginsBefore, 1, `one SSH login for ${rounds.length} rounds`);
+  set.close();
+});
