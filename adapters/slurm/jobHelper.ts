@@ -14,7 +14,7 @@
 export const jobHelperName = 'surveyor-job.py';
 export const statusFileName = 'surveyor-status.json';
 
-export const jobHelperScript = String.raw`#!/usr/bin/env python3
+export const jobHelperScript = `#!/usr/bin/env python3
 """surveyor's job helper (see the batch backend in surveyor's adapters/README.md)."""
 import glob, json, os, signal, sys, time, urllib.request
 

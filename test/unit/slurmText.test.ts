@@ -1,0 +1,188 @@
+// The batch backend's pure parts: what the login node prints, parsed; known_hosts matching; the
+// job script rendered from a profile or a batch_template.
+import test from 'ava';
+import { renderJobScript, substitute, wallTime } from '../../adapters/slurm/jobScript.js';
+import { hostPattern, parseKnownHosts, verifyHostKey } from '../../adapters/slurm/knownHosts.js';
+import {
+  compositeJobId,
+  jobIdOf,
+  parsePing,
+  parsePoll,
+  parseSbatch,
+  pollScript,
+  sq,
+} from '../../adapters/slurm/slurmText.js';
+import type { BatchRemoteDeployment } from '../../core/domain/profile.js';
+
+test('a poll answer: squeue first, sacct for the rest, status files, first word of the state', (t) => {
+  const a = parsePoll(
+    [
+      '@@squeue 0',
+      '101|RUNNING|None',
+      '102|PENDING|Priority',
+      '@@sacct 0',
+      '103|surveyor-x-a1|CANCELLED by 1000|0:15',
+      '104|surveyor-y-a1|COMPLETED|0:0',
+      '@@status',
+      '@@file 104 {"state": "finished"}',
+    ].join('\n'),
+  );
+  t.deepEqual(
+    [...a.jobs.values()].map((j) => [j.jobId, j.state, j.from]),
+    [
+      ['101', 'RUNNING', 'squeue'],
+      ['102', 'PENDING', 'squeue'],
+      ['103', 'CANCELLED', 'sacct'],
+      ['104', 'COMPLETED', 'sacct'],
+    ],
+  );
+  t.is(a.statuses.get('104'), '{"state": "finished"}');
+  t.true(a.sacctRan);
+  t.is(a.squeueError, null);
+});
+
+test("squeue's 'Invalid job id' for one unknown id is not an error; a dead controller is", (t) => {
+  const one = parsePoll('@@squeue 1\nslurm_load_jobs error: Invalid job id specified\n@@sacct 0\n@@status\n');
+  t.is(one.squeueError, null);
+  const down = parsePoll('@@squeue 1\nslurm_load_jobs error: Unable to contact slurm controller\n@@status\n');
+  t.regex(down.squeueError!, /Unable to contact/);
+  const noAcct = parsePoll('@@squeue 0\n@@sacct 1\nSlurm accounting storage is disabled\n@@status\n');
+  t.regex(noAcct.sacctError!, /accounting storage is disabled/);
+});
+
+test('the poll script asks squeue once for every id and quotes every path', (t) => {
+  const s = pollScript([
+    { jobId: '1', statusPath: "/home/o'neil/a/surveyor-status.json" },
+    { jobId: '2', statusPath: '/b/surveyor-status.json' },
+  ]);
+  t.is(s.match(/squeue --/g)!.length, 1);
+  t.is(s.match(/sacct --/g)!.length, 1);
+  t.true(s.includes("--jobs='1,2'"));
+  t.true(s.includes(sq("/home/o'neil/a/surveyor-status.json")));
+  t.is(sq("a'b"), `'a'\\''b'`);
+});
+
+test('sbatch --parsable output, the composite id and ping output', (t) => {
+  t.deepEqual(parseSbatch('1234\n'), { jobId: '1234' });
+  t.deepEqual(parseSbatch('Submitted to a queue\n77;setonix\n'), { jobId: '77', cluster: 'setonix' });
+  t.is(parseSbatch('sbatch: error: Invalid account\n'), null);
+  const id = compositeJobId({ user: 'astro', host: 'setonix.pawsey.org.au', port: 22 }, '1234567');
+  t.is(id, 'batch:astro@setonix.pawsey.org.au:22/1234567');
+  t.is(jobIdOf(id), '1234567');
+  t.is(jobIdOf('surveyor-x-a1'), null);
+  const p = parsePing('@@version slurm-wlm 22.05.8\n@@dir writable /home/a\n@@dir missing /scratch/x y\n');
+  t.is(p.version, 'slurm-wlm 22.05.8');
+  t.deepEqual(
+    [...p.dirs],
+    [
+      ['/home/a', 'writable'],
+      ['/scratch/x y', 'missing'],
+    ],
+  );
+});
+
+const key = 'AAAAC3NzaC1lZDI1NTE5AAAAIAW/AvzGZmFrZWtleWZha2VrZXlmYWtla2V5ZmFr';
+const blob = Buffer.from(key, 'base64');
+
+test('known_hosts: bracketed for other ports, plain for 22, hashed and revoked entries', (t) => {
+  t.is(hostPattern('Login.Example', 22), 'login.example');
+  t.is(hostPattern('127.0.0.1', 2222), '[127.0.0.1]:2222');
+  const kh = parseKnownHosts(
+    [
+      '# comment',
+      `[127.0.0.1]:2222 ssh-ed25519 ${key}`,
+      `login.example,10.0.0.1 ssh-ed25519 ${key} comment`,
+      `|1|c2FsdA==|aGFzaA== ssh-ed25519 ${key}`,
+      'garbage',
+    ].join('\n'),
+  );
+  t.deepEqual(kh.malformed, [5]);
+  t.true(kh.entries[2]!.hashed);
+  t.true(verifyHostKey(kh, '127.0.0.1', 2222, blob).ok);
+  t.true(verifyHostKey(kh, '10.0.0.1', 22, blob).ok);
+  const wrongPort = verifyHostKey(kh, '127.0.0.1', 22, blob);
+  t.false(wrongPort.ok);
+  t.regex((wrongPort as { reason: string }).reason, /no plain entry for 127\.0\.0\.1/);
+  const other = verifyHostKey(kh, 'login.example', 22, Buffer.from('other key'));
+  t.regex((other as { reason: string }).reason, /matches none of the 1 known_hosts entry/);
+  const revoked = parseKnownHosts(`@revoked * ssh-ed25519 ${key}\nlogin.example ssh-ed25519 ${key}\n`);
+  t.regex((verifyHostKey(revoked, 'login.example', 22, blob) as { reason: string }).reason, /@revoked/);
+});
+
+const profile: BatchRemoteDeployment = {
+  kind: 'batch_remote',
+  login_node: 'setonix.pawsey.org.au',
+  ssh_port: 22,
+  account: 'pawsey0411',
+  home_dir: '/home/astro',
+  dlg_root: '/scratch/pawsey0411/astro/dlg',
+  log_dir: '/scratch/pawsey0411/astro/dlg/log',
+  modules: 'module load python/3.11',
+  venv: 'source /software/dlg/venv/bin/activate',
+  exec_prefix: 'srun -l',
+  facility: 'setonix',
+  job_duration_minutes: 135,
+  num_nodes: 4,
+  num_islands: 1,
+  verbose_level: 2,
+  max_threads: 8,
+  all_nics: true,
+  zerorun: false,
+  sleepncopy: true,
+  check_with_session: true,
+};
+
+test('the default job script carries every profile field', (t) => {
+  const s = renderJobScript(profile, 'surveyor-e-a1');
+  t.is(wallTime(135), '02:15:00');
+  for (const line of [
+    '#SBATCH --job-name=surveyor-e-a1',
+    '#SBATCH --account=pawsey0411',
+    '#SBATCH --nodes=4',
+    '#SBATCH --time=02:15:00',
+    '#SBATCH --output=/scratch/pawsey0411/astro/dlg/workspace/surveyor-e-a1/slurm-%j.out',
+    'module load python/3.11',
+    'source /software/dlg/venv/bin/activate',
+    '# facility: setonix',
+  ])
+    t.true(s.includes(line), line);
+  const run = s.split('\n').find((l) => l.includes('start_dlg_cluster'))!;
+  t.true(run.startsWith('srun -l python3 -m dlg.deploy.start_dlg_cluster'));
+  for (const arg of [
+    "--log_dir '/scratch/pawsey0411/astro/dlg/log/surveyor-e-a1'",
+    '--verbose-level 2',
+    '--max-threads 8',
+    '--app 1',
+    '--num_islands 1',
+    '--all_nics',
+    '--check_with_session',
+    "--ssid 'surveyor-e-a1'",
+    '--remote-mechanism slurm',
+    '--dump',
+  ])
+    t.true(run.includes(arg), arg);
+  t.false(run.includes('--zerorun'));
+  t.true(s.trimEnd().endsWith('"$surveyor_rc"'), 'the helper decides the exit status');
+});
+
+test('a batch_template is substituted like Template.safe_substitute, then the run block follows', (t) => {
+  t.is(
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the template syntax under test
+    substitute('$ACCOUNT ${NUM_NODES}x $UNKNOWN $$', { ACCOUNT: 'a', NUM_NODES: '2' }),
+    'a 2x $UNKNOWN $$',
+  );
+  const s = renderJobScript(
+    {
+      ...profile,
+      batch_template: '#!/bin/bash\n#SBATCH --account=$ACCOUNT\n#SBATCH --time=$JOB_DURATION\n$MODULES\n',
+    },
+    'surveyor-e-a2',
+  );
+  t.true(
+    s.startsWith(
+      '#!/bin/bash\n#SBATCH --account=pawsey0411\n#SBATCH --time=02:15:00\nmodule load python/3.11\n',
+    ),
+  );
+  t.true(s.includes('# ---- surveyor run block'));
+  t.false(s.includes('--exclusive'), 'the template replaces the default preamble');
+});
