@@ -13,7 +13,7 @@ import {
   dimGet,
   yamlWithGraph,
 } from '../support/daliuge.js';
-import { checkResponse } from '../support/openapiCheck.js';
+import { type Execution, executionStatus } from '../support/executionStatus.js';
 import { prepareProject } from '../support/project.js';
 
 let tb: DaliugeTestbed;
@@ -50,33 +50,13 @@ test.after.always(async () => {
   await api?.close();
 });
 
-type Execution = Record<string, unknown> & { state: string; run_record: Record<string, unknown> };
-
-const get = async (t: { deepEqual: (a: unknown, b: unknown, m?: string) => void }, id: string) => {
-  const r = await api.call('GET', `/executions/${id}/status`, { token: p.token });
-  t.deepEqual(
-    checkResponse('/executions/{id}/status', 'GET', r.status, r.body),
-    [],
-    'GET /executions/{id}/status conforms',
-  );
-  return r.body as Execution;
-};
-
-const untilState = async (
-  t: { deepEqual: (a: unknown, b: unknown, m?: string) => void },
+const status = () => executionStatus(api, () => p.token);
+const untilState = (
+  t: Parameters<ReturnType<typeof status>['untilState']>[0],
   id: string,
   states: string[],
-  ms = 90_000,
-): Promise<Execution> => {
-  const end = Date.now() + ms;
-  for (;;) {
-    const e = await get(t, id);
-    if (states.includes(e.state)) return e;
-    if (Date.now() > end)
-      throw new Error(`execution ${id} is ${e.state}, not ${states.join('/')}: ${JSON.stringify(e)}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-};
+  ms?: number,
+) => status().untilState(t, id, states, ms);
 
 const useGraph = (path: string, patches: string) =>
   api.uploadConfig(yamlWithGraph(path, graphs.sha[path]!, patches), p.token);
