@@ -299,11 +299,9 @@ export class SlurmBackend implements DeploymentBackend {
     const t = sshTargetOf(p);
     const { findings, knownHosts } = this.o.securityFindings();
     const checks: PingCheck[] = [
-      ...findings.map((f) => ({ name: `ssh ${f.check}`, ok: f.ok, detail: f.detail })),
-      ((f) => ({ name: `ssh ${f.check}`, ok: f.ok, detail: f.detail }))(
-        targetFinding(knownHosts, d.login_node, d.ssh_port, p.name),
-      ),
-    ];
+      ...findings,
+      targetFinding(knownHosts, d.login_node, d.ssh_port, p.name),
+    ].map((f) => ({ name: `ssh ${f.check}`, ok: f.ok, detail: f.detail }));
     if (checks.some((c) => !c.ok)) return checks;
     const dirs = [d.home_dir, d.dlg_root, d.log_dir];
     const started = Date.now();

@@ -7,14 +7,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import test from 'ava';
-import type { Db } from '../../adapters/postgres/db.js';
-import type { EventLog } from '../../core/ports/EventLog.js';
 import type { ExecutionRepository } from '../../core/ports/ExecutionRepository.js';
 import { TYPES } from '../../hosts/shared/composition.js';
 import type { Config } from '../../schema/config.js';
 import { startTestApi, type TestApi } from '../support/api.js';
 import { fastWorkerEnv, type Running, runCli } from '../support/child.js';
 import { daliugeGraphDir, daliugeTestbed, dimGet, dimProxy, yamlWithGraph } from '../support/daliuge.js';
+import { eventKinds, runJobAttempts } from '../support/executionStatus.js';
 import { prepareProject } from '../support/project.js';
 
 const tb = (() => {
@@ -157,19 +156,9 @@ for (const [when, m] of [
       t.is(count('POST', ''), 2, 'A and B each asked to create the session');
       t.is(count('POST', '/graph/append'), 1, 'the graph was appended once');
       t.is(count('POST', '/deploy'), 1, 'the session was deployed once');
-      const kinds = (
-        await api.container
-          .get<EventLog>(TYPES.Events)
-          .read({ kind: 'subject', subjectType: 'execution', subjectId: id }, 500, null)
-      ).items.map((x) => x.kind);
+      const kinds = await eventKinds(api, id);
       for (const k of ['execution.translated', 'execution.submitted', 'execution.completed'])
         t.is(kinds.filter((x) => x === k).length, 1, `${k} once in ${kinds.join(', ')}`);
-      const job = await api.container
-        .get<Db>(TYPES.Db)
-        .one<{ attempts: number }>(
-          `SELECT attempts FROM jobs WHERE kind = 'execution.run' AND payload->>'execution_id' = $1`,
-          [id],
-        );
-      t.is(job.attempts, 2, 'B took the job over from A');
+      t.is(await runJobAttempts(api, id), 2, 'B took the job over from A');
     },
   );

@@ -53,13 +53,12 @@ test.after.always(async () => {
   await api?.close();
 });
 
-const status = () => executionStatus(api, () => p.token);
-const untilState = (
-  t: Parameters<ReturnType<typeof status>['untilState']>[0],
-  id: string,
-  states: string[],
-  ms?: number,
-) => status().untilState(t, id, states, ms ?? 150_000);
+// api and p are set in test.before.
+const { untilState } = executionStatus(
+  () => api,
+  () => p.token,
+  150_000,
+);
 
 const useGraph = (path: string, patches: string) =>
   api.uploadConfig(yamlWithGraph(path, graphs.sha[path]!, patches), p.token);

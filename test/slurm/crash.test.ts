@@ -8,14 +8,13 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import test from 'ava';
-import type { Db } from '../../adapters/postgres/db.js';
-import type { EventLog } from '../../core/ports/EventLog.js';
 import type { ExecutionRepository } from '../../core/ports/ExecutionRepository.js';
 import { TYPES } from '../../hosts/shared/composition.js';
 import type { Config } from '../../schema/config.js';
 import { startTestApi, type TestApi } from '../support/api.js';
 import { fastWorkerEnv, runCli } from '../support/child.js';
 import { daliugeGraphDir, daliugeTestbed, yamlWithGraph } from '../support/daliuge.js';
+import { eventKinds, runJobAttempts } from '../support/executionStatus.js';
 import { prepareProject } from '../support/project.js';
 import {
   sacctSettled,
@@ -110,18 +109,8 @@ for (const when of ['before', 'after'] as const)
       .filter((c) => c.startsWith('sbatch') && c.includes(name));
     t.is(sbatches.length, when === 'before' ? 2 : 1, sbatches.join('\n'));
     t.is((e.runRecord['submission'] as Record<string, unknown>)['adopted'] === true, when === 'after');
-    const kinds = (
-      await api.container
-        .get<EventLog>(TYPES.Events)
-        .read({ kind: 'subject', subjectType: 'execution', subjectId: id }, 500, null)
-    ).items.map((x) => x.kind);
+    const kinds = await eventKinds(api, id);
     for (const k of ['execution.submitted', 'execution.completed'])
       t.is(kinds.filter((x) => x === k).length, 1, `${k} once in ${kinds.join(', ')}`);
-    const job = await api.container
-      .get<Db>(TYPES.Db)
-      .one<{ attempts: number }>(
-        `SELECT attempts FROM jobs WHERE kind = 'execution.run' AND payload->>'execution_id' = $1`,
-        [id],
-      );
-    t.is(job.attempts, 2, 'B took the job over from A');
+    t.is(await runJobAttempts(api, id), 2, 'B took the job over from A');
   });

@@ -57,6 +57,13 @@ test.after.always(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
+/** The SSH variables for a key file and a known_hosts file in the test's directory. */
+const files = (key: string, knownHosts: string, extra: Record<string, string> = {}) => ({
+  BATCH_SSH_PRIVATE_KEY_FILE: join(dir, key),
+  BATCH_SSH_KNOWN_HOSTS_SOURCE: join(dir, knownHosts),
+  ...extra,
+});
+
 const check = async (extra: Record<string, string>, args: string[] = []) => {
   const r = runCli(['security', 'check', ...args], { ...base, ...extra });
   const code = await r.exited(60_000);
@@ -70,10 +77,7 @@ const noSecrets = (t: { false: (v: boolean, m?: string) => void }, out: string) 
 };
 
 test.serial('every check passes with the testbed key and known_hosts, host key included', async (t) => {
-  const r = await check({
-    BATCH_SSH_PRIVATE_KEY_FILE: join(dir, 'key'),
-    BATCH_SSH_KNOWN_HOSTS_SOURCE: join(dir, 'known_hosts'),
-  });
+  const r = await check(files('key', 'known_hosts'));
   t.is(r.code, 0, r.out);
   t.regex(
     r.out,
@@ -85,10 +89,7 @@ test.serial('every check passes with the testbed key and known_hosts, host key i
 test.serial('a key readable by group or others is refused', async (t) => {
   copyFileSync(tb.key, join(dir, 'key-0644'));
   chmodSync(join(dir, 'key-0644'), 0o644);
-  const r = await check({
-    BATCH_SSH_PRIVATE_KEY_FILE: join(dir, 'key-0644'),
-    BATCH_SSH_KNOWN_HOSTS_SOURCE: join(dir, 'known_hosts'),
-  });
+  const r = await check(files('key-0644', 'known_hosts'));
   t.is(r.code, 1);
   t.regex(
     r.out,
@@ -99,26 +100,17 @@ test.serial('a key readable by group or others is refused', async (t) => {
 
 test.serial('a symlinked key path is refused', async (t) => {
   symlinkSync(join(dir, 'key'), join(dir, 'key-link'));
-  const r = await check({
-    BATCH_SSH_PRIVATE_KEY_FILE: join(dir, 'key-link'),
-    BATCH_SSH_KNOWN_HOSTS_SOURCE: join(dir, 'known_hosts'),
-  });
+  const r = await check(files('key-link', 'known_hosts'));
   t.is(r.code, 1);
   t.regex(r.out, /FAIL private key: .*key-link is a symbolic link/);
 });
 
 test.serial('a missing or empty known_hosts file is refused', async (t) => {
-  const missing = await check({
-    BATCH_SSH_PRIVATE_KEY_FILE: join(dir, 'key'),
-    BATCH_SSH_KNOWN_HOSTS_SOURCE: join(dir, 'nope'),
-  });
+  const missing = await check(files('key', 'nope'));
   t.is(missing.code, 1);
   t.regex(missing.out, /FAIL known_hosts: BATCH_SSH_KNOWN_HOSTS_SOURCE=.*nope does not exist/);
   writeFileSync(join(dir, 'empty'), '# nothing trusted\n');
-  const empty = await check({
-    BATCH_SSH_PRIVATE_KEY_FILE: join(dir, 'key'),
-    BATCH_SSH_KNOWN_HOSTS_SOURCE: join(dir, 'empty'),
-  });
+  const empty = await check(files('key', 'empty'));
   t.is(empty.code, 1);
   t.regex(empty.out, /FAIL known_hosts: .*empty has no entries/);
 });
@@ -127,10 +119,7 @@ test.serial('hashed known_hosts entries are refused', async (t) => {
   copyFileSync(tb.knownHosts, join(dir, 'hashed'));
   execFileSync('ssh-keygen', ['-H', '-f', join(dir, 'hashed')], { stdio: 'ignore' });
   t.true(readFileSync(join(dir, 'hashed'), 'utf8').startsWith('|1|'), 'ssh-keygen -H hashed it');
-  const r = await check({
-    BATCH_SSH_PRIVATE_KEY_FILE: join(dir, 'key'),
-    BATCH_SSH_KNOWN_HOSTS_SOURCE: join(dir, 'hashed'),
-  });
+  const r = await check(files('key', 'hashed'));
   t.is(r.code, 1);
   t.regex(r.out, /FAIL known_hosts: .*has hashed entries \(line 1\)/);
 });
@@ -140,10 +129,7 @@ test.serial('a host key that does not match the login node and port is refused',
   execFileSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-f', join(dir, 'other')]);
   const other = readFileSync(join(dir, 'other.pub'), 'utf8').split(' ').slice(0, 2).join(' ');
   writeFileSync(join(dir, 'wrong-key'), `[127.0.0.1]:${tb.port} ${other}\n`);
-  const wrongKey = await check({
-    BATCH_SSH_PRIVATE_KEY_FILE: join(dir, 'key'),
-    BATCH_SSH_KNOWN_HOSTS_SOURCE: join(dir, 'wrong-key'),
-  });
+  const wrongKey = await check(files('key', 'wrong-key'));
   t.is(wrongKey.code, 1);
   t.regex(
     wrongKey.out,
@@ -152,10 +138,7 @@ test.serial('a host key that does not match the login node and port is refused',
   // ...and the right key under the default port only: the bracketed form is needed.
   const real = readFileSync(tb.knownHosts, 'utf8').trim().split(' ').slice(1, 3).join(' ');
   writeFileSync(join(dir, 'wrong-port'), `127.0.0.1 ${real}\n`);
-  const wrongPort = await check({
-    BATCH_SSH_PRIVATE_KEY_FILE: join(dir, 'key'),
-    BATCH_SSH_KNOWN_HOSTS_SOURCE: join(dir, 'wrong-port'),
-  });
+  const wrongPort = await check(files('key', 'wrong-port'));
   t.is(wrongPort.code, 1);
   t.regex(
     wrongPort.out,
@@ -191,29 +174,21 @@ test.serial('an encrypted key needs its passphrase file, and neither appears in 
   copyFileSync(tb.key, join(dir, 'enc'));
   chmodSync(join(dir, 'enc'), 0o600);
   execFileSync('ssh-keygen', ['-q', '-p', '-N', passphrase, '-f', join(dir, 'enc')]);
-  const without = await check({
-    BATCH_SSH_PRIVATE_KEY_FILE: join(dir, 'enc'),
-    BATCH_SSH_KNOWN_HOSTS_SOURCE: join(dir, 'known_hosts'),
-  });
+  const without = await check(files('enc', 'known_hosts'));
   t.is(without.code, 1);
   t.regex(
     without.out,
     /FAIL private key: the key from .*enc cannot be used: .*BATCH_SSH_PRIVATE_KEY_PASSPHRASE_FILE is not set/,
   );
   writeFileSync(join(dir, 'pass'), `${passphrase}\n`, { mode: 0o600 });
-  const withIt = await check({
-    BATCH_SSH_PRIVATE_KEY_FILE: join(dir, 'enc'),
-    BATCH_SSH_PRIVATE_KEY_PASSPHRASE_FILE: join(dir, 'pass'),
-    BATCH_SSH_KNOWN_HOSTS_SOURCE: join(dir, 'known_hosts'),
-  });
+  const encrypted = files('enc', 'known_hosts', { BATCH_SSH_PRIVATE_KEY_PASSPHRASE_FILE: join(dir, 'pass') });
+  const withIt = await check(encrypted);
   t.is(withIt.code, 0, withIt.out);
   noSecrets(t, withIt.out + without.out);
   // profile ping logs in with it and reports Slurm and the directories, changing nothing.
   const ping = runCli(['profile', 'ping', 'testbed-slurm', '--project', 'wallaby_hires'], {
     ...base,
-    BATCH_SSH_PRIVATE_KEY_FILE: join(dir, 'enc'),
-    BATCH_SSH_PRIVATE_KEY_PASSPHRASE_FILE: join(dir, 'pass'),
-    BATCH_SSH_KNOWN_HOSTS_SOURCE: join(dir, 'known_hosts'),
+    ...encrypted,
   });
   const code = await ping.exited(60_000);
   const out = ping.output();
@@ -231,8 +206,7 @@ test.serial('a production worker with real backends refuses to start while a gat
     ...base,
     SERVICE_ENV: 'production',
     SERVICE_USE_REAL_BACKENDS: 'true',
-    BATCH_SSH_PRIVATE_KEY_FILE: join(dir, 'key-0644'),
-    BATCH_SSH_KNOWN_HOSTS_SOURCE: join(dir, 'known_hosts'),
+    ...files('key-0644', 'known_hosts'),
   });
   const code = await w.exited(60_000);
   t.is(code, 4, w.output());

@@ -1,3 +1,6 @@
+import type { Db } from '../../adapters/postgres/db.js';
+import type { EventLog } from '../../core/ports/EventLog.js';
+import { TYPES } from '../../hosts/shared/composition.js';
 import { checkResponse } from './openapiCheck.js';
 import type { TestApi } from './api.js';
 
@@ -5,9 +8,9 @@ export type Execution = Record<string, unknown> & { state: string; run_record: R
 type Asserts = { deepEqual: (a: unknown, b: unknown, m?: string) => void };
 
 /** Reads an execution's status over HTTP (checked against the OpenAPI document) until it reaches a state. */
-export const executionStatus = (api: TestApi, token: () => string) => {
+export const executionStatus = (api: () => TestApi, token: () => string, defaultMs = 90_000) => {
   const get = async (t: Asserts, id: string): Promise<Execution> => {
-    const r = await api.call('GET', `/executions/${id}/status`, { token: token() });
+    const r = await api().call('GET', `/executions/${id}/status`, { token: token() });
     t.deepEqual(
       checkResponse('/executions/{id}/status', 'GET', r.status, r.body),
       [],
@@ -15,7 +18,7 @@ export const executionStatus = (api: TestApi, token: () => string) => {
     );
     return r.body as Execution;
   };
-  const untilState = async (t: Asserts, id: string, states: string[], ms = 90_000): Promise<Execution> => {
+  const untilState = async (t: Asserts, id: string, states: string[], ms = defaultMs): Promise<Execution> => {
     const end = Date.now() + ms;
     for (;;) {
       const e = await get(t, id);
@@ -27,3 +30,22 @@ export const executionStatus = (api: TestApi, token: () => string) => {
   };
   return { get, untilState };
 };
+
+/** The kinds of an execution's events, oldest first. */
+export const eventKinds = async (api: TestApi, id: string): Promise<string[]> =>
+  (
+    await api.container
+      .get<EventLog>(TYPES.Events)
+      .read({ kind: 'subject', subjectType: 'execution', subjectId: id }, 500, null)
+  ).items.map((x) => x.kind);
+
+/** How many times the queue claimed the execution's run job (2 when a worker took it over). */
+export const runJobAttempts = async (api: TestApi, id: string): Promise<number> =>
+  (
+    await api.container
+      .get<Db>(TYPES.Db)
+      .one<{ attempts: number }>(
+        `SELECT attempts FROM jobs WHERE kind = 'execution.run' AND payload->>'execution_id' = $1`,
+        [id],
+      )
+  ).attempts;

@@ -1,51 +1,15 @@
-import type { ExecutionTrigger } from '../../domain/execution.js';
 import type { Execution } from '../../domain/executionRecord.js';
 import { externalName } from '../../domain/executionRun.js';
 import { applyGraphPatches, parseLogicalGraph } from '../../domain/graphPatch.js';
-import { LeaseLostError, type Lease, PermanentJobError } from '../../domain/job.js';
+import { LeaseLostError, PermanentJobError } from '../../domain/job.js';
 import { buildManifest, type StagedFile, stagedKey } from '../../domain/manifest.js';
-import type { ProjectConfigVersion } from '../../domain/projectVersion.js';
-import type { Source } from '../../domain/source.js';
-import type { Clock } from '../../ports/Clock.js';
-import type { DeploymentBackends, Submission } from '../../ports/DeploymentBackend.js';
-import type { ExecutionChange, ExecutionRepository } from '../../ports/ExecutionRepository.js';
-import type { GraphStore } from '../../ports/GraphStore.js';
-import type { ProjectConfigRepository } from '../../ports/ProjectConfigRepository.js';
-import type { SourceRepository } from '../../ports/SourceRepository.js';
-import type { Stager } from '../../ports/Stager.js';
-import type { TokenDigest } from '../../ports/TokenDigest.js';
-import type { Translator } from '../../ports/Translator.js';
+import type { Submission } from '../../ports/DeploymentBackend.js';
+import type { ExecutionChange } from '../../ports/ExecutionRepository.js';
 import { executionEvent, move } from './executionEvents.js';
 import { pollJob, type RunJobPayload } from './jobs.js';
+import { artifactNames, type RunContext, type RunDeps, RunSteps, Superseded } from './runSteps.js';
 
-export interface RunDeps {
-  readonly executions: ExecutionRepository;
-  readonly sources: SourceRepository;
-  readonly configs: ProjectConfigRepository;
-  readonly stager: Stager;
-  readonly graphs: GraphStore;
-  readonly translator: Translator;
-  readonly backends: DeploymentBackends;
-  readonly digest: TokenDigest;
-  readonly clock: Clock;
-}
-
-export interface RunContext {
-  readonly lease: Lease;
-  readonly signal: AbortSignal;
-  /** This is the job's last attempt: a failure now fails the execution instead of retrying. */
-  readonly lastAttempt: boolean;
-}
-
-/** Artifact names, per attempt. */
-export const artifactNames = {
-  staged: 'staged.json',
-  manifest: 'manifest.json',
-  patchedGraph: 'logical.graph',
-  translated: 'translated.json',
-} as const;
-
-class Superseded extends Error {}
+export { artifactNames, type RunContext, type RunDeps } from './runSteps.js';
 
 /**
  * Runs one attempt of an execution from wherever it stands: queued -> staging -> translating ->
@@ -73,12 +37,7 @@ export const runExecution = async (deps: RunDeps, job: RunJobPayload, ctx: RunCo
   }
 };
 
-class Run {
-  constructor(
-    private readonly deps: RunDeps,
-    private readonly ctx: RunContext,
-  ) {}
-
+class Run extends RunSteps {
   async go(job: RunJobPayload): Promise<void> {
     for (;;) {
       this.checkAbort();
@@ -111,77 +70,6 @@ class Run {
           return; // running (polled elsewhere), terminal, or pending again after a retry
       }
     }
-  }
-
-  private checkAbort() {
-    if (this.ctx.signal.aborted) throw this.ctx.signal.reason ?? new LeaseLostError(this.ctx.lease);
-  }
-
-  /** The execution this job is about, or null when the job is stale (another attempt, deleted). */
-  private async current(job: RunJobPayload): Promise<Execution | null> {
-    const e = await this.deps.executions.get(job.execution_id);
-    return e && e.attempt === job.attempt ? e : null;
-  }
-
-  private async config(e: Execution): Promise<ProjectConfigVersion> {
-    const c = await this.deps.configs.get(e.projectModule, e.configVersion);
-    if (!c) throw new PermanentJobError(`configuration ${e.projectModule} v${e.configVersion} is gone`);
-    return c;
-  }
-
-  private async sourcesOf(e: Execution): Promise<Source[]> {
-    const all = await Promise.all(e.sourceIds.map((id) => this.deps.sources.get(id)));
-    const missing = all.indexOf(null);
-    if (missing >= 0) throw new PermanentJobError(`source ${e.sourceIds[missing]} was deleted`);
-    return all as Source[];
-  }
-
-  /** A fenced write; a lost lease stops the job, a state changed by someone else ends it. */
-  private async commit(
-    e: Execution,
-    change: ExecutionChange,
-    events: ReturnType<typeof executionEvent>[],
-    extra: { enqueue?: ReturnType<typeof pollJob>; expect?: Execution['state'][] } = {},
-  ): Promise<void> {
-    const r = await this.deps.executions.write(
-      {
-        id: e.id,
-        expect: extra.expect ?? [e.state],
-        change,
-        fence: this.ctx.lease,
-        events,
-        ...(extra.enqueue ? { enqueue: extra.enqueue } : {}),
-      },
-      this.deps.clock.now(),
-    );
-    if (r === 'lease_lost') throw new LeaseLostError(this.ctx.lease);
-    if (r === 'state_changed') throw new Superseded();
-  }
-
-  private step(
-    e: Execution,
-    trigger: ExecutionTrigger,
-    change: ExecutionChange,
-    kind: string,
-    payload: Record<string, unknown>,
-  ) {
-    return this.commit(e, { ...change, state: move(e.state, trigger) }, [executionEvent(e, kind, payload)]);
-  }
-
-  private async saveArtifact(
-    e: Execution,
-    name: string,
-    mediaType: string,
-    content: string,
-  ): Promise<string> {
-    const sha256 = this.deps.digest.digest(content);
-    const r = await this.deps.executions.saveArtifact(
-      { executionId: e.id, attempt: e.attempt, name, mediaType, content, sha256 },
-      this.ctx.lease,
-      this.deps.clock.now(),
-    );
-    if (r === 'lease_lost') throw new LeaseLostError(this.ctx.lease);
-    return sha256;
   }
 
   private async stage(e: Execution): Promise<void> {

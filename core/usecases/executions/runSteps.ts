@@ -1,0 +1,128 @@
+import type { ExecutionTrigger } from '../../domain/execution.js';
+import type { Execution } from '../../domain/executionRecord.js';
+import { LeaseLostError, type Lease, PermanentJobError } from '../../domain/job.js';
+import type { ProjectConfigVersion } from '../../domain/projectVersion.js';
+import type { Source } from '../../domain/source.js';
+import type { Clock } from '../../ports/Clock.js';
+import type { DeploymentBackends } from '../../ports/DeploymentBackend.js';
+import type { ExecutionChange, ExecutionRepository } from '../../ports/ExecutionRepository.js';
+import type { GraphStore } from '../../ports/GraphStore.js';
+import type { ProjectConfigRepository } from '../../ports/ProjectConfigRepository.js';
+import type { SourceRepository } from '../../ports/SourceRepository.js';
+import type { Stager } from '../../ports/Stager.js';
+import type { TokenDigest } from '../../ports/TokenDigest.js';
+import type { Translator } from '../../ports/Translator.js';
+import { executionEvent, move } from './executionEvents.js';
+import type { pollJob, RunJobPayload } from './jobs.js';
+
+export interface RunDeps {
+  readonly executions: ExecutionRepository;
+  readonly sources: SourceRepository;
+  readonly configs: ProjectConfigRepository;
+  readonly stager: Stager;
+  readonly graphs: GraphStore;
+  readonly translator: Translator;
+  readonly backends: DeploymentBackends;
+  readonly digest: TokenDigest;
+  readonly clock: Clock;
+}
+
+export interface RunContext {
+  readonly lease: Lease;
+  readonly signal: AbortSignal;
+  /** This is the job's last attempt: a failure now fails the execution instead of retrying. */
+  readonly lastAttempt: boolean;
+}
+
+/** Artifact names, per attempt. */
+export const artifactNames = {
+  staged: 'staged.json',
+  manifest: 'manifest.json',
+  patchedGraph: 'logical.graph',
+  translated: 'translated.json',
+} as const;
+
+/** Someone else moved the execution meanwhile: this attempt stops without a word. */
+export class Superseded extends Error {}
+
+/**
+ * What every step of a run needs: the execution this job is about, its configuration and sources,
+ * and fenced writes (a step, an artifact) that a worker which lost its lease cannot commit.
+ */
+export class RunSteps {
+  constructor(
+    protected readonly deps: RunDeps,
+    protected readonly ctx: RunContext,
+  ) {}
+
+  protected checkAbort() {
+    if (this.ctx.signal.aborted) throw this.ctx.signal.reason ?? new LeaseLostError(this.ctx.lease);
+  }
+
+  /** The execution this job is about, or null when the job is stale (another attempt, deleted). */
+  protected async current(job: RunJobPayload): Promise<Execution | null> {
+    const e = await this.deps.executions.get(job.execution_id);
+    return e && e.attempt === job.attempt ? e : null;
+  }
+
+  protected async config(e: Execution): Promise<ProjectConfigVersion> {
+    const c = await this.deps.configs.get(e.projectModule, e.configVersion);
+    if (!c) throw new PermanentJobError(`configuration ${e.projectModule} v${e.configVersion} is gone`);
+    return c;
+  }
+
+  protected async sourcesOf(e: Execution): Promise<Source[]> {
+    const all = await Promise.all(e.sourceIds.map((id) => this.deps.sources.get(id)));
+    const missing = all.indexOf(null);
+    if (missing >= 0) throw new PermanentJobError(`source ${e.sourceIds[missing]} was deleted`);
+    return all as Source[];
+  }
+
+  /** A fenced write; a lost lease stops the job, a state changed by someone else ends it. */
+  protected async commit(
+    e: Execution,
+    change: ExecutionChange,
+    events: ReturnType<typeof executionEvent>[],
+    extra: { enqueue?: ReturnType<typeof pollJob>; expect?: Execution['state'][] } = {},
+  ): Promise<void> {
+    const r = await this.deps.executions.write(
+      {
+        id: e.id,
+        expect: extra.expect ?? [e.state],
+        change,
+        fence: this.ctx.lease,
+        events,
+        ...(extra.enqueue ? { enqueue: extra.enqueue } : {}),
+      },
+      this.deps.clock.now(),
+    );
+    if (r === 'lease_lost') throw new LeaseLostError(this.ctx.lease);
+    if (r === 'state_changed') throw new Superseded();
+  }
+
+  protected step(
+    e: Execution,
+    trigger: ExecutionTrigger,
+    change: ExecutionChange,
+    kind: string,
+    payload: Record<string, unknown>,
+  ) {
+    return this.commit(e, { ...change, state: move(e.state, trigger) }, [executionEvent(e, kind, payload)]);
+  }
+
+  protected async saveArtifact(
+    e: Execution,
+    name: string,
+    mediaType: string,
+    content: string,
+  ): Promise<string> {
+    const sha256 = this.deps.digest.digest(content);
+    const r = await this.deps.executions.saveArtifact(
+      { executionId: e.id, attempt: e.attempt, name, mediaType, content, sha256 },
+      this.ctx.lease,
+      this.deps.clock.now(),
+    );
+    if (r === 'lease_lost') throw new LeaseLostError(this.ctx.lease);
+    return sha256;
+  }
+}
