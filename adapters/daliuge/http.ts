@@ -1,6 +1,8 @@
 import { Agent as HttpsAgent } from 'node:https';
 import fetch from 'cross-fetch';
-import { redactString } from '../../core/redaction.js';
+import { peerText, where } from '../shared/peerText.js';
+
+export { peerText, where };
 
 /** A request to a DALiuGE service; bodies are JSON or form-encoded as each endpoint expects. */
 export interface DlgRequest {
@@ -30,24 +32,6 @@ export class DlgUnreachable extends Error {
 }
 
 const insecureAgent = new HttpsAgent({ rejectUnauthorized: false });
-
-/** Shortens and redacts a peer's text before it goes into an error, event or log. */
-export const peerText = (text: string, max = 500): string => {
-  const oneLine = redactString(text.replace(/\s+/g, ' ').trim());
-  return oneLine.length > max
-    ? `${oneLine.slice(0, max)}… (${oneLine.length - max} more characters)`
-    : oneLine;
-};
-
-/** Where a URL points, without credentials or query (for messages). */
-export const where = (url: string): string => {
-  try {
-    const u = new URL(url);
-    return `${u.protocol}//${u.host}${u.pathname}`;
-  } catch {
-    return '(bad URL)';
-  }
-};
 
 /** One HTTP exchange; any status comes back, only a failure to talk raises DlgUnreachable. */
 export const dlgRequest = async (r: DlgRequest): Promise<DlgResponse> => {

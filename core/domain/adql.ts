@@ -2,18 +2,21 @@ import type { FieldIssue } from '../errors.js';
 
 /**
  * ADQL query templates. A placeholder is `{name}` (the value as a literal of its declared type) or
- * `{name:like_prefix}` / `{name:like_suffix}` / `{name:like_contains}` (a quoted LIKE pattern).
+ * `{name:like_prefix}` / `{name:like_suffix}` / `{name:like_contains}` (a quoted LIKE pattern whose
+ * value has `%`, `_` and `\` escaped with a backslash, PostgreSQL's LIKE escape and so DaCHS's), or,
+ * in a batch query, `{name:in_list}` (a parenthesised list of the batch's values, each a literal).
  * Values are always rendered as ADQL literals, quoted and escaped; they are never spliced into the
  * text. A placeholder inside a quoted literal or a delimited identifier is an error, because there
  * it would be spliced.
  */
 export type ParamType = 'string' | 'integer' | 'number';
-export type PlaceholderMode = 'literal' | 'like_prefix' | 'like_suffix' | 'like_contains';
+export type PlaceholderMode = 'literal' | 'like_prefix' | 'like_suffix' | 'like_contains' | 'in_list';
 export const placeholderModes: readonly PlaceholderMode[] = [
   'literal',
   'like_prefix',
   'like_suffix',
   'like_contains',
+  'in_list',
 ];
 
 export type TemplatePart =
@@ -106,6 +109,15 @@ const literal = (name: string, type: ParamType, v: unknown): string => {
   return String(n);
 };
 
+/** Escapes LIKE's wildcards in a value, so that it matches only itself. */
+export const likeEscape = (v: string): string => v.replace(/[\\%_]/g, '\\$&');
+
+/** A LIKE pattern for a value: it as a prefix, a suffix, or anywhere. */
+export const likePattern = (mode: 'like_prefix' | 'like_suffix' | 'like_contains', v: string): string => {
+  const s = likeEscape(v);
+  return mode === 'like_prefix' ? `${s}%` : mode === 'like_suffix' ? `%${s}` : `%${s}%`;
+};
+
 /** Renders a template with typed values; throws on a missing or ill-typed value. */
 export const renderTemplate = (
   t: ParsedTemplate,
@@ -118,9 +130,12 @@ export const renderTemplate = (
       const type = types[p.name] ?? 'string';
       const v = values[p.name];
       if (v === undefined || v === null) throw new TypeError(`${p.name}: no value`);
+      if (p.mode === 'in_list') {
+        if (!Array.isArray(v) || v.length === 0) throw new TypeError(`${p.name}: expected a list of values`);
+        return `(${v.map((x) => literal(p.name, type, x)).join(', ')})`;
+      }
+      if (Array.isArray(v)) throw new TypeError(`${p.name}: a list where one value belongs`);
       if (p.mode === 'literal') return literal(p.name, type, v);
-      const s = String(v);
-      const pattern = p.mode === 'like_prefix' ? `${s}%` : p.mode === 'like_suffix' ? `%${s}` : `%${s}%`;
-      return adqlString(pattern);
+      return adqlString(likePattern(p.mode, String(v)));
     })
     .join('');

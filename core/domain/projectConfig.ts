@@ -7,11 +7,26 @@ import type { TransformTable } from './transforms.js';
  */
 export interface TapArchive {
   readonly kind: 'tap';
+  /** The TAP service's base URL (`/sync`, `/async`, `/tables` are below it). */
   readonly url: string;
+  /** Longest wait for one query (sync answer, or async job from creation to its result). */
   readonly timeout_seconds: number;
+  /** Tries after the first when the archive does not answer or answers 5xx. */
   readonly retries: number;
   /** `archive_credentials`: the worker's ARCHIVE_USERNAME / ARCHIVE_PASSWORD_FILE. */
   readonly auth: 'none' | 'archive_credentials';
+  /** sync, async (UWS), or auto: async when a query may return more than `async_above_rows`. */
+  readonly mode: 'auto' | 'sync' | 'async';
+  readonly async_above_rows: number;
+  /** Queries one worker process sends to this archive at once. */
+  readonly max_concurrent_queries: number;
+  /**
+   * Other origins (scheme://host:port) the archive sends us to and that may see its credentials:
+   * datalink and SODA hosts (CASDA's are not its TAP host). Nothing else is fetched.
+   */
+  readonly origins: readonly string[];
+  /** A URL that answers 200 only to valid credentials (`surveyor archive ping` checks them there). */
+  readonly login_check_url?: string;
 }
 
 export interface TemplateVar {
@@ -23,12 +38,28 @@ export interface QueryParam {
   readonly type: ParamType;
 }
 
+/**
+ * A query that asks for many sources (or datasets) at once. `in_list`: the ADQL holds
+ * `{name:in_list}` placeholders (a parenthesised list of quoted literals) and rows come back to
+ * their source where `match.column` equals the source's value of `match.parameter`. `upload`: the
+ * ADQL joins `TAP_UPLOAD.sources`, a table with one row per source (`surveyor_key`, then each
+ * parameter, and `<name>_like_prefix|suffix|contains` for strings), and must select
+ * `surveyor_key`, by which rows come back.
+ */
+export interface QueryBatch {
+  readonly via: 'in_list' | 'upload';
+  readonly sources_per_query: number;
+  readonly match?: { readonly column: string; readonly parameter: string };
+}
+
 export interface DiscoveryQuery {
   readonly name: string;
   readonly archive: string;
   readonly adql: string;
   readonly parameters: Readonly<Record<string, QueryParam>>;
+  /** The most rows one source (or dataset) may have; more fails its discovery, naming this limit. */
   readonly max_rows: number;
+  readonly batch?: QueryBatch;
 }
 
 export interface FieldRule {

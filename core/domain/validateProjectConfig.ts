@@ -21,9 +21,72 @@ const checkQuery = (
   issues.push(...syntax.map((i) => ({ path: `${at}.adql`, message: i.message })));
   for (const name of template.names)
     if (!allowed.has(name)) issues.push({ path: `${at}.adql`, message: `{${name}} is not ${allowedWhat}` });
-  for (const p of Object.keys(q.parameters))
-    if (!template.names.includes(p))
+  const uploaded = q.batch?.via === 'upload';
+  for (const p of Object.keys(q.parameters)) {
+    if (uploaded && !allowed.has(p))
+      issues.push({ path: `${at}.parameters.${p}`, message: `is not ${allowedWhat}` });
+    if (!uploaded && !template.names.includes(p))
       issues.push({ path: `${at}.parameters.${p}`, message: 'is declared but not used in the ADQL' });
+  }
+  issues.push(...checkBatch(q, at, template.parts));
+  return issues;
+};
+
+const hasUploadTable = (adql: string) => /\bTAP_UPLOAD\s*\.\s*"?sources"?\b/i.test(adql);
+
+/** A batch query's placeholders and its way back to each source must fit together. */
+const checkBatch = (
+  q: DiscoveryQuery,
+  at: string,
+  parts: ReturnType<typeof parseTemplate>['template']['parts'],
+) => {
+  const issues: FieldIssue[] = [];
+  const modes = parts.flatMap((p) => ('name' in p ? [p] : []));
+  const b = q.batch;
+  if (!b) {
+    for (const p of modes)
+      if (p.mode === 'in_list')
+        issues.push({
+          path: `${at}.adql`,
+          message: `{${p.name}:in_list} belongs to a batch query (batch: {via: in_list})`,
+        });
+    return issues;
+  }
+  if (b.via === 'in_list') {
+    if (!modes.some((p) => p.mode === 'in_list'))
+      issues.push({ path: `${at}.adql`, message: 'a batch via in_list needs an {name:in_list} placeholder' });
+    for (const p of modes)
+      if (p.mode !== 'in_list')
+        issues.push({
+          path: `${at}.adql`,
+          message: `{${p.name}${p.mode === 'literal' ? '' : `:${p.mode}`}} has one value per source; a batch query takes {${p.name}:in_list}`,
+        });
+    if (!b.match)
+      issues.push({
+        path: `${at}.batch.match`,
+        message: 'is required for in_list: which column carries which parameter',
+      });
+    else if (!modes.some((p) => p.name === b.match!.parameter))
+      issues.push({
+        path: `${at}.batch.match.parameter`,
+        message: `{${b.match.parameter}:in_list} is not in the ADQL`,
+      });
+  } else {
+    if (modes.length > 0)
+      issues.push({
+        path: `${at}.adql`,
+        message: 'a batch via upload takes its values from TAP_UPLOAD.sources, not placeholders',
+      });
+    if (!hasUploadTable(q.adql))
+      issues.push({ path: `${at}.adql`, message: 'a batch via upload must read TAP_UPLOAD.sources' });
+    if (Object.keys(q.parameters).length === 0)
+      issues.push({ path: `${at}.parameters`, message: 'name the values to upload (one column each)' });
+    if (b.match && b.match.column !== 'surveyor_key')
+      issues.push({
+        path: `${at}.batch.match`,
+        message: 'an upload batch comes back by surveyor_key; leave match out',
+      });
+  }
   return issues;
 };
 

@@ -61,11 +61,25 @@ export const TapArchive = strictObject(
     timeout_seconds: withDefault(intRange(1, 3600), 60),
     retries: withDefault(intRange(0, 10), 2),
     auth: withDefault(oneOf('auth', ['none', 'archive_credentials'] as const), 'none'),
+    mode: withDefault(oneOf('mode', ['auto', 'sync', 'async'] as const), 'auto'),
+    async_above_rows: withDefault(intRange(1, 10_000_000), 10_000),
+    max_concurrent_queries: withDefault(intRange(1, 32), 2),
+    origins: withDefault(t.array(HttpUrl), []),
+    login_check_url: HttpUrl,
   },
 );
 const Archive = discriminated('Archive', 'kind', { tap: TapArchive });
 
 const FieldRule = strictObject('FieldRule', { from: boundedString(1, 256) }, { transform: Name });
+
+const QueryBatch = strictObject(
+  'QueryBatch',
+  { via: oneOf('via', ['in_list', 'upload'] as const) },
+  {
+    sources_per_query: withDefault(intRange(1, 1000), 100),
+    match: strictObject('BatchMatch', { column: boundedString(1, 128), parameter: Name }),
+  },
+);
 
 const Query = strictObject(
   'DiscoveryQuery',
@@ -79,6 +93,7 @@ const Query = strictObject(
       {},
     ),
     max_rows: withDefault(intRange(1, 100000), 10000),
+    batch: QueryBatch,
   },
 );
 

@@ -1,9 +1,9 @@
-import { parseTemplate, renderTemplate, type ParamType } from '../../domain/adql.js';
-import type { DiscoveryQuery, ProjectConfig } from '../../domain/projectConfig.js';
+import type { ProjectConfig } from '../../domain/projectConfig.js';
 import type { SourceMetadata } from '../../domain/source.js';
 import { applyTransform } from '../../domain/transforms.js';
 import type { Archive, Row } from '../../ports/Archive.js';
 import type { TokenDigest } from '../../ports/TokenDigest.js';
+import { type QueryEntry, type QueryStats, runQuery } from './runQueries.js';
 
 export interface DiscoveryResult {
   readonly metadata: SourceMetadata;
@@ -11,38 +11,15 @@ export interface DiscoveryResult {
   readonly signature: string;
 }
 
+/** A source's discovery: its result, or why it failed. */
+export type SourceOutcome = { readonly result: DiscoveryResult } | { readonly error: string };
+
 /** The template variables of a source: its identifier and the configured transforms of it. */
 export const sourceVars = (config: ProjectConfig, identifier: string): Record<string, unknown> => {
   const vars: Record<string, unknown> = { source_identifier: identifier };
   for (const [name, v] of Object.entries(config.source_identity.template_vars))
     vars[name] = v.transform ? applyTransform(config.transforms, v.transform, identifier) : identifier;
   return vars;
-};
-
-const runQuery = (
-  archive: Archive,
-  config: ProjectConfig,
-  q: DiscoveryQuery,
-  values: Record<string, unknown>,
-  signal?: AbortSignal,
-): Promise<readonly Row[]> => {
-  const { template } = parseTemplate(q.adql);
-  const types = Object.fromEntries(Object.entries(q.parameters).map(([k, p]) => [k, p.type])) as Record<
-    string,
-    ParamType
-  >;
-  const params = Object.fromEntries(template.names.map((n) => [n, values[n]]));
-  return archive.query(
-    {
-      archiveName: q.archive,
-      archive: config.archives[q.archive]!,
-      queryName: q.name,
-      adql: renderTemplate(template, types, params),
-      params,
-      maxRows: q.max_rows,
-    },
-    signal,
-  );
 };
 
 const fieldOf = (row: Row, vars: Record<string, unknown>, from: string): unknown =>
@@ -60,51 +37,114 @@ export const canonicalJson = (v: unknown, exclude: ReadonlySet<string>): string 
   return JSON.stringify(v ?? null);
 };
 
+const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+interface Pending {
+  readonly identifier: string;
+  readonly vars: Record<string, unknown>;
+  readonly queries: Record<string, readonly Row[]>;
+  datasets: Record<string, unknown>[];
+  error: string | null;
+}
+
 /**
- * Runs a project's discovery for one source: its queries, the field map over the dataset rows, the
- * per-dataset enrichments, the flags, and a signature of what matters (so a change can be noticed).
+ * Runs a project's discovery for many sources at once: each query for all of them (batched where
+ * the query says so), the field map over the dataset rows, each enrichment for all datasets, the
+ * flags, and a signature of what matters (so a change can be noticed). The outcome is per source:
+ * a query that failed for some sources fails those, with the archive's reason, and the rest go on.
  */
-export const computeDiscovery = async (
+export const computeDiscoveries = async (
   deps: { readonly archive: Archive; readonly digest: TokenDigest },
   config: ProjectConfig,
-  identifier: string,
+  identifiers: readonly string[],
+  stats: QueryStats = { queries: 0, entries: 0 },
   signal?: AbortSignal,
-): Promise<DiscoveryResult> => {
+): Promise<SourceOutcome[]> => {
   const d = config.discovery;
-  const vars = sourceVars(config, identifier);
-  const queries: Record<string, readonly Row[]> = {};
-  for (const q of d.queries) queries[q.name] = await runQuery(deps.archive, config, q, vars, signal);
-
-  const datasets: Record<string, unknown>[] = [];
-  for (const row of queries[d.datasets_from] ?? []) {
-    const mapped: Record<string, unknown> = {};
-    for (const [field, rule] of Object.entries(d.field_map)) {
-      const raw = fieldOf(row, vars, rule.from);
-      mapped[field] = rule.transform ? applyTransform(config.transforms, rule.transform, raw) : (raw ?? null);
+  const all: Pending[] = identifiers.map((identifier) => {
+    try {
+      return { identifier, vars: sourceVars(config, identifier), queries: {}, datasets: [], error: null };
+    } catch (err) {
+      return { identifier, vars: {}, queries: {}, datasets: [], error: message(err) };
     }
-    const enrichments: Record<string, readonly Row[]> = {};
-    for (const q of d.enrichments)
-      enrichments[q.name] = await runQuery(deps.archive, config, q, { ...vars, ...mapped }, signal);
-    datasets.push({ ...mapped, row, enrichments });
+  });
+  const live = () => all.filter((s) => s.error === null);
+
+  for (const q of d.queries) {
+    const sources = live();
+    const answers = await runQuery(
+      deps.archive,
+      config,
+      q,
+      sources.map((s) => ({ values: s.vars })),
+      stats,
+      signal,
+    );
+    sources.forEach((s, i) => {
+      const a = answers[i]!;
+      if ('error' in a) s.error = a.error;
+      else s.queries[q.name] = a.rows;
+    });
   }
 
-  const flags: Record<string, unknown> = {};
-  for (const [flag, rule] of Object.entries(d.discovery_flags)) {
-    const [scope, name] = rule.from.split('.', 2) as [string, string | undefined];
-    const raw =
-      scope === 'queries'
-        ? (queries[name ?? ''] ?? [])
-        : scope === 'enrichments'
-          ? datasets.flatMap((ds) => (ds['enrichments'] as Record<string, Row[]>)[name ?? ''] ?? [])
-          : datasets[0]?.[rule.from];
-    flags[flag] = rule.transform ? applyTransform(config.transforms, rule.transform, raw) : (raw ?? null);
+  for (const s of live()) {
+    try {
+      s.datasets = (s.queries[d.datasets_from] ?? []).map((row) => {
+        const mapped: Record<string, unknown> = {};
+        for (const [field, rule] of Object.entries(d.field_map)) {
+          const raw = fieldOf(row, s.vars, rule.from);
+          mapped[field] = rule.transform
+            ? applyTransform(config.transforms, rule.transform, raw)
+            : (raw ?? null);
+        }
+        return { ...mapped, row, enrichments: {} as Record<string, readonly Row[]> };
+      });
+    } catch (err) {
+      s.error = message(err);
+    }
+  }
+
+  for (const q of d.enrichments) {
+    const owners: { source: Pending; dataset: Record<string, unknown> }[] = [];
+    const entries: QueryEntry[] = [];
+    for (const s of live())
+      for (const ds of s.datasets) {
+        owners.push({ source: s, dataset: ds });
+        entries.push({ values: { ...s.vars, ...ds } });
+      }
+    const answers = await runQuery(deps.archive, config, q, entries, stats, signal);
+    owners.forEach(({ source, dataset }, i) => {
+      const a = answers[i]!;
+      if ('error' in a) source.error ??= a.error;
+      else (dataset['enrichments'] as Record<string, readonly Row[]>)[q.name] = a.rows;
+    });
   }
 
   const exclude = new Set(d.signature.exclude_fields);
-  const signed = { datasets, ...(d.signature.include_discovery_flags ? { flags } : {}) };
-  return {
-    metadata: { datasets, queries, vars },
-    flags,
-    signature: deps.digest.digest(canonicalJson(signed, exclude)),
-  };
+  return all.map((s): SourceOutcome => {
+    if (s.error !== null) return { error: s.error };
+    try {
+      const flags: Record<string, unknown> = {};
+      for (const [flag, rule] of Object.entries(d.discovery_flags)) {
+        const [scope, name] = rule.from.split('.', 2) as [string, string | undefined];
+        const raw =
+          scope === 'queries'
+            ? (s.queries[name ?? ''] ?? [])
+            : scope === 'enrichments'
+              ? s.datasets.flatMap((ds) => (ds['enrichments'] as Record<string, Row[]>)[name ?? ''] ?? [])
+              : s.datasets[0]?.[rule.from];
+        flags[flag] = rule.transform ? applyTransform(config.transforms, rule.transform, raw) : (raw ?? null);
+      }
+      const signed = { datasets: s.datasets, ...(d.signature.include_discovery_flags ? { flags } : {}) };
+      return {
+        result: {
+          metadata: { datasets: s.datasets, queries: s.queries, vars: s.vars },
+          flags,
+          signature: deps.digest.digest(canonicalJson(signed, exclude)),
+        },
+      };
+    } catch (err) {
+      return { error: message(err) };
+    }
+  });
 };

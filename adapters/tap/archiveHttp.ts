@@ -1,0 +1,191 @@
+import { randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import fetch from 'cross-fetch';
+import { PermanentJobError } from '../../core/domain/job.js';
+import { peerText, where } from '../shared/peerText.js';
+
+/** HTTP Basic credentials for one archive (ARCHIVE_USERNAME / ARCHIVE_PASSWORD_FILE). */
+export interface ArchiveCredentials {
+  readonly username: string;
+  readonly password: string;
+}
+
+/** Where an archive's requests may go, and which of those places may see its credentials. */
+export interface ArchiveScope {
+  /** Origins (scheme://host:port) this archive's requests may reach: its TAP URL's and the configured ones. */
+  readonly origins: readonly string[];
+  /** Credentials for the origins above, or null when the archive needs none. */
+  readonly credentials: ArchiveCredentials | null;
+}
+
+/** The archive did not answer, or answered that it cannot now: worth trying again. */
+export class ArchiveUnavailable extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ArchiveUnavailable';
+  }
+}
+
+export interface ArchiveRequest {
+  readonly method: 'GET' | 'POST' | 'DELETE' | 'HEAD';
+  readonly url: string;
+  readonly form?: Readonly<Record<string, string | readonly string[]>>;
+  /** A multipart body: fields and files (a TAP upload). */
+  readonly multipart?: {
+    readonly fields: Readonly<Record<string, string>>;
+    readonly files: readonly { name: string; filename: string; type: string; content: string }[];
+  };
+  readonly headers?: Readonly<Record<string, string>>;
+  /** Longest wait for the whole exchange (headers and body), unless `idleTimeoutMs` is given. */
+  readonly timeoutMs: number;
+  readonly signal?: AbortSignal;
+}
+
+export interface ArchiveResponse {
+  readonly status: number;
+  readonly headers: Headers;
+  readonly url: string;
+  /** The body as it arrives; read it, or call `discard`. */
+  readonly body: AsyncIterable<Buffer>;
+  /** Reads the whole body as text, at most `maxBytes` (more is an error, not a memory spike). */
+  text(maxBytes?: number): Promise<string>;
+  discard(): void;
+}
+
+export const originOf = (url: string): string => {
+  const u = new URL(url);
+  return `${u.protocol}//${u.host}`;
+};
+
+const loopback = (host: string) => host === 'localhost' || host === '[::1]' || /^127\./.test(host);
+
+/**
+ * Whether a URL is one this archive may reach, and whether credentials may go with it: only to the
+ * archive's own origins, and only over https (or plain http to this machine, for test servers).
+ */
+export const credentialsAllowed = (scope: ArchiveScope, url: string): boolean => {
+  const u = new URL(url);
+  return scope.origins.includes(originOf(url)) && (u.protocol === 'https:' || loopback(u.hostname));
+};
+
+const multipartBody = (m: NonNullable<ArchiveRequest['multipart']>) => {
+  const boundary = `surveyor-${randomBytes(12).toString('hex')}`;
+  const parts: string[] = [];
+  for (const [k, v] of Object.entries(m.fields))
+    parts.push(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`);
+  for (const f of m.files)
+    parts.push(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${f.name}"; filename="${f.filename}"\r\n` +
+        `Content-Type: ${f.type}\r\n\r\n${f.content}\r\n`,
+    );
+  parts.push(`--${boundary}--\r\n`);
+  return { body: Buffer.from(parts.join(''), 'utf8'), type: `multipart/form-data; boundary=${boundary}` };
+};
+
+const formBody = (form: NonNullable<ArchiveRequest['form']>) => {
+  const p = new URLSearchParams();
+  for (const [k, v] of Object.entries(form)) for (const x of typeof v === 'string' ? [v] : v) p.append(k, x);
+  return p.toString();
+};
+
+/**
+ * HTTP for one archive (cross-fetch): a User-Agent naming surveyor, a timeout on every exchange,
+ * no redirect followed on its own (callers follow a UWS 303 after checking where it points), and
+ * Basic credentials only where `credentialsAllowed` says. A URL outside the archive's origins is
+ * refused before anything is sent.
+ */
+export class ArchiveHttp {
+  constructor(
+    readonly name: string,
+    readonly scope: ArchiveScope,
+    private readonly userAgent: string,
+  ) {}
+
+  async request(r: ArchiveRequest): Promise<ArchiveResponse> {
+    let u: URL;
+    try {
+      u = new URL(r.url);
+    } catch {
+      throw new PermanentJobError(`archive ${this.name}: "${peerText(r.url, 100)}" is not a URL`);
+    }
+    if (u.protocol !== 'https:' && u.protocol !== 'http:')
+      throw new PermanentJobError(`archive ${this.name}: ${u.protocol} URLs are not fetched`);
+    if (!this.scope.origins.includes(originOf(r.url)))
+      throw new PermanentJobError(
+        `archive ${this.name}: ${where(r.url)} is not one of its origins (${this.scope.origins.join(', ')}); list it in the archive's origins to allow it`,
+      );
+    const headers: Record<string, string> = { 'user-agent': this.userAgent, ...r.headers };
+    if (this.scope.credentials && credentialsAllowed(this.scope, r.url)) {
+      const { username, password } = this.scope.credentials;
+      headers['authorization'] = `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
+    }
+    let body: string | Buffer | undefined;
+    if (r.form) {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      body = formBody(r.form);
+    } else if (r.multipart) {
+      const m = multipartBody(r.multipart);
+      headers['content-type'] = m.type;
+      body = m.body;
+    }
+    const timeout = AbortSignal.timeout(r.timeoutMs);
+    const signal = r.signal ? AbortSignal.any([r.signal, timeout]) : timeout;
+    const what = `${r.method} ${where(r.url)}`;
+    let res: Response;
+    try {
+      res = await fetch(r.url, {
+        method: r.method,
+        headers,
+        body,
+        signal,
+        redirect: 'manual',
+      } as RequestInit);
+    } catch (err) {
+      throw this.failure(err, r, timeout, what);
+    }
+    const stream = res.body as unknown as Readable | null;
+    const self = this;
+    const body$ = async function* (): AsyncGenerator<Buffer> {
+      if (!stream) return;
+      try {
+        for await (const chunk of stream) yield chunk as Buffer;
+      } catch (err) {
+        throw self.failure(err, r, timeout, what);
+      }
+    };
+    return {
+      status: res.status,
+      headers: res.headers,
+      url: r.url,
+      body: body$(),
+      async text(maxBytes = 4 * 1024 * 1024) {
+        const parts: Buffer[] = [];
+        let n = 0;
+        for await (const c of body$()) {
+          n += c.length;
+          if (n > maxBytes) {
+            stream?.destroy();
+            throw new PermanentJobError(`${what}: the answer is larger than ${maxBytes} bytes`);
+          }
+          parts.push(c);
+        }
+        return Buffer.concat(parts).toString('utf8');
+      },
+      discard() {
+        stream?.destroy();
+      },
+    };
+  }
+
+  private failure(err: unknown, r: ArchiveRequest, timeout: AbortSignal, what: string): Error {
+    if (r.signal?.aborted) return (r.signal.reason as Error) ?? (err as Error);
+    if (err instanceof PermanentJobError) return err;
+    const why = timeout.aborted
+      ? `no answer within ${Math.round(r.timeoutMs / 1000)} s`
+      : peerText((err as Error).message, 200);
+    return new ArchiveUnavailable(`archive ${this.name}: ${what}: ${why}`);
+  }
+}
+
+/** A status that retrying may cure: the server is overloaded, restarting or rate-limiting us. */
+export const transientStatus = (s: number) => s === 408 || s === 429 || s >= 500;

@@ -1,0 +1,235 @@
+import sax from 'sax';
+import { PermanentJobError } from '../../core/domain/job.js';
+import { peerText, where } from '../shared/peerText.js';
+import { queryError } from './queryStatus.js';
+import { type ArchiveHttp, type ArchiveRequest, ArchiveUnavailable, transientStatus } from './archiveHttp.js';
+
+/** UWS 1.x job phases. */
+export type Phase =
+  | 'PENDING'
+  | 'QUEUED'
+  | 'EXECUTING'
+  | 'COMPLETED'
+  | 'ERROR'
+  | 'ABORTED'
+  | 'UNKNOWN'
+  | 'HELD'
+  | 'SUSPENDED'
+  | 'ARCHIVED';
+
+export interface UwsResult {
+  readonly id: string;
+  readonly href: string;
+}
+
+export interface UwsJob {
+  readonly phase: Phase | string;
+  readonly error: string | null;
+  readonly results: UwsResult[];
+}
+
+const local = (name: string) => name.slice(name.indexOf(':') + 1);
+
+/**
+ * A result's href as a usable URL. Some archives (CASDA) percent-encode the whole href; a relative
+ * one is resolved against the job.
+ */
+export const resultUrl = (href: string, jobUrl: string): string => {
+  const h = href.trim();
+  if (/^https?:\/\//i.test(h)) return h;
+  if (/^https?%3A/i.test(h)) return decodeURIComponent(h);
+  return new URL(h, jobUrl.endsWith('/') ? jobUrl : `${jobUrl}/`).toString();
+};
+
+/** Parses a UWS job document (or a bare `<uws:results>` list): phase, error summary, results. */
+export const parseUwsJob = (xml: string): UwsJob => {
+  const p = sax.parser(true, { trim: false, normalize: false, xmlns: false, position: false });
+  let phase = '';
+  let error: string | null = null;
+  const results: UwsResult[] = [];
+  const stack: string[] = [];
+  let text = '';
+  let failed: string | null = null;
+  p.onerror = (e) => {
+    failed ??= e.message.split('\n')[0]!;
+  };
+  p.onopentag = (t) => {
+    const name = local(t.name);
+    stack.push(name);
+    text = '';
+    if (name === 'result') {
+      const a = t.attributes as Record<string, string>;
+      const href = Object.entries(a).find(([k]) => local(k) === 'href')?.[1];
+      if (a['id'] !== undefined && href !== undefined) results.push({ id: a['id'], href });
+    }
+  };
+  p.ontext = (t) => {
+    if (text.length < 8192) text += t;
+  };
+  p.onclosetag = (tag) => {
+    const name = local(tag);
+    stack.pop();
+    if (name === 'phase' && stack[stack.length - 1] !== 'parameters') phase = text.trim();
+    if (name === 'message' && stack.includes('errorSummary')) error = text.trim();
+  };
+  p.write(xml).close();
+  if (failed) throw new ArchiveUnavailable(`an unreadable UWS document: ${failed}`);
+  return { phase, error, results };
+};
+
+export interface UwsPolicy {
+  /** Longest time from creation to a final phase. */
+  readonly deadlineMs: number;
+  /** Timeout of each request. */
+  readonly requestTimeoutMs: number;
+  /** First wait between two polls; it grows by half each time up to `maxPollMs`. */
+  readonly firstPollMs: number;
+  readonly maxPollMs: number;
+}
+
+export const defaultUwsPolicy: UwsPolicy = {
+  deadlineMs: 600_000,
+  requestTimeoutMs: 60_000,
+  firstPollMs: 250,
+  maxPollMs: 5_000,
+};
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const t = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(t);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
+  });
+
+/** Reads a status that is neither success nor redirect as an error of the right kind. */
+export const statusError = async (
+  http: ArchiveHttp,
+  res: { status: number; text(max?: number): Promise<string> },
+  what: string,
+): Promise<Error> => {
+  const body = peerText(await res.text(64 * 1024).catch(() => ''), 300);
+  const message = `archive ${http.name}: ${what}: HTTP ${res.status}${body ? `: ${body}` : ''}`;
+  if (res.status === 401 || res.status === 403)
+    return new PermanentJobError(
+      `archive ${http.name}: ${what}: HTTP ${res.status}: the archive refused the credentials (check ARCHIVE_USERNAME and ARCHIVE_PASSWORD_FILE)`,
+    );
+  return transientStatus(res.status) ? new ArchiveUnavailable(message) : new PermanentJobError(message);
+};
+
+/**
+ * One UWS job on an archive: created by POST (the 303's Location names it), started with
+ * PHASE=RUN, then polled (GET on the job: phase, error and results in one document) with a growing
+ * wait until it ends or the deadline passes. Every URL it follows must be on the archive's origins.
+ */
+export class UwsJobRunner {
+  constructor(
+    private readonly http: ArchiveHttp,
+    private readonly policy: UwsPolicy,
+  ) {}
+
+  /** Creates the job; returns its URL. */
+  async create(url: string, body: Pick<ArchiveRequest, 'form' | 'multipart'>, signal?: AbortSignal) {
+    const res = await this.http.request({
+      method: 'POST',
+      url,
+      ...body,
+      timeoutMs: this.policy.requestTimeoutMs,
+      ...(signal ? { signal } : {}),
+    });
+    const location = res.headers.get('location');
+    res.discard();
+    if (res.status >= 300 && res.status < 400 && location) return new URL(location, url).toString();
+    if (res.status < 300)
+      throw new PermanentJobError(
+        `archive ${this.http.name}: POST ${where(url)} made no job (HTTP ${res.status} without a Location)`,
+      );
+    throw await statusError(this.http, res, `creating a job at ${where(url)}`);
+  }
+
+  async start(job: string, signal?: AbortSignal): Promise<void> {
+    const res = await this.http.request({
+      method: 'POST',
+      url: `${job}/phase`,
+      form: { PHASE: 'RUN' },
+      timeoutMs: this.policy.requestTimeoutMs,
+      ...(signal ? { signal } : {}),
+    });
+    if (res.status >= 400) throw await statusError(this.http, res, `starting job ${where(job)}`);
+    res.discard();
+  }
+
+  async read(job: string, signal?: AbortSignal): Promise<UwsJob> {
+    const res = await this.http.request({
+      method: 'GET',
+      url: job,
+      timeoutMs: this.policy.requestTimeoutMs,
+      ...(signal ? { signal } : {}),
+    });
+    if (res.status === 404 || res.status === 410) {
+      res.discard();
+      return { phase: 'GONE', error: null, results: [] };
+    }
+    if (res.status >= 400) throw await statusError(this.http, res, `reading job ${where(job)}`);
+    return parseUwsJob(await res.text(1024 * 1024));
+  }
+
+  /** Waits until the job ends; COMPLETED returns it, any other end is an error with the server's reason. */
+  async await(job: string, signal?: AbortSignal): Promise<UwsJob> {
+    const until = Date.now() + this.policy.deadlineMs;
+    let wait = this.policy.firstPollMs;
+    for (;;) {
+      const j = await this.read(job, signal);
+      if (j.phase === 'COMPLETED') return j;
+      if (j.phase === 'ERROR')
+        throw new PermanentJobError(
+          `archive ${this.http.name}: job ${where(job)} failed: ${peerText(j.error ?? (await this.errorText(job, signal)), 500)}`,
+        );
+      if (j.phase === 'ABORTED' || j.phase === 'GONE' || j.phase === 'ARCHIVED')
+        throw new ArchiveUnavailable(
+          `archive ${this.http.name}: job ${where(job)} ended ${j.phase.toLowerCase()}`,
+        );
+      if (Date.now() + wait > until)
+        throw new ArchiveUnavailable(
+          `archive ${this.http.name}: job ${where(job)} still ${j.phase} after ${Math.round(this.policy.deadlineMs / 1000)} s`,
+        );
+      await sleep(wait, signal);
+      wait = Math.min(this.policy.maxPollMs, Math.round(wait * 1.5));
+    }
+  }
+
+  private async errorText(job: string, signal?: AbortSignal): Promise<string> {
+    try {
+      const res = await this.http.request({
+        method: 'GET',
+        url: `${job}/error`,
+        timeoutMs: this.policy.requestTimeoutMs,
+        ...(signal ? { signal } : {}),
+      });
+      const text = await res.text(64 * 1024);
+      return queryError(text) ?? text;
+    } catch {
+      return 'no reason given';
+    }
+  }
+
+  /** Removes the job (best effort: the archive expires it anyway). */
+  async delete(job: string): Promise<void> {
+    try {
+      const res = await this.http.request({
+        method: 'DELETE',
+        url: job,
+        timeoutMs: this.policy.requestTimeoutMs,
+      });
+      res.discard();
+    } catch {
+      // The archive destroys jobs after their lifetime; a failed delete costs it some disk for a while.
+    }
+  }
+}
