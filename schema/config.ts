@@ -59,6 +59,25 @@ const oneOf = <K extends string>(values: readonly K[], def: K) =>
 
 const optionalString = fromEnv<string | undefined>('string', (s) => s, undefined);
 
+/** The parts of a process that have a mock: SERVICE_MOCK_PARTS names those kept mock in real mode. */
+export const partNames = ['translator', 'backends', 'archive', 'stager'] as const;
+export type PartName = (typeof partNames)[number];
+
+const partList = fromEnv<readonly PartName[]>(
+  'part-list',
+  (s) => {
+    const parts = s
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean);
+    const bad = parts.filter((p) => !(partNames as readonly string[]).includes(p));
+    return bad.length > 0
+      ? `!unknown part ${bad.join(', ')}: name some of ${partNames.join(', ')}, separated by commas`
+      : (parts as PartName[]);
+  },
+  ' ',
+);
+
 const postgresUrl = fromEnv<string | undefined>(
   'postgres-url',
   (s) => {
@@ -108,7 +127,12 @@ export const configVariables = {
   SERVICE_USE_REAL_BACKENDS: spec(
     bool(false),
     'false',
-    'Use the real backends instead of the mock ones: the DALiuGE translator, island managers over REST (rest_remote) and Slurm over SSH (batch_remote). Archive discovery and staging stay mock in this build (adapters/README.md).',
+    'Use the real parts instead of the mock ones: the DALiuGE translator, island managers over REST (rest_remote), Slurm over SSH (batch_remote), TAP archives for discovery and CASDA-style staging (datalink, async SODA, downloads). Production requires it.',
+  ),
+  SERVICE_MOCK_PARTS: spec(
+    partList,
+    '(none)',
+    'Development only: parts kept mock although SERVICE_USE_REAL_BACKENDS is true, as a comma-separated list of translator, backends, archive, stager (e.g. `archive,stager` to deploy for real on mock data). Refused in production.',
   ),
   SERVICE_WORKER_SCHEDULER_ENABLED: spec(
     bool(true),
@@ -275,13 +299,56 @@ export const configVariables = {
     '120',
     'Real backends: an SSH connection to a login node unused for this long is closed (one per login node, port and user).',
   ),
+  SERVICE_STAGING_DIR: spec(
+    optionalString,
+    '(SERVICE_DATA_DIR/staging)',
+    'Real staging: where downloaded files go, a folder per execution and source in it; it must be a filesystem the backend reads.',
+  ),
+  SERVICE_STAGING_MAX_FILE_BYTES: spec(
+    int(512 * 1024 ** 3, 1024, 2 ** 50),
+    '549755813888',
+    'Real staging: largest file downloaded (512 GiB); a larger one fails the execution before it is fetched.',
+  ),
+  SERVICE_STAGING_MIN_FREE_BYTES: spec(
+    int(1024 ** 3, 0, 2 ** 50),
+    '1073741824',
+    'Real staging: disk space that must stay free after a download; checked before each one.',
+  ),
+  SERVICE_STAGING_PARALLEL_DOWNLOADS: spec(
+    int(4, 1, 64),
+    '4',
+    'Real staging: downloads one worker process runs at once.',
+  ),
+  SERVICE_STAGING_IDLE_TIMEOUT_SECONDS: spec(
+    int(120, 1, 3600),
+    '120',
+    'Real staging: a download that receives nothing for this long is cut (and resumed later).',
+  ),
+  SERVICE_STAGING_JOB_TIMEOUT_SECONDS: spec(
+    int(6 * 3600, 10, 7 * 86400),
+    '21600',
+    "Real staging: longest wait for the archive to prepare a dataset's files (its async job).",
+  ),
+  SERVICE_ARCHIVE_REQUEST_TIMEOUT_SECONDS: spec(
+    int(60, 1, 3600),
+    '60',
+    'Real staging: longest wait for one archive request (datalink, job, checksum; the headers of a download).',
+  ),
   SERVICE_MOCK_STEP_MS: spec(
     int(2000, 10, 600_000),
     '2000',
     'Mock backends only: how long a mock session stays in each state (pristine, building, deploying, running).',
   ),
-  ARCHIVE_USERNAME: spec(optionalString, '(unset)', 'Archive (CASDA/OPAL) user for staging.'),
-  ARCHIVE_PASSWORD_FILE: spec(optionalString, '(unset)', 'Path of a file holding the archive password.'),
+  ARCHIVE_USERNAME: spec(
+    optionalString,
+    '(unset)',
+    'Archive (CASDA/OPAL) account for archives with `auth: archive_credentials`; sent (HTTP Basic) only to their origins.',
+  ),
+  ARCHIVE_PASSWORD_FILE: spec(
+    optionalString,
+    '(unset)',
+    "Path of a file holding that account's password (read when needed; never logged or stored).",
+  ),
   BATCH_SSH_PRIVATE_KEY_FILE: spec(
     optionalString,
     '(unset)',

@@ -1,5 +1,5 @@
 import type { StagedFile } from '../../core/domain/manifest.js';
-import type { StageRequest, Stager } from '../../core/ports/Stager.js';
+import type { StageProgress, StageRequest, Stager } from '../../core/ports/Stager.js';
 
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
@@ -20,7 +20,7 @@ const sleep = (ms: number, signal?: AbortSignal) =>
 export class MockStager implements Stager {
   constructor(private readonly slowMs = 2000) {}
 
-  async stage(req: StageRequest, signal?: AbortSignal): Promise<StagedFile> {
+  async stage(req: StageRequest, _progress: StageProgress, signal?: AbortSignal): Promise<StagedFile> {
     if (req.sourceIdentifier.includes('MOCKSTAGEFAIL'))
       throw new Error('the archive refused the staging request (mock)');
     if (req.sourceIdentifier.includes('MOCKSLOWSTAGE')) await sleep(this.slowMs, signal);

@@ -38,6 +38,8 @@ export interface ArchiveRequest {
   readonly headers?: Readonly<Record<string, string>>;
   /** Longest wait for the whole exchange (headers and body), unless `idleTimeoutMs` is given. */
   readonly timeoutMs: number;
+  /** A download: `timeoutMs` bounds the wait for the headers, then this the silence between bytes. */
+  readonly idleTimeoutMs?: number;
   readonly signal?: AbortSignal;
 }
 
@@ -128,8 +130,8 @@ export class ArchiveHttp {
       headers['content-type'] = m.type;
       body = m.body;
     }
-    const timeout = AbortSignal.timeout(r.timeoutMs);
-    const signal = r.signal ? AbortSignal.any([r.signal, timeout]) : timeout;
+    const timer = new Deadline(r.timeoutMs);
+    const signal = r.signal ? AbortSignal.any([r.signal, timer.signal]) : timer.signal;
     const what = `${r.method} ${where(r.url)}`;
     let res: Response;
     try {
@@ -141,16 +143,23 @@ export class ArchiveHttp {
         redirect: 'manual',
       } as RequestInit);
     } catch (err) {
-      throw this.failure(err, r, timeout, what);
+      timer.clear();
+      throw this.failure(err, r, timer, what);
     }
+    if (r.idleTimeoutMs !== undefined) timer.restart(r.idleTimeoutMs);
     const stream = res.body as unknown as Readable | null;
     const self = this;
     const body$ = async function* (): AsyncGenerator<Buffer> {
-      if (!stream) return;
+      if (!stream) return timer.clear();
       try {
-        for await (const chunk of stream) yield chunk as Buffer;
+        for await (const chunk of stream) {
+          if (r.idleTimeoutMs !== undefined) timer.restart(r.idleTimeoutMs);
+          yield chunk as Buffer;
+        }
       } catch (err) {
-        throw self.failure(err, r, timeout, what);
+        throw self.failure(err, r, timer, what);
+      } finally {
+        timer.clear();
       }
     };
     return {
@@ -172,18 +181,45 @@ export class ArchiveHttp {
         return Buffer.concat(parts).toString('utf8');
       },
       discard() {
+        timer.clear();
         stream?.destroy();
       },
     };
   }
 
-  private failure(err: unknown, r: ArchiveRequest, timeout: AbortSignal, what: string): Error {
+  private failure(err: unknown, r: ArchiveRequest, timer: Deadline, what: string): Error {
     if (r.signal?.aborted) return (r.signal.reason as Error) ?? (err as Error);
     if (err instanceof PermanentJobError) return err;
-    const why = timeout.aborted
-      ? `no answer within ${Math.round(r.timeoutMs / 1000)} s`
+    const why = timer.fired
+      ? `nothing for ${Math.round(timer.ms / 1000)} s`
       : peerText((err as Error).message, 200);
     return new ArchiveUnavailable(`archive ${this.name}: ${what}: ${why}`);
+  }
+}
+
+/** A timeout that can be moved (a download's silence between bytes) and cleared. */
+class Deadline {
+  private readonly ctl = new AbortController();
+  private timer: NodeJS.Timeout | undefined;
+  fired = false;
+  readonly signal = this.ctl.signal;
+
+  constructor(public ms: number) {
+    this.restart(ms);
+  }
+
+  restart(ms: number) {
+    clearTimeout(this.timer);
+    this.ms = ms;
+    this.timer = setTimeout(() => {
+      this.fired = true;
+      this.ctl.abort(new Error('timeout'));
+    }, ms);
+    this.timer.unref();
+  }
+
+  clear() {
+    clearTimeout(this.timer);
   }
 }
 

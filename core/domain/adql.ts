@@ -139,3 +139,20 @@ export const renderTemplate = (
       return adqlString(likePattern(p.mode, String(v)));
     })
     .join('');
+
+/**
+ * The tables a query reads: the names after FROM and JOIN (string literals skipped, upload tables
+ * left out), without delimiting quotes, as TAP_SCHEMA.tables lists them. Enough for a check
+ * (`surveyor archive ping`); not a parser.
+ */
+export const tablesOf = (adql: string): string[] => {
+  const blanked = adql.replace(/'(?:[^']|'')*'/g, "''");
+  const name =
+    /\b(?:FROM|JOIN)\s+((?:"[^"]+"|[A-Za-z_][A-Za-z0-9_]*)(?:\s*\.\s*(?:"[^"]+"|[A-Za-z_][A-Za-z0-9_]*))*)/gi;
+  const out = new Set<string>();
+  for (const m of blanked.matchAll(name)) {
+    const t = m[1]!.replace(/\s+/g, '').replace(/"/g, '');
+    if (!/^tap_upload\./i.test(t)) out.add(t);
+  }
+  return [...out];
+};

@@ -1,12 +1,27 @@
 import type { ProjectConfig } from './projectConfig.js';
 import type { Source } from './source.js';
 
-/** A file the staging step made available (or, in a dry run, would have). */
-export interface StagedFile {
-  readonly dataset_id: string;
+/** One file staged for a dataset: where it came from, where it is, and what was verified. */
+export interface StagedPart {
+  readonly name: string;
   readonly url: string;
   readonly path: string;
+  readonly size: number;
+  /** The archive's checksum that the downloaded bytes were checked against (null: none given). */
+  readonly checksum: string | null;
+}
+
+/** A dataset the staging step made available (or, in a dry run, would have). */
+export interface StagedFile {
+  readonly dataset_id: string;
+  /** The dataset's link (a datalink URL for CASDA). */
+  readonly url: string;
+  /** The local path of its (first) file. */
+  readonly path: string;
   readonly size: number | null;
+  readonly checksum?: string | null;
+  /** Every file staged for it, when the archive gave more than one. */
+  readonly files?: readonly StagedPart[];
 }
 
 /** One source of an execution in its manifest: the rendered source_template plus grouped datasets. */

@@ -1,13 +1,34 @@
 import type { StagedFile } from '../domain/manifest.js';
+import type { TapArchive } from '../domain/projectConfig.js';
+
+/**
+ * What a stager remembers of one dataset between tries: opaque to the core, which stores it (fenced,
+ * as an artifact of the attempt) whenever the stager asks and hands it back on the next try.
+ */
+export type StagingState = Readonly<Record<string, unknown>>;
 
 export interface StageRequest {
   readonly executionId: string;
+  readonly attempt: number;
   readonly sourceIdentifier: string;
   readonly datasetIndex: number;
   readonly dataset: Readonly<Record<string, unknown>>;
+  /** The execution's archive: where the dataset's links may lead and whose account opens them. */
+  readonly archiveName: string;
+  readonly archive: TapArchive;
+  /** What an earlier try of this dataset recorded, or null on the first. */
+  readonly resume: StagingState | null;
+}
+
+/** How a stager keeps its word across crashes: it records before it relies on something. */
+export interface StageProgress {
+  /** Stores the dataset's state (an archive job about to be made or made, a file finished). */
+  record(state: StagingState): Promise<void>;
+  /** A milestone for the execution's events (a job created, a file downloaded and verified). */
+  note(kind: 'job_created' | 'file_staged', payload: Readonly<Record<string, unknown>>): Promise<void>;
 }
 
 /** Makes a source's datasets available to the run (CASDA: datalink -> async job -> files). */
 export interface Stager {
-  stage(req: StageRequest, signal?: AbortSignal): Promise<StagedFile>;
+  stage(req: StageRequest, progress: StageProgress, signal?: AbortSignal): Promise<StagedFile>;
 }

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { Builtins, Cli } from 'clipanion';
 import { serviceVersion } from '../../schema/version.js';
+import { ArchivePingCommand } from './commands/archivePing.js';
 import { MigrateCommand } from './commands/migrate.js';
 import { ApiCommand, StartCommand, WorkerCommand } from './commands/serveCommands.js';
 import { ProfilePingCommand } from './commands/profilePing.js';
@@ -27,6 +28,7 @@ for (const c of [
   UserCreateCommand,
   ProjectValidateCommand,
   ProfilePingCommand,
+  ArchivePingCommand,
   SecurityCheckCommand,
   StartCommand,
   ApiCommand,

@@ -2,6 +2,7 @@ import { closeDb } from '../../adapters/postgres/db.js';
 import { migrate } from '../../adapters/postgres/migrator.js';
 import type { UserRepository } from '../../core/ports/UserRepository.js';
 import { createApiServer, listen } from '../api/server.js';
+import { type BackendSet, mockParts } from '../shared/backends.js';
 import { TYPES } from '../shared/composition.js';
 import { closeServer, startMetricsServer } from '../shared/metricsServer.js';
 import { openRuntime } from '../shared/runtime.js';
@@ -51,5 +52,11 @@ export const serve = async (
             : ''),
       );
   }
-  logger.info({ roles, embedded_database: rt.database.embedded }, 'started');
+  const parts = rt.container.get<BackendSet>(TYPES.BackendSet);
+  const mock = mockParts(parts);
+  if (mock !== 'none') {
+    logger.warn({ mock_parts: mock }, 'development: these parts are mock, not real');
+    opts.say(`mock parts (development): ${mock}`);
+  }
+  logger.info({ roles, embedded_database: rt.database.embedded, parts: parts.parts }, 'started');
 };

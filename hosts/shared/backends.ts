@@ -15,16 +15,35 @@ import type { Clock } from '../../core/ports/Clock.js';
 import type { DeploymentBackends } from '../../core/ports/DeploymentBackend.js';
 import type { HealthProbe } from '../../core/ports/HealthProbe.js';
 import type { Translator } from '../../core/ports/Translator.js';
-import type { Config } from '../../schema/config.js';
+import type { Archive } from '../../core/ports/Archive.js';
+import type { Stager } from '../../core/ports/Stager.js';
+import { type Config, type PartName, partNames } from '../../schema/config.js';
+import { serviceVersion } from '../../schema/version.js';
+import { join, resolve } from 'node:path';
+import { MockArchive } from '../../adapters/memory/mockArchive.js';
+import { MockStager } from '../../adapters/memory/mockStager.js';
+import { archiveCredentialsFrom } from '../../adapters/tap/archiveCredentials.js';
+import { CasdaStager } from '../../adapters/tap/casdaStager.js';
+import { TapClient } from '../../adapters/tap/tapClient.js';
 
 export interface BackendSet {
-  readonly mode: 'mock' | 'real';
+  /** Which parts are mock and which real (a process in production has no mock part). */
+  readonly parts: Readonly<Record<PartName, 'mock' | 'real'>>;
   readonly translator: Translator;
   readonly backends: DeploymentBackends;
+  readonly archive: Archive;
+  readonly stager: Stager;
   readonly probe: HealthProbe;
   /** Closes what the backends hold open (SSH connections). */
   close(): void;
 }
+
+/** "translator, archive" for a log line or readiness detail; "none" when every part is real. */
+export const mockParts = (set: BackendSet): string =>
+  (Object.entries(set.parts) as [PartName, string][])
+    .filter(([, m]) => m === 'mock')
+    .map(([p]) => p)
+    .join(', ') || 'none';
 
 /** Production refuses the real backends while the SSH security checks fail (SPEC "Errors" 1). */
 export class SecurityGateError extends Error {
@@ -40,76 +59,106 @@ export class SecurityGateError extends Error {
 }
 
 /**
- * The translator and deployment backends a process uses: the mock ones by default, the real ones
- * (DALiuGE over REST, DALiuGE in Slurm over SSH) with SERVICE_USE_REAL_BACKENDS=true. In production,
- * when any BATCH_SSH_* variable is set, the SSH credentials must pass the security checks here,
- * at start, or nothing starts (SecurityGateError); without any, batch_remote refuses each use.
+ * The parts a process uses: translator, deployment backends, archive and stager. All mock by
+ * default; all real with SERVICE_USE_REAL_BACKENDS=true (DALiuGE over REST, DALiuGE in Slurm over
+ * SSH, TAP archives, CASDA-style staging), except those SERVICE_MOCK_PARTS keeps mock in
+ * development (loadConfig refuses both a mock part and SERVICE_MOCK_PARTS in production). In
+ * production, when any BATCH_SSH_* variable is set, the SSH credentials must pass the security
+ * checks here, at start, or nothing starts (SecurityGateError); without any, batch_remote refuses
+ * each use.
  */
 export const chooseBackends = (config: Config, clock: Clock): BackendSet => {
-  if (!config.SERVICE_USE_REAL_BACKENDS) {
-    return {
-      mode: 'mock',
-      translator: new MockTranslator(),
-      backends: mockBackends(clock, config.SERVICE_MOCK_STEP_MS),
-      probe: {
-        name: 'dependencies',
-        check: async () => ({
-          ok: true,
-          detail: 'mock backends (SERVICE_USE_REAL_BACKENDS=false)',
-          data: { mode: 'mock' },
-        }),
-      },
-      close: () => {},
-    };
-  }
-  const ssh = sshEnvironment(config);
-  if (ssh.production && sshConfigured(ssh)) {
-    const { findings } = readSshCredentials(ssh);
-    if (findings.some((f) => !f.ok)) throw new SecurityGateError(findings);
-  }
-  const pool = new SshPool({
-    credentials: () => readSshCredentials(ssh),
-    connectTimeoutMs: config.SERVICE_BATCH_SSH_TIMEOUT_SECONDS * 1000,
-    commandTimeoutMs: config.SERVICE_BATCH_COMMAND_TIMEOUT_SECONDS * 1000,
-    idleMs: config.SERVICE_BATCH_SSH_IDLE_SECONDS * 1000,
-    maxOutputBytes: 16 * 1024 * 1024,
-  });
+  const real = (p: PartName) => config.SERVICE_USE_REAL_BACKENDS && !config.SERVICE_MOCK_PARTS.includes(p);
+  const parts = Object.fromEntries(partNames.map((p) => [p, real(p) ? 'real' : 'mock'])) as Record<
+    PartName,
+    'mock' | 'real'
+  >;
   const maxBytes = Math.max(config.SERVICE_MAX_GRAPH_BYTES * 4, 64 * 1024 * 1024);
-  const rest = new DimBackend({ timeoutMs: config.SERVICE_DIM_TIMEOUT_SECONDS * 1000, maxBytes });
-  const batch = new SlurmBackend({
-    pool,
-    securityFindings: () => {
-      const r = readSshCredentials(ssh);
-      return { findings: r.findings, knownHosts: r.credentials?.knownHosts ?? null };
-    },
-  });
-  return {
-    mode: 'real',
-    translator: new DaliugeTranslator({
-      defaultUrl: config.SERVICE_TRANSLATOR_URL,
-      timeoutMs: config.SERVICE_TRANSLATOR_TIMEOUT_SECONDS * 1000,
-      maxBytes,
-    }),
-    backends: { get: (kind) => (kind === 'rest_remote' ? rest : batch) },
+  let pool: SshPool | null = null;
+  let backends: DeploymentBackends;
+  if (real('backends')) {
+    const ssh = sshEnvironment(config);
+    if (ssh.production && sshConfigured(ssh)) {
+      const { findings } = readSshCredentials(ssh);
+      if (findings.some((f) => !f.ok)) throw new SecurityGateError(findings);
+    }
+    pool = new SshPool({
+      credentials: () => readSshCredentials(ssh),
+      connectTimeoutMs: config.SERVICE_BATCH_SSH_TIMEOUT_SECONDS * 1000,
+      commandTimeoutMs: config.SERVICE_BATCH_COMMAND_TIMEOUT_SECONDS * 1000,
+      idleMs: config.SERVICE_BATCH_SSH_IDLE_SECONDS * 1000,
+      maxOutputBytes: 16 * 1024 * 1024,
+    });
+    const rest = new DimBackend({ timeoutMs: config.SERVICE_DIM_TIMEOUT_SECONDS * 1000, maxBytes });
+    const batch = new SlurmBackend({
+      pool,
+      securityFindings: () => {
+        const r = readSshCredentials(ssh);
+        return { findings: r.findings, knownHosts: r.credentials?.knownHosts ?? null };
+      },
+    });
+    backends = { get: (kind) => (kind === 'rest_remote' ? rest : batch) };
+  } else backends = mockBackends(clock, config.SERVICE_MOCK_STEP_MS);
+  const translator = real('translator')
+    ? new DaliugeTranslator({
+        defaultUrl: config.SERVICE_TRANSLATOR_URL,
+        timeoutMs: config.SERVICE_TRANSLATOR_TIMEOUT_SECONDS * 1000,
+        maxBytes,
+      })
+    : new MockTranslator();
+  const userAgent = `surveyor/${serviceVersion} (+https://github.com/surveyor; radio-astronomy survey control plane)`;
+  const credentials = archiveCredentialsFrom(config.ARCHIVE_USERNAME, config.ARCHIVE_PASSWORD_FILE);
+  const archive = real('archive') ? new TapClient({ userAgent, credentials }) : new MockArchive();
+  const stager = real('stager')
+    ? new CasdaStager({
+        root: resolve(config.SERVICE_STAGING_DIR ?? join(config.SERVICE_DATA_DIR, 'staging')),
+        userAgent,
+        credentials,
+        limits: {
+          maxFileBytes: config.SERVICE_STAGING_MAX_FILE_BYTES,
+          minFreeBytes: config.SERVICE_STAGING_MIN_FREE_BYTES,
+          connectTimeoutMs: config.SERVICE_ARCHIVE_REQUEST_TIMEOUT_SECONDS * 1000,
+          idleTimeoutMs: config.SERVICE_STAGING_IDLE_TIMEOUT_SECONDS * 1000,
+        },
+        parallelDownloads: config.SERVICE_STAGING_PARALLEL_DOWNLOADS,
+        jobDeadlineMs: config.SERVICE_STAGING_JOB_TIMEOUT_SECONDS * 1000,
+      })
+    : new MockStager(config.SERVICE_MOCK_STEP_MS);
+  const set: BackendSet = {
+    parts,
+    translator,
+    backends,
+    archive,
+    stager,
     probe: {
       name: 'dependencies',
-      // Island managers are per profile (see `surveyor profile ping`); the default translator is
-      // reported, but does not make the service unready, since profiles may name their own.
+      // Island managers, translators and archives are per profile and project (see `surveyor
+      // profile ping` and `surveyor archive ping`); the default translator is reported, but does
+      // not make the service unready, since profiles may name their own.
       async check() {
-        const translator = await dlgRequest({
-          method: 'HEAD',
-          url: `${config.SERVICE_TRANSLATOR_URL}/`,
-          timeoutMs: 2000,
-        })
-          .then((r) => (r.status < 500 ? 'reachable' : `HTTP ${r.status}`))
-          .catch((e: Error) => `unreachable: ${e.message}`);
+        const mock = mockParts(set);
+        const translatorState = real('translator')
+          ? await dlgRequest({ method: 'HEAD', url: `${config.SERVICE_TRANSLATOR_URL}/`, timeoutMs: 2000 })
+              .then((r) => (r.status < 500 ? 'reachable' : `HTTP ${r.status}`))
+              .catch((e: Error) => `unreachable: ${e.message}`)
+          : 'mock';
         return {
           ok: true,
-          detail: `real backends: rest_remote (DALiuGE), batch_remote (Slurm over SSH); default translator ${translator}`,
-          data: { mode: 'real', translator_url: config.SERVICE_TRANSLATOR_URL, translator },
+          detail:
+            mock === 'none'
+              ? `every part is real; default translator ${translatorState}`
+              : `mock parts: ${mock}${config.SERVICE_USE_REAL_BACKENDS ? ' (SERVICE_MOCK_PARTS)' : ' (SERVICE_USE_REAL_BACKENDS=false)'}`,
+          data: {
+            mode: mock === 'none' ? 'real' : config.SERVICE_USE_REAL_BACKENDS ? 'mixed' : 'mock',
+            parts,
+            ...(real('translator')
+              ? { translator_url: config.SERVICE_TRANSLATOR_URL, translator: translatorState }
+              : {}),
+          },
         };
       },
     },
-    close: () => pool.close(),
+    close: () => pool?.close(),
   };
+  return set;
 };

@@ -37,7 +37,6 @@ import { PgEventLog } from '../../adapters/postgres/eventLog.js';
 import { PgSourceRepository } from '../../adapters/postgres/sourceRepository.js';
 import { PgExecutionRepository } from '../../adapters/postgres/executionRepository.js';
 import type { ExecutionRepository } from '../../core/ports/ExecutionRepository.js';
-import { MockArchive } from '../../adapters/memory/mockArchive.js';
 import { PgProfileRepository } from '../../adapters/postgres/profileRepository.js';
 import { PgProjectConfigRepository } from '../../adapters/postgres/projectConfigRepository.js';
 import { databaseProbe } from '../../adapters/postgres/probes.js';
@@ -62,7 +61,6 @@ import {
 import { runExecution } from '../../core/usecases/executions/runExecution.js';
 import { pollTarget } from '../../core/usecases/executions/pollTarget.js';
 import { PollJobPayloadC, RunJobPayloadC } from '../../schema/jobs.js';
-import { MockStager } from '../../adapters/memory/mockStager.js';
 import { FileOrUrlGraphStore } from '../../adapters/system/graphStore.js';
 
 /** Service identifiers: the names under which hosts find ports and settings. */
@@ -156,11 +154,10 @@ export const buildContainer = (input: CompositionInput): Container => {
   c.bind<ExecutionRepository>(TYPES.Executions).toDynamicValue(
     (ctx) => new PgExecutionRepository(ctx.get<Db>(TYPES.Db)),
   );
-  // Archive and staging are mock in every mode for now (adapters/README.md); the translator and
-  // the deployment backends follow SERVICE_USE_REAL_BACKENDS.
+  // Every part with a mock follows SERVICE_USE_REAL_BACKENDS and SERVICE_MOCK_PARTS.
   const backendSet = chooseBackends(input.config, c.get<Clock>(TYPES.Clock));
-  c.bind<Archive>(TYPES.Archive).toConstantValue(new MockArchive());
-  c.bind<Stager>(TYPES.Stager).toConstantValue(new MockStager(input.config.SERVICE_MOCK_STEP_MS));
+  c.bind<Archive>(TYPES.Archive).toConstantValue(backendSet.archive);
+  c.bind<Stager>(TYPES.Stager).toConstantValue(backendSet.stager);
   c.bind<Translator>(TYPES.Translator).toConstantValue(backendSet.translator);
   c.bind<DeploymentBackends>(TYPES.Backends).toConstantValue(backendSet.backends);
   c.bind<BackendSet>(TYPES.BackendSet).toConstantValue(backendSet);

@@ -24,6 +24,17 @@ export const loadConfig = (env: Readonly<Record<string, string | undefined>> = p
         variable: 'BATCH_SSH_PRIVATE_KEY',
         message: 'inline keys are for development only; use BATCH_SSH_PRIVATE_KEY_FILE in production',
       });
+    if (!c.SERVICE_USE_REAL_BACKENDS)
+      problems.push({
+        variable: 'SERVICE_USE_REAL_BACKENDS',
+        message:
+          'must be true in production: production never runs a mock translator, backend, archive or stager',
+      });
+    if (c.SERVICE_MOCK_PARTS.length > 0)
+      problems.push({
+        variable: 'SERVICE_MOCK_PARTS',
+        message: `must be empty in production (it keeps ${c.SERVICE_MOCK_PARTS.join(', ')} mock)`,
+      });
     if (problems.length > 0) throw new ConfigError(problems);
   }
   return c;

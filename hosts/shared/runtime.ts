@@ -35,6 +35,16 @@ export const registerSecrets = (config: Config, secrets: SecretRegistry): void =
       // unreadable: the security check reports it
     }
   }
+  if (config.ARCHIVE_PASSWORD_FILE) {
+    try {
+      const password = readFileSync(config.ARCHIVE_PASSWORD_FILE, 'utf8').replace(/\r?\n$/, '');
+      secrets.add(password);
+      // The Authorization header's form of it, should a peer ever echo the header back.
+      secrets.add(Buffer.from(`${config.ARCHIVE_USERNAME ?? ''}:${password}`).toString('base64'));
+    } catch {
+      // unreadable: staging and `surveyor archive ping` say so
+    }
+  }
   if (config.DATABASE_URL) {
     try {
       secrets.add(decodeURIComponent(new URL(config.DATABASE_URL).password));

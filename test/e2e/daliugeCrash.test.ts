@@ -44,7 +44,11 @@ const killVictim = async () => {
 test.before(async () => {
   if (tb instanceof Error) throw tb;
   const graphs = daliugeGraphDir();
-  api = await startTestApi({ SERVICE_USE_REAL_BACKENDS: 'true', SERVICE_TRANSLATOR_URL: tb.tmUrl });
+  api = await startTestApi({
+    SERVICE_USE_REAL_BACKENDS: 'true',
+    SERVICE_MOCK_PARTS: 'archive,stager',
+    SERVICE_TRANSLATOR_URL: tb.tmUrl,
+  });
   const creates = (r: { method: string; path: string }) => r.method === 'POST' && r.path === '/api/sessions';
   proxy = await dimProxy(
     { host: tb.dimHost, port: tb.dimPort },
@@ -82,6 +86,8 @@ test.before(async () => {
   env = fastWorkerEnv(api.container.get<Config>(TYPES.Config).DATABASE_URL!, dataDir, {
     SERVICE_GRAPH_DIR: graphs.dir,
     SERVICE_USE_REAL_BACKENDS: 'true',
+    // Deployment for real on the mock archive's rows: the archive has its own suites.
+    SERVICE_MOCK_PARTS: 'archive,stager',
     SERVICE_TRANSLATOR_URL: tb.tmUrl,
   });
 });

@@ -33,6 +33,8 @@ test.before(async () => {
   graphs = daliugeGraphDir();
   api = await startTestApi({
     SERVICE_USE_REAL_BACKENDS: 'true',
+    // Deployment for real on the mock archive's rows: the archive has its own suites.
+    SERVICE_MOCK_PARTS: 'archive,stager',
     SERVICE_TRANSLATOR_URL: dlg.tmUrl,
     SERVICE_GRAPH_DIR: graphs.dir,
     SERVICE_EXECUTION_TICK_SECONDS: '1',

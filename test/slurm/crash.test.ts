@@ -40,6 +40,8 @@ test.before(async () => {
   const graphs = daliugeGraphDir();
   api = await startTestApi({
     SERVICE_USE_REAL_BACKENDS: 'true',
+    // Deployment for real on the mock archive's rows: the archive has its own suites.
+    SERVICE_MOCK_PARTS: 'archive,stager',
     SERVICE_TRANSLATOR_URL: dlg.tmUrl,
     ...testbedSshEnv(tb),
   });
@@ -53,6 +55,8 @@ test.before(async () => {
   env = fastWorkerEnv(api.container.get<Config>(TYPES.Config).DATABASE_URL!, dataDir, {
     SERVICE_GRAPH_DIR: graphs.dir,
     SERVICE_USE_REAL_BACKENDS: 'true',
+    // Deployment for real on the mock archive's rows: the archive has its own suites.
+    SERVICE_MOCK_PARTS: 'archive,stager',
     SERVICE_TRANSLATOR_URL: dlg.tmUrl,
     SERVICE_BATCH_POLL_MIN_SECONDS: '1',
     ...testbedSshEnv(tb),

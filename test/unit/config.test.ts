@@ -57,8 +57,33 @@ test('production requires a JWT secret of at least 32 bytes and refuses inline S
     loadConfig({ SERVICE_ENV: 'production', SERVICE_JWT_SECRET: 'x'.repeat(32), BATCH_SSH_PRIVATE_KEY: 'k' }),
   );
   t.regex(inline!.message, /BATCH_SSH_PRIVATE_KEY/);
-  t.notThrows(() => loadConfig({ SERVICE_ENV: 'production', SERVICE_JWT_SECRET: 'x'.repeat(32) }));
+  t.notThrows(() =>
+    loadConfig({
+      SERVICE_ENV: 'production',
+      SERVICE_JWT_SECRET: 'x'.repeat(32),
+      SERVICE_USE_REAL_BACKENDS: 'true',
+    }),
+  );
   t.notThrows(() => loadConfig({ SERVICE_ENV: 'development', BATCH_SSH_PRIVATE_KEY: 'k' }));
+});
+
+test('production never runs a mock part: it requires real backends and refuses SERVICE_MOCK_PARTS', (t) => {
+  const prod = { SERVICE_ENV: 'production', SERVICE_JWT_SECRET: 'x'.repeat(32) };
+  const mock = t.throws(() => loadConfig(prod), { instanceOf: ConfigError });
+  t.regex(mock!.message, /SERVICE_USE_REAL_BACKENDS: must be true in production/);
+  const parts = t.throws(
+    () => loadConfig({ ...prod, SERVICE_USE_REAL_BACKENDS: 'true', SERVICE_MOCK_PARTS: 'archive,stager' }),
+    { instanceOf: ConfigError },
+  );
+  t.regex(
+    parts!.message,
+    /SERVICE_MOCK_PARTS: must be empty in production \(it keeps archive, stager mock\)/,
+  );
+  const dev = loadConfig({ SERVICE_USE_REAL_BACKENDS: 'true', SERVICE_MOCK_PARTS: ' archive , stager' });
+  t.deepEqual(dev.SERVICE_MOCK_PARTS, ['archive', 'stager']);
+  t.deepEqual(loadConfig({}).SERVICE_MOCK_PARTS, []);
+  const bad = decodeConfig({ SERVICE_MOCK_PARTS: 'archive,database' });
+  t.true(E.isLeft(bad) && /unknown part database/.test(bad.left[0]!.message));
 });
 
 test('every variable has documentation and a default', (t) => {

@@ -4,10 +4,14 @@ import { applyGraphPatches, parseLogicalGraph } from '../../domain/graphPatch.js
 import { LeaseLostError, PermanentJobError } from '../../domain/job.js';
 import { buildManifest, type StagedFile, stagedKey } from '../../domain/manifest.js';
 import type { Submission } from '../../ports/DeploymentBackend.js';
+import type { StagingState } from '../../ports/Stager.js';
 import type { ExecutionChange } from '../../ports/ExecutionRepository.js';
 import { executionEvent, move } from './executionEvents.js';
 import { pollJob, type RunJobPayload } from './jobs.js';
-import { artifactNames, type RunContext, type RunDeps, RunSteps, Superseded } from './runSteps.js';
+import { artifactNames, inPool, type RunContext, type RunDeps, RunSteps, Superseded } from './runSteps.js';
+
+/** Datasets staged at once by one run (the stager bounds the downloads themselves). */
+const stagingConcurrency = 8;
 
 export { artifactNames, type RunContext, type RunDeps } from './runSteps.js';
 
@@ -74,20 +78,49 @@ class Run extends RunSteps {
 
   private async stage(e: Execution): Promise<void> {
     const sources = await this.sourcesOf(e);
-    const staged: { key: string; file: StagedFile }[] = [];
-    for (const s of sources)
-      for (const [i, dataset] of (s.metadata?.datasets ?? []).entries()) {
-        this.checkAbort();
-        const file = await this.deps.stager.stage(
-          { executionId: e.id, sourceIdentifier: s.sourceIdentifier, datasetIndex: i, dataset },
-          this.ctx.signal,
-        );
-        staged.push({ key: stagedKey(s.sourceIdentifier, i), file });
-      }
+    const archive = (await this.config(e)).config.archives[e.archiveName];
+    if (!archive) throw new PermanentJobError(`the configuration has no archive ${e.archiveName} any more`);
+    const work = sources.flatMap((s) =>
+      (s.metadata?.datasets ?? []).map((dataset, i) => ({
+        s,
+        i,
+        dataset,
+        key: stagedKey(s.sourceIdentifier, i),
+      })),
+    );
+    const staged = await inPool(work, stagingConcurrency, async ({ s, i, dataset, key }) => {
+      this.checkAbort();
+      const stateName = artifactNames.stagingState(key);
+      const saved = await this.deps.executions.artifact(e.id, e.attempt, stateName);
+      const file = await this.deps.stager.stage(
+        {
+          executionId: e.id,
+          attempt: e.attempt,
+          sourceIdentifier: s.sourceIdentifier,
+          datasetIndex: i,
+          dataset,
+          archiveName: e.archiveName,
+          archive,
+          resume: saved ? (JSON.parse(saved) as StagingState) : null,
+        },
+        {
+          record: async (state) => {
+            await this.saveArtifact(e, stateName, 'application/json', JSON.stringify(state));
+          },
+          note: (kind, payload) =>
+            this.commit(e, {}, [
+              executionEvent(e, `execution.${kind}`, { source: s.sourceIdentifier, dataset: i, ...payload }),
+            ]),
+        },
+        this.ctx.signal,
+      );
+      return { key, file };
+    });
     const sha = await this.saveArtifact(e, artifactNames.staged, 'application/json', JSON.stringify(staged));
     const bytes = staged.reduce((n, x) => n + (x.file.size ?? 0), 0);
     await this.step(e, 'staged', {}, 'execution.staged', {
-      files: staged.length,
+      files: staged.reduce((n, x) => n + (x.file.files?.length ?? 1), 0),
+      datasets: staged.length,
       bytes,
       artifact_sha256: sha,
     });

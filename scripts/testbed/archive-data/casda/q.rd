@@ -93,7 +93,7 @@
                 rows.append([did, None, None, "NotFoundFault: no file %s" % did, None, None, None, None, None])
                 continue
               group, size = found[0]
-              allowed = group == "public" or gavo.protocols.creds.hasCredentials(user, password, group)
+              allowed = group == "public" or creds.hasCredentials(user, password, group)
               token = makeToken(did) if allowed else None
               rows.append([did, None, "async_service", None, "#this",
                 "Asynchronous access to the file", "application/octet-stream", size, token])

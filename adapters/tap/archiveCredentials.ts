@@ -1,0 +1,25 @@
+import { readFileSync } from 'node:fs';
+import { PermanentJobError } from '../../core/domain/job.js';
+import type { ArchiveCredentials } from './archiveHttp.js';
+
+/**
+ * The archive account from the worker's environment: ARCHIVE_USERNAME and the password in
+ * ARCHIVE_PASSWORD_FILE (read on each use, so a rotated password is picked up; one trailing line
+ * break is not part of it). Null when neither is set; half a configuration is an error.
+ */
+export const archiveCredentialsFrom =
+  (username: string | undefined, passwordFile: string | undefined) => (): ArchiveCredentials | null => {
+    if (username === undefined && passwordFile === undefined) return null;
+    if (username === undefined || passwordFile === undefined)
+      throw new PermanentJobError('set both ARCHIVE_USERNAME and ARCHIVE_PASSWORD_FILE, or neither');
+    let password: string;
+    try {
+      password = readFileSync(passwordFile, 'utf8').replace(/\r?\n$/, '');
+    } catch (err) {
+      throw new PermanentJobError(
+        `ARCHIVE_PASSWORD_FILE ${passwordFile} cannot be read: ${(err as NodeJS.ErrnoException).code ?? 'error'}`,
+      );
+    }
+    if (password === '') throw new PermanentJobError(`ARCHIVE_PASSWORD_FILE ${passwordFile} is empty`);
+    return { username, password };
+  };

@@ -1,0 +1,243 @@
+import { resolve, sep } from 'node:path';
+import { PermanentJobError } from '../../core/domain/job.js';
+import type { StagedFile, StagedPart } from '../../core/domain/manifest.js';
+import type { StageProgress, StageRequest, Stager, StagingState } from '../../core/ports/Stager.js';
+import { peerText, where } from '../shared/peerText.js';
+import { Semaphore } from '../shared/semaphore.js';
+import { type ArchiveCredentials, type ArchiveHttp, ArchiveUnavailable } from './archiveHttp.js';
+import { parseCasdaChecksum } from './casdaChecksum.js';
+import { DatalinkRefused, parseDatalink } from './datalink.js';
+import { type DownloadLimits, downloadFile } from './download.js';
+import { archiveHttp } from './tapClient.js';
+import {
+  defaultUwsPolicy,
+  resultUrl,
+  statusError,
+  type UwsPolicy,
+  type UwsResult,
+  UwsJobRunner,
+} from './uws.js';
+
+export interface CasdaStagerOptions {
+  /** Where staged files go: <root>/<execution>/<source>/<file>. */
+  readonly root: string;
+  readonly userAgent: string;
+  readonly credentials: () => ArchiveCredentials | null;
+  readonly limits: DownloadLimits;
+  /** Downloads one worker process runs at once, over all executions. */
+  readonly parallelDownloads: number;
+  /** Longest wait for the archive to prepare a dataset's files (the async job). */
+  readonly jobDeadlineMs: number;
+  readonly uws?: Partial<UwsPolicy>;
+}
+
+/** What the stager records per dataset (the core stores it and hands it back after a crash). */
+interface State {
+  readonly datalink?: string;
+  /** The archive job: `creating` is written before the request that makes it. */
+  readonly job?: { readonly url?: string; readonly creating?: boolean };
+  readonly files?: Readonly<Record<string, StagedPart>>;
+  readonly complete?: boolean;
+}
+
+const asyncSoda = 'ivo://ivoa.net/std/SODA#async-1.0';
+
+/** A file or folder name from archive text: no separators, no dot names, no control characters. */
+export const safeSegment = (raw: string): string => {
+  const s = raw
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
+    .replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, '_')
+    .replace(/^\.+/, '_')
+    .slice(0, 200);
+  return s === '' ? '_' : s;
+};
+
+/** The file name a result stands for: the last segment of its URL, else its id. */
+const resultName = (r: UwsResult, jobUrl: string) => {
+  try {
+    const last = new URL(resultUrl(r.href, jobUrl)).pathname.split('/').filter(Boolean).pop();
+    return safeSegment(decodeURIComponent(last ?? r.id));
+  } catch {
+    return safeSegment(r.id);
+  }
+};
+
+/**
+ * Staging as CASDA does it: the dataset row's datalink `access_url` -> the datalink answer (rows
+ * whose `service_def` names an async SODA service, each with an `authenticated_id_token`; none
+ * means the account may not read that file) -> one async SODA job (UWS) with those `ID`s -> its
+ * results -> downloads, each checked against the `.checksum` result beside it. The job's URL is
+ * recorded before it is relied on (and `creating` before it is made), and each finished file as it
+ * finishes, so a worker that takes over resumes the same job and never fetches a finished file.
+ */
+export class CasdaStager implements Stager {
+  private readonly downloads: Semaphore;
+
+  constructor(private readonly opts: CasdaStagerOptions) {
+    this.downloads = new Semaphore(opts.parallelDownloads);
+  }
+
+  async stage(req: StageRequest, progress: StageProgress, signal?: AbortSignal): Promise<StagedFile> {
+    const row = (req.dataset['row'] ?? {}) as Record<string, unknown>;
+    const datalink = row['access_url'];
+    const datasetId = String(req.dataset['dataset_id'] ?? row['obs_publisher_did'] ?? req.datasetIndex);
+    if (typeof datalink !== 'string' || datalink === '')
+      throw new PermanentJobError(
+        `dataset ${datasetId} of ${req.sourceIdentifier} has no access_url to stage it from`,
+      );
+    let state: State = (req.resume as State | null) ?? {};
+    // Records are chained, so concurrent downloads of one dataset never overwrite each other's.
+    let saving = Promise.resolve();
+    const record = (next: State) => {
+      state = next;
+      saving = saving.then(() => progress.record(state as StagingState));
+      return saving;
+    };
+    const result = (files: readonly StagedPart[]): StagedFile => ({
+      dataset_id: datasetId,
+      url: datalink,
+      path: files[0]!.path,
+      size: files.reduce((n, f) => n + f.size, 0),
+      checksum: files[0]!.checksum,
+      files,
+    });
+    if (state.complete && state.files && Object.keys(state.files).length > 0)
+      return result(Object.values(state.files));
+
+    const http = archiveHttp(req.archiveName, req.archive, this.opts.userAgent, this.opts.credentials);
+    const runner = new UwsJobRunner(http, {
+      ...defaultUwsPolicy,
+      deadlineMs: this.opts.jobDeadlineMs,
+      requestTimeoutMs: this.opts.limits.connectTimeoutMs,
+      ...this.opts.uws,
+    });
+    const job = await this.job(http, runner, req, datalink, state, record, progress, signal);
+    const done = await runner.await(job, signal);
+    const checksums = new Map<string, UwsResult>();
+    const files: UwsResult[] = [];
+    for (const r of done.results)
+      r.id.endsWith('.checksum') ? checksums.set(r.id.slice(0, -9), r) : files.push(r);
+    if (files.length === 0)
+      throw new PermanentJobError(`archive ${req.archiveName}: the staging job ${where(job)} has no files`);
+    const dir = resolve(this.opts.root, safeSegment(req.executionId), safeSegment(req.sourceIdentifier));
+    const staged = await Promise.all(
+      files.map((r) =>
+        this.downloads.run(async () => {
+          const name = resultName(r, job);
+          const already = state.files?.[name];
+          if (already) return already;
+          const dest = resolve(dir, name);
+          if (!dest.startsWith(dir + sep))
+            throw new PermanentJobError(`a result name leaves the staging folder: ${name}`);
+          const sum = checksums.get(r.id);
+          const expected = sum ? await this.checksum(http, resultUrl(sum.href, job), signal) : null;
+          const url = resultUrl(r.href, job);
+          const got = await downloadFile(http, url, dest, expected, this.opts.limits, signal);
+          const part: StagedPart = { name, url, path: dest, size: got.size, checksum: got.checksum };
+          await record({ ...state, files: { ...state.files, [name]: part } });
+          await progress.note('file_staged', {
+            file: name,
+            bytes: got.size,
+            checksum: got.checksum === null ? 'none given' : 'verified',
+            ...(got.resumedFrom > 0 && !got.alreadyThere ? { resumed_from: got.resumedFrom } : {}),
+            ...(got.alreadyThere ? { already_there: true } : {}),
+          });
+          return part;
+        }, signal),
+      ),
+    );
+    await record({ ...state, complete: true });
+    await runner.delete(job);
+    return result(staged);
+  }
+
+  /** The dataset's archive job: the recorded one while the archive still has it, else a new one. */
+  private async job(
+    http: ArchiveHttp,
+    runner: UwsJobRunner,
+    req: StageRequest,
+    datalink: string,
+    state: State,
+    record: (s: State) => Promise<void>,
+    progress: StageProgress,
+    signal?: AbortSignal,
+  ): Promise<string> {
+    if (state.job?.url) {
+      const j = await runner.read(state.job.url, signal);
+      if (!['GONE', 'ERROR', 'ABORTED', 'ARCHIVED'].includes(j.phase)) return state.job.url;
+    }
+    const { service, ids } = await this.links(http, req, datalink, signal);
+    // Written before the request that makes the job: after a crash in between, the job may exist
+    // on the archive without us knowing its URL; it expires there, and a new one is made.
+    await record({ ...state, datalink, job: { creating: true } });
+    const url = await runner.create(service, { form: { ID: ids } }, signal);
+    await record({ ...state, datalink, job: { url } });
+    await progress.note('job_created', {
+      job: where(url),
+      files: ids.length,
+      ...(state.job?.creating && !state.job.url ? { earlier_try_unrecorded: true } : {}),
+    });
+    await runner.start(url, signal);
+    return url;
+  }
+
+  /** Reads the datalink answer: the async service's URL and the IDs to give it. */
+  private async links(http: ArchiveHttp, req: StageRequest, datalink: string, signal?: AbortSignal) {
+    const res = await http.request({
+      method: 'GET',
+      url: datalink,
+      timeoutMs: this.opts.limits.connectTimeoutMs,
+      ...(signal ? { signal } : {}),
+    });
+    if (res.status !== 200) throw await statusError(http, res, `reading the datalink ${where(datalink)}`);
+    let answer: ReturnType<typeof parseDatalink>;
+    try {
+      answer = parseDatalink(await res.text(4 * 1024 * 1024));
+    } catch (err) {
+      throw new PermanentJobError(
+        `archive ${req.archiveName}: the datalink ${where(datalink)} ${err instanceof DatalinkRefused ? `refused: ${peerText(err.reason, 300)}` : `answer cannot be read: ${(err as Error).message}`}`,
+      );
+    }
+    const tokens = answer.fields.includes('authenticated_id_token');
+    const ids: string[] = [];
+    let service: string | null = null;
+    const refusals: string[] = [];
+    for (const r of answer.rows) {
+      const def = typeof r['service_def'] === 'string' ? answer.services.get(r['service_def']) : undefined;
+      if (!def || (def.standardId !== null && def.standardId !== asyncSoda)) {
+        if (typeof r['error_message'] === 'string') refusals.push(`${r['ID'] ?? '?'}: ${r['error_message']}`);
+        continue;
+      }
+      const id = tokens ? r['authenticated_id_token'] : r['ID'];
+      if (typeof id !== 'string' || id === '')
+        throw new PermanentJobError(
+          `archive ${req.archiveName}: the account may not read ${String(r['ID'] ?? datalink)} (the datalink answer has no authenticated_id_token for it)`,
+        );
+      if (service !== null && def.accessUrl !== service)
+        throw new PermanentJobError(
+          `archive ${req.archiveName}: the datalink ${where(datalink)} names two async services`,
+        );
+      service = def.accessUrl;
+      ids.push(id);
+    }
+    if (!service)
+      throw new PermanentJobError(
+        `archive ${req.archiveName}: the datalink ${where(datalink)} offers no async SODA service${refusals.length ? ` (${peerText(refusals.join('; '), 300)})` : ''}`,
+      );
+    return { service, ids };
+  }
+
+  private async checksum(http: ArchiveHttp, url: string, signal?: AbortSignal) {
+    const res = await http.request({
+      method: 'GET',
+      url,
+      timeoutMs: this.opts.limits.connectTimeoutMs,
+      ...(signal ? { signal } : {}),
+    });
+    if (res.status !== 200) throw await statusError(http, res, `reading the checksum ${where(url)}`);
+    const text = await res.text(4096);
+    const c = parseCasdaChecksum(text);
+    if (!c) throw new ArchiveUnavailable(`${where(url)} is not a CASDA checksum: ${peerText(text, 100)}`);
+    return c;
+  }
+}

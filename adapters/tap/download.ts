@@ -1,0 +1,171 @@
+import { createReadStream } from 'node:fs';
+import { mkdir, open, rename, stat, statfs, unlink } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { PermanentJobError } from '../../core/domain/job.js';
+import { where } from '../shared/peerText.js';
+import type { ArchiveHttp } from './archiveHttp.js';
+import { ArchiveUnavailable } from './archiveHttp.js';
+import { type CasdaChecksum, CasdaHasher, formatCasdaChecksum } from './casdaChecksum.js';
+import { statusError } from './uws.js';
+
+export interface DownloadLimits {
+  /** Largest file fetched; a bigger one is refused before its bytes are read. */
+  readonly maxFileBytes: number;
+  /** Space the disk must keep free after the file is written. */
+  readonly minFreeBytes: number;
+  readonly connectTimeoutMs: number;
+  /** Longest silence between two pieces of a download. */
+  readonly idleTimeoutMs: number;
+}
+
+export interface Downloaded {
+  readonly size: number;
+  /** The archive's checksum, verified against the bytes (null: the archive gave none). */
+  readonly checksum: string | null;
+  /** Bytes that were already there from an earlier try (0: fetched from the start). */
+  readonly resumedFrom: number;
+  /** The file was complete before this call: nothing was fetched. */
+  readonly alreadyThere: boolean;
+}
+
+const exists = async (path: string) => {
+  try {
+    return await stat(path);
+  } catch {
+    return null;
+  }
+};
+
+/** Hashes what an interrupted download already wrote, so the checksum covers the whole file. */
+const hashExisting = async (path: string, h: CasdaHasher, bytes: number) => {
+  if (bytes === 0) return;
+  for await (const chunk of createReadStream(path, { start: 0, end: bytes - 1 })) h.update(chunk as Buffer);
+};
+
+const freeBytes = async (dir: string) => {
+  const s = await statfs(dir);
+  return Number(s.bavail) * Number(s.bsize);
+};
+
+/**
+ * Fetches one file to `dest`, resumably: bytes go to `dest.part` and the file is renamed into place
+ * only when complete and, where the archive gave a checksum, verified, so a file at `dest` is never
+ * fetched again. A `.part` left by an interrupted try is continued with an HTTP Range request (and
+ * started over when the server ignores the range). The size is checked against the cap and the
+ * free disk space before any byte is written.
+ */
+export const downloadFile = async (
+  http: ArchiveHttp,
+  url: string,
+  dest: string,
+  expected: CasdaChecksum | null,
+  limits: DownloadLimits,
+  signal?: AbortSignal,
+): Promise<Downloaded> => {
+  const done = await exists(dest);
+  if (done) {
+    if (expected && done.size !== expected.size)
+      throw new PermanentJobError(
+        `${dest} exists with ${done.size} bytes but the archive says ${expected.size}; remove it to fetch it again`,
+      );
+    return {
+      size: done.size,
+      checksum: expected ? formatCasdaChecksum(expected) : null,
+      resumedFrom: done.size,
+      alreadyThere: true,
+    };
+  }
+  if (expected && expected.size > limits.maxFileBytes)
+    throw new PermanentJobError(
+      `${where(url)} is ${expected.size} bytes, more than SERVICE_STAGING_MAX_FILE_BYTES (${limits.maxFileBytes})`,
+    );
+  await mkdir(dirname(dest), { recursive: true });
+  const part = `${dest}.part`;
+  let have = (await exists(part))?.size ?? 0;
+  if (expected && have > expected.size) {
+    await unlink(part);
+    have = 0;
+  }
+  const res = await http.request({
+    method: 'GET',
+    url,
+    ...(have > 0 ? { headers: { range: `bytes=${have}-` } } : {}),
+    timeoutMs: limits.connectTimeoutMs,
+    idleTimeoutMs: limits.idleTimeoutMs,
+    ...(signal ? { signal } : {}),
+  });
+  if (res.status === 416 && expected && have === expected.size) {
+    res.discard(); // the part already holds every byte; it is verified below
+  } else if (res.status !== 200 && res.status !== 206) {
+    throw await statusError(http, res, `downloading ${where(url)}`);
+  }
+  let from = have;
+  if (res.status === 200) from = 0; // the server ignored the range: start over
+  if (res.status === 206) {
+    const m = /^bytes (\d+)-\d+\/(\d+|\*)$/.exec(res.headers.get('content-range') ?? '');
+    if (!m || Number(m[1]) !== have) {
+      res.discard();
+      await unlink(part).catch(() => {});
+      throw new ArchiveUnavailable(
+        `${where(url)} answered a range other than the one asked for; starting over`,
+      );
+    }
+  }
+  const length = Number(res.headers.get('content-length') ?? Number.NaN);
+  const total = expected?.size ?? (Number.isFinite(length) ? from + length : null);
+  if (total !== null && total > limits.maxFileBytes) {
+    res.discard();
+    throw new PermanentJobError(
+      `${where(url)} is ${total} bytes, more than SERVICE_STAGING_MAX_FILE_BYTES (${limits.maxFileBytes})`,
+    );
+  }
+  const need = (total ?? from) - from + limits.minFreeBytes;
+  const free = await freeBytes(dirname(dest));
+  if (free < need) {
+    res.discard();
+    throw new ArchiveUnavailable(
+      `not enough disk space for ${where(url)}: ${free} bytes free in ${dirname(dest)}, ${need} needed (SERVICE_STAGING_MIN_FREE_BYTES kept free)`,
+    );
+  }
+  const hasher = new CasdaHasher();
+  await hashExisting(part, hasher, from);
+  const fh = await open(part, from === 0 ? 'w' : 'r+');
+  let size = from;
+  try {
+    if (res.status !== 416)
+      for await (const chunk of res.body) {
+        size += chunk.length;
+        if (size > limits.maxFileBytes)
+          throw new PermanentJobError(
+            `${where(url)} grew past SERVICE_STAGING_MAX_FILE_BYTES (${limits.maxFileBytes}) while downloading`,
+          );
+        await fh.write(chunk, 0, chunk.length, size - chunk.length);
+        hasher.update(chunk);
+      }
+    await fh.sync();
+  } finally {
+    await fh.close();
+  }
+  const got = hasher.digest();
+  if (
+    expected &&
+    (got.size !== expected.size || got.crc32 !== expected.crc32 || got.sha1 !== expected.sha1)
+  ) {
+    await unlink(part).catch(() => {});
+    throw new ArchiveUnavailable(
+      `${where(url)}: the bytes do not match the archive's checksum (got ${formatCasdaChecksum(got)}, expected ${formatCasdaChecksum(expected)}); it will be fetched again`,
+    );
+  }
+  if (total !== null && got.size !== total) {
+    throw new ArchiveUnavailable(
+      `${where(url)}: the download ended at ${got.size} of ${total} bytes; it will be resumed`,
+    );
+  }
+  await rename(part, dest);
+  return {
+    size: got.size,
+    checksum: expected ? formatCasdaChecksum(got) : null,
+    resumedFrom: from,
+    alreadyThere: false,
+  };
+};

@@ -1,0 +1,82 @@
+import { Command, Option } from 'clipanion';
+import type { ProjectConfigRepository } from '../../../core/ports/ProjectConfigRepository.js';
+import { redactString } from '../../../core/redaction.js';
+import { pingArchive } from '../../../core/usecases/archives/pingArchive.js';
+import { chooseBackends } from '../../shared/backends.js';
+import { TYPES } from '../../shared/composition.js';
+import { openRuntime } from '../../shared/runtime.js';
+import { exitCodes } from '../exitCodes.js';
+import { reportFailure } from '../failures.js';
+
+export class ArchivePingCommand extends Command {
+  static override paths = [['archive', 'ping']];
+  static override usage = Command.Usage({
+    description:
+      "Check from this machine that a project's archive answers, takes the account and has the tables",
+    details: `
+      Run it where the workers run: it uses the real TAP client (whatever SERVICE_USE_REAL_BACKENDS
+      says), with the archive settings of the project's active configuration, and changes nothing.
+
+      Checks: the service answers (GET <url>/availability); for an archive with
+      \`auth: archive_credentials\`, that ARCHIVE_USERNAME and ARCHIVE_PASSWORD_FILE are set and,
+      when the archive names a login_check_url, that it accepts them there; and that every table
+      the configuration's queries read from this archive (after FROM and JOIN) is listed in its
+      TAP_SCHEMA.tables.
+
+      Exit 0 when every check passes, 1 when one fails or there is no such project or archive.
+    `,
+    examples: [
+      ['The survey archive', 'surveyor archive ping casda --project wallaby_hires'],
+      ['As JSON', 'surveyor archive ping vizier --project wallaby_hires --json'],
+    ],
+  });
+
+  name = Option.String({ required: true, name: 'NAME' });
+  project = Option.String('--project', {
+    required: true,
+    description: 'The project module whose archive it is',
+  });
+  json = Option.Boolean('--json', false, { description: 'Print the findings as JSON' });
+
+  override async execute(): Promise<number> {
+    let rt: Awaited<ReturnType<typeof openRuntime>> | undefined;
+    try {
+      rt = await openRuntime('cli');
+      const real = chooseBackends(
+        { ...rt.config, SERVICE_USE_REAL_BACKENDS: true, SERVICE_MOCK_PARTS: [] },
+        { now: () => new Date() },
+      );
+      const r = await pingArchive(
+        { configs: rt.container.get<ProjectConfigRepository>(TYPES.ProjectConfigs), archive: real.archive },
+        this.project,
+        this.name,
+      );
+      const out = (s: string) => this.context.stdout.write(`${redactString(s, rt?.secrets)}\n`);
+      if (!r.found) {
+        this.context.stderr.write(`surveyor: ${r.message}\n`);
+        return exitCodes.failure;
+      }
+      if (this.json)
+        out(
+          JSON.stringify({
+            archive: this.name,
+            project: this.project,
+            url: r.url,
+            tables: r.tables,
+            ok: r.ok,
+            checks: r.checks,
+          }),
+        );
+      else {
+        out(`archive ${this.name} of ${this.project} (${r.url})`);
+        for (const c of r.checks) out(`  ${c.ok ? 'ok  ' : 'FAIL'} ${c.name}: ${c.detail}`);
+        out(r.ok ? 'every check passed' : 'some checks failed');
+      }
+      return r.ok ? exitCodes.ok : exitCodes.failure;
+    } catch (err) {
+      return reportFailure(err, this.context.stderr, rt?.secrets);
+    } finally {
+      await rt?.close();
+    }
+  }
+}
