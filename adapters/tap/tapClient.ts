@@ -165,7 +165,8 @@ export class TapClient implements Archive {
       REQUEST: 'doQuery',
       LANG: 'ADQL',
       QUERY: q.adql,
-      MAXREC: String(q.maxRows),
+      // One more than wanted: DaCHS says OVERFLOW whenever an answer holds exactly MAXREC rows.
+      MAXREC: String(q.maxRows + 1),
     };
     if (!q.upload) return { form: fields };
     const u = q.upload;

@@ -15,8 +15,8 @@ export const manualWallabyYaml = wallabyYaml
 
 /**
  * A project ready for executions: the configuration, a default rest_remote profile, and the given
- * sources registered and discovered (in this process, on the mock archive). Returns an operator
- * token and the source ids by identifier.
+ * sources registered and discovered (in this process, on the archive the process uses: the mock
+ * one unless it runs real parts). Returns an operator token and the source ids by identifier.
  */
 export const prepareProject = async (
   api: TestApi,
@@ -26,6 +26,7 @@ export const prepareProject = async (
     translation: {},
     deployment: { kind: 'rest_remote', deploy_host: 'dim.example.org' },
   },
+  module = 'wallaby_hires',
 ) => {
   const token = await api.tokenFor(`op-${Math.random().toString(36).slice(2, 8)}`, 'operator');
   await api.uploadConfig(yaml, token);
@@ -33,25 +34,28 @@ export const prepareProject = async (
     token,
     body: {
       name: 'mock-dim',
-      project_module: 'wallaby_hires',
+      project_module: module,
       is_default: true,
       ...profile,
     },
   });
   if (created.status !== 201) throw new Error(`profile: ${created.text}`);
-  const reg = await api.call('POST', '/sources/bulk', {
-    token,
-    body: {
-      project_module: 'wallaby_hires',
-      sources: identifiers.map((source_identifier) => ({ source_identifier })),
-    },
-  });
+  const reg =
+    identifiers.length === 0
+      ? { body: { items: [] } }
+      : await api.call('POST', '/sources/bulk', {
+          token,
+          body: {
+            project_module: module,
+            sources: identifiers.map((source_identifier) => ({ source_identifier })),
+          },
+        });
   const ids: Record<string, string> = {};
   for (const i of (reg.body as { items: { source_identifier: string; uuid: string }[] }).items)
     ids[i.source_identifier] = i.uuid;
   for (let i = 0; i < identifiers.length; i += 100)
     await discoverBatch(discoveryDeps(api.container), {
-      project_module: 'wallaby_hires',
+      project_module: module,
       source_ids: identifiers.slice(i, i + 100).map((x) => ids[x]!),
     });
   /** Creates an execution of one source and asks it to run; returns its id. */
@@ -59,7 +63,7 @@ export const prepareProject = async (
     const c = await api.call('POST', '/executions', {
       token,
       body: {
-        project_module: 'wallaby_hires',
+        project_module: module,
         archive_name: 'casda',
         sources: [{ source_identifier: identifier }],
       },

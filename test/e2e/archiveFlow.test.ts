@@ -1,0 +1,264 @@
+// The WALLABY policy pointed at the real archive testbed (GAVO DaCHS, scripts/testbed/archive),
+// through the HTTP API with every part real: sources are discovered by TAP (batched), an execution
+// stages real files through datalink and an async SODA job, verifies their CASDA checksums, lists
+// them in the manifest, and runs on the real DALiuGE testbed to completion. A proprietary file, a
+// wrong password and bad ADQL each fail with a clear reason.
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import test from 'ava';
+import type { Manifest } from '../../core/domain/manifest.js';
+import type { ExecutionRepository } from '../../core/ports/ExecutionRepository.js';
+import { TYPES } from '../../hosts/shared/composition.js';
+import { startWorker, type WorkerHandle } from '../../hosts/worker/worker.js';
+import type { Config } from '../../schema/config.js';
+import { startTestApi, type TestApi } from '../support/api.js';
+import { type ArchiveTestbed, archiveTestbedOrError } from '../support/archive.js';
+import { cleanEnv, runCli } from '../support/child.js';
+import { type DaliugeTestbed, daliugeTestbed } from '../support/daliuge.js';
+import { eventKinds, executionStatus } from '../support/executionStatus.js';
+import { graphDir, prepareProject } from '../support/project.js';
+
+const module = 'wallaby_hires_testbed';
+let tb: ArchiveTestbed;
+let dlg: DaliugeTestbed;
+let api: TestApi;
+let worker: WorkerHandle;
+let p: Awaited<ReturnType<typeof prepareProject>>;
+let work: string;
+let passwordFile: string;
+
+test.before(async () => {
+  const found = archiveTestbedOrError();
+  if (found instanceof Error) throw found;
+  tb = found;
+  dlg = daliugeTestbed();
+  work = mkdtempSync(join(tmpdir(), 'surveyor-archive-flow-'));
+  // A copy the tests can spoil and mend: the worker reads the password file on every use.
+  passwordFile = join(work, 'archive-password');
+  copyFileSync(tb.passwordFile, passwordFile);
+  api = await startTestApi({
+    SERVICE_USE_REAL_BACKENDS: 'true',
+    SERVICE_TRANSLATOR_URL: dlg.tmUrl,
+    SERVICE_GRAPH_DIR: graphDir,
+    SERVICE_STAGING_DIR: join(work, 'staging'),
+    SERVICE_STAGING_MIN_FREE_BYTES: '1048576',
+    ARCHIVE_USERNAME: tb.username,
+    ARCHIVE_PASSWORD_FILE: passwordFile,
+    SERVICE_EXECUTION_TICK_SECONDS: '1',
+    SERVICE_SCHEDULER_CHECK_SECONDS: '1',
+    SERVICE_REST_POLL_MIN_SECONDS: '1',
+    SERVICE_WORKER_IDLE_POLL_SECONDS: '1',
+  });
+  worker = await startWorker(api.container);
+  p = await prepareProject(
+    api,
+    [],
+    tb.projectYaml.replace('poll_interval_seconds: 60', 'poll_interval_seconds: 1'),
+    {
+      translation: { algo: 'metis', num_par: 1, num_islands: 1 },
+      deployment: { kind: 'rest_remote', deploy_host: dlg.dimHost, deploy_port: dlg.dimPort },
+    },
+    module,
+  );
+});
+test.after.always(async () => {
+  await worker?.stop(2000);
+  await api?.close();
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+const { untilState } = executionStatus(
+  () => api,
+  () => p.token,
+  120_000,
+);
+
+const ids: Record<string, string> = {};
+const status = async (identifier: string) =>
+  (await api.call('GET', `/sources/${ids[identifier]}/status`, { token: p.token })).body as {
+    discovery_state: string;
+    ready: boolean;
+    blocked_by: string[];
+    discovery_flags: Record<string, unknown>;
+    metadata: { datasets: Record<string, unknown>[] } | null;
+  };
+const until = async (what: string, ok: () => Promise<boolean>, ms = 60_000) => {
+  const end = Date.now() + ms;
+  while (!(await ok())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+};
+
+const register = async (mod: string, identifiers: string[]) => {
+  const reg = await api.call('POST', '/sources/bulk', {
+    token: p.token,
+    body: { project_module: mod, sources: identifiers.map((source_identifier) => ({ source_identifier })) },
+  });
+  for (const i of (reg.body as { items: { source_identifier: string; uuid: string }[] }).items)
+    ids[i.source_identifier] = i.uuid;
+  const ack = await api.call('POST', '/sources/discover', {
+    token: p.token,
+    body: { project_module: mod, source_identifiers: identifiers },
+  });
+  if (ack.status !== 202) throw new Error(ack.text);
+  for (const i of identifiers)
+    await until(`discovery of ${i}`, async () =>
+      ['done', 'failed'].includes((await status(i)).discovery_state),
+    );
+};
+
+test.serial('discovery fills metadata and flags from the real archive', async (t) => {
+  await register(module, [
+    'HIPASSJ1318-21',
+    'HIPASSJ1337-29',
+    'HIPASSJ1320-99',
+    'HIPASSJ1321-98',
+    'HIPASSJ9999-99',
+  ]);
+  const a = await status('HIPASSJ1318-21');
+  t.true(a.ready, a.blocked_by.join('; '));
+  t.deepEqual(a.discovery_flags, { ra_dec_vsys_complete: true });
+  t.deepEqual(
+    a.metadata!.datasets.map((d) => [d['dataset_id'], d['sbid'], d['eval_file_prefix']]),
+    [
+      ['HIPASSJ1318-21_SB30001_beam00.fits', '30001', 'calibration-metadata-processing-logs-SB30001_'],
+      ['HIPASSJ1318-21_SB30001_beam01.fits', '30001', 'calibration-metadata-processing-logs-SB30001_'],
+    ],
+  );
+  const eval0 = (a.metadata!.datasets[0]!['enrichments'] as Record<string, Record<string, unknown>[]>)[
+    'sbid_to_eval_file'
+  ]!;
+  t.deepEqual(
+    eval0.map((r) => r['filename']),
+    ['calibration-metadata-processing-logs-SB30001_2025-01-01.tar'],
+  );
+  // In the catalogue but without visibilities: discovered, not ready.
+  t.deepEqual((await status('HIPASSJ1321-98')).blocked_by, ['discovery found no datasets']);
+  // Nowhere: no datasets and the catalogue flag is false.
+  t.deepEqual((await status('HIPASSJ9999-99')).blocked_by, [
+    'discovery found no datasets',
+    'discovery flag ra_dec_vsys_complete is not true',
+  ]);
+  const ready = await api.call('GET', '/ready');
+  const deps = (ready.body as { checks: Record<string, { data?: { parts?: unknown } }> }).checks[
+    'dependencies'
+  ];
+  t.deepEqual(deps?.data?.parts, { translator: 'real', backends: 'real', archive: 'real', stager: 'real' });
+});
+
+test.serial(
+  'an execution stages real files (datalink, async SODA, checksums) and runs on DALiuGE to completion',
+  async (t) => {
+    const id = await p.execute('HIPASSJ1318-21');
+    const e = await untilState(t, id, ['completed', 'failed']);
+    t.is(e.state, 'completed', String(e['error']));
+    const executions = api.container.get<ExecutionRepository>(TYPES.Executions);
+    const manifest = JSON.parse((await executions.artifact(id, 1, 'manifest.json'))!) as Manifest;
+    const datasets = (
+      manifest.sources[0] as { sbids: { sbid: string; datasets: Record<string, unknown>[] }[] }
+    ).sbids[0]!.datasets;
+    t.is(datasets.length, 2);
+    const staging = api.container.get<Config>(TYPES.Config).SERVICE_STAGING_DIR!;
+    for (const d of datasets) {
+      const staged = d['staged'] as { url: string; path: string; size: number; checksum: string };
+      const name = String(d['dataset_id']);
+      t.is(staged.path, join(staging, id, 'HIPASSJ1318-21', name));
+      t.true(staged.url.startsWith(tb.datalinkUrl));
+      // The file is the archive's, byte for byte, and the checksum recorded is CASDA's for it.
+      const mine = readFileSync(staged.path);
+      const theirs = readFileSync(join(tb.files, name));
+      t.is(staged.size, theirs.length);
+      t.true(mine.equals(theirs), name);
+      t.is(staged.checksum.split(' ')[1], createHash('sha1').update(theirs).digest('hex'));
+      t.false(existsSync(`${staged.path}.part`));
+    }
+    const kinds = await eventKinds(api, id);
+    t.is(kinds.filter((k) => k === 'execution.job_created').length, 2, 'one archive job per dataset');
+    t.is(kinds.filter((k) => k === 'execution.file_staged').length, 2);
+    t.true(kinds.indexOf('execution.staged') > kinds.lastIndexOf('execution.file_staged'));
+    t.true(kinds.includes('execution.completed'));
+    // The graph was patched from the manifest (the scheduling block of the staged data).
+    const graph = JSON.parse((await executions.artifact(id, 1, 'logical.graph'))!) as {
+      nodeDataArray: { name: string; fields: { name: string; value: unknown }[] }[];
+    };
+    const hello = graph.nodeDataArray.find((n) => n.name === 'Hello DALiuGE')!;
+    t.is(hello.fields.find((f) => f.name === 'greet')!.value, '30001');
+  },
+);
+
+test.serial('a file the account may not read fails the execution with that reason', async (t) => {
+  const id = await p.execute('HIPASSJ1320-99');
+  const e = await untilState(t, id, ['completed', 'failed']);
+  t.is(e.state, 'failed');
+  t.regex(
+    String(e['error']),
+    /archive casda: the account may not read scan-30005-\d+ \(the datalink answer has no authenticated_id_token for it\)/,
+  );
+});
+
+test.serial('a wrong password is a clear error, and nothing of it reaches logs or events', async (t) => {
+  const wrong = 'not-the-password-4711';
+  writeFileSync(passwordFile, `${wrong}\n`);
+  t.teardown(() => copyFileSync(tb.passwordFile, passwordFile));
+  const id = await p.execute('HIPASSJ1337-29');
+  const e = await untilState(t, id, ['completed', 'failed']);
+  t.is(e.state, 'failed');
+  t.regex(
+    String(e['error']),
+    /HTTP 401: the archive refused the credentials \(check ARCHIVE_USERNAME and ARCHIVE_PASSWORD_FILE\)/,
+  );
+  const events = await api.call('GET', `/executions/${id}/events`, { token: p.token });
+  for (const secret of [wrong, tb.password, Buffer.from(`${tb.username}:${wrong}`).toString('base64')]) {
+    t.false(events.text.includes(secret));
+    t.false(api.logs.some((l) => l.includes(secret)));
+  }
+});
+
+test.serial('bad ADQL fails discovery at once with the server words', async (t) => {
+  const bad = tb.projectYaml
+    .replace(`module: ${module}`, 'module: wallaby_bad_adql')
+    .replace('RVmom\n        FROM hipass.hicat', 'RVnope\n        FROM hipass.hicat');
+  t.not(bad, tb.projectYaml);
+  await api.uploadConfig(bad, p.token);
+  await register('wallaby_bad_adql', ['HIPASSJ1318-21B']);
+  const s = await status('HIPASSJ1318-21B');
+  t.is(s.discovery_state, 'failed');
+  t.regex(s.blocked_by[0]!, /discovery failed: archive vizier refused query ra_dec_vsys: .*column 'rvnope' could not be located/);
+});
+
+test.serial('surveyor archive ping checks reachability, credentials and tables', async (t) => {
+  const env = cleanEnv({
+    DATABASE_URL: api.container.get<Config>(TYPES.Config).DATABASE_URL!,
+    SERVICE_JWT_SECRET: 'archive-ping-test-secret-0123456789abcdef',
+    ARCHIVE_USERNAME: tb.username,
+    ARCHIVE_PASSWORD_FILE: passwordFile,
+  });
+  const ok = runCli(['archive', 'ping', 'casda', '--project', module, '--json'], env);
+  t.is(await ok.exited(), 0, ok.output());
+  const r = JSON.parse(ok.output().trim().split('\n').pop()!) as {
+    ok: boolean;
+    tables: string[];
+    checks: { name: string; ok: boolean }[];
+  };
+  t.true(r.ok);
+  t.deepEqual(r.tables, ['ivoa.obscore', 'casda.observation_evaluation_file']);
+  t.deepEqual(
+    r.checks.map((c) => [c.name, c.ok]),
+    [
+      ['reachable', true],
+      ['credentials', true],
+      ['tables', true],
+    ],
+  );
+  writeFileSync(passwordFile, 'wrong\n');
+  t.teardown(() => copyFileSync(tb.passwordFile, passwordFile));
+  const refused = runCli(['archive', 'ping', 'casda', '--project', module], env);
+  t.is(await refused.exited(), 1);
+  t.regex(refused.output(), /FAIL credentials: .*HTTP 401: the archive refused the credentials/);
+  const missing = runCli(['archive', 'ping', 'vizier', '--project', 'wallaby_bad_adql'], env);
+  t.is(await missing.exited(), 0, missing.output());
+  t.regex(missing.output(), /ok {3}tables: found hipass\.hicat/);
+});

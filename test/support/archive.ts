@@ -1,0 +1,73 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repo = fileURLToPath(new URL('../../../', import.meta.url));
+
+export interface ArchiveTestbed {
+  /** The DaCHS server's base URL. */
+  readonly url: string;
+  readonly tapUrl: string;
+  readonly datalinkUrl: string;
+  readonly username: string;
+  readonly passwordFile: string;
+  readonly password: string;
+  /** The WALLABY testbed configuration with the server's real port in it. */
+  readonly projectFile: string;
+  readonly projectYaml: string;
+  /** Where the testbed keeps the files it serves. */
+  readonly files: string;
+  /** DaCHS' logs (web.log has one line per request, with the User-Agent). */
+  readonly logs: string;
+}
+
+/**
+ * The running archive testbed (scripts/testbed/archive): from ARCHIVE_TESTBED_* (scripts/test
+ * exports them) or the testbed's env file. Without it the suite fails, saying how to start it.
+ */
+export const archiveTestbed = (): ArchiveTestbed => {
+  const vars: Record<string, string | undefined> = { ...process.env };
+  const file = join(process.env['SURVEYOR_TESTBED_DIR'] ?? join(repo, '.testbed'), 'archive', 'env');
+  if (!vars['ARCHIVE_TESTBED_TAP_URL'] && existsSync(file))
+    for (const line of readFileSync(file, 'utf8').split('\n')) {
+      const m = /^(ARCHIVE_TESTBED_\w+)=(.*)$/.exec(line);
+      if (m) vars[m[1]!] = m[2];
+    }
+  const need = [
+    'URL',
+    'TAP_URL',
+    'DATALINK_URL',
+    'USERNAME',
+    'PASSWORD_FILE',
+    'PROJECT_FILE',
+    'FILES',
+    'LOGS',
+  ];
+  const missing = need.filter((k) => !vars[`ARCHIVE_TESTBED_${k}`]);
+  if (missing.length > 0)
+    throw new Error(
+      'the archive testbed is not running: start it with scripts/testbed/archive start (scripts/test starts it itself)',
+    );
+  const v = (k: string) => vars[`ARCHIVE_TESTBED_${k}`]!;
+  return {
+    url: v('URL'),
+    tapUrl: v('TAP_URL'),
+    datalinkUrl: v('DATALINK_URL'),
+    username: v('USERNAME'),
+    passwordFile: v('PASSWORD_FILE'),
+    password: readFileSync(v('PASSWORD_FILE'), 'utf8').trim(),
+    projectFile: v('PROJECT_FILE'),
+    projectYaml: readFileSync(v('PROJECT_FILE'), 'utf8'),
+    files: v('FILES'),
+    logs: v('LOGS'),
+  };
+};
+
+/** The testbed, or the error that says why there is none (a suite's `before` throws it). */
+export const archiveTestbedOrError = (): ArchiveTestbed | Error => {
+  try {
+    return archiveTestbed();
+  } catch (err) {
+    return err as Error;
+  }
+};
