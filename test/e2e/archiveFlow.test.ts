@@ -226,7 +226,10 @@ test.serial('bad ADQL fails discovery at once with the server words', async (t) 
   await register('wallaby_bad_adql', ['HIPASSJ1318-21B']);
   const s = await status('HIPASSJ1318-21B');
   t.is(s.discovery_state, 'failed');
-  t.regex(s.blocked_by[0]!, /discovery failed: archive vizier refused query ra_dec_vsys: .*column 'rvnope' could not be located/);
+  t.regex(
+    s.blocked_by[0]!,
+    /discovery failed: archive vizier refused query ra_dec_vsys: .*column 'rvnope' could not be located/,
+  );
 });
 
 test.serial('surveyor archive ping checks reachability, credentials and tables', async (t) => {
