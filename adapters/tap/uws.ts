@@ -43,7 +43,7 @@ export const resultUrl = (href: string, jobUrl: string): string => {
 
 /** Parses a UWS job document (or a bare `<uws:results>` list): phase, error summary, results. */
 export const parseUwsJob = (xml: string): UwsJob => {
-  const p = sax.parser(true, { trim: false, normalize: false, xmlns: false, position: false });
+  const p = sax.parser(true, { trim: false, normalize: false, xmlns: false });
   let phase = '';
   let error: string | null = null;
   const results: UwsResult[] = [];

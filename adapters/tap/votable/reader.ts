@@ -64,13 +64,9 @@ const local = (name: string) => name.slice(name.indexOf(':') + 1);
  */
 export class VoTableReader {
   // sax, not saxes: sax hands over long text (a BINARY stream) in 64 KB pieces as it goes, where
-  // saxes keeps a text node whole until it ends, so memory would grow with the table.
-  private readonly parser = sax.parser(true, {
-    trim: false,
-    normalize: false,
-    xmlns: false,
-    position: false,
-  });
+  // saxes keeps a text node whole until it ends, so memory would grow with the table. sax checks
+  // its buffers by position, so position tracking must stay on (off, it keeps the text whole too).
+  private readonly parser = sax.parser(true, { trim: false, normalize: false, xmlns: false, position: true });
   private readonly decoder = new TextDecoder('utf-8', { fatal: true });
   private readonly doc: { version?: string; infos: Info[]; resources: ResourceInfo[] } = {
     infos: [],
