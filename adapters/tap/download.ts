@@ -86,6 +86,10 @@ export const downloadFile = async (
     await unlink(part);
     have = 0;
   }
+  // The bytes already there are hashed before the request: hashing a large part takes a while, and
+  // the download's idle timeout runs from the moment the headers arrive.
+  const resumed = new CasdaHasher();
+  await hashExisting(part, resumed, have);
   const res = await http.request({
     method: 'GET',
     url,
@@ -127,8 +131,7 @@ export const downloadFile = async (
       `not enough disk space for ${where(url)}: ${free} bytes free in ${dirname(dest)}, ${need} needed (SERVICE_STAGING_MIN_FREE_BYTES kept free)`,
     );
   }
-  const hasher = new CasdaHasher();
-  await hashExisting(part, hasher, from);
+  const hasher = from === have ? resumed : new CasdaHasher();
   const fh = await open(part, from === 0 ? 'w' : 'r+');
   let size = from;
   try {

@@ -106,7 +106,7 @@ export const chooseBackends = (config: Config, clock: Clock): BackendSet => {
         maxBytes,
       })
     : new MockTranslator();
-  const userAgent = `surveyor/${serviceVersion} (+https://github.com/surveyor; radio-astronomy survey control plane)`;
+  const userAgent = `surveyor/${serviceVersion} (radio-astronomy survey control plane)`;
   const credentials = archiveCredentialsFrom(config.ARCHIVE_USERNAME, config.ARCHIVE_PASSWORD_FILE);
   const archive = real('archive') ? new TapClient({ userAgent, credentials }) : new MockArchive();
   const stager = real('stager')
