@@ -4,6 +4,7 @@ import type { PingCheck } from '../../core/ports/DeploymentBackend.js';
 import type { DimAddress, DropSpec, Translator } from '../../core/ports/Translator.js';
 import { isTransientStatus } from './dlgErrors.js';
 import { DlgUnreachable, dlgRequest, jsonOf, peerText, where } from './http.js';
+import { sleep } from '../shared/sleep.js';
 
 export interface TranslatorOptions {
   /** Used when a profile's translation has no `tm_url` (SERVICE_TRANSLATOR_URL). */
@@ -14,19 +15,6 @@ export interface TranslatorOptions {
   readonly tries?: number;
   readonly backoffMs?: number;
 }
-
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    const t = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(t);
-        reject(signal.reason);
-      },
-      { once: true },
-    );
-  });
 
 interface TranslatorCall {
   readonly what: string;

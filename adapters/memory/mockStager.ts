@@ -1,16 +1,6 @@
 import type { StagedFile } from '../../core/domain/manifest.js';
 import type { StageProgress, StageRequest, Stager } from '../../core/ports/Stager.js';
-
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const t = setTimeout(resolve, ms);
-    const stop = () => {
-      clearTimeout(t);
-      reject(signal?.reason);
-    };
-    signal?.addEventListener('abort', stop, { once: true });
-  });
+import { sleep } from '../shared/sleep.js';
 
 /**
  * Staging of the mock backends: nothing is downloaded; each dataset gets a deterministic staged

@@ -16,6 +16,7 @@ import { queryError } from './queryStatus.js';
 import { type TableInfo, VoTableReader } from './votable/reader.js';
 import type { Value } from './votable/values.js';
 import { writeVoTable } from './votable/writer.js';
+import { sleep } from '../shared/sleep.js';
 
 export interface TapClientOptions {
   /** Sent with every request: names surveyor and its version. */
@@ -26,20 +27,6 @@ export interface TapClientOptions {
   readonly retryBaseMs?: number;
   readonly uws?: Partial<UwsPolicy>;
 }
-
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const t = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(t);
-        reject(signal.reason);
-      },
-      { once: true },
-    );
-  });
 
 /** The scope (origins, credentials) of one configured archive. */
 export const archiveHttp = (

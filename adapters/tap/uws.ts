@@ -3,6 +3,7 @@ import { PermanentJobError } from '../../core/domain/job.js';
 import { peerText, where } from '../shared/peerText.js';
 import { queryError } from './queryStatus.js';
 import { type ArchiveHttp, type ArchiveRequest, ArchiveUnavailable, transientStatus } from './archiveHttp.js';
+import { sleep } from '../shared/sleep.js';
 
 /** UWS 1.x job phases. */
 export type Phase =
@@ -93,20 +94,6 @@ export const defaultUwsPolicy: UwsPolicy = {
   firstPollMs: 250,
   maxPollMs: 5_000,
 };
-
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const t = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(t);
-        reject(signal.reason);
-      },
-      { once: true },
-    );
-  });
 
 /** Reads a status that is neither success nor redirect as an error of the right kind. */
 export const statusError = async (

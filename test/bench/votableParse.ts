@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { archiveTestbed } from '../support/archive.js';
+import { archiveTestbed, tapSync } from '../support/archive.js';
 
 const python = process.argv[2];
 if (!python)
@@ -39,16 +39,7 @@ try {
     ['TABLEDATA', 'votable/td'],
     ['BINARY2', 'votable/b2'],
   ] as const) {
-    const res = await fetch(`${tb.tapUrl}/sync`, {
-      method: 'POST',
-      body: new URLSearchParams({
-        REQUEST: 'doQuery',
-        LANG: 'ADQL',
-        QUERY: 'SELECT * FROM surveyor.bulk ORDER BY id',
-        FORMAT: format,
-        MAXREC: '100001',
-      }),
-    });
+    const res = await tapSync(tb, 'SELECT * FROM surveyor.bulk ORDER BY id', format, 100_001);
     const file = join(dir, `bulk.${label}.vot`);
     writeFileSync(file, Buffer.from(await res.arrayBuffer()));
     const mb = statSync(file).size / 1e6;

@@ -13,7 +13,7 @@ import type { Config } from '../../schema/config.js';
 import { startTestApi, type TestApi } from '../support/api.js';
 import { archiveTestbedOrError } from '../support/archive.js';
 import { archiveProxy, type Download } from '../support/archiveProxy.js';
-import { fastWorkerEnv, type Running, runCli } from '../support/child.js';
+import { fastWorkerEnv, type Running, runCli, workerUntil } from '../support/child.js';
 import { daliugeTestbed } from '../support/daliuge.js';
 import { eventKinds, runJobAttempts } from '../support/executionStatus.js';
 import { graphDir, prepareProject } from '../support/project.js';
@@ -85,14 +85,6 @@ test.after.always(async () => {
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
-const until = async (what: string, ok: () => Promise<boolean>, ms = 120_000) => {
-  const end = Date.now() + ms;
-  while (!(await ok())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-};
-
 test('a worker killed mid-download: the next resumes it with Range, the finished file is not fetched again', async (t) => {
   const a = runCli(['worker'], env);
   victim = a;
@@ -115,15 +107,12 @@ test('a worker killed mid-download: the next resumes it with Range, the finished
     `a part of the second file is on disk (${partSize} bytes)`,
   );
 
-  const b = runCli(['worker'], env);
-  t.teardown(() => {
-    if (b.child.exitCode === null) b.child.kill('SIGKILL');
-  });
-  await until('the execution to end', async () =>
-    ['completed', 'failed', 'cancelled'].includes((await executions.get(id))!.state),
+  await workerUntil(
+    env,
+    async () => ['completed', 'failed', 'cancelled'].includes((await executions.get(id))!.state),
+    (f) => t.teardown(f),
+    120_000,
   );
-  b.child.kill('SIGTERM');
-  await b.exited();
   const e = (await executions.get(id))!;
   t.is(e.state, 'completed', e.error ?? '');
   t.is(await runJobAttempts(api, id), 2, 'B took the run over');

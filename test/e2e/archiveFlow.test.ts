@@ -19,6 +19,7 @@ import { cleanEnv, runCli } from '../support/child.js';
 import { type DaliugeTestbed, daliugeTestbed } from '../support/daliuge.js';
 import { eventKinds, executionStatus } from '../support/executionStatus.js';
 import { graphDir, prepareProject } from '../support/project.js';
+import { until } from '../support/until.js';
 
 const module = 'wallaby_hires_testbed';
 let tb: ArchiveTestbed;
@@ -84,13 +85,6 @@ const status = async (identifier: string) =>
     discovery_flags: Record<string, unknown>;
     metadata: { datasets: Record<string, unknown>[] } | null;
   };
-const until = async (what: string, ok: () => Promise<boolean>, ms = 60_000) => {
-  const end = Date.now() + ms;
-  while (!(await ok())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-};
 
 const register = async (mod: string, identifiers: string[]) => {
   const reg = await api.call('POST', '/sources/bulk', {

@@ -17,7 +17,7 @@ import type { ArchiveQuery } from '../../core/ports/Archive.js';
 import { computeDiscoveries } from '../../core/usecases/discovery/computeDiscovery.js';
 import { loadProjectYaml } from '../../schema/project/loadYaml.js';
 import { serviceVersion } from '../../schema/version.js';
-import { type ArchiveTestbed, archiveTestbedOrError } from '../support/archive.js';
+import { type ArchiveTestbed, archiveTestbedOrError, tapSync } from '../support/archive.js';
 
 const found = archiveTestbedOrError();
 let tb: ArchiveTestbed;
@@ -49,16 +49,7 @@ const query = (adql: string, maxRows = 1000, over: Partial<TapArchive> = {}): Ar
 
 /** Rows of a sync query in the serialization `format` asks for (votable/td, votable, votable/b2). */
 const rowsIn = async (format: string, adql: string, maxRec = 1000) => {
-  const res = await fetch(`${tb.tapUrl}/sync`, {
-    method: 'POST',
-    body: new URLSearchParams({
-      REQUEST: 'doQuery',
-      LANG: 'ADQL',
-      QUERY: adql,
-      FORMAT: format,
-      MAXREC: String(maxRec),
-    }),
-  });
+  const res = await tapSync(tb, adql, format, maxRec);
   const rows: Value[][] = [];
   const doc = await readVoTable(res.body as unknown as AsyncIterable<Uint8Array>, {
     onRow: (r) => rows.push(r),
@@ -122,16 +113,7 @@ test('a 100,000-row answer streams through with the heap bounded, whatever the s
     let rows = 0;
     let peak = 0;
     let last: Value[] = [];
-    const res = await fetch(`${tb.tapUrl}/sync`, {
-      method: 'POST',
-      body: new URLSearchParams({
-        REQUEST: 'doQuery',
-        LANG: 'ADQL',
-        QUERY: 'SELECT * FROM surveyor.bulk ORDER BY id',
-        FORMAT: format,
-        MAXREC: '100001',
-      }),
-    });
+    const res = await tapSync(tb, 'SELECT * FROM surveyor.bulk ORDER BY id', format, 100_001);
     const doc = await readVoTable(res.body as unknown as AsyncIterable<Uint8Array>, {
       onRow: (r) => {
         rows++;

@@ -11,7 +11,7 @@ import type { ExecutionRepository } from '../../core/ports/ExecutionRepository.j
 import { TYPES } from '../../hosts/shared/composition.js';
 import type { Config } from '../../schema/config.js';
 import { startTestApi, type TestApi } from '../support/api.js';
-import { fastWorkerEnv, type Running, runCli } from '../support/child.js';
+import { fastWorkerEnv, type Running, runCli, workerUntil } from '../support/child.js';
 import { daliugeGraphDir, daliugeTestbed, dimGet, dimProxy, yamlWithGraph } from '../support/daliuge.js';
 import { eventKinds, runJobAttempts } from '../support/executionStatus.js';
 import { prepareProject } from '../support/project.js';
@@ -98,14 +98,6 @@ test.after.always(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-const until = async (what: string, ok: () => Promise<boolean>, ms = 90_000) => {
-  const end = Date.now() + ms;
-  while (!(await ok())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
-
 for (const [when, m] of [
   ['right before', 'kill_before'],
   ['right after', 'kill_after'],
@@ -127,15 +119,12 @@ for (const [when, m] of [
       const executions = api.container.get<ExecutionRepository>(TYPES.Executions);
       t.is((await executions.get(id))!.state, 'submitting', 'A died while submitting');
 
-      const b = runCli(['worker'], env);
-      t.teardown(() => {
-        if (b.child.exitCode === null) b.child.kill('SIGKILL');
-      });
-      await until('the execution to end', async () =>
-        ['completed', 'failed', 'cancelled'].includes((await executions.get(id))!.state),
+      await workerUntil(
+        env,
+        async () => ['completed', 'failed', 'cancelled'].includes((await executions.get(id))!.state),
+        (f) => t.teardown(f),
+        90_000,
       );
-      b.child.kill('SIGTERM');
-      await b.exited();
       const e = (await executions.get(id))!;
       t.is(e.state, 'completed', e.error ?? '');
       t.is(e.attempt, 1);

@@ -12,6 +12,7 @@ import type { Config } from '../../schema/config.js';
 import { startTestApi } from '../support/api.js';
 import { fastWorkerEnv, runCli } from '../support/child.js';
 import { graphDir, prepareProject } from '../support/project.js';
+import { until } from '../support/until.js';
 
 test('a SIGKILLed worker’s run is reclaimed and completed exactly once', async (t) => {
   const api = await startTestApi({ SERVICE_GRAPH_DIR: graphDir });
@@ -26,13 +27,6 @@ test('a SIGKILLed worker’s run is reclaimed and completed exactly once', async
     SERVICE_MOCK_STEP_MS: '1500',
   });
   const executions = api.container.get<ExecutionRepository>(TYPES.Executions);
-  const until = async (what: string, ok: () => Promise<boolean>, ms = 60_000) => {
-    const end = Date.now() + ms;
-    while (!(await ok())) {
-      if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  };
 
   const a = runCli(['worker'], env);
   t.teardown(() => {

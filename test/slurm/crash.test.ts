@@ -12,7 +12,7 @@ import type { ExecutionRepository } from '../../core/ports/ExecutionRepository.j
 import { TYPES } from '../../hosts/shared/composition.js';
 import type { Config } from '../../schema/config.js';
 import { startTestApi, type TestApi } from '../support/api.js';
-import { fastWorkerEnv, runCli } from '../support/child.js';
+import { fastWorkerEnv, runCli, workerUntil } from '../support/child.js';
 import { daliugeGraphDir, daliugeTestbed, yamlWithGraph } from '../support/daliuge.js';
 import { eventKinds, runJobAttempts } from '../support/executionStatus.js';
 import { prepareProject } from '../support/project.js';
@@ -87,17 +87,12 @@ for (const when of ['before', 'after'] as const)
     const executions = api.container.get<ExecutionRepository>(TYPES.Executions);
     t.is((await executions.get(id))!.state, 'submitting', 'A died while submitting');
 
-    const b = runCli(['worker'], env);
-    t.teardown(() => {
-      if (b.child.exitCode === null) b.child.kill('SIGKILL');
-    });
-    await untilTrue(
-      'the execution to end',
+    await workerUntil(
+      env,
       async () => ['completed', 'failed', 'cancelled'].includes((await executions.get(id))!.state),
+      (f) => t.teardown(f),
       150_000,
     );
-    b.child.kill('SIGTERM');
-    await b.exited();
     const e = (await executions.get(id))!;
     t.is(e.state, 'completed', e.error ?? '');
     t.is(e.attempt, 1);

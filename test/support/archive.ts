@@ -71,3 +71,16 @@ export const archiveTestbedOrError = (): ArchiveTestbed | Error => {
     return err as Error;
   }
 };
+
+/** A sync TAP query straight to the testbed, in the serialization `format` asks for (votable/td, votable, votable/b2). */
+export const tapSync = (tb: ArchiveTestbed, query: string, format: string, maxRec: number) =>
+  fetch(`${tb.tapUrl}/sync`, {
+    method: 'POST',
+    body: new URLSearchParams({
+      REQUEST: 'doQuery',
+      LANG: 'ADQL',
+      QUERY: query,
+      FORMAT: format,
+      MAXREC: String(maxRec),
+    }),
+  });

@@ -110,3 +110,29 @@ export const fastWorkerEnv = (databaseUrl: string, dataDir: string, extra: Recor
     SERVICE_LOG_LEVEL: 'info',
     ...extra,
   });
+
+/**
+ * Runs a `surveyor worker` child until `ended()` holds (the execution a crash test watches reached
+ * its end), then stops it with SIGTERM: the worker that takes a killed one's job over.
+ */
+export const workerUntil = async (
+  env: NodeJS.ProcessEnv,
+  ended: () => Promise<boolean>,
+  teardown: (f: () => void) => void,
+  ms: number,
+) => {
+  const w = runCli(['worker'], env);
+  teardown(() => {
+    if (w.child.exitCode === null) w.child.kill('SIGKILL');
+  });
+  const end = Date.now() + ms;
+  while (!(await ended())) {
+    if (Date.now() > end)
+      throw new Error(
+        `the execution did not end within ${ms} ms; worker output:\n${w.output().slice(-3000)}`,
+      );
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  w.child.kill('SIGTERM');
+  await w.exited();
+};

@@ -5,6 +5,7 @@ import { pingArchive } from '../../../core/usecases/archives/pingArchive.js';
 import { chooseBackends } from '../../shared/backends.js';
 import { TYPES } from '../../shared/composition.js';
 import { openRuntime } from '../../shared/runtime.js';
+import { checkLines } from '../checks.js';
 import { exitCodes } from '../exitCodes.js';
 import { reportFailure } from '../failures.js';
 
@@ -68,9 +69,8 @@ export class ArchivePingCommand extends Command {
           }),
         );
       else {
-        out(`archive ${this.name} of ${this.project} (${r.url})`);
-        for (const c of r.checks) out(`  ${c.ok ? 'ok  ' : 'FAIL'} ${c.name}: ${c.detail}`);
-        out(r.ok ? 'every check passed' : 'some checks failed');
+        for (const line of checkLines(`archive ${this.name} of ${this.project} (${r.url})`, r.checks, r.ok))
+          out(line);
       }
       return r.ok ? exitCodes.ok : exitCodes.failure;
     } catch (err) {

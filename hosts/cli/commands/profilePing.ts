@@ -5,6 +5,7 @@ import type { ProfileRepository } from '../../../core/ports/ProfileRepository.js
 import { chooseBackends } from '../../shared/backends.js';
 import { TYPES } from '../../shared/composition.js';
 import { openRuntime } from '../../shared/runtime.js';
+import { checkLines } from '../checks.js';
 import { exitCodes } from '../exitCodes.js';
 import { reportFailure } from '../failures.js';
 
@@ -71,9 +72,12 @@ export class ProfilePingCommand extends Command {
           }),
         );
       } else {
-        out(`profile ${r.profile.name} (${r.profile.deployment.kind}, version ${r.profile.version})`);
-        for (const c of r.checks) out(`  ${c.ok ? 'ok  ' : 'FAIL'} ${c.name}: ${c.detail}`);
-        out(r.ok ? 'every check passed' : 'some checks failed');
+        for (const line of checkLines(
+          `profile ${r.profile.name} (${r.profile.deployment.kind}, version ${r.profile.version})`,
+          r.checks,
+          r.ok,
+        ))
+          out(line);
       }
       return r.ok ? exitCodes.ok : exitCodes.failure;
     } catch (err) {
