@@ -1,0 +1,101 @@
+import * as t from 'io-ts';
+
+/**
+ * Codecs for environment variables: each decodes a string (or its absence, with the fallback) and
+ * fails with a sentence that says what the value must be.
+ */
+export const fromEnv = <A>(name: string, parse: (raw: string) => A | string, fallback: string | undefined) =>
+  new t.Type<A, unknown, unknown>(
+    name,
+    (u): u is A => u !== undefined,
+    (u, c) => {
+      if (u === undefined || u === '') {
+        if (fallback === undefined) return t.success(undefined as A);
+        u = fallback;
+      }
+      if (typeof u !== 'string') return t.failure(u, c, 'must be a string');
+      const v = parse(u);
+      return typeof v === 'string' && v.startsWith('!') ? t.failure(u, c, v.slice(1)) : t.success(v as A);
+    },
+    (a) => a,
+  );
+
+export const bool = (def: boolean) =>
+  fromEnv<boolean>(
+    'boolean',
+    (s) => {
+      const v = s.trim().toLowerCase();
+      if (['1', 'true', 'yes', 'on'].includes(v)) return true;
+      if (['0', 'false', 'no', 'off'].includes(v)) return false;
+      return '!must be true or false';
+    },
+    String(def),
+  );
+
+export const int = (def: number | undefined, min: number, max: number) =>
+  fromEnv<number>(
+    'integer',
+    (s) => {
+      if (!/^-?\d+$/.test(s.trim())) return '!must be a whole number';
+      const n = Number(s.trim());
+      return n < min || n > max ? `!must be between ${min} and ${max}` : n;
+    },
+    def === undefined ? undefined : String(def),
+  );
+
+export const oneOf = <K extends string>(values: readonly K[], def: K) =>
+  fromEnv<K>(
+    'enum',
+    (s) => ((values as readonly string[]).includes(s) ? (s as K) : `!must be one of ${values.join(', ')}`),
+    def,
+  );
+
+export const optionalString = fromEnv<string | undefined>('string', (s) => s, undefined);
+
+/** The parts of a process that have a mock: SERVICE_MOCK_PARTS names those kept mock in real mode. */
+export const partNames = ['translator', 'backends', 'archive', 'stager'] as const;
+export type PartName = (typeof partNames)[number];
+
+export const partList = fromEnv<readonly PartName[]>(
+  'part-list',
+  (s) => {
+    const parts = s
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean);
+    const bad = parts.filter((p) => !(partNames as readonly string[]).includes(p));
+    return bad.length > 0
+      ? `!unknown part ${bad.join(', ')}: name some of ${partNames.join(', ')}, separated by commas`
+      : (parts as PartName[]);
+  },
+  ' ',
+);
+
+export const postgresUrl = fromEnv<string | undefined>(
+  'postgres-url',
+  (s) => {
+    try {
+      const u = new URL(s);
+      return u.protocol === 'postgres:' || u.protocol === 'postgresql:' ? s : '!must be a postgres:// URL';
+    } catch {
+      return '!must be a postgres:// URL';
+    }
+  },
+  undefined,
+);
+
+export const httpUrl = (def: string) =>
+  fromEnv<string>(
+    'url',
+    (s) => {
+      try {
+        const u = new URL(s);
+        return u.protocol === 'http:' || u.protocol === 'https:'
+          ? s.replace(/\/+$/, '')
+          : '!must be an http(s) URL';
+      } catch {
+        return '!must be an http(s) URL';
+      }
+    },
+    def,
+  );
