@@ -187,6 +187,27 @@ export class ArchiveHttp {
     };
   }
 
+  /**
+   * A request whose answer may be a redirect (TAP sync answers may 303 to a result; download links
+   * may move): up to 5 hops are followed with GET, each checked against the archive's origins like
+   * any request. UWS job creation does not use this: its 303 names the job.
+   */
+  async fetchFollowing(r: ArchiveRequest): Promise<ArchiveResponse> {
+    let res = await this.request(r);
+    for (let hop = 0; res.status >= 300 && res.status < 400 && res.status !== 304; hop++) {
+      const location = res.headers.get('location');
+      res.discard();
+      if (!location || hop >= 5)
+        throw new PermanentJobError(
+          `archive ${this.name}: ${where(r.url)} redirects ${location ? 'more than 5 times' : 'without a Location'}`,
+        );
+      const next = new URL(location, res.url).toString();
+      const { form: _f, multipart: _m, ...rest } = r;
+      res = await this.request({ ...rest, method: 'GET', url: next });
+    }
+    return res;
+  }
+
   private failure(err: unknown, r: ArchiveRequest, timer: Deadline, what: string): Error {
     if (r.signal?.aborted) return (r.signal.reason as Error) ?? (err as Error);
     if (err instanceof PermanentJobError) return err;

@@ -90,7 +90,7 @@ export const downloadFile = async (
   // the download's idle timeout runs from the moment the headers arrive.
   const resumed = new CasdaHasher();
   await hashExisting(part, resumed, have);
-  const res = await http.request({
+  const res = await http.fetchFollowing({
     method: 'GET',
     url,
     ...(have > 0 ? { headers: { range: `bytes=${have}-` } } : {}),

@@ -182,7 +182,7 @@ export class TapClient implements Archive {
     let job: string | null = null;
     try {
       if (mode === 'sync') {
-        res = await http.request({
+        res = await http.fetchFollowing({
           method: 'POST',
           url: `${base}/sync`,
           ...this.params(q),
@@ -204,7 +204,7 @@ export class TapClient implements Archive {
           throw new PermanentJobError(
             `archive ${q.archiveName}: job ${where(job)} completed without a result`,
           );
-        res = await http.request({
+        res = await http.fetchFollowing({
           method: 'GET',
           url: resultUrl(result.href, job),
           timeoutMs,

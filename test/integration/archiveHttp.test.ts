@@ -1,0 +1,133 @@
+// The archive's HTTP rules on real sockets: two local servers, the archive and another host. The
+// archive's credentials reach only the archive; a redirect, a UWS job location or a link that
+// points to the other host is refused before a byte is sent there.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import test from 'ava';
+import { ArchiveHttp } from '../../adapters/tap/archiveHttp.js';
+import { TapClient } from '../../adapters/tap/tapClient.js';
+import { defaultUwsPolicy, UwsJobRunner } from '../../adapters/tap/uws.js';
+import { PermanentJobError } from '../../core/domain/job.js';
+import type { TapArchive } from '../../core/domain/projectConfig.js';
+
+interface Host {
+  readonly url: string;
+  readonly seen: { path: string; auth: string | undefined; agent: string | undefined }[];
+  close(): Promise<void>;
+}
+
+const host = async (
+  answer: (req: IncomingMessage, res: ServerResponse, base: string) => void,
+): Promise<Host> => {
+  const seen: Host['seen'] = [];
+  let base = '';
+  const server: Server = createServer((req, res) => {
+    seen.push({ path: req.url ?? '', auth: req.headers.authorization, agent: req.headers['user-agent'] });
+    answer(req, res, base);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { url: base, seen, close: () => new Promise<void>((r) => server.close(() => r())) };
+};
+
+const votable = (rows: string) =>
+  `<?xml version="1.0"?><VOTABLE version="1.4"><RESOURCE type="results"><INFO name="QUERY_STATUS" value="OK"/><TABLE><FIELD name="x" datatype="int"/><DATA><TABLEDATA>${rows}</TABLEDATA></DATA></TABLE></RESOURCE></VOTABLE>`;
+
+let other: Host;
+let archive: Host;
+test.before(async () => {
+  other = await host((_req, res) => res.writeHead(200).end(votable('<TR><TD>666</TD></TR>')));
+  archive = await host((req, res, base) => {
+    const path = req.url ?? '';
+    if (path === '/tap/sync' && req.headers['x-test'] === 'away')
+      res.writeHead(303, { location: `${other.url}/steal` }).end();
+    else if (path === '/tap/sync') res.writeHead(303, { location: `${base}/tap/result` }).end();
+    else if (path === '/tap/result')
+      res.writeHead(200).end(votable('<TR><TD>1</TD></TR><TR><TD>2</TD></TR>'));
+    else if (path === '/tap/async') res.writeHead(303, { location: `${other.url}/job` }).end();
+    else res.writeHead(404).end();
+  });
+});
+test.after.always(async () => {
+  await other?.close();
+  await archive?.close();
+});
+
+const tap = (over: Partial<TapArchive> = {}): TapArchive => ({
+  kind: 'tap',
+  url: `${archive.url}/tap`,
+  timeout_seconds: 5,
+  retries: 0,
+  auth: 'archive_credentials',
+  mode: 'sync',
+  async_above_rows: 10_000,
+  max_concurrent_queries: 2,
+  origins: [],
+  ...over,
+});
+const credentials = { username: 'surveyor-test', password: 'hunter2-secret' };
+
+test.serial('a sync answer redirected on the archive is followed, with the account and our User-Agent', async (t) => {
+  const client = new TapClient({ userAgent: 'surveyor/9.9 (test)', credentials: () => credentials });
+  const r = await client.query({
+    archiveName: 'a',
+    archive: tap(),
+    queryName: 'q',
+    adql: 'SELECT 1',
+    params: {},
+    maxRows: 10,
+  });
+  t.deepEqual(r.rows, [{ x: 1 }, { x: 2 }]);
+  const [sync, result] = archive.seen.slice(-2);
+  t.is(sync!.path, '/tap/sync');
+  t.is(result!.path, '/tap/result');
+  const basic = `Basic ${Buffer.from('surveyor-test:hunter2-secret').toString('base64')}`;
+  t.is(sync!.auth, basic);
+  t.is(result!.auth, basic);
+  t.is(sync!.agent, 'surveyor/9.9 (test)');
+});
+
+test.serial('a redirect, a job location or a link to another host is refused before anything is sent there', async (t) => {
+  const before = other.seen.length;
+  const http = new ArchiveHttp('a', { origins: [archive.url], credentials }, 'surveyor/9.9 (test)');
+  const away = await t.throwsAsync(
+    http.fetchFollowing({
+      method: 'POST',
+      url: `${archive.url}/tap/sync`,
+      headers: { 'x-test': 'away' },
+      timeoutMs: 5000,
+    }),
+    { instanceOf: PermanentJobError },
+  );
+  t.regex(away!.message, /\/steal is not one of its origins/);
+  const runner = new UwsJobRunner(http, defaultUwsPolicy);
+  const job = await runner.create(`${archive.url}/tap/async`, { form: { QUERY: 'x' } });
+  t.is(job, `${other.url}/job`);
+  await t.throwsAsync(runner.start(job), {
+    instanceOf: PermanentJobError,
+    message: /not one of its origins/,
+  });
+  await t.throwsAsync(http.request({ method: 'GET', url: `${other.url}/datalink?ID=x`, timeoutMs: 5000 }), {
+    message: /not one of its origins/,
+  });
+  t.is(other.seen.length, before, 'the other host saw nothing');
+});
+
+test.serial('an origin listed for the archive is reached, and sees the account only because it is listed', async (t) => {
+  const http = new ArchiveHttp(
+    'a',
+    { origins: [archive.url, other.url], credentials },
+    'surveyor/9.9 (test)',
+  );
+  const res = await http.request({ method: 'GET', url: `${other.url}/listed`, timeoutMs: 5000 });
+  res.discard();
+  t.is(other.seen.at(-1)!.path, '/listed');
+  t.truthy(other.seen.at(-1)!.auth);
+  const anonymous = new ArchiveHttp(
+    'a',
+    { origins: [archive.url, other.url], credentials: null },
+    'surveyor/9.9 (test)',
+  );
+  (await anonymous.request({ method: 'GET', url: `${other.url}/anonymous`, timeoutMs: 5000 })).discard();
+  t.is(other.seen.at(-1)!.auth, undefined);
+});
