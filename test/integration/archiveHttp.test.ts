@@ -67,67 +67,76 @@ const tap = (over: Partial<TapArchive> = {}): TapArchive => ({
 });
 const credentials = { username: 'surveyor-test', password: 'hunter2-secret' };
 
-test.serial('a sync answer redirected on the archive is followed, with the account and our User-Agent', async (t) => {
-  const client = new TapClient({ userAgent: 'surveyor/9.9 (test)', credentials: () => credentials });
-  const r = await client.query({
-    archiveName: 'a',
-    archive: tap(),
-    queryName: 'q',
-    adql: 'SELECT 1',
-    params: {},
-    maxRows: 10,
-  });
-  t.deepEqual(r.rows, [{ x: 1 }, { x: 2 }]);
-  const [sync, result] = archive.seen.slice(-2);
-  t.is(sync!.path, '/tap/sync');
-  t.is(result!.path, '/tap/result');
-  const basic = `Basic ${Buffer.from('surveyor-test:hunter2-secret').toString('base64')}`;
-  t.is(sync!.auth, basic);
-  t.is(result!.auth, basic);
-  t.is(sync!.agent, 'surveyor/9.9 (test)');
-});
+test.serial(
+  'a sync answer redirected on the archive is followed, with the account and our User-Agent',
+  async (t) => {
+    const client = new TapClient({ userAgent: 'surveyor/9.9 (test)', credentials: () => credentials });
+    const r = await client.query({
+      archiveName: 'a',
+      archive: tap(),
+      queryName: 'q',
+      adql: 'SELECT 1',
+      params: {},
+      maxRows: 10,
+    });
+    t.deepEqual(r.rows, [{ x: 1 }, { x: 2 }]);
+    const [sync, result] = archive.seen.slice(-2);
+    t.is(sync!.path, '/tap/sync');
+    t.is(result!.path, '/tap/result');
+    const basic = `Basic ${Buffer.from('surveyor-test:hunter2-secret').toString('base64')}`;
+    t.is(sync!.auth, basic);
+    t.is(result!.auth, basic);
+    t.is(sync!.agent, 'surveyor/9.9 (test)');
+  },
+);
 
-test.serial('a redirect, a job location or a link to another host is refused before anything is sent there', async (t) => {
-  const before = other.seen.length;
-  const http = new ArchiveHttp('a', { origins: [archive.url], credentials }, 'surveyor/9.9 (test)');
-  const away = await t.throwsAsync(
-    http.fetchFollowing({
-      method: 'POST',
-      url: `${archive.url}/tap/sync`,
-      headers: { 'x-test': 'away' },
-      timeoutMs: 5000,
-    }),
-    { instanceOf: PermanentJobError },
-  );
-  t.regex(away!.message, /\/steal is not one of its origins/);
-  const runner = new UwsJobRunner(http, defaultUwsPolicy);
-  const job = await runner.create(`${archive.url}/tap/async`, { form: { QUERY: 'x' } });
-  t.is(job, `${other.url}/job`);
-  await t.throwsAsync(runner.start(job), {
-    instanceOf: PermanentJobError,
-    message: /not one of its origins/,
-  });
-  await t.throwsAsync(http.request({ method: 'GET', url: `${other.url}/datalink?ID=x`, timeoutMs: 5000 }), {
-    message: /not one of its origins/,
-  });
-  t.is(other.seen.length, before, 'the other host saw nothing');
-});
+test.serial(
+  'a redirect, a job location or a link to another host is refused before anything is sent there',
+  async (t) => {
+    const before = other.seen.length;
+    const http = new ArchiveHttp('a', { origins: [archive.url], credentials }, 'surveyor/9.9 (test)');
+    const away = await t.throwsAsync(
+      http.fetchFollowing({
+        method: 'POST',
+        url: `${archive.url}/tap/sync`,
+        headers: { 'x-test': 'away' },
+        timeoutMs: 5000,
+      }),
+      { instanceOf: PermanentJobError },
+    );
+    t.regex(away!.message, /\/steal is not one of its origins/);
+    const runner = new UwsJobRunner(http, defaultUwsPolicy);
+    const job = await runner.create(`${archive.url}/tap/async`, { form: { QUERY: 'x' } });
+    t.is(job, `${other.url}/job`);
+    await t.throwsAsync(runner.start(job), {
+      instanceOf: PermanentJobError,
+      message: /not one of its origins/,
+    });
+    await t.throwsAsync(http.request({ method: 'GET', url: `${other.url}/datalink?ID=x`, timeoutMs: 5000 }), {
+      message: /not one of its origins/,
+    });
+    t.is(other.seen.length, before, 'the other host saw nothing');
+  },
+);
 
-test.serial('an origin listed for the archive is reached, and sees the account only because it is listed', async (t) => {
-  const http = new ArchiveHttp(
-    'a',
-    { origins: [archive.url, other.url], credentials },
-    'surveyor/9.9 (test)',
-  );
-  const res = await http.request({ method: 'GET', url: `${other.url}/listed`, timeoutMs: 5000 });
-  res.discard();
-  t.is(other.seen.at(-1)!.path, '/listed');
-  t.truthy(other.seen.at(-1)!.auth);
-  const anonymous = new ArchiveHttp(
-    'a',
-    { origins: [archive.url, other.url], credentials: null },
-    'surveyor/9.9 (test)',
-  );
-  (await anonymous.request({ method: 'GET', url: `${other.url}/anonymous`, timeoutMs: 5000 })).discard();
-  t.is(other.seen.at(-1)!.auth, undefined);
-});
+test.serial(
+  'an origin listed for the archive is reached, and sees the account only because it is listed',
+  async (t) => {
+    const http = new ArchiveHttp(
+      'a',
+      { origins: [archive.url, other.url], credentials },
+      'surveyor/9.9 (test)',
+    );
+    const res = await http.request({ method: 'GET', url: `${other.url}/listed`, timeoutMs: 5000 });
+    res.discard();
+    t.is(other.seen.at(-1)!.path, '/listed');
+    t.truthy(other.seen.at(-1)!.auth);
+    const anonymous = new ArchiveHttp(
+      'a',
+      { origins: [archive.url, other.url], credentials: null },
+      'surveyor/9.9 (test)',
+    );
+    (await anonymous.request({ method: 'GET', url: `${other.url}/anonymous`, timeoutMs: 5000 })).discard();
+    t.is(other.seen.at(-1)!.auth, undefined);
+  },
+);
