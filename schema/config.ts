@@ -99,10 +99,15 @@ export const configVariables = {
     '20',
     'Failed logins from one client address in a window before 429.',
   ),
+  SERVICE_PASSWORD_HASH_CONCURRENCY: spec(
+    int(2, 1, 64),
+    '2',
+    'Password checks (argon2) one process runs at once; more wait their turn, so a burst of logins cannot starve the process.',
+  ),
   SERVICE_TRUST_PROXY: spec(
     bool(false),
     'false',
-    'Take the client address from X-Forwarded-For (only behind a proxy you run).',
+    "Take the client address from X-Forwarded-For's rightmost entry, the one your proxy appends (only behind one proxy you run).",
   ),
   SERVICE_MAX_JSON_BODY_BYTES: spec(
     int(1048576, 1024, 67108864),

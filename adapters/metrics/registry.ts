@@ -5,7 +5,7 @@ export class Metrics {
   readonly registry = new client.Registry();
   readonly httpRequests: client.Counter<'method' | 'route' | 'status'>;
   readonly httpDuration: client.Histogram<'method' | 'route' | 'status'>;
-  readonly loginFailures: client.Counter<'cause'>;
+  readonly loginFailures: client.Counter<'outcome'>;
   readonly dependencyUp: client.Gauge<'dependency'>;
   readonly tickSeconds: client.Histogram<'tick'>;
   readonly schedulerLeader: client.Gauge;
@@ -31,8 +31,8 @@ export class Metrics {
     });
     this.loginFailures = new client.Counter({
       name: 'surveyor_login_failures_total',
-      help: 'Failed logins by cause',
-      labelNames: ['cause'],
+      help: 'Failed logins: invalid_credentials (whatever the cause) or rate_limited',
+      labelNames: ['outcome'],
       registers: [this.registry],
     });
     this.dependencyUp = new client.Gauge({

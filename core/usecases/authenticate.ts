@@ -5,6 +5,7 @@ import { type Role, roleAllows } from '../domain/roles.js';
 import type { AccessTokens } from '../ports/AccessTokens.js';
 import type { AuthSessionRepository } from '../ports/AuthSessionRepository.js';
 import type { Clock } from '../ports/Clock.js';
+import type { UserRepository } from '../ports/UserRepository.js';
 
 export interface Principal {
   readonly userId: string;
@@ -16,12 +17,17 @@ export interface Principal {
 export interface AuthenticateDeps {
   readonly tokens: AccessTokens;
   readonly sessions: AuthSessionRepository;
+  readonly users: UserRepository;
   readonly clock: Clock;
 }
 
 export const unauthorized = (message: string): AppError => appError('unauthorized', message);
 
-/** Checks a bearer token: signature, lifetime, and that its login was not ended. */
+/**
+ * Checks a bearer token: signature, lifetime, that its login was not ended, and that its account is
+ * still enabled. The role is the account's role now, not the one in the token: a demotion or a
+ * disabled account takes effect at the next request, not at the next refresh.
+ */
 export const authenticate = async (
   deps: AuthenticateDeps,
   bearer: string | undefined,
@@ -36,13 +42,18 @@ export const authenticate = async (
         verified === 'expired' ? 'the access token expired; refresh it' : 'the access token is not valid',
       ),
     );
-  const session = await deps.sessions.find(verified.sid);
-  if (session === null || !isSessionLive(session, now))
+  const [session, user] = await Promise.all([
+    deps.sessions.find(verified.sid),
+    deps.users.findById(verified.sub),
+  ]);
+  if (session === null || !isSessionLive(session, now) || session.userId !== verified.sub)
     return E.left(unauthorized('this login has ended; log in again'));
+  if (user === null || user.disabledAt !== null)
+    return E.left(unauthorized('this account is disabled or gone'));
   return E.right({
-    userId: verified.sub,
-    username: verified.username,
-    role: verified.role,
+    userId: user.id,
+    username: user.username,
+    role: user.role,
     sessionId: verified.sid,
   });
 };

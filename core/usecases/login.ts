@@ -6,6 +6,7 @@ import type { Clock } from '../ports/Clock.js';
 import type { LoginThrottle } from '../ports/LoginThrottle.js';
 import type { PasswordHasher } from '../ports/PasswordHasher.js';
 import type { UserRepository } from '../ports/UserRepository.js';
+import { usernamePattern } from '../domain/user.js';
 import { issueTokens, newRefreshToken, type TokenIssuerDeps } from './issueTokens.js';
 
 export interface LoginDeps extends TokenIssuerDeps {
@@ -34,6 +35,8 @@ export interface LoginFailure {
   readonly error: AppError;
   readonly cause: LoginFailureCause;
   readonly retryAfterSeconds?: number;
+  /** The account the attempt named, when it exists (for the log; never for the client). */
+  readonly userId?: string;
 }
 
 export interface LoginSuccess {
@@ -44,11 +47,23 @@ export interface LoginSuccess {
 
 export const invalidCredentials = appError('invalid_credentials', 'invalid username or password');
 
+/**
+ * The throttle's keys. Usernames are ASCII (usernamePattern), matched without case; one that is not
+ * a possible username is keyed as it is, never looked up, so no spelling reaches another account's
+ * counter or the account itself.
+ */
 export const throttleKeys = (username: string, address: string) => ({
-  user: `user:${username.toLowerCase()}`,
+  user: `user:${usernamePattern.test(username) ? username.toLowerCase() : username}`,
   address: `addr:${address}`,
 });
 
+/**
+ * Rate-limited login. The attempt is reserved on both counters (username and client address)
+ * before anything else, atomically, so a burst of concurrent wrong passwords gets at most the
+ * limit through to the password check and 429 for the rest; a successful login gives the address
+ * reservation back and clears the username's. A username that cannot exist is checked against the
+ * decoy hash, so timing tells nothing.
+ */
 export const login = async (
   deps: LoginDeps,
   input: LoginInput,
@@ -57,12 +72,12 @@ export const login = async (
   const { policy, throttle } = deps;
   const keys = throttleKeys(input.username, input.clientAddress);
   const [byUser, byAddress] = await Promise.all([
-    throttle.failures(keys.user, now, policy.loginWindowSeconds),
-    throttle.failures(keys.address, now, policy.loginWindowSeconds),
+    throttle.reserve(keys.user, now, policy.loginWindowSeconds),
+    throttle.reserve(keys.address, now, policy.loginWindowSeconds),
   ]);
   const blocked = [
-    byUser.count >= policy.maxFailuresPerUsername ? byUser.windowEndsAt : null,
-    byAddress.count >= policy.maxFailuresPerAddress ? byAddress.windowEndsAt : null,
+    byUser.count > policy.maxFailuresPerUsername ? byUser.windowEndsAt : null,
+    byAddress.count > policy.maxFailuresPerAddress ? byAddress.windowEndsAt : null,
   ].filter((d): d is Date => d !== null);
   if (blocked.length > 0) {
     const until = Math.max(...blocked.map((d) => d.getTime()));
@@ -76,25 +91,23 @@ export const login = async (
     });
   }
 
-  const fail = async (cause: LoginFailureCause): Promise<E.Either<LoginFailure, LoginSuccess>> => {
-    await Promise.all([
-      throttle.recordFailure(keys.user, now, policy.loginWindowSeconds),
-      throttle.recordFailure(keys.address, now, policy.loginWindowSeconds),
-    ]);
-    return E.left({ error: invalidCredentials, cause });
-  };
+  const fail = (cause: LoginFailureCause, userId?: string): E.Either<LoginFailure, LoginSuccess> =>
+    E.left({ error: invalidCredentials, cause, ...(userId ? { userId } : {}) });
 
-  const user = await deps.users.findByUsername(input.username);
+  const user = usernamePattern.test(input.username) ? await deps.users.findByUsername(input.username) : null;
   if (user === null) {
     // Spend the same time as a real check, so timing does not tell which usernames exist.
     await deps.hasher.verify(deps.hasher.decoyHash, input.password);
     return fail((await deps.users.countAdmins()) === 0 ? 'no_admin_exists' : 'no_such_user');
   }
   const passwordOk = await deps.hasher.verify(user.passwordHash, input.password);
-  if (!passwordOk) return fail('wrong_password');
-  if (user.disabledAt !== null) return fail('disabled');
+  if (!passwordOk) return fail('wrong_password', user.id);
+  if (user.disabledAt !== null) return fail('disabled', user.id);
 
-  await throttle.clear(keys.user);
+  await Promise.all([
+    throttle.clear(keys.user),
+    throttle.release(keys.address, now, policy.loginWindowSeconds),
+  ]);
   const sessionId = deps.random.uuid();
   const expiresAt = addSeconds(now, policy.refreshTokenTtlSeconds);
   const refresh = newRefreshToken(deps, sessionId, now, expiresAt);

@@ -54,11 +54,17 @@ export const requestIdOf = (req: IncomingMessage, fresh: () => string): string =
   return typeof given === 'string' && requestIdPattern.test(given) ? given : fresh();
 };
 
+/**
+ * The client's address. Behind a proxy we run (SERVICE_TRUST_PROXY), X-Forwarded-For's rightmost
+ * entry: the one our proxy appended, the address it saw. Entries left of it are whatever the
+ * client sent, so they are never believed.
+ */
 export const clientAddressOf = (req: IncomingMessage, trustProxy: boolean): string => {
   if (trustProxy) {
     const fwd = req.headers['x-forwarded-for'];
-    const first = (Array.isArray(fwd) ? fwd[0] : fwd)?.split(',')[0]?.trim();
-    if (first) return first;
+    const all = (Array.isArray(fwd) ? fwd.join(',') : (fwd ?? '')).split(',');
+    const last = all[all.length - 1]?.trim();
+    if (last) return last;
   }
   return req.socket.remoteAddress ?? 'unknown';
 };

@@ -81,7 +81,7 @@ export const openRuntime = async (
     throw err;
   }
   const metrics = new Metrics(role);
-  const hasher = await Argon2Hasher.create();
+  const hasher = await Argon2Hasher.create(config.SERVICE_PASSWORD_HASH_CONCURRENCY);
   let container: Container;
   try {
     container = buildContainer({ config, logger, secrets, metrics, db, hasher, jwtSecret: jwt.secret });

@@ -87,22 +87,27 @@ test.serial('sessions: refresh rotation lets exactly one of many racing callers 
   t.is(s?.revokeReason, 'logout');
 });
 
-test.serial('login throttle counts per key within a window and starts over in the next', async (t) => {
-  const th = new PgLoginThrottle(d.db);
-  await Promise.all([
-    th.recordFailure('user:a', t0, 900),
-    th.recordFailure('user:a', t0, 900),
-    th.recordFailure('user:b', t0, 900),
-  ]);
-  t.is((await th.failures('user:a', t0, 900)).count, 2);
-  t.is((await th.failures('user:b', t0, 900)).count, 1);
-  const later = new Date(t0.getTime() + 900_000);
-  t.is((await th.failures('user:a', later, 900)).count, 0);
-  await th.recordFailure('user:a', later, 900);
-  t.is((await th.failures('user:a', later, 900)).count, 1);
-  await th.clear('user:a');
-  t.is((await th.failures('user:a', later, 900)).count, 0);
-});
+test.serial(
+  'login throttle: each reservation gets its own count, even at once; windows start over',
+  async (t) => {
+    const th = new PgLoginThrottle(d.db);
+    const counts = await Promise.all(Array.from({ length: 20 }, () => th.reserve('user:a', t0, 900)));
+    t.deepEqual(
+      counts.map((c) => c.count).sort((x, y) => x - y),
+      Array.from({ length: 20 }, (_, i) => i + 1),
+      'twenty concurrent reservations are counted one by one',
+    );
+    t.is((await th.reserve('user:b', t0, 900)).count, 1);
+    await th.release('user:b', t0, 900);
+    t.is((await th.reserve('user:b', t0, 900)).count, 1, 'a released reservation is given back');
+    const later = new Date(t0.getTime() + 900_000);
+    t.is((await th.reserve('user:a', later, 900)).count, 1, 'the next window starts over');
+    await th.release('user:a', t0, 900);
+    t.is((await th.reserve('user:a', later, 900)).count, 2, 'a release for an old window changes nothing');
+    await th.clear('user:a');
+    t.is((await th.reserve('user:a', later, 900)).count, 1);
+  },
+);
 
 test.serial('workers: only those with a fresh heartbeat are live', async (t) => {
   const reg = new PgWorkerRegistry(d.db);

@@ -61,7 +61,7 @@ export const startTestApi = async (env: Record<string, string> = {}): Promise<Te
     secrets,
     metrics: new Metrics('api'),
     db: d.db,
-    hasher: await Argon2Hasher.create(),
+    hasher: await Argon2Hasher.create(config.SERVICE_PASSWORD_HASH_CONCURRENCY),
     jwtSecret: testJwtSecret,
   });
   const server = createApiServer(container);

@@ -152,3 +152,57 @@ test('roles: viewer < operator < admin', (t) => {
   const denied = authorize({ ...p, role: 'viewer' }, 'admin');
   t.true(E.isLeft(denied) && denied.left.code === 'forbidden');
 });
+
+test('a burst of concurrent wrong passwords gets the limit through to the password check, 429 for the rest', async (t) => {
+  const h = createHarness({ policy: { maxFailuresPerUsername: 5, maxFailuresPerAddress: 1000 } });
+  right(await h.createUser(admin));
+  let verified = 0;
+  const verify = h.ports.hasher.verify.bind(h.ports.hasher);
+  h.ports.hasher.verify = async (hash, password) => {
+    verified++;
+    await new Promise((r) => setTimeout(r, 5));
+    return verify(hash, password);
+  };
+  const results = await Promise.all(
+    Array.from({ length: 60 }, (_, i) => from(h, `wrong-password-${i}`, `10.0.${i}.1`)),
+  );
+  const causes = results.map((r) => left(r).cause);
+  t.is(causes.filter((c) => c === 'wrong_password').length, 5);
+  t.is(causes.filter((c) => c === 'rate_limited').length, 55);
+  t.is(verified, 5, 'only the reserved attempts cost a password check');
+  // The right password is refused too until the window passes.
+  t.is(left(await from(h, admin.password, '10.9.9.9')).cause, 'rate_limited');
+});
+
+test('a username spelled with a non-ASCII look-alike is never the account nor its counter', async (t) => {
+  const h = createHarness({ policy: { maxFailuresPerUsername: 2 } });
+  right(await h.createUser({ ...admin, username: 'view' }));
+  for (let i = 0; i < 2; i++)
+    left(await h.login({ username: 'view', password: 'wrong-password-x', clientAddress: `1.1.1.${i}` }));
+  t.is(
+    left(await h.login({ username: 'view', password: admin.password, clientAddress: '2.2.2.2' })).cause,
+    'rate_limited',
+  );
+  // Dotted capital I lower-cases to "i" in PostgreSQL's lower(); here it is not a username at all.
+  for (const spelling of ['vİew', 'VİEW', 'vıew'])
+    t.is(
+      left(await h.login({ username: spelling, password: admin.password, clientAddress: '3.3.3.3' })).cause,
+      'no_such_user',
+      spelling,
+    );
+  t.is(
+    left(await h.login({ username: 'VIEW', password: admin.password, clientAddress: '4.4.4.4' })).cause,
+    'rate_limited',
+  );
+});
+
+test('a successful login gives its address reservation back', async (t) => {
+  const h = createHarness({ policy: { maxFailuresPerAddress: 3 } });
+  right(await h.createUser(admin));
+  for (let i = 0; i < 10; i++) right(await from(h, admin.password, '7.7.7.7'));
+  t.is(
+    left(await from(h, 'wrong-password-here', '7.7.7.7')).cause,
+    'wrong_password',
+    'ten logins did not use up the limit of 3',
+  );
+});

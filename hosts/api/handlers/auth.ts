@@ -16,9 +16,16 @@ export const loginHandler: Handler = async (ctx) => {
   const body = ctx.body as LoginBody;
   const r = await login(authDeps(ctx.container), { ...body, clientAddress: ctx.clientAddress });
   if (E.isLeft(r)) {
-    // The client hears only "invalid username or password"; the log says which it was.
-    ctx.log.warn({ username: body.username, client: ctx.clientAddress, cause: r.left.cause }, 'login failed');
-    ctx.container.get<Metrics>(TYPES.Metrics).loginFailures.inc({ cause: r.left.cause });
+    // The client hears only "invalid username or password"; the log says which it was, naming the
+    // account when there is one, never what was typed as the username (a password often lands there).
+    ctx.log.warn(
+      { user_id: r.left.userId ?? null, client: ctx.clientAddress, cause: r.left.cause },
+      'login failed',
+    );
+    // Public metrics tell only what the client already knows: refused, or rate-limited.
+    ctx.container.get<Metrics>(TYPES.Metrics).loginFailures.inc({
+      outcome: r.left.cause === 'rate_limited' ? 'rate_limited' : 'invalid_credentials',
+    });
     return r.left.retryAfterSeconds !== undefined
       ? fail(r.left.error, { 'Retry-After': String(r.left.retryAfterSeconds) })
       : fail(r.left.error);
