@@ -1,3 +1,4 @@
+import { findPaths } from './jsonValues.js';
 import { type AppError, validationError } from '../errors.js';
 
 /** Deployment profiles (SPEC "Deployment profile"): how an execution is translated and deployed. */
@@ -84,14 +85,16 @@ const keyMaterial =
  * Paths in a would-be profile that hold SSH keys, passphrases or host-key trust. Profiles never
  * carry them: they come from the worker's environment (SPEC "Authentication").
  */
-export const findKeyMaterial = (value: unknown, path = ''): string[] => {
-  if (typeof value === 'string') return keyMaterial.test(value) ? [path || '(body)'] : [];
-  if (value === null || typeof value !== 'object') return [];
-  return Object.entries(value as Record<string, unknown>).flatMap(([k, v]) => {
-    const p = path ? `${path}.${k}` : k;
-    return secretKeyNames.test(k) ? [p] : findKeyMaterial(v, p);
-  });
-};
+export const findKeyMaterial = (value: unknown): string[] =>
+  findPaths(value, (k, v) =>
+    k !== null && secretKeyNames.test(k)
+      ? 'take'
+      : typeof v === 'string'
+        ? keyMaterial.test(v)
+          ? 'take'
+          : 'skip'
+        : 'descend',
+  );
 
 /** A 422 naming every place key material was sent, or null when there is none. */
 export const keyMaterialError = (raw: unknown): AppError | null => {

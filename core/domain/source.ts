@@ -1,3 +1,4 @@
+import { patternFinds } from './safeRegex.js';
 /** A source: one observation target of a project, and what discovery found about it. */
 export const discoveryStates = ['never', 'queued', 'running', 'done', 'failed'] as const;
 export type DiscoveryState = (typeof discoveryStates)[number];
@@ -36,7 +37,7 @@ export const identifierProblem = (id: string, pattern?: string): string | null =
     return `must be 1 to ${maxIdentifierLength} characters`;
   if (id.trim() !== id) return 'must not start or end with white space';
   if ([...id].some((c) => c.charCodeAt(0) < 32)) return 'must not contain control characters';
-  if (pattern !== undefined && !new RegExp(pattern).test(id))
+  if (pattern !== undefined && !patternFinds(pattern, id))
     return `does not match the project's pattern ${pattern}`;
   return null;
 };

@@ -1,3 +1,4 @@
+import { compilePattern, patternGroup } from './safeRegex.js';
 /** Typed value transforms of a project configuration (source identity, field maps, flags). */
 export type TransformSpec =
   | { readonly kind: 'strip_prefix'; readonly prefix: string }
@@ -58,8 +59,7 @@ export const applyTransform = (table: TransformTable, name: string, value: unkno
     case 'format':
       return spec.template.split('{value}').join(s);
     case 'regex_extract': {
-      const m = new RegExp(spec.pattern).exec(s);
-      return m ? (m[spec.group] ?? null) : null;
+      return patternGroup(spec.pattern, s, spec.group);
     }
   }
 };
@@ -74,14 +74,17 @@ export const checkTransforms = (table: TransformTable): { path: string; message:
           issues.push({ path: `transforms.${name}.steps.${i}`, message: `no transform named ${step}` });
       });
     if (spec.kind === 'regex_extract') {
-      try {
-        new RegExp(spec.pattern);
-      } catch (err) {
+      const re = compilePattern(spec.pattern);
+      if (typeof re === 'string')
         issues.push({
           path: `transforms.${name}.pattern`,
-          message: `not a regular expression: ${(err as Error).message}`,
+          message: `not a regular expression (RE2 syntax): ${re}`,
         });
-      }
+      else if (spec.group > re.groupCount())
+        issues.push({
+          path: `transforms.${name}.group`,
+          message: `the pattern has ${re.groupCount()} groups`,
+        });
     }
   }
   const visiting = new Set<string>();

@@ -1,3 +1,4 @@
+import { compilePattern } from './safeRegex.js';
 import type { FieldIssue } from '../errors.js';
 import { parseTemplate } from './adql.js';
 import { isExpression, parseExpression } from './expressions.js';
@@ -100,14 +101,12 @@ const checkTransformRef = (config: ProjectConfig, name: string | undefined, path
 export const validateProjectConfig = (c: ProjectConfig): FieldIssue[] => {
   const issues: FieldIssue[] = [...checkTransforms(c.transforms)];
   if (c.source_identity.pattern !== undefined) {
-    try {
-      new RegExp(c.source_identity.pattern);
-    } catch (err) {
+    const re = compilePattern(c.source_identity.pattern);
+    if (typeof re === 'string')
       issues.push({
         path: 'source_identity.pattern',
-        message: `not a regular expression: ${(err as Error).message}`,
+        message: `not a regular expression (RE2 syntax): ${re}`,
       });
-    }
   }
   for (const [name, v] of Object.entries(c.source_identity.template_vars)) {
     if (v.from !== 'canonical')

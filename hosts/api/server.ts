@@ -6,6 +6,7 @@ import restify, {
   type Response as RestifyResponse,
   type Server as RestifyServer,
 } from 'restify';
+import { badText, valueProblem } from '../../core/domain/jsonValues.js';
 import { type AppError, appError, validationError } from '../../core/errors.js';
 import type { Random } from '../../core/ports/Random.js';
 import { redactString, type SecretRegistry } from '../../core/redaction.js';
@@ -39,6 +40,9 @@ interface Pipeline {
   readonly random: Random;
 }
 
+/** Deepest nesting a JSON body may have (the deepest codec needs far fewer). */
+const maxBodyDepth = 64;
+
 const maxBodyFor = (route: RouteSpec, c: Config) =>
   route.body?.contentType === 'application/x-yaml'
     ? c.SERVICE_MAX_YAML_BODY_BYTES
@@ -69,6 +73,10 @@ const takeBody = async (
   } catch (err) {
     return E.left(appError('bad_request', `the request body is not valid JSON: ${(err as Error).message}`));
   }
+  // Before anything reads it: no nesting past 64 levels, no NUL or lone surrogate in any string
+  // (PostgreSQL refuses both as text; they would come back as a 500 from deep inside).
+  const problem = valueProblem(parsed, maxBodyDepth);
+  if (problem) return E.left(validationError('the request body is not valid', [problem]));
   const pre = route.precheck?.(parsed);
   if (pre) return E.left(pre);
   const decoded = decodeWith(route.body.codec, parsed);
@@ -79,13 +87,15 @@ const takeBody = async (
 const takeParams = (route: RouteSpec, req: RestifyRequest): E.Either<AppError, Record<string, string>> => {
   const params = req.params ?? {};
   for (const [name, codec] of Object.entries(route.params ?? {}))
-    if (E.isLeft(codec.decode(params[name])))
+    if (E.isLeft(codec.decode(params[name])) || badText(String(params[name] ?? '')) !== null)
       return E.left(appError('not_found', `no ${route.tag.replace(/s$/, '')} ${params[name]}`));
   return E.right(params);
 };
 
 const takeQuery = (route: RouteSpec, req: RestifyRequest): E.Either<AppError, Record<string, unknown>> => {
   const raw = Object.fromEntries(new URL(req.url ?? '/', 'http://x').searchParams);
+  const problem = valueProblem(raw, 2);
+  if (problem) return E.left(validationError('the query parameters are not valid', [problem]));
   if (!route.query) return E.right(raw);
   const decoded = decodeWith(route.query, raw);
   return E.isLeft(decoded)
