@@ -73,6 +73,16 @@ export const configVariables = {
     'Port of the embedded PostgreSQL (loopback only).',
   ),
   SERVICE_DB_POOL_MAX: spec(int(10, 1, 200), '10', 'Connections per process in the database pool.'),
+  SERVICE_DB_CONNECT_TIMEOUT_SECONDS: spec(
+    int(10, 1, 600),
+    '10',
+    'Longest wait for a new database connection; the request or job fails (and is retried) after it.',
+  ),
+  SERVICE_DB_STATEMENT_TIMEOUT_SECONDS: spec(
+    int(60, 0, 86400),
+    '60',
+    'Longest a database statement may run before PostgreSQL cancels it (0: no limit); a transaction left idle that long is ended too (at least a minute). `surveyor migrate` runs without it.',
+  ),
   SERVICE_LOG_LEVEL: spec(
     oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
     'info',

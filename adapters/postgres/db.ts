@@ -17,17 +17,44 @@ export const onPoolError = (sink: (err: Error) => void): void => {
   poolErrorSink = sink;
 };
 
-/** A pooled database handle; the same URL gives the same handle (pg-promise wants one per process). */
-export const openDb = (url: string, poolMax = 10): Db => {
+export interface DbTimeouts {
+  /** Longest wait for a new connection (0: none). */
+  readonly connectMs: number;
+  /** Longest a statement may run before the server cancels it (0: none). */
+  readonly statementMs: number;
+}
+
+/** What a pool gets when its caller names no timeouts (tests, benchmarks): generous, never none. */
+export const defaultDbTimeouts: DbTimeouts = { connectMs: 10_000, statementMs: 120_000 };
+
+/**
+ * A pooled database handle; the same URL gives the same handle (pg-promise wants one per process).
+ * Every connection has a connect timeout and a statement timeout, and a transaction left idle is
+ * ended by the server, so a stuck statement or peer cannot hold a worker (or its lease) forever.
+ */
+export const openDb = (url: string, poolMax = 10, timeouts: DbTimeouts = defaultDbTimeouts): Db => {
   const existing = openDbs.get(url);
   if (existing) return existing;
-  const db = pgp({ connectionString: url, max: poolMax, application_name: 'surveyor' });
+  const db = pgp({
+    connectionString: url,
+    max: poolMax,
+    application_name: 'surveyor',
+    connectionTimeoutMillis: timeouts.connectMs,
+    statement_timeout: timeouts.statementMs,
+    idle_in_transaction_session_timeout:
+      timeouts.statementMs === 0 ? 0 : Math.max(timeouts.statementMs, 60_000),
+  });
   // pg-promise drops its own pool error listener when the pool ends; a connection still opening at
   // that moment could then fail with no listener and crash the process while it shuts down.
   db.$pool.on('error', (err: Error) => poolErrorSink(err));
   openDbs.set(url, db);
   return db;
 };
+
+/** Whether the connection's role is a superuser (production refuses one: it can do anything). */
+export const isSuperuser = async (db: Db): Promise<boolean> =>
+  (await db.one<{ rolsuper: boolean }>('SELECT rolsuper FROM pg_roles WHERE rolname = current_user'))
+    .rolsuper;
 
 export const closeDb = async (db: Db): Promise<void> => {
   for (const [url, d] of openDbs) if (d === db) openDbs.delete(url);

@@ -53,6 +53,20 @@ const values = (p: DeploymentProfile) => [
   p.updatedAt,
 ];
 
+const encodeCursor = (k: [string, string]) => Buffer.from(`p:${JSON.stringify(k)}`).toString('base64url');
+const decodeCursor = (c: string): [string, string] | null => {
+  const text = Buffer.from(c, 'base64url').toString('utf8');
+  if (!text.startsWith('p:')) return null;
+  try {
+    const k = JSON.parse(text.slice(2)) as unknown;
+    return Array.isArray(k) && k.length === 2 && k.every((x) => typeof x === 'string')
+      ? (k as [string, string])
+      : null;
+  } catch {
+    return null;
+  }
+};
+
 export class PgProfileRepository implements ProfileRepository {
   constructor(private readonly db: Db) {}
 
@@ -107,6 +121,30 @@ export class PgProfileRepository implements ProfileRepository {
       [projectModule],
     );
     return r ? toProfile(r) : null;
+  }
+
+  async page(projectModule: string | undefined, limit: number, cursor: string | null) {
+    // Keyset paging on (scope, name): the global profiles first (scope ''), then by module.
+    let after: [string, string] = ['', ''];
+    if (cursor !== null) {
+      const c = decodeCursor(cursor);
+      if (c === null) return 'bad_cursor' as const;
+      after = c;
+    }
+    const rows = await this.db.any<Row>(
+      `SELECT * FROM deployment_profiles
+       WHERE ($1::text IS NULL OR project_module = $1 OR project_module IS NULL)
+         AND (COALESCE(project_module, '') COLLATE "C" > $2
+              OR (COALESCE(project_module, '') = $2 AND name COLLATE "C" > $3))
+       ORDER BY COALESCE(project_module, '') COLLATE "C", name COLLATE "C" LIMIT $4`,
+      [projectModule ?? null, after[0], after[1], limit + 1],
+    );
+    const items = rows.slice(0, limit).map(toProfile);
+    const last = items[items.length - 1];
+    return {
+      items,
+      nextCursor: rows.length > limit && last ? encodeCursor([last.project_module ?? '', last.name]) : null,
+    };
   }
 
   async list(projectModule?: string): Promise<readonly DeploymentProfile[]> {

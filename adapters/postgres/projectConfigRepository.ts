@@ -97,6 +97,25 @@ export class PgProjectConfigRepository implements ProjectConfigRepository {
     return rows.map(toVersion);
   }
 
+  async versionPage(projectModule: string, limit: number, cursor: string | null) {
+    let before = Number.MAX_SAFE_INTEGER;
+    if (cursor !== null) {
+      const m = /^v:(\d{1,15})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+      if (!m) return 'bad_cursor' as const;
+      before = Number(m[1]);
+    }
+    const rows = await this.db.any<Row>(
+      `${selectVersions} WHERE c.project_module = $1 AND c.version < $2 ORDER BY c.version DESC LIMIT $3`,
+      [projectModule, before, limit + 1],
+    );
+    const items = rows.slice(0, limit).map(toVersion);
+    const last = items[items.length - 1];
+    return {
+      items,
+      nextCursor: rows.length > limit && last ? Buffer.from(`v:${last.version}`).toString('base64url') : null,
+    };
+  }
+
   async versions(projectModule: string): Promise<readonly ProjectConfigVersion[]> {
     const rows = await this.db.any<Row>(
       `${selectVersions} WHERE c.project_module = $1 ORDER BY c.version DESC`,

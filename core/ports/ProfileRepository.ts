@@ -13,4 +13,10 @@ export interface ProfileRepository {
   findDefault(projectModule: string | null): Promise<DeploymentProfile | null>;
   /** A module's profiles and the global ones; every profile when `projectModule` is undefined. */
   list(projectModule?: string): Promise<readonly DeploymentProfile[]>;
+  /** The same, a page at a time (by scope, then name), after an opaque cursor of the last page. */
+  page(
+    projectModule: string | undefined,
+    limit: number,
+    cursor: string | null,
+  ): Promise<{ items: readonly DeploymentProfile[]; nextCursor: string | null } | 'bad_cursor'>;
 }

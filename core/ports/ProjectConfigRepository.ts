@@ -26,4 +26,10 @@ export interface ProjectConfigRepository {
   allActive(): Promise<readonly ProjectConfigVersion[]>;
   /** Newest first. */
   versions(projectModule: string): Promise<readonly ProjectConfigVersion[]>;
+  /** The versions, newest first, a page at a time after an opaque cursor of the last page. */
+  versionPage(
+    projectModule: string,
+    limit: number,
+    cursor: string | null,
+  ): Promise<{ items: readonly ProjectConfigVersion[]; nextCursor: string | null } | 'bad_cursor'>;
 }

@@ -8,6 +8,10 @@ export class ConfigError extends Error {
   }
 }
 
+/** Production's answer to a superuser DATABASE_URL (checked once connected). */
+export const superuserRefused =
+  "names a superuser role; production refuses one (it can do anything to the server): connect as a role that owns surveyor's database and nothing more (README: Production database)";
+
 /** Decodes the environment and applies the production rules that span variables. */
 export const loadConfig = (env: Readonly<Record<string, string | undefined>> = process.env): Config => {
   const r = decodeConfig(env);
@@ -23,6 +27,11 @@ export const loadConfig = (env: Readonly<Record<string, string | undefined>> = p
       problems.push({
         variable: 'BATCH_SSH_PRIVATE_KEY',
         message: 'inline keys are for development only; use BATCH_SSH_PRIVATE_KEY_FILE in production',
+      });
+    if (c.DATABASE_URL === undefined)
+      problems.push({
+        variable: 'DATABASE_URL',
+        message: 'is required in production (the embedded PostgreSQL is for development)',
       });
     if (!c.SERVICE_USE_REAL_BACKENDS)
       problems.push({

@@ -4,14 +4,14 @@ import { SecretRegistry } from '../../core/redaction.js';
 import { Argon2Hasher } from '../../adapters/auth/argon2Hasher.js';
 import { createLogger, type Logger } from '../../adapters/log/logger.js';
 import { Metrics } from '../../adapters/metrics/registry.js';
-import { closeDb, type Db, onPoolError, openDb } from '../../adapters/postgres/db.js';
+import { closeDb, type Db, isSuperuser, onPoolError, openDb } from '../../adapters/postgres/db.js';
 import { assertSchemaCurrent } from '../../adapters/postgres/migrator.js';
 import type { Config } from '../../schema/config.js';
 import type { BackendSet } from './backends.js';
 import { buildContainer, TYPES } from './composition.js';
 import { type DatabaseHandle, resolveDatabase } from './database.js';
 import { resolveJwtSecret } from './jwtSecret.js';
-import { loadConfig } from './loadConfig.js';
+import { ConfigError, loadConfig, superuserRefused } from './loadConfig.js';
 
 export interface Runtime {
   readonly config: Config;
@@ -72,8 +72,13 @@ export const openRuntime = async (
   const database = await resolveDatabase(config, logger);
   secrets.add(decodeURIComponent(new URL(database.url).password));
   onPoolError((err) => logger.warn({ err }, 'a pooled database connection failed'));
-  const db = openDb(database.url, config.SERVICE_DB_POOL_MAX);
+  const db = openDb(database.url, config.SERVICE_DB_POOL_MAX, {
+    connectMs: config.SERVICE_DB_CONNECT_TIMEOUT_SECONDS * 1000,
+    statementMs: config.SERVICE_DB_STATEMENT_TIMEOUT_SECONDS * 1000,
+  });
   try {
+    if (config.SERVICE_ENV === 'production' && (await isSuperuser(db)))
+      throw new ConfigError([{ variable: 'DATABASE_URL', message: superuserRefused }]);
     if (opts.checkSchema !== false) await assertSchemaCurrent(db);
   } catch (err) {
     await closeDb(db);

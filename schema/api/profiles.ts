@@ -127,4 +127,7 @@ export const ProfileView = component(
   ]),
 );
 
-export const ProfileList = component('DeploymentProfileList', t.type({ items: t.array(ProfileView) }));
+export const ProfileList = component(
+  'DeploymentProfileList',
+  t.type({ items: t.array(ProfileView), next_cursor: t.union([t.string, t.null]) }),
+);

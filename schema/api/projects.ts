@@ -1,6 +1,7 @@
 import * as t from 'io-ts';
-import { boundedString, DateTimeString, intFromString } from '../codecs.js';
+import { DateTimeString } from '../codecs.js';
 import { component } from '../jsonSchema.js';
+import { pageQuery } from './common.js';
 
 const versionFields = {
   project_module: t.string,
@@ -18,7 +19,7 @@ export const ProjectConfigVersionView = component(
 );
 export const ProjectConfigVersionList = component(
   'ProjectConfigVersionList',
-  t.type({ items: t.array(ProjectConfigVersionSummary) }),
+  t.type({ items: t.array(ProjectConfigVersionSummary), next_cursor: t.union([t.string, t.null]) }),
 );
 
 export const EventView = component(
@@ -41,6 +42,6 @@ export const EventPageView = component(
 );
 
 /** Paging of event lists: `limit` (default 100, at most 500) and the `cursor` of the previous page. */
-export const PageQuery = t.partial({ limit: intFromString(1, 500), cursor: boundedString(1, 200) });
+export const PageQuery = t.partial(pageQuery(500));
 
 export const YamlBody = t.string;

@@ -1,7 +1,7 @@
 import * as t from 'io-ts';
-import { boundedString, DateTimeString, intFromString, strictObject, Uuid, withDefault } from '../codecs.js';
+import { boundedString, DateTimeString, strictObject, Uuid, withDefault } from '../codecs.js';
 import { component } from '../jsonSchema.js';
-import { ProjectModule } from './common.js';
+import { ProjectModule, pageQuery } from './common.js';
 
 const Identifier = boundedString(1, 256);
 
@@ -56,7 +56,7 @@ export const SourceBulkResult = component(
 
 export const SourceListQuery = t.intersection([
   t.type({ project_module: ProjectModule }),
-  t.partial({ limit: intFromString(1, 1000), cursor: boundedString(1, 400) }),
+  t.partial(pageQuery(1000)),
 ]);
 
 export const SourcePageView = component(

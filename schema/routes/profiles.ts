@@ -1,13 +1,13 @@
 import * as t from 'io-ts';
 import { keyMaterialError } from '../../core/domain/profile.js';
 import { Uuid } from '../codecs.js';
-import { ProjectModule } from '../api/common.js';
+import { ProjectModule, pageQuery } from '../api/common.js';
 import { ProfileInput, ProfileList, ProfileView } from '../api/profiles.js';
 import { component } from '../jsonSchema.js';
 import type { RouteSpec } from '../routes.js';
 
 const idParam = { id: Uuid };
-export const ProfileListQuery = t.partial({ project_module: ProjectModule });
+export const ProfileListQuery = t.partial({ project_module: ProjectModule, ...pageQuery(1000) });
 export const Deleted = component('Deleted', t.type({ deleted: t.literal(true) }));
 
 export const profileRoutes: readonly RouteSpec[] = [
@@ -27,7 +27,8 @@ export const profileRoutes: readonly RouteSpec[] = [
     id: 'listProfiles',
     method: 'GET',
     path: '/deployment-profiles',
-    summary: "List profiles: with project_module, that module's and the global ones; without, all",
+    summary:
+      "List profiles, paged (limit, default 100, at most 1000; cursor): with project_module, that module's and the global ones; without, all",
     tag: 'profiles',
     auth: 'viewer',
     query: ProfileListQuery,

@@ -44,12 +44,14 @@ export const projectRoutes: readonly RouteSpec[] = [
     id: 'listProjectConfigVersions',
     method: 'GET',
     path: '/project-configs/{module}/versions',
-    summary: "The project's configuration versions, newest first",
+    summary:
+      "The project's configuration versions, newest first, paged (limit, default 100, at most 500; cursor)",
     tag: 'projects',
     auth: 'viewer',
     params: moduleParam,
+    query: PageQuery,
     success: { status: 200, description: 'Versions', codec: ProjectConfigVersionList },
-    errors: [],
+    errors: ['validation_failed'],
   },
   {
     id: 'getProjectConfigVersion',

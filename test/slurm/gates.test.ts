@@ -28,6 +28,7 @@ import { fastWorkerEnv, runCli } from '../support/child.js';
 import { daliugeGraphDir, yamlWithGraph } from '../support/daliuge.js';
 import { prepareProject } from '../support/project.js';
 import { type SlurmTestbed, slurmTestbed, testbedDeployment } from '../support/slurm.js';
+import { ordinaryRoleUrl } from '../support/db.js';
 
 let tb: SlurmTestbed;
 let api: TestApi;
@@ -204,6 +205,8 @@ test.serial('an encrypted key needs its passphrase file, and neither appears in 
 test.serial('a production worker with real backends refuses to start while a gate fails', async (t) => {
   const w = runCli(['worker'], {
     ...base,
+    // Production connects as an ordinary role: a superuser is refused before the gates are read.
+    DATABASE_URL: await ordinaryRoleUrl(api.container.get<Config>(TYPES.Config).DATABASE_URL!),
     SERVICE_ENV: 'production',
     SERVICE_USE_REAL_BACKENDS: 'true',
     ...files('key-0644', 'known_hosts'),

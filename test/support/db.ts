@@ -58,3 +58,28 @@ export const freshDatabase = async (opts: { migrated?: boolean } = {}): Promise<
     },
   };
 };
+
+/**
+ * A login role that is not a superuser, with every privilege on a test database's tables: what
+ * production requires DATABASE_URL to name. Returns that database's URL for the role.
+ */
+export const ordinaryRoleUrl = async (databaseUrl: string): Promise<string> => {
+  const role = `app_${randomBytes(5).toString('hex')}`;
+  const password = randomBytes(12).toString('hex');
+  const name = new URL(databaseUrl).pathname.slice(1);
+  await admin((c) => c.query(`CREATE ROLE ${role} LOGIN PASSWORD '${password}' NOSUPERUSER`));
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  try {
+    await c.query(`GRANT ALL ON SCHEMA public TO ${role}`);
+    await c.query(`GRANT ALL ON ALL TABLES IN SCHEMA public TO ${role}`);
+    await c.query(`GRANT ALL ON ALL SEQUENCES IN SCHEMA public TO ${role}`);
+    await c.query(`GRANT CONNECT ON DATABASE ${name} TO ${role}`);
+  } finally {
+    await c.end();
+  }
+  const u = new URL(databaseUrl);
+  u.username = role;
+  u.password = password;
+  return u.toString();
+};

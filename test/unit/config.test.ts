@@ -62,13 +62,18 @@ test('production requires a JWT secret of at least 32 bytes and refuses inline S
       SERVICE_ENV: 'production',
       SERVICE_JWT_SECRET: 'x'.repeat(32),
       SERVICE_USE_REAL_BACKENDS: 'true',
+      DATABASE_URL: 'postgres://app:pw@db.example.org/surveyor',
     }),
   );
   t.notThrows(() => loadConfig({ SERVICE_ENV: 'development', BATCH_SSH_PRIVATE_KEY: 'k' }));
 });
 
 test('production never runs a mock part: it requires real backends and refuses SERVICE_MOCK_PARTS', (t) => {
-  const prod = { SERVICE_ENV: 'production', SERVICE_JWT_SECRET: 'x'.repeat(32) };
+  const prod = {
+    SERVICE_ENV: 'production',
+    SERVICE_JWT_SECRET: 'x'.repeat(32),
+    DATABASE_URL: 'postgres://app:pw@db.example.org/surveyor',
+  };
   const mock = t.throws(() => loadConfig(prod), { instanceOf: ConfigError });
   t.regex(mock!.message, /SERVICE_USE_REAL_BACKENDS: must be true in production/);
   const parts = t.throws(
@@ -91,4 +96,17 @@ test('every variable has documentation and a default', (t) => {
     t.true(v.doc.length > 10, name);
     t.true(v.default.length > 0, name);
   }
+});
+
+test('production requires DATABASE_URL: the embedded PostgreSQL is for development', (t) => {
+  const e = t.throws(
+    () =>
+      loadConfig({
+        SERVICE_ENV: 'production',
+        SERVICE_JWT_SECRET: 'x'.repeat(32),
+        SERVICE_USE_REAL_BACKENDS: 'true',
+      }),
+    { instanceOf: ConfigError },
+  );
+  t.regex(e!.message, /DATABASE_URL: is required in production/);
 });

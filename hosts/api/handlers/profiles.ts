@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { appError } from '../../../core/errors.js';
+import { badCursor } from './eventPage.js';
 import type { ProfileSettings } from '../../../core/domain/profile.js';
 import { viewProfile } from '../../../core/domain/profile.js';
 import { createProfile, replaceProfile } from '../../../core/usecases/profiles/saveProfile.js';
@@ -17,9 +18,13 @@ export const createProfileHandler: Handler = async (ctx) => {
 };
 
 export const listProfilesHandler: Handler = async (ctx) => {
-  const module = ctx.query['project_module'] as string | undefined;
-  const items = await profileDeps(ctx.container).profiles.list(module);
-  return { body: { items: items.map(viewProfile) } };
+  const page = await profileDeps(ctx.container).profiles.page(
+    ctx.query['project_module'] as string | undefined,
+    (ctx.query['limit'] as number | undefined) ?? 100,
+    (ctx.query['cursor'] as string | undefined) ?? null,
+  );
+  if (page === 'bad_cursor') return fail(badCursor);
+  return { body: { items: page.items.map(viewProfile), next_cursor: page.nextCursor } };
 };
 
 export const getProfileHandler: Handler = async (ctx) => {

@@ -5,7 +5,7 @@ import { uploadProjectConfig } from '../../../core/usecases/uploadProjectConfig.
 import { loadProjectYaml } from '../../../schema/project/loadYaml.js';
 import { projectDeps } from '../../shared/composition.js';
 import { fail, type Handler } from '../handler.js';
-import { eventPage } from './eventPage.js';
+import { badCursor, eventPage } from './eventPage.js';
 
 export const uploadProjectConfigHandler: Handler = async (ctx) => {
   const yaml = ctx.body as string;
@@ -50,8 +50,14 @@ export const getProjectConfigHandler: Handler = async (ctx) => {
 
 export const listProjectConfigVersionsHandler: Handler = async (ctx) => {
   const module = ctx.params['module']!;
-  const versions = await projectDeps(ctx.container).configs.versions(module);
-  return versions.length > 0 ? { body: { items: versions.map(viewVersionSummary) } } : fail(noConfig(module));
+  const page = await projectDeps(ctx.container).configs.versionPage(
+    module,
+    (ctx.query['limit'] as number | undefined) ?? 100,
+    (ctx.query['cursor'] as string | undefined) ?? null,
+  );
+  if (page === 'bad_cursor') return fail(badCursor);
+  if (page.items.length === 0 && ctx.query['cursor'] === undefined) return fail(noConfig(module));
+  return { body: { items: page.items.map(viewVersionSummary), next_cursor: page.nextCursor } };
 };
 
 export const getProjectConfigVersionHandler: Handler = async (ctx) => {

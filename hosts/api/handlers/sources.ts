@@ -5,7 +5,7 @@ import { requestDiscovery } from '../../../core/usecases/discovery/requestDiscov
 import { registerSource, registerSources } from '../../../core/usecases/sources/registerSources.js';
 import { sourceDeps } from '../../shared/composition.js';
 import { fail, type Handler } from '../handler.js';
-import { eventPage } from './eventPage.js';
+import { badCursor, eventPage } from './eventPage.js';
 
 interface SourceCreateBody {
   project_module: string;
@@ -46,12 +46,7 @@ export const listSourcesHandler: Handler = async (ctx) => {
     (ctx.query['limit'] as number | undefined) ?? 100,
     (ctx.query['cursor'] as string | undefined) ?? null,
   );
-  if (page === 'bad_cursor')
-    return fail(
-      validationError('the cursor is not valid', [
-        { path: 'cursor', message: 'pass back a next_cursor this API returned' },
-      ]),
-    );
+  if (page === 'bad_cursor') return fail(badCursor);
   return { body: { items: page.items.map(viewSource), next_cursor: page.nextCursor } };
 };
 

@@ -1,10 +1,10 @@
 import { Command, Option } from 'clipanion';
 import { createLogger } from '../../../adapters/log/logger.js';
-import { closeDb, openDb } from '../../../adapters/postgres/db.js';
+import { closeDb, isSuperuser, openDb } from '../../../adapters/postgres/db.js';
 import { migrate, schemaStatus } from '../../../adapters/postgres/migrator.js';
 import { SecretRegistry } from '../../../core/redaction.js';
 import { resolveDatabase } from '../../shared/database.js';
-import { loadConfig } from '../../shared/loadConfig.js';
+import { ConfigError, loadConfig, superuserRefused } from '../../shared/loadConfig.js';
 import { registerSecrets } from '../../shared/runtime.js';
 import { reportFailure } from '../failures.js';
 
@@ -35,8 +35,14 @@ export class MigrateCommand extends Command {
       registerSecrets(config, secrets);
       const logger = createLogger('warn', secrets);
       const database = await resolveDatabase(config, logger);
-      const db = openDb(database.url, 2);
+      // Migrations may take a while on a large table: no statement timeout for them.
+      const db = openDb(database.url, 2, {
+        connectMs: config.SERVICE_DB_CONNECT_TIMEOUT_SECONDS * 1000,
+        statementMs: 0,
+      });
       try {
+        if (config.SERVICE_ENV === 'production' && (await isSuperuser(db)))
+          throw new ConfigError([{ variable: 'DATABASE_URL', message: superuserRefused }]);
         if (this.status) {
           const s = await schemaStatus(db);
           this.context.stdout.write(`applied: ${s.applied.join(', ') || 'none'}\n`);
