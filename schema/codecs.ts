@@ -106,6 +106,15 @@ export const HttpUrl = withSchema(
 );
 
 /** A host name or address: no scheme, no path, no spaces. */
+/** One line of text: no control characters (a line break in a value would start a new line wherever it is written). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing them is the point
+export const oneLinePattern = /^[^\u0000-\u001f\u007f]*$/;
+export const oneLine = (name: string, max: number, min = 0) =>
+  withSchema(
+    t.refinement(boundedString(min, max), (s) => oneLinePattern.test(s), name),
+    { type: 'string', minLength: min, maxLength: max, pattern: '^[^\\u0000-\\u001f\\u007f]*$' },
+  );
+
 export const HostName = patternString(
   /^[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?$|^\[?[0-9A-Fa-f:.]+\]?$/,
   'host',

