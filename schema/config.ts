@@ -1,6 +1,16 @@
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
-import { bool, httpUrl, int, oneOf, optionalString, partList, postgresUrl, fromEnv } from './envCodecs.js';
+import {
+  bool,
+  fromEnv,
+  httpUrl,
+  int,
+  nameList,
+  oneOf,
+  optionalString,
+  partList,
+  postgresUrl,
+} from './envCodecs.js';
 
 export { type PartName, partNames } from './envCodecs.js';
 
@@ -185,6 +195,11 @@ export const configVariables = {
     optionalString,
     '(SERVICE_DATA_DIR/graphs)',
     "Directory where a project's `graph.path` is resolved; a path may not leave it.",
+  ),
+  SERVICE_PATCHABLE_FIELDS: spec(
+    nameList,
+    '(num_of_copies, num_of_splits, num_of_iter, execution_time, data_volume, greet)',
+    "Graph node fields an operator's graph patches may set, comma-separated (an admin may patch any). The default is parallelism and sizes: never code such as func_code or command.",
   ),
   SERVICE_MAX_GRAPH_BYTES: spec(
     int(64 * 1024 * 1024, 1024, 1024 * 1024 * 1024),

@@ -99,3 +99,17 @@ export const httpUrl = (def: string) =>
     },
     def,
   );
+
+/** A comma-separated list of field names; unset means the built-in list. */
+export const nameList = fromEnv<readonly string[] | undefined>(
+  'name-list',
+  (s) => {
+    const names = s
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean);
+    const bad = names.filter((n) => !/^[A-Za-z_][A-Za-z0-9_]{0,62}$/.test(n));
+    return bad.length > 0 ? `!not field names: ${bad.join(', ')}` : names;
+  },
+  undefined,
+);

@@ -3,7 +3,9 @@ import type {
   DeploymentSettings,
   TranslationSettings,
 } from '../../core/domain/profile.js';
+import type { NewEvent } from '../../core/domain/event.js';
 import type { ProfileRepository, ProfileWriteOutcome } from '../../core/ports/ProfileRepository.js';
+import { insertEvent } from './eventLog.js';
 import type { Db } from './db.js';
 
 interface Row {
@@ -70,36 +72,57 @@ const decodeCursor = (c: string): [string, string] | null => {
 export class PgProfileRepository implements ProfileRepository {
   constructor(private readonly db: Db) {}
 
-  async insert(p: DeploymentProfile): Promise<ProfileWriteOutcome> {
+  async insert(p: DeploymentProfile, event: NewEvent, now: Date): Promise<ProfileWriteOutcome> {
     try {
-      await this.db.none(
-        `INSERT INTO deployment_profiles (id, name, description, project_module, is_default, translation, deployment,
-           version, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-        values(p),
-      );
+      await this.db.tx(async (tx) => {
+        await tx.none(
+          `INSERT INTO deployment_profiles (id, name, description, project_module, is_default, translation, deployment,
+             version, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+          values(p),
+        );
+        await insertEvent(tx, event, now);
+      });
       return 'ok';
     } catch (err) {
       return classify(err);
     }
   }
 
-  async replace(p: DeploymentProfile, expectedVersion: number): Promise<ProfileWriteOutcome> {
+  async replace(
+    p: DeploymentProfile,
+    expectedVersion: number,
+    event: NewEvent,
+    now: Date,
+  ): Promise<ProfileWriteOutcome> {
     try {
-      const r = await this.db.result(
-        `UPDATE deployment_profiles SET name = $2, description = $3, project_module = $4, is_default = $5,
-           translation = $6, deployment = $7, version = $8, updated_at = $10
-         WHERE id = $1 AND version = $11`,
-        [...values(p), expectedVersion],
-      );
-      if (r.rowCount === 1) return 'ok';
+      const done = await this.db.tx(async (tx) => {
+        const r = await tx.result(
+          `UPDATE deployment_profiles SET name = $2, description = $3, project_module = $4, is_default = $5,
+             translation = $6, deployment = $7, version = $8, updated_at = $10
+           WHERE id = $1 AND version = $11`,
+          [...values(p), expectedVersion],
+        );
+        if (r.rowCount !== 1) return false;
+        await insertEvent(tx, event, now);
+        return true;
+      });
+      if (done) return 'ok';
       return (await this.get(p.id)) ? 'version_conflict' : 'not_found';
     } catch (err) {
       return classify(err);
     }
   }
 
-  async delete(id: string): Promise<boolean> {
-    return (await this.db.result('DELETE FROM deployment_profiles WHERE id = $1', [id])).rowCount === 1;
+  async delete(id: string, expectedVersion: number, event: NewEvent, now: Date): Promise<boolean> {
+    return this.db.tx(async (tx) => {
+      const r = await tx.result('DELETE FROM deployment_profiles WHERE id = $1 AND version = $2', [
+        id,
+        expectedVersion,
+      ]);
+      if (r.rowCount !== 1) return false;
+      await insertEvent(tx, event, now);
+      return true;
+    });
   }
 
   async get(id: string): Promise<DeploymentProfile | null> {

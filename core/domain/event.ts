@@ -2,7 +2,10 @@
  * Provenance events: one row per milestone of a project, a source or an execution, written in the
  * same transaction as the change it records. Kinds are documented in core/README.md.
  */
-export type SubjectType = 'project' | 'source' | 'execution';
+export type SubjectType = 'project' | 'source' | 'execution' | 'profile';
+
+/** The project module of events about global things (global deployment profiles). */
+export const noProject = '';
 
 export interface NewEvent {
   readonly projectModule: string;

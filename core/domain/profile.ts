@@ -56,6 +56,59 @@ export type DeploymentSettings = RestRemoteDeployment | BatchRemoteDeployment;
 export const safeName = /^[A-Za-z0-9_.-]+$/;
 export const safeRemotePath = /^\/(?!.*(?:^|\/)\.\.(?:\/|$))[A-Za-z0-9._/+@-]*$/;
 
+/**
+ * Fields whose text runs as code on the batch account (shell snippets, the job template, the
+ * command prefix): only an admin decides what code runs where.
+ */
+export const codeFields = ['modules', 'venv', 'exec_prefix', 'batch_template'] as const;
+const codeDefaults: Readonly<Record<(typeof codeFields)[number], string | undefined>> = {
+  modules: undefined,
+  venv: undefined,
+  exec_prefix: 'srun -l',
+  batch_template: undefined,
+};
+
+/**
+ * What in a profile write only an admin may do: make or change a global profile, or set or change
+ * a code field (to something other than what the profile holds now, or the default for a new one).
+ * Empty when an operator may do it.
+ */
+export const adminOnlyChanges = (next: ProfileSettings | null, current: ProfileSettings | null): string[] => {
+  const out: string[] = [];
+  if (next?.project_module === null || current?.project_module === null) out.push('a global profile');
+  if (next?.deployment.kind === 'batch_remote') {
+    const before = current?.deployment.kind === 'batch_remote' ? current.deployment : null;
+    for (const f of codeFields) {
+      const was = before ? before[f] : codeDefaults[f];
+      if ((next.deployment[f] ?? codeDefaults[f]) !== was) out.push(`deployment.${f}`);
+    }
+  }
+  return out;
+};
+
+/** The top-level and nested fields that differ between two versions of a profile (for events). */
+export const changedFields = (a: ProfileSettings, b: ProfileSettings): string[] => {
+  const flat = (s: ProfileSettings) => {
+    const out: Record<string, string> = {};
+    const settings = {
+      name: s.name,
+      description: s.description,
+      project_module: s.project_module,
+      is_default: s.is_default,
+      translation: s.translation,
+      deployment: s.deployment,
+    };
+    for (const [k, v] of Object.entries(settings))
+      if (v !== null && typeof v === 'object')
+        for (const [k2, v2] of Object.entries(v)) out[`${k}.${k2}`] = JSON.stringify(v2);
+      else out[k] = JSON.stringify(v);
+    return out;
+  };
+  const x = flat(a);
+  const y = flat(b);
+  return [...new Set([...Object.keys(x), ...Object.keys(y)])].filter((k) => x[k] !== y[k]).sort();
+};
+
 /** The data fields of a batch profile that break the rules above (a job script refuses them too). */
 export const unsafeBatchFields = (d: BatchRemoteDeployment): string[] => [
   ...(['account', 'facility', 'remote_user'] as const).filter(

@@ -1,5 +1,9 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { configAdminOnly } from '../domain/configTrust.js';
 import type { ProjectConfig } from '../domain/projectConfig.js';
 import type { ProjectConfigVersion } from '../domain/projectVersion.js';
+import { type Role, roleAllows } from '../domain/roles.js';
+import { type AppError, appError } from '../errors.js';
 import type { Clock } from '../ports/Clock.js';
 import type { ProjectConfigRepository } from '../ports/ProjectConfigRepository.js';
 import type { TokenDigest } from '../ports/TokenDigest.js';
@@ -8,28 +12,45 @@ export interface UploadDeps {
   readonly configs: ProjectConfigRepository;
   readonly digest: TokenDigest;
   readonly clock: Clock;
+  /** Graph fields an operator may patch (admins: any). */
+  readonly patchableFields: readonly string[];
 }
 
 /**
  * Stores a validated configuration as the project's new active version (executions created from
- * now on pin it). Uploading the active content again changes nothing.
+ * now on pin it). Uploading the active content again changes nothing. A graph URL and patches of
+ * fields outside the patchable list choose what code runs: only an admin may add or change them.
  */
 export const uploadProjectConfig = async (
   deps: UploadDeps,
-  input: { readonly yaml: string; readonly config: ProjectConfig; readonly by: string },
-): Promise<{ version: ProjectConfigVersion; created: boolean }> => {
-  const contentHash = deps.digest.digest(input.yaml);
+  input: { readonly yaml: string; readonly config: ProjectConfig; readonly by: string; readonly role: Role },
+): Promise<E.Either<AppError, { version: ProjectConfigVersion; created: boolean }>> => {
   const projectModule = input.config.metadata.module;
-  return deps.configs.saveVersion(
-    { projectModule, yaml: input.yaml, contentHash, config: input.config, createdBy: input.by },
-    deps.clock.now(),
-    (version) => ({
-      projectModule,
-      subjectType: 'project',
-      subjectId: projectModule,
-      kind: 'project.config_uploaded',
-      payload: { version, content_hash: contentHash },
-      actor: input.by,
-    }),
+  if (!roleAllows(input.role, 'admin')) {
+    const active = await deps.configs.active(projectModule);
+    const refused = configAdminOnly(input.config, active?.config ?? null, deps.patchableFields);
+    if (refused.length > 0)
+      return E.left(
+        appError(
+          'forbidden',
+          `only an admin may set ${refused.join(', ')}: a graph URL and patches of fields other than ${deps.patchableFields.join(', ')} decide what code runs`,
+          { admin_only: refused },
+        ),
+      );
+  }
+  const contentHash = deps.digest.digest(input.yaml);
+  return E.right(
+    await deps.configs.saveVersion(
+      { projectModule, yaml: input.yaml, contentHash, config: input.config, createdBy: input.by },
+      deps.clock.now(),
+      (version) => ({
+        projectModule,
+        subjectType: 'project',
+        subjectId: projectModule,
+        kind: 'project.config_uploaded',
+        payload: { version, content_hash: contentHash, by_role: input.role },
+        actor: input.by,
+      }),
+    ),
   );
 };

@@ -3,6 +3,7 @@ import { listUsersHandler, loginHandler, logoutHandler, meHandler, refreshHandle
 import {
   createProfileHandler,
   deleteProfileHandler,
+  profileEventsHandler,
   getProfileHandler,
   listProfilesHandler,
   replaceProfileHandler,
@@ -50,6 +51,7 @@ export const handlers: Readonly<Record<string, Handler>> = {
   getProfile: getProfileHandler,
   replaceProfile: replaceProfileHandler,
   deleteProfile: deleteProfileHandler,
+  profileEvents: profileEventsHandler,
   uploadProjectConfig: uploadProjectConfigHandler,
   getProjectConfig: getProjectConfigHandler,
   listProjectConfigVersions: listProjectConfigVersionsHandler,

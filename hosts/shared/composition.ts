@@ -48,6 +48,7 @@ import { SystemClock } from '../../adapters/system/systemClock.js';
 import type { Config } from '../../schema/config.js';
 import { type BackendSet, chooseBackends } from './backends.js';
 import { join } from 'node:path';
+import { defaultPatchableFields } from '../../core/domain/configTrust.js';
 import type { DeploymentBackends } from '../../core/ports/DeploymentBackend.js';
 import type { GraphStore } from '../../core/ports/GraphStore.js';
 import type { Stager } from '../../core/ports/Stager.js';
@@ -253,6 +254,7 @@ export const profileDeps = (c: Container) => ({
 });
 
 export const projectDeps = (c: Container) => ({
+  patchableFields: c.get<Config>(TYPES.Config).SERVICE_PATCHABLE_FIELDS ?? defaultPatchableFields,
   configs: c.get<ProjectConfigRepository>(TYPES.ProjectConfigs),
   events: c.get<EventLog>(TYPES.Events),
   digest: c.get<TokenDigest>(TYPES.Digest),

@@ -3,6 +3,7 @@ import { keyMaterialError } from '../../core/domain/profile.js';
 import { Uuid } from '../codecs.js';
 import { ProjectModule, pageQuery } from '../api/common.js';
 import { ProfileInput, ProfileList, ProfileView } from '../api/profiles.js';
+import { EventPageView, PageQuery } from '../api/projects.js';
 import { component } from '../jsonSchema.js';
 import type { RouteSpec } from '../routes.js';
 
@@ -21,7 +22,7 @@ export const profileRoutes: readonly RouteSpec[] = [
     body: { codec: ProfileInput, contentType: 'application/json' },
     precheck: keyMaterialError,
     success: { status: 201, description: 'The stored profile', codec: ProfileView },
-    errors: ['conflict'],
+    errors: ['conflict', 'forbidden'],
   },
   {
     id: 'listProfiles',
@@ -50,24 +51,38 @@ export const profileRoutes: readonly RouteSpec[] = [
     id: 'replaceProfile',
     method: 'PUT',
     path: '/deployment-profiles/{id}',
-    summary: 'Replace a deployment profile; running and existing executions keep their snapshot',
+    summary:
+      "Replace a deployment profile; running and existing executions keep their snapshot. Its code fields (modules, venv, exec_prefix, batch_template) and global profiles are an admin's to change",
     tag: 'profiles',
     auth: 'operator',
     params: idParam,
     body: { codec: ProfileInput, contentType: 'application/json' },
     precheck: keyMaterialError,
     success: { status: 200, description: 'The stored profile (version increased)', codec: ProfileView },
-    errors: ['conflict'],
+    errors: ['conflict', 'forbidden'],
   },
   {
     id: 'deleteProfile',
     method: 'DELETE',
     path: '/deployment-profiles/{id}',
-    summary: 'Delete a deployment profile; executions keep their snapshot',
+    summary: 'Delete a deployment profile (a global one: admins only); executions keep their snapshot',
     tag: 'profiles',
     auth: 'operator',
     params: idParam,
     success: { status: 200, description: 'Deleted', codec: Deleted },
+    errors: ['conflict', 'forbidden'],
+  },
+  {
+    id: 'profileEvents',
+    method: 'GET',
+    path: '/deployment-profiles/{id}/events',
+    summary:
+      "A profile's provenance events (created, replaced with the fields that changed, deleted), oldest first, paged",
+    tag: 'profiles',
+    auth: 'viewer',
+    params: idParam,
+    query: PageQuery,
+    success: { status: 200, description: 'A page of events', codec: EventPageView },
     errors: [],
   },
 ];

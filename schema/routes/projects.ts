@@ -27,7 +27,7 @@ export const projectRoutes: readonly RouteSpec[] = [
       description: 'The stored version',
       codec: ProjectConfigVersionView,
     },
-    errors: [],
+    errors: ['forbidden'],
   },
   {
     id: 'getProjectConfig',

@@ -28,7 +28,7 @@ try {
   const yaml = (await import('../support/examples.js')).wallabyYaml
     .replace('deployment_profile_name: slurm-remote', 'deployment_profile_name: mock-dim')
     .replace('concurrent_runs: 10', 'concurrent_runs: 100000');
-  await api.uploadConfig(yaml, p.token);
+  await api.uploadConfig(yaml, p.adminToken);
   const db = api.container.get<Db>(TYPES.Db);
   const t0 = performance.now();
   await db.none(

@@ -111,7 +111,8 @@ test('an island manager that does not answer is retried, not permanent', async (
 test('surveyor profile ping reports the translator and the node managers, and fails on a dead DIM', async (t) => {
   const api = await startTestApi();
   t.teardown(() => api.close());
-  const token = await api.tokenFor('pinger', 'operator');
+  // Global profiles are an admin's to make.
+  const token = await api.tokenFor('pinger', 'admin');
   for (const [name, port] of [
     ['testbed', tb.dimPort],
     ['nowhere', 1],

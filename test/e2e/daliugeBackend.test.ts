@@ -59,7 +59,7 @@ const { untilState } = executionStatus(
 );
 
 const useGraph = (path: string, patches: string) =>
-  api.uploadConfig(yamlWithGraph(path, graphs.sha[path]!, patches), p.token);
+  api.uploadConfig(yamlWithGraph(path, graphs.sha[path]!, patches), p.adminToken);
 
 test.serial('upstream HelloWorld goes through translate, deploy and poll to completed', async (t) => {
   const id = await p.execute(ids[0]!, { do_stage: false });

@@ -12,14 +12,21 @@ const ids: Record<string, string> = {};
 test.before(async () => {
   api = await startTestApi();
   op = await api.tokenFor('op', 'operator');
-  const call = (method: string, path: string, body: unknown) => api.call(method, path, { token: op, body });
+  const admin = await api.tokenFor('boss', 'admin');
+  const call = (method: string, path: string, body: unknown, token = op) =>
+    api.call(method, path, { token, body });
   await api.uploadConfig(example, op);
-  await call('POST', '/deployment-profiles', {
-    name: 'global-rest',
-    is_default: true,
-    translation: {},
-    deployment: { kind: 'rest_remote', deploy_host: 'dim.example.org' },
-  });
+  await call(
+    'POST',
+    '/deployment-profiles',
+    {
+      name: 'global-rest',
+      is_default: true,
+      translation: {},
+      deployment: { kind: 'rest_remote', deploy_host: 'dim.example.org' },
+    },
+    admin,
+  );
   const slurm = await call('POST', '/deployment-profiles', {
     name: 'slurm-remote',
     project_module: 'wallaby_hires',

@@ -9,7 +9,8 @@ let api: TestApi;
 let op = '';
 test.before(async () => {
   api = await startTestApi();
-  op = await api.tokenFor('op', 'operator');
+  // Global profiles are an admin's to make.
+  op = await api.tokenFor('boss', 'admin');
 });
 test.after.always(async () => {
   await api?.close();

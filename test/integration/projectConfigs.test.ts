@@ -113,3 +113,45 @@ test('unknown projects and versions are 404', async (t) => {
   t.is((await api.call('GET', '/project-configs/wallaby_hires/versions/abc', { token: viewer })).status, 404);
   t.is((await api.call('GET', '/project-configs/Bad-Name', { token: viewer })).status, 404);
 });
+
+test.serial(
+  'a graph URL and patches of code fields are an admin decision; an operator keeps them unchanged',
+  async (t) => {
+    const admin = await api.tokenFor('boss', 'admin');
+    const trusted = example
+      .replace('module: wallaby_hires', 'module: trust_rules')
+      .replace(
+        'equals: Scatter/GenericScatterApp }\n    set:',
+        'equals: Scatter/GenericScatterApp }\n    set:\n      func_code: "import os"',
+      );
+    t.not(trusted, example);
+    const byUrl = example
+      .replace('module: wallaby_hires', 'module: trust_rules')
+      .replace(
+        /graph:\n(\s+#.*\n)?\s+path: .*\n/,
+        'graph:\n  url: https://graphs.example.org/pipeline.graph\n',
+      );
+    t.not(byUrl, example);
+    for (const [yaml, refused] of [
+      [trusted, ['graph_patches.0.set.func_code']],
+      [byUrl, ['graph.url']],
+    ] as const) {
+      const r = await upload(yaml, op);
+      t.is(r.status, 403, r.text);
+      t.deepEqual(
+        (r.body as { error: { details: { admin_only: string[] } } }).error.details.admin_only,
+        refused,
+      );
+    }
+    // num_of_copies (the example's own patch) is an operator's to set: the upload above named only func_code.
+    t.is((await upload(trusted, admin)).status, 201);
+    // The admin's patch, unchanged, stays allowed in an operator's next version; changed, it does not.
+    const edited = trusted.replace(
+      'description: WALLABY HiRes CASDA pipeline',
+      'description: edited by an operator',
+    );
+    t.is((await upload(edited, op)).status, 201);
+    const changed = edited.replace('func_code: "import os"', 'func_code: "import subprocess"');
+    t.is((await upload(changed, op)).status, 403);
+  },
+);

@@ -63,7 +63,7 @@ const { untilState } = executionStatus(
 );
 
 const useGraph = (path: string, patches: string) =>
-  api.uploadConfig(yamlWithGraph(path, graphs.sha[path]!, patches), p.token);
+  api.uploadConfig(yamlWithGraph(path, graphs.sha[path]!, patches), p.adminToken);
 
 const jobIdOf = (e: Execution) => String(e['scheduler_job_id']).split('/').pop()!;
 

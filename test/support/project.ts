@@ -28,10 +28,13 @@ export const prepareProject = async (
   },
   module = 'wallaby_hires',
 ) => {
-  const token = await api.tokenFor(`op-${Math.random().toString(36).slice(2, 8)}`, 'operator');
-  await api.uploadConfig(yaml, token);
+  const suffix = Math.random().toString(36).slice(2, 8);
+  const token = await api.tokenFor(`op-${suffix}`, 'operator');
+  // An admin decides what code runs (graph patches of code fields, profiles' shell snippets).
+  const adminToken = await api.tokenFor(`admin-${suffix}`, 'admin');
+  await api.uploadConfig(yaml, adminToken);
   const created = await api.call('POST', '/deployment-profiles', {
-    token,
+    token: adminToken,
     body: {
       name: 'mock-dim',
       project_module: module,
@@ -74,5 +77,5 @@ export const prepareProject = async (
     if (x.status !== 202) throw new Error(`execute: ${x.text}`);
     return id;
   };
-  return { token, ids, execute };
+  return { token, adminToken, ids, execute };
 };

@@ -1,14 +1,25 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { appError } from '../../../core/errors.js';
-import { badCursor } from './eventPage.js';
+import { badCursor, eventPage } from './eventPage.js';
 import type { ProfileSettings } from '../../../core/domain/profile.js';
 import { viewProfile } from '../../../core/domain/profile.js';
-import { createProfile, replaceProfile } from '../../../core/usecases/profiles/saveProfile.js';
-import { profileDeps } from '../../shared/composition.js';
-import { fail, type Handler } from '../handler.js';
+import {
+  type Actor,
+  createProfile,
+  deleteProfile,
+  replaceProfile,
+} from '../../../core/usecases/profiles/saveProfile.js';
+import type { EventLog } from '../../../core/ports/EventLog.js';
+import { profileDeps, TYPES } from '../../shared/composition.js';
+import { fail, type Handler, type HandlerContext } from '../handler.js';
+
+const actorOf = (ctx: HandlerContext): Actor => ({
+  username: ctx.principal!.username,
+  role: ctx.principal!.role,
+});
 
 export const createProfileHandler: Handler = async (ctx) => {
-  const r = await createProfile(profileDeps(ctx.container), ctx.body as ProfileSettings);
+  const r = await createProfile(profileDeps(ctx.container), ctx.body as ProfileSettings, actorOf(ctx));
   if (E.isLeft(r)) return fail(r.left);
   ctx.log.info(
     { profile_id: r.right.id, name: r.right.name, by: ctx.principal?.username },
@@ -33,7 +44,12 @@ export const getProfileHandler: Handler = async (ctx) => {
 };
 
 export const replaceProfileHandler: Handler = async (ctx) => {
-  const r = await replaceProfile(profileDeps(ctx.container), ctx.params['id']!, ctx.body as ProfileSettings);
+  const r = await replaceProfile(
+    profileDeps(ctx.container),
+    ctx.params['id']!,
+    ctx.body as ProfileSettings,
+    actorOf(ctx),
+  );
   if (E.isLeft(r)) return fail(r.left);
   ctx.log.info(
     { profile_id: r.right.id, version: r.right.version, by: ctx.principal?.username },
@@ -43,8 +59,23 @@ export const replaceProfileHandler: Handler = async (ctx) => {
 };
 
 export const deleteProfileHandler: Handler = async (ctx) => {
-  const deleted = await profileDeps(ctx.container).profiles.delete(ctx.params['id']!);
-  if (!deleted) return fail(appError('not_found', `no profile ${ctx.params['id']}`));
+  const r = await deleteProfile(profileDeps(ctx.container), ctx.params['id']!, actorOf(ctx));
+  if (E.isLeft(r)) return fail(r.left);
   ctx.log.info({ profile_id: ctx.params['id'], by: ctx.principal?.username }, 'profile deleted');
   return { body: { deleted: true } };
+};
+
+export const profileEventsHandler: Handler = async (ctx) => {
+  const id = ctx.params['id']!;
+  const c = ctx.container;
+  // Events outlive a deleted profile; an id that never had any is not a profile.
+  const page = await eventPage(ctx, c.get<EventLog>(TYPES.Events), {
+    kind: 'subject',
+    subjectType: 'profile',
+    subjectId: id,
+  });
+  const empty = 'body' in page && (page.body as { items: unknown[] }).items.length === 0;
+  if (empty && ctx.query['cursor'] === undefined && !(await profileDeps(c).profiles.get(id)))
+    return fail(appError('not_found', `no profile ${id}`));
+  return page;
 };

@@ -22,11 +22,14 @@ export const uploadProjectConfigHandler: Handler = async (ctx) => {
         })),
       }),
     );
-  const r = await uploadProjectConfig(projectDeps(ctx.container), {
+  const uploaded = await uploadProjectConfig(projectDeps(ctx.container), {
     yaml,
     config: parsed.right,
     by: ctx.principal!.username,
+    role: ctx.principal!.role,
   });
+  if (E.isLeft(uploaded)) return fail(uploaded.left);
+  const r = uploaded.right;
   ctx.log.info(
     {
       project_module: r.version.projectModule,
