@@ -105,6 +105,34 @@ export const HttpUrl = withSchema(
   { type: 'string', format: 'uri', maxLength: 2048 },
 );
 
+/**
+ * The base URL of a service we call (a translator, a TAP service): http(s), no credentials, no
+ * query and no fragment. Endpoints are appended to its path; a `#` or `?` would cut them off and
+ * send the request to whatever URL the value spells.
+ */
+export const ServiceUrl = withSchema(
+  t.refinement(
+    t.string,
+    (s) => {
+      if (s.length > 2048) return false;
+      try {
+        const u = new URL(s);
+        return (
+          (u.protocol === 'http:' || u.protocol === 'https:') &&
+          u.username === '' &&
+          u.password === '' &&
+          !s.includes('?') &&
+          !s.includes('#')
+        );
+      } catch {
+        return false;
+      }
+    },
+    'http(s) base URL without credentials, query or fragment',
+  ),
+  { type: 'string', format: 'uri', maxLength: 2048, pattern: '^https?://[^?#@]+$' },
+);
+
 /** A host name or address: no scheme, no path, no spaces. */
 /** One line of text: no control characters (a line break in a value would start a new line wherever it is written). */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing them is the point

@@ -3,6 +3,7 @@ import * as t from 'io-ts';
 import {
   bool,
   fromEnv,
+  hostList,
   httpUrl,
   int,
   nameList,
@@ -190,6 +191,16 @@ export const configVariables = {
     int(30, 1, 3600),
     '30',
     'Least time between two polls of one batch login node and user: sites ban accounts that poll too often.',
+  ),
+  SERVICE_OUTBOUND_HOSTS: spec(
+    hostList,
+    '(any public host)',
+    'Hosts the service may send requests to (translators, island managers, graph URLs, archives), comma-separated: names, IP addresses, or *.domain. Required in production. Listing a loopback or private address allows it.',
+  ),
+  SERVICE_OUTBOUND_ALLOW_PRIVATE: spec(
+    bool(false),
+    'false',
+    'Allow requests to loopback, private and link-local addresses for every allowed host (test beds on this machine); otherwise only hosts listed by name or address reach them.',
   ),
   SERVICE_GRAPH_DIR: spec(
     optionalString,

@@ -100,6 +100,20 @@ export const httpUrl = (def: string) =>
     def,
   );
 
+/** A comma-separated list of hosts (names, IP addresses, `*.domain`); unset means none given. */
+export const hostList = fromEnv<readonly string[] | undefined>(
+  'host-list',
+  (s) => {
+    const hosts = s
+      .split(',')
+      .map((x) => x.trim().toLowerCase())
+      .filter(Boolean);
+    const bad = hosts.filter((h) => !/^(\*\.)?[a-z0-9]([a-z0-9.-]*[a-z0-9])?$|^\[?[0-9a-f:.]+\]?$/.test(h));
+    return bad.length > 0 ? `!not host names: ${bad.join(', ')}` : hosts;
+  },
+  undefined,
+);
+
 /** A comma-separated list of field names; unset means the built-in list. */
 export const nameList = fromEnv<readonly string[] | undefined>(
   'name-list',

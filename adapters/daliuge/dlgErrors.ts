@@ -1,5 +1,4 @@
 import type { DlgResponse } from './http.js';
-import { peerText } from './http.js';
 
 /**
  * DALiuGE managers answer errors as JSON `{"type": "<ExceptionClass>", "args": ...}`. An island
@@ -55,7 +54,7 @@ export const describeDlgError = (e: DlgError): string => {
   const parts =
     e.nodes.length > 0
       ? e.nodes.map((n) => `${n.node}: ${n.type}`).join(', ')
-      : (e.type ?? peerText(e.text, 300));
+      : (e.type ?? `not a DALiuGE error document (${Buffer.byteLength(e.text)} bytes)`);
   return `HTTP ${e.status} ${e.nodes.length > 0 ? `${e.type} (${parts})` : parts}`;
 };
 

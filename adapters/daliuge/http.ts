@@ -1,5 +1,6 @@
-import { Agent as HttpsAgent } from 'node:https';
 import fetch from 'cross-fetch';
+import { PermanentJobError } from '../../core/domain/job.js';
+import { agentFor, checkOutbound, isOutboundRefusal, outbound } from '../shared/outbound.js';
 import { peerText, where } from '../shared/peerText.js';
 
 export { peerText, where };
@@ -31,8 +32,6 @@ export class DlgUnreachable extends Error {
   }
 }
 
-const insecureAgent = new HttpsAgent({ rejectUnauthorized: false });
-
 /** One HTTP exchange; any status comes back, only a failure to talk raises DlgUnreachable. */
 export const dlgRequest = async (r: DlgRequest): Promise<DlgResponse> => {
   const timeout = AbortSignal.timeout(r.timeoutMs);
@@ -46,19 +45,33 @@ export const dlgRequest = async (r: DlgRequest): Promise<DlgResponse> => {
     headers['content-type'] = 'application/x-www-form-urlencoded';
     body = new URLSearchParams(r.form as Record<string, string>).toString();
   }
-  const insecure = r.url.startsWith('https:') && r.verifyTls === false;
+  const { policy, agents } = outbound();
+  try {
+    checkOutbound(policy, r.url);
+  } catch (err) {
+    throw new PermanentJobError(`${r.method} ${where(r.url)}: ${(err as Error).message}`);
+  }
   try {
     const res = await fetch(r.url, {
       method: r.method,
       headers,
       body,
       signal,
+      // A redirect could lead anywhere: it is an answer, never followed.
+      redirect: 'manual',
       // node-fetch (under cross-fetch) takes an agent and a size limit; the DOM typings know neither.
-      ...({ agent: insecure ? insecureAgent : undefined, size: r.maxBytes ?? 0 } as object),
+      ...({ agent: agentFor(agents, r.verifyTls !== false), size: r.maxBytes ?? 0 } as object),
     });
+    if (res.status >= 300 && res.status < 400)
+      throw new PermanentJobError(
+        `${r.method} ${where(r.url)}: HTTP ${res.status}, a redirect (not followed)`,
+      );
     return { status: res.status, text: r.method === 'HEAD' ? '' : await res.text() };
   } catch (err) {
+    if (err instanceof PermanentJobError) throw err;
     if (r.signal?.aborted) throw r.signal.reason ?? err;
+    if (isOutboundRefusal(err))
+      throw new PermanentJobError(`${r.method} ${where(r.url)}: ${(err as Error).message}`);
     const e = err as Error & { type?: string; code?: string };
     if (e.type === 'max-size')
       throw new Error(`${r.method} ${where(r.url)}: the answer is larger than ${r.maxBytes} bytes`);
@@ -74,6 +87,9 @@ export const jsonOf = (res: DlgResponse, what: string): unknown => {
   try {
     return JSON.parse(res.text);
   } catch {
-    throw new Error(`${what}: the answer is not JSON (HTTP ${res.status}: ${peerText(res.text, 200)})`);
+    // The body itself is not repeated: a URL pointed at the wrong service must not echo it to clients.
+    throw new Error(
+      `${what}: the answer is not JSON (HTTP ${res.status}, ${Buffer.byteLength(res.text)} bytes)`,
+    );
   }
 };

@@ -3,6 +3,7 @@ import type { TranslationSettings } from '../../core/domain/profile.js';
 import type { PingCheck } from '../../core/ports/DeploymentBackend.js';
 import type { DimAddress, DropSpec, Translator } from '../../core/ports/Translator.js';
 import { isTransientStatus } from './dlgErrors.js';
+import { hostRefusal, outbound } from '../shared/outbound.js';
 import { DlgUnreachable, dlgRequest, jsonOf, peerText, where } from './http.js';
 import { sleep } from '../shared/sleep.js';
 
@@ -36,15 +37,22 @@ class TranslatorBusy extends Error {}
 export class DaliugeTranslator implements Translator {
   constructor(private readonly o: TranslatorOptions) {}
 
-  private base(s: TranslationSettings): string {
-    return (s.tm_url ?? this.o.defaultUrl).replace(/\/+$/, '');
+  /** The translator's URL for an endpoint: its base's path plus the endpoint's, never its query or fragment. */
+  private endpoint(s: TranslationSettings, path: string): string {
+    const u = new URL(s.tm_url ?? this.o.defaultUrl);
+    u.pathname = `${u.pathname.replace(/\/+$/, '')}${path}`;
+    u.search = '';
+    u.hash = '';
+    u.username = '';
+    u.password = '';
+    return u.toString();
   }
 
   async partition(logicalGraph: string, s: TranslationSettings, signal?: AbortSignal): Promise<DropSpec[]> {
     return this.call(
       {
         what: 'partition',
-        url: `${this.base(s)}/unroll_and_partition`,
+        url: this.endpoint(s, '/unroll_and_partition'),
         form: {
           lg_content: logicalGraph,
           num_partitions: String(s.num_par),
@@ -64,10 +72,13 @@ export class DaliugeTranslator implements Translator {
     dim: DimAddress,
     signal?: AbortSignal,
   ): Promise<DropSpec[]> {
+    // The translator connects to this address for us: it must be one we may reach ourselves.
+    const refused = hostRefusal(outbound().policy, dim.host);
+    if (refused) throw new PermanentJobError(`the island manager for the translator: ${refused}`);
     return this.call(
       {
         what: `map onto the island manager at ${dim.host}:${dim.port}`,
-        url: `${this.base(s)}/map`,
+        url: this.endpoint(s, '/map'),
         form: {
           pgt_content: JSON.stringify(partitioned),
           host: dim.host,
@@ -81,7 +92,7 @@ export class DaliugeTranslator implements Translator {
   }
 
   async ping(s: TranslationSettings, signal?: AbortSignal): Promise<PingCheck> {
-    const url = `${this.base(s)}/`;
+    const url = this.endpoint(s, '/');
     const started = Date.now();
     try {
       const res = await dlgRequest({
@@ -151,19 +162,23 @@ export class DaliugeTranslator implements Translator {
   }
 }
 
-/** FastAPI's `{"detail": ...}` (a string, or validation entries), else the body's start. */
+/**
+ * FastAPI's `{"detail": ...}` (a string, or validation entries). Anything else is not repeated:
+ * errors reach viewers, and a URL pointed at another service must not echo that service's answer.
+ */
 const translatorMessage = (text: string): string => {
   try {
     const d = (JSON.parse(text) as { detail?: unknown }).detail;
-    if (typeof d === 'string') return peerText(d);
+    if (typeof d === 'string') return peerText(d, 300);
     if (Array.isArray(d))
       return peerText(
         d
           .map((x: { loc?: unknown[]; msg?: unknown }) => `${(x.loc ?? []).join('.')}: ${String(x.msg)}`)
           .join('; '),
+        300,
       );
   } catch {
     // not JSON: fall through
   }
-  return peerText(text);
+  return `not a translator error document (${Buffer.byteLength(text)} bytes)`;
 };

@@ -1,6 +1,9 @@
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve } from 'node:path';
+import type { Readable } from 'node:stream';
 import fetch from 'cross-fetch';
+import { agentFor, checkOutbound, isOutboundRefusal, outbound } from '../shared/outbound.js';
+import { where } from '../shared/peerText.js';
 import { PermanentJobError } from '../../core/domain/job.js';
 import type { GraphRef } from '../../core/domain/projectConfig.js';
 import type { GraphStore } from '../../core/ports/GraphStore.js';
@@ -40,15 +43,60 @@ export class FileOrUrlGraphStore implements GraphStore {
     return readFile(real, 'utf8');
   }
 
+  /**
+   * A graph from a URL an admin allowed (SERVICE_OUTBOUND_HOSTS): no redirect followed, the body
+   * counted as it arrives and cut at the cap, never read whole first.
+   */
   private async fromUrl(url: string, signal?: AbortSignal): Promise<string> {
+    const { policy, agents } = outbound();
+    try {
+      checkOutbound(policy, url);
+    } catch (err) {
+      throw new PermanentJobError(`graph ${where(url)}: ${(err as Error).message}`);
+    }
     const timeout = AbortSignal.timeout(this.timeoutMs);
-    const res = await fetch(url, { signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
-    if (res.status === 404 || res.status === 410)
-      throw new PermanentJobError(`graph ${url}: HTTP ${res.status}`);
-    if (!res.ok) throw new Error(`graph ${url}: HTTP ${res.status}`);
-    const text = await res.text();
-    if (Buffer.byteLength(text) > this.maxBytes)
-      throw new PermanentJobError(`graph ${url} is larger than ${this.maxBytes} bytes`);
-    return text;
+    let res: Response;
+    try {
+      res = await fetch(url, {
+        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+        redirect: 'manual',
+        agent: agentFor(agents),
+      } as RequestInit);
+    } catch (err) {
+      if (isOutboundRefusal(err))
+        throw new PermanentJobError(`graph ${where(url)}: ${(err as Error).message}`);
+      throw new Error(
+        `graph ${where(url)}: ${timeout.aborted ? 'no answer in time' : (err as Error).message}`,
+      );
+    }
+    const body = res.body as unknown as Readable | null;
+    if (res.status >= 300 && res.status < 400) {
+      body?.destroy();
+      throw new PermanentJobError(`graph ${where(url)}: HTTP ${res.status}, a redirect (not followed)`);
+    }
+    if (res.status === 404 || res.status === 410) {
+      body?.destroy();
+      throw new PermanentJobError(`graph ${where(url)}: HTTP ${res.status}`);
+    }
+    if (!res.ok) {
+      body?.destroy();
+      throw new Error(`graph ${where(url)}: HTTP ${res.status}`);
+    }
+    const declared = Number(res.headers.get('content-length'));
+    if (Number.isFinite(declared) && declared > this.maxBytes) {
+      body?.destroy();
+      throw new PermanentJobError(`graph ${where(url)} is ${declared} bytes, more than ${this.maxBytes}`);
+    }
+    const parts: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of body ?? []) {
+      size += (chunk as Buffer).length;
+      if (size > this.maxBytes) {
+        body?.destroy();
+        throw new PermanentJobError(`graph ${where(url)} is larger than ${this.maxBytes} bytes`);
+      }
+      parts.push(chunk as Buffer);
+    }
+    return Buffer.concat(parts).toString('utf8');
   }
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import fetch from 'cross-fetch';
 import { PermanentJobError } from '../../core/domain/job.js';
+import { agentFor, checkOutbound, isOutboundRefusal, outbound } from '../shared/outbound.js';
 import { peerText, where } from '../shared/peerText.js';
 
 /** HTTP Basic credentials for one archive (ARCHIVE_USERNAME / ARCHIVE_PASSWORD_FILE). */
@@ -116,6 +117,12 @@ export class ArchiveHttp {
       throw new PermanentJobError(
         `archive ${this.name}: ${where(r.url)} is not one of its origins (${this.scope.origins.join(', ')}); list it in the archive's origins to allow it`,
       );
+    const { policy, agents } = outbound();
+    try {
+      checkOutbound(policy, r.url);
+    } catch (err) {
+      throw new PermanentJobError(`archive ${this.name}: ${(err as Error).message}`);
+    }
     const headers: Record<string, string> = { 'user-agent': this.userAgent, ...r.headers };
     if (this.scope.credentials && credentialsAllowed(this.scope, r.url)) {
       const { username, password } = this.scope.credentials;
@@ -141,6 +148,7 @@ export class ArchiveHttp {
         body,
         signal,
         redirect: 'manual',
+        agent: agentFor(agents),
       } as RequestInit);
     } catch (err) {
       timer.clear();
@@ -211,6 +219,8 @@ export class ArchiveHttp {
   private failure(err: unknown, r: ArchiveRequest, timer: Deadline, what: string): Error {
     if (r.signal?.aborted) return (r.signal.reason as Error) ?? (err as Error);
     if (err instanceof PermanentJobError) return err;
+    if (isOutboundRefusal(err))
+      return new PermanentJobError(`archive ${this.name}: ${what}: ${(err as Error).message}`);
     const why = timer.fired
       ? `nothing for ${Math.round(timer.ms / 1000)} s`
       : peerText((err as Error).message, 200);

@@ -21,6 +21,7 @@ import { type Config, type PartName, partNames } from '../../schema/config.js';
 import { serviceVersion } from '../../schema/version.js';
 import { join, resolve } from 'node:path';
 import { MockArchive } from '../../adapters/memory/mockArchive.js';
+import { setOutboundPolicy } from '../../adapters/shared/outbound.js';
 import { MockStager } from '../../adapters/memory/mockStager.js';
 import { archiveCredentialsFrom } from '../../adapters/tap/archiveCredentials.js';
 import { CasdaStager } from '../../adapters/tap/casdaStager.js';
@@ -68,6 +69,11 @@ export class SecurityGateError extends Error {
  * each use.
  */
 export const chooseBackends = (config: Config, clock: Clock): BackendSet => {
+  // Every HTTP request of the real parts goes through this policy (adapters/shared/outbound.ts).
+  setOutboundPolicy({
+    hosts: config.SERVICE_OUTBOUND_HOSTS ?? null,
+    allowPrivate: config.SERVICE_OUTBOUND_ALLOW_PRIVATE,
+  });
   const real = (p: PartName) => config.SERVICE_USE_REAL_BACKENDS && !config.SERVICE_MOCK_PARTS.includes(p);
   const parts = Object.fromEntries(partNames.map((p) => [p, real(p) ? 'real' : 'mock'])) as Record<
     PartName,

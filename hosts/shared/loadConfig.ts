@@ -28,6 +28,11 @@ export const loadConfig = (env: Readonly<Record<string, string | undefined>> = p
         variable: 'BATCH_SSH_PRIVATE_KEY',
         message: 'inline keys are for development only; use BATCH_SSH_PRIVATE_KEY_FILE in production',
       });
+    if (c.SERVICE_OUTBOUND_HOSTS === undefined || c.SERVICE_OUTBOUND_HOSTS.length === 0)
+      problems.push({
+        variable: 'SERVICE_OUTBOUND_HOSTS',
+        message: 'is required in production: list the hosts the service may reach',
+      });
     if (c.DATABASE_URL === undefined)
       problems.push({
         variable: 'DATABASE_URL',

@@ -4,7 +4,7 @@ import {
   discriminated,
   DateTimeString,
   HostName,
-  HttpUrl,
+  ServiceUrl,
   intRange,
   oneLine,
   patternString,
@@ -35,7 +35,7 @@ export const Translation = component(
       algo: withDefault(oneOf('algo', ['metis', 'mysarkar'] as const), 'metis'),
       num_par: withDefault(intRange(1, 100000), 1),
       num_islands: withDefault(intRange(0, 10000), 0),
-      tm_url: HttpUrl,
+      tm_url: ServiceUrl,
     },
   ),
 );

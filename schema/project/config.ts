@@ -5,6 +5,7 @@ import {
   discriminated,
   HttpUrl,
   intRange,
+  ServiceUrl,
   patternString,
   strictObject,
   withDefault,
@@ -56,7 +57,7 @@ export const Transform = discriminated('Transform', 'kind', {
 
 export const TapArchive = strictObject(
   'TapArchive',
-  { ...kind('tap'), url: HttpUrl },
+  { ...kind('tap'), url: ServiceUrl },
   {
     timeout_seconds: withDefault(intRange(1, 3600), 60),
     retries: withDefault(intRange(0, 10), 2),

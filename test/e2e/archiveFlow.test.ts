@@ -232,6 +232,7 @@ test.serial('surveyor archive ping checks reachability, credentials and tables',
     SERVICE_JWT_SECRET: 'archive-ping-test-secret-0123456789abcdef',
     ARCHIVE_USERNAME: tb.username,
     ARCHIVE_PASSWORD_FILE: passwordFile,
+    SERVICE_OUTBOUND_ALLOW_PRIVATE: 'true',
   });
   const ok = runCli(['archive', 'ping', 'casda', '--project', module, '--json'], env);
   t.is(await ok.exited(), 0, ok.output());

@@ -18,6 +18,10 @@ import { computeDiscoveries } from '../../core/usecases/discovery/computeDiscove
 import { loadProjectYaml } from '../../schema/project/loadYaml.js';
 import { serviceVersion } from '../../schema/version.js';
 import { type ArchiveTestbed, archiveTestbedOrError, tapSync } from '../support/archive.js';
+import { setOutboundPolicy } from '../../adapters/shared/outbound.js';
+
+// The testbed (or the test's own servers) listen on loopback: allowed here, refused by default.
+setOutboundPolicy({ hosts: null, allowPrivate: true });
 
 const found = archiveTestbedOrError();
 let tb: ArchiveTestbed;

@@ -14,6 +14,10 @@ import type { Config } from '../../schema/config.js';
 import { startTestApi } from '../support/api.js';
 import { cleanEnv, runCli } from '../support/child.js';
 import { daliugeGraphDir, daliugeTestbed } from '../support/daliuge.js';
+import { setOutboundPolicy } from '../../adapters/shared/outbound.js';
+
+// The testbed (or the test's own servers) listen on loopback: allowed here, refused by default.
+setOutboundPolicy({ hosts: null, allowPrivate: true });
 
 const tb = daliugeTestbed();
 const settings = { algo: 'metis', num_par: 1, num_islands: 1 } as const;
@@ -133,6 +137,7 @@ test('surveyor profile ping reports the translator and the node managers, and fa
     DATABASE_URL: api.container.get<Config>(TYPES.Config).DATABASE_URL!,
     SERVICE_DATA_DIR: dataDir,
     SERVICE_JWT_SECRET: 'ping-test-secret-0123456789abcdef-xyz',
+    SERVICE_OUTBOUND_ALLOW_PRIVATE: 'true',
   });
   const ok = runCli(['profile', 'ping', 'testbed'], env);
   t.is(await ok.exited(), 0, ok.output());

@@ -18,6 +18,7 @@ const production = (extra: Record<string, string>) =>
     SERVICE_ENV: 'production',
     SERVICE_JWT_SECRET: 'production-test-secret-0123456789abcdef',
     SERVICE_USE_REAL_BACKENDS: 'true',
+    SERVICE_OUTBOUND_HOSTS: 'dim.example.org',
     SERVICE_METRICS_PORT: '-1',
     ...extra,
   });

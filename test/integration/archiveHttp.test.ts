@@ -9,6 +9,10 @@ import { TapClient } from '../../adapters/tap/tapClient.js';
 import { defaultUwsPolicy, UwsJobRunner } from '../../adapters/tap/uws.js';
 import { PermanentJobError } from '../../core/domain/job.js';
 import type { TapArchive } from '../../core/domain/projectConfig.js';
+import { setOutboundPolicy } from '../../adapters/shared/outbound.js';
+
+// The testbed (or the test's own servers) listen on loopback: allowed here, refused by default.
+setOutboundPolicy({ hosts: null, allowPrivate: true });
 
 interface Host {
   readonly url: string;

@@ -209,6 +209,7 @@ test.serial('a production worker with real backends refuses to start while a gat
     DATABASE_URL: await ordinaryRoleUrl(api.container.get<Config>(TYPES.Config).DATABASE_URL!),
     SERVICE_ENV: 'production',
     SERVICE_USE_REAL_BACKENDS: 'true',
+    SERVICE_OUTBOUND_HOSTS: '127.0.0.1',
     ...files('key-0644', 'known_hosts'),
   });
   const code = await w.exited(60_000);

@@ -43,6 +43,8 @@ export const startTestApi = async (env: Record<string, string> = {}): Promise<Te
     DATABASE_URL: d.url,
     SERVICE_JWT_SECRET: testJwtSecret,
     SERVICE_LOG_LEVEL: 'info',
+    // The testbeds and the tests' own servers listen on loopback.
+    SERVICE_OUTBOUND_ALLOW_PRIVATE: 'true',
     ...env,
   });
   const secrets = new SecretRegistry();

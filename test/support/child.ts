@@ -108,6 +108,8 @@ export const fastWorkerEnv = (databaseUrl: string, dataDir: string, extra: Recor
     SERVICE_SCHEDULER_CHECK_SECONDS: '1',
     SERVICE_REST_POLL_MIN_SECONDS: '1',
     SERVICE_LOG_LEVEL: 'info',
+    // The testbeds listen on loopback.
+    SERVICE_OUTBOUND_ALLOW_PRIVATE: 'true',
     ...extra,
   });
 

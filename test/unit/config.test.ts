@@ -63,6 +63,7 @@ test('production requires a JWT secret of at least 32 bytes and refuses inline S
       SERVICE_JWT_SECRET: 'x'.repeat(32),
       SERVICE_USE_REAL_BACKENDS: 'true',
       DATABASE_URL: 'postgres://app:pw@db.example.org/surveyor',
+      SERVICE_OUTBOUND_HOSTS: 'dim.example.org, *.pawsey.org.au',
     }),
   );
   t.notThrows(() => loadConfig({ SERVICE_ENV: 'development', BATCH_SSH_PRIVATE_KEY: 'k' }));

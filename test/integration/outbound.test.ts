@@ -1,0 +1,112 @@
+// Outbound requests go only where an admin allowed, on real sockets: loopback, private and
+// link-local addresses are refused unless listed (or allowed for test beds), names are checked on
+// the addresses they resolve to, redirects are not followed, a graph download is cut at its cap as
+// it streams, and a peer's body is not echoed into errors that viewers read.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import test from 'ava';
+import { dlgRequest } from '../../adapters/daliuge/http.js';
+import { DaliugeTranslator } from '../../adapters/daliuge/translatorClient.js';
+import { setOutboundPolicy } from '../../adapters/shared/outbound.js';
+import { FileOrUrlGraphStore } from '../../adapters/system/graphStore.js';
+import { PermanentJobError } from '../../core/domain/job.js';
+import * as E from 'fp-ts/lib/Either.js';
+import { ProfileInput } from '../../schema/api/profiles.js';
+
+let server: Server;
+let base = '';
+const seen: string[] = [];
+let streamed = 0;
+test.before(async () => {
+  server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    seen.push(req.url ?? '');
+    if (req.url === '/moved')
+      return void res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data' }).end();
+    if (req.url?.startsWith('/secret'))
+      return void res.writeHead(500).end('internal token=abc123 on host db-7');
+    if (req.url === '/big.graph') {
+      // 10 MB in 64 KB pieces, unless the client goes away.
+      const piece = Buffer.alloc(65536, 32);
+      let n = 0;
+      const more = () => {
+        while (n < 160 && !res.destroyed) {
+          n++;
+          streamed += piece.length;
+          if (!res.write(piece)) return void res.once('drain', more);
+        }
+        res.end();
+      };
+      return more();
+    }
+    res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+test.after.always(() => new Promise<void>((r) => server.close(() => r())));
+
+test.serial(
+  'loopback is refused by default, allowed when listed or for test beds, and names count by address',
+  async (t) => {
+    setOutboundPolicy({ hosts: null, allowPrivate: false });
+    const before = seen.length;
+    await t.throwsAsync(dlgRequest({ method: 'GET', url: `${base}/x`, timeoutMs: 2000 }), {
+      instanceOf: PermanentJobError,
+      message: /127\.0\.0\.1 is a loopback, private or link-local address/,
+    });
+    // A name that resolves to loopback is refused at connect time, not by its spelling.
+    await t.throwsAsync(
+      dlgRequest({ method: 'GET', url: base.replace('127.0.0.1', 'localhost'), timeoutMs: 2000 }),
+      {
+        instanceOf: PermanentJobError,
+        message: /localhost resolves to .*loopback, private or link-local/,
+      },
+    );
+    t.is(seen.length, before, 'nothing reached the server');
+    setOutboundPolicy({ hosts: ['dim.example.org'], allowPrivate: true });
+    await t.throwsAsync(dlgRequest({ method: 'GET', url: `${base}/x`, timeoutMs: 2000 }), {
+      message: /127\.0\.0\.1 is not in SERVICE_OUTBOUND_HOSTS/,
+    });
+    setOutboundPolicy({ hosts: ['127.0.0.1'], allowPrivate: false });
+    t.is((await dlgRequest({ method: 'GET', url: `${base}/x`, timeoutMs: 2000 })).status, 200);
+  },
+);
+
+test.serial('redirects are not followed, and a peer body is not echoed into errors', async (t) => {
+  setOutboundPolicy({ hosts: null, allowPrivate: true });
+  await t.throwsAsync(dlgRequest({ method: 'GET', url: `${base}/moved`, timeoutMs: 2000 }), {
+    message: /HTTP 302, a redirect \(not followed\)/,
+  });
+  t.false(seen.includes('/latest/meta-data'));
+  const tm = new DaliugeTranslator({ defaultUrl: `${base}/secret#`, timeoutMs: 2000, maxBytes: 1 << 20 });
+  const e = await t.throwsAsync(tm.partition('{}', { algo: 'metis', num_par: 1, num_islands: 0 }));
+  t.regex(
+    e!.message,
+    /\/secret\/unroll_and_partition/,
+    'the endpoint is appended to the path, the # dropped',
+  );
+  t.notRegex(e!.message, /abc123|db-7/);
+  t.regex(e!.message, /not a translator error document \(\d+ bytes\)/);
+  // And such a URL is refused when a profile is written.
+  const r = ProfileInput.decode({
+    name: 'p',
+    translation: { tm_url: 'https://tm.example.org/x#' },
+    deployment: { kind: 'rest_remote', deploy_host: 'dim.example.org' },
+  });
+  t.true(E.isLeft(r));
+});
+
+test.serial('a graph download is cut at its cap as it streams, never read whole first', async (t) => {
+  setOutboundPolicy({ hosts: null, allowPrivate: true });
+  const store = new FileOrUrlGraphStore('/nonexistent', 1024);
+  await t.throwsAsync(store.load({ url: `${base}/big.graph`, sha256: '0'.repeat(64) }), {
+    instanceOf: PermanentJobError,
+    message: /larger than 1024 bytes/,
+  });
+  await new Promise((r) => setTimeout(r, 200));
+  t.true(streamed < 4 * 1024 * 1024, `the server sent ${streamed} bytes of 10 MB before the client left`);
+  setOutboundPolicy({ hosts: null, allowPrivate: false });
+  await t.throwsAsync(store.load({ url: `${base}/big.graph`, sha256: '0'.repeat(64) }), {
+    message: /loopback, private or link-local/,
+  });
+});
