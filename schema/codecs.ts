@@ -1,17 +1,25 @@
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
+import { charLength } from '../core/domain/charLength.js';
 import { withSchema } from './jsonSchema.js';
 
 /** A string of bounded length (counted in characters). */
 export const boundedString = (min: number, max: number, name = `string(${min}..${max})`) =>
   withSchema(
-    t.refinement(t.string, (s) => s.length >= min && s.length <= max, name),
+    t.refinement(
+      t.string,
+      (s) => {
+        const n = charLength(s);
+        return n >= min && n <= max;
+      },
+      name,
+    ),
     { type: 'string', minLength: min, maxLength: max },
   );
 
 export const patternString = (pattern: RegExp, name: string, maxLength = 256) =>
   withSchema(
-    t.refinement(t.string, (s) => s.length <= maxLength && pattern.test(s), name),
+    t.refinement(t.string, (s) => charLength(s) <= maxLength && pattern.test(s), name),
     { type: 'string', pattern: pattern.source, maxLength },
   );
 

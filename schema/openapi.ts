@@ -84,7 +84,12 @@ export const buildOpenApi = (): JsonSchema => {
         required: true,
         content: {
           [r.body.contentType]: {
-            schema: r.body.contentType === 'application/json' ? ref(r.body.codec) : { type: 'string' },
+            schema:
+              r.body.contentType === 'application/json'
+                ? ref(r.body.codec)
+                : r.body.document
+                  ? ref(r.body.document)
+                  : { type: 'string' },
           },
         },
       };
@@ -97,7 +102,12 @@ export const buildOpenApi = (): JsonSchema => {
       version: serviceVersion,
       description:
         'Survey processing control plane. Every error body is {error: {code, message, details?, request_id?}}. ' +
-        'x-required-role names the least role that may call an operation (viewer < operator < admin).',
+        'x-required-role names the least role that may call an operation (viewer < operator < admin). ' +
+        'Request bodies and parameters are I-JSON (RFC 7493): no string may hold an unpaired surrogate, and none ' +
+        'may hold NUL (U+0000); either is a 422 naming where. JSON bodies nest at most 64 levels. String lengths ' +
+        'count characters (code points). Cursors are opaque: send back only a next_cursor this API returned. ' +
+        'A YAML body is one document: a mapping that is a project configuration (its schema; duplicate keys, ' +
+        'custom tags, more than 20 aliases and nesting past 32 levels are refused).',
     },
     servers: [{ url: apiPrefix }],
     paths,

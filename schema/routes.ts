@@ -33,6 +33,8 @@ export interface RouteSpec {
   readonly body?: {
     readonly codec: t.Mixed;
     readonly contentType: 'application/json' | 'application/x-yaml';
+    /** For a YAML body: what the parsed document must be, as the API document states it. */
+    readonly document?: t.Mixed;
   };
   /** `alsoOn`: other statuses answered with the same body (readiness answers 503 with it). */
   readonly success: { readonly status: number; readonly alsoOn?: readonly number[] } & ResponseSpec;

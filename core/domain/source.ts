@@ -1,3 +1,4 @@
+import { charLength } from './charLength.js';
 import { patternFinds } from './safeRegex.js';
 /** A source: one observation target of a project, and what discovery found about it. */
 export const discoveryStates = ['never', 'queued', 'running', 'done', 'failed'] as const;
@@ -31,12 +32,21 @@ export interface Source {
 
 export const maxIdentifierLength = 256;
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
+const controlCharacter = /[\u0000-\u001f]/;
+
+/**
+ * The rules below as a JSON Schema pattern (ECMAScript): no white space at either end, no control
+ * characters. The API document states it, so a client knows before it sends.
+ */
+export const identifierPattern = '^(?!\\s)(?![\\s\\S]*\\s$)[^\\u0000-\\u001f]+$';
+
 /** Why an identifier is not acceptable, or null. `pattern` is the project's source_identity.pattern. */
 export const identifierProblem = (id: string, pattern?: string): string | null => {
-  if (id.length === 0 || id.length > maxIdentifierLength)
-    return `must be 1 to ${maxIdentifierLength} characters`;
+  const n = charLength(id);
+  if (n === 0 || n > maxIdentifierLength) return `must be 1 to ${maxIdentifierLength} characters`;
   if (id.trim() !== id) return 'must not start or end with white space';
-  if ([...id].some((c) => c.charCodeAt(0) < 32)) return 'must not contain control characters';
+  if (controlCharacter.test(id)) return 'must not contain control characters';
   if (pattern !== undefined && !patternFinds(pattern, id))
     return `does not match the project's pattern ${pattern}`;
   return null;

@@ -2,6 +2,7 @@ import * as t from 'io-ts';
 import { boundedString, DateTimeString, strictObject, Uuid } from '../codecs.js';
 import { component } from '../jsonSchema.js';
 import { ProjectModule } from './common.js';
+import { SourceIdentifier } from './sources.js';
 
 export const ExecutionCreate = component(
   'ExecutionCreate',
@@ -9,7 +10,7 @@ export const ExecutionCreate = component(
     'ExecutionCreate',
     {
       project_module: ProjectModule,
-      sources: t.array(strictObject('ExecutionSource', { source_identifier: boundedString(1, 256) })),
+      sources: t.array(strictObject('ExecutionSource', { source_identifier: SourceIdentifier })),
       archive_name: boundedString(1, 63),
     },
     { deployment_profile_name: boundedString(1, 50), deployment_profile_id: Uuid },

@@ -1,6 +1,7 @@
 import * as t from 'io-ts';
 import { DateTimeString } from '../codecs.js';
 import { component } from '../jsonSchema.js';
+import { ProjectConfigCodec } from '../project/config.js';
 import { pageQuery } from './common.js';
 
 const versionFields = {
@@ -27,7 +28,7 @@ export const EventView = component(
   t.type({
     id: t.number,
     project_module: t.string,
-    subject_type: t.keyof({ project: null, source: null, execution: null }),
+    subject_type: t.keyof({ project: null, source: null, execution: null, profile: null }),
     subject_id: t.string,
     kind: t.string,
     payload: t.UnknownRecord,
@@ -45,3 +46,6 @@ export const EventPageView = component(
 export const PageQuery = t.partial(pageQuery(500));
 
 export const YamlBody = t.string;
+
+/** What the YAML body must be: one document, a mapping that is a project configuration. */
+export const ProjectConfigDocument = component('ProjectConfig', ProjectConfigCodec);

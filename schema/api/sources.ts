@@ -1,15 +1,20 @@
 import * as t from 'io-ts';
-import { boundedString, DateTimeString, strictObject, Uuid, withDefault } from '../codecs.js';
-import { component } from '../jsonSchema.js';
+import { DateTimeString, strictObject, Uuid, withDefault } from '../codecs.js';
+import { identifierPattern, identifierProblem, maxIdentifierLength } from '../../core/domain/source.js';
+import { component, withSchema } from '../jsonSchema.js';
 import { ProjectModule, pageQuery } from './common.js';
 
-const Identifier = boundedString(1, 256);
+/** A source identifier as any project accepts it (a project's own pattern narrows it further). */
+export const SourceIdentifier = withSchema(
+  t.refinement(t.string, (s) => identifierProblem(s) === null, 'source identifier'),
+  { type: 'string', minLength: 1, maxLength: maxIdentifierLength, pattern: identifierPattern },
+);
 
 export const SourceCreate = component(
   'SourceCreate',
   strictObject(
     'SourceCreate',
-    { project_module: ProjectModule, source_identifier: Identifier },
+    { project_module: ProjectModule, source_identifier: SourceIdentifier },
     { enabled: withDefault(t.boolean, true) },
   ),
 );
@@ -80,7 +85,10 @@ export const SourceStatusView = component(
 
 export const DiscoverRequest = component(
   'DiscoverRequest',
-  strictObject('DiscoverRequest', { project_module: ProjectModule, source_identifiers: t.array(Identifier) }),
+  strictObject('DiscoverRequest', {
+    project_module: ProjectModule,
+    source_identifiers: t.array(SourceIdentifier),
+  }),
 );
 
 export const DiscoverAck = component(

@@ -3,6 +3,7 @@ import { ProjectModule } from '../api/common.js';
 import {
   EventPageView,
   PageQuery,
+  ProjectConfigDocument,
   ProjectConfigVersionList,
   ProjectConfigVersionView,
   YamlBody,
@@ -20,7 +21,7 @@ export const projectRoutes: readonly RouteSpec[] = [
       'Upload a project configuration (YAML): a new immutable version that becomes active. The same content as the active version changes nothing (200).',
     tag: 'projects',
     auth: 'operator',
-    body: { codec: YamlBody, contentType: 'application/x-yaml' },
+    body: { codec: YamlBody, contentType: 'application/x-yaml', document: ProjectConfigDocument },
     success: {
       status: 201,
       alsoOn: [200],

@@ -1,19 +1,32 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-type Schema = Record<string, unknown>;
+export type Schema = Record<string, unknown>;
 
-const doc = JSON.parse(
+export interface Parameter {
+  readonly name: string;
+  readonly in: 'path' | 'query';
+  readonly required: boolean;
+  readonly schema: Schema;
+}
+
+export interface Operation {
+  readonly operationId: string;
+  readonly 'x-required-role': 'public' | 'viewer' | 'operator' | 'admin';
+  readonly parameters?: readonly Parameter[];
+  readonly requestBody?: { content: Record<string, { schema: Schema }> };
+  readonly responses: Record<string, { content?: Record<string, { schema: Schema }> }>;
+}
+
+/** schema/openapi.json as the tests read it. */
+export const doc = JSON.parse(
   readFileSync(fileURLToPath(new URL('../../../schema/openapi.json', import.meta.url)), 'utf8'),
 ) as {
-  paths: Record<
-    string,
-    Record<string, { responses: Record<string, { content?: Record<string, { schema: Schema }> }> }>
-  >;
+  paths: Record<string, Record<string, Operation>>;
   components: { schemas: Record<string, Schema> };
 };
 
-const resolve = (s: Schema): Schema =>
+export const resolve = (s: Schema): Schema =>
   typeof s['$ref'] === 'string'
     ? resolve(doc.components.schemas[(s['$ref'] as string).split('/').pop()!]!)
     : s;
@@ -29,8 +42,8 @@ const typeOf = (v: unknown) =>
 
 /**
  * Checks a value against a schema of the subset our generator emits ($ref, type, properties,
- * required, additionalProperties, items, enum, const, oneOf, anyOf, allOf, string and number
- * bounds, date-time). Returns the problems, with JSON paths.
+ * required, additionalProperties, propertyNames, items, enum, const, oneOf, anyOf, allOf, string
+ * and number bounds, date-time and uri). Returns the problems, with JSON paths.
  */
 export const check = (schema: Schema, v: unknown, path = '$'): string[] => {
   const s = resolve(schema);
@@ -52,13 +65,15 @@ export const check = (schema: Schema, v: unknown, path = '$'): string[] => {
     if (!fits) return [...out, `${path}: is ${actual}, not ${types.join('|')}`];
   }
   if (typeof v === 'string') {
-    if (typeof s['minLength'] === 'number' && v.length < s['minLength'])
+    const length = [...v].length; // JSON Schema counts characters, not UTF-16 units
+    if (typeof s['minLength'] === 'number' && length < s['minLength'])
       out.push(`${path}: shorter than ${s['minLength']}`);
-    if (typeof s['maxLength'] === 'number' && v.length > s['maxLength'])
+    if (typeof s['maxLength'] === 'number' && length > s['maxLength'])
       out.push(`${path}: longer than ${s['maxLength']}`);
     if (typeof s['pattern'] === 'string' && !new RegExp(s['pattern'] as string, 'u').test(v))
       out.push(`${path}: does not match ${s['pattern']}`);
     if (s['format'] === 'date-time' && Number.isNaN(Date.parse(v))) out.push(`${path}: not a date-time`);
+    if (s['format'] === 'uri' && !URL.canParse(v)) out.push(`${path}: not a URI`);
   }
   if (typeof v === 'number') {
     if (typeof s['minimum'] === 'number' && v < s['minimum']) out.push(`${path}: below ${s['minimum']}`);
@@ -71,6 +86,8 @@ export const check = (schema: Schema, v: unknown, path = '$'): string[] => {
     const props = (s['properties'] ?? {}) as Record<string, Schema>;
     for (const r of (s['required'] ?? []) as string[]) if (!(r in o)) out.push(`${path}: ${r} is missing`);
     for (const [k, x] of Object.entries(o)) {
+      if (s['propertyNames'])
+        out.push(...check(s['propertyNames'] as Schema, k, `${path}[${JSON.stringify(k)}]`));
       if (props[k]) out.push(...check(props[k], x, `${path}.${k}`));
       else if (s['additionalProperties'] === false) out.push(`${path}: ${k} is not allowed`);
       else if (typeof s['additionalProperties'] === 'object')

@@ -2,6 +2,9 @@ import test from 'ava';
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
 import { boundedString, intRange, strictObject } from '../../schema/codecs.js';
+import { charLength } from '../../core/domain/charLength.js';
+import { identifierPattern } from '../../core/domain/source.js';
+import { SourceIdentifier } from '../../schema/api/sources.js';
 import { decodeWith } from '../../schema/decode.js';
 import { toJsonSchema } from '../../schema/jsonSchema.js';
 
@@ -40,4 +43,18 @@ test('JSON Schema carries bounds, required fields and additionalProperties', (tt
     type: 'integer',
     minimum: 1,
   });
+});
+
+test('string lengths count characters, as JSON Schema and PostgreSQL do, not UTF-16 units', (tt) => {
+  const upTo4 = boundedString(1, 4);
+  tt.true(E.isRight(upTo4.decode('😀😀😀😀'))); // 8 UTF-16 units, 4 characters
+  tt.true(E.isLeft(upTo4.decode('😀😀😀😀😀')));
+  tt.true(E.isLeft(boundedString(2, 4).decode('😀')));
+  tt.is(charLength('a\ud800b'), 3); // a lone surrogate is one (refused elsewhere)
+});
+
+test('source identifiers: the codec and the pattern the document states agree', (tt) => {
+  const pattern = new RegExp(identifierPattern, 'u');
+  for (const s of ['HIPASSJ0300+01', 'a b', 'Ä', 'x'.repeat(256), ' a', 'a ', 'a\tb', 'a\nb', '', '\u00a0a'])
+    tt.is(E.isRight(SourceIdentifier.decode(s)), pattern.test(s) && [...s].length <= 256 && s.length > 0, s);
 });

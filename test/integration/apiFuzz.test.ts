@@ -1,0 +1,487 @@
+// Property-based test of the whole API from its OpenAPI document: for every operation, requests
+// the document calls valid and requests it calls invalid (each refused field, a NUL or a lone
+// surrogate, malformed or oversized bodies, wrong media types, missing, bad and too-weak tokens).
+// Every answer must be below 500, documented for the operation, in the documented shape and media
+// type, and the one the variant calls for; a valid request is never refused by a decoder.
+// SURVEYOR_FUZZ_RUNS sets the number of requests (scripts/fuzz takes it as an argument);
+// SURVEYOR_FUZZ_SEED replays a run.
+import test from 'ava';
+import fc from 'fast-check';
+import { stringify } from 'yaml';
+import type { Config } from '../../schema/config.js';
+import { TYPES } from '../../hosts/shared/composition.js';
+import { defaultPassword, startTestApi, type TestApi } from '../support/api.js';
+import { hostileText, invalid, type Pools, spoil, valid } from '../support/openapiArbitraries.js';
+import { check, doc, type Operation, resolve, type Schema } from '../support/openapiCheck.js';
+import { manualWallabyYaml, prepareProject } from '../support/project.js';
+
+const runs = Number(process.env['SURVEYOR_FUZZ_RUNS'] ?? 3000);
+const seed = Number(process.env['SURVEYOR_FUZZ_SEED'] ?? Date.now() % 2 ** 31);
+
+type Role = 'viewer' | 'operator' | 'admin';
+const rank = { public: 0, viewer: 1, operator: 2, admin: 3 } as const;
+const roles: readonly Role[] = ['viewer', 'operator', 'admin'];
+
+interface Op {
+  readonly method: string;
+  readonly path: string;
+  readonly spec: Operation;
+}
+const ops: readonly Op[] = Object.entries(doc.paths).flatMap(([path, methods]) =>
+  Object.entries(methods).map(([method, spec]) => ({ method: method.toUpperCase(), path, spec })),
+);
+
+type Variant =
+  | 'valid'
+  | 'no_token'
+  | 'bad_token'
+  | 'weak_role'
+  | 'invalid_path'
+  | 'hostile_path'
+  | 'invalid_query'
+  | 'hostile_query'
+  | 'invalid_body'
+  | 'hostile_body'
+  | 'malformed_body'
+  | 'media_type'
+  | 'too_large';
+
+/** What each variant must answer (valid requests are judged by what they must not answer). */
+const expectedStatus: Readonly<Record<Exclude<Variant, 'valid'>, readonly number[]>> = {
+  no_token: [401],
+  bad_token: [401],
+  weak_role: [403],
+  invalid_path: [404],
+  hostile_path: [404],
+  invalid_query: [422],
+  hostile_query: [422],
+  invalid_body: [422],
+  hostile_body: [422],
+  malformed_body: [400, 422],
+  media_type: [415],
+  too_large: [413],
+};
+
+interface Request {
+  readonly op: Op;
+  readonly variant: Variant;
+  readonly auth: Role | 'none' | 'garbage';
+  readonly url: string;
+  readonly contentType?: string;
+  readonly body?: string;
+}
+
+/** Ids and values the run has seen, so requests reach existing things, not only 404s. */
+const seen = {
+  profiles: [] as string[],
+  sources: [] as string[],
+  executions: [] as string[],
+  cursor: [] as string[],
+  version: [1] as number[],
+  refresh_token: [] as string[],
+  source_identifier: ['HIPASSJ0300+01', 'HIPASSJ0301+01'] as string[],
+  deployment_profile_name: ['mock-dim'] as string[],
+};
+const remember = (pool: unknown[], v: unknown) => {
+  if (pool.includes(v)) return;
+  if (pool.length < 200) pool.push(v);
+  else pool[Math.floor(Math.random() * pool.length)] = v;
+};
+const idPool = (path: string) =>
+  path.startsWith('/deployment-profiles')
+    ? seen.profiles
+    : path.startsWith('/sources')
+      ? seen.sources
+      : seen.executions;
+
+const poolsFor = (op: Op): Pools => ({
+  id: idPool(op.path),
+  module: ['wallaby_hires'],
+  project_module: ['wallaby_hires'],
+  version: seen.version,
+  cursor: seen.cursor,
+  source_identifier: seen.source_identifier,
+  source_identifiers: [],
+  archive_name: ['casda'],
+  deployment_profile_name: seen.deployment_profile_name,
+  deployment_profile_id: seen.profiles,
+  refresh_token: seen.refresh_token,
+  // Never the run's own users: a throttled name would lock the test out.
+  username: ['admin', 'nobody', 'fuzz-login'],
+  password: [defaultPassword],
+});
+
+/** A value already percent-encoded: how a NUL or bytes that are not UTF-8 reach a URL. */
+interface Raw {
+  readonly raw: string;
+}
+const encoded = (v: unknown) =>
+  typeof v === 'object' && v !== null && 'raw' in v ? (v as Raw).raw : encodeURIComponent(String(v));
+const fill = (template: string, values: Record<string, unknown>) =>
+  template.replace(/\{([^}]+)\}/g, (_, name: string) => encoded(values[name]));
+const queryString = (values: Record<string, unknown>) => {
+  const q = Object.entries(values)
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encoded(v)}`)
+    .join('&');
+  return q ? `?${q}` : '';
+};
+/** NUL, an overlong NUL, encoded surrogates and a truncated sequence. */
+const hostileInUrl = fc
+  .constantFrom('%00', 'a%00b', '%C0%80', '%ED%A0%80', 'x%ED%BF%BF', '%E2%82')
+  .map((raw): Raw => ({ raw }));
+
+/** A path parameter value that names no resource by the document, and is still this route's URL. */
+const badPathValue = (schema: Schema) =>
+  (invalid(schema)?.map(String) ?? fc.constant('x')).filter(
+    (v) =>
+      v.length > 0 &&
+      v !== '.' &&
+      v !== '..' &&
+      check(schema, resolve(schema)['type'] === 'integer' && /^-?\d+$/.test(v) ? Number(v) : v).length > 0,
+  );
+
+/** A query value the document refuses, as it would arrive in a URL. */
+const badQueryValue = (schema: Schema) => {
+  const s = resolve(schema);
+  if (s['type'] === 'integer')
+    return fc.constantFrom(
+      '',
+      'abc',
+      '1.5',
+      '-',
+      'null',
+      String(((s['maximum'] as number | undefined) ?? 1e15) + 1),
+      String(((s['minimum'] as number | undefined) ?? -1e15) - 1),
+    );
+  return (invalid(s) ?? fc.constant(null))
+    .filter((v): v is string => typeof v === 'string')
+    .filter((v) => check(s, v).length > 0);
+};
+
+const deep = (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`;
+
+let maxJsonBytes = 0;
+let maxYamlBytes = 0;
+
+const requestsFor = (op: Op): fc.Arbitrary<Request> => {
+  const pools = poolsFor(op);
+  const required = op.spec['x-required-role'];
+  const allowed = roles.filter((r) => rank[r] >= rank[required]);
+  const weaker = roles.filter((r) => rank[r] < rank[required]);
+  const params = op.spec.parameters ?? [];
+  const pathParams = params.filter((p) => p.in === 'path');
+  const queryParams = params.filter((p) => p.in === 'query');
+  const media = op.spec.requestBody ? Object.keys(op.spec.requestBody.content)[0]! : undefined;
+  const bodySchema = media ? op.spec.requestBody!.content[media]!.schema : undefined;
+  const asText = (v: unknown) => (media === 'application/x-yaml' ? stringify(v) : JSON.stringify(v));
+
+  const path = fc.record(
+    Object.fromEntries(pathParams.map((p) => [p.name, valid(p.schema, pools, p.name)])),
+  ) as fc.Arbitrary<Record<string, unknown>>;
+  const query = fc.record(
+    Object.fromEntries(queryParams.map((p) => [p.name, valid(p.schema, pools, p.name)])),
+    { requiredKeys: queryParams.filter((p) => p.required).map((p) => p.name) },
+  ) as fc.Arbitrary<Record<string, unknown>>;
+  const bodyValue = bodySchema ? valid(bodySchema, pools) : fc.constant(undefined);
+  const validBody =
+    media === 'application/x-yaml'
+      ? fc.oneof(
+          { weight: 1, arbitrary: bodyValue.map(asText) },
+          {
+            weight: 1,
+            arbitrary: fc
+              .tuple(fc.stringMatching(/^[a-z][a-z0-9_]{0,20}$/), fc.string({ maxLength: 40 }))
+              .map(([module, words]) =>
+                manualWallabyYaml
+                  .replace(/module: wallaby_hires/, `module: ${module}`)
+                  .replace(/^(\s+description:).*$/m, `$1 ${JSON.stringify(words)}`),
+              ),
+          },
+        )
+      : bodyValue.map((v) => (v === undefined ? undefined : asText(v)));
+
+  const build =
+    (variant: Variant, auth: fc.Arbitrary<Request['auth']>) =>
+    (
+      pathValues: fc.Arbitrary<Record<string, unknown>> = path,
+      queryValues: fc.Arbitrary<Record<string, unknown>> = query,
+      body: fc.Arbitrary<string | undefined> = validBody,
+      contentType: fc.Arbitrary<string | undefined> = fc.constant(media),
+    ): fc.Arbitrary<Request> =>
+      fc
+        .record({ p: pathValues, q: queryValues, b: body, a: auth, c: contentType })
+        .map(({ p, q, b, a, c }) => ({
+          op,
+          variant,
+          auth: a,
+          url: fill(op.path, p) + queryString(q),
+          ...(b !== undefined ? { body: b } : {}),
+          ...(c !== undefined ? { contentType: c } : {}),
+        }));
+  const anyAllowed = fc.constantFrom<Request['auth']>(...(required === 'public' ? roles : allowed));
+  const variants: fc.Arbitrary<Request>[] = [build('valid', anyAllowed)(), build('valid', anyAllowed)()];
+
+  if (required !== 'public') {
+    variants.push(build('no_token', fc.constant('none'))());
+    variants.push(build('bad_token', fc.constant('garbage'))());
+  }
+  if (weaker.length > 0) variants.push(build('weak_role', fc.constantFrom(...weaker))());
+  for (const p of pathParams) {
+    const bad = (value: fc.Arbitrary<unknown>) =>
+      fc.tuple(path, value).map(([values, v]) => ({ ...values, [p.name]: v }));
+    variants.push(build('invalid_path', anyAllowed)(bad(badPathValue(p.schema))));
+    variants.push(build('hostile_path', anyAllowed)(bad(hostileInUrl)));
+  }
+  for (const p of queryParams) {
+    const bad = (value: fc.Arbitrary<unknown>) =>
+      fc.tuple(query, value).map(([values, v]) => ({ ...values, [p.name]: v }));
+    variants.push(build('invalid_query', anyAllowed)(path, bad(badQueryValue(p.schema))));
+    variants.push(build('hostile_query', anyAllowed)(path, bad(hostileInUrl)));
+  }
+  if (bodySchema) {
+    const bad = invalid(bodySchema, pools);
+    if (bad) variants.push(build('invalid_body', anyAllowed)(path, query, bad.map(asText)));
+    // JSON is YAML: the escapes reach the YAML parser as they reach the JSON one.
+    variants.push(
+      build('hostile_body', anyAllowed)(
+        path,
+        query,
+        fc.tuple(bodyValue, fc.nat(), hostileText).map(([v, i, h]) => JSON.stringify(spoil(v, i, h))),
+      ),
+    );
+    variants.push(
+      build('malformed_body', anyAllowed)(
+        path,
+        query,
+        media === 'application/x-yaml'
+          ? fc.constantFrom(
+              '',
+              '   \n',
+              'a: [',
+              '- 1\n- 2',
+              'just words',
+              '42',
+              '---\na: 1\n---\nb: 2\n',
+              '!!binary aGk=',
+              'a: &x 1\nb: *y',
+              'a: 1\na: 2\n',
+              `${'- '.repeat(40)}x`,
+            )
+          : fc.constantFrom(
+              '',
+              '   ',
+              '{',
+              '{"a":',
+              'nul',
+              '[1,]',
+              '{"a":1}}',
+              "{'a':1}",
+              deep(70),
+              `{"a":${deep(80)}}`,
+            ),
+      ),
+    );
+    variants.push(
+      build('media_type', anyAllowed)(
+        path,
+        query,
+        validBody,
+        fc.constantFrom(
+          'text/plain',
+          'application/x-www-form-urlencoded',
+          'multipart/form-data; boundary=x',
+          '',
+        ),
+      ),
+    );
+    variants.push(
+      build('too_large', anyAllowed)(
+        path,
+        query,
+        fc.constant(
+          media === 'application/x-yaml'
+            ? `# ${'x'.repeat(maxYamlBytes)}\n`
+            : JSON.stringify({ pad: 'x'.repeat(maxJsonBytes) }),
+        ),
+      ),
+    );
+  }
+  return fc.oneof(...variants);
+};
+
+let api: TestApi;
+const tokens: Partial<Record<Role, string>> = {};
+let nextAddress = 0;
+
+/** A session of `role` from an address of its own (the run's wrong passwords throttle 127.0.0.1). */
+const freshSession = async (role: Role) => {
+  nextAddress++;
+  const r = await api.call('POST', '/login', {
+    body: { username: `fuzz-${role}`, password: defaultPassword },
+    headers: {
+      'X-Forwarded-For': `10.${(nextAddress >> 16) & 255}.${(nextAddress >> 8) & 255}.${nextAddress & 255}`,
+    },
+  });
+  if (r.status !== 200) throw new Error(`login as fuzz-${role}: ${r.text}`);
+  return r.body as { access_token: string; refresh_token: string };
+};
+
+const send = async (req: Request) => {
+  const headers: Record<string, string> = {};
+  if (req.contentType !== undefined && req.contentType !== '') headers['Content-Type'] = req.contentType;
+  if (req.auth === 'garbage') headers['Authorization'] = 'Bearer eyJhbGciOiJIUzI1NiJ9.e30.c2lnbmF0dXJl';
+  else if (req.auth !== 'none') {
+    // Logging out ends the session it names: those requests get a session of their own.
+    const logout = req.op.path === '/auth/logout' && req.variant === 'valid';
+    const token = logout ? (await freshSession(req.auth)).access_token : tokens[req.auth]!;
+    headers['Authorization'] = `Bearer ${token}`;
+  }
+  const res = await fetch(api.base + req.url, {
+    method: req.op.method,
+    headers,
+    ...(req.body !== undefined ? { body: req.body } : {}),
+  });
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON; judged by its media type
+  }
+  return {
+    status: res.status,
+    mediaType: (res.headers.get('content-type') ?? '').split(';')[0]!.trim(),
+    body,
+    text,
+  };
+};
+
+type Answer = Awaited<ReturnType<typeof send>>;
+
+const decoderRefusals = ['the request body is not valid', 'the query parameters are not valid'];
+const yamlShapeCodes = ['invalid', 'yaml_syntax', 'custom_tag', 'multiple_documents', 'too_deep', 'aliases'];
+
+/** What is wrong with an answer, in words; [] when nothing. */
+const judge = (req: Request, a: Answer): string[] => {
+  const problems: string[] = [];
+  const { op } = req;
+  const documented = op.spec.responses[String(a.status)];
+  // 5xx is the service failing, except where the document makes it an answer (/ready's 503).
+  const designed =
+    documented?.content?.['application/json']?.schema?.['$ref'] !== '#/components/schemas/Error';
+  if (a.status >= 500 && !(documented && designed)) problems.push(`answered ${a.status}`);
+  if (!documented) problems.push(`${a.status} is not a documented answer`);
+  else {
+    const media = Object.keys(documented.content ?? {}).map((m) => m.split(';')[0]!.trim());
+    if (media.length > 0 && !media.includes(a.mediaType))
+      problems.push(`answered ${a.mediaType || 'no media type'}, documented ${media.join(', ')}`);
+    const schema = documented.content?.['application/json']?.schema;
+    if (schema && a.mediaType === 'application/json') problems.push(...check(schema, a.body));
+  }
+  if (req.variant !== 'valid') {
+    const want = expectedStatus[req.variant];
+    if (!want.includes(a.status))
+      problems.push(`a ${req.variant} request answered ${a.status}, not ${want.join(' or ')}`);
+    return problems;
+  }
+  const publicOp = op.spec['x-required-role'] === 'public';
+  const error = (a.body as { error?: { message?: string; details?: { issues?: { code?: string }[] } } })
+    .error;
+  if ([400, 413, 415].includes(a.status) || (a.status === 401 && !publicOp))
+    problems.push(`a valid request answered ${a.status}`);
+  if (a.status === 403 && req.auth === 'admin') problems.push('a valid admin request answered 403');
+  if (a.status === 422 && decoderRefusals.some((m) => error?.message?.startsWith(m)))
+    problems.push(`a request the document calls valid was refused: ${JSON.stringify(error?.details)}`);
+  const shape = error?.details?.issues?.filter((i) => yamlShapeCodes.includes(i.code ?? ''));
+  if (a.status === 422 && op.path === '/project-configs' && shape && shape.length > 0)
+    problems.push(`a configuration the document calls valid was refused: ${JSON.stringify(shape)}`);
+  return problems;
+};
+
+const learn = (req: Request, a: Answer) => {
+  if (a.status >= 300 || typeof a.body !== 'object' || a.body === null) return;
+  const body = a.body as Record<string, unknown>;
+  const pool = idPool(req.op.path);
+  const items = Array.isArray(body['items']) ? (body['items'] as Record<string, unknown>[]) : [body];
+  for (const item of items) {
+    const id = item['uuid'] ?? item['id']; // profiles are named by `id`, the rest by `uuid`
+    if (typeof id === 'string') remember(pool, id);
+    // Only identifiers the service took (a bulk registration reports refused ones too).
+    if (typeof item['source_identifier'] === 'string' && typeof id === 'string')
+      remember(seen.source_identifier, item['source_identifier']);
+    if (typeof item['version'] === 'number' && req.op.path.startsWith('/project-configs'))
+      remember(seen.version, item['version']);
+    if (typeof item['name'] === 'string' && req.op.path.startsWith('/deployment-profiles'))
+      remember(seen.deployment_profile_name, item['name']);
+  }
+  if (typeof body['next_cursor'] === 'string') remember(seen.cursor, body['next_cursor']);
+  if (typeof body['refresh_token'] === 'string') remember(seen.refresh_token, body['refresh_token']);
+};
+
+test.before(async (t) => {
+  api = await startTestApi({ SERVICE_TRUST_PROXY: 'true' });
+  const config = api.container.get<Config>(TYPES.Config);
+  maxJsonBytes = config.SERVICE_MAX_JSON_BODY_BYTES;
+  maxYamlBytes = config.SERVICE_MAX_YAML_BODY_BYTES;
+  const p = await prepareProject(api, seen.source_identifier);
+  for (const role of roles) {
+    await api.addUser(`fuzz-${role}`, role);
+    tokens[role] = (await freshSession(role)).access_token;
+  }
+  await api.addUser('fuzz-login', 'viewer');
+  seen.refresh_token.push((await freshSession('viewer')).refresh_token);
+  seen.sources.push(...Object.values(p.ids));
+  seen.executions.push(await p.execute('HIPASSJ0300+01', { do_submit: false }));
+  const profiles = await api.call('GET', '/deployment-profiles?project_module=wallaby_hires', {
+    token: p.token,
+  });
+  for (const item of (profiles.body as { items: { id: string }[] }).items) seen.profiles.push(item.id);
+  t.true(seen.profiles.length > 0);
+});
+test.after.always(async () => {
+  await api?.close();
+});
+
+test(`every operation answers ${runs} generated requests (valid, invalid, hostile) as the document says`, async (t) => {
+  t.timeout(Math.max(120_000, runs * 100));
+  const failures = new Map<string, { count: number; example: string }>();
+  let requests = 0;
+  const byVariant = new Map<string, number>();
+  const validAnswers = new Map<number, number>();
+  await fc.assert(
+    fc.asyncProperty(fc.oneof(...ops.map(requestsFor)), async (req) => {
+      requests++;
+      byVariant.set(req.variant, (byVariant.get(req.variant) ?? 0) + 1);
+      const answer = await send(req);
+      if (req.variant === 'valid')
+        validAnswers.set(answer.status, (validAnswers.get(answer.status) ?? 0) + 1);
+      learn(req, answer);
+      for (const problem of judge(req, answer)) {
+        const key = `${req.op.method} ${req.op.path} [${req.variant}]: ${problem.replace(/\$[^:]*:/, '$…:').slice(0, 160)}`;
+        const f = failures.get(key) ?? {
+          count: 0,
+          example: `${req.op.method} ${req.url} as ${req.auth}${req.contentType ? ` (${req.contentType})` : ''}${
+            req.body !== undefined ? ` body ${JSON.stringify(req.body.slice(0, 300))}` : ''
+          } -> ${answer.status} ${answer.text.slice(0, 300)}`,
+        };
+        f.count++;
+        failures.set(key, f);
+      }
+      return true;
+    }),
+    { numRuns: runs, seed },
+  );
+  t.log(`seed ${seed}: ${requests} requests; ${[...byVariant].map(([v, n]) => `${v} ${n}`).join(', ')}`);
+  t.log(
+    `valid requests answered ${[...validAnswers]
+      .sort()
+      .map(([s, n]) => `${s}: ${n}`)
+      .join(', ')}`,
+  );
+  t.is(requests, runs);
+  t.deepEqual(
+    [...failures].map(([key, f]) => `${key} (${f.count}x), e.g. ${f.example}`),
+    [],
+    `replay with SURVEYOR_FUZZ_SEED=${seed}`,
+  );
+});
