@@ -1,5 +1,10 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import test from 'ava';
 import { REDACTED, redact, redactString, SecretRegistry } from '../../core/redaction.js';
+import { loadConfig } from '../../hosts/shared/loadConfig.js';
+import { registerSecrets } from '../../hosts/shared/runtime.js';
 
 test('values under secret-looking keys are hidden, at any depth', (t) => {
   const out = redact({
@@ -46,4 +51,24 @@ test('errors keep their name and message, redacted', (t) => {
   };
   t.is(out.err.name, 'Error');
   t.is(out.err.message, `failed with ${REDACTED}`);
+});
+
+test("the archive password file's value, and its HTTP Basic form, are registered as secrets", (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'surveyor-redact-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  const file = join(dir, 'archive-password');
+  writeFileSync(file, 'casda-pass-0451\n', { mode: 0o600 });
+  const secrets = new SecretRegistry();
+  registerSecrets(
+    loadConfig({
+      SERVICE_JWT_SECRET: 'unit-test-secret-0123456789abcdef',
+      ARCHIVE_USERNAME: 'astro',
+      ARCHIVE_PASSWORD_FILE: file,
+    }),
+    secrets,
+  );
+  const basic = Buffer.from('astro:casda-pass-0451').toString('base64');
+  const out = redactString(`refused casda-pass-0451 (Authorization: Basic ${basic})`, secrets);
+  t.false(out.includes('casda-pass-0451'));
+  t.false(out.includes(basic));
 });
