@@ -96,20 +96,15 @@ export const withDefault = <A, O>(codec: t.Type<A, O, unknown>, fallback: A) => 
   return withSchema(d, { $inner: codec, default: fallback });
 };
 
+/** The http(s) URL a string spells (at most 2,048 characters), or null. */
+const httpUrlOf = (s: string): URL | null => {
+  if (s.length > 2048 || !URL.canParse(s)) return null;
+  const u = new URL(s);
+  return u.protocol === 'http:' || u.protocol === 'https:' ? u : null;
+};
+
 export const HttpUrl = withSchema(
-  t.refinement(
-    t.string,
-    (s) => {
-      if (s.length > 2048) return false;
-      try {
-        const u = new URL(s);
-        return u.protocol === 'http:' || u.protocol === 'https:';
-      } catch {
-        return false;
-      }
-    },
-    'http(s) URL',
-  ),
+  t.refinement(t.string, (s) => httpUrlOf(s) !== null, 'http(s) URL'),
   { type: 'string', format: 'uri', maxLength: 2048 },
 );
 
@@ -122,26 +117,14 @@ export const ServiceUrl = withSchema(
   t.refinement(
     t.string,
     (s) => {
-      if (s.length > 2048) return false;
-      try {
-        const u = new URL(s);
-        return (
-          (u.protocol === 'http:' || u.protocol === 'https:') &&
-          u.username === '' &&
-          u.password === '' &&
-          !s.includes('?') &&
-          !s.includes('#')
-        );
-      } catch {
-        return false;
-      }
+      const u = httpUrlOf(s);
+      return u !== null && u.username === '' && u.password === '' && !s.includes('?') && !s.includes('#');
     },
     'http(s) base URL without credentials, query or fragment',
   ),
   { type: 'string', format: 'uri', maxLength: 2048, pattern: '^https?://[^?#@]+$' },
 );
 
-/** A host name or address: no scheme, no path, no spaces. */
 /** One line of text: no control characters (a line break in a value would start a new line wherever it is written). */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing them is the point
 export const oneLinePattern = /^[^\u0000-\u001f\u007f]*$/;
@@ -151,6 +134,7 @@ export const oneLine = (name: string, max: number, min = 0) =>
     { type: 'string', minLength: min, maxLength: max, pattern: '^[^\\u0000-\\u001f\\u007f]*$' },
   );
 
+/** A host name or address: no scheme, no path, no spaces. */
 export const HostName = patternString(
   /^[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?$|^\[?[0-9A-Fa-f:.]+\]?$/,
   'host',
