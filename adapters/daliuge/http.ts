@@ -35,7 +35,10 @@ export class DlgUnreachable extends Error {
 /** One HTTP exchange; any status comes back, only a failure to talk raises DlgUnreachable. */
 export const dlgRequest = async (r: DlgRequest): Promise<DlgResponse> => {
   const timeout = AbortSignal.timeout(r.timeoutMs);
-  const signal = r.signal ? AbortSignal.any([r.signal, timeout]) : timeout;
+  // Aborted when the exchange is over: with node-fetch that closes a connection whose body was
+  // left unread (a redirect, an answer over the size limit) instead of letting the peer go on.
+  const done = new AbortController();
+  const signal = AbortSignal.any([done.signal, timeout, ...(r.signal ? [r.signal] : [])]);
   const headers: Record<string, string> = { accept: 'application/json' };
   let body: string | undefined;
   if (r.json !== undefined) {
@@ -79,6 +82,8 @@ export const dlgRequest = async (r: DlgRequest): Promise<DlgResponse> => {
       ? `no answer within ${Math.round(r.timeoutMs / 1000)} s`
       : peerText(e.message, 200);
     throw new DlgUnreachable(`${r.method} ${where(r.url)}: ${why}`);
+  } finally {
+    done.abort();
   }
 };
 

@@ -48,17 +48,33 @@ export class FileOrUrlGraphStore implements GraphStore {
    * counted as it arrives and cut at the cap, never read whole first.
    */
   private async fromUrl(url: string, signal?: AbortSignal): Promise<string> {
-    const { policy, agents } = outbound();
+    const { policy } = outbound();
     try {
       checkOutbound(policy, url);
     } catch (err) {
       throw new PermanentJobError(`graph ${where(url)}: ${(err as Error).message}`);
     }
     const timeout = AbortSignal.timeout(this.timeoutMs);
+    // Aborting, not destroying the body, is what closes node-fetch's connection: a body left unread
+    // would keep the peer sending.
+    const done = new AbortController();
+    try {
+      return await this.download(
+        url,
+        AbortSignal.any([done.signal, timeout, ...(signal ? [signal] : [])]),
+        timeout,
+      );
+    } finally {
+      done.abort();
+    }
+  }
+
+  private async download(url: string, signal: AbortSignal, timeout: AbortSignal): Promise<string> {
+    const { agents } = outbound();
     let res: Response;
     try {
       res = await fetch(url, {
-        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+        signal,
         redirect: 'manual',
         agent: agentFor(agents),
       } as RequestInit);
@@ -70,31 +86,20 @@ export class FileOrUrlGraphStore implements GraphStore {
       );
     }
     const body = res.body as unknown as Readable | null;
-    if (res.status >= 300 && res.status < 400) {
-      body?.destroy();
+    if (res.status >= 300 && res.status < 400)
       throw new PermanentJobError(`graph ${where(url)}: HTTP ${res.status}, a redirect (not followed)`);
-    }
-    if (res.status === 404 || res.status === 410) {
-      body?.destroy();
+    if (res.status === 404 || res.status === 410)
       throw new PermanentJobError(`graph ${where(url)}: HTTP ${res.status}`);
-    }
-    if (!res.ok) {
-      body?.destroy();
-      throw new Error(`graph ${where(url)}: HTTP ${res.status}`);
-    }
+    if (!res.ok) throw new Error(`graph ${where(url)}: HTTP ${res.status}`);
     const declared = Number(res.headers.get('content-length'));
-    if (Number.isFinite(declared) && declared > this.maxBytes) {
-      body?.destroy();
+    if (Number.isFinite(declared) && declared > this.maxBytes)
       throw new PermanentJobError(`graph ${where(url)} is ${declared} bytes, more than ${this.maxBytes}`);
-    }
     const parts: Buffer[] = [];
     let size = 0;
     for await (const chunk of body ?? []) {
       size += (chunk as Buffer).length;
-      if (size > this.maxBytes) {
-        body?.destroy();
+      if (size > this.maxBytes)
         throw new PermanentJobError(`graph ${where(url)} is larger than ${this.maxBytes} bytes`);
-      }
       parts.push(chunk as Buffer);
     }
     return Buffer.concat(parts).toString('utf8');

@@ -138,7 +138,10 @@ export class ArchiveHttp {
       body = m.body;
     }
     const timer = new Deadline(r.timeoutMs);
-    const signal = r.signal ? AbortSignal.any([r.signal, timer.signal]) : timer.signal;
+    // Aborted when the answer's reader is done with it: with node-fetch, destroying an unread body
+    // leaves the connection open and the peer sending; aborting closes it.
+    const done = new AbortController();
+    const signal = AbortSignal.any([done.signal, timer.signal, ...(r.signal ? [r.signal] : [])]);
     const what = `${r.method} ${where(r.url)}`;
     let res: Response;
     try {
@@ -152,6 +155,7 @@ export class ArchiveHttp {
       } as RequestInit);
     } catch (err) {
       timer.clear();
+      done.abort();
       throw this.failure(err, r, timer, what);
     }
     if (r.idleTimeoutMs !== undefined) timer.restart(r.idleTimeoutMs);
@@ -168,6 +172,7 @@ export class ArchiveHttp {
         throw self.failure(err, r, timer, what);
       } finally {
         timer.clear();
+        done.abort();
       }
     };
     return {
@@ -180,17 +185,15 @@ export class ArchiveHttp {
         let n = 0;
         for await (const c of body$()) {
           n += c.length;
-          if (n > maxBytes) {
-            stream?.destroy();
+          if (n > maxBytes)
             throw new PermanentJobError(`${what}: the answer is larger than ${maxBytes} bytes`);
-          }
           parts.push(c);
         }
         return Buffer.concat(parts).toString('utf8');
       },
       discard() {
         timer.clear();
-        stream?.destroy();
+        done.abort();
       },
     };
   }

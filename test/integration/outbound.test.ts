@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import test from 'ava';
 import { dlgRequest } from '../../adapters/daliuge/http.js';
 import { DaliugeTranslator } from '../../adapters/daliuge/translatorClient.js';
+import { ArchiveHttp } from '../../adapters/tap/archiveHttp.js';
 import { setOutboundPolicy } from '../../adapters/shared/outbound.js';
 import { FileOrUrlGraphStore } from '../../adapters/system/graphStore.js';
 import { PermanentJobError } from '../../core/domain/job.js';
@@ -16,7 +17,7 @@ import { ProfileInput } from '../../schema/api/profiles.js';
 let server: Server;
 let base = '';
 const seen: string[] = [];
-let streamed = 0;
+let bigLeft = 0;
 test.before(async () => {
   server = createServer((req: IncomingMessage, res: ServerResponse) => {
     seen.push(req.url ?? '');
@@ -25,16 +26,14 @@ test.before(async () => {
     if (req.url?.startsWith('/secret'))
       return void res.writeHead(500).end('internal token=abc123 on host db-7');
     if (req.url === '/big.graph') {
-      // 10 MB in 64 KB pieces, unless the client goes away.
+      // An endless body in 64 KB pieces, until the client goes away: a client that read the
+      // whole body before checking its size would never finish.
       const piece = Buffer.alloc(65536, 32);
-      let n = 0;
+      res.once('close', () => {
+        bigLeft++;
+      });
       const more = () => {
-        while (n < 160 && !res.destroyed) {
-          n++;
-          streamed += piece.length;
-          if (!res.write(piece)) return void res.once('drain', more);
-        }
-        res.end();
+        while (!res.destroyed) if (!res.write(piece)) return void res.once('drain', more);
       };
       return more();
     }
@@ -96,15 +95,41 @@ test.serial('redirects are not followed, and a peer body is not echoed into erro
   t.true(E.isLeft(r));
 });
 
+/** Waits until the endless body's connection closed once more (the client hung up), or 5 s. */
+const hungUp = async (before: number) => {
+  for (let i = 0; i < 50 && bigLeft === before; i++) await new Promise((r) => setTimeout(r, 100));
+  return bigLeft - before;
+};
+
+test.serial('an answer over its size limit closes the connection: DALiuGE and archive clients', async (t) => {
+  setOutboundPolicy({ hosts: null, allowPrivate: true });
+  let before = bigLeft;
+  await t.throwsAsync(
+    dlgRequest({ method: 'GET', url: `${base}/big.graph`, timeoutMs: 60_000, maxBytes: 4096 }),
+    {
+      message: /larger than 4096 bytes/,
+    },
+  );
+  t.is(await hungUp(before), 1, 'the DALiuGE client closed the connection');
+  const archive = new ArchiveHttp('a', { origins: [base], credentials: null }, 'surveyor/test');
+  before = bigLeft;
+  const res = await archive.request({ method: 'GET', url: `${base}/big.graph`, timeoutMs: 60_000 });
+  await t.throwsAsync(res.text(4096), { message: /larger than 4096 bytes/ });
+  t.is(await hungUp(before), 1, 'the archive client closed the connection');
+  before = bigLeft;
+  (await archive.request({ method: 'GET', url: `${base}/big.graph`, timeoutMs: 60_000 })).discard();
+  t.is(await hungUp(before), 1, 'a discarded answer closes its connection');
+});
+
 test.serial('a graph download is cut at its cap as it streams, never read whole first', async (t) => {
   setOutboundPolicy({ hosts: null, allowPrivate: true });
   const store = new FileOrUrlGraphStore('/nonexistent', 1024);
+  const before = bigLeft;
   await t.throwsAsync(store.load({ url: `${base}/big.graph`, sha256: '0'.repeat(64) }), {
     instanceOf: PermanentJobError,
     message: /larger than 1024 bytes/,
   });
-  await new Promise((r) => setTimeout(r, 200));
-  t.true(streamed < 4 * 1024 * 1024, `the server sent ${streamed} bytes of 10 MB before the client left`);
+  t.is(await hungUp(before), 1, 'the client closed the connection rather than leave the peer sending');
   setOutboundPolicy({ hosts: null, allowPrivate: false });
   await t.throwsAsync(store.load({ url: `${base}/big.graph`, sha256: '0'.repeat(64) }), {
     message: /loopback, private or link-local/,
