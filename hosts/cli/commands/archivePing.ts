@@ -1,11 +1,10 @@
 import { Command, Option } from 'clipanion';
 import type { ProjectConfigRepository } from '../../../core/ports/ProjectConfigRepository.js';
-import { redactString } from '../../../core/redaction.js';
 import { pingArchive } from '../../../core/usecases/archives/pingArchive.js';
 import { chooseBackends } from '../../shared/backends.js';
 import { TYPES } from '../../shared/composition.js';
 import { openRuntime } from '../../shared/runtime.js';
-import { checkLines } from '../checks.js';
+import { printPing } from '../checks.js';
 import { exitCodes } from '../exitCodes.js';
 import { reportFailure } from '../failures.js';
 
@@ -52,27 +51,23 @@ export class ArchivePingCommand extends Command {
         this.project,
         this.name,
       );
-      const out = (s: string) => this.context.stdout.write(`${redactString(s, rt?.secrets)}\n`);
       if (!r.found) {
         this.context.stderr.write(`surveyor: ${r.message}\n`);
         return exitCodes.failure;
       }
-      if (this.json)
-        out(
-          JSON.stringify({
-            archive: this.name,
-            project: this.project,
-            url: r.url,
-            tables: r.tables,
-            ok: r.ok,
-            checks: r.checks,
-          }),
-        );
-      else {
-        for (const line of checkLines(`archive ${this.name} of ${this.project} (${r.url})`, r.checks, r.ok))
-          out(line);
-      }
-      return r.ok ? exitCodes.ok : exitCodes.failure;
+      return printPing(this.context, rt.secrets, this.json, {
+        title: `archive ${this.name} of ${this.project} (${r.url})`,
+        json: {
+          archive: this.name,
+          project: this.project,
+          url: r.url,
+          tables: r.tables,
+          ok: r.ok,
+          checks: r.checks,
+        },
+        checks: r.checks,
+        ok: r.ok,
+      });
     } catch (err) {
       return reportFailure(err, this.context.stderr, rt?.secrets);
     } finally {

@@ -1,11 +1,10 @@
 import { Command, Option } from 'clipanion';
 import { pingProfile } from '../../../core/usecases/profiles/pingProfile.js';
-import { redactString } from '../../../core/redaction.js';
 import type { ProfileRepository } from '../../../core/ports/ProfileRepository.js';
 import { chooseBackends } from '../../shared/backends.js';
 import { TYPES } from '../../shared/composition.js';
 import { openRuntime } from '../../shared/runtime.js';
-import { checkLines } from '../checks.js';
+import { printPing } from '../checks.js';
 import { exitCodes } from '../exitCodes.js';
 import { reportFailure } from '../failures.js';
 
@@ -58,28 +57,17 @@ export class ProfilePingCommand extends Command {
         this.name,
         this.project ?? null,
       );
-      const out = (s: string) => this.context.stdout.write(`${redactString(s, rt?.secrets)}\n`);
       if (!r.found) {
         this.context.stderr.write(`surveyor: ${r.message}\n`);
         return exitCodes.failure;
       }
-      if (this.json) {
-        out(
-          JSON.stringify({
-            profile: { id: r.profile.id, name: r.profile.name, kind: r.profile.deployment.kind },
-            ok: r.ok,
-            checks: r.checks,
-          }),
-        );
-      } else {
-        for (const line of checkLines(
-          `profile ${r.profile.name} (${r.profile.deployment.kind}, version ${r.profile.version})`,
-          r.checks,
-          r.ok,
-        ))
-          out(line);
-      }
-      return r.ok ? exitCodes.ok : exitCodes.failure;
+      const { id, name, deployment, version } = r.profile;
+      return printPing(this.context, rt.secrets, this.json, {
+        title: `profile ${name} (${deployment.kind}, version ${version})`,
+        json: { profile: { id, name, kind: deployment.kind }, ok: r.ok, checks: r.checks },
+        checks: r.checks,
+        ok: r.ok,
+      });
     } catch (err) {
       return reportFailure(err, this.context.stderr, rt?.secrets);
     } finally {
