@@ -85,6 +85,7 @@ export class DimBackend implements DeploymentBackend {
     const record = { drops: drops.length, root_drops: roots.length };
     let progress: 'empty' | 'appended' | 'deployed' = 'empty';
     // `resumed`: the session was there already (a worker died after creating it); it is finished, not remade.
+    await req.confirm();
     const resumed = (await this.call(() => dim.createSession(id, signal))) === 'exists';
     if (resumed) {
       const states = await this.call(() => dim.status(id, signal));

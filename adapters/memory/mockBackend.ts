@@ -42,6 +42,7 @@ export class MockBackend implements DeploymentBackend {
   }
 
   async submit(req: SubmitRequest): Promise<Submission> {
+    await req.confirm(); // as a real backend does right before its side effect
     const ids = req.manifest.sources.map((s) => String(s['source_identifier']));
     const behaviour = ids.some((i) => i.includes('MOCKFAIL'))
       ? 'fail'

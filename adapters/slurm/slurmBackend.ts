@@ -62,6 +62,8 @@ export const sshTargetOf = (p: DeploymentProfile): SshTarget => {
   return { host: d.login_node, port: d.ssh_port, user: d.remote_user ?? userInfo().username };
 };
 
+const accountingDisabled = /accounting storage is disabled/i;
+
 const tail = (s: string, n = 500) => (s.length > n ? `…${s.slice(-n)}` : s).trim();
 
 interface JobStatusFile {
@@ -141,9 +143,21 @@ export class SlurmBackend implements DeploymentBackend {
       signal,
     );
     const answer = parsePoll(r.stdout);
-    if (answer.squeueError && answer.sacctError)
+    // Either command failing leaves the answer unknown, never "absent": an overloaded controller
+    // (exactly when sbatch timed out) may have taken the job that sacct does not list yet. A site
+    // without accounting at all is the exception: there squeue (which keeps ended jobs for
+    // MinJobAge) is all the truth there is.
+    const sacctError =
+      answer.sacctError && !accountingDisabled.test(answer.sacctError) ? answer.sacctError : null;
+    if (answer.squeueError || sacctError || !answer.sacctRan)
       throw new SshUnavailable(
-        `looking up job ${externalName} on ${targetKey(t)} failed: squeue: ${answer.squeueError}; sacct: ${answer.sacctError}`,
+        `looking up job ${externalName} on ${targetKey(t)} failed, so whether it exists is unknown: ${[
+          answer.squeueError ? `squeue: ${answer.squeueError}` : '',
+          sacctError ? `sacct: ${sacctError}` : '',
+          answer.sacctRan ? '' : 'the answer ended before sacct',
+        ]
+          .filter(Boolean)
+          .join('; ')}`,
       );
     const ids = [...answer.jobs.values()]
       .filter((j) => j.from === 'squeue' || j.name === externalName)
@@ -184,6 +198,7 @@ export class SlurmBackend implements DeploymentBackend {
       ],
       signal,
     );
+    await req.confirm();
     const r = await this.run(
       t,
       submitScript({ workDir: d.home_dir, scriptPath: paths.script, jobName: name }),

@@ -48,6 +48,7 @@ interface Slot {
   client: ssh2.Client | null;
   connecting: Promise<ssh2.Client> | null;
   sftp: Promise<SFTPWrapper> | null;
+  sftpChannel: SFTPWrapper | null;
   idle: NodeJS.Timeout | null;
   active: number;
   waiters: (() => void)[];
@@ -83,6 +84,7 @@ export class SshPool {
         client: null,
         connecting: null,
         sftp: null,
+        sftpChannel: null,
         idle: null,
         active: 0,
         waiters: [],
@@ -146,6 +148,7 @@ export class SshPool {
         if (s.client === c) {
           s.client = null;
           s.sftp = null;
+          s.sftpChannel = null;
         }
         fail(new Error('the connection closed'));
       });
@@ -170,15 +173,26 @@ export class SshPool {
   }
 
   /** Runs `f` on the target's connection, at most maxChannels at once; the connection stays for reuse. */
-  private async use<T>(t: SshTarget, f: (c: ssh2.Client, s: Slot) => Promise<T>): Promise<T> {
+  private async use<T>(
+    t: SshTarget,
+    signal: AbortSignal | undefined,
+    f: (c: ssh2.Client, s: Slot) => Promise<T>,
+  ): Promise<T> {
     if (this.closed) throw new SshUnavailable('the SSH pool is closed');
+    // A job that lost its lease (or is stopping) sends nothing more, not even a command that waited.
+    signal?.throwIfAborted();
     const s = this.slot(t);
     while (s.active >= (this.o.maxChannels ?? 8)) await new Promise<void>((r) => s.waiters.push(r));
+    if (signal?.aborted) {
+      s.waiters.shift()?.();
+      throw signal.reason;
+    }
     s.active += 1;
     if (s.idle) clearTimeout(s.idle);
     s.idle = null;
     try {
       const c = await this.connect(t, s);
+      signal?.throwIfAborted();
       return await f(c, s);
     } finally {
       s.active -= 1;
@@ -189,6 +203,7 @@ export class SshPool {
           if (s.active === 0 && s.client === c) {
             s.client = null;
             s.sftp = null;
+            s.sftpChannel = null;
             c.end();
           }
         }, this.o.idleMs);
@@ -199,7 +214,7 @@ export class SshPool {
 
   /** Runs a POSIX shell script on the login node (`/bin/sh -s`, script on stdin). */
   exec(t: SshTarget, script: string, signal?: AbortSignal): Promise<ExecResult> {
-    return this.use(t, (c) => this.run(c, t, script, signal));
+    return this.use(t, signal, (c) => this.run(c, t, script, signal));
   }
 
   private run(c: ssh2.Client, t: SshTarget, script: string, signal?: AbortSignal): Promise<ExecResult> {
@@ -261,45 +276,107 @@ export class SshPool {
     });
   }
 
+  /**
+   * One SFTP call, bounded like a command (timeout, abort). A call that did not end leaves the
+   * channel in an unknown state: it is dropped, and the next upload opens a fresh one.
+   */
+  private sftpCall<T>(
+    t: SshTarget,
+    s: Slot,
+    sftp: SFTPWrapper | null,
+    what: string,
+    signal: AbortSignal | undefined,
+    call: (done: (err: Error | null | undefined, v?: T) => void) => void,
+  ): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      let settled = false;
+      const end = (err: Error | null, v?: T) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+        if (err) reject(err);
+        else resolve(v as T);
+      };
+      const giveUp = (err: Error) => {
+        if (sftp) this.dropSftp(s, sftp);
+        end(err);
+      };
+      const onAbort = () => giveUp(signal?.reason instanceof Error ? signal.reason : new Error('aborted'));
+      const timer = setTimeout(
+        () =>
+          giveUp(
+            new SshUnavailable(
+              `SFTP to ${targetKey(t)}: ${what} did not finish within ${this.o.commandTimeoutMs / 1000} s`,
+            ),
+          ),
+        this.o.commandTimeoutMs,
+      );
+      if (signal?.aborted) return onAbort();
+      signal?.addEventListener('abort', onAbort, { once: true });
+      const fail = (err: Error) =>
+        end(new SshUnavailable(`SFTP to ${targetKey(t)}: ${what}: ${err.message}`));
+      try {
+        call((err, v) => (err ? fail(err) : end(null, v)));
+      } catch (err) {
+        fail(err as Error); // ssh2 throws at once for a request the server does not support
+      }
+    });
+  }
+
+  private dropSftp(s: Slot, sftp: SFTPWrapper): void {
+    if (s.sftpChannel === sftp) {
+      s.sftp = null;
+      s.sftpChannel = null;
+    }
+    sftp.end();
+  }
+
+  /** The connection's SFTP channel, opened once and dropped when the server closes it or it fails. */
+  private async sftpOf(c: ssh2.Client, t: SshTarget, s: Slot, signal?: AbortSignal): Promise<SFTPWrapper> {
+    s.sftp ??= this.sftpCall<SFTPWrapper>(t, s, null, 'opening the channel', signal, (done) =>
+      c.sftp((err, sftp) => {
+        if (err) return done(err);
+        const forget = () => {
+          if (s.sftpChannel === sftp) {
+            s.sftp = null;
+            s.sftpChannel = null;
+          }
+        };
+        sftp.on('close', forget);
+        sftp.on('error', forget);
+        s.sftpChannel = sftp;
+        done(null, sftp);
+      }),
+    );
+    try {
+      return await s.sftp;
+    } catch (err) {
+      s.sftp = null;
+      throw err;
+    }
+  }
+
   /** Writes files over SFTP (each to a temporary name, then renamed, so a reader never sees half a file). */
   upload(t: SshTarget, files: readonly UploadFile[], signal?: AbortSignal): Promise<void> {
-    return this.use(t, async (c, s) => {
-      s.sftp ??= new Promise<SFTPWrapper>((resolve, reject) =>
-        c.sftp((err, sftp) => (err ? reject(err) : resolve(sftp))),
-      );
-      let sftp: SFTPWrapper;
-      try {
-        sftp = await s.sftp;
-      } catch (err) {
-        s.sftp = null;
-        throw new SshUnavailable(`SFTP to ${targetKey(t)}: ${(err as Error).message}`);
-      }
+    return this.use(t, signal, async (c, s) => {
+      const sftp = await this.sftpOf(c, t, s, signal);
+      const call = <T>(what: string, f: (done: (err: Error | null | undefined, v?: T) => void) => void) =>
+        this.sftpCall<T>(t, s, sftp, what, signal, f);
       for (const f of files) {
-        if (signal?.aborted) throw signal.reason ?? new Error('aborted');
         const tmp = `${f.path}.part`;
-        await new Promise<void>((resolve, reject) =>
-          sftp.writeFile(tmp, f.content, { mode: f.mode }, (err) => (err ? reject(err) : resolve())),
-        ).catch((err: Error) => {
-          throw new SshUnavailable(`SFTP to ${targetKey(t)}: cannot write ${f.path}: ${err.message}`);
-        });
-        // posix-rename replaces an existing file (a resumed attempt uploads again).
-        await new Promise<void>((resolve, reject) =>
-          sftp.ext_openssh_rename(tmp, f.path, (err) => (err ? reject(err) : resolve())),
-        ).catch(
-          (err: Error) =>
-            new Promise<void>((resolve, reject) =>
-              // Servers without the OpenSSH extension: remove, then rename.
-              sftp.unlink(f.path, () =>
-                sftp.rename(tmp, f.path, (e2) =>
-                  e2
-                    ? reject(
-                        new SshUnavailable(`SFTP to ${targetKey(t)}: cannot rename ${tmp}: ${err.message}`),
-                      )
-                    : resolve(),
-                ),
-              ),
-            ),
+        await call<void>(`cannot write ${f.path}`, (done) =>
+          sftp.writeFile(tmp, f.content, { mode: f.mode }, done),
         );
+        // posix-rename replaces an existing file (a resumed attempt uploads again).
+        try {
+          await call<void>(`cannot rename ${tmp}`, (done) => sftp.ext_openssh_rename(tmp, f.path, done));
+        } catch (err) {
+          if (!(err instanceof SshUnavailable) || /did not finish/.test(err.message)) throw err;
+          // Servers without the OpenSSH extension: remove, then rename.
+          await call<void>(`cannot remove ${f.path}`, (done) => sftp.unlink(f.path, () => done(null)));
+          await call<void>(`cannot rename ${tmp}`, (done) => sftp.rename(tmp, f.path, done));
+        }
       }
     });
   }

@@ -34,6 +34,12 @@ export interface SubmitRequest {
   /** The translated graph: physical (rest_remote) or partitioned (batch_remote). */
   readonly graph: readonly DropSpec[];
   readonly manifest: Manifest;
+  /**
+   * Confirms, in the database, that this worker still holds the job; throws when it does not. A
+   * backend calls it immediately before the side effect that must happen once (sbatch, creating
+   * the DIM session), after its slow preparations (uploads).
+   */
+  readonly confirm: () => Promise<void>;
 }
 
 /** One in-flight execution as a poll round sees it. */

@@ -189,6 +189,7 @@ export const buildContainer = (input: CompositionInput): Container => {
           lease: jobCtx.job.lease,
           signal: jobCtx.signal,
           lastAttempt: jobCtx.job.attempts >= jobCtx.job.maxAttempts,
+          confirmLease: jobCtx.confirmLease,
         }),
     };
     const poll: JobHandler<PollJobPayload> = {

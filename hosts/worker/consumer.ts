@@ -166,17 +166,36 @@ export class QueueConsumer {
   private async execute(job: ClaimedJob, abort: AbortController): Promise<void> {
     const { queue, clock, log } = this.deps;
     const jlog = log.child({ job_id: job.id, kind: job.kind, attempt: job.attempts });
+    const leaseMs = this.opts.leaseSeconds * 1000;
+    // The lease is only as good as its last successful renewal: past that renewal + lease (less a
+    // margin for clock and transit), another worker may have reclaimed the job, so this one stops
+    // on its own even when renewals fail with errors instead of answering "lost".
+    const margin = Math.min(5000, leaseMs / 6);
+    const lost = () => {
+      if (!abort.signal.aborted) abort.abort(new LeaseLostError(job.lease));
+    };
+    let deadline = setTimeout(
+      lost,
+      Math.max(0, job.leaseExpiresAt.getTime() - clock.now().getTime() - margin),
+    );
+    const renew = async (): Promise<boolean> => {
+      const sentAt = clock.now();
+      const ok = await queue.renew(job.lease, this.opts.leaseSeconds, sentAt);
+      if (!ok) lost();
+      else if (!abort.signal.aborted) {
+        clearTimeout(deadline);
+        deadline = setTimeout(lost, Math.max(0, sentAt.getTime() + leaseMs - margin - clock.now().getTime()));
+      }
+      return ok;
+    };
     const renewer = setInterval(
-      () => {
-        queue.renew(job.lease, this.opts.leaseSeconds, clock.now()).then(
-          (ok) => {
-            if (!ok) abort.abort(new LeaseLostError(job.lease));
-          },
-          (err: unknown) => jlog.warn({ err }, 'lease renewal failed'),
-        );
-      },
+      () => renew().catch((err: unknown) => jlog.warn({ err }, 'lease renewal failed')),
       Math.max(1, this.opts.leaseSeconds / 3) * 1000,
     );
+    const confirmLease = async () => {
+      abort.signal.throwIfAborted();
+      if (!(await renew())) throw new LeaseLostError(job.lease);
+    };
     try {
       const handler = this.byKind.get(job.kind);
       if (!handler) throw new PermanentJobError(`no handler for job kind ${job.kind}`);
@@ -187,7 +206,7 @@ export class QueueConsumer {
             .map((i) => `${i.path}: ${i.message}`)
             .join('; ')}`,
         );
-      await handler.handle(decoded.right as never, { job, signal: abort.signal });
+      await handler.handle(decoded.right as never, { job, signal: abort.signal, confirmLease });
       if (abort.signal.aborted) throw abort.signal.reason;
       // A small worker refills its freed slot in the same round trip as the completion; a larger one
       // does better claiming in batches from its loop (many concurrent single claims contend).
@@ -229,6 +248,7 @@ export class QueueConsumer {
       );
     } finally {
       clearInterval(renewer);
+      clearTimeout(deadline);
     }
   }
 }

@@ -8,19 +8,21 @@ import type { JobQueue } from '../../core/ports/JobQueue.js';
 import { runJobKind } from '../../core/usecases/executions/jobs.js';
 import { runExecution } from '../../core/usecases/executions/runExecution.js';
 import { runDeps, TYPES } from '../../hosts/shared/composition.js';
+import { runContext } from '../support/runContext.js';
 import { startTestApi, type TestApi } from '../support/api.js';
 import { graphDir, prepareProject } from '../support/project.js';
 
 let api: TestApi;
+let p: Awaited<ReturnType<typeof prepareProject>>;
 test.before(async () => {
   api = await startTestApi({ SERVICE_GRAPH_DIR: graphDir });
+  p = await prepareProject(api, ['HIPASSJ0100+01', 'HIPASSJ0101+01']);
 });
 test.after.always(async () => {
   await api?.close();
 });
 
 test('a worker that lost its lease commits nothing; the new holder finishes the step', async (t) => {
-  const p = await prepareProject(api, ['HIPASSJ0100+01']);
   const id = await p.execute('HIPASSJ0100+01', { do_stage: true, do_submit: false });
   const queue = api.container.get<JobQueue>(TYPES.Queue);
   const executions = api.container.get<ExecutionRepository>(TYPES.Executions);
@@ -44,7 +46,7 @@ test('a worker that lost its lease commits nothing; the new holder finishes the 
     runExecution(
       runDeps(api.container),
       { execution_id: id, attempt: 1 },
-      { lease: a!.lease, signal, lastAttempt: false },
+      runContext(queue, a!.lease, signal),
     ),
     {
       instanceOf: LeaseLostError,
@@ -65,7 +67,7 @@ test('a worker that lost its lease commits nothing; the new holder finishes the 
   await runExecution(
     runDeps(api.container),
     { execution_id: id, attempt: 1 },
-    { lease: b!.lease, signal, lastAttempt: false },
+    runContext(queue, b!.lease, signal),
   );
   const done = (await executions.get(id))!;
   t.is(done.state, 'completed', done.error ?? '');
@@ -74,4 +76,61 @@ test('a worker that lost its lease commits nothing; the new holder finishes the 
     'manifest.json',
     'staged.json',
   ]);
+});
+
+test('a worker that lost its lease just before submitting sends nothing to the backend', async (t) => {
+  const id = await p.execute('HIPASSJ0101+01', { do_stage: false });
+  const queue = api.container.get<JobQueue>(TYPES.Queue);
+  const executions = api.container.get<ExecutionRepository>(TYPES.Executions);
+  const t0 = new Date();
+  const [a] = await queue.claim('worker-a', [runJobKind], 1, 5, t0);
+  let b: Awaited<ReturnType<JobQueue['claim']>>[number] | undefined;
+  let sent = 0;
+  const real = runDeps(api.container);
+  // The backend counts what passes its lease check: that is where the side effect would happen.
+  const backends = (lose: boolean) => ({
+    get: (kind: 'rest_remote' | 'batch_remote') => {
+      const backend = real.backends.get(kind);
+      return Object.assign(Object.create(backend) as typeof backend, {
+        find: async (...args: Parameters<typeof backend.find>) => {
+          if (lose && !b) {
+            // Worker A stalls here (a long GC pause, a slow lookup); its lease runs out and B takes the job.
+            const later = new Date(Date.now() + 10_000);
+            await queue.reclaimExpired(later, () => later);
+            [b] = await queue.claim('worker-b', [runJobKind], 1, 60, later);
+          }
+          return backend.find(...args);
+        },
+        submit: (req: Parameters<typeof backend.submit>[0], signal?: AbortSignal) =>
+          backend.submit(
+            {
+              ...req,
+              confirm: async () => {
+                await req.confirm();
+                sent++;
+              },
+            },
+            signal,
+          ),
+      });
+    },
+  });
+  await t.throwsAsync(
+    runExecution(
+      { ...real, backends: backends(true) },
+      { execution_id: id, attempt: 1 },
+      runContext(queue, a!.lease),
+    ),
+    { instanceOf: LeaseLostError },
+  );
+  t.is(sent, 0, 'the stale worker sent nothing');
+  t.is((await executions.get(id))!.state, 'submitting');
+  t.truthy(b);
+  await runExecution(
+    { ...real, backends: backends(false) },
+    { execution_id: id, attempt: 1 },
+    runContext(queue, b!.lease),
+  );
+  t.is(sent, 1);
+  t.is((await executions.get(id))!.state, 'running');
 });

@@ -11,6 +11,7 @@ import { type PollJobPayload, pollJobKind, runJobKind } from '../../core/usecase
 import { pollTarget } from '../../core/usecases/executions/pollTarget.js';
 import { runExecution } from '../../core/usecases/executions/runExecution.js';
 import { runDeps, TYPES } from '../../hosts/shared/composition.js';
+import { runContext } from '../support/runContext.js';
 import { startTestApi, type TestApi } from '../support/api.js';
 import { graphDir, prepareProject } from '../support/project.js';
 
@@ -32,7 +33,7 @@ test('a refused cancel is retried next round; an unknown run that was cancelled 
   await runExecution(
     runDeps(api.container),
     { execution_id: id, attempt: 1 },
-    { lease: run!.lease, signal, lastAttempt: false },
+    runContext(queue, run!.lease, signal),
   );
   t.is((await executions.get(id))!.state, 'running');
   const c = await api.call('POST', `/executions/${id}/cancel`, { token: p.token, body: {} });

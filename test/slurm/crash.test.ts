@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import test from 'ava';
+import type { EventLog } from '../../core/ports/EventLog.js';
 import type { ExecutionRepository } from '../../core/ports/ExecutionRepository.js';
 import { TYPES } from '../../hosts/shared/composition.js';
 import type { Config } from '../../schema/config.js';
@@ -33,6 +34,7 @@ let env: NodeJS.ProcessEnv;
 let dataDir: string;
 const hook = () => join(tb.home, 'sbatch-hook');
 const reached = () => join(tb.home, 'sbatch-hook.reached');
+const fault = () => join(tb.home, 'scheduler-fault');
 
 test.before(async () => {
   tb = slurmTestbed();
@@ -47,7 +49,7 @@ test.before(async () => {
   });
   p = await prepareProject(
     api,
-    ['HIPASSJ0005+01', 'HIPASSJ0006+01'],
+    ['HIPASSJ0005+01', 'HIPASSJ0006+01', 'HIPASSJ0007+01'],
     yamlWithGraph('HelloWorld-simple.graph', graphs.sha['HelloWorld-simple.graph']!, ' []'),
     { translation: { num_par: 1, num_islands: 1 }, deployment: testbedDeployment(tb) },
   );
@@ -65,6 +67,7 @@ test.before(async () => {
 test.after.always(async () => {
   rmSync(hook(), { force: true });
   rmSync(reached(), { force: true });
+  rmSync(fault(), { force: true });
   await api?.close();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
@@ -113,3 +116,60 @@ for (const when of ['before', 'after'] as const)
       t.is(kinds.filter((x) => x === k).length, 1, `${k} once in ${kinds.join(', ')}`);
     t.is(await runJobAttempts(api, id), 2, 'B took the job over from A');
   });
+
+test.serial(
+  'a lookup that fails is "unknown", not "absent": an overloaded controller gets no second job',
+  async (t) => {
+    // sbatch took the job, then the worker died; now squeue times out and sacct does not list the job
+    // yet, as on a controller too loaded to answer. The next worker must wait, not submit again.
+    const identifier = 'HIPASSJ0007+01';
+    rmSync(reached(), { force: true });
+    writeFileSync(hook(), 'after', { mode: 0o644 });
+    const a = runCli(['worker'], env);
+    t.teardown(() => {
+      if (a.child.exitCode === null && a.child.signalCode === null) a.child.kill('SIGKILL');
+    });
+    const id = await p.execute(identifier, { do_stage: false });
+    await untilTrue('sbatch to reach the hook', () => existsSync(reached()), 90_000);
+    a.child.kill('SIGKILL');
+    await a.exited();
+    writeFileSync(fault(), 'squeue-fails sacct-empty', { mode: 0o644 });
+    rmSync(hook());
+    const executions = api.container.get<ExecutionRepository>(TYPES.Executions);
+    const callsBefore = schedulerCalls(tb).length;
+    const name = `surveyor-${id}-a1`;
+    let lookupsWhileFaulty = 0;
+    await workerUntil(
+      env,
+      async () => {
+        if (existsSync(fault())) {
+          lookupsWhileFaulty = schedulerCalls(tb)
+            .slice(callsBefore)
+            .filter((c) => c.startsWith('squeue') && c.includes(name)).length;
+          // Two lookups that could not decide; then the controller recovers.
+          if (lookupsWhileFaulty >= 2) rmSync(fault());
+        }
+        return ['completed', 'failed', 'cancelled'].includes((await executions.get(id))!.state);
+      },
+      (f) => t.teardown(f),
+      150_000,
+    );
+    const e = (await executions.get(id))!;
+    t.is(e.state, 'completed', e.error ?? '');
+    t.true(lookupsWhileFaulty >= 2);
+    const jobs = await sacctSettled(name);
+    t.is(jobs.length, 1, JSON.stringify(jobs));
+    const sbatches = schedulerCalls(tb)
+      .slice(callsBefore)
+      .filter((c) => c.startsWith('sbatch'));
+    t.deepEqual(sbatches, [], 'no sbatch after the worker died');
+    t.is((e.runRecord['submission'] as Record<string, unknown>)['adopted'], true);
+    const events = await api.container
+      .get<EventLog>(TYPES.Events)
+      .read({ kind: 'subject', subjectType: 'execution', subjectId: id }, 500, null);
+    t.regex(
+      JSON.stringify(events.items.filter((x) => x.kind === 'execution.step_retried')),
+      /whether it exists is unknown/,
+    );
+  },
+);

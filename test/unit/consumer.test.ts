@@ -5,7 +5,7 @@ import { MemoryJobQueue } from '../../adapters/memory/jobQueue.js';
 import { SequentialRandom } from '../../adapters/memory/random.js';
 import { createLogger } from '../../adapters/log/logger.js';
 import { SystemClock } from '../../adapters/system/systemClock.js';
-import { PermanentJobError } from '../../core/domain/job.js';
+import { LeaseLostError, PermanentJobError } from '../../core/domain/job.js';
 import type { JobHandler } from '../../core/ports/JobHandler.js';
 import { SecretRegistry } from '../../core/redaction.js';
 import { QueueConsumer } from '../../hosts/worker/consumer.js';
@@ -19,7 +19,7 @@ const until = async (cond: () => boolean, ms = 5000) => {
   }
 };
 
-const setup = (handlers: JobHandler<never>[], concurrency = 2) => {
+const setup = (handlers: JobHandler<never>[], concurrency = 2, leaseSeconds = 30) => {
   const random = new SequentialRandom();
   const queue = new MemoryJobQueue(random);
   const consumer = new QueueConsumer(
@@ -27,7 +27,7 @@ const setup = (handlers: JobHandler<never>[], concurrency = 2) => {
     {
       workerId: 'w',
       concurrency,
-      leaseSeconds: 30,
+      leaseSeconds,
       idlePollSeconds: 60,
       retry: { baseSeconds: 0.01, capSeconds: 0.02 },
     },
@@ -123,4 +123,59 @@ test('stop lets running jobs finish within the grace period, else aborts and rel
   const row = [...queue.rows.values()][0]!;
   tt.is(row.state, 'queued');
   tt.is(row.attempts, 0, 'a released job keeps its attempts');
+});
+
+test('renewals that keep failing with errors stop the job at its local lease deadline', async (tt) => {
+  let reason: unknown = null;
+  let stoppedAfter = 0;
+  const started = Date.now();
+  const { queue, consumer } = setup(
+    [
+      handler('k', t.type({}), (_p) => Promise.resolve()),
+      {
+        kind: 'slow',
+        codec: t.type({}),
+        handle: (_p: unknown, ctx: { signal: AbortSignal }) =>
+          new Promise<void>((resolve) =>
+            ctx.signal.addEventListener('abort', () => {
+              reason = ctx.signal.reason;
+              stoppedAfter = Date.now() - started;
+              resolve();
+            }),
+          ),
+      } as unknown as JobHandler<never>,
+    ],
+    1,
+    1.5,
+  );
+  // The database answers every renewal with an error (a network partition): never "lost", never "ok".
+  queue.renew = () => Promise.reject(new Error('connection terminated unexpectedly'));
+  await queue.enqueue({ kind: 'slow', payload: {} }, new Date());
+  consumer.start();
+  tt.teardown(() => consumer.stop(100));
+  await until(() => reason !== null, 5000);
+  tt.true(reason instanceof LeaseLostError, String(reason));
+  tt.true(stoppedAfter < 1500, `stopped ${stoppedAfter} ms after the claim, before the 1.5 s lease ran out`);
+});
+
+test('confirmLease renews in the queue and throws once the lease is gone', async (tt) => {
+  const outcomes: string[] = [];
+  const { queue, consumer } = setup([
+    {
+      kind: 'k',
+      codec: t.type({}),
+      handle: async (_p: unknown, ctx: { confirmLease(): Promise<void>; signal: AbortSignal }) => {
+        await ctx.confirmLease();
+        outcomes.push('held');
+        queue.renew = async () => false; // another worker took the job meanwhile
+        await ctx.confirmLease().catch((e: unknown) => outcomes.push((e as Error).name));
+        outcomes.push(ctx.signal.aborted ? 'aborted' : 'running');
+      },
+    } as unknown as JobHandler<never>,
+  ]);
+  await queue.enqueue({ kind: 'k', payload: {} }, new Date());
+  consumer.start();
+  tt.teardown(() => consumer.stop(100));
+  await until(() => outcomes.length === 3);
+  tt.deepEqual(outcomes, ['held', 'LeaseLostError', 'aborted']);
 });

@@ -130,6 +130,7 @@ test('the mock backend moves through the session states from the submission time
     externalName: 'surveyor-e-a1',
     profile,
     graph,
+    confirm: async () => undefined,
     manifest: {
       manifest_version: 1,
       execution_id: 'e',

@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { type AppError, appError } from '../../errors.js';
 import { type Execution, unsubmitted } from '../../domain/executionRecord.js';
+import { unsettledAfter } from '../../domain/unsettledAttempt.js';
 import type { Clock } from '../../ports/Clock.js';
 import type { ExecutionRepository } from '../../ports/ExecutionRepository.js';
 import { executionEvent, move } from './executionEvents.js';
@@ -8,8 +9,9 @@ import { executionEvent, move } from './executionEvents.js';
 /**
  * Starts a new attempt of a failed or cancelled execution: back to pending with attempt + 1, the
  * same pinned configuration, profile snapshot and execute switches, so it is queued as soon as its
- * gates pass. Refused while the backend never confirmed the last attempt's end (a session or job
- * may still run: a new attempt could run the work twice).
+ * gates pass. When the backend never confirmed that an earlier attempt ended (its session or job
+ * may still run, or may have been accepted as the connection dropped), the new attempt settles it
+ * first: looks it up by name, cancels it and waits for its end (see settlePrevious).
  */
 export const retryExecution = async (
   deps: { readonly executions: ExecutionRepository; readonly clock: Clock },
@@ -25,14 +27,8 @@ export const retryExecution = async (
         `execution ${id} is ${e.state}; only a failed or cancelled execution can be retried`,
       ),
     );
-  if (e.schedulerJobId !== null && e.runRecord['remote_terminal'] !== true)
-    return E.left(
-      appError(
-        'conflict',
-        `the backend never confirmed that attempt ${e.attempt} (${e.schedulerJobId}) ended; make sure it is stopped there, then cancel this execution's remote work before retrying`,
-        { scheduler_job_id: e.schedulerJobId },
-      ),
-    );
+  // Work of an attempt the backend never confirmed ended is settled by the new attempt before it starts.
+  const unsettled = unsettledAfter(e);
   const previous = (e.runRecord['previous_attempts'] ?? []) as unknown[];
   const now = deps.clock.now();
   const r = await deps.executions.write(
@@ -43,6 +39,7 @@ export const retryExecution = async (
         state: move(e.state, 'retry_requested'),
         attempt: e.attempt + 1,
         runRecord: {
+          ...(unsettled.length > 0 ? { unsettled_attempts: unsettled } : {}),
           previous_attempts: [
             ...previous,
             {
@@ -60,7 +57,10 @@ export const retryExecution = async (
         executionEvent(
           { ...e, attempt: e.attempt + 1 },
           'execution.retried',
-          { previous_state: e.state },
+          {
+            previous_state: e.state,
+            ...(unsettled.length > 0 ? { settles_first: unsettled.map((u) => u.external_name) } : {}),
+          },
           by,
         ),
       ],

@@ -6,8 +6,10 @@ import { buildManifest, type StagedFile, stagedKey } from '../../domain/manifest
 import type { Submission } from '../../ports/DeploymentBackend.js';
 import type { StagingState } from '../../ports/Stager.js';
 import type { ExecutionChange } from '../../ports/ExecutionRepository.js';
+import { unsettledAttemptsOf } from '../../domain/unsettledAttempt.js';
 import { executionEvent, move } from './executionEvents.js';
 import { pollJob, type RunJobPayload } from './jobs.js';
+import { settlePrevious } from './settlePrevious.js';
 import { artifactNames, inPool, type RunContext, type RunDeps, RunSteps, Superseded } from './runSteps.js';
 
 /** Datasets staged at once by one run (the stager bounds the downloads themselves). */
@@ -49,6 +51,10 @@ class Run extends RunSteps {
       if (!e) return;
       switch (e.state) {
         case 'queued':
+          if (unsettledAttemptsOf(e).length > 0) {
+            await this.settle(e);
+            break;
+          }
           await this.step(
             e,
             e.doStage ? 'run_started' : 'staging_skipped',
@@ -74,6 +80,24 @@ class Run extends RunSteps {
           return; // running (polled elsewhere), terminal, or pending again after a retry
       }
     }
+  }
+
+  /** Settles earlier attempts first (see settlePrevious); throws, to be retried, while one still runs. */
+  private async settle(e: Execution): Promise<void> {
+    const before = unsettledAttemptsOf(e);
+    const { settled, remaining } = await settlePrevious(this.deps, e, before, this.ctx.signal);
+    if (JSON.stringify(remaining) !== JSON.stringify(before))
+      await this.commit(
+        e,
+        { runRecord: { ...e.runRecord, unsettled_attempts: remaining } },
+        settled.map((s) =>
+          executionEvent(e, 'execution.attempt_settled', { attempt: s.attempt.attempt, how: s.how }),
+        ),
+      );
+    if (remaining.length > 0)
+      throw new Error(
+        `the work of attempt ${remaining.map((u) => `${u.attempt} (${u.scheduler_job_id ?? u.external_name})`).join(', ')} still runs on the backend; it was asked to cancel, and attempt ${e.attempt} starts once it has ended`,
+      );
   }
 
   private async stage(e: Execution): Promise<void> {
@@ -256,6 +280,7 @@ class Run extends RunSteps {
         profile,
         graph: JSON.parse(graphText),
         manifest: JSON.parse(manifestText),
+        confirm: this.ctx.confirmLease,
       },
       this.ctx.signal,
     );
@@ -326,7 +351,11 @@ class Run extends RunSteps {
           error: message,
           finishedAt: this.deps.clock.now(),
           // Before submission nothing runs outside; in submitting, the attempt's name may exist remotely.
-          runRecord: { ...e.runRecord, remote_terminal: remoteEnded || e.state !== 'submitting' },
+          // An earlier attempt still unsettled keeps the execution's remote end unconfirmed.
+          runRecord: {
+            ...e.runRecord,
+            remote_terminal: remoteEnded || (e.state !== 'submitting' && unsettledAttemptsOf(e).length === 0),
+          },
         },
         [executionEvent(e, 'execution.failed', { step: e.state, error: message })],
       );

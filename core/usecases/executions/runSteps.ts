@@ -32,6 +32,8 @@ export interface RunContext {
   readonly signal: AbortSignal;
   /** This is the job's last attempt: a failure now fails the execution instead of retrying. */
   readonly lastAttempt: boolean;
+  /** Renews the lease, fenced in the database; throws LeaseLostError when it is lost (see JobContext). */
+  readonly confirmLease: () => Promise<void>;
 }
 
 /** Artifact names, per attempt. */

@@ -1,0 +1,122 @@
+// A retry after an attempt whose end the backend never confirmed (the backend accepted it, then the
+// connection dropped) must settle that attempt first: look it up by name, cancel it, wait for its
+// end. Only then may the new attempt reach the backend: the work never runs twice.
+import test from 'ava';
+import type { DeploymentProfile } from '../../core/domain/profile.js';
+import type { RemoteOutcome } from '../../core/domain/remote.js';
+import type {
+  DeploymentBackend,
+  PollItem,
+  SubmitRequest,
+  Submission,
+} from '../../core/ports/DeploymentBackend.js';
+import type { EventLog } from '../../core/ports/EventLog.js';
+import type { ExecutionRepository } from '../../core/ports/ExecutionRepository.js';
+import type { JobQueue } from '../../core/ports/JobQueue.js';
+import { runJobKind } from '../../core/usecases/executions/jobs.js';
+import { runExecution } from '../../core/usecases/executions/runExecution.js';
+import { runDeps, TYPES } from '../../hosts/shared/composition.js';
+import { startTestApi, type TestApi } from '../support/api.js';
+import { graphDir, prepareProject } from '../support/project.js';
+import { runContext } from '../support/runContext.js';
+
+/** A backend that remembers what it accepted by name, like a DIM or Slurm does. */
+class RememberingBackend implements DeploymentBackend {
+  readonly kind = 'rest_remote' as const;
+  readonly needsMapping = false;
+  readonly work = new Map<string, 'running' | 'cancelled'>();
+  dropConnectionAfterAccepting = false;
+  target(): string {
+    return 'remembering';
+  }
+  private sub(name: string): Submission {
+    return { schedulerJobId: name, runRecord: { name }, debug: {} };
+  }
+  async find(_p: DeploymentProfile, name: string) {
+    return this.work.has(name) ? this.sub(name) : null;
+  }
+  async submit(req: SubmitRequest) {
+    await req.confirm();
+    this.work.set(req.externalName, 'running');
+    if (this.dropConnectionAfterAccepting) throw new Error('socket hang up');
+    return this.sub(req.externalName);
+  }
+  async poll(_t: string, items: readonly PollItem[]) {
+    const out = new Map<string, RemoteOutcome>();
+    for (const i of items) {
+      const s = this.work.get(i.schedulerJobId);
+      out.set(
+        i.executionId,
+        s === undefined
+          ? { kind: 'unknown', remoteState: 'unknown', reason: 'not here' }
+          : s === 'running'
+            ? { kind: 'in_progress', remoteState: 'running' }
+            : { kind: 'cancelled', remoteState: 'cancelled' },
+      );
+    }
+    return out;
+  }
+  cancelled: string[] = [];
+  async cancel(i: PollItem) {
+    this.cancelled.push(i.schedulerJobId);
+  }
+  async ping() {
+    return [];
+  }
+}
+
+let api: TestApi;
+test.before(async () => {
+  api = await startTestApi({ SERVICE_GRAPH_DIR: graphDir });
+});
+test.after.always(async () => {
+  await api?.close();
+});
+
+test('retry after an unconfirmed submission cancels the earlier attempt and waits for its end', async (t) => {
+  const p = await prepareProject(api, ['HIPASSJ0200+01']);
+  const id = await p.execute('HIPASSJ0200+01', { do_stage: false });
+  const queue = api.container.get<JobQueue>(TYPES.Queue);
+  const executions = api.container.get<ExecutionRepository>(TYPES.Executions);
+  const backend = new RememberingBackend();
+  const deps = { ...runDeps(api.container), backends: { get: () => backend } };
+
+  // Attempt 1: the backend takes the work, the answer is lost, and it was the job's last try.
+  backend.dropConnectionAfterAccepting = true;
+  const [a1] = await queue.claim('w', [runJobKind], 1, 60, new Date());
+  await runExecution(deps, { execution_id: id, attempt: 1 }, runContext(queue, a1!.lease, undefined, true));
+  const failed = (await executions.get(id))!;
+  t.is(failed.state, 'failed');
+  t.is(failed.runRecord['remote_terminal'], false);
+  backend.dropConnectionAfterAccepting = false;
+
+  const retry = await api.call('POST', `/executions/${id}/retry`, { token: p.token, body: {} });
+  t.is(retry.status, 202, retry.text);
+  const name1 = `surveyor-${id}-a1`;
+  const name2 = `surveyor-${id}-a2`;
+  t.is((retry.body as { state: string }).state, 'queued', 'admitted again at once');
+
+  // Attempt 2's run finds attempt 1 still running: it asks to cancel it and waits (a retried error).
+  const [j2] = await queue.claim('w', [runJobKind], 1, 60, new Date());
+  if (!j2) throw new Error('attempt 2 was never queued');
+  await t.throwsAsync(runExecution(deps, { execution_id: id, attempt: 2 }, runContext(queue, j2.lease)), {
+    message: /attempt 1 \(surveyor-.*-a1\) still runs on the backend; it was asked to cancel/,
+  });
+  t.deepEqual(backend.cancelled, [name1]);
+  t.false(backend.work.has(name2), 'attempt 2 did not reach the backend while attempt 1 ran');
+  t.is((await executions.get(id))!.state, 'queued');
+
+  // The backend confirms the cancel; the next try settles attempt 1 and submits attempt 2.
+  backend.work.set(name1, 'cancelled');
+  await runExecution(deps, { execution_id: id, attempt: 2 }, runContext(queue, j2.lease));
+  const e = (await executions.get(id))!;
+  t.is(e.state, 'running', e.error ?? '');
+  t.is(e.schedulerJobId, name2);
+  t.deepEqual([...backend.work.keys()], [name1, name2]);
+  const events = await api.container
+    .get<EventLog>(TYPES.Events)
+    .read({ kind: 'subject', subjectType: 'execution', subjectId: id }, 500, null);
+  const settled = events.items.filter((x) => x.kind === 'execution.attempt_settled');
+  t.is(settled.length, 1);
+  t.regex(JSON.stringify(settled[0]!.payload), /ended cancelled/);
+});
