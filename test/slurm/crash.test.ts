@@ -72,20 +72,30 @@ test.after.always(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
+/** Starts worker A, runs the source's execution, and SIGKILLs A while sbatch holds at the hook. */
+const killWorkerAtSbatch = async (
+  t: { teardown(f: () => void): void },
+  identifier: string,
+  when: 'before' | 'after',
+): Promise<string> => {
+  rmSync(reached(), { force: true });
+  writeFileSync(hook(), when, { mode: 0o644 });
+  const a = runCli(['worker'], env);
+  t.teardown(() => {
+    if (a.child.exitCode === null && a.child.signalCode === null) a.child.kill('SIGKILL');
+  });
+  const id = await p.execute(identifier, { do_stage: false });
+  await untilTrue('sbatch to reach the hook', () => existsSync(reached()), 90_000);
+  a.child.kill('SIGKILL');
+  await a.exited();
+  return id;
+};
+
 for (const when of ['before', 'after'] as const)
   test.serial(`a worker killed right ${when} sbatch leaves one Slurm job for the attempt`, async (t) => {
     const identifier = when === 'before' ? 'HIPASSJ0005+01' : 'HIPASSJ0006+01';
-    rmSync(reached(), { force: true });
-    writeFileSync(hook(), when, { mode: 0o644 });
     const callsBefore = schedulerCalls(tb).length;
-    const a = runCli(['worker'], env);
-    t.teardown(() => {
-      if (a.child.exitCode === null && a.child.signalCode === null) a.child.kill('SIGKILL');
-    });
-    const id = await p.execute(identifier, { do_stage: false });
-    await untilTrue('sbatch to reach the hook', () => existsSync(reached()), 90_000);
-    a.child.kill('SIGKILL');
-    await a.exited();
+    const id = await killWorkerAtSbatch(t, identifier, when);
     rmSync(hook());
     const executions = api.container.get<ExecutionRepository>(TYPES.Executions);
     t.is((await executions.get(id))!.state, 'submitting', 'A died while submitting');
@@ -123,16 +133,7 @@ test.serial(
     // sbatch took the job, then the worker died; now squeue times out and sacct does not list the job
     // yet, as on a controller too loaded to answer. The next worker must wait, not submit again.
     const identifier = 'HIPASSJ0007+01';
-    rmSync(reached(), { force: true });
-    writeFileSync(hook(), 'after', { mode: 0o644 });
-    const a = runCli(['worker'], env);
-    t.teardown(() => {
-      if (a.child.exitCode === null && a.child.signalCode === null) a.child.kill('SIGKILL');
-    });
-    const id = await p.execute(identifier, { do_stage: false });
-    await untilTrue('sbatch to reach the hook', () => existsSync(reached()), 90_000);
-    a.child.kill('SIGKILL');
-    await a.exited();
+    const id = await killWorkerAtSbatch(t, identifier, 'after');
     writeFileSync(fault(), 'squeue-fails sacct-empty', { mode: 0o644 });
     rmSync(hook());
     const executions = api.container.get<ExecutionRepository>(TYPES.Executions);
