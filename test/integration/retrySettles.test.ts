@@ -66,57 +66,92 @@ class RememberingBackend implements DeploymentBackend {
 }
 
 let api: TestApi;
+let p: Awaited<ReturnType<typeof prepareProject>>;
 test.before(async () => {
   api = await startTestApi({ SERVICE_GRAPH_DIR: graphDir });
+  p = await prepareProject(api, ['HIPASSJ0200+01', 'HIPASSJ0201+01']);
 });
 test.after.always(async () => {
   await api?.close();
 });
 
-test('retry after an unconfirmed submission cancels the earlier attempt and waits for its end', async (t) => {
-  const p = await prepareProject(api, ['HIPASSJ0200+01']);
-  const id = await p.execute('HIPASSJ0200+01', { do_stage: false });
+test.serial(
+  'retry after an unconfirmed submission cancels the earlier attempt and waits for its end',
+  async (t) => {
+    const id = await p.execute('HIPASSJ0200+01', { do_stage: false });
+    const queue = api.container.get<JobQueue>(TYPES.Queue);
+    const executions = api.container.get<ExecutionRepository>(TYPES.Executions);
+    const backend = new RememberingBackend();
+    const deps = { ...runDeps(api.container), backends: { get: () => backend } };
+
+    // Attempt 1: the backend takes the work, the answer is lost, and it was the job's last try.
+    backend.dropConnectionAfterAccepting = true;
+    const [a1] = await queue.claim('w', [runJobKind], 1, 60, new Date());
+    await runExecution(deps, { execution_id: id, attempt: 1 }, runContext(queue, a1!.lease, undefined, true));
+    const failed = (await executions.get(id))!;
+    t.is(failed.state, 'failed');
+    t.is(failed.runRecord['remote_terminal'], false);
+    backend.dropConnectionAfterAccepting = false;
+
+    const retry = await api.call('POST', `/executions/${id}/retry`, { token: p.token, body: {} });
+    t.is(retry.status, 202, retry.text);
+    const name1 = `surveyor-${id}-a1`;
+    const name2 = `surveyor-${id}-a2`;
+    t.is((retry.body as { state: string }).state, 'queued', 'admitted again at once');
+
+    // Attempt 2's run finds attempt 1 still running: it asks to cancel it and waits (a retried error).
+    const [j2] = await queue.claim('w', [runJobKind], 1, 60, new Date());
+    if (!j2) throw new Error('attempt 2 was never queued');
+    await t.throwsAsync(runExecution(deps, { execution_id: id, attempt: 2 }, runContext(queue, j2.lease)), {
+      message: /attempt 1 \(surveyor-.*-a1\) still runs on the backend; it was asked to cancel/,
+    });
+    t.deepEqual(backend.cancelled, [name1]);
+    t.false(backend.work.has(name2), 'attempt 2 did not reach the backend while attempt 1 ran');
+    t.is((await executions.get(id))!.state, 'queued');
+
+    t.deepEqual(
+      (await executions.get(id))!.runRecord['unsettled_attempts'],
+      [{ attempt: 1, external_name: name1, scheduler_job_id: name1, submission: { name: name1 } }],
+      'what the lookup found is kept for the next look',
+    );
+
+    // The backend confirms the cancel; the next try settles attempt 1 and submits attempt 2.
+    backend.work.set(name1, 'cancelled');
+    await runExecution(deps, { execution_id: id, attempt: 2 }, runContext(queue, j2.lease));
+    const e = (await executions.get(id))!;
+    t.is(e.state, 'running', e.error ?? '');
+    t.is(e.schedulerJobId, name2);
+    t.deepEqual([...backend.work.keys()], [name1, name2]);
+    const events = await api.container
+      .get<EventLog>(TYPES.Events)
+      .read({ kind: 'subject', subjectType: 'execution', subjectId: id }, 500, null);
+    const settled = events.items.filter((x) => x.kind === 'execution.attempt_settled');
+    t.is(settled.length, 1);
+    t.regex(JSON.stringify(settled[0]!.payload), /ended cancelled/);
+  },
+);
+
+test.serial('cancelling a retry that is still settling keeps the remote end unconfirmed', async (t) => {
+  const id = await p.execute('HIPASSJ0201+01', { do_stage: false });
   const queue = api.container.get<JobQueue>(TYPES.Queue);
   const executions = api.container.get<ExecutionRepository>(TYPES.Executions);
   const backend = new RememberingBackend();
-  const deps = { ...runDeps(api.container), backends: { get: () => backend } };
-
-  // Attempt 1: the backend takes the work, the answer is lost, and it was the job's last try.
   backend.dropConnectionAfterAccepting = true;
+  const deps = { ...runDeps(api.container), backends: { get: () => backend } };
   const [a1] = await queue.claim('w', [runJobKind], 1, 60, new Date());
   await runExecution(deps, { execution_id: id, attempt: 1 }, runContext(queue, a1!.lease, undefined, true));
-  const failed = (await executions.get(id))!;
-  t.is(failed.state, 'failed');
-  t.is(failed.runRecord['remote_terminal'], false);
-  backend.dropConnectionAfterAccepting = false;
-
-  const retry = await api.call('POST', `/executions/${id}/retry`, { token: p.token, body: {} });
-  t.is(retry.status, 202, retry.text);
-  const name1 = `surveyor-${id}-a1`;
-  const name2 = `surveyor-${id}-a2`;
-  t.is((retry.body as { state: string }).state, 'queued', 'admitted again at once');
-
-  // Attempt 2's run finds attempt 1 still running: it asks to cancel it and waits (a retried error).
-  const [j2] = await queue.claim('w', [runJobKind], 1, 60, new Date());
-  if (!j2) throw new Error('attempt 2 was never queued');
-  await t.throwsAsync(runExecution(deps, { execution_id: id, attempt: 2 }, runContext(queue, j2.lease)), {
-    message: /attempt 1 \(surveyor-.*-a1\) still runs on the backend; it was asked to cancel/,
-  });
-  t.deepEqual(backend.cancelled, [name1]);
-  t.false(backend.work.has(name2), 'attempt 2 did not reach the backend while attempt 1 ran');
-  t.is((await executions.get(id))!.state, 'queued');
-
-  // The backend confirms the cancel; the next try settles attempt 1 and submits attempt 2.
-  backend.work.set(name1, 'cancelled');
-  await runExecution(deps, { execution_id: id, attempt: 2 }, runContext(queue, j2.lease));
+  t.is((await api.call('POST', `/executions/${id}/retry`, { token: p.token, body: {} })).status, 202);
+  const cancel = await api.call('POST', `/executions/${id}/cancel`, { token: p.token, body: {} });
+  t.is(cancel.status, 202, cancel.text);
   const e = (await executions.get(id))!;
-  t.is(e.state, 'running', e.error ?? '');
-  t.is(e.schedulerJobId, name2);
-  t.deepEqual([...backend.work.keys()], [name1, name2]);
-  const events = await api.container
-    .get<EventLog>(TYPES.Events)
-    .read({ kind: 'subject', subjectType: 'execution', subjectId: id }, 500, null);
-  const settled = events.items.filter((x) => x.kind === 'execution.attempt_settled');
-  t.is(settled.length, 1);
-  t.regex(JSON.stringify(settled[0]!.payload), /ended cancelled/);
+  t.is(e.state, 'cancelled');
+  t.is(e.runRecord['remote_terminal'], false, 'attempt 1 may still run');
+  t.is((await api.call('POST', `/executions/${id}/retry`, { token: p.token, body: {} })).status, 202);
+  t.deepEqual(
+    ((await executions.get(id))!.runRecord['unsettled_attempts'] as { attempt: number }[]).map(
+      (u) => u.attempt,
+    ),
+    [1],
+    'the next retry still settles attempt 1 first',
+  );
 });

@@ -2,6 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { type AppError, appError } from '../../errors.js';
 import { terminalStates } from '../../domain/execution.js';
 import type { Execution } from '../../domain/executionRecord.js';
+import { unsettledAttemptsOf } from '../../domain/unsettledAttempt.js';
 import type { Clock } from '../../ports/Clock.js';
 import type { ExecutionRepository } from '../../ports/ExecutionRepository.js';
 import { executionEvent, move } from './executionEvents.js';
@@ -39,7 +40,8 @@ export const cancelExecution = async (
                 state: to,
                 cancelRequestedAt: now,
                 finishedAt: now,
-                runRecord: { ...e.runRecord, remote_terminal: true },
+                // An earlier attempt being settled (see settlePrevious) may still run remotely.
+                runRecord: { ...e.runRecord, remote_terminal: unsettledAttemptsOf(e).length === 0 },
               }
             : { state: to, cancelRequestedAt: now },
         events: [
