@@ -22,7 +22,7 @@ test.after.always(async () => {
   await api?.close();
 });
 
-test('a worker that lost its lease commits nothing; the new holder finishes the step', async (t) => {
+test.serial('a worker that lost its lease commits nothing; the new holder finishes the step', async (t) => {
   const id = await p.execute('HIPASSJ0100+01', { do_stage: true, do_submit: false });
   const queue = api.container.get<JobQueue>(TYPES.Queue);
   const executions = api.container.get<ExecutionRepository>(TYPES.Executions);
@@ -78,7 +78,7 @@ test('a worker that lost its lease commits nothing; the new holder finishes the 
   ]);
 });
 
-test('a worker that lost its lease just before submitting sends nothing to the backend', async (t) => {
+test.serial('a worker that lost its lease just before submitting sends nothing to the backend', async (t) => {
   const id = await p.execute('HIPASSJ0101+01', { do_stage: false });
   const queue = api.container.get<JobQueue>(TYPES.Queue);
   const executions = api.container.get<ExecutionRepository>(TYPES.Executions);
