@@ -79,7 +79,7 @@ export const executionRoutes: readonly RouteSpec[] = [
     method: 'POST',
     path: '/executions/{id}/retry',
     summary:
-      'Start a new attempt of a failed or cancelled execution (attempt + 1, same pinned configuration and profile snapshot, same switches). Refused (409) in any other state, and while the backend never confirmed that the last attempt ended.',
+      'Start a new attempt of a failed or cancelled execution (attempt + 1, same pinned configuration and profile snapshot, same switches). Refused (409) in any other state. An earlier attempt the backend never confirmed ended is settled first: looked up, cancelled and waited for, before the new attempt stages anything.',
     tag: 'executions',
     auth: 'operator',
     params: idParam,
