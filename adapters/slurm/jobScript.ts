@@ -90,6 +90,20 @@ const defaultPreamble = (d: BatchRemoteDeployment, jobName: string, p: JobPaths)
     '',
   ].join('\n');
 
+/**
+ * The profile's Slurm resources as sbatch options. They go on sbatch's command line (quoted), not
+ * into the script, so they hold with a batch_template too and override the same `#SBATCH` line in
+ * it: a profile field that is set is always acted on.
+ */
+export const slurmResources = (d: BatchRemoteDeployment): string[] =>
+  [
+    d.partition === undefined ? '' : `--partition=${d.partition}`,
+    d.qos === undefined ? '' : `--qos=${d.qos}`,
+    d.memory === undefined ? '' : `--mem=${d.memory}`,
+    d.constraint === undefined ? '' : `--constraint=${d.constraint}`,
+    d.cpus_per_task === undefined ? '' : `--cpus-per-task=${d.cpus_per_task}`,
+  ].filter((o) => o !== '');
+
 /** The DALiuGE command line, as upstream's dlg_exec_str with our paths, plus the status dump and the Slurm remote. */
 export const dlgCommand = (d: BatchRemoteDeployment, jobName: string, p: JobPaths): string =>
   [

@@ -10,7 +10,7 @@ import type {
   Submission,
 } from '../../core/ports/DeploymentBackend.js';
 import { jobHelperScript, statusFileName } from './jobHelper.js';
-import { jobPaths, renderJobScript } from './jobScript.js';
+import { jobPaths, renderJobScript, slurmResources } from './jobScript.js';
 import { hostPattern } from './knownHosts.js';
 import { type SecurityFinding, targetFinding } from './sshCredentials.js';
 import { type ExecResult, type SshPool, type SshTarget, SshUnavailable, targetKey } from './sshPool.js';
@@ -198,10 +198,11 @@ export class SlurmBackend implements DeploymentBackend {
       ],
       signal,
     );
+    const options = slurmResources(d);
     await req.confirm();
     const r = await this.run(
       t,
-      submitScript({ workDir: d.home_dir, scriptPath: paths.script, jobName: name }),
+      submitScript({ workDir: d.home_dir, scriptPath: paths.script, jobName: name, options }),
       'sbatch',
       signal,
     );
@@ -218,6 +219,7 @@ export class SlurmBackend implements DeploymentBackend {
       ...(parsed.cluster ? { cluster: parsed.cluster } : {}),
       drops: req.graph.length,
       script_bytes: Buffer.byteLength(script),
+      ...(options.length > 0 ? { sbatch_options: options } : {}),
     });
   }
 

@@ -163,8 +163,13 @@ export const prepareScript = (dirs: readonly string[]): string =>
   ].join('\n');
 
 /** Submits the uploaded job script under its deterministic name. */
-export const submitScript = (o: { workDir: string; scriptPath: string; jobName: string }): string =>
-  `cd ${sq(o.workDir)} || exit 3\nsbatch --parsable --job-name=${sq(o.jobName)} ${sq(o.scriptPath)}\n`;
+export const submitScript = (o: {
+  workDir: string;
+  scriptPath: string;
+  jobName: string;
+  options?: readonly string[];
+}): string =>
+  `cd ${sq(o.workDir)} || exit 3\nsbatch --parsable --job-name=${sq(o.jobName)} ${(o.options ?? []).map((x) => `${sq(x)} `).join('')}${sq(o.scriptPath)}\n`;
 
 /** `sbatch --parsable` prints `jobid` or `jobid;cluster`. */
 export const parseSbatch = (stdout: string): { jobId: string; cluster?: string } | null => {

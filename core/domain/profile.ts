@@ -41,6 +41,12 @@ export interface BatchRemoteDeployment {
   readonly zerorun: boolean;
   readonly sleepncopy: boolean;
   readonly check_with_session: boolean;
+  /** Slurm resources passed on sbatch's command line (see slurmResources). */
+  readonly partition?: string;
+  readonly qos?: string;
+  readonly memory?: string;
+  readonly constraint?: string;
+  readonly cpus_per_task?: number;
   readonly batch_template?: string;
 }
 
@@ -55,6 +61,15 @@ export type DeploymentSettings = RestRemoteDeployment | BatchRemoteDeployment;
  */
 export const safeName = /^[A-Za-z0-9_.-]+$/;
 export const safeRemotePath = /^\/(?!.*(?:^|\/)\.\.(?:\/|$))[A-Za-z0-9._/+@-]*$/;
+
+/**
+ * Slurm resource fields, in sbatch's own syntax and nothing else: partitions a comma-separated
+ * list of names; memory a number with an optional K, M, G or T (0: all of a node's memory); a
+ * constraint feature names joined by sbatch's operators `&|,*[]` (no spaces, quotes or `$`).
+ */
+export const slurmPartitions = /^[A-Za-z0-9_.-]+(?:,[A-Za-z0-9_.-]+)*$/;
+export const slurmMemory = /^(?:0|[1-9][0-9]{0,8}[KMGT]?)$/;
+export const slurmConstraint = /^[A-Za-z0-9_.&|,*[\]-]+$/;
 
 /**
  * Fields whose text runs as code on the batch account (shell snippets, the job template, the
@@ -110,12 +125,28 @@ export const changedFields = (a: ProfileSettings, b: ProfileSettings): string[] 
 };
 
 /** The data fields of a batch profile that break the rules above (a job script refuses them too). */
-export const unsafeBatchFields = (d: BatchRemoteDeployment): string[] => [
-  ...(['account', 'facility', 'remote_user'] as const).filter(
-    (k) => d[k] !== undefined && !safeName.test(d[k]),
-  ),
-  ...(['home_dir', 'log_dir', 'dlg_root'] as const).filter((k) => !safeRemotePath.test(d[k])),
-];
+export const unsafeBatchFields = (d: BatchRemoteDeployment): string[] => {
+  const rules = {
+    account: safeName,
+    facility: safeName,
+    remote_user: safeName,
+    qos: safeName,
+    partition: slurmPartitions,
+    memory: slurmMemory,
+    constraint: slurmConstraint,
+    home_dir: safeRemotePath,
+    log_dir: safeRemotePath,
+    dlg_root: safeRemotePath,
+  } as const;
+  const out = Object.entries(rules)
+    .filter(([k, rule]) => {
+      const v = d[k as keyof typeof rules];
+      return v !== undefined && !rule.test(v);
+    })
+    .map(([k]) => k);
+  const cpus = d.cpus_per_task;
+  return cpus === undefined || (Number.isInteger(cpus) && cpus >= 1) ? out : [...out, 'cpus_per_task'];
+};
 
 export interface ProfileSettings {
   readonly name: string;

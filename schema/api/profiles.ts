@@ -14,7 +14,13 @@ import {
   withDefault,
 } from '../codecs.js';
 import { component, withSchema } from '../jsonSchema.js';
-import { safeName, safeRemotePath } from '../../core/domain/profile.js';
+import {
+  safeName,
+  safeRemotePath,
+  slurmConstraint,
+  slurmMemory,
+  slurmPartitions,
+} from '../../core/domain/profile.js';
 import { ProjectModule } from './common.js';
 
 const oneOf = <K extends string>(name: string, values: readonly K[]) =>
@@ -91,6 +97,15 @@ export const BatchRemote = component(
       zerorun: withDefault(t.boolean, false),
       sleepncopy: withDefault(t.boolean, false),
       check_with_session: withDefault(t.boolean, false),
+      partition: patternString(slurmPartitions, 'one or more partition names separated by commas', 256),
+      qos: name('qos', 128),
+      memory: patternString(
+        slurmMemory,
+        'memory per node: a number with K, M, G or T (megabytes without), or 0',
+        16,
+      ),
+      constraint: patternString(slurmConstraint, "node features joined by sbatch's &|,*[] (no spaces)", 256),
+      cpus_per_task: intRange(1, 4096),
       batch_template: boundedString(1, 65536),
     },
   ),

@@ -2,7 +2,8 @@
 // real SSH, with the real DALiuGE translator: the partitioned graph, the manifest and the job
 // script go up over SFTP, sbatch submits, squeue and sacct poll, and DALiuGE runs the graph inside
 // the job. Upstream's HelloWorld completes; a bash command that exits 3 ends failed long before
-// the wall time, naming its drop; a long sleep is cancelled with scancel.
+// the wall time, naming its drop; a long sleep is cancelled with scancel. A profile's partition,
+// qos, memory, constraint and cpus reach Slurm; a partition Slurm does not have fails with its words.
 import { readFileSync } from 'node:fs';
 import test from 'ava';
 import { startWorker, type WorkerHandle } from '../../hosts/worker/worker.js';
@@ -16,6 +17,7 @@ import {
   slurmTestbed,
   testbedDeployment,
   sacctSettled,
+  slurmLocal,
   testbedSshEnv,
   untilTrue,
 } from '../support/slurm.js';
@@ -136,3 +138,74 @@ test.serial('a running job is cancelled with scancel and the execution ends canc
     ['CANCELLED'],
   );
 });
+
+/** Creates a batch profile on the testbed with `extra` fields; executions name it. */
+const batchProfile = async (name: string, extra: Record<string, unknown>) => {
+  const r = await api.call('POST', '/deployment-profiles', {
+    token: p.adminToken,
+    body: {
+      name,
+      project_module: 'wallaby_hires',
+      translation: { algo: 'metis', num_par: 1, num_islands: 1 },
+      deployment: testbedDeployment(tb, extra),
+    },
+  });
+  if (r.status !== 201) throw new Error(`profile: ${r.text}`);
+};
+
+test.serial("a profile's partition, qos, memory, constraint and cpus reach Slurm", async (t) => {
+  await useGraph('HelloWorld-simple.graph', ' []');
+  await batchProfile('slurm-resources', {
+    partition: 'long',
+    qos: 'normal',
+    memory: '100M',
+    constraint: 'surveyor',
+    cpus_per_task: 2,
+  });
+  const id = await p.execute(ids[0]!, { do_stage: false }, { deployment_profile_name: 'slurm-resources' });
+  const e = await untilState(t, id, ['completed', 'failed', 'cancelled']);
+  t.is(e.state, 'completed', String(e['error']));
+  const name = `surveyor-${id}-a1`;
+  const [job] = await sacctSettled(name);
+  // What Slurm itself recorded for the job, not what we sent.
+  const [partition, qos, reqMem, constraints, cpus] = slurmLocal('sacct', [
+    '--noheader',
+    '--parsable2',
+    '--allocations',
+    `--jobs=${job!.id}`,
+    '--format=Partition,QOS,ReqMem,Constraints,ReqCPUS',
+  ])
+    .trim()
+    .split('|');
+  t.deepEqual(
+    { partition, qos, reqMem, constraints, cpus },
+    {
+      partition: 'long',
+      qos: 'normal',
+      reqMem: '100M',
+      constraints: 'surveyor',
+      cpus: '2',
+    },
+  );
+  const sub = e.run_record['submission'] as Record<string, unknown>;
+  t.deepEqual(sub['sbatch_options'], [
+    '--partition=long',
+    '--qos=normal',
+    '--mem=100M',
+    '--constraint=surveyor',
+    '--cpus-per-task=2',
+  ]);
+});
+
+test.serial(
+  "a partition Slurm does not have fails the execution with sbatch's words, and no job",
+  async (t) => {
+    await batchProfile('slurm-nopart', { partition: 'nosuch' });
+    const id = await p.execute(ids[1]!, { do_stage: false }, { deployment_profile_name: 'slurm-nopart' });
+    const e = await untilState(t, id, ['completed', 'failed', 'cancelled']);
+    t.is(e.state, 'failed');
+    t.regex(String(e['error']), /sbatch on .* refused the job: .*invalid partition/i);
+    t.is(e.run_record['remote_terminal'], true);
+    t.deepEqual(sacctByName(`surveyor-${id}-a1`), []);
+  },
+);

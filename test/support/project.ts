@@ -61,14 +61,19 @@ export const prepareProject = async (
       project_module: module,
       source_ids: identifiers.slice(i, i + 100).map((x) => ids[x]!),
     });
-  /** Creates an execution of one source and asks it to run; returns its id. */
-  const execute = async (identifier: string, switches: Record<string, boolean> = {}) => {
+  /** Creates an execution of one source (with `create`'s extra fields) and asks it to run; returns its id. */
+  const execute = async (
+    identifier: string,
+    switches: Record<string, boolean> = {},
+    create: Record<string, unknown> = {},
+  ) => {
     const c = await api.call('POST', '/executions', {
       token,
       body: {
         project_module: module,
         archive_name: 'casda',
         sources: [{ source_identifier: identifier }],
+        ...create,
       },
     });
     if (c.status !== 201) throw new Error(`create: ${c.text}`);

@@ -1,7 +1,7 @@
 // The batch backend's pure parts: what the login node prints, parsed; known_hosts matching; the
 // job script rendered from a profile or a batch_template.
 import test from 'ava';
-import { renderJobScript, substitute, wallTime } from '../../adapters/slurm/jobScript.js';
+import { renderJobScript, slurmResources, substitute, wallTime } from '../../adapters/slurm/jobScript.js';
 import { hostPattern, parseKnownHosts, verifyHostKey } from '../../adapters/slurm/knownHosts.js';
 import {
   compositeJobId,
@@ -11,6 +11,7 @@ import {
   parseSbatch,
   pollScript,
   sq,
+  submitScript,
 } from '../../adapters/slurm/slurmText.js';
 import type { BatchRemoteDeployment } from '../../core/domain/profile.js';
 import * as E from 'fp-ts/lib/Either.js';
@@ -200,6 +201,16 @@ test('a profile whose data fields could inject into the job script is refused, s
     [{ log_dir: '/scratch/../etc' }, 'log_dir'],
     [{ dlg_root: "/scratch/dlg'; touch /tmp/x; '" }, 'dlg_root'],
     [{ dlg_root: '/scratch/with space' }, 'dlg_root'],
+    [{ partition: 'work --wrap=id' }, 'partition'],
+    [{ partition: 'work,' }, 'partition'],
+    [{ qos: 'high\n#SBATCH --uid=0' }, 'qos'],
+    [{ memory: '4G; id' }, 'memory'],
+    [{ memory: '-1' }, 'memory'],
+    [{ memory: '4g' }, 'memory'],
+    [{ constraint: 'gpu$(id)' }, 'constraint'],
+    [{ constraint: "gpu' 'x" }, 'constraint'],
+    [{ cpus_per_task: 0 }, 'cpus_per_task'],
+    [{ cpus_per_task: 1.5 }, 'cpus_per_task'],
   ];
   for (const [change, field] of hostile) {
     const d = { ...profile, ...change };
@@ -213,4 +224,39 @@ test('a profile whose data fields could inject into the job script is refused, s
       );
   }
   t.true(E.isRight(ProfileInput.decode({ name: 'p', translation: {}, deployment: profile })));
+});
+
+test("a profile's Slurm resources go on sbatch's command line, quoted, with or without a template", (t) => {
+  t.deepEqual(slurmResources(profile), []);
+  const d: BatchRemoteDeployment = {
+    ...profile,
+    partition: 'work,debug',
+    qos: 'high',
+    memory: '230G',
+    constraint: '[rack1|rack2]&nvme',
+    cpus_per_task: 64,
+  };
+  const options = slurmResources(d);
+  t.deepEqual(options, [
+    '--partition=work,debug',
+    '--qos=high',
+    '--mem=230G',
+    '--constraint=[rack1|rack2]&nvme',
+    '--cpus-per-task=64',
+  ]);
+  const r = ProfileInput.decode({ name: 'p', translation: {}, deployment: d });
+  t.true(E.isRight(r), E.isLeft(r) ? JSON.stringify(toIssues(r.left)) : '');
+  // Each option is one sh word: `&`, `|` and `[` reach sbatch as written, never the shell.
+  t.is(
+    submitScript({ workDir: '/home/a', scriptPath: '/s/job.sh', jobName: 'surveyor-e-a1', options }).split(
+      '\n',
+    )[1],
+    "sbatch --parsable --job-name='surveyor-e-a1' '--partition=work,debug' '--qos=high' '--mem=230G' '--constraint=[rack1|rack2]&nvme' '--cpus-per-task=64' '/s/job.sh'",
+  );
+  t.is(
+    submitScript({ workDir: '/home/a', scriptPath: '/s/job.sh', jobName: 'n' }).split('\n')[1],
+    "sbatch --parsable --job-name='n' '/s/job.sh'",
+  );
+  // The script itself does not repeat them (sbatch's command line wins over #SBATCH lines).
+  t.false(renderJobScript(d, 'surveyor-e-a1').includes('--partition'));
 });
