@@ -17,3 +17,5 @@ export const PollJobPayloadC = t.type({
   target: t.string,
   kind: t.keyof({ rest_remote: null, batch_remote: null }),
 });
+
+export const SettleJobPayloadC = RunJobPayloadC;

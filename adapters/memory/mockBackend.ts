@@ -16,7 +16,8 @@ import type {
  * through the island manager's session states 0-4 (pristine, building, deploying, running,
  * finished), one every `stepMs` since submission, computed from the submission time so any worker
  * process can poll it. Markers in a source identifier steer it: MOCKFAIL ends failed (6) with the
- * first application drop errored, MOCKHOLD stays running until cancelled. A cancel sent ends it
+ * first application drop errored, MOCKHOLD stays running until cancelled. A batch_remote run first
+ * waits in the queue (`pending`) for one step, MOCKQUEUE for good. A cancel sent ends it
  * cancelled (5). `find` knows nothing (the mock keeps no remote state): after a crash it submits again.
  */
 export class MockBackend implements DeploymentBackend {
@@ -48,7 +49,9 @@ export class MockBackend implements DeploymentBackend {
       ? 'fail'
       : ids.some((i) => i.includes('MOCKHOLD'))
         ? 'hold'
-        : 'finish';
+        : ids.some((i) => i.includes('MOCKQUEUE'))
+          ? 'queue'
+          : 'finish';
     const apps = req.graph
       .filter((d) => 'oid' in d && d['categoryType'] !== 'Data')
       .map((d) => String(d['oid']));
@@ -89,6 +92,9 @@ export class MockBackend implements DeploymentBackend {
     if (i.cancelSentAt) return outcomeOfSessionState(5);
     const sub = (i.runRecord['submission'] ?? {}) as Record<string, unknown>;
     const code = Math.min(4, Math.floor((now - i.submittedAt.getTime()) / this.stepMs));
+    // A batch job first waits in the cluster's queue (for good with MOCKQUEUE).
+    if (this.kind === 'batch_remote' && (code === 0 || sub['behaviour'] === 'queue'))
+      return { kind: 'in_progress', remoteState: 'pending', queued: true };
     if (code < 4 || sub['behaviour'] === 'hold') return outcomeOfSessionState(Math.min(code, 3));
     if (sub['behaviour'] === 'fail') {
       const drop = sub['first_app_drop'];

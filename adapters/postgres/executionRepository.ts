@@ -247,12 +247,22 @@ export class PgExecutionRepository implements ExecutionRepository {
     }));
   }
 
-  async markPolled(target: string, now: Date, error: string | null): Promise<void> {
+  async markPolled(target: string, now: Date, error: string | null, answered: boolean): Promise<void> {
     await this.db.none(
-      `INSERT INTO poll_targets (target, last_polled_at, last_error) VALUES ($1, $2, $3)
-       ON CONFLICT (target) DO UPDATE SET last_polled_at = $2, last_error = $3`,
-      [target, now, error],
+      `INSERT INTO poll_targets (target, last_polled_at, last_error, last_answered_at)
+       VALUES ($1, $2, $3, CASE WHEN $4 THEN $2::timestamptz END)
+       ON CONFLICT (target) DO UPDATE SET last_polled_at = $2, last_error = $3,
+         last_answered_at = CASE WHEN $4 THEN $2::timestamptz ELSE poll_targets.last_answered_at END`,
+      [target, now, error, answered],
     );
+  }
+
+  async lastAnswered(target: string): Promise<Date | null> {
+    const r = await this.db.oneOrNone<{ last_answered_at: Date | null }>(
+      'SELECT last_answered_at FROM poll_targets WHERE target = $1',
+      [target],
+    );
+    return r?.last_answered_at ?? null;
   }
 
   async saveArtifact(
@@ -326,6 +336,19 @@ export class PgExecutionRepository implements ExecutionRepository {
       'SELECT project_module, state, count(*)::int AS n FROM executions GROUP BY project_module, state',
     );
     return rows.map((r) => ({ projectModule: r.project_module, state: r.state, count: r.n }));
+  }
+
+  async remoteQueueWaits(now: Date) {
+    const rows = await this.db.any<{ project_module: string; n: number; longest: number }>(
+      `SELECT project_module, count(*)::int AS n,
+              coalesce(max(extract(epoch FROM $1::timestamptz - submitted_at)), 0)::float8 AS longest
+       FROM executions
+       WHERE state IN ('running', 'cancelling') AND submitted_at IS NOT NULL
+         AND profile_snapshot->'deployment'->>'kind' = 'batch_remote' AND NOT run_record ? 'remote_started_at'
+       GROUP BY project_module`,
+      [now],
+    );
+    return rows.map((r) => ({ projectModule: r.project_module, waiting: r.n, longestSeconds: r.longest }));
   }
 
   async sourcesToProcess(projectModule: string, requiredFlags: readonly string[], limit: number) {

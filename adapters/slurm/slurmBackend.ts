@@ -28,6 +28,7 @@ import {
   prepareScript,
   submitScript,
   terminalJobStates,
+  waitingJobStates,
 } from './slurmText.js';
 
 export interface SlurmBackendOptions {
@@ -276,7 +277,10 @@ export class SlurmBackend implements DeploymentBackend {
   /** A Slurm state, and the job's own record of the graph's end, in our terms. */
   private outcome(job: JobState, status: JobStatusFile | null): RemoteOutcome {
     const remoteState = job.state.toLowerCase();
-    if (!terminalJobStates.has(job.state)) return { kind: 'in_progress', remoteState };
+    if (!terminalJobStates.has(job.state))
+      return waitingJobStates.has(job.state)
+        ? { kind: 'in_progress', remoteState, queued: true }
+        : { kind: 'in_progress', remoteState };
     const drops = status?.errored_drops ?? [];
     const graph = status?.reason ? `; ${status.reason}${drops.length ? ` (first: ${drops[0]})` : ''}` : '';
     if (job.state === 'CANCELLED') return { kind: 'cancelled', remoteState };

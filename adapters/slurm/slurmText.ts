@@ -26,6 +26,15 @@ export const terminalJobStates = new Set([
   'REVOKED',
 ]);
 
+/** States of a job that has not started (waiting in the queue, or put back in it). */
+export const waitingJobStates = new Set([
+  'PENDING',
+  'REQUEUED',
+  'REQUEUE_FED',
+  'REQUEUE_HOLD',
+  'RESV_DEL_HOLD',
+]);
+
 export interface JobState {
   readonly jobId: string;
   /** First word of the state ("CANCELLED by 1000" -> CANCELLED). */

@@ -7,9 +7,3 @@ import type { Execution } from './executionRecord.js';
  */
 export const externalName = (e: Pick<Execution, 'id' | 'attempt'>): string =>
   `surveyor-${e.id}-a${e.attempt}`;
-
-/** When polling gives up on a run that does not end: poll_max_rounds × poll_interval_seconds. */
-export const pollDeadline = (
-  submittedAt: Date,
-  policy: { readonly poll_interval_seconds: number; readonly poll_max_rounds: number },
-): Date => new Date(submittedAt.getTime() + policy.poll_interval_seconds * policy.poll_max_rounds * 1000);

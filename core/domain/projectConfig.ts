@@ -116,6 +116,8 @@ export interface Automation {
     readonly claim_ttl_minutes: number;
     readonly poll_interval_seconds: number;
     readonly poll_max_rounds: number;
+    /** Longest a batch job may wait in the cluster's queue before it is cancelled; none: no cap. */
+    readonly max_queue_wait_minutes?: number;
   };
 }
 

@@ -30,7 +30,12 @@ export const combineNodeStates = (codes: readonly number[]): number => {
 };
 
 export type RemoteOutcome =
-  | { readonly kind: 'in_progress'; readonly remoteState: string }
+  | {
+      readonly kind: 'in_progress';
+      readonly remoteState: string;
+      /** Waiting in the batch queue: not started yet (its run deadline has not begun). */
+      readonly queued?: boolean;
+    }
   | { readonly kind: 'finished'; readonly remoteState: string }
   | {
       readonly kind: 'failed';

@@ -72,7 +72,10 @@ export interface ExecutionRepository {
   /** Running or cancelling executions on one backend target. */
   onTarget(target: string, limit: number): Promise<Execution[]>;
   pollTargets(): Promise<PollTarget[]>;
-  markPolled(target: string, now: Date, error: string | null): Promise<void>;
+  /** Records a poll round: its error (null: none), and whether the backend answered it. */
+  markPolled(target: string, now: Date, error: string | null, answered: boolean): Promise<void>;
+  /** When a poll round on the target was last answered by the backend (null: never). */
+  lastAnswered(target: string): Promise<Date | null>;
   saveArtifact(
     a: {
       executionId: string;
@@ -88,6 +91,10 @@ export interface ExecutionRepository {
   artifact(executionId: string, attempt: number, name: string): Promise<string | null>;
   artifacts(executionId: string): Promise<ArtifactInfo[]>;
   countsByState(): Promise<readonly { projectModule: string; state: string; count: number }[]>;
+  /** Batch jobs submitted and not seen starting, per project: how many, and the longest wait so far. */
+  remoteQueueWaits(
+    now: Date,
+  ): Promise<readonly { projectModule: string; waiting: number; longestSeconds: number }[]>;
   /**
    * Enabled sources whose metadata is in, whose required flags hold, whose signature differs from
    * the one last processed, and that no unfinished execution holds: what automation may run.

@@ -58,10 +58,13 @@ import {
   pollJobKind,
   type RunJobPayload,
   runJobKind,
+  type SettleJobPayload,
+  settleJobKind,
 } from '../../core/usecases/executions/jobs.js';
 import { runExecution } from '../../core/usecases/executions/runExecution.js';
 import { pollTarget } from '../../core/usecases/executions/pollTarget.js';
-import { PollJobPayloadC, RunJobPayloadC } from '../../schema/jobs.js';
+import { PollJobPayloadC, RunJobPayloadC, SettleJobPayloadC } from '../../schema/jobs.js';
+import { settleEnded } from '../../core/usecases/executions/settleEnded.js';
 import { FileOrUrlGraphStore } from '../../adapters/system/graphStore.js';
 
 /** Service identifiers: the names under which hosts find ports and settings. */
@@ -197,10 +200,20 @@ export const buildContainer = (input: CompositionInput): Container => {
       codec: PollJobPayloadC,
       handle: async (payload, jobCtx) => {
         const r = await pollTarget(runDeps(c), payload, { lease: jobCtx.job.lease, signal: jobCtx.signal });
-        input.logger.debug({ job_id: jobCtx.job.id, target: payload.target, ...r }, 'poll round done');
+        const log = { job_id: jobCtx.job.id, target: payload.target, ...r };
+        if (r.error) input.logger.warn(log, 'poll round done with an error');
+        else input.logger.debug(log, 'poll round done');
       },
     };
-    return [discovery, run, poll] as unknown as JobHandler<never>[];
+    const settle: JobHandler<SettleJobPayload> = {
+      kind: settleJobKind,
+      codec: SettleJobPayloadC,
+      handle: async (payload, jobCtx) => {
+        const r = await settleEnded(runDeps(c), payload, { lease: jobCtx.job.lease, signal: jobCtx.signal });
+        input.logger.info({ job_id: jobCtx.job.id, execution_id: payload.execution_id, ...r }, 'settled');
+      },
+    };
+    return [discovery, run, poll, settle] as unknown as JobHandler<never>[];
   });
   c.bind<readonly HealthProbe[]>(TYPES.Probes).toDynamicValue((ctx) => {
     const db = ctx.get<Db>(TYPES.Db);
@@ -230,6 +243,24 @@ export const buildContainer = (input: CompositionInput): Container => {
       (await c.get<ExecutionRepository>(TYPES.Executions).countsByState()).map((r) => ({
         labels: { project_module: r.projectModule, state: r.state },
         value: r.count,
+      })),
+  );
+  const queueWaits = () => c.get<ExecutionRepository>(TYPES.Executions).remoteQueueWaits(new Date());
+  input.metrics.gaugeFrom(
+    'surveyor_executions_in_remote_queue',
+    'Batch jobs submitted and not started yet (waiting in the cluster queue), by project',
+    ['project_module'],
+    async () =>
+      (await queueWaits()).map((r) => ({ labels: { project_module: r.projectModule }, value: r.waiting })),
+  );
+  input.metrics.gaugeFrom(
+    'surveyor_executions_remote_queue_longest_wait_seconds',
+    'The longest wait so far of a batch job not started yet, by project',
+    ['project_module'],
+    async () =>
+      (await queueWaits()).map((r) => ({
+        labels: { project_module: r.projectModule },
+        value: r.longestSeconds,
       })),
   );
   return c;

@@ -106,6 +106,7 @@ export const ExecutionSummaryView = component(
       translate: maybeSeconds,
       submit: maybeSeconds,
       poll: maybeSeconds,
+      remote_queue: maybeSeconds,
       total: maybeSeconds,
     }),
     created_at: DateTimeString,

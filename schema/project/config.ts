@@ -187,6 +187,7 @@ const Automation = strictObject(
           claim_ttl_minutes: posInt(10_080, 180),
           poll_interval_seconds: withDefault(intRange(1, 86400), 60),
           poll_max_rounds: posInt(100_000, 40),
+          max_queue_wait_minutes: intRange(1, 525_600),
         },
       ),
       executionDefaults,

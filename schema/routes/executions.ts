@@ -67,7 +67,7 @@ export const executionRoutes: readonly RouteSpec[] = [
     method: 'POST',
     path: '/executions/{id}/cancel',
     summary:
-      'Cancel an execution. Before submission it ends cancelled at once; from submission on it becomes cancelling and ends when the backend confirms. Cancelling twice is harmless; an ended execution is 409.',
+      'Cancel an execution. Before submission it ends cancelled at once; from submission on it becomes cancelling and ends when the backend confirms. Cancelling twice is harmless. An execution that ended failed or cancelled while the backend never confirmed its work ended (run_record.remote_terminal false) stays as it is and its remote work is stopped (looked up, cancelled, waited for; remote_terminal becomes true); any other ended execution is 409.',
     tag: 'executions',
     auth: 'operator',
     params: idParam,

@@ -7,10 +7,10 @@ import type { RemoteOutcome } from '../../core/domain/remote.js';
 import type { DeploymentBackends } from '../../core/ports/DeploymentBackend.js';
 import type { ExecutionRepository } from '../../core/ports/ExecutionRepository.js';
 import type { JobQueue } from '../../core/ports/JobQueue.js';
-import { type PollJobPayload, pollJobKind, runJobKind } from '../../core/usecases/executions/jobs.js';
-import { pollTarget } from '../../core/usecases/executions/pollTarget.js';
+import { runJobKind } from '../../core/usecases/executions/jobs.js';
 import { runExecution } from '../../core/usecases/executions/runExecution.js';
 import { runDeps, TYPES } from '../../hosts/shared/composition.js';
+import { pollRound } from '../support/pollRound.js';
 import { runContext } from '../support/runContext.js';
 import { startTestApi, type TestApi } from '../support/api.js';
 import { graphDir, prepareProject } from '../support/project.js';
@@ -62,21 +62,7 @@ test('a refused cancel is retried next round; an unknown run that was cancelled 
         ),
     }),
   };
-  const round = async () => {
-    const [job] = await queue.claim('w', [pollJobKind], 1, 60, new Date());
-    t.truthy(job, 'a poll job is queued for the target');
-    const payload = job!.payload as PollJobPayload;
-    const r = await pollTarget({ ...runDeps(api.container), backends }, payload, {
-      lease: job!.lease,
-      signal,
-    });
-    await queue.complete(job!.lease, new Date());
-    await queue.enqueue(
-      { kind: pollJobKind, payload, idempotencyKey: `${pollJobKind}:${payload.target}`, maxAttempts: 3 },
-      new Date(),
-    );
-    return { r, target: payload.target };
-  };
+  const round = () => pollRound(api, backends);
 
   const first = await round();
   t.is(first.r.polled, 1, 'the execution is still polled');

@@ -1,6 +1,7 @@
 // A retry after an attempt whose end the backend never confirmed (the backend accepted it, then the
 // connection dropped) must settle that attempt first: look it up by name, cancel it, wait for its
-// end. Only then may the new attempt reach the backend: the work never runs twice.
+// end. Only then may the new attempt reach the backend: the work never runs twice. A cancel of such
+// a failed execution stops that work without a retry.
 import test from 'ava';
 import type { DeploymentProfile } from '../../core/domain/profile.js';
 import type { RemoteOutcome } from '../../core/domain/remote.js';
@@ -13,7 +14,8 @@ import type {
 import type { EventLog } from '../../core/ports/EventLog.js';
 import type { ExecutionRepository } from '../../core/ports/ExecutionRepository.js';
 import type { JobQueue } from '../../core/ports/JobQueue.js';
-import { runJobKind } from '../../core/usecases/executions/jobs.js';
+import { runJobKind, settleJobKind } from '../../core/usecases/executions/jobs.js';
+import { settleEnded } from '../../core/usecases/executions/settleEnded.js';
 import { runExecution } from '../../core/usecases/executions/runExecution.js';
 import { runDeps, TYPES } from '../../hosts/shared/composition.js';
 import { startTestApi, type TestApi } from '../support/api.js';
@@ -69,7 +71,7 @@ let api: TestApi;
 let p: Awaited<ReturnType<typeof prepareProject>>;
 test.before(async () => {
   api = await startTestApi({ SERVICE_GRAPH_DIR: graphDir });
-  p = await prepareProject(api, ['HIPASSJ0200+01', 'HIPASSJ0201+01']);
+  p = await prepareProject(api, ['HIPASSJ0200+01', 'HIPASSJ0201+01', 'HIPASSJ0202+01']);
 });
 test.after.always(async () => {
   await api?.close();
@@ -154,4 +156,39 @@ test.serial('cancelling a retry that is still settling keeps the remote end unco
     [1],
     'the next retry still settles attempt 1 first',
   );
+});
+
+test.serial('a cancel of a failed execution whose work may still run stops that work', async (t) => {
+  const queue = api.container.get<JobQueue>(TYPES.Queue);
+  const executions = api.container.get<ExecutionRepository>(TYPES.Executions);
+  const backend = new RememberingBackend();
+  const deps = { ...runDeps(api.container), backends: { get: () => backend } };
+  const id = await p.execute('HIPASSJ0202+01', { do_stage: false });
+  backend.dropConnectionAfterAccepting = true;
+  const [a1] = await queue.claim('w', [runJobKind], 1, 60, new Date());
+  await runExecution(deps, { execution_id: id, attempt: 1 }, runContext(queue, a1!.lease, undefined, true));
+  t.is((await executions.get(id))!.state, 'failed');
+  const name = `surveyor-${id}-a1`;
+
+  const c = await api.call('POST', `/executions/${id}/cancel`, { token: p.token, body: {} });
+  t.is(c.status, 202, c.text);
+  t.is((c.body as { state: string }).state, 'failed', 'it stays failed: only its remote work is stopped');
+  const [job] = await queue.claim('w', [settleJobKind], 1, 60, new Date());
+  if (!job) throw new Error('no settle job was queued');
+  const ctx = { lease: job.lease, signal: new AbortController().signal };
+  // Still running there: cancel sent, and the job looks again later.
+  await t.throwsAsync(settleEnded(deps, { execution_id: id, attempt: 1 }, ctx), {
+    message: /attempt 1 \(surveyor-.*-a1\) still runs on the backend; it was asked to cancel/,
+  });
+  t.deepEqual(backend.cancelled, [name]);
+  t.is((await executions.get(id))!.runRecord['remote_terminal'], false);
+  backend.work.set(name, 'cancelled');
+  t.deepEqual(await settleEnded(deps, { execution_id: id, attempt: 1 }, ctx), { settled: 1, remaining: 0 });
+  const e = (await executions.get(id))!;
+  t.is(e.runRecord['remote_terminal'], true);
+  t.is(e.state, 'failed');
+  // Settled: a second cancel has nothing to do, and a retry has nothing to settle first.
+  t.is((await api.call('POST', `/executions/${id}/cancel`, { token: p.token, body: {} })).status, 409);
+  t.is((await api.call('POST', `/executions/${id}/retry`, { token: p.token, body: {} })).status, 202);
+  t.is((await executions.get(id))!.runRecord['unsettled_attempts'], undefined);
 });

@@ -2,18 +2,20 @@ import * as E from 'fp-ts/lib/Either.js';
 import { type AppError, appError } from '../../errors.js';
 import { terminalStates } from '../../domain/execution.js';
 import type { Execution } from '../../domain/executionRecord.js';
-import { unsettledAttemptsOf } from '../../domain/unsettledAttempt.js';
+import { unsettledAfter, unsettledAttemptsOf } from '../../domain/unsettledAttempt.js';
 import type { Clock } from '../../ports/Clock.js';
 import type { ExecutionRepository } from '../../ports/ExecutionRepository.js';
 import { executionEvent, move } from './executionEvents.js';
-import { pollJob, runJobKeyPrefix } from './jobs.js';
+import { pollJob, runJobKeyPrefix, settleJob } from './jobs.js';
 
 /**
  * Cancels an execution. Before submission nothing runs outside, so it ends cancelled at once (its
  * queued run job is cancelled with it, and a worker midway commits nothing more). From submission
  * on it becomes cancelling: the next poll round asks the backend to cancel and the execution ends
- * when the backend confirms (or finished/failed, if it ended first). Cancelling twice is harmless;
- * a finished execution cannot be cancelled.
+ * when the backend confirms (or finished/failed, if it ended first). Cancelling twice is harmless.
+ * An execution that ended failed or cancelled while the backend never confirmed that its work
+ * ended (`remote_terminal: false`) can be cancelled too: a settle job stops that work (see
+ * settleEnded). Any other ended execution has nothing to cancel.
  */
 export const cancelExecution = async (
   deps: { readonly executions: ExecutionRepository; readonly clock: Clock },
@@ -24,11 +26,34 @@ export const cancelExecution = async (
     const e = await deps.executions.get(id);
     if (!e) return E.left(appError('not_found', `no execution ${id}`));
     if (e.state === 'cancelling') return E.right(e);
-    if (terminalStates.has(e.state))
-      return E.left(
-        appError('conflict', `execution ${id} already ended ${e.state}; there is nothing to cancel`),
-      );
     const now = deps.clock.now();
+    if (terminalStates.has(e.state)) {
+      const unsettled = unsettledAfter(e);
+      if (unsettled.length === 0)
+        return E.left(
+          appError('conflict', `execution ${id} already ended ${e.state}; there is nothing to cancel`),
+        );
+      // It ended here, but the backend never confirmed that its work ended there: stop that work.
+      const r = await deps.executions.write(
+        {
+          id,
+          expect: [e.state],
+          change: { runRecord: { ...e.runRecord, remote_cancel_requested_at: now.toISOString() } },
+          events: [
+            executionEvent(
+              e,
+              'execution.remote_cancel_requested',
+              { settles: unsettled.map((u) => u.external_name) },
+              by,
+            ),
+          ],
+          enqueue: settleJob(id, e.attempt),
+        },
+        now,
+      );
+      if (r === 'ok') return E.right((await deps.executions.get(id))!);
+      continue;
+    }
     const to = move(e.state, 'cancel_requested');
     const r = await deps.executions.write(
       {

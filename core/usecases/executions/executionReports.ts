@@ -46,6 +46,7 @@ export const executionSummary = (e: Execution, events: readonly ProvenanceEvent[
       translate: seconds(staged ?? queued, translated),
       submit: seconds(translated, submitted),
       poll: seconds(submitted, ended),
+      remote_queue: seconds(submitted, m.get('execution.remote_started')),
       total: seconds(m.get('execution.execute_requested'), ended),
     },
     created_at: e.createdAt.toISOString(),

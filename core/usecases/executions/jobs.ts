@@ -28,3 +28,17 @@ export const pollJob = (target: string, kind: PollJobPayload['kind'], runAt?: Da
   maxAttempts: 3,
   ...(runAt ? { runAt } : {}),
 });
+
+/**
+ * The queue job that settles the remote work of an ended execution whose end the backend never
+ * confirmed (asked for by a cancel): look it up, cancel it, wait for its end.
+ */
+export const settleJobKind = 'execution.settle';
+export type SettleJobPayload = RunJobPayload;
+export const settleJob = (executionId: string, attempt: number): EnqueueRequest => ({
+  kind: settleJobKind,
+  payload: { execution_id: executionId, attempt },
+  idempotencyKey: `${settleJobKind}:${executionId}:a${attempt}`,
+  // Each try looks again after the queue's backoff; a cancel asks anew once these are spent.
+  maxAttempts: 10,
+});

@@ -1,6 +1,6 @@
 import type { ExecutionTrigger } from '../../domain/execution.js';
 import type { Execution } from '../../domain/executionRecord.js';
-import { pollDeadline } from '../../domain/executionRun.js';
+import { type PollAnswer, runDeadline } from '../../domain/runDeadline.js';
 import { LeaseLostError, type Lease } from '../../domain/job.js';
 import type { RemoteOutcome } from '../../domain/remote.js';
 import type { Clock } from '../../ports/Clock.js';
@@ -44,7 +44,7 @@ export const pollTarget = async (
   deps: PollDeps,
   job: PollJobPayload,
   ctx: { readonly lease: Lease; readonly signal: AbortSignal },
-): Promise<{ polled: number; changed: number; ended: number }> => {
+): Promise<{ polled: number; changed: number; ended: number; error: string | null }> => {
   const backend = deps.backends.get(job.kind);
   const list = (await deps.executions.onTarget(job.target, maxPerRound)).filter(
     (e) => e.schedulerJobId !== null,
@@ -87,75 +87,50 @@ export const pollTarget = async (
   }
   const roundError = cancelErrors.length > 0 ? cancelErrors.join('; ') : null;
   if (items.length === 0) {
-    await deps.executions.markPolled(job.target, deps.clock.now(), roundError);
-    return { polled: 0, changed: 0, ended: 0 };
+    await deps.executions.markPolled(job.target, deps.clock.now(), roundError, false);
+    return { polled: 0, changed: 0, ended: 0, error: roundError };
   }
-  let outcomes: Map<string, RemoteOutcome>;
+  // A round the backend does not answer is recorded on the target, not retried: the tick asks for
+  // the next round after the interval anyway. The deadlines below are kept all the same.
+  let outcomes: Map<string, RemoteOutcome> | null = null;
+  let pollError: string | null = null;
   try {
     outcomes = await backend.poll(job.target, items.map(itemOf), ctx.signal);
   } catch (err) {
-    await deps.executions.markPolled(
-      job.target,
-      deps.clock.now(),
-      err instanceof Error ? err.message : String(err),
-    );
-    throw err;
+    if (err instanceof LeaseLostError || ctx.signal.aborted) throw err;
+    pollError = err instanceof Error ? err.message : String(err);
   }
+  const noAnswer: PollAnswer | null = outcomes
+    ? null
+    : { kind: 'no_answer', lastAnsweredAt: await deps.executions.lastAnswered(job.target) };
   const now = deps.clock.now();
   let changed = 0;
   let ended = 0;
   for (const e of items) {
-    const o = outcomes.get(e.id);
-    if (!o) continue;
-    // Asked to cancel, and the backend no longer knows the work: nothing of it runs any more.
-    const end =
-      o.kind === 'unknown' && e.state === 'cancelling' && e.cancelSentAt !== null
-        ? terminal.cancelled
-        : terminal[o.kind];
-    const record = {
-      ...e.runRecord,
-      remote_state: o.remoteState,
-      ...(o.kind === 'failed' && o.failedDrops ? { failed_drops: o.failedDrops } : {}),
-      ...(o.kind === 'unknown' ? { remote_note: o.reason } : {}),
-    };
-    if (end) {
-      const signatures = (e.runRecord['source_signatures'] ?? {}) as Record<string, string | null>;
-      const r = await deps.executions.write(
-        {
-          id: e.id,
-          expect: [e.state],
-          change: {
-            state: move(e.state, end.trigger),
-            runRecord: { ...record, remote_terminal: true },
-            finishedAt: now,
-            ...(o.kind === 'failed' ? { error: o.reason } : {}),
-          },
-          fence: ctx.lease,
-          events: [
-            executionEvent(e, end.kind, {
-              remote_state: o.remoteState,
-              ...(o.kind === 'failed' ? { error: o.reason, failed_drops: o.failedDrops ?? [] } : {}),
-            }),
-          ],
-          ...(o.kind === 'finished'
-            ? {
-                markProcessed: Object.entries(signatures)
-                  .filter((x): x is [string, string] => x[1] !== null)
-                  .map(([sourceId, signature]) => ({ sourceId, signature })),
-              }
-            : {}),
-        },
-        now,
-      );
-      if (r === 'lease_lost') throw new LeaseLostError(ctx.lease);
-      if (r === 'ok') ended++;
-      continue;
-    }
+    const o = outcomes?.get(e.id);
+    if (outcomes && !o) continue;
+    const record = o
+      ? {
+          ...e.runRecord,
+          remote_state: o.remoteState,
+          ...(o.kind === 'failed' && o.failedDrops ? { failed_drops: o.failedDrops } : {}),
+          ...(o.kind === 'unknown' ? { remote_note: o.reason } : {}),
+        }
+      : e.runRecord;
+    const end = o ? await endsNow(deps, e, o, record, ctx.lease, now) : 'no_end';
+    if (end === 'ended') ended++;
+    if (end !== 'no_end') continue;
     const pinned = await deps.configs.get(e.projectModule, e.configVersion);
     const policy = pinned?.config.automation.execution;
-    if (policy && e.state === 'running' && now > pollDeadline(itemOf(e).submittedAt, policy)) {
-      const reason = `no end after poll_max_rounds (${policy.poll_max_rounds}) × poll_interval_seconds (${policy.poll_interval_seconds}); asked the backend to cancel`;
-      await backend.cancel(itemOf(e), ctx.signal).catch(() => undefined);
+    const answer: PollAnswer =
+      noAnswer ?? (o?.kind === 'unknown' ? { kind: 'unknown' } : { kind: 'answered' });
+    const deadline = policy ? runDeadline(e, policy, answer) : null;
+    if (deadline && now > deadline.at) {
+      const unanswered = pollError ? `; the backend did not answer: ${pollError}` : '';
+      const reason = `${deadline.why}${unanswered}; asked the backend to cancel`;
+      await backend.cancel(itemOf(e), ctx.signal).catch((err: unknown) => {
+        if (err instanceof LeaseLostError || ctx.signal.aborted) throw err;
+      });
       if (
         await write(
           e,
@@ -163,25 +138,101 @@ export const pollTarget = async (
             state: move(e.state, 'backend_failed'),
             error: reason,
             finishedAt: now,
+            // Nobody confirmed that the work ended: a retry settles it first, a cancel sends one more.
             runRecord: { ...record, remote_terminal: false },
           },
           'execution.failed',
-          { error: reason, remote_state: o.remoteState },
+          { error: reason, remote_state: o?.remoteState ?? null },
         )
       )
         ended++;
       continue;
     }
-    if (e.runRecord['remote_state'] !== o.remoteState) {
-      if (
-        await write(e, { runRecord: record }, 'execution.remote_state', {
-          from: e.runRecord['remote_state'] ?? null,
-          to: o.remoteState,
-        })
-      )
-        changed++;
-    }
+    if (!o) continue;
+    // A batch job's clock starts when it leaves the cluster's queue (an island manager has none).
+    const startsNow =
+      o.kind === 'in_progress' &&
+      !o.queued &&
+      e.profileSnapshot.deployment.kind === 'batch_remote' &&
+      e.runRecord['remote_started_at'] === undefined;
+    const submittedAt = e.submittedAt ?? e.updatedAt;
+    const waited = Math.max(0, Math.round((now.getTime() - submittedAt.getTime()) / 1000));
+    const events = [
+      ...(e.runRecord['remote_state'] !== o.remoteState
+        ? [
+            executionEvent(e, 'execution.remote_state', {
+              from: e.runRecord['remote_state'] ?? null,
+              to: o.remoteState,
+            }),
+          ]
+        : []),
+      ...(startsNow ? [executionEvent(e, 'execution.remote_started', { queue_wait_seconds: waited })] : []),
+    ];
+    if (events.length === 0) continue;
+    const r = await deps.executions.write(
+      {
+        id: e.id,
+        expect: [e.state],
+        change: {
+          runRecord: startsNow
+            ? { ...record, remote_started_at: now.toISOString(), queue_wait_seconds: waited }
+            : record,
+        },
+        fence: ctx.lease,
+        events,
+      },
+      now,
+    );
+    if (r === 'lease_lost') throw new LeaseLostError(ctx.lease);
+    if (r === 'ok') changed++;
   }
-  await deps.executions.markPolled(job.target, now, roundError);
-  return { polled: items.length, changed, ended };
+  await deps.executions.markPolled(job.target, now, pollError ?? roundError, outcomes !== null);
+  return { polled: items.length, changed, ended, error: pollError ?? roundError };
+};
+
+/** Records the end the backend reported, if it did ('moved': another writer changed it first). */
+const endsNow = async (
+  deps: PollDeps,
+  e: Execution,
+  o: RemoteOutcome,
+  record: Readonly<Record<string, unknown>>,
+  lease: Lease,
+  now: Date,
+): Promise<'ended' | 'moved' | 'no_end'> => {
+  // Asked to cancel, and the backend no longer knows the work: nothing of it runs any more.
+  const end =
+    o.kind === 'unknown' && e.state === 'cancelling' && e.cancelSentAt !== null
+      ? terminal.cancelled
+      : terminal[o.kind];
+  if (!end) return 'no_end';
+  const signatures = (e.runRecord['source_signatures'] ?? {}) as Record<string, string | null>;
+  const r = await deps.executions.write(
+    {
+      id: e.id,
+      expect: [e.state],
+      change: {
+        state: move(e.state, end.trigger),
+        runRecord: { ...record, remote_terminal: true },
+        finishedAt: now,
+        ...(o.kind === 'failed' ? { error: o.reason } : {}),
+      },
+      fence: lease,
+      events: [
+        executionEvent(e, end.kind, {
+          remote_state: o.remoteState,
+          ...(o.kind === 'failed' ? { error: o.reason, failed_drops: o.failedDrops ?? [] } : {}),
+        }),
+      ],
+      ...(o.kind === 'finished'
+        ? {
+            markProcessed: Object.entries(signatures)
+              .filter((x): x is [string, string] => x[1] !== null)
+              .map(([sourceId, signature]) => ({ sourceId, signature })),
+          }
+        : {}),
+    },
+    now,
+  );
+  if (r === 'lease_lost') throw new LeaseLostError(lease);
+  return r === 'ok' ? 'ended' : 'moved';
 };

@@ -1,0 +1,28 @@
+import type { Clock } from '../../core/ports/Clock.js';
+import type { DeploymentBackends } from '../../core/ports/DeploymentBackend.js';
+import type { JobQueue } from '../../core/ports/JobQueue.js';
+import { type PollJobPayload, pollJobKind } from '../../core/usecases/executions/jobs.js';
+import { pollTarget } from '../../core/usecases/executions/pollTarget.js';
+import { runDeps, TYPES } from '../../hosts/shared/composition.js';
+import type { TestApi } from './api.js';
+
+/**
+ * One poll round as a worker runs it (claim the target's poll job, run it, complete it), with the
+ * given backends and clock; queues the next round's job as the tick would.
+ */
+export const pollRound = async (api: TestApi, backends: DeploymentBackends, clock?: Clock) => {
+  const queue = api.container.get<JobQueue>(TYPES.Queue);
+  const [job] = await queue.claim('w', [pollJobKind], 1, 60, new Date());
+  if (!job) throw new Error('no poll job is queued for the target');
+  const payload = job.payload as PollJobPayload;
+  const r = await pollTarget({ ...runDeps(api.container), backends, ...(clock ? { clock } : {}) }, payload, {
+    lease: job.lease,
+    signal: new AbortController().signal,
+  });
+  await queue.complete(job.lease, new Date());
+  await queue.enqueue(
+    { kind: pollJobKind, payload, idempotencyKey: `${pollJobKind}:${payload.target}`, maxAttempts: 3 },
+    new Date(),
+  );
+  return { r, target: payload.target };
+};
