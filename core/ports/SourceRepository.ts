@@ -43,6 +43,18 @@ export interface SourceRepository {
   failDiscovery(id: string, error: string, now: Date, event: NewEvent): Promise<void>;
   /** Enabled sources due for discovery (never discovered, or last discovered before `staleBefore`). */
   dueForDiscovery(projectModule: string, staleBefore: Date, limit: number): Promise<string[]>;
+  /**
+   * Releases discovery claims (queued or running) made before `claimedBefore` whose job no longer
+   * lives (it died, or was never queued): the sources become failed with `why`, each with its
+   * event. Returns their ids.
+   */
+  releaseExpiredClaims(
+    projectModule: string,
+    claimedBefore: Date,
+    now: Date,
+    why: string,
+    event: (id: string) => NewEvent,
+  ): Promise<string[]>;
   /** Sources whose discovery is queued or running. */
   discoveryInFlight(projectModule: string): Promise<number>;
   /** Counts by discovery state, for metrics. */

@@ -3,7 +3,34 @@ import type { DiscoveryRequestDeps } from './requestDiscovery.js';
 import { enqueueDiscovery } from './requestDiscovery.js';
 
 /**
- * Recurring discovery for projects whose automation enables it: sources never discovered, or
+ * Releases the project's discovery claims older than claim_ttl_minutes whose job is gone (a worker
+ * died on its last try, the job was never queued after a crash): the sources become failed with
+ * the reason, so discovery (automatic or asked for) takes them again.
+ */
+export const releaseClaims = (
+  deps: DiscoveryRequestDeps,
+  projectModule: string,
+  ttlMinutes: number,
+  now: Date,
+) =>
+  deps.sources.releaseExpiredClaims(
+    projectModule,
+    new Date(now.getTime() - ttlMinutes * 60_000),
+    now,
+    `the discovery claim expired: its job did not finish within claim_ttl_minutes (${ttlMinutes}) and is gone; discovery takes the source again`,
+    (id) => ({
+      projectModule,
+      subjectType: 'source',
+      subjectId: id,
+      kind: 'source.discovery_claim_expired',
+      payload: { claim_ttl_minutes: ttlMinutes },
+      actor: null,
+    }),
+  );
+
+/**
+ * Recurring discovery for projects whose automation enables it (and, for every project, claims
+ * released as above): sources never discovered, or
  * discovered longer ago than stale_after_hours, up to sources_per_tick, and no more than
  * batches_in_flight × batch_size in flight. What the caps hold back is counted and logged.
  */
@@ -16,7 +43,11 @@ export const discoveryTick = (deps: DiscoveryRequestDeps, everySeconds = 60): Ti
       let queued = 0;
       let heldBack = 0;
       let projects = 0;
+      let released = 0;
       for (const v of await deps.configs.allActive()) {
+        released += (
+          await releaseClaims(deps, v.projectModule, v.config.automation.execution.claim_ttl_minutes, now)
+        ).length;
         const a = v.config.automation.discovery;
         if (!a.enabled) continue;
         const last = lastRun.get(v.projectModule);
@@ -33,7 +64,7 @@ export const discoveryTick = (deps: DiscoveryRequestDeps, everySeconds = 60): Ti
         heldBack += due.length - take.length;
         queued += (await enqueueDiscovery(deps, v.projectModule, take, a.batch_size)).marked.length;
       }
-      return { projects, queued, held_back_by_cap: heldBack };
+      return { projects, queued, held_back_by_cap: heldBack, claims_released: released };
     },
   };
 };
