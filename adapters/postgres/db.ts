@@ -60,3 +60,18 @@ export const closeDb = async (db: Db): Promise<void> => {
   for (const [url, d] of openDbs) if (d === db) openDbs.delete(url);
   await db.$pool.end();
 };
+
+// Connection failures (SQLSTATE class 08), the server shutting down or refusing new connections
+// (57P01-57P03), too many connections (53300), and node-postgres's own words for a lost or
+// unobtainable connection: the database is unavailable, not the request wrong.
+const unavailableStates = /^(08|57P0[123]|53300)/;
+const unavailableWords =
+  /ECONNREFUSED|ECONNRESET|ENOTFOUND|EHOSTUNREACH|ETIMEDOUT|EPIPE|Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|the database system is (starting up|shutting down)/i;
+
+/** Whether an error says the database cannot be reached now (an outage), rather than a bug or bad input. */
+export const isDatabaseUnavailable = (err: unknown): boolean => {
+  if (!(err instanceof Error)) return false;
+  const code = (err as { code?: unknown }).code;
+  if (typeof code === 'string' && (unavailableStates.test(code) || unavailableWords.test(code))) return true;
+  return unavailableWords.test(err.message);
+};

@@ -13,6 +13,7 @@ import { redactString, type SecretRegistry } from '../../core/redaction.js';
 import { authenticate, authorize, type Principal } from '../../core/usecases/authenticate.js';
 import type { Logger } from '../../adapters/log/logger.js';
 import type { Metrics } from '../../adapters/metrics/registry.js';
+import { isDatabaseUnavailable } from '../../adapters/postgres/db.js';
 import type { Config } from '../../schema/config.js';
 import { decodeWith } from '../../schema/decode.js';
 import { apiPrefix, type RouteSpec, routes } from '../../schema/routes.js';
@@ -149,15 +150,27 @@ const mount = (server: RestifyServer, route: RouteSpec, handler: Handler, p: Pip
         });
       status = respond(res, result, requestId, route, p.secrets);
     } catch (err) {
-      log.error({ err }, 'request failed');
+      const outage = isDatabaseUnavailable(err);
+      if (outage) log.warn({ err }, 'request failed: the database is unavailable');
+      else log.error({ err }, 'request failed');
       status = res.headersSent
         ? status
-        : sendError(
-            res,
-            appError('internal', 'internal error; the request id identifies it in the logs'),
-            requestId,
-            p.secrets,
-          );
+        : outage
+          ? sendError(
+              res,
+              appError('unavailable', 'the database is unavailable; nothing was lost, try again shortly', {
+                dependency: 'database',
+              }),
+              requestId,
+              p.secrets,
+              { 'Retry-After': '5' },
+            )
+          : sendError(
+              res,
+              appError('internal', 'internal error; the request id identifies it in the logs'),
+              requestId,
+              p.secrets,
+            );
     } finally {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const labels = { method: route.method, route: route.path, status: String(status) };

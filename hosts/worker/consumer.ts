@@ -115,6 +115,9 @@ export class QueueConsumer {
 
   private async loop(): Promise<void> {
     const kinds = [...this.byKind.keys()];
+    // Consecutive failed claims (the database is down): wait 1 s doubling to 30 s between tries,
+    // so a worker neither spins nor floods the log, and resumes on the first claim that works.
+    let failures = 0;
     while (this.running) {
       const free = this.opts.concurrency - this.inFlight.size;
       let claimed: ClaimedJob[] = [];
@@ -127,8 +130,14 @@ export class QueueConsumer {
             this.opts.leaseSeconds,
             this.deps.clock.now(),
           );
+          if (failures > 0) this.deps.log.info({ failures }, 'claims work again');
+          failures = 0;
         } catch (err) {
-          this.deps.log.warn({ err }, 'claim failed');
+          failures++;
+          const waitS = Math.min(30, 2 ** (failures - 1));
+          this.deps.log.warn({ err, failures, retry_in_s: waitS }, 'claim failed');
+          await this.idle(waitS);
+          continue;
         }
       }
       for (const job of claimed) this.run(job);
@@ -136,14 +145,14 @@ export class QueueConsumer {
     }
   }
 
-  /** Waits for a notification, a finished job, or the idle poll interval. */
-  private idle(): Promise<void> {
+  /** Waits for a notification, a finished job, or the idle poll interval (or `seconds`). */
+  private idle(seconds = this.opts.idlePollSeconds): Promise<void> {
     if (this.wakePending) {
       this.wakePending = false;
       return Promise.resolve();
     }
     return new Promise((resolve) => {
-      const timer = setTimeout(() => done(), this.opts.idlePollSeconds * 1000);
+      const timer = setTimeout(() => done(), seconds * 1000);
       const done = () => {
         clearTimeout(timer);
         this.wakeUp = undefined;

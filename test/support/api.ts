@@ -13,6 +13,7 @@ import { closeServer } from '../../hosts/shared/metricsServer.js';
 import { loadConfig } from '../../hosts/shared/loadConfig.js';
 import { registerSecrets } from '../../hosts/shared/runtime.js';
 import { freshDatabase } from './db.js';
+import type { Db } from '../../adapters/postgres/db.js';
 
 export const testJwtSecret = 'integration-test-secret-0123456789abcdef';
 
@@ -36,9 +37,15 @@ export interface TestApi {
 
 export const defaultPassword = 'correct-horse-battery-staple';
 
-/** The API host in this process on a fresh migrated database, logs captured. */
-export const startTestApi = async (env: Record<string, string> = {}): Promise<TestApi> => {
-  const d = await freshDatabase();
+/**
+ * The API host in this process on a fresh migrated database (or on `database`, a migrated one the
+ * caller owns), logs captured.
+ */
+export const startTestApi = async (
+  env: Record<string, string> = {},
+  database?: { readonly url: string; readonly db: Db },
+): Promise<TestApi> => {
+  const d = database ? { ...database, drop: async () => {} } : await freshDatabase();
   const config = loadConfig({
     DATABASE_URL: d.url,
     SERVICE_JWT_SECRET: testJwtSecret,
