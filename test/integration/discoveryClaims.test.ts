@@ -7,7 +7,7 @@ import type { JobQueue } from '../../core/ports/JobQueue.js';
 import type { SourceRepository } from '../../core/ports/SourceRepository.js';
 import { discoveryJobKind } from '../../core/usecases/discovery/jobs.js';
 import { releaseClaims } from '../../core/usecases/discovery/discoveryTick.js';
-import { TYPES } from '../../hosts/shared/composition.js';
+import { sourceDeps, TYPES } from '../../hosts/shared/composition.js';
 import { startTestApi, type TestApi } from '../support/api.js';
 import { prepareProject } from '../support/project.js';
 
@@ -58,12 +58,7 @@ test.serial(
   async (t) => {
     const queue = api.container.get<JobQueue>(TYPES.Queue);
     const sources = api.container.get<SourceRepository>(TYPES.Sources);
-    const deps = {
-      sources,
-      configs: api.container.get(TYPES.ProjectConfigs),
-      queue,
-      clock: api.container.get(TYPES.Clock),
-    } as Parameters<typeof releaseClaims>[0];
+    const deps = sourceDeps(api.container);
     const ids = await register(['HIPASSJ0500', 'HIPASSJ0501']);
     t.deepEqual((await discover(['HIPASSJ0500', 'HIPASSJ0501'])).queued, ['HIPASSJ0500', 'HIPASSJ0501']);
     await killedOnEveryTry(queue);
@@ -92,14 +87,8 @@ test.serial(
 );
 
 test.serial('a claim whose discovery job still lives is kept, however old', async (t) => {
-  const queue = api.container.get<JobQueue>(TYPES.Queue);
   const sources = api.container.get<SourceRepository>(TYPES.Sources);
-  const deps = {
-    sources,
-    configs: api.container.get(TYPES.ProjectConfigs),
-    queue,
-    clock: api.container.get(TYPES.Clock),
-  } as Parameters<typeof releaseClaims>[0];
+  const deps = sourceDeps(api.container);
   const ids = await register(['HIPASSJ0502']);
   t.deepEqual((await discover(['HIPASSJ0502'])).queued, ['HIPASSJ0502']);
   // Queued behind a long backlog, or waiting for its retry: not stuck.
