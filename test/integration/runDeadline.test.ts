@@ -14,12 +14,12 @@ import { runExecution } from '../../core/usecases/executions/runExecution.js';
 import { runDeps, TYPES } from '../../hosts/shared/composition.js';
 import { startTestApi, type TestApi } from '../support/api.js';
 import { pollRound } from '../support/pollRound.js';
-import { graphDir, prepareProject } from '../support/project.js';
+import { graphDir, manualWallabyYaml, prepareProject } from '../support/project.js';
 import { runContext } from '../support/runContext.js';
 
 let api: TestApi;
 let p: Awaited<ReturnType<typeof prepareProject>>;
-const ids = ['HIPASSJ0400', 'HIPASSJ0401'];
+const ids = ['HIPASSJ0400', 'HIPASSJ0401', 'HIPASSJ0402', 'HIPASSJ0403'];
 test.before(async () => {
   api = await startTestApi({ SERVICE_GRAPH_DIR: graphDir });
   p = await prepareProject(api, ids, undefined, {
@@ -138,5 +138,42 @@ test.serial(
     );
     t.is(e.runRecord['remote_terminal'], false);
     t.is((await queue.stats(new Date())).dead, 0);
+  },
+);
+
+test.serial(
+  'max_queue_wait_minutes fails a job still waiting, not one that starts in that round',
+  async (t) => {
+    await api.uploadConfig(
+      manualWallabyYaml.replace('poll_max_rounds: 40', 'poll_max_rounds: 40\n    max_queue_wait_minutes: 60'),
+      p.adminToken,
+    );
+    const starting = await submitted(ids[2]!);
+    const waiting = await submitted(ids[3]!);
+    const executions = api.container.get<ExecutionRepository>(TYPES.Executions);
+    const real = runDeps(api.container).backends.get('batch_remote');
+    const backends: DeploymentBackends = {
+      get: () => ({
+        ...real,
+        target: (pr) => real.target(pr),
+        cancel: async () => {},
+        poll: async (_target, items) =>
+          new Map(
+            items.map((i): [string, RemoteOutcome] => [
+              i.executionId,
+              i.executionId === starting
+                ? { kind: 'in_progress', remoteState: 'running' }
+                : { kind: 'in_progress', remoteState: 'pending', queued: true },
+            ]),
+          ),
+      }),
+    };
+    await pollRound(api, backends, at(61));
+    const s = (await executions.get(starting))!;
+    t.is(s.state, 'running', String(s.error));
+    t.truthy(s.runRecord['remote_started_at']);
+    const w = (await executions.get(waiting))!;
+    t.is(w.state, 'failed');
+    t.regex(w.error ?? '', /waited in the batch queue longer than max_queue_wait_minutes \(60\)/);
   },
 );

@@ -120,11 +120,21 @@ export const pollTarget = async (
     const end = o ? await endsNow(deps, e, o, record, ctx.lease, now) : 'no_end';
     if (end === 'ended') ended++;
     if (end !== 'no_end') continue;
+    // A batch job's clock starts when it leaves the cluster's queue (an island manager has none).
+    const startsNow =
+      o?.kind === 'in_progress' &&
+      !o.queued &&
+      e.profileSnapshot.deployment.kind === 'batch_remote' &&
+      e.runRecord['remote_started_at'] === undefined;
     const pinned = await deps.configs.get(e.projectModule, e.configVersion);
     const policy = pinned?.config.automation.execution;
     const answer: PollAnswer =
       noAnswer ?? (o?.kind === 'unknown' ? { kind: 'unknown' } : { kind: 'answered' });
-    const deadline = policy ? runDeadline(e, policy, answer) : null;
+    // A job that starts this round is judged by its start, not by the queue cap.
+    const judged = startsNow
+      ? { ...e, runRecord: { ...e.runRecord, remote_started_at: now.toISOString() } }
+      : e;
+    const deadline = policy ? runDeadline(judged, policy, answer) : null;
     if (deadline && now > deadline.at) {
       const unanswered = pollError ? `; the backend did not answer: ${pollError}` : '';
       const reason = `${deadline.why}${unanswered}; asked the backend to cancel`;
@@ -149,12 +159,6 @@ export const pollTarget = async (
       continue;
     }
     if (!o) continue;
-    // A batch job's clock starts when it leaves the cluster's queue (an island manager has none).
-    const startsNow =
-      o.kind === 'in_progress' &&
-      !o.queued &&
-      e.profileSnapshot.deployment.kind === 'batch_remote' &&
-      e.runRecord['remote_started_at'] === undefined;
     const submittedAt = e.submittedAt ?? e.updatedAt;
     const waited = Math.max(0, Math.round((now.getTime() - submittedAt.getTime()) / 1000));
     const events = [
