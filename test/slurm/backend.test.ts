@@ -14,11 +14,11 @@ import { prepareProject } from '../support/project.js';
 import {
   sacctByName,
   type SlurmTestbed,
+  slurmApiEnv,
   slurmTestbed,
   testbedDeployment,
   sacctSettled,
   slurmLocal,
-  testbedSshEnv,
   untilTrue,
 } from '../support/slurm.js';
 
@@ -33,17 +33,7 @@ test.before(async () => {
   tb = slurmTestbed();
   const dlg = daliugeTestbed();
   graphs = daliugeGraphDir();
-  api = await startTestApi({
-    SERVICE_USE_REAL_BACKENDS: 'true',
-    // Deployment for real on the mock archive's rows: the archive has its own suites.
-    SERVICE_MOCK_PARTS: 'archive,stager',
-    SERVICE_TRANSLATOR_URL: dlg.tmUrl,
-    SERVICE_GRAPH_DIR: graphs.dir,
-    SERVICE_EXECUTION_TICK_SECONDS: '1',
-    SERVICE_SCHEDULER_CHECK_SECONDS: '1',
-    SERVICE_BATCH_POLL_MIN_SECONDS: '2',
-    ...testbedSshEnv(tb),
-  });
+  api = await startTestApi(slurmApiEnv(tb, dlg.tmUrl, graphs.dir));
   worker = await startWorker(api.container);
   p = await prepareProject(
     api,

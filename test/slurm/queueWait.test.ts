@@ -16,10 +16,10 @@ import {
   sacctByName,
   sacctSettled,
   type SlurmTestbed,
-  slurmLocal,
+  sacctFieldsByName,
+  slurmApiEnv,
   slurmTestbed,
   testbedDeployment,
-  testbedSshEnv,
   untilTrue,
 } from '../support/slurm.js';
 
@@ -41,16 +41,7 @@ test.before(async () => {
   tb = slurmTestbed();
   const dlg = daliugeTestbed();
   graphs = daliugeGraphDir();
-  api = await startTestApi({
-    SERVICE_USE_REAL_BACKENDS: 'true',
-    SERVICE_MOCK_PARTS: 'archive,stager',
-    SERVICE_TRANSLATOR_URL: dlg.tmUrl,
-    SERVICE_GRAPH_DIR: graphs.dir,
-    SERVICE_EXECUTION_TICK_SECONDS: '1',
-    SERVICE_SCHEDULER_CHECK_SECONDS: '1',
-    SERVICE_BATCH_POLL_MIN_SECONDS: '2',
-    ...testbedSshEnv(tb),
-  });
+  api = await startTestApi(slurmApiEnv(tb, dlg.tmUrl, graphs.dir));
   worker = await startWorker(api.container);
   p = await prepareProject(api, ids, config('sleep 20'), {
     translation: { algo: 'metis', num_par: 1, num_islands: 1 },
@@ -75,16 +66,7 @@ const event = async (id: string, kind: string) => {
   );
 };
 /** sacct's Start of the job with this name ("None" for a job that never started). */
-const slurmStart = (name: string) =>
-  slurmLocal('sacct', [
-    '--noheader',
-    '--parsable2',
-    '--allocations',
-    '--allusers',
-    `--name=${name}`,
-    '--starttime=now-1days',
-    '--format=Start',
-  ]).trim();
+const slurmStart = (name: string) => sacctFieldsByName(name, ['Start'])[0]?.[0];
 const untilSlurmSays = (name: string, state: string) =>
   untilTrue(`${name} ${state} in sacct`, () => sacctByName(name).some((j) => j.state === state), 60_000);
 

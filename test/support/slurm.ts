@@ -74,8 +74,8 @@ export const testbedSshEnv = (tb: SlurmTestbed): Record<string, string> => ({
 export const slurmLocal = (cmd: string, args: string[]): string =>
   execFileSync(cmd, args, { env: { ...process.env, SLURM_CONF: slurmTestbed().conf }, encoding: 'utf8' });
 
-/** Every Slurm job with this name, as sacct records it: id and state. */
-export const sacctByName = (name: string): { id: string; state: string }[] =>
+/** sacct's `fields` (its --format names) of every Slurm job with this name, a row per job. */
+export const sacctFieldsByName = (name: string, fields: readonly string[]): string[][] =>
   slurmLocal('sacct', [
     '--noheader',
     '--parsable2',
@@ -83,14 +83,33 @@ export const sacctByName = (name: string): { id: string; state: string }[] =>
     '--allusers',
     `--name=${name}`,
     '--starttime=now-1days',
-    '--format=JobIDRaw,State',
+    `--format=${fields.join(',')}`,
   ])
     .split('\n')
-    .filter((l) => l.includes('|'))
-    .map((l) => {
-      const [id, state] = l.split('|');
-      return { id: id!, state: state!.split(' ')[0]! };
-    });
+    .filter((l) => l.trim() !== '')
+    .map((l) => l.split('|'));
+
+/** Every Slurm job with this name, as sacct records it: id and state. */
+export const sacctByName = (name: string): { id: string; state: string }[] =>
+  sacctFieldsByName(name, ['JobIDRaw', 'State']).map(([id, state]) => ({
+    id: id!,
+    state: state!.split(' ')[0]!,
+  }));
+
+/**
+ * The API host for tests that run DALiuGE in Slurm jobs on the testbed, with an in-process worker
+ * in mind: real backends on the mock archive's rows (the archive has its own suites), fast ticks.
+ */
+export const slurmApiEnv = (tb: SlurmTestbed, tmUrl: string, graphDir: string): Record<string, string> => ({
+  SERVICE_USE_REAL_BACKENDS: 'true',
+  SERVICE_MOCK_PARTS: 'archive,stager',
+  SERVICE_TRANSLATOR_URL: tmUrl,
+  SERVICE_GRAPH_DIR: graphDir,
+  SERVICE_EXECUTION_TICK_SECONDS: '1',
+  SERVICE_SCHEDULER_CHECK_SECONDS: '1',
+  SERVICE_BATCH_POLL_MIN_SECONDS: '2',
+  ...testbedSshEnv(tb),
+});
 
 /** Scheduler commands the login user ran over SSH (the testbed's wrappers log each one). */
 export const schedulerCalls = (tb: SlurmTestbed): string[] => {
