@@ -26,6 +26,8 @@ export { issueTokens, newRefreshToken, type TokenIssuerDeps } from './usecases/i
 export * from './usecases/workersProbe.js';
 export * from './usecases/queueProbe.js';
 export * from './usecases/maintenanceTick.js';
+export * from './usecases/purge.js';
+export * from './domain/retention.js';
 export * from './domain/job.js';
 export type * from './ports/JobQueue.js';
 export type * from './ports/JobHandler.js';

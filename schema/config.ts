@@ -282,6 +282,41 @@ export const configVariables = {
     '60',
     'Real staging: longest wait for one archive request (datalink, job, checksum; the headers of a download).',
   ),
+  SERVICE_RETENTION_EVENTS_DAYS: spec(
+    int(730, 0, 36500),
+    '730',
+    'Provenance events older than this many days are deleted, except those of an execution still stored (its ledger lists every transition). 0 keeps them forever.',
+  ),
+  SERVICE_RETENTION_EXECUTIONS_DAYS: spec(
+    int(730, 0, 36500),
+    '730',
+    'Executions that ended more than this many days ago are deleted with their artifacts; one whose remote work is not known to have ended is kept (cancel it to settle it). 0 keeps them forever.',
+  ),
+  SERVICE_RETENTION_ARTIFACTS_DAYS: spec(
+    int(30, 0, 36500),
+    '30',
+    "Contents of an execution's artifacts (manifest, graphs, staging state) older than this many days are dropped once their attempt is over; the ledger keeps their sha256 and size. 0 keeps them forever.",
+  ),
+  SERVICE_RETENTION_FINISHED_JOBS_DAYS: spec(
+    int(30, 0, 36500),
+    '30',
+    'Queue jobs that succeeded or were cancelled more than this many days ago are deleted. 0 keeps them forever.',
+  ),
+  SERVICE_RETENTION_DEAD_JOBS_DAYS: spec(
+    int(90, 0, 36500),
+    '90',
+    'Dead queue jobs (retries used up) older than this many days are deleted. 0 keeps them forever.',
+  ),
+  SERVICE_RETENTION_CONFIG_VERSIONS: spec(
+    int(50, 0, 1_000_000),
+    '50',
+    'Configuration versions kept per project, newest first; older ones go unless active or pinned by a stored execution. 0 keeps them all.',
+  ),
+  SERVICE_MAINTENANCE_TICK_SECONDS: spec(
+    int(3600, 60, 86400),
+    '3600',
+    'How often the scheduler prunes what retention no longer keeps (and ended logins, old login counters, silent workers).',
+  ),
   SERVICE_MOCK_STEP_MS: spec(
     int(2000, 10, 600_000),
     '2000',

@@ -316,8 +316,9 @@ export class PgExecutionRepository implements ExecutionRepository {
       sha256: string;
       size: number;
       created_at: Date;
+      content_pruned_at: Date | null;
     }>(
-      `SELECT attempt, name, media_type, sha256, size, created_at FROM execution_artifacts
+      `SELECT attempt, name, media_type, sha256, size, created_at, content_pruned_at FROM execution_artifacts
        WHERE execution_id = $1 ORDER BY attempt, created_at, name`,
       [executionId],
     );
@@ -328,6 +329,7 @@ export class PgExecutionRepository implements ExecutionRepository {
       sha256: r.sha256,
       size: r.size,
       createdAt: r.created_at,
+      contentPrunedAt: r.content_pruned_at,
     }));
   }
 

@@ -48,6 +48,8 @@ export interface ArtifactInfo {
   readonly sha256: string;
   readonly size: number;
   readonly createdAt: Date;
+  /** Set once retention dropped the content; the digest and size stay for the ledger. */
+  readonly contentPrunedAt: Date | null;
 }
 
 export interface PollTarget {

@@ -6,6 +6,7 @@ import { MigrateCommand } from './commands/migrate.js';
 import { ApiCommand, StartCommand, WorkerCommand } from './commands/serveCommands.js';
 import { ProfilePingCommand } from './commands/profilePing.js';
 import { ProjectValidateCommand } from './commands/projectValidate.js';
+import { PurgeCommand } from './commands/purge.js';
 import { SecurityCheckCommand } from './commands/securityCheck.js';
 import { UserCreateCommand } from './commands/userCreate.js';
 import { VersionCommand } from './commands/version.js';
@@ -30,6 +31,7 @@ for (const c of [
   ProfilePingCommand,
   ArchivePingCommand,
   SecurityCheckCommand,
+  PurgeCommand,
   StartCommand,
   ApiCommand,
   WorkerCommand,

@@ -7,6 +7,7 @@ import type { MaintenanceRepository } from '../../core/ports/MaintenanceReposito
 import type { Random } from '../../core/ports/Random.js';
 import type { WorkerRegistry } from '../../core/ports/WorkerRegistry.js';
 import { maintenanceTick } from '../../core/usecases/maintenanceTick.js';
+import { retentionPolicy } from '../shared/retention.js';
 import type { Logger } from '../../adapters/log/logger.js';
 import type { Metrics } from '../../adapters/metrics/registry.js';
 import type { Db } from '../../adapters/postgres/db.js';
@@ -86,7 +87,11 @@ export const startWorker = async (container: Container): Promise<WorkerHandle> =
     scheduler = new Scheduler(
       new PgLeaderLock(db),
       [
-        maintenanceTick(container.get<MaintenanceRepository>(TYPES.Maintenance)),
+        maintenanceTick(
+          container.get<MaintenanceRepository>(TYPES.Maintenance),
+          retentionPolicy(config),
+          config.SERVICE_MAINTENANCE_TICK_SECONDS,
+        ),
         discoveryTick(sourceDeps(container)),
         executionTick(executionDeps(container), {
           everySeconds: config.SERVICE_EXECUTION_TICK_SECONDS,

@@ -156,6 +156,8 @@ export const LedgerSnapshotView = component(
         sha256: t.string,
         size: t.number,
         created_at: DateTimeString,
+        /** When retention dropped the content (the digest and size stay); null while it is stored. */
+        content_pruned_at: nullable(DateTimeString),
       }),
     ),
     external: t.type({

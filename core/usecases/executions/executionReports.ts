@@ -109,6 +109,7 @@ export const ledgerSnapshot = (
       sha256: a.sha256,
       size: a.size,
       created_at: a.createdAt.toISOString(),
+      content_pruned_at: a.contentPrunedAt?.toISOString() ?? null,
     })),
     external: {
       scheduler_job_id: e.schedulerJobId,
