@@ -8,8 +8,16 @@ import type {
   SubmitRequest,
   Submission,
 } from '../../core/ports/DeploymentBackend.js';
+import type { DropSpec } from '../../core/ports/Translator.js';
 import { DimClient, DimError } from './islandManager.js';
-import { dropsOf, erroredDrops, rootDropOids, sessionProgress } from './sessionFacts.js';
+import {
+  dropsOf,
+  erroredDrops,
+  outputDropOids,
+  outputReport,
+  rootDropOids,
+  sessionProgress,
+} from './sessionFacts.js';
 
 export interface DimBackendOptions {
   readonly timeoutMs: number;
@@ -152,8 +160,10 @@ export class DimBackend implements DeploymentBackend {
   /** A session that ended finished or failed: its drops in error decide, and are named. */
   private async ended(dim: DimClient, item: PollItem, o: RemoteOutcome): Promise<RemoteOutcome> {
     let errored: string[];
+    let status: unknown;
     try {
-      errored = erroredDrops(await dim.graphStatus(item.schedulerJobId));
+      status = await dim.graphStatus(item.schedulerJobId);
+      errored = erroredDrops(status);
     } catch (err) {
       // Without the drop states a finished session cannot be called completed yet: ask next round.
       if (o.kind === 'finished') return { kind: 'in_progress', remoteState: 'finished' };
@@ -163,7 +173,18 @@ export class DimBackend implements DeploymentBackend {
         reason: `the session ended failed; its drop states could not be read: ${(err as Error).message}`,
       };
     }
-    if (o.kind === 'finished' && errored.length === 0) return o;
+    if (o.kind === 'finished' && errored.length === 0) {
+      // The outputs (data drops nothing consumes) come from the graph the DIM ran, not ours.
+      let graph: unknown;
+      try {
+        graph = await dim.graph(item.schedulerJobId);
+      } catch {
+        return { kind: 'in_progress', remoteState: 'finished' };
+      }
+      const specs =
+        graph && typeof graph === 'object' ? Object.values(graph as Record<string, DropSpec>) : [];
+      return { ...o, outputs: outputReport(outputDropOids(specs), status) };
+    }
     return {
       kind: 'failed',
       remoteState: o.remoteState,

@@ -138,6 +138,11 @@ export class DimClient {
     });
   }
 
+  /** The session's graph as the DIM holds it, `{oid: drop spec}` with the links across nodes. */
+  async graph(id: string, signal?: AbortSignal): Promise<unknown> {
+    return this.ok(`graph of session ${id}`, { method: 'GET', url: this.sessionUrl(id, '/graph'), signal });
+  }
+
   /**
    * Asks every node manager to cancel. Nodes whose part is not running (finished, or never given
    * drops) refuse, so a 555 is normal here: the caller reads the session status afterwards.

@@ -1,3 +1,4 @@
+import { dropStateNames, type OutputReport } from '../../core/domain/remote.js';
 import type { DropSpec } from '../../core/ports/Translator.js';
 
 /** Drop states (`status`) and application states (`execStatus`) that mean "in error". */
@@ -77,4 +78,42 @@ export const erroredDrops = (doc: unknown): string[] => {
     .filter(([, v]) => v && (v.status === dropError || v.execStatus === appError))
     .map(([oid]) => oid)
     .sort();
+};
+
+/** Incomplete outputs named in a report; the count says how many there are in all. */
+const maxListed = 50;
+/** An output whose data was written: completed, or expired after it completed. */
+const written = new Set([2, 4]);
+
+/**
+ * A graph's outputs: its data drops that nothing consumes (the same rule as `outputs.py` in the
+ * batch job's helper). A graph is a list of drop specs or a DIM's `{oid: spec}` map.
+ */
+export const outputDropOids = (graph: Iterable<DropSpec>): string[] => {
+  const out: string[] = [];
+  for (const d of graph) {
+    if (typeof d['oid'] !== 'string') continue;
+    const kind = d['categoryType'] ?? d['type'];
+    if (kind !== 'Data' && kind !== 'data' && kind !== 'plain') continue;
+    if (linkedOids(d['consumers']).length === 0 && linkedOids(d['streamingConsumers']).length === 0)
+      out.push(d['oid']);
+  }
+  return out.sort();
+};
+
+/** Which outputs did not end written, by a `graph/status` answer (an output it omits is incomplete). */
+export const outputReport = (outputs: readonly string[], graphStatus: unknown): OutputReport => {
+  const states = (graphStatus ?? {}) as Record<string, { status?: unknown } | undefined>;
+  const incomplete = outputs.flatMap((oid) => {
+    const code = states[oid]?.status;
+    if (typeof code === 'number' && written.has(code)) return [];
+    return [
+      { oid, state: typeof code === 'number' ? (dropStateNames[code] ?? `state ${code}`) : 'not reported' },
+    ];
+  });
+  return {
+    count: outputs.length,
+    incomplete: incomplete.slice(0, maxListed),
+    incompleteCount: incomplete.length,
+  };
 };

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { DeploymentProfile } from '../../core/domain/profile.js';
 import { outcomeOfSessionState, type RemoteOutcome } from '../../core/domain/remote.js';
 import type { Clock } from '../../core/ports/Clock.js';
+import { outputDropOids } from '../daliuge/sessionFacts.js';
 import type {
   DeploymentBackend,
   DeploymentBackends,
@@ -16,7 +17,8 @@ import type {
  * through the island manager's session states 0-4 (pristine, building, deploying, running,
  * finished), one every `stepMs` since submission, computed from the submission time so any worker
  * process can poll it. Markers in a source identifier steer it: MOCKFAIL ends failed (6) with the
- * first application drop errored, MOCKHOLD stays running until cancelled. A batch_remote run first
+ * first application drop errored, MOCKHOLD stays running until cancelled, MOCKNOOUTPUT finishes
+ * with its first output (a data drop nothing consumes) skipped. A batch_remote run first
  * waits in the queue (`pending`) for one step, MOCKQUEUE for good. A cancel sent ends it
  * cancelled (5). `find` knows nothing (the mock keeps no remote state): after a crash it submits again.
  */
@@ -47,19 +49,24 @@ export class MockBackend implements DeploymentBackend {
     const ids = req.manifest.sources.map((s) => String(s['source_identifier']));
     const behaviour = ids.some((i) => i.includes('MOCKFAIL'))
       ? 'fail'
-      : ids.some((i) => i.includes('MOCKHOLD'))
-        ? 'hold'
-        : ids.some((i) => i.includes('MOCKQUEUE'))
-          ? 'queue'
-          : 'finish';
+      : ids.some((i) => i.includes('MOCKNOOUTPUT'))
+        ? 'no_output'
+        : ids.some((i) => i.includes('MOCKHOLD'))
+          ? 'hold'
+          : ids.some((i) => i.includes('MOCKQUEUE'))
+            ? 'queue'
+            : 'finish';
     const apps = req.graph
       .filter((d) => 'oid' in d && d['categoryType'] !== 'Data')
       .map((d) => String(d['oid']));
+    const outputs = outputDropOids(req.graph);
     const record = {
       backend: `mock_${this.kind}`,
       behaviour,
       drops: req.graph.filter((d) => 'oid' in d).length,
       first_app_drop: apps[0] ?? null,
+      outputs: outputs.slice(0, 50),
+      output_count: outputs.length,
     };
     const d = req.profile.deployment;
     if (d.kind === 'rest_remote') {
@@ -105,7 +112,17 @@ export class MockBackend implements DeploymentBackend {
         failedDrops: drop ? [String(drop)] : [],
       };
     }
-    return outcomeOfSessionState(4);
+    const outputs = (sub['outputs'] ?? []) as string[];
+    const skipped = sub['behaviour'] === 'no_output' ? outputs.slice(0, 1) : [];
+    return {
+      kind: 'finished',
+      remoteState: 'finished',
+      outputs: {
+        count: Number(sub['output_count'] ?? outputs.length),
+        incomplete: skipped.map((oid) => ({ oid, state: 'skipped' })),
+        incompleteCount: skipped.length,
+      },
+    };
   }
 
   async cancel(): Promise<void> {}

@@ -44,14 +44,28 @@ const drain = async (
   }
 };
 
+/** A kind whose limit is 0 is kept forever: nothing runs for it. */
+const unless = async (
+  limit: number,
+  prune: () => Promise<{ n: number; bytes: number }>,
+): Promise<{ n: number; bytes: number }> => (limit === 0 ? { n: 0, bytes: 0 } : prune());
+
+/** Deletes from `table` the rows whose `key` the `select` names (at most `batch`: its last parameter), until none are left. */
+const deleteIn = (exec: Exec, table: string, key: string, select: string, params: unknown[]) =>
+  drain(
+    exec,
+    `WITH gone AS (DELETE FROM ${table} WHERE ${key} IN (${select}) RETURNING 1)
+     SELECT count(*)::int AS n, 0 AS bytes FROM gone`,
+    params,
+    batch,
+  );
+
 const pruneAll = async (exec: Exec, now: Date, p: RetentionPolicy): Promise<PruneCounts> => {
   // Executions first: what they held (events, configuration versions) may then go too.
-  const executions =
-    p.executionsDays === 0
-      ? { n: 0, bytes: 0 }
-      : await drain(
-          exec,
-          `WITH doomed AS (
+  const executions = await unless(p.executionsDays, () =>
+    drain(
+      exec,
+      `WITH doomed AS (
              SELECT x.id FROM executions x WHERE ${prunableExecution} LIMIT $3 FOR UPDATE SKIP LOCKED),
            freed AS (
              SELECT coalesce(sum(size), 0)::bigint AS bytes FROM execution_artifacts
@@ -59,17 +73,16 @@ const pruneAll = async (exec: Exec, now: Date, p: RetentionPolicy): Promise<Prun
            gone AS (
              DELETE FROM executions x WHERE x.id IN (SELECT id FROM doomed) AND ${prunableExecution} RETURNING 1)
            SELECT (SELECT count(*) FROM gone)::int AS n, (SELECT bytes FROM freed) AS bytes`,
-          [now, p.executionsDays],
-          batch,
-        );
+      [now, p.executionsDays],
+      batch,
+    ),
+  );
   // An attempt's artifacts are needed only while that attempt runs: once it is over (a later
   // attempt exists, or the execution ended) the content may go; the digest stays for the ledger.
-  const artifacts =
-    p.artifactsDays === 0
-      ? { n: 0, bytes: 0 }
-      : await drain(
-          exec,
-          `WITH doomed AS (
+  const artifacts = await unless(p.artifactsDays, () =>
+    drain(
+      exec,
+      `WITH doomed AS (
              SELECT a.execution_id, a.attempt, a.name, a.size FROM execution_artifacts a
              JOIN executions x ON x.id = a.execution_id
              WHERE a.content IS NOT NULL
@@ -82,61 +95,50 @@ const pruneAll = async (exec: Exec, now: Date, p: RetentionPolicy): Promise<Prun
              WHERE (a.execution_id, a.attempt, a.name) = (d.execution_id, d.attempt, d.name)
              RETURNING a.size)
            SELECT count(*)::int AS n, coalesce(sum(size), 0)::bigint AS bytes FROM dropped`,
-          [now, p.artifactsDays],
-          artifactBatch,
-        );
+      [now, p.artifactsDays],
+      artifactBatch,
+    ),
+  );
   // Events of an execution still stored stay with it: its ledger lists every transition.
-  const events =
-    p.eventsDays === 0
-      ? { n: 0 }
-      : await drain(
-          exec,
-          `WITH gone AS (
-             DELETE FROM provenance_events WHERE id IN (
-               SELECT ev.id FROM provenance_events ev
-               WHERE ev.created_at < $1::timestamptz - make_interval(days => $2)
-                 AND NOT (ev.subject_type = 'execution'
-                          AND EXISTS (SELECT 1 FROM executions x WHERE x.id::text = ev.subject_id))
-               LIMIT $3)
-             RETURNING 1)
-           SELECT count(*)::int AS n, 0 AS bytes FROM gone`,
-          [now, p.eventsDays],
-          batch,
-        );
+  const events = await unless(p.eventsDays, () =>
+    deleteIn(
+      exec,
+      'provenance_events',
+      'id',
+      `SELECT ev.id FROM provenance_events ev
+       WHERE ev.created_at < $1::timestamptz - make_interval(days => $2)
+         AND NOT (ev.subject_type = 'execution'
+                  AND EXISTS (SELECT 1 FROM executions x WHERE x.id::text = ev.subject_id))
+       LIMIT $3`,
+      [now, p.eventsDays],
+    ),
+  );
   // The newest versions, the active one and every one an execution pinned stay.
-  const configVersions =
-    p.configVersionsKept === 0
-      ? { n: 0 }
-      : await drain(
-          exec,
-          `WITH gone AS (
-             DELETE FROM project_configs c
-             WHERE (c.project_module, c.version) IN (
-               SELECT c.project_module, c.version FROM project_configs c
-               WHERE c.version <= (SELECT max(m.version) FROM project_configs m WHERE m.project_module = c.project_module) - $1
-                 AND NOT EXISTS (SELECT 1 FROM projects p WHERE p.project_module = c.project_module AND p.active_version = c.version)
-                 AND NOT EXISTS (SELECT 1 FROM executions x WHERE x.project_module = c.project_module AND x.config_version = c.version)
-               LIMIT $2)
-             RETURNING 1)
-           SELECT count(*)::int AS n, 0 AS bytes FROM gone`,
-          [p.configVersionsKept],
-          batch,
-        );
+  const configVersions = await unless(p.configVersionsKept, () =>
+    deleteIn(
+      exec,
+      'project_configs',
+      '(project_module, version)',
+      `SELECT c.project_module, c.version FROM project_configs c
+       WHERE c.version <= (SELECT max(m.version) FROM project_configs m WHERE m.project_module = c.project_module) - $1
+         AND NOT EXISTS (SELECT 1 FROM projects p WHERE p.project_module = c.project_module AND p.active_version = c.version)
+         AND NOT EXISTS (SELECT 1 FROM executions x WHERE x.project_module = c.project_module AND x.config_version = c.version)
+       LIMIT $2`,
+      [p.configVersionsKept],
+    ),
+  );
   const jobs = (states: string, days: number) =>
-    days === 0
-      ? Promise.resolve({ n: 0 })
-      : drain(
-          exec,
-          `WITH gone AS (
-             DELETE FROM jobs WHERE id IN (
-               SELECT id FROM jobs WHERE state IN (${states})
-                 AND coalesce(finished_at, updated_at) < $1::timestamptz - make_interval(days => $2)
-               LIMIT $3)
-             RETURNING 1)
-           SELECT count(*)::int AS n, 0 AS bytes FROM gone`,
-          [now, days],
-          batch,
-        );
+    unless(days, () =>
+      deleteIn(
+        exec,
+        'jobs',
+        'id',
+        `SELECT id FROM jobs WHERE state IN (${states})
+           AND coalesce(finished_at, updated_at) < $1::timestamptz - make_interval(days => $2)
+         LIMIT $3`,
+        [now, days],
+      ),
+    );
   const finishedJobs = await jobs(`'succeeded', 'cancelled'`, p.finishedJobsDays);
   const deadJobs = await jobs(`'dead', 'failed'`, p.deadJobsDays);
   const sessions = await exec.result(

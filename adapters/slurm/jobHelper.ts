@@ -7,12 +7,16 @@
  * - `watch`: polls the job's own island manager (found through the nodes.txt that the highest-level
  *   manager writes under the log directory); when the session ends it records the state and the
  *   drops in error in surveyor-status.json, and on failure stops DALiuGE at once;
+ * - both record the graph's outputs (data drops nothing consumes, read from the graph file beside
+ *   the status file) and those that did not end completed, for output verification;
  * - `finish`: after DALiuGE exits, records the state if `watch` did not get to (a graph that ends
  *   within one poll): from the monitor's own status dump (`--dump`), else as failed with DALiuGE's
  *   exit code. Exits 0 for a finished graph, 1 otherwise, so Slurm's state agrees.
  */
 export const jobHelperName = 'surveyor-job.py';
 export const statusFileName = 'surveyor-status.json';
+/** The physical graph beside the status file (jobScript.ts writes it there). */
+export const graphFileName = 'graph.pgt.json';
 
 export const jobHelperScript = `#!/usr/bin/env python3
 """surveyor's job helper (see the batch backend in surveyor's adapters/README.md)."""
@@ -20,6 +24,10 @@ import glob, json, os, signal, sys, time, urllib.request
 
 MAX_DROPS = 50
 DROP_ERROR, DROP_CANCELLED, APP_ERROR = 3, 6, 3
+# An output was written when it ended completed, or expired after completing.
+WRITTEN = (2, 4)
+STATE_NAMES = ["initialized", "writing", "completed", "error", "expired", "deleted", "cancelled", "skipped"]
+GRAPH_FILE = "${graphFileName}"
 
 
 def get(url):
@@ -34,6 +42,36 @@ def errored(graph_status):
 
 def cancelled(graph_status):
     return any(isinstance(s, dict) and s.get("status") == DROP_CANCELLED for s in (graph_status or {}).values())
+
+
+def linked(links):
+    if isinstance(links, list):
+        return any(linked(l) if isinstance(l, list) else bool(l) for l in links)
+    return False
+
+
+def outputs(status, graph_status):
+    """The graph's outputs (data drops nothing consumes) and those not written; None if unknown."""
+    if graph_status is None:
+        return None
+    try:
+        with open(os.path.join(os.path.dirname(status), GRAPH_FILE)) as f:
+            doc = json.load(f)
+    except (OSError, ValueError):
+        return None
+    drops = doc[1] if isinstance(doc, list) and len(doc) == 2 and isinstance(doc[1], list) else doc
+    outs = sorted(d["oid"] for d in drops if isinstance(d, dict) and isinstance(d.get("oid"), str)
+                  and (d.get("categoryType") or d.get("type")) in ("Data", "data", "plain")
+                  and not linked(d.get("consumers")) and not linked(d.get("streamingConsumers")))
+    missing = []
+    for oid in outs:
+        s = graph_status.get(oid)
+        code = s.get("status") if isinstance(s, dict) else None
+        if code not in WRITTEN:
+            name = (STATE_NAMES[code] if isinstance(code, int) and 0 <= code < len(STATE_NAMES)
+                    else "not reported" if code is None else "state %s" % code)
+            missing.append({"oid": oid, "state": name})
+    return {"count": len(outs), "incomplete": missing[:MAX_DROPS], "incomplete_count": len(missing)}
 
 
 def combined(codes):
@@ -86,16 +124,17 @@ def watch(session, logs, status, pid, port):
         if state is None:
             continue
         try:
-            drops = errored(get("%s/%s/graph/status" % (base, session)))
+            gs = get("%s/%s/graph/status" % (base, session))
         except Exception:
-            drops = []
+            gs = None
+        drops = errored(gs)
         if state == "finished" and drops:
             state = "failed"
         reason = ("the DALiuGE session ended %s with %d drop(s) in error" % (state, len(drops))
                   if drops else "the DALiuGE session ended %s" % state)
         record(status, {"state": state, "reason": reason, "session_id": session, "source": "island manager",
                         "node_states": mine[0].get("status"), "errored_drops": drops[:MAX_DROPS],
-                        "errored_count": len(drops)})
+                        "errored_count": len(drops), "outputs": outputs(status, gs)})
         if state != "finished":
             # Upstream would wait for the wall time: end DALiuGE now, so the job ends.
             try:
@@ -122,7 +161,8 @@ def finish(session, logs, status, rc):
             reason = ("the DALiuGE session ended with %d drop(s) in error" % len(drops)
                       if drops else "the DALiuGE session ended %s" % state)
             record(status, {"state": state, "reason": reason, "session_id": session, "source": "monitor dump",
-                            "errored_drops": drops[:MAX_DROPS], "errored_count": len(drops), "dlg_exit": rc})
+                            "errored_drops": drops[:MAX_DROPS], "errored_count": len(drops), "dlg_exit": rc,
+                            "outputs": outputs(status, gs)})
         else:
             record(status, {"state": "failed", "session_id": session, "source": "exit", "dlg_exit": rc,
                             "reason": "DALiuGE exited with code %d before its session reported an end "

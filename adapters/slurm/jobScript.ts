@@ -1,6 +1,6 @@
 import { PermanentJobError } from '../../core/domain/job.js';
 import { type BatchRemoteDeployment, safeName, unsafeBatchFields } from '../../core/domain/profile.js';
-import { jobHelperName, statusFileName } from './jobHelper.js';
+import { graphFileName, jobHelperName, statusFileName } from './jobHelper.js';
 import { sq } from './slurmText.js';
 
 /** Where one attempt's files live on the cluster. */
@@ -23,7 +23,7 @@ export const jobPaths = (d: BatchRemoteDeployment, jobName: string): JobPaths =>
   return {
     sessionDir,
     logDir: join(d.log_dir, jobName),
-    graph: join(sessionDir, 'graph.pgt.json'),
+    graph: join(sessionDir, graphFileName),
     manifest: join(sessionDir, 'manifest.json'),
     script: join(sessionDir, 'job.sh'),
     helper: join(sessionDir, jobHelperName),

@@ -1,7 +1,7 @@
 import { userInfo } from 'node:os';
 import { PermanentJobError } from '../../core/domain/job.js';
 import type { BatchRemoteDeployment, DeploymentProfile } from '../../core/domain/profile.js';
-import type { RemoteOutcome } from '../../core/domain/remote.js';
+import type { OutputReport, RemoteOutcome } from '../../core/domain/remote.js';
 import type {
   DeploymentBackend,
   PingCheck,
@@ -73,7 +73,26 @@ interface JobStatusFile {
   readonly errored_drops?: string[];
   readonly errored_count?: number;
   readonly source?: string;
+  readonly outputs?: unknown;
 }
+
+/** The helper's output report, checked: the status file is data from the cluster, not trusted as typed. */
+const outputsOf = (status: JobStatusFile | null): OutputReport | undefined => {
+  const o = status?.outputs as Record<string, unknown> | null | undefined;
+  if (!o || typeof o !== 'object') return undefined;
+  const count = o['count'];
+  const incompleteCount = o['incomplete_count'];
+  const incomplete = o['incomplete'];
+  if (!Number.isSafeInteger(count) || !Number.isSafeInteger(incompleteCount) || !Array.isArray(incomplete))
+    return undefined;
+  const listed = incomplete
+    .filter(
+      (x): x is { oid: string; state: string } => typeof x?.oid === 'string' && typeof x?.state === 'string',
+    )
+    .slice(0, 50)
+    .map((x) => ({ oid: x.oid.slice(0, 200), state: x.state.slice(0, 40) }));
+  return { count: count as number, incomplete: listed, incompleteCount: incompleteCount as number };
+};
 
 const parseStatusFile = (text: string | undefined): JobStatusFile | null => {
   if (!text) return null;
@@ -285,7 +304,10 @@ export class SlurmBackend implements DeploymentBackend {
     const graph = status?.reason ? `; ${status.reason}${drops.length ? ` (first: ${drops[0]})` : ''}` : '';
     if (job.state === 'CANCELLED') return { kind: 'cancelled', remoteState };
     if (job.state === 'COMPLETED') {
-      if (status?.state === 'finished') return { kind: 'finished', remoteState };
+      if (status?.state === 'finished') {
+        const outputs = outputsOf(status);
+        return { kind: 'finished', remoteState, ...(outputs ? { outputs } : {}) };
+      }
       return {
         kind: 'failed',
         remoteState,

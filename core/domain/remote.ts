@@ -29,6 +29,29 @@ export const combineNodeStates = (codes: readonly number[]): number => {
   return Math.min(...codes.filter((c) => c < 4).concat(3));
 };
 
+/**
+ * The outputs of a graph that ended: its data drops that nothing consumes, and those of them that
+ * did not end COMPLETED (never written, skipped, cancelled, deleted), by DALiuGE's own drop states.
+ */
+export interface OutputReport {
+  readonly count: number;
+  /** The first few incomplete outputs with their drop state's name. */
+  readonly incomplete: readonly { readonly oid: string; readonly state: string }[];
+  readonly incompleteCount: number;
+}
+
+/** DALiuGE's drop states (`dlg.ddap_protocol.DROPStates`), by code. */
+export const dropStateNames = [
+  'initialized',
+  'writing',
+  'completed',
+  'error',
+  'expired',
+  'deleted',
+  'cancelled',
+  'skipped',
+] as const;
+
 export type RemoteOutcome =
   | {
       readonly kind: 'in_progress';
@@ -36,7 +59,12 @@ export type RemoteOutcome =
       /** Waiting in the batch queue: not started yet (its run deadline has not begun). */
       readonly queued?: boolean;
     }
-  | { readonly kind: 'finished'; readonly remoteState: string }
+  | {
+      readonly kind: 'finished';
+      readonly remoteState: string;
+      /** The graph's outputs as the backend found them at the end (absent: it could not tell). */
+      readonly outputs?: OutputReport;
+    }
   | {
       readonly kind: 'failed';
       readonly remoteState: string;

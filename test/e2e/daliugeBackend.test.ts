@@ -85,6 +85,9 @@ test.serial('upstream HelloWorld goes through translate, deploy and poll to comp
     Object.values(graph).every((d) => d.status === 2),
     'every drop completed',
   );
+  // output_verification (required in the example): the DIM's graph names one output, the file
+  // the application writes, and its drop state says it was written.
+  t.like(e.run_record['outputs'], { required: true, checked: true, count: 1, incomplete_count: 0 });
 });
 
 test.serial('an application that fails ends the execution failed, naming its drops', async (t) => {

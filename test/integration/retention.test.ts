@@ -5,20 +5,15 @@
 import test from 'ava';
 import type { Db } from '../../adapters/postgres/db.js';
 import type { RetentionPolicy } from '../../core/domain/retention.js';
-import type { ExecutionRepository } from '../../core/ports/ExecutionRepository.js';
-import type { JobQueue } from '../../core/ports/JobQueue.js';
 import type { MaintenanceRepository } from '../../core/ports/MaintenanceRepository.js';
-import { runJobKind } from '../../core/usecases/executions/jobs.js';
-import { runExecution } from '../../core/usecases/executions/runExecution.js';
 import { purge } from '../../core/usecases/purge.js';
-import { runDeps, TYPES } from '../../hosts/shared/composition.js';
+import { TYPES } from '../../hosts/shared/composition.js';
 import { startTestApi, type TestApi } from '../support/api.js';
 import { cleanEnv, runCli } from '../support/child.js';
 import { checkResponse } from '../support/openapiCheck.js';
 import { freshDatabase, type TestDatabase } from '../support/db.js';
-import { pollRound } from '../support/pollRound.js';
 import { graphDir, manualWallabyYaml, prepareProject } from '../support/project.js';
-import { runContext } from '../support/runContext.js';
+import { runThrough } from '../support/runThrough.js';
 
 let d: TestDatabase;
 let api: TestApi;
@@ -45,20 +40,8 @@ const policy: RetentionPolicy = {
 const db = () => api.container.get<Db>(TYPES.Db);
 const maintenance = () => api.container.get<MaintenanceRepository>(TYPES.Maintenance);
 
-/** Runs an execution through the mock island manager: submitted, and (unless `running`) completed. */
-const ran = async (identifier: string, end: 'completed' | 'running') => {
-  const id = await p.execute(identifier, { do_stage: false });
-  const queue = api.container.get<JobQueue>(TYPES.Queue);
-  const [run] = await queue.claim('w', [runJobKind], 1, 60, new Date());
-  await runExecution(runDeps(api.container), { execution_id: id, attempt: 1 }, runContext(queue, run!.lease));
-  await queue.complete(run!.lease, new Date());
-  const executions = api.container.get<ExecutionRepository>(TYPES.Executions);
-  while (end === 'completed' && (await executions.get(id))?.state !== 'completed') {
-    await new Promise((r) => setTimeout(r, 50));
-    await pollRound(api, runDeps(api.container).backends);
-  }
-  return id;
-};
+const ran = (identifier: string, end: 'completed' | 'running') =>
+  runThrough(api, p, identifier, end === 'completed' ? 'ended' : 'submitted');
 
 const daysAgo = (n: number) => new Date(Date.now() - n * 86400_000);
 const count = async (sql: string, params: unknown[] = []) =>

@@ -77,6 +77,10 @@ test.serial('HelloWorld runs in a Slurm job and the execution completes', async 
   t.is(status['state'], 'finished');
   t.is(status['session_id'], name);
   t.is(status['slurm_job_id'], job);
+  // The helper found the graph's one output (the file HelloWorld writes) written, and the run's
+  // output verification (required in the example) took its report.
+  t.like(status['outputs'], { count: 1, incomplete_count: 0, incomplete: [] });
+  t.like(e.run_record['outputs'], { required: true, checked: true, count: 1, incomplete_count: 0 });
   t.true(readFileSync(`${dir}/job.sh`, 'utf8').includes(`#SBATCH --account=${tb.account}`));
   const manifest = JSON.parse(readFileSync(`${dir}/manifest.json`, 'utf8')) as Record<string, unknown>;
   t.is(manifest['execution_id'] ?? (manifest['execution'] as Record<string, unknown>)?.['id'], id);

@@ -1,5 +1,6 @@
 import type { ExecutionTrigger } from '../../domain/execution.js';
 import type { Execution } from '../../domain/executionRecord.js';
+import { outputInventory, verifyOutputs } from '../../domain/outputVerification.js';
 import { type PollAnswer, runDeadline } from '../../domain/runDeadline.js';
 import { LeaseLostError, type Lease } from '../../domain/job.js';
 import type { RemoteOutcome } from '../../domain/remote.js';
@@ -107,11 +108,14 @@ export const pollTarget = async (
   let changed = 0;
   let ended = 0;
   for (const e of items) {
-    const o = outcomes?.get(e.id);
-    if (outcomes && !o) continue;
+    const reported = outcomes?.get(e.id);
+    if (outcomes && !reported) continue;
+    const judged = reported?.kind === 'finished' ? await judgeOutputs(deps, e, reported) : null;
+    const o = judged?.outcome ?? reported;
     const record = o
       ? {
           ...e.runRecord,
+          ...(judged ? { outputs: judged.inventory } : {}),
           remote_state: o.remoteState,
           ...(o.kind === 'failed' && o.failedDrops ? { failed_drops: o.failedDrops } : {}),
           ...(o.kind === 'unknown' ? { remote_note: o.reason } : {}),
@@ -131,10 +135,10 @@ export const pollTarget = async (
     const answer: PollAnswer =
       noAnswer ?? (o?.kind === 'unknown' ? { kind: 'unknown' } : { kind: 'answered' });
     // A job that starts this round is judged by its start, not by the queue cap.
-    const judged = startsNow
+    const started = startsNow
       ? { ...e, runRecord: { ...e.runRecord, remote_started_at: now.toISOString() } }
       : e;
-    const deadline = policy ? runDeadline(judged, policy, answer) : null;
+    const deadline = policy ? runDeadline(started, policy, answer) : null;
     if (deadline && now > deadline.at) {
       const unanswered = pollError ? `; the backend did not answer: ${pollError}` : '';
       const reason = `${deadline.why}${unanswered}; asked the backend to cancel`;
@@ -194,6 +198,20 @@ export const pollTarget = async (
   return { polled: items.length, changed, ended, error: pollError ?? roundError };
 };
 
+/**
+ * A finished graph under the pinned configuration's `output_verification`: the outcome it stands
+ * for (failed when required outputs are missing) and the inventory recorded on the run.
+ */
+const judgeOutputs = async (
+  deps: PollDeps,
+  e: Execution,
+  o: Extract<RemoteOutcome, { kind: 'finished' }>,
+) => {
+  const pinned = await deps.configs.get(e.projectModule, e.configVersion);
+  const v = pinned?.config.output_verification ?? { required: false };
+  return { outcome: verifyOutputs(o, v), inventory: outputInventory(v, o.outputs) };
+};
+
 /** Records the end the backend reported, if it did ('moved': another writer changed it first). */
 const endsNow = async (
   deps: PollDeps,
@@ -225,6 +243,7 @@ const endsNow = async (
         executionEvent(e, end.kind, {
           remote_state: o.remoteState,
           ...(o.kind === 'failed' ? { error: o.reason, failed_drops: o.failedDrops ?? [] } : {}),
+          ...(record['outputs'] !== undefined ? { outputs: record['outputs'] } : {}),
         }),
       ],
       ...(o.kind === 'finished'

@@ -17,37 +17,57 @@ const bytes = (n: number) =>
 export const purgeText = (r: PurgeReport): string => {
   const p = r.policy;
   const c = r.counts;
+  const setting = (label: string, n: number, phrase: string, limit: number, unit: string, variable: string) =>
+    [label, n, `${phrase.replace('%', kept(limit, unit))} (${variable})`] as [string, number, string];
   const rows: [string, number, string][] = [
-    [
+    setting(
       'executions',
       c.executions,
-      `ended over ${kept(p.executionsDays, 'days')} ago (SERVICE_RETENTION_EXECUTIONS_DAYS)`,
-    ],
-    [
+      'ended over % ago',
+      p.executionsDays,
+      'days',
+      'SERVICE_RETENTION_EXECUTIONS_DAYS',
+    ),
+    setting(
       'artifact contents',
       c.artifacts,
-      `older than ${kept(p.artifactsDays, 'days')} (SERVICE_RETENTION_ARTIFACTS_DAYS)`,
-    ],
-    [
+      'older than %',
+      p.artifactsDays,
+      'days',
+      'SERVICE_RETENTION_ARTIFACTS_DAYS',
+    ),
+    setting(
       'provenance events',
       c.events,
-      `older than ${kept(p.eventsDays, 'days')} (SERVICE_RETENTION_EVENTS_DAYS)`,
-    ],
-    [
+      'older than %',
+      p.eventsDays,
+      'days',
+      'SERVICE_RETENTION_EVENTS_DAYS',
+    ),
+    setting(
       'configuration versions',
       c.configVersions,
-      `beyond the newest ${kept(p.configVersionsKept, 'per project')} (SERVICE_RETENTION_CONFIG_VERSIONS)`,
-    ],
-    [
+      'beyond the newest %',
+      p.configVersionsKept,
+      'per project',
+      'SERVICE_RETENTION_CONFIG_VERSIONS',
+    ),
+    setting(
       'finished jobs',
       c.finishedJobs,
-      `older than ${kept(p.finishedJobsDays, 'days')} (SERVICE_RETENTION_FINISHED_JOBS_DAYS)`,
-    ],
-    [
+      'older than %',
+      p.finishedJobsDays,
+      'days',
+      'SERVICE_RETENTION_FINISHED_JOBS_DAYS',
+    ),
+    setting(
       'dead jobs',
       c.deadJobs,
-      `older than ${kept(p.deadJobsDays, 'days')} (SERVICE_RETENTION_DEAD_JOBS_DAYS)`,
-    ],
+      'older than %',
+      p.deadJobsDays,
+      'days',
+      'SERVICE_RETENTION_DEAD_JOBS_DAYS',
+    ),
     ['ended logins', c.authSessions, 'ended over a day ago'],
     ['login failure counters', c.loginFailures, 'older than a day'],
     ['silent workers', c.workers, 'silent for a day'],

@@ -1,0 +1,34 @@
+import type { ExecutionRepository } from '../../core/ports/ExecutionRepository.js';
+import type { JobQueue } from '../../core/ports/JobQueue.js';
+import { runJobKind } from '../../core/usecases/executions/jobs.js';
+import { runExecution } from '../../core/usecases/executions/runExecution.js';
+import { runDeps, TYPES } from '../../hosts/shared/composition.js';
+import type { TestApi } from './api.js';
+import { pollRound } from './pollRound.js';
+import type { prepareProject } from './project.js';
+import { runContext } from './runContext.js';
+
+/**
+ * Runs an execution of one source as a worker would (its run job, then poll rounds on the
+ * process's own backends) until it is submitted, or until it ends; returns its id.
+ */
+export const runThrough = async (
+  api: TestApi,
+  p: Awaited<ReturnType<typeof prepareProject>>,
+  identifier: string,
+  until: 'submitted' | 'ended',
+) => {
+  const id = await p.execute(identifier, { do_stage: false });
+  const queue = api.container.get<JobQueue>(TYPES.Queue);
+  const [run] = await queue.claim('w', [runJobKind], 1, 60, new Date());
+  await runExecution(runDeps(api.container), { execution_id: id, attempt: 1 }, runContext(queue, run!.lease));
+  await queue.complete(run!.lease, new Date());
+  const executions = api.container.get<ExecutionRepository>(TYPES.Executions);
+  const ended = ['completed', 'failed', 'cancelled'];
+  for (let i = 0; until === 'ended' && !ended.includes((await executions.get(id))!.state); i++) {
+    if (i > 200) throw new Error(`execution ${id} did not end`);
+    await new Promise((r) => setTimeout(r, 50));
+    await pollRound(api, runDeps(api.container).backends);
+  }
+  return id;
+};
