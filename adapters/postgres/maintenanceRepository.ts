@@ -13,7 +13,8 @@ const ended = `x.state IN ('completed', 'failed', 'cancelled')`;
 /**
  * An execution whose remote work is not known to have ended (an attempt recorded an intent or a
  * job id and the backend never confirmed its end, or a retry still owes settling earlier ones).
- * Deleting it would forget work that may still run under its name: it is never pruned.
+ * Deleting it would forget work that may still run under its name: it is never pruned. The same
+ * rule as `unsettledAfter` (core/domain/unsettledAttempt.ts), in SQL: keep the two alike.
  */
 const unsettled = `((x.run_record->'remote_terminal' IS DISTINCT FROM 'true'::jsonb
     AND (x.scheduler_job_id IS NOT NULL OR x.run_record->'intent' IS NOT NULL))

@@ -6,45 +6,26 @@
 // qos, memory, constraint and cpus reach Slurm; a partition Slurm does not have fails with its words.
 import { readFileSync } from 'node:fs';
 import test from 'ava';
-import { startWorker, type WorkerHandle } from '../../hosts/worker/worker.js';
-import { startTestApi, type TestApi } from '../support/api.js';
-import { bashCommand, daliugeGraphDir, daliugeTestbed, yamlWithGraph } from '../support/daliuge.js';
+import { bashCommand, yamlWithGraph } from '../support/daliuge.js';
 import { type Execution, executionStatus } from '../support/executionStatus.js';
-import { prepareProject } from '../support/project.js';
-import {
-  sacctByName,
-  type SlurmTestbed,
-  slurmApiEnv,
-  slurmTestbed,
-  testbedDeployment,
-  sacctSettled,
-  slurmLocal,
-  untilTrue,
-} from '../support/slurm.js';
+import { type SlurmSuite, startSlurmSuite } from '../support/slurmSuite.js';
+import { sacctByName, testbedDeployment, sacctSettled, slurmLocal, untilTrue } from '../support/slurm.js';
 
-let tb: SlurmTestbed;
-let api: TestApi;
-let worker: WorkerHandle;
-let p: Awaited<ReturnType<typeof prepareProject>>;
-let graphs: ReturnType<typeof daliugeGraphDir>;
+let tb: SlurmSuite['tb'];
+let api: SlurmSuite['api'];
+let p: SlurmSuite['p'];
+let graphs: SlurmSuite['graphs'];
 const ids = ['HIPASSJ1303+07', 'HIPASSJ1318-21', 'HIPASSJ1321-31'];
 
+let suite: SlurmSuite | undefined;
 test.before(async () => {
-  tb = slurmTestbed();
-  const dlg = daliugeTestbed();
-  graphs = daliugeGraphDir();
-  api = await startTestApi(slurmApiEnv(tb, dlg.tmUrl, graphs.dir));
-  worker = await startWorker(api.container);
-  p = await prepareProject(
-    api,
-    ids,
-    yamlWithGraph('HelloWorld-simple.graph', graphs.sha['HelloWorld-simple.graph']!, ' []'),
-    { translation: { algo: 'metis', num_par: 1, num_islands: 1 }, deployment: testbedDeployment(tb) },
+  suite = await startSlurmSuite(ids, (g) =>
+    yamlWithGraph('HelloWorld-simple.graph', g.sha['HelloWorld-simple.graph']!, ' []'),
   );
+  ({ tb, api, p, graphs } = suite);
 });
 test.after.always(async () => {
-  await worker?.stop(2000);
-  await api?.close();
+  await suite?.stop();
 });
 
 // api and p are set in test.before.

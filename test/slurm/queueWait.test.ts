@@ -7,27 +7,14 @@
 // node is free.
 // (Cap test: about 80 s, most of it the one-minute cap.)
 import test from 'ava';
-import { startWorker, type WorkerHandle } from '../../hosts/worker/worker.js';
-import { startTestApi, type TestApi } from '../support/api.js';
-import { bashCommand, daliugeGraphDir, daliugeTestbed, yamlWithGraph } from '../support/daliuge.js';
+import { bashCommand, yamlWithGraph } from '../support/daliuge.js';
 import { type Execution, executionStatus } from '../support/executionStatus.js';
-import { prepareProject } from '../support/project.js';
-import {
-  sacctByName,
-  sacctSettled,
-  type SlurmTestbed,
-  sacctFieldsByName,
-  slurmApiEnv,
-  slurmTestbed,
-  testbedDeployment,
-  untilTrue,
-} from '../support/slurm.js';
+import { type SlurmSuite, startSlurmSuite } from '../support/slurmSuite.js';
+import { sacctByName, sacctSettled, sacctFieldsByName, untilTrue } from '../support/slurm.js';
 
-let tb: SlurmTestbed;
-let api: TestApi;
-let worker: WorkerHandle;
-let p: Awaited<ReturnType<typeof prepareProject>>;
-let graphs: ReturnType<typeof daliugeGraphDir>;
+let api: SlurmSuite['api'];
+let p: SlurmSuite['p'];
+let graphs: SlurmSuite['graphs'];
 const ids = ['HIPASSJ1303+07', 'HIPASSJ1318-21', 'HIPASSJ1321-31', 'HIPASSJ1324-30'];
 
 /** BashCommand running `command`, polled every second, 5 rounds, and `extra` automation settings. */
@@ -37,20 +24,16 @@ const config = (command: string, extra = '') =>
     `poll_max_rounds: 5${extra}`,
   );
 
+let suite: SlurmSuite | undefined;
 test.before(async () => {
-  tb = slurmTestbed();
-  const dlg = daliugeTestbed();
-  graphs = daliugeGraphDir();
-  api = await startTestApi(slurmApiEnv(tb, dlg.tmUrl, graphs.dir));
-  worker = await startWorker(api.container);
-  p = await prepareProject(api, ids, config('sleep 20'), {
-    translation: { algo: 'metis', num_par: 1, num_islands: 1 },
-    deployment: testbedDeployment(tb),
+  suite = await startSlurmSuite(ids, (g) => {
+    graphs = g;
+    return config('sleep 20');
   });
+  ({ api, p } = suite);
 });
 test.after.always(async () => {
-  await worker?.stop(2000);
-  await api?.close();
+  await suite?.stop();
 });
 
 const { untilState } = executionStatus(

@@ -7,6 +7,7 @@ import type { RemoteOutcome } from '../../domain/remote.js';
 import type { Clock } from '../../ports/Clock.js';
 import type { DeploymentBackends, PollItem } from '../../ports/DeploymentBackend.js';
 import type { ExecutionChange, ExecutionRepository } from '../../ports/ExecutionRepository.js';
+import type { ProjectConfigVersion } from '../../domain/projectVersion.js';
 import type { ProjectConfigRepository } from '../../ports/ProjectConfigRepository.js';
 import { executionEvent, move } from './executionEvents.js';
 import type { PollJobPayload } from './jobs.js';
@@ -107,10 +108,18 @@ export const pollTarget = async (
   const now = deps.clock.now();
   let changed = 0;
   let ended = 0;
+  // The executions of a round mostly share a few pinned versions: each is read once per round.
+  const versions = new Map<string, ReturnType<ProjectConfigRepository['get']>>();
+  const pinnedOf = (e: Execution) => {
+    const key = `${e.projectModule}\u0000${e.configVersion}`;
+    if (!versions.has(key)) versions.set(key, deps.configs.get(e.projectModule, e.configVersion));
+    return versions.get(key)!;
+  };
   for (const e of items) {
     const reported = outcomes?.get(e.id);
     if (outcomes && !reported) continue;
-    const judged = reported?.kind === 'finished' ? await judgeOutputs(deps, e, reported) : null;
+    const pinned = await pinnedOf(e);
+    const judged = reported?.kind === 'finished' ? judgeOutputs(pinned, reported) : null;
     const o = judged?.outcome ?? reported;
     const record = o
       ? {
@@ -130,7 +139,6 @@ export const pollTarget = async (
       !o.queued &&
       e.profileSnapshot.deployment.kind === 'batch_remote' &&
       e.runRecord['remote_started_at'] === undefined;
-    const pinned = await deps.configs.get(e.projectModule, e.configVersion);
     const policy = pinned?.config.automation.execution;
     const answer: PollAnswer =
       noAnswer ?? (o?.kind === 'unknown' ? { kind: 'unknown' } : { kind: 'answered' });
@@ -202,12 +210,10 @@ export const pollTarget = async (
  * A finished graph under the pinned configuration's `output_verification`: the outcome it stands
  * for (failed when required outputs are missing) and the inventory recorded on the run.
  */
-const judgeOutputs = async (
-  deps: PollDeps,
-  e: Execution,
+const judgeOutputs = (
+  pinned: ProjectConfigVersion | null,
   o: Extract<RemoteOutcome, { kind: 'finished' }>,
 ) => {
-  const pinned = await deps.configs.get(e.projectModule, e.configVersion);
   const v = pinned?.config.output_verification ?? { required: false };
   return { outcome: verifyOutputs(o, v), inventory: outputInventory(v, o.outputs) };
 };
