@@ -1,0 +1,365 @@
+// The chaos suite (scripts/chaos): executions on the real DALiuGE and real Slurm testbeds while
+// workers and the scheduler leader are SIGKILLed at random points, PostgreSQL is stopped and
+// started, the login node's sshd and the island manager are restarted, and an SSH connection is
+// cut in the middle of an upload. Then it counts on the real systems and prints: executions
+// ended, lost, submitted twice, leases left stuck, and the secrets found in every log line, API
+// answer and table row of the run. Exit 0 only when all ended and the others are all 0.
+//
+//   node dist/test/chaos/chaos.js [small|large] [--seed N]
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fastWorkerEnv } from '../support/child.js';
+import { daliugeGraphDir, daliugeTestbed, dimProxy, yamlWithGraph } from '../support/daliuge.js';
+import { freePort } from '../support/ports.js';
+import { slurmTestbed, testbedDeployment } from '../support/slurm.js';
+import { tcpProxy } from '../support/tcpProxy.js';
+import { ChaosClient } from './client.js';
+import { Cluster } from './cluster.js';
+import { type Counts, type Created, countAll } from './count.js';
+import { type FaultKind, faultKinds, inject, seeded } from './faults.js';
+import { blindSpots, databaseDump, keyFileSecrets, scan, type Secret } from './secretsScan.js';
+
+const sizes = {
+  // Every fault once, a dozen executions: the size scripts/test runs (about four minutes).
+  small: { rounds: 1, runsPerGap: 2, workers: 2, endWithinMs: 5 * 60_000 },
+  // Every fault four times over, in a shuffled order each round.
+  large: { rounds: 4, runsPerGap: 3, workers: 3, endWithinMs: 15 * 60_000 },
+} as const;
+
+const args = process.argv.slice(2);
+const sizeName = (args.find((a) => a === 'small' || a === 'large') ?? 'small') as keyof typeof sizes;
+const size = sizes[sizeName];
+const seedArg = args.indexOf('--seed');
+const seed =
+  seedArg >= 0
+    ? Number(args[seedArg + 1])
+    : Number(process.env['SURVEYOR_CHAOS_SEED'] ?? randomBytes(4).readUInt32BE());
+const rand = seeded(seed);
+const started = Date.now();
+const say = (s: string) =>
+  process.stdout.write(`[chaos ${((Date.now() - started) / 1000).toFixed(1).padStart(6)}s] ${s}\n`);
+const leaseSeconds = 5;
+const keep = join(process.env['SURVEYOR_TESTBED_DIR'] ?? join(process.cwd(), '.testbed'), 'chaos');
+const module = 'wallaby_hires';
+
+const main = async (): Promise<number> => {
+  const dlg = daliugeTestbed();
+  const tb = slurmTestbed();
+  say(`size ${sizeName}, seed ${seed} (replay: scripts/chaos ${sizeName} --seed ${seed})`);
+  const work = mkdtempSync(join(tmpdir(), 'surveyor-chaos-'));
+  // Run as root, the embedded PostgreSQL runs as an unprivileged user that must reach its directory.
+  chmodSync(work, 0o755);
+  const graphs = daliugeGraphDir();
+  const dim = { deploys: new Map<string, number>() };
+  const dimFront = await dimProxy(
+    { host: dlg.dimHost, port: dlg.dimPort },
+    {
+      after: (r, status) => {
+        const m = /^\/api\/sessions\/([^/]+)\/deploy$/.exec(r.path);
+        if (r.method === 'POST' && m && status >= 200 && status < 300) {
+          const id = decodeURIComponent(m[1]!);
+          dim.deploys.set(id, (dim.deploys.get(id) ?? 0) + 1);
+        }
+      },
+    },
+  );
+  const sshFront = await tcpProxy({ host: tb.host, port: tb.port });
+  // The worker reaches sshd through the proxy: its host key is listed under the proxy's port.
+  const knownHosts = join(work, 'known_hosts');
+  writeFileSync(
+    knownHosts,
+    readFileSync(tb.knownHosts, 'utf8').replaceAll(`]:${tb.port} `, `]:${sshFront.port} `),
+  );
+  const jwtSecret = randomBytes(32).toString('base64url');
+  const passwords = {
+    admin: randomBytes(18).toString('base64url'),
+    op: randomBytes(18).toString('base64url'),
+  };
+  const serviceDir = join(work, 'service');
+  mkdirSync(serviceDir);
+  const cluster = new Cluster(join(work, 'pg'), await freePort(), (url) =>
+    fastWorkerEnv(url, serviceDir, {
+      SERVICE_JWT_SECRET: jwtSecret,
+      SERVICE_JOB_LEASE_SECONDS: String(leaseSeconds),
+      SERVICE_BATCH_POLL_MIN_SECONDS: '1',
+      SERVICE_DB_CONNECT_TIMEOUT_SECONDS: '3',
+      SERVICE_ACCESS_TOKEN_TTL_SECONDS: '3600',
+      SERVICE_USE_REAL_BACKENDS: 'true',
+      // Deployment for real on the mock archive's rows: the archive has its own crash suites.
+      SERVICE_MOCK_PARTS: 'archive,stager',
+      SERVICE_TRANSLATOR_URL: dlg.tmUrl,
+      SERVICE_GRAPH_DIR: graphs.dir,
+      BATCH_SSH_PRIVATE_KEY_FILE: tb.key,
+      BATCH_SSH_KNOWN_HOSTS_SOURCE: knownHosts,
+    }),
+  );
+  mkdirSync(join(work, 'pg'));
+  const created: Created[] = [];
+  const injected: { kind: FaultKind; what: string; happened: boolean }[] = [];
+  let counts: Counts | null = null;
+  let client: ChaosClient | null = null;
+  let admin: ChaosClient | null = null;
+  try {
+    await cluster.startDb();
+    for (const [name, role] of [
+      ['chaos-admin', 'admin'],
+      ['chaos-op', 'operator'],
+    ] as const) {
+      await cluster.cli(
+        [
+          'user',
+          'create',
+          '--username',
+          name,
+          '--email',
+          `${name}@example.org`,
+          '--role',
+          role,
+          '--password-stdin',
+        ],
+        role === 'admin' ? passwords.admin : passwords.op,
+      );
+    }
+    const apiPort = await freePort();
+    await cluster.startApi(apiPort);
+    for (let i = 1; i <= size.workers; i++) cluster.startWorker(`worker-${i}`);
+    say(`PostgreSQL, the API and ${size.workers} workers started (logs kept for the secrets scan)`);
+
+    admin = new ChaosClient(`http://127.0.0.1:${apiPort}/api/v2`);
+    await admin.login('chaos-admin', passwords.admin);
+    await admin.expect('POST', '/project-configs', [200, 201], {
+      raw: yamlWithGraph('HelloWorld-simple.graph', graphs.sha['HelloWorld-simple.graph']!, ' []'),
+      type: 'application/x-yaml',
+    });
+    await admin.expect('POST', '/deployment-profiles', [201], {
+      body: {
+        name: 'chaos-dim',
+        project_module: module,
+        translation: { num_par: 1, num_islands: 1 },
+        deployment: {
+          kind: 'rest_remote',
+          deploy_host: '127.0.0.1',
+          deploy_port: dimFront.port,
+          dim_host_for_tm: dlg.dimHost,
+          dim_port_for_tm: dlg.dimPort,
+        },
+      },
+    });
+    await admin.expect('POST', '/deployment-profiles', [201], {
+      body: {
+        name: 'chaos-slurm',
+        project_module: module,
+        translation: { algo: 'metis', num_par: 1, num_islands: 1 },
+        deployment: testbedDeployment(tb, { ssh_port: sshFront.port }),
+      },
+    });
+    client = new ChaosClient(`http://127.0.0.1:${apiPort}/api/v2`);
+    await client.login('chaos-op', passwords.op);
+    const op = client;
+
+    const runs = size.rounds * faultKinds.length * (size.runsPerGap + 1) + 2;
+    const identifiers = Array.from({ length: runs }, (_, i) => `HIPASSJ${String(1000 + i)}+01`);
+    await op.expect('POST', '/sources/bulk', [200], {
+      body: {
+        project_module: module,
+        sources: identifiers.map((source_identifier) => ({ source_identifier })),
+      },
+    });
+    const discover = () =>
+      op.expect('POST', '/sources/discover', [202], {
+        body: { project_module: module, source_identifiers: identifiers },
+      });
+    await discover();
+    await untilOk('every source discovered', 120_000, async () => {
+      const a = await op.call('GET', `/sources?project_module=${module}&limit=500`);
+      const items = (a.body as { items?: { discovery_state: string }[] }).items ?? [];
+      return items.length === runs && items.every((s) => s.discovery_state === 'done');
+    });
+    say(`${runs} sources registered and discovered`);
+
+    let next = 0;
+    const startRun = async (backend: Created['backend']) => {
+      const i = next++;
+      const key = `chaos-${seed}-${i}`;
+      const c = await op.expect('POST', '/executions', [200, 201], {
+        key,
+        body: {
+          project_module: module,
+          archive_name: 'casda',
+          deployment_profile_name: backend === 'daliuge' ? 'chaos-dim' : 'chaos-slurm',
+          sources: [{ source_identifier: identifiers[i]! }],
+        },
+      });
+      const id = (c.body as { uuid: string }).uuid;
+      created.push({ id, backend });
+      // Asked again after an outage, execute may find it queued already: 409, and that is fine.
+      await op.expect('POST', `/executions/${id}/execute`, [202, 409], { body: { do_stage: false } });
+    };
+
+    const plan = Array.from({ length: size.rounds }, () => rand.shuffle(faultKinds)).flat();
+    say(`faults in this order: ${plan.join(', ')}`);
+    for (const [n, kind] of plan.entries()) {
+      for (let r = 0; r < size.runsPerGap; r++) {
+        await startRun(rand.next() < 0.5 ? 'daliuge' : 'slurm');
+        await sleep(rand.between(100, 1500));
+      }
+      if (n % faultKinds.length === 0) await discover();
+      // Soon after the last start, so that the fault finds work in flight.
+      await sleep(rand.between(200, 2500));
+      const f = await inject(kind, { cluster, sshProxy: sshFront, rand, startRun });
+      injected.push({ kind, ...f });
+      say(`fault ${n + 1}/${plan.length} (${kind}): ${f.what}`);
+    }
+    say(`all faults injected; waiting for the ${created.length} executions to end`);
+    await untilOk('every execution to end', size.endWithinMs, async () => {
+      const states = await cluster.db.map(
+        'SELECT state FROM executions',
+        [],
+        (r: { state: string }) => r.state,
+      );
+      return states.every((s) => ['completed', 'failed', 'cancelled'].includes(s));
+    }).catch((err: Error) => say(err.message));
+    // A lease left by a killed worker is taken over within a few lease periods, or it is stuck.
+    await sleep(4 * leaseSeconds * 1000);
+    counts = await countAll(cluster.db, created, dim, dlg.nodes, leaseSeconds);
+  } finally {
+    const dump = cluster.dbRunning
+      ? await databaseDump(cluster.db).catch(() => new Map<string, string>())
+      : new Map<string, string>();
+    await cluster.stop();
+    await dimFront.close();
+    await sshFront.close();
+    const secrets: Secret[] = [
+      { name: 'SERVICE_JWT_SECRET', value: jwtSecret },
+      { name: 'the admin password', value: passwords.admin },
+      { name: 'the operator password', value: passwords.op },
+      ...(cluster.password ? [{ name: 'the database password', value: cluster.password }] : []),
+      ...keyFileSecrets('the SSH private key', tb.key),
+      ...(admin?.tokens ?? []),
+      ...(client?.tokens ?? []),
+    ];
+    const corpus = new Map<string, string>([
+      ['process logs', cluster.output()],
+      ['API answers', [...(admin?.answers ?? []), ...(client?.answers ?? [])].join('\n')],
+      ...[...dump].map(([t, rows]) => [`table ${t}`, rows] as [string, string]),
+    ]);
+    const hits = scan(secrets, corpus);
+    const blind = blindSpots(
+      [
+        { where: 'process logs', value: 'worker started' },
+        { where: 'API answers', value: module },
+        { where: 'table users', value: 'chaos-op' },
+        { where: 'table provenance_events', value: 'execution.submitted' },
+      ],
+      corpus,
+    );
+    report(
+      counts,
+      injected,
+      {
+        hits,
+        blind,
+        secrets: secrets.length,
+        places: corpus.size,
+        answers: (admin?.answers.length ?? 0) + (client?.answers.length ?? 0),
+      },
+      client,
+    );
+    // The run's process output stays for a look afterwards (the next run replaces it).
+    mkdirSync(keep, { recursive: true });
+    writeFileSync(join(keep, 'processes.log'), cluster.output());
+    rmSync(work, { recursive: true, force: true });
+    rmSync(graphs.dir, { recursive: true, force: true });
+    const failed =
+      !counts ||
+      counts.ended !== counts.executions ||
+      lost(counts) > 0 ||
+      counts.twice.length > 0 ||
+      counts.stuckLeases + counts.stuckClaims > 0 ||
+      counts.unaccounted.length > 0 ||
+      hits.length > 0 ||
+      blind.length > 0 ||
+      injected.some((f) => !f.happened);
+    process.exitCode = failed ? 1 : 0;
+  }
+  return Number(process.exitCode);
+};
+
+const lost = (c: Counts) => c.missing.length + c.stranded.length + c.orphaned.length;
+
+const report = (
+  c: Counts | null,
+  injected: readonly { kind: FaultKind; what: string; happened: boolean }[],
+  s: { hits: ReturnType<typeof scan>; blind: string[]; secrets: number; places: number; answers: number },
+  client: ChaosClient | null,
+) => {
+  const line = (label: string, value: string | number, note = '') =>
+    process.stdout.write(`  ${label.padEnd(34)} ${String(value).padStart(6)}  ${note}\n`);
+  process.stdout.write(`\nchaos ${sizeName}, seed ${seed}: ${injected.length} faults\n`);
+  for (const kind of faultKinds) {
+    const fs = injected.filter((f) => f.kind === kind);
+    line(
+      `fault ${kind}`,
+      fs.filter((f) => f.happened).length,
+      fs.some((f) => !f.happened) ? 'NOT ALL INJECTED' : '',
+    );
+  }
+  if (c) {
+    const states = Object.entries(c.states)
+      .map(([s, n]) => `${s} ${n}`)
+      .join(', ');
+    line('executions', c.executions);
+    line('ended', c.ended, `(${states})`);
+    line(
+      'lost',
+      lost(c),
+      `(missing ${c.missing.length}, stranded ${c.stranded.length}, orphaned remote work ${c.orphaned.length})`,
+    );
+    line('submitted twice', c.twice.length, '(Slurm jobs per attempt name; deploys per DIM session)');
+    line('leases stuck', c.stuckLeases, `(and discovery claims stuck: ${c.stuckClaims})`);
+    line('unsettled', c.unsettled, '(ended, remote end never confirmed: a retry settles them first)');
+    line(
+      'found remotely',
+      c.found.slurm + c.found.daliuge,
+      `(Slurm jobs ${c.found.slurm}, DIM sessions deployed ${c.found.daliuge}; completed but not found: ${c.unaccounted.length})`,
+    );
+    for (const x of [...c.missing, ...c.stranded, ...c.orphaned, ...c.twice, ...c.unaccounted])
+      process.stdout.write(`    ${x}\n`);
+    for (const [why, n] of Object.entries(c.failures)) process.stdout.write(`    failed ×${n}: ${why}\n`);
+    process.stdout.write('  what the faults did:\n');
+    line('  API 503 or none', client?.unavailable ?? 0, '(asked again with the same Idempotency-Key)');
+    for (const [what, n] of Object.entries(c.effects)) line(`  ${what}`, n);
+  } else process.stdout.write('  the run did not get as far as counting (see above)\n');
+  line(
+    'secrets found',
+    s.hits.length,
+    `(${s.secrets} secret values in ${s.places} places, ${s.answers} API answers)`,
+  );
+  for (const h of s.hits) process.stdout.write(`    ${h.secret} in ${h.where} (${h.count}×)\n`);
+  for (const b of s.blind) process.stdout.write(`    the scan could not see into ${b}\n`);
+};
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const untilOk = async (what: string, ms: number, ok: () => Promise<boolean>) => {
+  const end = Date.now() + ms;
+  for (;;) {
+    try {
+      if (await ok()) return;
+    } catch {
+      // the database may be restarting: ask again
+    }
+    if (Date.now() > end) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
+    await sleep(500);
+  }
+};
+
+main().then(
+  (code) => process.exit(code),
+  (err: Error) => {
+    process.stderr.write(`chaos: ${err.stack ?? err.message}\n`);
+    process.exit(1);
+  },
+);

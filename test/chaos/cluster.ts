@@ -1,0 +1,110 @@
+// The service under chaos: its own embedded PostgreSQL (stopped and started by the faults), one
+// `surveyor api` and several `surveyor worker` processes (each may lead the scheduler), all
+// child processes that a fault may SIGKILL. Every line they print is kept for the secrets scan.
+import { closeDb, type Db, openDb } from '../../adapters/postgres/db.js';
+import { type EmbeddedDatabase, openEmbedded } from '../../adapters/postgres/embedded.js';
+import { migrate } from '../../adapters/postgres/migrator.js';
+import { type Running, runCli } from '../support/child.js';
+
+export interface Worker {
+  readonly name: string;
+  proc: Running;
+}
+
+export class Cluster {
+  private pg: EmbeddedDatabase | null = null;
+  private dbHandle: Db | null = null;
+  private api: Running | null = null;
+  readonly workers: Worker[] = [];
+  /** The database password (the secrets scan looks for it). */
+  password: string | null = null;
+  /** Output of processes that ended (killed or stopped), for the secrets scan. */
+  private readonly ended: string[] = [];
+
+  constructor(
+    private readonly dataDir: string,
+    private readonly pgPort: number,
+    private readonly env: (databaseUrl: string) => NodeJS.ProcessEnv,
+  ) {}
+
+  get url(): string {
+    if (!this.pg) throw new Error('the database is not running');
+    return this.pg.url;
+  }
+
+  /** A pool of our own for the counts (reopened after each restart of the database). */
+  get db(): Db {
+    if (!this.dbHandle) throw new Error('the database is not running');
+    return this.dbHandle;
+  }
+
+  get dbRunning(): boolean {
+    return this.dbHandle !== null;
+  }
+
+  async startDb(): Promise<void> {
+    this.pg = await openEmbedded({ dataDir: this.dataDir, port: this.pgPort });
+    this.password = decodeURIComponent(new URL(this.pg.url).password);
+    this.dbHandle = openDb(this.pg.url, 3, { connectMs: 3000, statementMs: 30_000 });
+    await migrate(this.dbHandle);
+  }
+
+  /** Stops PostgreSQL (a fast shutdown: every connection is cut). */
+  async stopDb(): Promise<void> {
+    if (this.dbHandle) await closeDb(this.dbHandle);
+    this.dbHandle = null;
+    await this.pg?.release();
+    this.pg = null;
+  }
+
+  async startApi(port: number): Promise<void> {
+    this.api = runCli(['api'], { ...this.env(this.url), SERVICE_PORT: String(port) });
+    await this.api.waitFor(/listening on/, 60_000);
+  }
+
+  /** Runs a CLI command (not a server) against the cluster's database to its end. */
+  async cli(args: string[], input?: string): Promise<void> {
+    const c = runCli(args, this.env(this.url), input);
+    if ((await c.exited()) !== 0) throw new Error(`surveyor ${args.join(' ')}: ${c.output()}`);
+    this.ended.push(c.output());
+  }
+
+  startWorker(name: string): Worker {
+    const w = { name, proc: runCli(['worker'], this.env(this.url)) };
+    this.workers.push(w);
+    return w;
+  }
+
+  /** SIGKILLs a worker and starts a fresh process in its place after `pauseMs`. */
+  async killWorker(w: Worker, pauseMs: number): Promise<void> {
+    w.proc.child.kill('SIGKILL');
+    await w.proc.exited();
+    this.ended.push(w.proc.output());
+    await new Promise((r) => setTimeout(r, pauseMs));
+    w.proc = runCli(['worker'], this.env(this.url));
+  }
+
+  /** The worker that leads the scheduler now, as their logs say (null: none yet, or in between). */
+  leader(): Worker | null {
+    for (const w of this.workers) {
+      const out = w.proc.output();
+      const became = out.lastIndexOf('became the scheduler leader');
+      if (became >= 0 && became > out.lastIndexOf('no longer the scheduler leader')) return w;
+    }
+    return null;
+  }
+
+  /** Everything every process printed so far. */
+  output(): string {
+    return [...this.ended, this.api?.output() ?? '', ...this.workers.map((w) => w.proc.output())].join('\n');
+  }
+
+  /** Stops the processes with SIGTERM (they release what they hold), then the database. */
+  async stop(): Promise<void> {
+    const procs = [...this.workers.map((w) => w.proc), ...(this.api ? [this.api] : [])];
+    for (const p of procs)
+      if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGTERM');
+    for (const p of procs) await p.exited(30_000).catch(() => p.child.kill('SIGKILL'));
+    await this.stopDb();
+  }
+}

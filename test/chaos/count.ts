@@ -1,0 +1,174 @@
+// What the chaos run left behind, counted on the real systems: Slurm's accounting by job name, the
+// requests the island manager answered (a proxy in front of it sees them), the node managers'
+// session lists (they outlive an island manager's restart), and the database.
+import type { Db } from '../../adapters/postgres/db.js';
+import { sacctByName } from '../support/slurm.js';
+
+export interface Created {
+  readonly id: string;
+  readonly backend: 'daliuge' | 'slurm';
+}
+
+/** What the proxy in front of the DIM saw answered 2xx: deploys per session id. */
+export interface DimTally {
+  readonly deploys: Map<string, number>;
+}
+
+export interface Counts {
+  executions: number;
+  ended: number;
+  states: Record<string, number>;
+  /** Created (the API said so) but not in the database. */
+  missing: string[];
+  /** Not in a terminal state when the run ended. */
+  stranded: string[];
+  /** Remote work the execution does not know (an attempt it never recorded), or still running after its end. */
+  orphaned: string[];
+  /** An attempt's name that ran twice: two Slurm jobs, or two sessions deployed. */
+  twice: string[];
+  /** Queue jobs whose lease ran out long ago and that nobody took over. */
+  stuckLeases: number;
+  /** Sources still claimed for discovery with no discovery job left. */
+  stuckClaims: number;
+  /** Executions whose end the backend never confirmed (a retry would settle them first). */
+  unsettled: number;
+  /** Why failed executions failed, with how many. */
+  failures: Record<string, number>;
+  /** Attempt names found on the real systems (Slurm jobs, deployed DIM sessions). */
+  found: { slurm: number; daliuge: number };
+  /** Completed executions whose attempt the real systems do not show: the count itself would be wrong. */
+  unaccounted: string[];
+  /** What the faults did to the run, from the database. */
+  effects: Record<string, number>;
+}
+
+const terminal = new Set(['completed', 'failed', 'cancelled']);
+const name = (id: string, attempt: number) => `surveyor-${id}-a${attempt}`;
+
+interface Row {
+  id: string;
+  state: string;
+  attempt: number;
+  scheduler_job_id: string | null;
+  error: string | null;
+  run_record: Record<string, unknown>;
+}
+
+/** Each node manager's sessions (id and DALiuGE session state), from its own REST API. */
+const nmSessions = async (nodes: readonly string[]): Promise<Map<string, number>> => {
+  const out = new Map<string, number>();
+  for (const n of nodes) {
+    const [host, port] = n.split(':');
+    const res = await fetch(`http://${host}:${port}/api/sessions`, { signal: AbortSignal.timeout(10_000) });
+    if (!res.ok) throw new Error(`node manager ${host}:${port} answered ${res.status} for its sessions`);
+    for (const s of (await res.json()) as { sessionId: string; status: number }[])
+      out.set(s.sessionId, Math.max(out.get(s.sessionId) ?? -1, s.status));
+  }
+  return out;
+};
+
+const isUnsettled = (r: Row) =>
+  ((r.run_record['unsettled_attempts'] as unknown[] | undefined)?.length ?? 0) > 0 ||
+  (r.run_record['remote_terminal'] !== true &&
+    (r.scheduler_job_id !== null || r.run_record['intent'] !== undefined));
+
+export const countAll = async (
+  db: Db,
+  created: readonly Created[],
+  dim: DimTally,
+  nodes: readonly string[],
+  leaseSeconds: number,
+): Promise<Counts> => {
+  const c: Counts = {
+    executions: created.length,
+    ended: 0,
+    states: {},
+    missing: [],
+    stranded: [],
+    orphaned: [],
+    twice: [],
+    stuckLeases: 0,
+    stuckClaims: 0,
+    unsettled: 0,
+    failures: {},
+    found: { slurm: 0, daliuge: 0 },
+    unaccounted: [],
+    effects: {},
+  };
+  const sessions = await nmSessions(nodes);
+  for (const x of created) {
+    const r = await db.oneOrNone<Row>(
+      'SELECT id, state, attempt, scheduler_job_id, error, run_record FROM executions WHERE id = $1',
+      [x.id],
+    );
+    if (!r) {
+      c.missing.push(x.id);
+      continue;
+    }
+    c.states[r.state] = (c.states[r.state] ?? 0) + 1;
+    if (terminal.has(r.state)) c.ended += 1;
+    else c.stranded.push(`${x.id} (${r.state})`);
+    if (r.state === 'failed') {
+      const why = (r.error ?? '').replace(/[0-9a-f-]{36}(-a\d+)?/g, '…').slice(0, 140);
+      c.failures[why] = (c.failures[why] ?? 0) + 1;
+    }
+    if (isUnsettled(r)) c.unsettled += 1;
+    // Every attempt it made, and the one after: work under a name it never reached is an orphan.
+    for (let a = 1; a <= r.attempt + 1; a++) {
+      const n = name(x.id, a);
+      const known = a <= r.attempt;
+      if (x.backend === 'slurm') {
+        const jobs = sacctByName(n);
+        if (jobs.length > 0) c.found.slurm += 1;
+        else if (a === r.attempt && r.state === 'completed') c.unaccounted.push(`${n}: no Slurm job`);
+        if (jobs.length > 1) c.twice.push(`${n}: ${jobs.map((j) => `${j.id} ${j.state}`).join(', ')}`);
+        if (jobs.length > 0 && !known) c.orphaned.push(`${n}: Slurm job ${jobs[0]!.id}, never recorded`);
+        const live = jobs.filter((j) => ['PENDING', 'RUNNING', 'REQUEUED', 'SUSPENDED'].includes(j.state));
+        if (live.length > 0 && terminal.has(r.state))
+          c.orphaned.push(`${n}: Slurm job ${live[0]!.id} still ${live[0]!.state} after the execution ended`);
+      } else {
+        const deploys = dim.deploys.get(n) ?? 0;
+        if (deploys > 1) c.twice.push(`${n}: deployed ${deploys} times`);
+        const state = sessions.get(n);
+        if (deploys > 0) c.found.daliuge += 1;
+        else if (a === r.attempt && r.state === 'completed') c.unaccounted.push(`${n}: never deployed`);
+        if ((deploys > 0 || state !== undefined) && !known)
+          c.orphaned.push(`${n}: a session the execution never recorded`);
+        // DALiuGE's session states: 2 deploying, 3 running.
+        if ((state === 2 || state === 3) && terminal.has(r.state))
+          c.orphaned.push(`${n}: session still running on a node manager after the execution ended`);
+      }
+    }
+  }
+  c.stuckLeases = Number(
+    (
+      await db.one<{ n: string }>(
+        "SELECT count(*) AS n FROM jobs WHERE state = 'running' AND lease_expires_at < now() - make_interval(secs => $1)",
+        [3 * leaseSeconds],
+      )
+    ).n,
+  );
+  c.stuckClaims = Number(
+    (
+      await db.one<{ n: string }>(
+        `SELECT count(*) AS n FROM sources s WHERE discovery_state IN ('queued', 'running')
+           AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.kind LIKE 'discover%' AND j.state IN ('queued', 'running'))`,
+      )
+    ).n,
+  );
+  const effect = async (what: string, sql: string) => {
+    c.effects[what] = Number((await db.one<{ n: string }>(sql)).n);
+  };
+  await effect('queue jobs run more than once', 'SELECT count(*) AS n FROM jobs WHERE attempts > 1');
+  await effect('queue jobs dead', "SELECT count(*) AS n FROM jobs WHERE state = 'dead'");
+  await effect(
+    'steps retried',
+    "SELECT count(*) AS n FROM provenance_events WHERE kind = 'execution.step_retried'",
+  );
+  await effect(
+    'submissions adopted or resumed',
+    `SELECT count(*) AS n FROM executions WHERE run_record->'submission'->>'adopted' = 'true'
+       OR run_record->'submission'->>'resumed' = 'true'`,
+  );
+  return c;
+};

@@ -1,0 +1,105 @@
+// The faults the chaos suite injects, each on the real thing: processes SIGKILLed, PostgreSQL
+// stopped and started, the login node's sshd and the island manager restarted (by the testbeds'
+// own scripts), and an SSH connection cut in the middle of an upload.
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import type { TcpProxy } from '../support/tcpProxy.js';
+import type { Cluster } from './cluster.js';
+
+export const faultKinds = ['worker', 'scheduler', 'database', 'sshd', 'dim', 'ssh-cut'] as const;
+export type FaultKind = (typeof faultKinds)[number];
+
+const testbed = (name: string) => fileURLToPath(new URL(`../../../scripts/testbed/${name}`, import.meta.url));
+const run = promisify(execFile);
+
+/** A seeded generator (mulberry32), so a run's faults can be replayed with its seed. */
+export const seeded = (seed: number) => {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    between: (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1)),
+    shuffle: <T>(xs: readonly T[]): T[] => {
+      const out = [...xs];
+      for (let i = out.length - 1; i > 0; i--) {
+        const j = Math.floor(next() * (i + 1));
+        [out[i], out[j]] = [out[j]!, out[i]!];
+      }
+      return out;
+    },
+  };
+};
+
+export interface FaultContext {
+  readonly cluster: Cluster;
+  readonly sshProxy: TcpProxy;
+  readonly rand: ReturnType<typeof seeded>;
+  /** Creates and executes one run on a backend (the API asked again until it answers). */
+  readonly startRun: (backend: 'daliuge' | 'slurm') => Promise<void>;
+}
+
+export interface Injected {
+  readonly what: string;
+  /** False when the fault could not be made to happen (the run then fails: it proved less). */
+  readonly happened: boolean;
+}
+
+const did = (what: string): Injected => ({ what, happened: true });
+
+/** Injects one fault and says what it did. */
+export const inject = async (kind: FaultKind, x: FaultContext): Promise<Injected> => {
+  switch (kind) {
+    case 'worker': {
+      const others = x.cluster.workers.filter((w) => w !== x.cluster.leader());
+      const w = others[x.rand.between(0, others.length - 1)] ?? x.cluster.workers[0]!;
+      const pause = x.rand.between(200, 2500);
+      await x.cluster.killWorker(w, pause);
+      return did(`SIGKILL ${w.name}, started again after ${pause} ms`);
+    }
+    case 'scheduler': {
+      const leader = x.cluster.leader();
+      const w = leader ?? x.cluster.workers[0]!;
+      const pause = x.rand.between(200, 2500);
+      await x.cluster.killWorker(w, pause);
+      return did(
+        `SIGKILL ${w.name}${leader ? ' (the scheduler leader)' : ' (no leader yet)'}, started again after ${pause} ms`,
+      );
+    }
+    case 'database': {
+      const down = x.rand.between(3000, 8000);
+      await x.cluster.stopDb();
+      // A user creates an execution meanwhile: the API answers 503 until the database is back.
+      const during = x.startRun(x.rand.next() < 0.5 ? 'daliuge' : 'slurm');
+      await new Promise((r) => setTimeout(r, down));
+      await x.cluster.startDb();
+      await during;
+      return did(`PostgreSQL stopped for ${down} ms (an execution created meanwhile), then started`);
+    }
+    case 'sshd': {
+      const down = x.rand.between(1, 4);
+      await run(testbed('slurm'), ['restart-sshd', String(down)], { timeout: 60_000 });
+      return did(`sshd killed with its connections, started again after ${down} s`);
+    }
+    case 'dim': {
+      const down = x.rand.between(1, 4);
+      await run(testbed('daliuge'), ['restart-dim', String(down)], { timeout: 150_000 });
+      return did(`island manager SIGKILLed, started again after ${down} s`);
+    }
+    case 'ssh-cut': {
+      // An upload is a burst of kilobytes from the worker; commands and polls are a few hundred bytes.
+      const cut = x.sshProxy.cutNextUpload(4000, 60_000);
+      await x.startRun('slurm');
+      const r = await cut;
+      return r.cut
+        ? did(`SSH connection cut after ${r.bytes} bytes of an upload`)
+        : { what: 'no upload came within 60 s: nothing was cut', happened: false };
+    }
+  }
+};
