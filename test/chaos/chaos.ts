@@ -1,9 +1,10 @@
 // The chaos suite (scripts/chaos): executions on the real DALiuGE and real Slurm testbeds while
-// workers and the scheduler leader are SIGKILLed at random points, PostgreSQL is stopped and
-// started, the login node's sshd and the island manager are restarted, and an SSH connection is
-// cut in the middle of an upload. Then it counts on the real systems and prints: executions
-// ended, lost, submitted twice, leases left stuck, and the secrets found in every log line, API
-// answer and table row of the run. Exit 0 only when all ended and the others are all 0.
+// workers and the scheduler leader are SIGKILLed at random points (and a worker mid-discovery),
+// PostgreSQL is stopped and started, the login node's sshd and the island manager are restarted,
+// and an SSH connection is cut in the middle of an upload. Then it counts on the real systems and
+// prints: executions ended, lost, submitted twice, leases left stuck, and the secrets found in
+// every log line, API answer and table row of the run. Exit 0 only when all ended and the others
+// are all 0.
 //
 //   node dist/test/chaos/chaos.js [small|large] [--seed N]
 import { randomBytes } from 'node:crypto';
@@ -11,18 +12,20 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fastWorkerEnv } from '../support/child.js';
-import { daliugeGraphDir, daliugeTestbed, dimProxy, yamlWithGraph } from '../support/daliuge.js';
+import { daliugeGraphDir, daliugeTestbed, dimProxy } from '../support/daliuge.js';
 import { freePort } from '../support/ports.js';
-import { slurmTestbed, testbedDeployment } from '../support/slurm.js';
+import { slurmTestbed } from '../support/slurm.js';
 import { tcpProxy } from '../support/tcpProxy.js';
-import { ChaosClient } from './client.js';
+import type { ChaosClient } from './client.js';
 import { Cluster } from './cluster.js';
 import { type Counts, type Created, countAll } from './count.js';
-import { type FaultKind, faultKinds, inject, seeded } from './faults.js';
+import { faultKinds, inject, seeded } from './faults.js';
+import { chaosModule, prepareChaosProject } from './project.js';
+import { type Fault, passed, report } from './report.js';
 import { blindSpots, databaseDump, keyFileSecrets, scan, type Secret } from './secretsScan.js';
 
 const sizes = {
-  // Every fault once, a dozen executions: the size scripts/test runs (about four minutes).
+  // Every fault once, about twenty executions: the size scripts/test runs (about two minutes).
   small: { rounds: 1, runsPerGap: 2, workers: 2, endWithinMs: 5 * 60_000 },
   // Every fault four times over, in a shuffled order each round.
   large: { rounds: 4, runsPerGap: 3, workers: 3, endWithinMs: 15 * 60_000 },
@@ -42,7 +45,6 @@ const say = (s: string) =>
   process.stdout.write(`[chaos ${((Date.now() - started) / 1000).toFixed(1).padStart(6)}s] ${s}\n`);
 const leaseSeconds = 5;
 const keep = join(process.env['SURVEYOR_TESTBED_DIR'] ?? join(process.cwd(), '.testbed'), 'chaos');
-const module = 'wallaby_hires';
 
 const main = async (): Promise<number> => {
   const dlg = daliugeTestbed();
@@ -97,105 +99,37 @@ const main = async (): Promise<number> => {
   );
   mkdirSync(join(work, 'pg'));
   const created: Created[] = [];
-  const injected: { kind: FaultKind; what: string; happened: boolean }[] = [];
+  const injected: Fault[] = [];
   let counts: Counts | null = null;
   let client: ChaosClient | null = null;
   let admin: ChaosClient | null = null;
   try {
     await cluster.startDb();
-    for (const [name, role] of [
-      ['chaos-admin', 'admin'],
-      ['chaos-op', 'operator'],
-    ] as const) {
-      await cluster.cli(
-        [
-          'user',
-          'create',
-          '--username',
-          name,
-          '--email',
-          `${name}@example.org`,
-          '--role',
-          role,
-          '--password-stdin',
-        ],
-        role === 'admin' ? passwords.admin : passwords.op,
-      );
-    }
+    await cluster.createUser('chaos-admin', 'admin', passwords.admin);
+    await cluster.createUser('chaos-op', 'operator', passwords.op);
     const apiPort = await freePort();
     await cluster.startApi(apiPort);
     for (let i = 1; i <= size.workers; i++) cluster.startWorker(`worker-${i}`);
     say(`PostgreSQL, the API and ${size.workers} workers started (logs kept for the secrets scan)`);
 
-    admin = new ChaosClient(`http://127.0.0.1:${apiPort}/api/v2`);
-    await admin.login('chaos-admin', passwords.admin);
-    await admin.expect('POST', '/project-configs', [200, 201], {
-      raw: yamlWithGraph('HelloWorld-simple.graph', graphs.sha['HelloWorld-simple.graph']!, ' []'),
-      type: 'application/x-yaml',
-    });
-    await admin.expect('POST', '/deployment-profiles', [201], {
-      body: {
-        name: 'chaos-dim',
-        project_module: module,
-        translation: { num_par: 1, num_islands: 1 },
-        deployment: {
-          kind: 'rest_remote',
-          deploy_host: '127.0.0.1',
-          deploy_port: dimFront.port,
-          dim_host_for_tm: dlg.dimHost,
-          dim_port_for_tm: dlg.dimPort,
-        },
-      },
-    });
-    await admin.expect('POST', '/deployment-profiles', [201], {
-      body: {
-        name: 'chaos-slurm',
-        project_module: module,
-        translation: { algo: 'metis', num_par: 1, num_islands: 1 },
-        deployment: testbedDeployment(tb, { ssh_port: sshFront.port }),
-      },
-    });
-    client = new ChaosClient(`http://127.0.0.1:${apiPort}/api/v2`);
-    await client.login('chaos-op', passwords.op);
-    const op = client;
-
     const runs = size.rounds * faultKinds.length * (size.runsPerGap + 1) + 2;
-    const identifiers = Array.from({ length: runs }, (_, i) => `HIPASSJ${String(1000 + i)}+01`);
-    await op.expect('POST', '/sources/bulk', [200], {
-      body: {
-        project_module: module,
-        sources: identifiers.map((source_identifier) => ({ source_identifier })),
-      },
+    const project = await prepareChaosProject({
+      base: `http://127.0.0.1:${apiPort}/api/v2`,
+      passwords,
+      graphs,
+      dim: { host: dlg.dimHost, port: dlg.dimPort, frontPort: dimFront.port },
+      slurm: { tb, frontPort: sshFront.port },
+      sources: runs,
+      // More sources than runs, so a discovery is several batches long and a kill finds one running.
+      extraSources: 300,
     });
-    const discover = () =>
-      op.expect('POST', '/sources/discover', [202], {
-        body: { project_module: module, source_identifiers: identifiers },
-      });
-    await discover();
-    await untilOk('every source discovered', 120_000, async () => {
-      const a = await op.call('GET', `/sources?project_module=${module}&limit=500`);
-      const items = (a.body as { items?: { discovery_state: string }[] }).items ?? [];
-      return items.length === runs && items.every((s) => s.discovery_state === 'done');
-    });
+    admin = project.admin;
+    client = project.op;
     say(`${runs} sources registered and discovered`);
-
     let next = 0;
     const startRun = async (backend: Created['backend']) => {
       const i = next++;
-      const key = `chaos-${seed}-${i}`;
-      const c = await op.expect('POST', '/executions', [200, 201], {
-        key,
-        body: {
-          project_module: module,
-          archive_name: 'casda',
-          deployment_profile_name: backend === 'daliuge' ? 'chaos-dim' : 'chaos-slurm',
-          sources: [{ source_identifier: identifiers[i]! }],
-        },
-      });
-      const id = (c.body as { uuid: string }).uuid;
-      created.push({ id, backend });
-      // Asked again after an outage, execute may find it queued already: 409, and that is fine.
-      await op.expect('POST', `/executions/${id}/execute`, [202, 409], { body: { do_stage: false } });
+      await project.startRun(backend, i, `chaos-${seed}-${i}`, (id) => created.push({ id, backend }));
     };
 
     const plan = Array.from({ length: size.rounds }, () => rand.shuffle(faultKinds)).flat();
@@ -205,10 +139,15 @@ const main = async (): Promise<number> => {
         await startRun(rand.next() < 0.5 ? 'daliuge' : 'slurm');
         await sleep(rand.between(100, 1500));
       }
-      if (n % faultKinds.length === 0) await discover();
       // Soon after the last start, so that the fault finds work in flight.
       await sleep(rand.between(200, 2500));
-      const f = await inject(kind, { cluster, sshProxy: sshFront, rand, startRun });
+      const f = await inject(kind, {
+        cluster,
+        sshProxy: sshFront,
+        rand,
+        startRun,
+        discover: project.discover,
+      });
       injected.push({ kind, ...f });
       say(`fault ${n + 1}/${plan.length} (${kind}): ${f.what}`);
     }
@@ -249,13 +188,14 @@ const main = async (): Promise<number> => {
     const blind = blindSpots(
       [
         { where: 'process logs', value: 'worker started' },
-        { where: 'API answers', value: module },
+        { where: 'API answers', value: chaosModule },
         { where: 'table users', value: 'chaos-op' },
         { where: 'table provenance_events', value: 'execution.submitted' },
       ],
       corpus,
     );
     report(
+      `chaos ${sizeName}, seed ${seed}`,
       counts,
       injected,
       {
@@ -272,73 +212,10 @@ const main = async (): Promise<number> => {
     writeFileSync(join(keep, 'processes.log'), cluster.output());
     rmSync(work, { recursive: true, force: true });
     rmSync(graphs.dir, { recursive: true, force: true });
-    const failed =
-      !counts ||
-      counts.ended !== counts.executions ||
-      lost(counts) > 0 ||
-      counts.twice.length > 0 ||
-      counts.stuckLeases + counts.stuckClaims > 0 ||
-      counts.unaccounted.length > 0 ||
-      hits.length > 0 ||
-      blind.length > 0 ||
-      injected.some((f) => !f.happened);
+    const failed = !passed(counts, injected, hits, blind);
     process.exitCode = failed ? 1 : 0;
   }
   return Number(process.exitCode);
-};
-
-const lost = (c: Counts) => c.missing.length + c.stranded.length + c.orphaned.length;
-
-const report = (
-  c: Counts | null,
-  injected: readonly { kind: FaultKind; what: string; happened: boolean }[],
-  s: { hits: ReturnType<typeof scan>; blind: string[]; secrets: number; places: number; answers: number },
-  client: ChaosClient | null,
-) => {
-  const line = (label: string, value: string | number, note = '') =>
-    process.stdout.write(`  ${label.padEnd(34)} ${String(value).padStart(6)}  ${note}\n`);
-  process.stdout.write(`\nchaos ${sizeName}, seed ${seed}: ${injected.length} faults\n`);
-  for (const kind of faultKinds) {
-    const fs = injected.filter((f) => f.kind === kind);
-    line(
-      `fault ${kind}`,
-      fs.filter((f) => f.happened).length,
-      fs.some((f) => !f.happened) ? 'NOT ALL INJECTED' : '',
-    );
-  }
-  if (c) {
-    const states = Object.entries(c.states)
-      .map(([s, n]) => `${s} ${n}`)
-      .join(', ');
-    line('executions', c.executions);
-    line('ended', c.ended, `(${states})`);
-    line(
-      'lost',
-      lost(c),
-      `(missing ${c.missing.length}, stranded ${c.stranded.length}, orphaned remote work ${c.orphaned.length})`,
-    );
-    line('submitted twice', c.twice.length, '(Slurm jobs per attempt name; deploys per DIM session)');
-    line('leases stuck', c.stuckLeases, `(and discovery claims stuck: ${c.stuckClaims})`);
-    line('unsettled', c.unsettled, '(ended, remote end never confirmed: a retry settles them first)');
-    line(
-      'found remotely',
-      c.found.slurm + c.found.daliuge,
-      `(Slurm jobs ${c.found.slurm}, DIM sessions deployed ${c.found.daliuge}; completed but not found: ${c.unaccounted.length})`,
-    );
-    for (const x of [...c.missing, ...c.stranded, ...c.orphaned, ...c.twice, ...c.unaccounted])
-      process.stdout.write(`    ${x}\n`);
-    for (const [why, n] of Object.entries(c.failures)) process.stdout.write(`    failed ×${n}: ${why}\n`);
-    process.stdout.write('  what the faults did:\n');
-    line('  API 503 or none', client?.unavailable ?? 0, '(asked again with the same Idempotency-Key)');
-    for (const [what, n] of Object.entries(c.effects)) line(`  ${what}`, n);
-  } else process.stdout.write('  the run did not get as far as counting (see above)\n');
-  line(
-    'secrets found',
-    s.hits.length,
-    `(${s.secrets} secret values in ${s.places} places, ${s.answers} API answers)`,
-  );
-  for (const h of s.hits) process.stdout.write(`    ${h.secret} in ${h.where} (${h.count}×)\n`);
-  for (const b of s.blind) process.stdout.write(`    the scan could not see into ${b}\n`);
 };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -62,9 +62,10 @@ export class Cluster {
     await this.api.waitFor(/listening on/, 60_000);
   }
 
-  /** Runs a CLI command (not a server) against the cluster's database to its end. */
-  async cli(args: string[], input?: string): Promise<void> {
-    const c = runCli(args, this.env(this.url), input);
+  /** Creates a user with `surveyor user create`, the password on its standard input. */
+  async createUser(name: string, role: string, password: string): Promise<void> {
+    const args = ['user', 'create', '--username', name, '--email', `${name}@example.org`, '--role', role];
+    const c = runCli([...args, '--password-stdin'], this.env(this.url), password);
     if ((await c.exited()) !== 0) throw new Error(`surveyor ${args.join(' ')}: ${c.output()}`);
     this.ended.push(c.output());
   }
@@ -82,6 +83,12 @@ export class Cluster {
     this.ended.push(w.proc.output());
     await new Promise((r) => setTimeout(r, pauseMs));
     w.proc = runCli(['worker'], this.env(this.url));
+  }
+
+  /** The id a worker process claims jobs under (its lease owner), from its log. */
+  workerId(w: Worker): string | null {
+    const ids = [...w.proc.output().matchAll(/"worker_id":"([^"]+)"/g)];
+    return ids.at(-1)?.[1] ?? null;
   }
 
   /** The worker that leads the scheduler now, as their logs say (null: none yet, or in between). */

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import type { TcpProxy } from '../support/tcpProxy.js';
 import type { Cluster } from './cluster.js';
 
-export const faultKinds = ['worker', 'scheduler', 'database', 'sshd', 'dim', 'ssh-cut'] as const;
+export const faultKinds = ['worker', 'scheduler', 'discovery', 'database', 'sshd', 'dim', 'ssh-cut'] as const;
 export type FaultKind = (typeof faultKinds)[number];
 
 const testbed = (name: string) => fileURLToPath(new URL(`../../../scripts/testbed/${name}`, import.meta.url));
@@ -43,6 +43,8 @@ export interface FaultContext {
   readonly rand: ReturnType<typeof seeded>;
   /** Creates and executes one run on a backend (the API asked again until it answers). */
   readonly startRun: (backend: 'daliuge' | 'slurm') => Promise<void>;
+  /** Asks for a discovery of every source (several batch jobs). */
+  readonly discover: () => Promise<void>;
 }
 
 export interface Injected {
@@ -71,6 +73,24 @@ export const inject = async (kind: FaultKind, x: FaultContext): Promise<Injected
       return did(
         `SIGKILL ${w.name}${leader ? ' (the scheduler leader)' : ' (no leader yet)'}, started again after ${pause} ms`,
       );
+    }
+    case 'discovery': {
+      // The worker that runs a discovery batch is killed in the middle of it: found by its lease.
+      await x.discover();
+      const end = Date.now() + 5000;
+      while (Date.now() < end) {
+        const job = await x.cluster.db.oneOrNone<{ lease_owner: string }>(
+          "SELECT lease_owner FROM jobs WHERE kind = 'discovery.batch' AND state = 'running' LIMIT 1",
+        );
+        const w = job && x.cluster.workers.find((w) => x.cluster.workerId(w) === job.lease_owner);
+        if (w) {
+          const pause = x.rand.between(200, 2500);
+          await x.cluster.killWorker(w, pause);
+          return did(`SIGKILL ${w.name} while it ran a discovery batch, started again after ${pause} ms`);
+        }
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      return { what: 'no discovery batch was seen running within 5 s: nothing killed', happened: false };
     }
     case 'database': {
       const down = x.rand.between(3000, 8000);

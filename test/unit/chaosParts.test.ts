@@ -1,11 +1,13 @@
-// The chaos suite's own parts that decide its verdict: the secrets scan, its blind-spot check, the
-// key-file secrets, and the seeded order of faults.
+// The chaos suite's own parts that decide its verdict: the verdict itself, the secrets scan, its
+// blind-spot check, the key-file secrets, and the seeded order of faults.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import test from 'ava';
+import type { Counts } from '../chaos/count.js';
 import { faultKinds, seeded } from '../chaos/faults.js';
-import { blindSpots, keyFileSecrets, scan } from '../chaos/secretsScan.js';
+import { type Fault, passed } from '../chaos/report.js';
+import { blindSpots, keyFileSecrets, type ScanHit, scan } from '../chaos/secretsScan.js';
 
 test('the scan names where each secret occurs and how often, never the value', (t) => {
   const hits = scan(
@@ -69,4 +71,42 @@ test('a seed replays the same order of faults; another seed gives another', (t) 
     const v = r.between(3, 5);
     t.true(v >= 3 && v <= 5);
   }
+});
+
+const clean: Counts = {
+  executions: 3,
+  ended: 3,
+  states: { completed: 3 },
+  missing: [],
+  stranded: [],
+  orphaned: [],
+  twice: [],
+  stuckLeases: 0,
+  stuckClaims: 0,
+  unsettled: 0,
+  failures: {},
+  found: { slurm: 2, daliuge: 1 },
+  unaccounted: [],
+  effects: {},
+};
+const faults: Fault[] = faultKinds.map((kind) => ({ kind, what: kind, happened: true }));
+
+test('the verdict passes a clean run and fails on anything lost, doubled, stuck, leaked or unproven', (t) => {
+  t.true(passed(clean, faults, [], []));
+  const bad: [string, Counts | null, Fault[], ScanHit[], string[]][] = [
+    ['no counts', null, faults, [], []],
+    ['no faults', clean, [], [], []],
+    ['a fault that did not happen', clean, [{ ...faults[0]!, happened: false }], [], []],
+    ['no executions', { ...clean, executions: 0, ended: 0 }, faults, [], []],
+    ['one not ended', { ...clean, ended: 2, stranded: ['x (running)'] }, faults, [], []],
+    ['one missing', { ...clean, missing: ['x'] }, faults, [], []],
+    ['orphaned remote work', { ...clean, orphaned: ['x'] }, faults, [], []],
+    ['submitted twice', { ...clean, twice: ['x'] }, faults, [], []],
+    ['a stuck lease', { ...clean, stuckLeases: 1 }, faults, [], []],
+    ['a stuck claim', { ...clean, stuckClaims: 1 }, faults, [], []],
+    ['a completed run not found remotely', { ...clean, unaccounted: ['x'] }, faults, [], []],
+    ['a secret found', clean, faults, [{ where: 'logs', secret: 'jwt', count: 1 }], []],
+    ['a place the scan could not see', clean, faults, [], ['table users']],
+  ];
+  for (const [why, c, f, hits, blind] of bad) t.false(passed(c, f, hits, blind), why);
 });

@@ -1,0 +1,113 @@
+// The chaos run's project, set up over the API as its users would: an admin uploads the
+// configuration (HelloWorld on the WALLABY example, automation off) and makes one profile per
+// testbed, each through the proxy the counts and faults use; an operator registers and discovers
+// one source per execution to come, then creates and executes them one by one.
+import type { daliugeGraphDir } from '../support/daliuge.js';
+import { yamlWithGraph } from '../support/daliuge.js';
+import { type SlurmTestbed, testbedDeployment } from '../support/slurm.js';
+import { ChaosClient } from './client.js';
+import type { Created } from './count.js';
+
+export const chaosModule = 'wallaby_hires';
+
+export interface ChaosProjectOptions {
+  readonly base: string;
+  readonly passwords: { readonly admin: string; readonly op: string };
+  readonly graphs: ReturnType<typeof daliugeGraphDir>;
+  /** The island manager, and the port of the proxy in front of it that the worker uses. */
+  readonly dim: { readonly host: string; readonly port: number; readonly frontPort: number };
+  /** The Slurm testbed, and the port of the TCP proxy in front of its sshd. */
+  readonly slurm: { readonly tb: SlurmTestbed; readonly frontPort: number };
+  /** One source per execution to come. */
+  readonly sources: number;
+  /** Sources only discovered, never run. */
+  readonly extraSources: number;
+}
+
+const until = async (what: string, ms: number, ok: () => Promise<boolean>) => {
+  const end = Date.now() + ms;
+  while (!(await ok())) {
+    if (Date.now() > end) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+};
+
+export const prepareChaosProject = async (o: ChaosProjectOptions) => {
+  const module = chaosModule;
+  const admin = new ChaosClient(o.base);
+  await admin.login('chaos-admin', o.passwords.admin);
+  await admin.expect('POST', '/project-configs', [200, 201], {
+    raw: yamlWithGraph('HelloWorld-simple.graph', o.graphs.sha['HelloWorld-simple.graph']!, ' []'),
+    type: 'application/x-yaml',
+  });
+  await admin.expect('POST', '/deployment-profiles', [201], {
+    body: {
+      name: 'chaos-dim',
+      project_module: module,
+      translation: { num_par: 1, num_islands: 1 },
+      deployment: {
+        kind: 'rest_remote',
+        deploy_host: '127.0.0.1',
+        deploy_port: o.dim.frontPort,
+        // The translator maps onto the DIM itself; only the worker goes through the proxy.
+        dim_host_for_tm: o.dim.host,
+        dim_port_for_tm: o.dim.port,
+      },
+    },
+  });
+  await admin.expect('POST', '/deployment-profiles', [201], {
+    body: {
+      name: 'chaos-slurm',
+      project_module: module,
+      translation: { algo: 'metis', num_par: 1, num_islands: 1 },
+      deployment: testbedDeployment(o.slurm.tb, { ssh_port: o.slurm.frontPort }),
+    },
+  });
+  const op = new ChaosClient(o.base);
+  await op.login('chaos-op', o.passwords.op);
+  const all = o.sources + o.extraSources;
+  const identifiers = Array.from({ length: all }, (_, i) => `HIPASSJ${String(1000 + i)}+01`);
+  await op.expect('POST', '/sources/bulk', [200], {
+    body: {
+      project_module: module,
+      sources: identifiers.map((source_identifier) => ({ source_identifier })),
+    },
+  });
+  const discover = async () => {
+    await op.expect('POST', '/sources/discover', [202], {
+      body: { project_module: module, source_identifiers: identifiers },
+    });
+  };
+  await discover();
+  await until('every source discovered', 120_000, async () => {
+    const a = await op.call('GET', `/sources?project_module=${module}&limit=500`);
+    const items = (a.body as { items?: { discovery_state: string }[] }).items ?? [];
+    return items.length === all && items.every((s) => s.discovery_state === 'done');
+  });
+
+  /**
+   * Creates an execution of source `i` on a backend under an Idempotency-Key (asked again through
+   * an outage, it is still one execution), says its id at once, then asks it to run.
+   */
+  const startRun = async (
+    backend: Created['backend'],
+    i: number,
+    key: string,
+    created: (id: string) => void,
+  ): Promise<void> => {
+    const c = await op.expect('POST', '/executions', [200, 201], {
+      key,
+      body: {
+        project_module: module,
+        archive_name: 'casda',
+        deployment_profile_name: backend === 'daliuge' ? 'chaos-dim' : 'chaos-slurm',
+        sources: [{ source_identifier: identifiers[i]! }],
+      },
+    });
+    const id = (c.body as { uuid: string }).uuid;
+    created(id);
+    // Asked again after an outage, execute may find it queued already: 409, and that is fine.
+    await op.expect('POST', `/executions/${id}/execute`, [202, 409], { body: { do_stage: false } });
+  };
+  return { admin, op, discover, startRun };
+};
