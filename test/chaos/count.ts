@@ -42,6 +42,24 @@ export interface Counts {
   effects: Record<string, number>;
 }
 
+/** Counts of a run of `executions` before anything is counted. */
+export const noCounts = (executions: number): Counts => ({
+  executions,
+  ended: 0,
+  states: {},
+  missing: [],
+  stranded: [],
+  orphaned: [],
+  twice: [],
+  stuckLeases: 0,
+  stuckClaims: 0,
+  unsettled: 0,
+  failures: {},
+  found: { slurm: 0, daliuge: 0 },
+  unaccounted: [],
+  effects: {},
+});
+
 const terminal = new Set(['completed', 'failed', 'cancelled']);
 const name = (id: string, attempt: number) => `surveyor-${id}-a${attempt}`;
 
@@ -79,22 +97,7 @@ export const countAll = async (
   nodes: readonly string[],
   leaseSeconds: number,
 ): Promise<Counts> => {
-  const c: Counts = {
-    executions: created.length,
-    ended: 0,
-    states: {},
-    missing: [],
-    stranded: [],
-    orphaned: [],
-    twice: [],
-    stuckLeases: 0,
-    stuckClaims: 0,
-    unsettled: 0,
-    failures: {},
-    found: { slurm: 0, daliuge: 0 },
-    unaccounted: [],
-    effects: {},
-  };
+  const c = noCounts(created.length);
   const sessions = await nmSessions(nodes);
   for (const x of created) {
     const r = await db.oneOrNone<Row>(
