@@ -18,7 +18,9 @@ export const unsettledAttemptsOf = (e: Pick<Execution, 'runRecord'>): UnsettledA
   (e.runRecord['unsettled_attempts'] ?? []) as UnsettledAttempt[];
 
 /** The attempts a retry of `e` must settle first: those recorded before, and `e`'s own when unconfirmed. */
-export const unsettledAfter = (e: Execution): UnsettledAttempt[] => {
+export const unsettledAfter = (
+  e: Pick<Execution, 'id' | 'attempt' | 'schedulerJobId' | 'runRecord'>,
+): UnsettledAttempt[] => {
   const own =
     e.runRecord['remote_terminal'] !== true &&
     (e.schedulerJobId !== null || e.runRecord['intent'] !== undefined)

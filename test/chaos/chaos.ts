@@ -16,9 +16,10 @@ import { daliugeGraphDir, daliugeTestbed, dimProxy } from '../support/daliuge.js
 import { freePort } from '../support/ports.js';
 import { slurmTestbed } from '../support/slurm.js';
 import { tcpProxy } from '../support/tcpProxy.js';
+import { until } from '../support/until.js';
 import type { ChaosClient } from './client.js';
 import { Cluster } from './cluster.js';
-import { type Counts, type Created, countAll } from './count.js';
+import { type Counts, type Created, countAll, terminal } from './count.js';
 import { faultKinds, inject, seeded } from './faults.js';
 import { chaosModule, prepareChaosProject } from './project.js';
 import { type Fault, passed, report } from './report.js';
@@ -152,14 +153,18 @@ const main = async (): Promise<number> => {
       say(`fault ${n + 1}/${plan.length} (${kind}): ${f.what}`);
     }
     say(`all faults injected; waiting for the ${created.length} executions to end`);
-    await untilOk('every execution to end', size.endWithinMs, async () => {
-      const states = await cluster.db.map(
-        'SELECT state FROM executions',
-        [],
-        (r: { state: string }) => r.state,
-      );
-      return states.every((s) => ['completed', 'failed', 'cancelled'].includes(s));
-    }).catch((err: Error) => say(err.message));
+    await until(
+      'every execution to end',
+      async () => {
+        const states = await cluster.db.map(
+          'SELECT state FROM executions',
+          [],
+          (r: { state: string }) => r.state,
+        );
+        return states.every((s) => terminal.has(s));
+      },
+      size.endWithinMs,
+    ).catch((err: Error) => say(err.message));
     // A lease left by a killed worker is taken over within a few lease periods, or it is stuck.
     await sleep(4 * leaseSeconds * 1000);
     counts = await countAll(cluster.db, created, dim, dlg.nodes, leaseSeconds);
@@ -219,19 +224,6 @@ const main = async (): Promise<number> => {
 };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-const untilOk = async (what: string, ms: number, ok: () => Promise<boolean>) => {
-  const end = Date.now() + ms;
-  for (;;) {
-    try {
-      if (await ok()) return;
-    } catch {
-      // the database may be restarting: ask again
-    }
-    if (Date.now() > end) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-    await sleep(500);
-  }
-};
 
 main().then(
   (code) => process.exit(code),

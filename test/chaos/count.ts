@@ -2,6 +2,9 @@
 // requests the island manager answered (a proxy in front of it sees them), the node managers'
 // session lists (they outlive an island manager's restart), and the database.
 import type { Db } from '../../adapters/postgres/db.js';
+import { externalName } from '../../core/domain/executionRun.js';
+import { unsettledAfter } from '../../core/domain/unsettledAttempt.js';
+import { discoveryJobKind } from '../../core/usecases/discovery/jobs.js';
 import { sacctByName } from '../support/slurm.js';
 
 export interface Created {
@@ -60,8 +63,8 @@ export const noCounts = (executions: number): Counts => ({
   effects: {},
 });
 
-const terminal = new Set(['completed', 'failed', 'cancelled']);
-const name = (id: string, attempt: number) => `surveyor-${id}-a${attempt}`;
+/** The states an execution ends in. */
+export const terminal = new Set(['completed', 'failed', 'cancelled']);
 
 interface Row {
   id: string;
@@ -84,11 +87,6 @@ const nmSessions = async (nodes: readonly string[]): Promise<Map<string, number>
   }
   return out;
 };
-
-const isUnsettled = (r: Row) =>
-  ((r.run_record['unsettled_attempts'] as unknown[] | undefined)?.length ?? 0) > 0 ||
-  (r.run_record['remote_terminal'] !== true &&
-    (r.scheduler_job_id !== null || r.run_record['intent'] !== undefined));
 
 export const countAll = async (
   db: Db,
@@ -115,10 +113,18 @@ export const countAll = async (
       const why = (r.error ?? '').replace(/[0-9a-f-]{36}(-a\d+)?/g, '…').slice(0, 140);
       c.failures[why] = (c.failures[why] ?? 0) + 1;
     }
-    if (isUnsettled(r)) c.unsettled += 1;
+    if (
+      unsettledAfter({
+        id: r.id,
+        attempt: r.attempt,
+        schedulerJobId: r.scheduler_job_id,
+        runRecord: r.run_record,
+      }).length > 0
+    )
+      c.unsettled += 1;
     // Every attempt it made, and the one after: work under a name it never reached is an orphan.
     for (let a = 1; a <= r.attempt + 1; a++) {
-      const n = name(x.id, a);
+      const n = externalName({ id: x.id, attempt: a });
       const known = a <= r.attempt;
       if (x.backend === 'slurm') {
         const jobs = sacctByName(n);
@@ -143,33 +149,25 @@ export const countAll = async (
       }
     }
   }
-  c.stuckLeases = Number(
-    (
-      await db.one<{ n: string }>(
-        "SELECT count(*) AS n FROM jobs WHERE state = 'running' AND lease_expires_at < now() - make_interval(secs => $1)",
-        [3 * leaseSeconds],
-      )
-    ).n,
+  const countOf = async (sql: string, params: unknown[] = []) =>
+    Number((await db.one<{ n: string }>(sql, params)).n);
+  c.stuckLeases = await countOf(
+    "SELECT count(*) AS n FROM jobs WHERE state = 'running' AND lease_expires_at < now() - make_interval(secs => $1)",
+    [3 * leaseSeconds],
   );
-  c.stuckClaims = Number(
-    (
-      await db.one<{ n: string }>(
-        `SELECT count(*) AS n FROM sources s WHERE discovery_state IN ('queued', 'running')
-           AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.kind LIKE 'discover%' AND j.state IN ('queued', 'running'))`,
-      )
-    ).n,
+  c.stuckClaims = await countOf(
+    `SELECT count(*) AS n FROM sources WHERE discovery_state IN ('queued', 'running')
+       AND NOT EXISTS (SELECT 1 FROM jobs WHERE kind = $1 AND state IN ('queued', 'running'))`,
+    [discoveryJobKind],
   );
-  const effect = async (what: string, sql: string) => {
-    c.effects[what] = Number((await db.one<{ n: string }>(sql)).n);
-  };
-  await effect('queue jobs run more than once', 'SELECT count(*) AS n FROM jobs WHERE attempts > 1');
-  await effect('queue jobs dead', "SELECT count(*) AS n FROM jobs WHERE state = 'dead'");
-  await effect(
-    'steps retried',
+  c.effects['queue jobs run more than once'] = await countOf(
+    'SELECT count(*) AS n FROM jobs WHERE attempts > 1',
+  );
+  c.effects['queue jobs dead'] = await countOf("SELECT count(*) AS n FROM jobs WHERE state = 'dead'");
+  c.effects['steps retried'] = await countOf(
     "SELECT count(*) AS n FROM provenance_events WHERE kind = 'execution.step_retried'",
   );
-  await effect(
-    'submissions adopted or resumed',
+  c.effects['submissions adopted or resumed'] = await countOf(
     `SELECT count(*) AS n FROM executions WHERE run_record->'submission'->>'adopted' = 'true'
        OR run_record->'submission'->>'resumed' = 'true'`,
   );

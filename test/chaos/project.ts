@@ -5,6 +5,7 @@
 import type { daliugeGraphDir } from '../support/daliuge.js';
 import { yamlWithGraph } from '../support/daliuge.js';
 import { type SlurmTestbed, testbedDeployment } from '../support/slurm.js';
+import { until } from '../support/until.js';
 import { ChaosClient } from './client.js';
 import type { Created } from './count.js';
 
@@ -23,14 +24,6 @@ export interface ChaosProjectOptions {
   /** Sources only discovered, never run. */
   readonly extraSources: number;
 }
-
-const until = async (what: string, ms: number, ok: () => Promise<boolean>) => {
-  const end = Date.now() + ms;
-  while (!(await ok())) {
-    if (Date.now() > end) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
-};
 
 export const prepareChaosProject = async (o: ChaosProjectOptions) => {
   const module = chaosModule;
@@ -79,11 +72,15 @@ export const prepareChaosProject = async (o: ChaosProjectOptions) => {
     });
   };
   await discover();
-  await until('every source discovered', 120_000, async () => {
-    const a = await op.call('GET', `/sources?project_module=${module}&limit=500`);
-    const items = (a.body as { items?: { discovery_state: string }[] }).items ?? [];
-    return items.length === all && items.every((s) => s.discovery_state === 'done');
-  });
+  await until(
+    'every source discovered',
+    async () => {
+      const a = await op.call('GET', `/sources?project_module=${module}&limit=500`);
+      const items = (a.body as { items?: { discovery_state: string }[] }).items ?? [];
+      return items.length === all && items.every((s) => s.discovery_state === 'done');
+    },
+    120_000,
+  );
 
   /**
    * Creates an execution of source `i` on a backend under an Idempotency-Key (asked again through
