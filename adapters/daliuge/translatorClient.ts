@@ -1,6 +1,6 @@
 import { PermanentJobError } from '../../core/domain/job.js';
 import type { TranslationSettings } from '../../core/domain/profile.js';
-import type { PingCheck } from '../../core/ports/DeploymentBackend.js';
+import type { PingCheck } from '../../core/ports/PingCheck.js';
 import type { DimAddress, DropSpec, Translator } from '../../core/ports/Translator.js';
 import { isTransientStatus } from './dlgErrors.js';
 import { hostRefusal, outbound } from '../shared/outbound.js';

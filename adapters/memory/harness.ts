@@ -1,12 +1,12 @@
 import type * as E from 'fp-ts/lib/Either.js';
 import type { AuthPolicy } from '../../core/domain/authPolicy.js';
 import type { AppError } from '../../core/errors.js';
-import { authenticate, type Principal } from '../../core/usecases/authenticate.js';
-import { createUser, type CreateUserInput } from '../../core/usecases/createUser.js';
-import { listUsers } from '../../core/usecases/listUsers.js';
-import { login, type LoginInput } from '../../core/usecases/login.js';
-import { logout } from '../../core/usecases/logout.js';
-import { refreshTokens } from '../../core/usecases/refreshTokens.js';
+import { authenticate, type Principal } from '../../core/usecases/auth/authenticate.js';
+import { createUser, type CreateUserInput } from '../../core/usecases/auth/createUser.js';
+import { listUsers } from '../../core/usecases/auth/listUsers.js';
+import { login, type LoginInput } from '../../core/usecases/auth/login.js';
+import { logout } from '../../core/usecases/auth/logout.js';
+import { refreshTokens } from '../../core/usecases/auth/refreshTokens.js';
 import { JwtAccessTokens } from '../auth/jwtAccessTokens.js';
 import { Sha256Digest } from '../auth/sha256Digest.js';
 import { MemoryAuthSessionRepository } from './authSessionRepository.js';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { TapArchive } from '../../core/domain/projectConfig.js';
 import type { Archive, ArchiveAnswer, ArchiveQuery, Row } from '../../core/ports/Archive.js';
-import type { PingCheck } from '../../core/ports/DeploymentBackend.js';
+import type { PingCheck } from '../../core/ports/PingCheck.js';
 
 /**
  * The archive of the mock backends: deterministic rows made from the query's name and values, so

@@ -1,5 +1,5 @@
 import type { TranslationSettings } from '../../core/domain/profile.js';
-import type { PingCheck } from '../../core/ports/DeploymentBackend.js';
+import type { PingCheck } from '../../core/ports/PingCheck.js';
 import type { DimAddress, DropSpec, Translator } from '../../core/ports/Translator.js';
 
 interface LgNode {

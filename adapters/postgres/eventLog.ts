@@ -47,6 +47,10 @@ export class PgEventLog implements EventLog {
     await insertEvent(this.db, e, now);
   }
 
+  isCursor(cursor: string | null): boolean {
+    return decodeCursor(cursor) !== null;
+  }
+
   async read(stream: EventStream, limit: number, cursor: string | null): Promise<EventPage> {
     const after = decodeCursor(cursor) ?? 0;
     const rows =

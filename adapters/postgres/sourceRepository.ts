@@ -8,7 +8,7 @@ import type {
 } from '../../core/ports/SourceRepository.js';
 import type { Db } from './db.js';
 import { insertEvent } from './eventLog.js';
-import { discoveryJobKind } from '../../core/usecases/discovery/jobs.js';
+import { discoveryJobKind } from '../../core/domain/jobKinds.js';
 
 interface Row {
   id: string;

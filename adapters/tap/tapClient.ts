@@ -1,7 +1,7 @@
 import { PermanentJobError } from '../../core/domain/job.js';
 import type { TapArchive } from '../../core/domain/projectConfig.js';
 import type { Archive, ArchiveAnswer, ArchiveQuery, Row } from '../../core/ports/Archive.js';
-import type { PingCheck } from '../../core/ports/DeploymentBackend.js';
+import type { PingCheck } from '../../core/ports/PingCheck.js';
 import { peerText, where } from '../shared/peerText.js';
 import { Semaphore } from '../shared/semaphore.js';
 import {

@@ -1,5 +1,5 @@
 import type { QueryBatch, TapArchive } from '../domain/projectConfig.js';
-import type { PingCheck } from './DeploymentBackend.js';
+import type { PingCheck } from './PingCheck.js';
 
 export type Row = Readonly<Record<string, unknown>>;
 

@@ -1,15 +1,10 @@
 import type { Manifest } from '../domain/manifest.js';
 import type { DeploymentProfile } from '../domain/profile.js';
 import type { RemoteOutcome } from '../domain/remote.js';
+import type { PingCheck } from './PingCheck.js';
 import type { DropSpec } from './Translator.js';
 
-/** One finding of a reachability check (`surveyor profile ping`). */
-export interface PingCheck {
-  readonly name: string;
-  readonly ok: boolean;
-  readonly detail: string;
-  readonly data?: Readonly<Record<string, unknown>>;
-}
+export type { PingCheck };
 
 /** What a backend accepted: the ids to store on the execution. */
 export interface Submission {

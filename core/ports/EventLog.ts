@@ -8,4 +8,6 @@ export interface EventLog {
   append(event: NewEvent, now: Date): Promise<void>;
   /** Oldest first. `cursor` is what the previous page returned as nextCursor. */
   read(stream: EventStream, limit: number, cursor: string | null): Promise<EventPage>;
+  /** Whether a cursor is one `read` could have returned (null: from the start). */
+  isCursor(cursor: string | null): boolean;
 }

@@ -1,3 +1,4 @@
+import * as E from 'fp-ts/lib/Either.js';
 import type * as t from 'io-ts';
 import type { ClaimedJob } from '../domain/job.js';
 
@@ -13,9 +14,21 @@ export interface JobContext {
   confirmLease(): Promise<void>;
 }
 
-/** What a worker does with one kind of job. The payload is decoded with `codec` before `handle`. */
-export interface JobHandler<P = unknown> {
+/**
+ * What a worker does with one kind of job. `prepare` decodes a payload with the kind's codec and
+ * answers the work to run, or the decoding errors (the job then fails for good).
+ */
+export interface JobHandler {
   readonly kind: string;
-  readonly codec: t.Type<P, unknown, unknown>;
-  handle(payload: P, ctx: JobContext): Promise<void>;
+  prepare(payload: unknown): E.Either<t.Errors, (ctx: JobContext) => Promise<void>>;
 }
+
+/** A handler from a kind's codec and a function of its typed payload. */
+export const jobHandler = <P>(
+  kind: string,
+  codec: t.Decoder<unknown, P>,
+  handle: (payload: P, ctx: JobContext) => Promise<void>,
+): JobHandler => ({
+  kind,
+  prepare: (payload) => E.map((p: P) => (ctx: JobContext) => handle(p, ctx))(codec.decode(payload)),
+});

@@ -1,5 +1,5 @@
 import type { TranslationSettings } from '../domain/profile.js';
-import type { PingCheck } from './DeploymentBackend.js';
+import type { PingCheck } from './PingCheck.js';
 
 /** A drop spec of a partitioned or physical graph (DALiuGE's own JSON objects). */
 export type DropSpec = Readonly<Record<string, unknown>>;

@@ -1,12 +1,26 @@
 import type { IncomingMessage } from 'node:http';
-import type { Container } from 'inversify';
+import * as E from 'fp-ts/lib/Either.js';
+import type { SurveyorOperations } from '../../core/app/surveyor.js';
+import type { PageRequest } from '../../core/app/pages.js';
 import type { AppError } from '../../core/errors.js';
-import type { Principal } from '../../core/usecases/authenticate.js';
+import type { HealthProbe } from '../../core/ports/HealthProbe.js';
+import type { Actor } from '../../core/usecases/profiles/saveProfile.js';
+import type { Principal } from '../../core/usecases/auth/authenticate.js';
 import type { Logger } from '../../adapters/log/logger.js';
+import type { Metrics } from '../../adapters/metrics/registry.js';
+
+/** What the process offers besides the application: for /ready, /metrics and login counters. */
+export interface HostParts {
+  readonly metrics: Metrics;
+  readonly probes: readonly HealthProbe[];
+  readonly now: () => Date;
+}
 
 export interface HandlerContext {
   readonly req: IncomingMessage;
-  readonly container: Container;
+  /** The application: a handler decodes, calls one operation and encodes what it answers. */
+  readonly app: SurveyorOperations;
+  readonly host: HostParts;
   readonly log: Logger;
   readonly requestId: string;
   readonly clientAddress: string;
@@ -27,3 +41,19 @@ export type Handler = (ctx: HandlerContext) => Promise<HandlerResult>;
 
 export const fail = (error: AppError, headers?: Record<string, string>): HandlerResult =>
   headers ? { error, headers } : { error };
+
+/** An operation's answer as a response: the view as the body, or the error. */
+export const answer = <T>(r: E.Either<AppError, T>, status?: number): HandlerResult =>
+  E.isLeft(r) ? { error: r.left } : status === undefined ? { body: r.right } : { status, body: r.right };
+
+/** The page a list request asks for (`limit`, `cursor`). */
+export const pageOf = (ctx: HandlerContext): PageRequest => ({
+  limit: ctx.query['limit'] as number | undefined,
+  cursor: ctx.query['cursor'] as string | undefined,
+});
+
+/** Who is asking (every route that is not public has a principal). */
+export const actorOf = (ctx: HandlerContext): Actor => ({
+  username: ctx.principal!.username,
+  role: ctx.principal!.role,
+});

@@ -10,15 +10,18 @@ import { badText, valueProblem } from '../../core/domain/jsonValues.js';
 import { type AppError, appError, validationError } from '../../core/errors.js';
 import type { Random } from '../../core/ports/Random.js';
 import { redactString, type SecretRegistry } from '../../core/redaction.js';
-import { authenticate, authorize, type Principal } from '../../core/usecases/authenticate.js';
+import { authorize, type Principal } from '../../core/usecases/auth/authenticate.js';
+import type { SurveyorOperations } from '../../core/app/surveyor.js';
+import type { Clock } from '../../core/ports/Clock.js';
+import type { HealthProbe } from '../../core/ports/HealthProbe.js';
 import type { Logger } from '../../adapters/log/logger.js';
 import type { Metrics } from '../../adapters/metrics/registry.js';
 import { isDatabaseUnavailable } from '../../adapters/postgres/db.js';
 import type { Config } from '../../schema/config.js';
 import { decodeWith } from '../../schema/decode.js';
 import { apiPrefix, type RouteSpec, routes } from '../../schema/routes.js';
-import { authDeps, TYPES } from '../shared/composition.js';
-import type { Handler, HandlerResult } from './handler.js';
+import { appOf, TYPES } from '../shared/composition.js';
+import type { Handler, HandlerResult, HostParts } from './handler.js';
 import {
   bearerOf,
   errorBody,
@@ -33,7 +36,8 @@ import {
 import { handlers } from './routes.js';
 
 interface Pipeline {
-  readonly container: Container;
+  readonly app: SurveyorOperations;
+  readonly host: HostParts;
   readonly config: Config;
   readonly log: Logger;
   readonly secrets: SecretRegistry;
@@ -107,10 +111,10 @@ const takeQuery = (route: RouteSpec, req: RestifyRequest): E.Either<AppError, Re
 const authFor = async (
   route: RouteSpec,
   req: IncomingMessage,
-  c: Container,
+  app: SurveyorOperations,
 ): Promise<E.Either<AppError, Principal | undefined>> => {
   if (route.auth === 'public') return E.right(undefined);
-  const p = await authenticate(authDeps(c), bearerOf(req));
+  const p = await app.auth.authenticate(bearerOf(req));
   if (E.isLeft(p)) return p;
   return authorize(p.right, route.auth);
 };
@@ -124,7 +128,7 @@ const mount = (server: RestifyServer, route: RouteSpec, handler: Handler, p: Pip
     const log = p.log.child({ req_id: requestId });
     let status = 500;
     try {
-      const principal = await authFor(route, req, p.container);
+      const principal = await authFor(route, req, p.app);
       const params = takeParams(route, req);
       const query = takeQuery(route, req);
       const body =
@@ -139,7 +143,8 @@ const mount = (server: RestifyServer, route: RouteSpec, handler: Handler, p: Pip
       else
         result = await handler({
           req,
-          container: p.container,
+          app: p.app,
+          host: p.host,
           log,
           requestId,
           clientAddress: clientAddressOf(req, p.config.SERVICE_TRUST_PROXY),
@@ -237,8 +242,14 @@ const unmatched = (p: Pipeline, code: 'not_found' | 'method_not_allowed', status
   }) as (...args: never[]) => void;
 
 export const createApiServer = (container: Container): RestifyServer => {
+  const clock = container.get<Clock>(TYPES.Clock);
   const p: Pipeline = {
-    container,
+    app: appOf(container),
+    host: {
+      metrics: container.get<Metrics>(TYPES.Metrics),
+      probes: container.get<readonly HealthProbe[]>(TYPES.Probes),
+      now: () => clock.now(),
+    },
     config: container.get<Config>(TYPES.Config),
     log: container.get<Logger>(TYPES.Logger),
     secrets: container.get<SecretRegistry>(TYPES.Secrets),

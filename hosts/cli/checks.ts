@@ -1,4 +1,4 @@
-import type { PingCheck } from '../../core/ports/DeploymentBackend.js';
+import type { PingCheck } from '../../core/ports/PingCheck.js';
 import { redactString, type SecretRegistry } from '../../core/redaction.js';
 import { exitCodes } from './exitCodes.js';
 

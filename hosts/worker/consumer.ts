@@ -30,7 +30,7 @@ export interface ConsumerDeps {
   readonly clock: Clock;
   readonly random: Random;
   readonly log: Logger;
-  readonly handlers: readonly JobHandler<never>[];
+  readonly handlers: readonly JobHandler[];
 }
 
 /**
@@ -50,7 +50,7 @@ export class QueueConsumer {
   private wakePending = false;
   private loopDone: Promise<void> | undefined;
   private reaper: NodeJS.Timeout | undefined;
-  private readonly byKind: Map<string, JobHandler<never>>;
+  private readonly byKind: Map<string, JobHandler>;
 
   constructor(
     private readonly deps: ConsumerDeps,
@@ -208,14 +208,14 @@ export class QueueConsumer {
     try {
       const handler = this.byKind.get(job.kind);
       if (!handler) throw new PermanentJobError(`no handler for job kind ${job.kind}`);
-      const decoded = handler.codec.decode(job.payload);
-      if (E.isLeft(decoded))
+      const work = handler.prepare(job.payload);
+      if (E.isLeft(work))
         throw new PermanentJobError(
-          `bad payload: ${toIssues(decoded.left)
+          `bad payload: ${toIssues(work.left)
             .map((i) => `${i.path}: ${i.message}`)
             .join('; ')}`,
         );
-      await handler.handle(decoded.right as never, { job, signal: abort.signal, confirmLease });
+      await work.right({ job, signal: abort.signal, confirmLease });
       if (abort.signal.aborted) throw abort.signal.reason;
       // A small worker refills its freed slot in the same round trip as the completion; a larger one
       // does better claiming in batches from its loop (many concurrent single claims contend).

@@ -3,10 +3,9 @@ import type { Container } from 'inversify';
 import type { Clock } from '../../core/ports/Clock.js';
 import type { JobHandler } from '../../core/ports/JobHandler.js';
 import type { JobQueue } from '../../core/ports/JobQueue.js';
-import type { MaintenanceRepository } from '../../core/ports/MaintenanceRepository.js';
 import type { Random } from '../../core/ports/Random.js';
 import type { WorkerRegistry } from '../../core/ports/WorkerRegistry.js';
-import { maintenanceTick } from '../../core/usecases/maintenanceTick.js';
+import { maintenanceTick } from '../../core/usecases/maintenance/maintenanceTick.js';
 import { retentionPolicy } from '../shared/retention.js';
 import type { Logger } from '../../adapters/log/logger.js';
 import type { Metrics } from '../../adapters/metrics/registry.js';
@@ -15,8 +14,8 @@ import { jobsChannel } from '../../adapters/postgres/jobQueue.js';
 import { PgLeaderLock } from '../../adapters/postgres/leaderLock.js';
 import { listen } from '../../adapters/postgres/listener.js';
 import type { Config } from '../../schema/config.js';
-import { executionDeps, sourceDeps, TYPES } from '../shared/composition.js';
-import { executionTick } from '../../core/usecases/executions/executionTick.js';
+import { appOf, TYPES } from '../shared/composition.js';
+import { executionTick } from '../../core/usecases/pipeline/executionTick.js';
 import { discoveryTick } from '../../core/usecases/discovery/discoveryTick.js';
 import { QueueConsumer } from './consumer.js';
 import { Scheduler } from './scheduler.js';
@@ -34,6 +33,7 @@ export interface WorkerHandle {
  */
 export const startWorker = async (container: Container): Promise<WorkerHandle> => {
   const config = container.get<Config>(TYPES.Config);
+  const app = appOf(container);
   const log = container.get<Logger>(TYPES.Logger);
   const registry = container.get<WorkerRegistry>(TYPES.Workers);
   const clock = container.get<Clock>(TYPES.Clock);
@@ -61,7 +61,7 @@ export const startWorker = async (container: Container): Promise<WorkerHandle> =
       clock,
       random,
       log,
-      handlers: container.get<readonly JobHandler<never>[]>(TYPES.JobHandlers),
+      handlers: container.get<readonly JobHandler[]>(TYPES.JobHandlers),
     },
     {
       workerId: id,
@@ -88,12 +88,12 @@ export const startWorker = async (container: Container): Promise<WorkerHandle> =
       new PgLeaderLock(db),
       [
         maintenanceTick(
-          container.get<MaintenanceRepository>(TYPES.Maintenance),
+          app.deps.maintenance.maintenance,
           retentionPolicy(config),
           config.SERVICE_MAINTENANCE_TICK_SECONDS,
         ),
-        discoveryTick(sourceDeps(container)),
-        executionTick(executionDeps(container), {
+        discoveryTick(app.deps.sources),
+        executionTick(app.deps.executions, {
           everySeconds: config.SERVICE_EXECUTION_TICK_SECONDS,
           admissionScan: 500,
           pollMinSeconds: {

@@ -9,7 +9,7 @@ import {
   LedgerSnapshotView,
 } from '../api/executions.js';
 import { EventPageView, PageQuery } from '../api/projects.js';
-import type { RouteSpec } from '../routes.js';
+import type { RouteSpec } from '../routeSpec.js';
 
 const idParam = { id: Uuid };
 

@@ -5,7 +5,7 @@ import { ProjectModule, pageQuery } from '../api/common.js';
 import { ProfileInput, ProfileList, ProfileView } from '../api/profiles.js';
 import { EventPageView, PageQuery } from '../api/projects.js';
 import { component } from '../jsonSchema.js';
-import type { RouteSpec } from '../routes.js';
+import type { RouteSpec } from '../routeSpec.js';
 
 const idParam = { id: Uuid };
 export const ProfileListQuery = t.partial({ project_module: ProjectModule, ...pageQuery(1000) });

@@ -8,7 +8,7 @@ import {
   ProjectConfigVersionView,
   YamlBody,
 } from '../api/projects.js';
-import type { RouteSpec } from '../routes.js';
+import type { RouteSpec } from '../routeSpec.js';
 
 const moduleParam = { module: ProjectModule };
 

@@ -11,7 +11,7 @@ import {
   SourceStatusView,
   SourceView,
 } from '../api/sources.js';
-import type { RouteSpec } from '../routes.js';
+import type { RouteSpec } from '../routeSpec.js';
 
 const idParam = { id: Uuid };
 

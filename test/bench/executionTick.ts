@@ -3,7 +3,7 @@
 // time and how many SQL statements it sent, for a cold and a warm tick; asserts nothing.
 // Run: scripts/bench tick [sources] [in-flight]
 import { type Db, pgp } from '../../adapters/postgres/db.js';
-import { executionTick } from '../../core/usecases/executions/executionTick.js';
+import { executionTick } from '../../core/usecases/pipeline/executionTick.js';
 import { executionDeps, TYPES } from '../../hosts/shared/composition.js';
 import { startTestApi } from '../support/api.js';
 import { prepareProject } from '../support/project.js';

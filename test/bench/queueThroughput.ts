@@ -18,7 +18,7 @@ import { listen } from '../../adapters/postgres/listener.js';
 import { migrate } from '../../adapters/postgres/migrator.js';
 import { CryptoRandom } from '../../adapters/system/cryptoRandom.js';
 import { SystemClock } from '../../adapters/system/systemClock.js';
-import type { JobHandler } from '../../core/ports/JobHandler.js';
+import { jobHandler } from '../../core/ports/JobHandler.js';
 import { SecretRegistry } from '../../core/redaction.js';
 import { QueueConsumer } from '../../hosts/worker/consumer.js';
 import { freePort } from '../support/ports.js';
@@ -60,14 +60,14 @@ const surveyor = async (url: string, concurrency: number): Promise<number> => {
      SELECT gen_random_uuid(), 'noop', '{}', 'queued', $1, $1, $1 FROM generate_series(1, $2)`,
     [now, jobs],
   );
-  const noop: JobHandler<unknown> = { kind: 'noop', codec: t.unknown, handle: async () => {} };
+  const noop = jobHandler('noop', t.unknown, async () => {});
   const consumer = new QueueConsumer(
     {
       queue,
       clock: new SystemClock(),
       random: new CryptoRandom(),
       log: quiet,
-      handlers: [noop as unknown as JobHandler<never>],
+      handlers: [noop],
     },
     {
       workerId: 'bench',

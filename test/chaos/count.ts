@@ -4,7 +4,7 @@
 import type { Db } from '../../adapters/postgres/db.js';
 import { externalName } from '../../core/domain/executionRun.js';
 import { unsettledAfter } from '../../core/domain/unsettledAttempt.js';
-import { discoveryJobKind } from '../../core/usecases/discovery/jobs.js';
+import { discoveryJobKind } from '../../core/domain/jobKinds.js';
 import { sacctByName } from '../support/slurm.js';
 
 export interface Created {

@@ -14,9 +14,9 @@ import type {
 import type { EventLog } from '../../core/ports/EventLog.js';
 import type { ExecutionRepository } from '../../core/ports/ExecutionRepository.js';
 import type { JobQueue } from '../../core/ports/JobQueue.js';
-import { runJobKind, settleJobKind } from '../../core/usecases/executions/jobs.js';
-import { settleEnded } from '../../core/usecases/executions/settleEnded.js';
-import { runExecution } from '../../core/usecases/executions/runExecution.js';
+import { runJobKind, settleJobKind } from '../../core/domain/jobKinds.js';
+import { settleEnded } from '../../core/usecases/pipeline/settleEnded.js';
+import { runExecution } from '../../core/usecases/pipeline/runExecution.js';
 import { runDeps, TYPES } from '../../hosts/shared/composition.js';
 import { startTestApi, type TestApi } from '../support/api.js';
 import { graphDir, prepareProject } from '../support/project.js';

@@ -26,7 +26,7 @@ test.before(async () => {
       clock: c.get<Clock>(TYPES.Clock),
       random: c.get<Random>(TYPES.Random),
       log: createLogger('silent', new SecretRegistry(), new Writable({ write: (_c, _e, cb) => cb() })),
-      handlers: c.get<readonly JobHandler<never>[]>(TYPES.JobHandlers),
+      handlers: c.get<readonly JobHandler[]>(TYPES.JobHandlers),
     },
     {
       workerId: 'test',

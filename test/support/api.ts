@@ -6,7 +6,7 @@ import { Argon2Hasher } from '../../adapters/auth/argon2Hasher.js';
 import { createLogger } from '../../adapters/log/logger.js';
 import { Metrics } from '../../adapters/metrics/registry.js';
 import { SecretRegistry } from '../../core/redaction.js';
-import { createUser } from '../../core/usecases/createUser.js';
+import { createUser } from '../../core/usecases/auth/createUser.js';
 import { createApiServer, listen } from '../../hosts/api/server.js';
 import { authDeps, buildContainer, TYPES } from '../../hosts/shared/composition.js';
 import { closeServer } from '../../hosts/shared/metricsServer.js';

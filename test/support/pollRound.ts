@@ -1,8 +1,8 @@
 import type { Clock } from '../../core/ports/Clock.js';
 import type { DeploymentBackends } from '../../core/ports/DeploymentBackend.js';
 import type { JobQueue } from '../../core/ports/JobQueue.js';
-import { type PollJobPayload, pollJobKind } from '../../core/usecases/executions/jobs.js';
-import { pollTarget } from '../../core/usecases/executions/pollTarget.js';
+import { type PollJobPayload, pollJobKind } from '../../core/domain/jobKinds.js';
+import { pollTarget } from '../../core/usecases/pipeline/pollTarget.js';
 import { runDeps, TYPES } from '../../hosts/shared/composition.js';
 import type { TestApi } from './api.js';
 

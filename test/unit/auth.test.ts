@@ -1,7 +1,7 @@
 import test from 'ava';
 import * as E from 'fp-ts/lib/Either.js';
 import { createHarness } from '../../adapters/memory/harness.js';
-import { authorize } from '../../core/usecases/authenticate.js';
+import { authorize } from '../../core/usecases/auth/authenticate.js';
 
 const admin = {
   username: 'alice',

@@ -6,7 +6,7 @@ import { SequentialRandom } from '../../adapters/memory/random.js';
 import { createLogger } from '../../adapters/log/logger.js';
 import { SystemClock } from '../../adapters/system/systemClock.js';
 import { LeaseLostError, PermanentJobError } from '../../core/domain/job.js';
-import type { JobHandler } from '../../core/ports/JobHandler.js';
+import { type JobHandler, jobHandler } from '../../core/ports/JobHandler.js';
 import { SecretRegistry } from '../../core/redaction.js';
 import { QueueConsumer } from '../../hosts/worker/consumer.js';
 
@@ -19,7 +19,7 @@ const until = async (cond: () => boolean, ms = 5000) => {
   }
 };
 
-const setup = (handlers: JobHandler<never>[], concurrency = 2, leaseSeconds = 30) => {
+const setup = (handlers: JobHandler[], concurrency = 2, leaseSeconds = 30) => {
   const random = new SequentialRandom();
   const queue = new MemoryJobQueue(random);
   const consumer = new QueueConsumer(
@@ -35,11 +35,8 @@ const setup = (handlers: JobHandler<never>[], concurrency = 2, leaseSeconds = 30
   return { queue, consumer };
 };
 
-const handler = <P>(
-  kind: string,
-  codec: t.Type<P, unknown, unknown>,
-  fn: (p: P) => Promise<void>,
-): JobHandler<never> => ({ kind, codec, handle: fn }) as unknown as JobHandler<never>;
+const handler = <P>(kind: string, codec: t.Type<P, unknown, unknown>, fn: (p: P) => Promise<void>) =>
+  jobHandler(kind, codec, fn);
 
 test('jobs run once each, at most `concurrency` at a time, woken without polling', async (tt) => {
   let active = 0;
@@ -132,10 +129,10 @@ test('renewals that keep failing with errors stop the job at its local lease dea
   const { queue, consumer } = setup(
     [
       handler('k', t.type({}), (_p) => Promise.resolve()),
-      {
-        kind: 'slow',
-        codec: t.type({}),
-        handle: (_p: unknown, ctx: { signal: AbortSignal }) =>
+      jobHandler(
+        'slow',
+        t.type({}),
+        (_p, ctx) =>
           new Promise<void>((resolve) =>
             ctx.signal.addEventListener('abort', () => {
               reason = ctx.signal.reason;
@@ -143,7 +140,7 @@ test('renewals that keep failing with errors stop the job at its local lease dea
               resolve();
             }),
           ),
-      } as unknown as JobHandler<never>,
+      ),
     ],
     1,
     1.5,
@@ -161,17 +158,13 @@ test('renewals that keep failing with errors stop the job at its local lease dea
 test('confirmLease renews in the queue and throws once the lease is gone', async (tt) => {
   const outcomes: string[] = [];
   const { queue, consumer } = setup([
-    {
-      kind: 'k',
-      codec: t.type({}),
-      handle: async (_p: unknown, ctx: { confirmLease(): Promise<void>; signal: AbortSignal }) => {
-        await ctx.confirmLease();
-        outcomes.push('held');
-        queue.renew = async () => false; // another worker took the job meanwhile
-        await ctx.confirmLease().catch((e: unknown) => outcomes.push((e as Error).name));
-        outcomes.push(ctx.signal.aborted ? 'aborted' : 'running');
-      },
-    } as unknown as JobHandler<never>,
+    jobHandler('k', t.type({}), async (_p, ctx) => {
+      await ctx.confirmLease();
+      outcomes.push('held');
+      queue.renew = async () => false; // another worker took the job meanwhile
+      await ctx.confirmLease().catch((e: unknown) => outcomes.push((e as Error).name));
+      outcomes.push(ctx.signal.aborted ? 'aborted' : 'running');
+    }),
   ]);
   await queue.enqueue({ kind: 'k', payload: {} }, new Date());
   consumer.start();

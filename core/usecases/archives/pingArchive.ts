@@ -1,6 +1,6 @@
 import { tablesOf } from '../../domain/adql.js';
 import type { Archive } from '../../ports/Archive.js';
-import type { PingCheck } from '../../ports/DeploymentBackend.js';
+import type { PingCheck } from '../../ports/PingCheck.js';
 import type { ProjectConfigRepository } from '../../ports/ProjectConfigRepository.js';
 
 export interface ArchivePingDeps {

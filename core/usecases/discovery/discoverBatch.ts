@@ -6,7 +6,7 @@ import type { ProjectConfigRepository } from '../../ports/ProjectConfigRepositor
 import type { SourceRepository } from '../../ports/SourceRepository.js';
 import type { TokenDigest } from '../../ports/TokenDigest.js';
 import { computeDiscoveries } from './computeDiscovery.js';
-import type { DiscoveryJobPayload } from './jobs.js';
+import type { DiscoveryJobPayload } from '../../domain/jobKinds.js';
 
 export interface DiscoverDeps {
   readonly sources: SourceRepository;

@@ -4,7 +4,7 @@ import type { Clock } from '../../ports/Clock.js';
 import type { JobQueue } from '../../ports/JobQueue.js';
 import type { ProjectConfigRepository } from '../../ports/ProjectConfigRepository.js';
 import type { SourceRepository } from '../../ports/SourceRepository.js';
-import { type DiscoveryJobPayload, discoveryJobKind } from './jobs.js';
+import { discoveryJob } from '../../domain/jobKinds.js';
 
 export interface DiscoveryRequestDeps {
   readonly sources: SourceRepository;
@@ -30,11 +30,10 @@ export const enqueueDiscovery = async (
   const marked = await deps.sources.markQueued(ids, now);
   let jobs = 0;
   for (let i = 0; i < marked.length; i += batchSize) {
-    const payload: DiscoveryJobPayload = {
-      project_module: projectModule,
-      source_ids: marked.slice(i, i + batchSize),
-    };
-    await deps.queue.enqueue({ kind: discoveryJobKind, payload, maxAttempts: 3 }, now);
+    await deps.queue.enqueue(
+      discoveryJob({ project_module: projectModule, source_ids: marked.slice(i, i + batchSize) }),
+      now,
+    );
     jobs++;
   }
   return { marked, jobs };

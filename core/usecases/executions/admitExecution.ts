@@ -6,7 +6,7 @@ import type { ProjectConfigRepository } from '../../ports/ProjectConfigRepositor
 import type { SourceRepository } from '../../ports/SourceRepository.js';
 import { executionEvent, move } from './executionEvents.js';
 import { executionBlockers } from './executionStatus.js';
-import { runJob } from './jobs.js';
+import { runJob } from '../../domain/jobKinds.js';
 
 export interface AdmitDeps {
   readonly executions: ExecutionRepository;

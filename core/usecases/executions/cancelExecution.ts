@@ -6,7 +6,7 @@ import { unsettledAfter, unsettledAttemptsOf } from '../../domain/unsettledAttem
 import type { Clock } from '../../ports/Clock.js';
 import type { ExecutionRepository } from '../../ports/ExecutionRepository.js';
 import { executionEvent, move } from './executionEvents.js';
-import { pollJob, runJobKeyPrefix, settleJob } from './jobs.js';
+import { pollJob, runJobKeyPrefix, settleJob } from '../../domain/jobKinds.js';
 
 /**
  * Cancels an execution. Before submission nothing runs outside, so it ends cancelled at once (its

@@ -2,8 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { type AppError, appError } from '../../errors.js';
 import { type Execution, unsubmitted } from '../../domain/executionRecord.js';
 import { unsettledAfter } from '../../domain/unsettledAttempt.js';
-import type { Clock } from '../../ports/Clock.js';
-import type { ExecutionRepository } from '../../ports/ExecutionRepository.js';
+import { type AdmitDeps, admitExecution } from './admitExecution.js';
 import { executionEvent, move } from './executionEvents.js';
 
 /**
@@ -11,10 +10,11 @@ import { executionEvent, move } from './executionEvents.js';
  * same pinned configuration, profile snapshot and execute switches, so it is queued as soon as its
  * gates pass. When the backend never confirmed that an earlier attempt ended (its session or job
  * may still run, or may have been accepted as the connection dropped), the new attempt settles it
- * first: looks it up by name, cancels it and waits for its end (see settlePrevious).
+ * first: looks it up by name, cancels it and waits for its end (see settlePrevious). An execution
+ * that was asked to run before is admitted at once when its gates pass (else the tick admits it).
  */
 export const retryExecution = async (
-  deps: { readonly executions: ExecutionRepository; readonly clock: Clock },
+  deps: AdmitDeps,
   id: string,
   by: string,
 ): Promise<E.Either<AppError, Execution>> => {
@@ -69,5 +69,9 @@ export const retryExecution = async (
   );
   if (r !== 'ok')
     return E.left(appError('conflict', `execution ${id} changed meanwhile; read it and try again`));
-  return E.right((await deps.executions.get(id))!);
+  const retried = (await deps.executions.get(id))!;
+  if (retried.executeRequestedAt === null) return E.right(retried);
+  const inFlight = (await deps.executions.inFlightByProject()).get(retried.projectModule) ?? 0;
+  if (!(await admitExecution(deps, retried, inFlight)).admitted) return E.right(retried);
+  return E.right((await deps.executions.get(id)) ?? retried);
 };

@@ -1,5 +1,6 @@
 import type { DeploymentProfile } from '../../domain/profile.js';
-import type { DeploymentBackends, PingCheck } from '../../ports/DeploymentBackend.js';
+import type { DeploymentBackends } from '../../ports/DeploymentBackend.js';
+import type { PingCheck } from '../../ports/PingCheck.js';
 import type { ProfileRepository } from '../../ports/ProfileRepository.js';
 import type { Translator } from '../../ports/Translator.js';
 

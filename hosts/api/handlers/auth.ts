@@ -1,10 +1,4 @@
 import * as E from 'fp-ts/lib/Either.js';
-import { listUsers } from '../../../core/usecases/listUsers.js';
-import { login } from '../../../core/usecases/login.js';
-import { logout } from '../../../core/usecases/logout.js';
-import { refreshTokens } from '../../../core/usecases/refreshTokens.js';
-import type { Metrics } from '../../../adapters/metrics/registry.js';
-import { authDeps, TYPES } from '../../shared/composition.js';
 import { fail, type Handler } from '../handler.js';
 
 interface LoginBody {
@@ -14,7 +8,7 @@ interface LoginBody {
 
 export const loginHandler: Handler = async (ctx) => {
   const body = ctx.body as LoginBody;
-  const r = await login(authDeps(ctx.container), { ...body, clientAddress: ctx.clientAddress });
+  const r = await ctx.app.auth.login({ ...body, clientAddress: ctx.clientAddress });
   if (E.isLeft(r)) {
     // The client hears only "invalid username or password"; the log says which it was, naming the
     // account when there is one, never what was typed as the username (a password often lands there).
@@ -23,7 +17,7 @@ export const loginHandler: Handler = async (ctx) => {
       'login failed',
     );
     // Public metrics tell only what the client already knows: refused, or rate-limited.
-    ctx.container.get<Metrics>(TYPES.Metrics).loginFailures.inc({
+    ctx.host.metrics.loginFailures.inc({
       outcome: r.left.cause === 'rate_limited' ? 'rate_limited' : 'invalid_credentials',
     });
     return r.left.retryAfterSeconds !== undefined
@@ -35,10 +29,7 @@ export const loginHandler: Handler = async (ctx) => {
 };
 
 export const refreshHandler: Handler = async (ctx) => {
-  const r = await refreshTokens(
-    authDeps(ctx.container),
-    (ctx.body as { refresh_token: string }).refresh_token,
-  );
+  const r = await ctx.app.auth.refresh((ctx.body as { refresh_token: string }).refresh_token);
   if (E.isLeft(r)) {
     ctx.log.warn({ cause: r.left.cause, client: ctx.clientAddress }, 'refresh refused');
     return fail(r.left.error);
@@ -47,7 +38,7 @@ export const refreshHandler: Handler = async (ctx) => {
 };
 
 export const logoutHandler: Handler = async (ctx) => {
-  await logout(authDeps(ctx.container), ctx.principal!.sessionId);
+  await ctx.app.auth.logout(ctx.principal!.sessionId);
   ctx.log.info({ user_id: ctx.principal!.userId }, 'logout');
   return { body: { logged_out: true } };
 };
@@ -57,6 +48,4 @@ export const meHandler: Handler = async (ctx) => {
   return { body: { user_id: p.userId, username: p.username, role: p.role, session_id: p.sessionId } };
 };
 
-export const listUsersHandler: Handler = async (ctx) => ({
-  body: { items: await listUsers(authDeps(ctx.container)) },
-});
+export const listUsersHandler: Handler = async (ctx) => ({ body: { items: await ctx.app.users.list() } });

@@ -1,10 +1,6 @@
-import type { Clock } from '../../../core/ports/Clock.js';
-import type { HealthProbe } from '../../../core/ports/HealthProbe.js';
-import { checkReadiness } from '../../../core/usecases/checkReadiness.js';
-import type { Metrics } from '../../../adapters/metrics/registry.js';
+import { checkReadiness } from '../../../core/usecases/health/checkReadiness.js';
 import { buildOpenApi } from '../../../schema/openapi.js';
 import { serviceVersion } from '../../../schema/version.js';
-import { TYPES } from '../../shared/composition.js';
 import { withTimeout } from '../../shared/timeout.js';
 import type { Handler } from '../handler.js';
 
@@ -21,11 +17,9 @@ export const healthHandler: Handler = async () => ({
 });
 
 export const readyHandler: Handler = async (ctx) => {
-  const probes = ctx.container
-    .get<readonly HealthProbe[]>(TYPES.Probes)
-    .map((p) => withTimeout(p, probeTimeoutMs));
-  const r = await checkReadiness(probes, ctx.container.get<Clock>(TYPES.Clock).now());
-  const metrics = ctx.container.get<Metrics>(TYPES.Metrics);
+  const probes = ctx.host.probes.map((p) => withTimeout(p, probeTimeoutMs));
+  const r = await checkReadiness(probes, ctx.host.now());
+  const metrics = ctx.host.metrics;
   for (const [name, result] of Object.entries(r.checks))
     metrics.dependencyUp.set({ dependency: name }, result.ok ? 1 : 0);
   return {
@@ -35,7 +29,7 @@ export const readyHandler: Handler = async (ctx) => {
 };
 
 export const metricsHandler: Handler = async (ctx) => {
-  const m = ctx.container.get<Metrics>(TYPES.Metrics);
+  const m = ctx.host.metrics;
   return { text: await m.render(), contentType: m.contentType };
 };
 

@@ -1,7 +1,7 @@
 import { Command, Option } from 'clipanion';
 import type { Clock } from '../../../core/ports/Clock.js';
 import type { MaintenanceRepository } from '../../../core/ports/MaintenanceRepository.js';
-import { type PurgeReport, purge } from '../../../core/usecases/purge.js';
+import { type PurgeReport, purge } from '../../../core/usecases/maintenance/purge.js';
 import { TYPES } from '../../shared/composition.js';
 import { retentionPolicy } from '../../shared/retention.js';
 import { openRuntime } from '../../shared/runtime.js';

@@ -1,7 +1,6 @@
 import { Command, Option } from 'clipanion';
 import * as E from 'fp-ts/lib/Either.js';
-import { createUser } from '../../../core/usecases/createUser.js';
-import { authDeps } from '../../shared/composition.js';
+import { appOf } from '../../shared/composition.js';
 import { openRuntime } from '../../shared/runtime.js';
 import { exitCodes } from '../exitCodes.js';
 import { reportFailure } from '../failures.js';
@@ -70,7 +69,7 @@ export class UserCreateCommand extends Command {
       if (password === undefined) return exitCodes.failure;
       rt = await openRuntime('cli');
       rt.secrets.add(password);
-      const r = await createUser(authDeps(rt.container), {
+      const r = await appOf(rt.container).users.create({
         username: this.username,
         email: this.email,
         role: this.role,

@@ -1,8 +1,8 @@
 import { terminalStates } from '../../domain/execution.js';
 import { LeaseLostError, type Lease } from '../../domain/job.js';
 import { unsettledAfter } from '../../domain/unsettledAttempt.js';
-import { executionEvent } from './executionEvents.js';
-import type { SettleJobPayload } from './jobs.js';
+import { executionEvent } from '../executions/executionEvents.js';
+import type { SettleJobPayload } from '../../domain/jobKinds.js';
 import type { RunDeps } from './runSteps.js';
 import { settlePrevious } from './settlePrevious.js';
 

@@ -1,5 +1,5 @@
-import type { AuthSessionRepository } from '../ports/AuthSessionRepository.js';
-import type { Clock } from '../ports/Clock.js';
+import type { AuthSessionRepository } from '../../ports/AuthSessionRepository.js';
+import type { Clock } from '../../ports/Clock.js';
 
 /** Ends the login the access token belongs to: its access and refresh tokens stop working. */
 export const logout = async (

@@ -1,5 +1,5 @@
-import type { HealthProbe } from '../ports/HealthProbe.js';
-import type { JobQueue } from '../ports/JobQueue.js';
+import type { HealthProbe } from '../../ports/HealthProbe.js';
+import type { JobQueue } from '../../ports/JobQueue.js';
 
 /** The queue answers and says how deep it is; depth alone does not make the service unready. */
 export const queueProbe = (queue: JobQueue): HealthProbe => ({

@@ -7,8 +7,8 @@ import type { Submission } from '../../ports/DeploymentBackend.js';
 import type { StagingState } from '../../ports/Stager.js';
 import type { ExecutionChange } from '../../ports/ExecutionRepository.js';
 import { unsettledAttemptsOf } from '../../domain/unsettledAttempt.js';
-import { executionEvent, move } from './executionEvents.js';
-import { pollJob, type RunJobPayload } from './jobs.js';
+import { executionEvent, move } from '../executions/executionEvents.js';
+import { pollJob, type RunJobPayload } from '../../domain/jobKinds.js';
 import { settlePrevious } from './settlePrevious.js';
 import { artifactNames, inPool, type RunContext, type RunDeps, RunSteps, Superseded } from './runSteps.js';
 

@@ -1,9 +1,14 @@
-import { addSeconds, type AuthPolicy, type IssuedTokens, refreshTokenBytes } from '../domain/authPolicy.js';
-import type { User } from '../domain/user.js';
-import type { AccessTokens } from '../ports/AccessTokens.js';
-import type { Random } from '../ports/Random.js';
-import type { TokenDigest } from '../ports/TokenDigest.js';
-import type { RefreshTokenRecord } from '../domain/authSession.js';
+import {
+  addSeconds,
+  type AuthPolicy,
+  type IssuedTokens,
+  refreshTokenBytes,
+} from '../../domain/authPolicy.js';
+import type { User } from '../../domain/user.js';
+import type { AccessTokens } from '../../ports/AccessTokens.js';
+import type { Random } from '../../ports/Random.js';
+import type { TokenDigest } from '../../ports/TokenDigest.js';
+import type { RefreshTokenRecord } from '../../domain/authSession.js';
 
 export interface TokenIssuerDeps {
   readonly tokens: AccessTokens;

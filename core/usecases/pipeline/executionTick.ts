@@ -1,10 +1,10 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { JobQueue } from '../../ports/JobQueue.js';
 import type { Tick } from '../../ports/Tick.js';
-import { type AdmitDeps, admitExecution } from './admitExecution.js';
-import { type ExecutionDeps, createExecution } from './createExecution.js';
-import { pollJob } from './jobs.js';
-import { requestExecute } from './requestExecute.js';
+import { type AdmitDeps, admitExecution } from '../executions/admitExecution.js';
+import { type ExecutionDeps, createExecution } from '../executions/createExecution.js';
+import { pollJob } from '../../domain/jobKinds.js';
+import { requestExecute } from '../executions/requestExecute.js';
 
 export interface TickDeps extends AdmitDeps, ExecutionDeps {
   readonly queue: JobQueue;

@@ -1,12 +1,12 @@
 import * as E from 'fp-ts/lib/Either.js';
-import { type AppError, appError } from '../errors.js';
-import { addSeconds, type IssuedTokens } from '../domain/authPolicy.js';
-import type { AuthSessionRepository } from '../ports/AuthSessionRepository.js';
-import type { Clock } from '../ports/Clock.js';
-import type { LoginThrottle } from '../ports/LoginThrottle.js';
-import type { PasswordHasher } from '../ports/PasswordHasher.js';
-import type { UserRepository } from '../ports/UserRepository.js';
-import { usernamePattern } from '../domain/user.js';
+import { type AppError, appError } from '../../errors.js';
+import { addSeconds, type IssuedTokens } from '../../domain/authPolicy.js';
+import type { AuthSessionRepository } from '../../ports/AuthSessionRepository.js';
+import type { Clock } from '../../ports/Clock.js';
+import type { LoginThrottle } from '../../ports/LoginThrottle.js';
+import type { PasswordHasher } from '../../ports/PasswordHasher.js';
+import type { UserRepository } from '../../ports/UserRepository.js';
+import { usernamePattern } from '../../domain/user.js';
 import { issueTokens, newRefreshToken, type TokenIssuerDeps } from './issueTokens.js';
 
 export interface LoginDeps extends TokenIssuerDeps {

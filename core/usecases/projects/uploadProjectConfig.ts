@@ -1,12 +1,12 @@
 import * as E from 'fp-ts/lib/Either.js';
-import { configAdminOnly } from '../domain/configTrust.js';
-import type { ProjectConfig } from '../domain/projectConfig.js';
-import type { ProjectConfigVersion } from '../domain/projectVersion.js';
-import { type Role, roleAllows } from '../domain/roles.js';
-import { type AppError, appError } from '../errors.js';
-import type { Clock } from '../ports/Clock.js';
-import type { ProjectConfigRepository } from '../ports/ProjectConfigRepository.js';
-import type { TokenDigest } from '../ports/TokenDigest.js';
+import { configAdminOnly } from '../../domain/configTrust.js';
+import type { ProjectConfig } from '../../domain/projectConfig.js';
+import type { ProjectConfigVersion } from '../../domain/projectVersion.js';
+import { type Role, roleAllows } from '../../domain/roles.js';
+import { type AppError, appError } from '../../errors.js';
+import type { Clock } from '../../ports/Clock.js';
+import type { ProjectConfigRepository } from '../../ports/ProjectConfigRepository.js';
+import type { TokenDigest } from '../../ports/TokenDigest.js';
 
 export interface UploadDeps {
   readonly configs: ProjectConfigRepository;

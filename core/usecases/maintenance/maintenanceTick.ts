@@ -1,6 +1,6 @@
-import type { RetentionPolicy } from '../domain/retention.js';
-import type { MaintenanceRepository } from '../ports/MaintenanceRepository.js';
-import type { Tick } from '../ports/Tick.js';
+import type { RetentionPolicy } from '../../domain/retention.js';
+import type { MaintenanceRepository } from '../../ports/MaintenanceRepository.js';
+import type { Tick } from '../../ports/Tick.js';
 
 /** Housekeeping: prunes what the retention policy no longer keeps, so no table grows forever. */
 export const maintenanceTick = (

@@ -1,11 +1,11 @@
 import * as E from 'fp-ts/lib/Either.js';
-import { type AppError, appError } from '../errors.js';
-import { isSessionLive } from '../domain/authSession.js';
-import { type Role, roleAllows } from '../domain/roles.js';
-import type { AccessTokens } from '../ports/AccessTokens.js';
-import type { AuthSessionRepository } from '../ports/AuthSessionRepository.js';
-import type { Clock } from '../ports/Clock.js';
-import type { UserRepository } from '../ports/UserRepository.js';
+import { type AppError, appError } from '../../errors.js';
+import { isSessionLive } from '../../domain/authSession.js';
+import { type Role, roleAllows } from '../../domain/roles.js';
+import type { AccessTokens } from '../../ports/AccessTokens.js';
+import type { AuthSessionRepository } from '../../ports/AuthSessionRepository.js';
+import type { Clock } from '../../ports/Clock.js';
+import type { UserRepository } from '../../ports/UserRepository.js';
 
 export interface Principal {
   readonly userId: string;

@@ -9,8 +9,8 @@ import type { DeploymentBackends, PollItem } from '../../ports/DeploymentBackend
 import type { ExecutionChange, ExecutionRepository } from '../../ports/ExecutionRepository.js';
 import type { ProjectConfigVersion } from '../../domain/projectVersion.js';
 import type { ProjectConfigRepository } from '../../ports/ProjectConfigRepository.js';
-import { executionEvent, move } from './executionEvents.js';
-import type { PollJobPayload } from './jobs.js';
+import { executionEvent, move } from '../executions/executionEvents.js';
+import type { PollJobPayload } from '../../domain/jobKinds.js';
 
 export interface PollDeps {
   readonly executions: ExecutionRepository;

@@ -1,4 +1,4 @@
-import type { HealthProbe, ProbeResult } from '../ports/HealthProbe.js';
+import type { HealthProbe, ProbeResult } from '../../ports/HealthProbe.js';
 
 export interface Readiness {
   readonly ready: boolean;

@@ -1,10 +1,10 @@
 import * as E from 'fp-ts/lib/Either.js';
-import { type AppError, appError } from '../errors.js';
-import { isSessionLive } from '../domain/authSession.js';
-import type { IssuedTokens } from '../domain/authPolicy.js';
-import type { AuthSessionRepository } from '../ports/AuthSessionRepository.js';
-import type { Clock } from '../ports/Clock.js';
-import type { UserRepository } from '../ports/UserRepository.js';
+import { type AppError, appError } from '../../errors.js';
+import { isSessionLive } from '../../domain/authSession.js';
+import type { IssuedTokens } from '../../domain/authPolicy.js';
+import type { AuthSessionRepository } from '../../ports/AuthSessionRepository.js';
+import type { Clock } from '../../ports/Clock.js';
+import type { UserRepository } from '../../ports/UserRepository.js';
 import { issueTokens, newRefreshToken, type TokenIssuerDeps } from './issueTokens.js';
 
 export interface RefreshDeps extends TokenIssuerDeps {

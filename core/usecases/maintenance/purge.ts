@@ -1,6 +1,6 @@
-import type { PruneCounts, RetentionPolicy } from '../domain/retention.js';
-import type { Clock } from '../ports/Clock.js';
-import type { MaintenanceRepository } from '../ports/MaintenanceRepository.js';
+import type { PruneCounts, RetentionPolicy } from '../../domain/retention.js';
+import type { Clock } from '../../ports/Clock.js';
+import type { MaintenanceRepository } from '../../ports/MaintenanceRepository.js';
 
 export interface PurgeReport {
   readonly at: Date;

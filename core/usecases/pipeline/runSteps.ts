@@ -12,8 +12,8 @@ import type { SourceRepository } from '../../ports/SourceRepository.js';
 import type { Stager } from '../../ports/Stager.js';
 import type { TokenDigest } from '../../ports/TokenDigest.js';
 import type { Translator } from '../../ports/Translator.js';
-import { executionEvent, move } from './executionEvents.js';
-import type { pollJob, RunJobPayload } from './jobs.js';
+import { executionEvent, move } from '../executions/executionEvents.js';
+import type { pollJob, RunJobPayload } from '../../domain/jobKinds.js';
 
 export interface RunDeps {
   readonly executions: ExecutionRepository;

@@ -1,5 +1,5 @@
-import type { HealthProbe, ProbeResult } from '../ports/HealthProbe.js';
-import type { WorkerRegistry } from '../ports/WorkerRegistry.js';
+import type { HealthProbe, ProbeResult } from '../../ports/HealthProbe.js';
+import type { WorkerRegistry } from '../../ports/WorkerRegistry.js';
 
 /** Ready only while at least one worker has a fresh heartbeat: without one, nothing gets done. */
 export const workersProbe = (registry: WorkerRegistry, staleAfterSeconds: number): HealthProbe => ({

@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
-import { type AppError, appError, type FieldIssue, validationError } from '../errors.js';
-import { isRole, type Role } from '../domain/roles.js';
+import { type AppError, appError, type FieldIssue, validationError } from '../../errors.js';
+import { isRole, type Role } from '../../domain/roles.js';
 import {
   emailPattern,
   maxPasswordLength,
@@ -9,11 +9,11 @@ import {
   type UserView,
   usernamePattern,
   viewUser,
-} from '../domain/user.js';
-import type { Clock } from '../ports/Clock.js';
-import type { PasswordHasher } from '../ports/PasswordHasher.js';
-import type { Random } from '../ports/Random.js';
-import type { UserRepository } from '../ports/UserRepository.js';
+} from '../../domain/user.js';
+import type { Clock } from '../../ports/Clock.js';
+import type { PasswordHasher } from '../../ports/PasswordHasher.js';
+import type { Random } from '../../ports/Random.js';
+import type { UserRepository } from '../../ports/UserRepository.js';
 
 export interface CreateUserDeps {
   readonly users: UserRepository;

@@ -1,0 +1,122 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { appError } from '../errors.js';
+import type { ProvenanceEvent } from '../domain/event.js';
+import { type Execution, viewExecution } from '../domain/executionRecord.js';
+import type { Source } from '../domain/source.js';
+import { capBlocker } from '../usecases/executions/admitExecution.js';
+import { cancelExecution } from '../usecases/executions/cancelExecution.js';
+import { type CreateExecutionInput, createExecution } from '../usecases/executions/createExecution.js';
+import { executionSummary, ledgerSnapshot } from '../usecases/executions/executionReports.js';
+import { statusOf } from '../usecases/executions/executionStatus.js';
+import { type ExecuteInput, requestExecute } from '../usecases/executions/requestExecute.js';
+import { retryExecution } from '../usecases/executions/retryExecution.js';
+import { canonicalJson } from '../usecases/discovery/computeDiscovery.js';
+import type { SurveyorDeps } from './deps.js';
+import { eventPage, type PageRequest } from './pages.js';
+
+const noExecution = (id: string) => appError('not_found', `no execution ${id}`);
+
+export interface CreateOptions {
+  /** The same key with the same request answers the execution it created; with another request, 409. */
+  readonly idempotencyKey?: string | undefined;
+  readonly by: string;
+}
+
+/** Executions: create, ask to run, follow, cancel, retry, and what they did. */
+export const executionOperations = (d: SurveyorDeps) => {
+  const x = d.executions;
+  const sourcesOf = async (e: Execution) =>
+    (await Promise.all(e.sourceIds.map((id) => x.sources.get(id)))).filter((s): s is Source => s !== null);
+  // A deleted source still shows in the execution's list, by the name it had.
+  const view = async (e: Execution) =>
+    viewExecution(
+      e,
+      (await Promise.all(e.sourceIds.map((id) => x.sources.get(id)))).map(
+        (s) => s?.sourceIdentifier ?? '(deleted)',
+      ),
+    );
+  const allEvents = async (id: string) => {
+    const out: ProvenanceEvent[] = [];
+    let cursor: string | null = null;
+    // An execution has tens of events; the bound keeps a runaway history from costing a request.
+    for (let page = 0; page < 20; page++) {
+      const p = await x.events.read(
+        { kind: 'subject', subjectType: 'execution', subjectId: id },
+        500,
+        cursor,
+      );
+      out.push(...p.items);
+      if (p.nextCursor === null) break;
+      cursor = p.nextCursor;
+    }
+    return out;
+  };
+  const withExecution = async <T>(id: string, f: (e: Execution) => Promise<T>) => {
+    const e = await x.executions.get(id);
+    return e ? E.right(await f(e)) : E.left(noExecution(id));
+  };
+  return {
+    /** `created` is false when an earlier request with the same idempotency key made it. */
+    create: async (input: CreateExecutionInput, opts: CreateOptions) => {
+      const r = await createExecution(x, input, {
+        ...(opts.idempotencyKey !== undefined ? { idempotencyKey: opts.idempotencyKey } : {}),
+        requestHash: x.digest.digest(canonicalJson(input, new Set())),
+        by: opts.by,
+      });
+      if (E.isLeft(r)) return r;
+      return E.right({ execution: await view(r.right.execution), created: r.right.created });
+    },
+    get: (id: string) => withExecution(id, view),
+    /** Asks to run; admitted at once when its gates pass, else `blocked_by` says why it waits. */
+    execute: async (id: string, input: ExecuteInput, by: string) => {
+      const r = await requestExecute(x, id, input, by);
+      if (E.isLeft(r)) return r;
+      return E.right({ ...(await view(r.right.execution)), blocked_by: r.right.blockedBy });
+    },
+    cancel: async (id: string, by: string) => {
+      const r = await cancelExecution(x, id, by);
+      return E.isLeft(r) ? r : E.right(await view(r.right));
+    },
+    retry: async (id: string, by: string) => {
+      const r = await retryExecution(x, id, by);
+      return E.isLeft(r) ? r : E.right(await view(r.right));
+    },
+    /** The execution with its phase, what it waits for and each source's state. */
+    status: (id: string) =>
+      withExecution(id, async (e) => {
+        const sources = await sourcesOf(e);
+        const pinned = await x.configs.get(e.projectModule, e.configVersion);
+        const s = statusOf(e, sources, pinned?.config.discovery.required_flags ?? []);
+        if (e.state === 'pending' && e.executeRequestedAt !== null && pinned) {
+          const inFlight = (await x.executions.inFlightByProject()).get(e.projectModule) ?? 0;
+          const cap = capBlocker(inFlight, pinned.config.automation.execution.concurrent_runs);
+          if (cap) s.blocked_by.push(cap);
+        }
+        return {
+          ...viewExecution(
+            e,
+            sources.map((src) => src.sourceIdentifier),
+          ),
+          phase: s.phase,
+          blocked_by: s.blocked_by,
+          source_status: s.sources,
+        };
+      }),
+    summary: (id: string) => withExecution(id, async (e) => executionSummary(e, await allEvents(e.id))),
+    ledger: (id: string) =>
+      withExecution(id, async (e) =>
+        ledgerSnapshot(
+          e,
+          await x.configs.get(e.projectModule, e.configVersion),
+          await sourcesOf(e),
+          await x.executions.artifacts(e.id),
+          await allEvents(e.id),
+          x.clock.now(),
+        ),
+      ),
+    events: async (id: string, page: PageRequest = {}) => {
+      if (!(await x.executions.get(id))) return E.left(noExecution(id));
+      return eventPage(x.events, { kind: 'subject', subjectType: 'execution', subjectId: id }, page);
+    },
+  };
+};

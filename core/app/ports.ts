@@ -1,0 +1,69 @@
+import type * as E from 'fp-ts/lib/Either.js';
+import type { AuthPolicy } from '../domain/authPolicy.js';
+import type { ProjectConfig } from '../domain/projectConfig.js';
+import type { AccessTokens } from '../ports/AccessTokens.js';
+import type { Archive } from '../ports/Archive.js';
+import type { AuthSessionRepository } from '../ports/AuthSessionRepository.js';
+import type { Clock } from '../ports/Clock.js';
+import type { DeploymentBackends } from '../ports/DeploymentBackend.js';
+import type { EventLog } from '../ports/EventLog.js';
+import type { ExecutionRepository } from '../ports/ExecutionRepository.js';
+import type { GraphStore } from '../ports/GraphStore.js';
+import type { JobQueue } from '../ports/JobQueue.js';
+import type { LoginThrottle } from '../ports/LoginThrottle.js';
+import type { MaintenanceRepository } from '../ports/MaintenanceRepository.js';
+import type { PasswordHasher } from '../ports/PasswordHasher.js';
+import type { ProfileRepository } from '../ports/ProfileRepository.js';
+import type { ProjectConfigRepository } from '../ports/ProjectConfigRepository.js';
+import type { Random } from '../ports/Random.js';
+import type { SourceRepository } from '../ports/SourceRepository.js';
+import type { Stager } from '../ports/Stager.js';
+import type { TokenDigest } from '../ports/TokenDigest.js';
+import type { Translator } from '../ports/Translator.js';
+import type { UserRepository } from '../ports/UserRepository.js';
+import type { WorkerRegistry } from '../ports/WorkerRegistry.js';
+
+/** One problem in a project configuration's text, where it is. */
+export interface YamlIssue {
+  readonly path: string;
+  readonly message: string;
+  readonly line?: number | undefined;
+  readonly column?: number | undefined;
+  readonly code?: string | undefined;
+}
+
+/** Turns a configuration's YAML into a configuration (the YAML library is not the core's to import). */
+export type ProjectYamlParser = (yaml: string) => E.Either<readonly YamlIssue[], ProjectConfig>;
+
+/** Every port the application needs: PostgreSQL or memory repositories, real or mock backends. */
+export interface SurveyorPorts {
+  readonly clock: Clock;
+  readonly random: Random;
+  readonly digest: TokenDigest;
+  readonly hasher: PasswordHasher;
+  readonly tokens: AccessTokens;
+  readonly users: UserRepository;
+  readonly sessions: AuthSessionRepository;
+  readonly throttle: LoginThrottle;
+  readonly workers: WorkerRegistry;
+  readonly configs: ProjectConfigRepository;
+  readonly sources: SourceRepository;
+  readonly profiles: ProfileRepository;
+  readonly executions: ExecutionRepository;
+  readonly events: EventLog;
+  readonly queue: JobQueue;
+  readonly maintenance: MaintenanceRepository;
+  readonly archive: Archive;
+  readonly stager: Stager;
+  readonly translator: Translator;
+  readonly backends: DeploymentBackends;
+  readonly graphs: GraphStore;
+  readonly parseProjectYaml: ProjectYamlParser;
+}
+
+/** The settings the rules read. */
+export interface SurveyorSettings {
+  readonly policy: AuthPolicy;
+  /** Graph fields an operator may patch (admins: any). */
+  readonly patchableFields: readonly string[];
+}

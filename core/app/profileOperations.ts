@@ -1,0 +1,51 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { appError } from '../errors.js';
+import { type ProfileSettings, viewProfile } from '../domain/profile.js';
+import {
+  type Actor,
+  createProfile,
+  deleteProfile,
+  replaceProfile,
+} from '../usecases/profiles/saveProfile.js';
+import type { EventLog } from '../ports/EventLog.js';
+import type { SurveyorDeps } from './deps.js';
+import { badCursor, defaultPageSize, eventPage, type PageRequest } from './pages.js';
+
+const noProfile = (id: string) => appError('not_found', `no profile ${id}`);
+const view = E.map(viewProfile);
+
+/** Deployment profiles: where and how executions run. Code fields and global profiles need an admin. */
+export const profileOperations = (d: SurveyorDeps, events: EventLog) => ({
+  create: async (settings: ProfileSettings, actor: Actor) =>
+    view(await createProfile(d.profiles, settings, actor)),
+  replace: async (id: string, settings: ProfileSettings, actor: Actor) =>
+    view(await replaceProfile(d.profiles, id, settings, actor)),
+  delete: async (id: string, actor: Actor) =>
+    E.map(() => ({ deleted: true as const }))(await deleteProfile(d.profiles, id, actor)),
+  get: async (id: string) => {
+    const p = await d.profiles.profiles.get(id);
+    return p ? E.right(viewProfile(p)) : E.left(noProfile(id));
+  },
+  /** A project's profiles and the global ones; all of them without `projectModule`. */
+  list: async (projectModule: string | undefined, page: PageRequest = {}) => {
+    const p = await d.profiles.profiles.page(
+      projectModule,
+      page.limit ?? defaultPageSize,
+      page.cursor ?? null,
+    );
+    if (p === 'bad_cursor') return E.left(badCursor);
+    return E.right({ items: p.items.map(viewProfile), next_cursor: p.nextCursor });
+  },
+  events: async (id: string, page: PageRequest = {}) => {
+    // Events outlive a deleted profile; an id that never had any is not a profile.
+    const r = await eventPage(events, { kind: 'subject', subjectType: 'profile', subjectId: id }, page);
+    if (
+      E.isRight(r) &&
+      r.right.items.length === 0 &&
+      page.cursor === undefined &&
+      !(await d.profiles.profiles.get(id))
+    )
+      return E.left(noProfile(id));
+    return r;
+  },
+});

@@ -1,0 +1,64 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { appError } from '../errors.js';
+import { viewVersion, viewVersionSummary } from '../domain/projectVersion.js';
+import type { Actor } from '../usecases/profiles/saveProfile.js';
+import { uploadProjectConfig } from '../usecases/projects/uploadProjectConfig.js';
+import type { SurveyorDeps } from './deps.js';
+import { badCursor, defaultPageSize, eventPage, type PageRequest } from './pages.js';
+import type { ProjectYamlParser } from './ports.js';
+
+const noConfig = (module: string) =>
+  appError('not_found', `project ${module} has no configuration; upload one first`);
+
+/** Project configurations: upload (a new version when the content changed), read, versions, events. */
+export const projectOperations = (d: SurveyorDeps, parse: ProjectYamlParser) => ({
+  /** `created` is false when the content equals the active version's (nothing changed). */
+  upload: async (yaml: string, actor: Actor) => {
+    const parsed = parse(yaml);
+    if (E.isLeft(parsed))
+      return E.left(
+        appError('validation_failed', `the project configuration has ${parsed.left.length} problem(s)`, {
+          issues: parsed.left.map((i) => ({
+            path: i.path || '(document)',
+            message: i.message,
+            line: i.line,
+            column: i.column,
+            code: i.code,
+          })),
+        }),
+      );
+    const r = await uploadProjectConfig(d.projects, {
+      yaml,
+      config: parsed.right,
+      by: actor.username,
+      role: actor.role,
+    });
+    if (E.isLeft(r)) return r;
+    return E.right({ version: viewVersion(r.right.version), created: r.right.created });
+  },
+  active: async (module: string) => {
+    const v = await d.projects.configs.active(module);
+    return v ? E.right(viewVersion(v)) : E.left(noConfig(module));
+  },
+  version: async (module: string, version: number) => {
+    const v = await d.projects.configs.get(module, version);
+    return v
+      ? E.right(viewVersion(v))
+      : E.left(appError('not_found', `project ${module} has no version ${version}`));
+  },
+  versions: async (module: string, page: PageRequest = {}) => {
+    const p = await d.projects.configs.versionPage(
+      module,
+      page.limit ?? defaultPageSize,
+      page.cursor ?? null,
+    );
+    if (p === 'bad_cursor') return E.left(badCursor);
+    if (p.items.length === 0 && page.cursor === undefined) return E.left(noConfig(module));
+    return E.right({ items: p.items.map(viewVersionSummary), next_cursor: p.nextCursor });
+  },
+  events: async (module: string, page: PageRequest = {}) => {
+    // A module that never had a configuration is not a project: say so rather than list nothing.
+    if ((await d.projects.configs.versions(module)).length === 0) return E.left(noConfig(module));
+    return eventPage(d.projects.events, { kind: 'project', projectModule: module }, page);
+  },
+});

@@ -1,0 +1,73 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { appError, validationError } from '../errors.js';
+import { sourceReadiness, viewSource } from '../domain/source.js';
+import { requestDiscovery } from '../usecases/discovery/requestDiscovery.js';
+import {
+  maxBulkSources,
+  registerSource,
+  registerSources,
+  type SourceItem,
+} from '../usecases/sources/registerSources.js';
+import type { SurveyorDeps } from './deps.js';
+import { badCursor, defaultPageSize, eventPage, type PageRequest } from './pages.js';
+
+const noSource = (id: string) => appError('not_found', `no source ${id}`);
+
+/** Sources (observation targets) and their discovery in the archive. */
+export const sourceOperations = (d: SurveyorDeps) => ({
+  register: async (projectModule: string, item: SourceItem, by: string) =>
+    E.map(viewSource)(await registerSource(d.sources, projectModule, item, by)),
+  /** Up to 1000 at once; one item per source in request order: created, exists (untouched) or invalid. */
+  registerMany: async (projectModule: string, items: readonly SourceItem[], by: string) => {
+    const r = await registerSources(d.sources, projectModule, items, by);
+    if (E.isLeft(r)) return r;
+    const out = r.right.map((i) =>
+      i.status === 'invalid'
+        ? { source_identifier: i.source_identifier, status: i.status, error: i.error }
+        : { source_identifier: i.source_identifier, status: i.status, uuid: i.source.id },
+    );
+    const count = (s: string) => out.filter((i) => i.status === s).length;
+    return E.right({
+      created: count('created'),
+      existing: count('exists'),
+      invalid: count('invalid'),
+      items: out,
+    });
+  },
+  list: async (projectModule: string, page: PageRequest = {}) => {
+    const p = await d.sources.sources.list(projectModule, page.limit ?? defaultPageSize, page.cursor ?? null);
+    if (p === 'bad_cursor') return E.left(badCursor);
+    return E.right({ items: p.items.map(viewSource), next_cursor: p.nextCursor });
+  },
+  /** Queues discovery of the named sources; says which it skipped and why. */
+  discover: async (projectModule: string, identifiers: readonly string[]) => {
+    if (identifiers.length > maxBulkSources)
+      return E.left(
+        validationError('too many sources', [
+          { path: 'source_identifiers', message: `at most ${maxBulkSources} per request` },
+        ]),
+      );
+    return requestDiscovery(d.sources, projectModule, identifiers);
+  },
+  /** The source with what discovery found and whether it is ready to run (the reasons when not). */
+  status: async (id: string) => {
+    const s = await d.sources.sources.get(id);
+    if (!s) return E.left(noSource(id));
+    const required = (await d.sources.configs.active(s.projectModule))?.config.discovery.required_flags ?? [];
+    const readiness = sourceReadiness(s, required);
+    return E.right({
+      ...viewSource(s),
+      discovery_error: s.discoveryError,
+      config_version: s.configVersion,
+      signature: s.signature,
+      metadata: s.metadata as Record<string, unknown> | null,
+      discovery_flags: s.discoveryFlags,
+      ready: readiness.ready,
+      blocked_by: readiness.blockedBy,
+    });
+  },
+  events: async (id: string, page: PageRequest = {}) => {
+    if (!(await d.sources.sources.get(id))) return E.left(noSource(id));
+    return eventPage(d.sources.events, { kind: 'subject', subjectType: 'source', subjectId: id }, page);
+  },
+});

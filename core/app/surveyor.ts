@@ -1,0 +1,27 @@
+import { authOperations } from './authOperations.js';
+import { depsFrom } from './deps.js';
+import { executionOperations } from './executionOperations.js';
+import type { SurveyorPorts, SurveyorSettings } from './ports.js';
+import { profileOperations } from './profileOperations.js';
+import { projectOperations } from './projectOperations.js';
+import { sourceOperations } from './sourceOperations.js';
+
+/**
+ * The application: every operation the API offers, on whatever ports it is given. The REST
+ * handlers, the worker, the CLI and embedders all call these, so each rule has one path.
+ * Operations answer `Either<AppError, view>`; views are the API's bodies.
+ */
+export const surveyorOperations = (ports: SurveyorPorts, settings: SurveyorSettings) => {
+  const deps = depsFrom(ports, settings);
+  return {
+    ...authOperations(deps),
+    projects: projectOperations(deps, ports.parseProjectYaml),
+    sources: sourceOperations(deps),
+    profiles: profileOperations(deps, ports.events),
+    executions: executionOperations(deps),
+    /** The deps of each family of use cases: for the worker's jobs and ticks. */
+    deps,
+  };
+};
+
+export type SurveyorOperations = ReturnType<typeof surveyorOperations>;

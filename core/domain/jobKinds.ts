@@ -1,0 +1,80 @@
+import * as t from 'io-ts';
+import type { EnqueueRequest } from './job.js';
+
+/**
+ * Every queue job kind in one place: its name, the codec a worker decodes its payload with, the
+ * payload type derived from that codec, and the builder that queues it.
+ */
+
+const patterned = (name: string, pattern: RegExp, maxLength: number) =>
+  new t.Type<string, string, unknown>(
+    name,
+    (u): u is string => typeof u === 'string' && u.length <= maxLength && pattern.test(u),
+    (u, c) =>
+      typeof u === 'string' && u.length <= maxLength && pattern.test(u)
+        ? t.success(u)
+        : t.failure(u, c, name),
+    t.identity,
+  );
+
+const JobUuid = patterned(
+  'uuid',
+  /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/,
+  36,
+);
+const JobProjectModule = patterned('project_module', /^[a-z][a-z0-9_]{0,62}$/, 63);
+const AttemptNumber = t.refinement(t.number, (n) => Number.isInteger(n) && n >= 1, 'attempt');
+
+/** Discovers a batch of sources of one project. */
+export const discoveryJobKind = 'discovery.batch';
+export const DiscoveryJobPayloadC = t.readonly(
+  t.type({ project_module: JobProjectModule, source_ids: t.readonlyArray(JobUuid) }),
+);
+export type DiscoveryJobPayload = t.TypeOf<typeof DiscoveryJobPayloadC>;
+export const discoveryJob = (payload: DiscoveryJobPayload): EnqueueRequest => ({
+  kind: discoveryJobKind,
+  payload,
+  maxAttempts: 3,
+});
+
+/** Runs an execution's attempt: stage, translate, submit. */
+export const runJobKind = 'execution.run';
+export const RunJobPayloadC = t.readonly(t.type({ execution_id: JobUuid, attempt: AttemptNumber }));
+export type RunJobPayload = t.TypeOf<typeof RunJobPayloadC>;
+export const runJobKeyPrefix = (executionId: string) => `${runJobKind}:${executionId}:`;
+export const runJob = (executionId: string, attempt: number): EnqueueRequest => ({
+  kind: runJobKind,
+  payload: { execution_id: executionId, attempt },
+  idempotencyKey: `${runJobKeyPrefix(executionId)}a${attempt}`,
+  maxAttempts: 5,
+});
+
+/** Polls one backend target for all of its in-flight executions. */
+export const pollJobKind = 'execution.poll';
+export const PollJobPayloadC = t.readonly(
+  t.type({ target: t.string, kind: t.keyof({ rest_remote: null, batch_remote: null }) }),
+);
+export type PollJobPayload = t.TypeOf<typeof PollJobPayloadC>;
+export const pollJob = (target: string, kind: PollJobPayload['kind'], runAt?: Date): EnqueueRequest => ({
+  kind: pollJobKind,
+  payload: { target, kind },
+  // One live poll per target: a second request joins the one already queued or running.
+  idempotencyKey: `${pollJobKind}:${target}`,
+  maxAttempts: 3,
+  ...(runAt ? { runAt } : {}),
+});
+
+/**
+ * Settles the remote work of an ended execution whose end the backend never confirmed (asked for
+ * by a cancel): look it up, cancel it, wait for its end.
+ */
+export const settleJobKind = 'execution.settle';
+export const SettleJobPayloadC = RunJobPayloadC;
+export type SettleJobPayload = t.TypeOf<typeof SettleJobPayloadC>;
+export const settleJob = (executionId: string, attempt: number): EnqueueRequest => ({
+  kind: settleJobKind,
+  payload: { execution_id: executionId, attempt },
+  idempotencyKey: `${settleJobKind}:${executionId}:a${attempt}`,
+  // Each try looks again after the queue's backoff; a cancel asks anew once these are spent.
+  maxAttempts: 10,
+});

@@ -1,0 +1,63 @@
+import { join } from 'node:path';
+import type { SurveyorPorts } from '../../core/app/ports.js';
+import type { Clock } from '../../core/ports/Clock.js';
+import type { PasswordHasher } from '../../core/ports/PasswordHasher.js';
+import type { Random } from '../../core/ports/Random.js';
+import { JwtAccessTokens } from '../../adapters/auth/jwtAccessTokens.js';
+import { Sha256Digest } from '../../adapters/auth/sha256Digest.js';
+import { PgAuthSessionRepository } from '../../adapters/postgres/authSessionRepository.js';
+import type { Db } from '../../adapters/postgres/db.js';
+import { PgEventLog } from '../../adapters/postgres/eventLog.js';
+import { PgExecutionRepository } from '../../adapters/postgres/executionRepository.js';
+import { PgJobQueue } from '../../adapters/postgres/jobQueue.js';
+import { PgLoginThrottle } from '../../adapters/postgres/loginThrottle.js';
+import { PgMaintenanceRepository } from '../../adapters/postgres/maintenanceRepository.js';
+import { PgProfileRepository } from '../../adapters/postgres/profileRepository.js';
+import { PgProjectConfigRepository } from '../../adapters/postgres/projectConfigRepository.js';
+import { PgSourceRepository } from '../../adapters/postgres/sourceRepository.js';
+import { PgUserRepository } from '../../adapters/postgres/userRepository.js';
+import { PgWorkerRegistry } from '../../adapters/postgres/workerRegistry.js';
+import { FileOrUrlGraphStore } from '../../adapters/system/graphStore.js';
+import type { Config } from '../../schema/config.js';
+import { loadProjectYaml } from '../../schema/project/loadYaml.js';
+import type { BackendSet } from './backends.js';
+
+/** Every port on PostgreSQL, with the backends chosen from the configuration. */
+export const postgresPorts = (input: {
+  readonly config: Config;
+  readonly db: Db;
+  readonly clock: Clock;
+  readonly random: Random;
+  readonly hasher: PasswordHasher;
+  readonly jwtSecret: string;
+  readonly backendSet: BackendSet;
+}): SurveyorPorts => {
+  const { db, config, backendSet } = input;
+  return {
+    clock: input.clock,
+    random: input.random,
+    digest: new Sha256Digest(),
+    hasher: input.hasher,
+    tokens: new JwtAccessTokens(input.jwtSecret),
+    users: new PgUserRepository(db),
+    sessions: new PgAuthSessionRepository(db),
+    throttle: new PgLoginThrottle(db),
+    workers: new PgWorkerRegistry(db),
+    configs: new PgProjectConfigRepository(db),
+    sources: new PgSourceRepository(db),
+    profiles: new PgProfileRepository(db),
+    executions: new PgExecutionRepository(db),
+    events: new PgEventLog(db),
+    queue: new PgJobQueue(db, input.random),
+    maintenance: new PgMaintenanceRepository(db),
+    archive: backendSet.archive,
+    stager: backendSet.stager,
+    translator: backendSet.translator,
+    backends: backendSet.backends,
+    graphs: new FileOrUrlGraphStore(
+      config.SERVICE_GRAPH_DIR ?? join(config.SERVICE_DATA_DIR, 'graphs'),
+      config.SERVICE_MAX_GRAPH_BYTES,
+    ),
+    parseProjectYaml: loadProjectYaml,
+  };
+};

@@ -1,0 +1,48 @@
+import type * as t from 'io-ts';
+import type { AppError, ErrorCode } from '../core/errors.js';
+import type { Role } from '../core/domain/roles.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface ResponseSpec {
+  readonly description: string;
+  readonly codec?: t.Mixed;
+  /** For non-JSON responses (Prometheus text, YAML). */
+  readonly contentType?: string;
+}
+
+/**
+ * One API route as data: the API host mounts handlers by `id`, the OpenAPI generator describes it,
+ * and the role rule here is the one enforced.
+ */
+export interface RouteSpec {
+  readonly id: string;
+  readonly method: HttpMethod;
+  /** OpenAPI path template relative to /api/v2, e.g. `/executions/{id}`. */
+  readonly path: string;
+  readonly summary: string;
+  readonly tag: string;
+  /** `public` needs no token; a role is the least role that may call it. */
+  readonly auth: 'public' | Role;
+  readonly body?: {
+    readonly codec: t.Mixed;
+    readonly contentType: 'application/json' | 'application/x-yaml';
+    /** For a YAML body: what the parsed document must be, as the API document states it. */
+    readonly document?: t.Mixed;
+  };
+  /** `alsoOn`: other statuses answered with the same body (readiness answers 503 with it). */
+  readonly success: { readonly status: number; readonly alsoOn?: readonly number[] } & ResponseSpec;
+  /** Query parameters, decoded (422 when invalid). */
+  readonly query?: t.Mixed;
+  /** Path parameters by name; one that does not decode answers 404 (no such resource). */
+  readonly params?: Readonly<Record<string, t.Mixed>>;
+  /** Checks the parsed body before decoding, for errors clearer than the codec's. */
+  readonly precheck?: (raw: unknown) => AppError | null;
+  /** Error codes this route can answer with, beyond those every route can. */
+  readonly errors: readonly ErrorCode[];
+  /**
+   * Exempt from output redaction, with the reason: the response carries fresh credentials, or it
+   * is a schema document whose property names (password, token) look like secrets.
+   */
+  readonly unredacted?: 'credentials' | 'schema';
+}
