@@ -15,7 +15,16 @@ export class Metrics {
 
   constructor(role: string) {
     this.registry.setDefaultLabels({ role });
-    client.collectDefaultMetrics({ register: this.registry, prefix: 'surveyor_process_' });
+    // The standard names (process_*, nodejs_*), which dashboards look for. Three of prom-client's
+    // gauges end in _total, a suffix Prometheus keeps for counters; each only sums the per-type
+    // gauge beside it (nodejs_active_handles{type}), so they are left out.
+    client.collectDefaultMetrics({ register: this.registry });
+    for (const name of [
+      'nodejs_active_handles_total',
+      'nodejs_active_requests_total',
+      'nodejs_active_resources_total',
+    ])
+      this.registry.removeSingleMetric(name);
     this.httpRequests = new client.Counter({
       name: 'surveyor_http_requests_total',
       help: 'HTTP requests answered, by route template and status',
