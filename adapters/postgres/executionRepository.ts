@@ -4,6 +4,8 @@ import type { ExecutionState } from '../../core/domain/execution.js';
 import type { Execution } from '../../core/domain/executionRecord.js';
 import type { DeploymentProfile } from '../../core/domain/profile.js';
 import type {
+  ExecutionFilter,
+  ExecutionPage,
   ArtifactInfo,
   ExecutionChange,
   ExecutionRepository,
@@ -42,6 +44,17 @@ const columns = (c: ExecutionChange): [string, unknown][] => {
     ['finished_at', c.finishedAt],
   ];
   return pairs.filter(([, v]) => v !== undefined);
+};
+
+// List cursors: the last execution's creation time and id, base64url (created_at is written from
+// the clock, in milliseconds, so the ISO form loses nothing).
+const encodeListCursor = (e: Execution) =>
+  Buffer.from(`x:${e.createdAt.toISOString()}|${e.id}`).toString('base64url');
+const decodeListCursor = (c: string): { createdAt: Date; id: string } | 'bad' => {
+  const m = /^x:([0-9T:.Z-]{20,30})\|([0-9a-f-]{36})$/.exec(Buffer.from(c, 'base64url').toString('utf8'));
+  if (!m) return 'bad';
+  const createdAt = new Date(m[1]!);
+  return Number.isNaN(createdAt.getTime()) ? 'bad' : { createdAt, id: m[2]! };
 };
 
 // The fence: the job must still run under the token, and its row is locked until we commit, so a
@@ -371,6 +384,35 @@ export class PgExecutionRepository implements ExecutionRepository {
       sourceIdentifier: r.source_identifier,
       discoveredAt: r.discovered_at,
     }));
+  }
+
+  async list(
+    filter: ExecutionFilter,
+    limit: number,
+    cursor: string | null,
+  ): Promise<ExecutionPage | 'bad_cursor'> {
+    const after = cursor === null ? null : decodeListCursor(cursor);
+    if (after === 'bad') return 'bad_cursor';
+    const where: string[] = [];
+    const args: unknown[] = [];
+    const arg = (v: unknown) => {
+      args.push(v);
+      return `$${args.length}`;
+    };
+    if (filter.projectModule !== undefined) where.push(`project_module = ${arg(filter.projectModule)}`);
+    if (filter.state !== undefined) where.push(`state = ${arg(filter.state)}`);
+    if (filter.profileId !== undefined) where.push(`profile_id = ${arg(filter.profileId)}`);
+    if (filter.profileName !== undefined)
+      where.push(`profile_snapshot->>'name' = ${arg(filter.profileName)}`);
+    if (after) where.push(`(created_at, id) < (${arg(after.createdAt)}, ${arg(after.id)})`);
+    const rows = await this.db.any<Row>(
+      `SELECT * FROM executions ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+       ORDER BY created_at DESC, id DESC LIMIT ${arg(limit + 1)}`,
+      args,
+    );
+    const items = rows.slice(0, limit).map(toExecution);
+    const last = items[items.length - 1];
+    return { items, nextCursor: rows.length > limit && last ? encodeListCursor(last) : null };
   }
 
   async get(id: string): Promise<Execution | null> {

@@ -91,6 +91,43 @@ export class PgSourceRepository implements SourceRepository {
     return r ? toSource(r) : null;
   }
 
+  async getMany(ids: readonly string[]): Promise<Source[]> {
+    if (ids.length === 0) return [];
+    return (await this.db.any<Row>('SELECT * FROM sources WHERE id = ANY($1::uuid[])', [ids])).map(toSource);
+  }
+
+  async setEnabled(id: string, enabled: boolean, now: Date, event: NewEvent): Promise<Source | null> {
+    return this.db.tx(async (tx) => {
+      const changed = await tx.oneOrNone<Row>(
+        'UPDATE sources SET enabled = $2, updated_at = $3 WHERE id = $1 AND enabled <> $2 RETURNING *',
+        [id, enabled, now],
+      );
+      if (changed) {
+        await insertEvent(tx, event, now);
+        return toSource(changed);
+      }
+      const r = await tx.oneOrNone<Row>('SELECT * FROM sources WHERE id = $1', [id]);
+      return r ? toSource(r) : null;
+    });
+  }
+
+  async delete(id: string, now: Date, event: NewEvent): Promise<'ok' | 'not_found' | 'busy'> {
+    return this.db.tx(async (tx) => {
+      // The row lock makes a concurrent execution create or discovery claim wait for this answer.
+      const r = await tx.oneOrNone<Row>('SELECT * FROM sources WHERE id = $1 FOR UPDATE', [id]);
+      if (!r) return 'not_found';
+      const held = await tx.oneOrNone(
+        `SELECT 1 FROM executions WHERE $1 = ANY(source_ids)
+           AND state NOT IN ('completed', 'failed', 'cancelled') LIMIT 1`,
+        [id],
+      );
+      if (held || r.discovery_state === 'queued' || r.discovery_state === 'running') return 'busy';
+      await tx.none('DELETE FROM sources WHERE id = $1', [id]);
+      await insertEvent(tx, event, now);
+      return 'ok';
+    });
+  }
+
   async findByIdentifiers(projectModule: string, identifiers: readonly string[]): Promise<Source[]> {
     if (identifiers.length === 0) return [];
     const rows = await this.db.any<Row>(

@@ -12,7 +12,8 @@ import { type ExecuteInput, requestExecute } from '../usecases/executions/reques
 import { retryExecution } from '../usecases/executions/retryExecution.js';
 import { canonicalJson } from '../usecases/discovery/computeDiscovery.js';
 import type { SurveyorDeps } from './deps.js';
-import { eventPage, type PageRequest } from './pages.js';
+import { badCursor, defaultPageSize, eventPage, type PageRequest } from './pages.js';
+import type { ExecutionFilter } from '../ports/ExecutionRepository.js';
 
 const noExecution = (id: string) => appError('not_found', `no execution ${id}`);
 
@@ -25,16 +26,20 @@ export interface CreateOptions {
 /** Executions: create, ask to run, follow, cancel, retry, and what they did. */
 export const executionOperations = (d: SurveyorDeps) => {
   const x = d.executions;
-  const sourcesOf = async (e: Execution) =>
-    (await Promise.all(e.sourceIds.map((id) => x.sources.get(id)))).filter((s): s is Source => s !== null);
-  // A deleted source still shows in the execution's list, by the name it had.
-  const view = async (e: Execution) =>
+  // One read for the sources of any number of executions, in each execution's order.
+  const sourcesById = async (es: readonly Execution[]) =>
+    new Map((await x.sources.getMany([...new Set(es.flatMap((e) => e.sourceIds))])).map((s) => [s.id, s]));
+  const sourcesOf = async (e: Execution) => {
+    const byId = await sourcesById([e]);
+    return e.sourceIds.flatMap((id) => byId.get(id) ?? []);
+  };
+  // A deleted source still shows in the execution's list, as "(deleted)".
+  const viewWith = (byId: ReadonlyMap<string, Source>) => (e: Execution) =>
     viewExecution(
       e,
-      (await Promise.all(e.sourceIds.map((id) => x.sources.get(id)))).map(
-        (s) => s?.sourceIdentifier ?? '(deleted)',
-      ),
+      e.sourceIds.map((id) => byId.get(id)?.sourceIdentifier ?? '(deleted)'),
     );
+  const view = async (e: Execution) => viewWith(await sourcesById([e]))(e);
   const allEvents = async (id: string) => {
     const out: ProvenanceEvent[] = [];
     let cursor: string | null = null;
@@ -67,6 +72,12 @@ export const executionOperations = (d: SurveyorDeps) => {
       return E.right({ execution: await view(r.right.execution), created: r.right.created });
     },
     get: (id: string) => withExecution(id, view),
+    /** Newest first; every filter given must match. */
+    list: async (filter: ExecutionFilter, page: PageRequest = {}) => {
+      const p = await x.executions.list(filter, page.limit ?? defaultPageSize, page.cursor ?? null);
+      if (p === 'bad_cursor') return E.left(badCursor);
+      return E.right({ items: p.items.map(viewWith(await sourcesById(p.items))), next_cursor: p.nextCursor });
+    },
     /** Asks to run; admitted at once when its gates pass, else `blocked_by` says why it waits. */
     execute: async (id: string, input: ExecuteInput, by: string) => {
       const r = await requestExecute(x, id, input, by);

@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { appError, validationError } from '../errors.js';
-import { sourceReadiness, viewSource } from '../domain/source.js';
+import type { NewEvent } from '../domain/event.js';
+import { type Source, sourceReadiness, viewSource } from '../domain/source.js';
 import { requestDiscovery } from '../usecases/discovery/requestDiscovery.js';
 import {
   maxBulkSources,
@@ -12,6 +13,15 @@ import type { SurveyorDeps } from './deps.js';
 import { badCursor, defaultPageSize, eventPage, type PageRequest } from './pages.js';
 
 const noSource = (id: string) => appError('not_found', `no source ${id}`);
+
+const sourceEvent = (s: Source, kind: string, by: string): NewEvent => ({
+  projectModule: s.projectModule,
+  subjectType: 'source',
+  subjectId: s.id,
+  kind,
+  payload: { source_identifier: s.sourceIdentifier },
+  actor: by,
+});
 
 /** Sources (observation targets) and their discovery in the archive. */
 export const sourceOperations = (d: SurveyorDeps) => ({
@@ -33,6 +43,33 @@ export const sourceOperations = (d: SurveyorDeps) => ({
       invalid: count('invalid'),
       items: out,
     });
+  },
+  get: async (id: string) => {
+    const s = await d.sources.sources.get(id);
+    return s ? E.right(viewSource(s)) : E.left(noSource(id));
+  },
+  /** A disabled source is neither discovered nor run by automation; it keeps what it has. */
+  setEnabled: async (id: string, enabled: boolean, by: string) => {
+    const s = await d.sources.sources.get(id);
+    if (!s) return E.left(noSource(id));
+    const event = sourceEvent(s, enabled ? 'source.enabled' : 'source.disabled', by);
+    const changed = await d.sources.sources.setEnabled(id, enabled, d.sources.clock.now(), event);
+    return changed ? E.right(viewSource(changed)) : E.left(noSource(id));
+  },
+  /** Refused while an unfinished execution holds the source or its discovery is under way. */
+  delete: async (id: string, by: string) => {
+    const s = await d.sources.sources.get(id);
+    if (!s) return E.left(noSource(id));
+    const r = await d.sources.sources.delete(id, d.sources.clock.now(), sourceEvent(s, 'source.deleted', by));
+    if (r === 'not_found') return E.left(noSource(id));
+    if (r === 'busy')
+      return E.left(
+        appError(
+          'conflict',
+          `source ${s.sourceIdentifier} is held by an unfinished execution or being discovered; cancel or wait for it first`,
+        ),
+      );
+    return E.right({ deleted: true as const });
   },
   list: async (projectModule: string, page: PageRequest = {}) => {
     const p = await d.sources.sources.list(projectModule, page.limit ?? defaultPageSize, page.cursor ?? null);

@@ -61,7 +61,22 @@ export interface PollTarget {
   readonly pollIntervalSeconds: number;
 }
 
+/** Which executions a list shows; every field given must match. */
+export interface ExecutionFilter {
+  readonly projectModule?: string | undefined;
+  readonly state?: ExecutionState | undefined;
+  readonly profileId?: string | undefined;
+  readonly profileName?: string | undefined;
+}
+
+export interface ExecutionPage {
+  readonly items: readonly Execution[];
+  readonly nextCursor: string | null;
+}
+
 export interface ExecutionRepository {
+  /** Newest first, a page at a time after an opaque cursor of the last page. */
+  list(filter: ExecutionFilter, limit: number, cursor: string | null): Promise<ExecutionPage | 'bad_cursor'>;
   /** Stores a new execution with its event; 'key_taken' when its idempotency key is in use. */
   insert(e: Execution, event: NewEvent): Promise<'ok' | 'key_taken'>;
   get(id: string): Promise<Execution | null>;

@@ -28,6 +28,15 @@ export interface SourceRepository {
     event: (s: NewSource) => NewEvent,
   ): Promise<{ created: Source[]; existing: Source[] }>;
   get(id: string): Promise<Source | null>;
+  /** The sources that exist among `ids`, in no particular order. */
+  getMany(ids: readonly string[]): Promise<Source[]>;
+  /** Enables or disables a source, with its event when that changes it; null when there is no such source. */
+  setEnabled(id: string, enabled: boolean, now: Date, event: NewEvent): Promise<Source | null>;
+  /**
+   * Deletes a source with its event, unless an unfinished execution holds it or its discovery is
+   * queued or running (`busy`): in one statement, so neither can start in between.
+   */
+  delete(id: string, now: Date, event: NewEvent): Promise<'ok' | 'not_found' | 'busy'>;
   findByIdentifiers(projectModule: string, identifiers: readonly string[]): Promise<Source[]>;
   list(projectModule: string, limit: number, cursor: string | null): Promise<SourcePage | 'bad_cursor'>;
   /** Marks sources queued for discovery (from never/done/failed); returns those it marked. */

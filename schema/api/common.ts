@@ -1,4 +1,6 @@
+import * as t from 'io-ts';
 import { intFromString, patternString } from '../codecs.js';
+import { component } from '../jsonSchema.js';
 
 /** A project module name: what configurations, sources and profiles are grouped by. */
 export const ProjectModule = patternString(/^[a-z][a-z0-9_]{0,62}$/, 'project_module', 63);
@@ -12,3 +14,6 @@ export const Cursor = patternString(
 
 /** `limit` (1 to `max`) and `cursor`, the paging query of every list. */
 export const pageQuery = (max: number) => ({ limit: intFromString(1, max), cursor: Cursor });
+
+/** What a DELETE answers. */
+export const Deleted = component('Deleted', t.type({ deleted: t.literal(true) }));

@@ -1,7 +1,8 @@
 import * as t from 'io-ts';
 import { boundedString, DateTimeString, strictObject, Uuid } from '../codecs.js';
+import { executionStates } from '../../core/domain/execution.js';
 import { component } from '../jsonSchema.js';
-import { ProjectModule } from './common.js';
+import { ProjectModule, pageQuery } from './common.js';
 import { SourceIdentifier } from './sources.js';
 
 export const ExecutionCreate = component(
@@ -19,6 +20,11 @@ export const ExecutionCreate = component(
 
 const nullable = <C extends t.Mixed>(c: C) => t.union([c, t.null]);
 
+/** The execution states (core/domain/execution.ts), as an enum in the API document. */
+export const ExecutionStateC = t.keyof(
+  Object.fromEntries(executionStates.map((s) => [s, null])) as Record<(typeof executionStates)[number], null>,
+);
+
 export const ExecuteRequest = component(
   'ExecuteRequest',
   strictObject('ExecuteRequest', {}, { do_stage: t.boolean, do_submit: t.boolean }),
@@ -32,7 +38,7 @@ const executionFields = {
   deployment_profile_name: t.string,
   deployment_profile_id: t.union([t.string, t.null]),
   config_version: t.number,
-  state: t.string,
+  state: ExecutionStateC,
   attempt: t.number,
   scheduler_job_id: t.union([t.string, t.null]),
   run_record: t.UnknownRecord,
@@ -65,7 +71,14 @@ export const ExecutionStatusView = component(
   t.intersection([
     t.type({
       ...executionFields,
-      phase: t.string,
+      phase: t.keyof({
+        waiting: null,
+        stage: null,
+        translate: null,
+        submit: null,
+        poll: null,
+        terminal: null,
+      }),
       blocked_by: t.array(t.string),
       source_status: t.array(
         t.type({
@@ -176,4 +189,17 @@ export const LedgerSnapshotView = component(
       }),
     ),
   }),
+);
+
+export const ExecutionListQuery = t.partial({
+  project_module: ProjectModule,
+  state: ExecutionStateC,
+  deployment_profile_id: Uuid,
+  deployment_profile_name: boundedString(1, 50),
+  ...pageQuery(500),
+});
+
+export const ExecutionPageView = component(
+  'ExecutionPage',
+  t.type({ items: t.array(ExecutionView), next_cursor: t.union([t.string, t.null]) }),
 );

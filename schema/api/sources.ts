@@ -99,3 +99,5 @@ export const DiscoverAck = component(
     jobs: t.number,
   }),
 );
+
+export const SourceUpdate = component('SourceUpdate', strictObject('SourceUpdate', { enabled: t.boolean }));

@@ -1,7 +1,7 @@
 import * as t from 'io-ts';
 import { keyMaterialError } from '../../core/domain/profile.js';
 import { Uuid } from '../codecs.js';
-import { ProjectModule, pageQuery } from '../api/common.js';
+import { Deleted, ProjectModule, pageQuery } from '../api/common.js';
 import { ProfileInput, ProfileList, ProfileView } from '../api/profiles.js';
 import { EventPageView, PageQuery } from '../api/projects.js';
 import { component } from '../jsonSchema.js';
@@ -9,7 +9,6 @@ import type { RouteSpec } from '../routeSpec.js';
 
 const idParam = { id: Uuid };
 export const ProfileListQuery = t.partial({ project_module: ProjectModule, ...pageQuery(1000) });
-export const Deleted = component('Deleted', t.type({ deleted: t.literal(true) }));
 
 export const profileRoutes: readonly RouteSpec[] = [
   {

@@ -1,4 +1,5 @@
 import { Uuid } from '../codecs.js';
+import { Deleted } from '../api/common.js';
 import { EventPageView, PageQuery } from '../api/projects.js';
 import {
   DiscoverAck,
@@ -9,6 +10,7 @@ import {
   SourceListQuery,
   SourcePageView,
   SourceStatusView,
+  SourceUpdate,
   SourceView,
 } from '../api/sources.js';
 import type { RouteSpec } from '../routeSpec.js';
@@ -59,6 +61,42 @@ export const sourceRoutes: readonly RouteSpec[] = [
     auth: 'operator',
     body: { codec: DiscoverRequest, contentType: 'application/json' },
     success: { status: 202, description: 'Accepted', codec: DiscoverAck },
+    errors: ['conflict'],
+  },
+  {
+    id: 'getSource',
+    method: 'GET',
+    path: '/sources/{id}',
+    summary: 'The source',
+    tag: 'sources',
+    auth: 'viewer',
+    params: idParam,
+    success: { status: 200, description: 'The source', codec: SourceView },
+    errors: [],
+  },
+  {
+    id: 'updateSource',
+    method: 'PATCH',
+    path: '/sources/{id}',
+    summary:
+      'Enable or disable a source: a disabled source is neither discovered nor run by automation, and keeps what it has',
+    tag: 'sources',
+    auth: 'operator',
+    params: idParam,
+    body: { codec: SourceUpdate, contentType: 'application/json' },
+    success: { status: 200, description: 'The source', codec: SourceView },
+    errors: [],
+  },
+  {
+    id: 'deleteSource',
+    method: 'DELETE',
+    path: '/sources/{id}',
+    summary:
+      'Delete a source (409 while an unfinished execution holds it or its discovery is under way); executions that ran it list it as (deleted)',
+    tag: 'sources',
+    auth: 'operator',
+    params: idParam,
+    success: { status: 200, description: 'Deleted', codec: Deleted },
     errors: ['conflict'],
   },
   {

@@ -27,6 +27,7 @@ const validBodies: Record<string, unknown> = {
     deployment: { kind: 'rest_remote', deploy_host: 'h.example.org' },
   },
   executeExecution: {},
+  updateSource: { enabled: false },
 };
 
 const fill = (path: string, id: string) =>

@@ -1,4 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
+import type { ExecutionState } from '../../../core/domain/execution.js';
 import { validationError } from '../../../core/errors.js';
 import type { CreateExecutionInput } from '../../../core/usecases/executions/createExecution.js';
 import type { ExecuteInput } from '../../../core/usecases/executions/requestExecute.js';
@@ -70,3 +71,26 @@ export const executionSummaryHandler: Handler = async (ctx) =>
 
 export const executionLedgerHandler: Handler = async (ctx) =>
   answer(await ctx.app.executions.ledger(ctx.params['id']!));
+
+export const listExecutionsHandler: Handler = async (ctx) => {
+  const q = ctx.query as {
+    project_module?: string;
+    state?: ExecutionState;
+    deployment_profile_id?: string;
+    deployment_profile_name?: string;
+  };
+  return answer(
+    await ctx.app.executions.list(
+      {
+        projectModule: q.project_module,
+        state: q.state,
+        profileId: q.deployment_profile_id,
+        profileName: q.deployment_profile_name,
+      },
+      pageOf(ctx),
+    ),
+  );
+};
+
+export const getExecutionHandler: Handler = async (ctx) =>
+  answer(await ctx.app.executions.get(ctx.params['id']!));

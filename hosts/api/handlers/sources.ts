@@ -31,3 +31,19 @@ export const sourceStatusHandler: Handler = async (ctx) =>
 
 export const sourceEventsHandler: Handler = async (ctx) =>
   answer(await ctx.app.sources.events(ctx.params['id']!, pageOf(ctx)));
+
+export const getSourceHandler: Handler = async (ctx) => answer(await ctx.app.sources.get(ctx.params['id']!));
+
+export const updateSourceHandler: Handler = async (ctx) => {
+  const { enabled } = ctx.body as { enabled: boolean };
+  const r = await ctx.app.sources.setEnabled(ctx.params['id']!, enabled, ctx.principal!.username);
+  if (E.isRight(r))
+    ctx.log.info({ source_id: r.right.uuid, enabled }, enabled ? 'source enabled' : 'source disabled');
+  return answer(r);
+};
+
+export const deleteSourceHandler: Handler = async (ctx) => {
+  const r = await ctx.app.sources.delete(ctx.params['id']!, ctx.principal!.username);
+  if (E.isRight(r)) ctx.log.info({ source_id: ctx.params['id'] }, 'source deleted');
+  return answer(r);
+};
