@@ -58,7 +58,8 @@ export const isSuperuser = async (db: Db): Promise<boolean> =>
 
 export const closeDb = async (db: Db): Promise<void> => {
   for (const [url, d] of openDbs) if (d === db) openDbs.delete(url);
-  await db.$pool.end();
+  // The same URL gives the same handle, so two owners (an embedder and its test) may both close it.
+  if (!db.$pool.ended) await db.$pool.end();
 };
 
 // Connection failures (SQLSTATE class 08), the server shutting down or refusing new connections

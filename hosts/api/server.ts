@@ -97,7 +97,25 @@ const takeParams = (route: RouteSpec, req: RestifyRequest): E.Either<AppError, R
   return E.right(params);
 };
 
+/** Whether every part of a query string decodes as UTF-8 (URLSearchParams turns bad bytes into U+FFFD silently). */
+const queryIsUtf8 = (url: string): boolean => {
+  const q = url.indexOf('?');
+  if (q < 0) return true;
+  try {
+    for (const part of url.slice(q + 1).split('&')) decodeURIComponent(part.replace(/\+/g, ' '));
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 const takeQuery = (route: RouteSpec, req: RestifyRequest): E.Either<AppError, Record<string, unknown>> => {
+  if (!queryIsUtf8(req.url ?? '/'))
+    return E.left(
+      validationError('the query parameters are not valid', [
+        { path: '(query)', message: 'percent-encoded bytes that are not UTF-8' },
+      ]),
+    );
   const raw = Object.fromEntries(new URL(req.url ?? '/', 'http://x').searchParams);
   const problem = valueProblem(raw, 2);
   if (problem) return E.left(validationError('the query parameters are not valid', [problem]));

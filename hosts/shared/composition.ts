@@ -94,6 +94,8 @@ export interface CompositionInput {
   readonly db: Db;
   readonly hasher: PasswordHasher;
   readonly jwtSecret: string;
+  /** Port implementations of an embedder's own, used instead of ours. */
+  readonly overrides?: Partial<SurveyorPorts>;
 }
 
 export const policyFrom = (c: Config): AuthPolicy => ({
@@ -108,10 +110,13 @@ export const policyFrom = (c: Config): AuthPolicy => ({
 export const buildContainer = (input: CompositionInput): Container => {
   const { config } = input;
   const c = new Container({ defaultScope: 'Singleton' });
-  const clock = new SystemClock();
+  const clock = input.overrides?.clock ?? new SystemClock();
   // Every part with a mock follows SERVICE_USE_REAL_BACKENDS and SERVICE_MOCK_PARTS.
   const backendSet = chooseBackends(config, clock);
-  const ports = postgresPorts({ ...input, clock, random: new CryptoRandom(), backendSet });
+  const ports: SurveyorPorts = {
+    ...postgresPorts({ ...input, clock, random: new CryptoRandom(), backendSet }),
+    ...input.overrides,
+  };
   const policy = policyFrom(config);
   const app = surveyorOperations(ports, {
     policy,

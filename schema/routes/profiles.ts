@@ -4,7 +4,6 @@ import { Uuid } from '../codecs.js';
 import { Deleted, ProjectModule, pageQuery } from '../api/common.js';
 import { ProfileInput, ProfileList, ProfileView } from '../api/profiles.js';
 import { EventPageView, PageQuery } from '../api/projects.js';
-import { component } from '../jsonSchema.js';
 import type { RouteSpec } from '../routeSpec.js';
 
 const idParam = { id: Uuid };
