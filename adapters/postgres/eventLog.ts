@@ -23,7 +23,7 @@ export const insertEvent = (t: Db | Tx, e: NewEvent, now: Date) =>
 
 // Cursors are opaque to clients: the last id seen, base64url-encoded.
 const encodeCursor = (id: number) => Buffer.from(`e:${id}`).toString('base64url');
-export const decodeCursor = (cursor: string | null): number | null => {
+const decodeCursor = (cursor: string | null): number | null => {
   if (cursor === null) return 0;
   const m = /^e:(\d{1,18})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
   return m ? Number(m[1]) : null;

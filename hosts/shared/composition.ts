@@ -149,8 +149,6 @@ export const appOf = (c: Container): SurveyorOperations => c.get<SurveyorOperati
 
 // The deps of each family of use cases, for the worker's ticks, CLI tools and tests.
 export const authDeps = (c: Container) => appOf(c).deps.auth;
-export const profileDeps = (c: Container) => appOf(c).deps.profiles;
-export const projectDeps = (c: Container) => appOf(c).deps.projects;
 export const sourceDeps = (c: Container) => appOf(c).deps.sources;
 export const discoveryDeps = (c: Container) => appOf(c).deps.discovery;
 export const runDeps = (c: Container) => appOf(c).deps.run;
