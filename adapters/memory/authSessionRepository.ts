@@ -27,4 +27,17 @@ export class MemoryAuthSessionRepository implements AuthSessionRepository {
     if (s && s.revokedAt === null)
       this.sessions.set(sessionId, { ...s, revokedAt: now, revokeReason: reason });
   }
+
+  /** Forgets logins that ended before `before` (with their refresh tokens); how many, or would. */
+  pruneEnded(before: Date, dryRun: boolean): number {
+    const ended = [...this.sessions.values()].filter(
+      (x) => x.expiresAt < before || (x.revokedAt !== null && x.revokedAt < before),
+    );
+    if (!dryRun)
+      for (const x of ended) {
+        this.sessions.delete(x.id);
+        for (const [hash, t] of this.tokens) if (t.sessionId === x.id) this.tokens.delete(hash);
+      }
+    return ended.length;
+  }
 }

@@ -2,7 +2,7 @@ import type { ClaimedJob, EnqueueRequest, JobState, Lease } from '../../core/dom
 import type { JobQueue, QueueStats } from '../../core/ports/JobQueue.js';
 import type { Random } from '../../core/ports/Random.js';
 
-interface Row {
+export interface JobRow {
   id: string;
   kind: string;
   payload: unknown;
@@ -15,21 +15,28 @@ interface Row {
   token: number;
   leaseExpiresAt: Date | null;
   lastError: string | null;
+  /** When it last changed state, for retention. */
+  updatedAt: Date;
 }
 
 /** The queue's semantics in memory (one process): the same rules as the PostgreSQL queue. */
 export class MemoryJobQueue implements JobQueue {
-  readonly rows = new Map<string, Row>();
+  readonly rows = new Map<string, JobRow>();
   private tokens = 0;
   constructor(private readonly random: Random) {}
 
-  private live = (r: Row) => r.state === 'queued' || r.state === 'running';
+  private live = (r: JobRow) => r.state === 'queued' || r.state === 'running';
   private held = (l: Lease) => {
     const r = this.rows.get(l.jobId);
     return r && r.state === 'running' && r.token === l.token ? r : undefined;
   };
 
   async enqueue(req: EnqueueRequest, now: Date) {
+    return this.enqueueNow(req, now);
+  }
+
+  /** Enqueues at once (no await): part of the same step as an execution write. */
+  enqueueNow(req: EnqueueRequest, now: Date): { id: string; created: boolean } {
     if (req.idempotencyKey !== undefined) {
       const existing = [...this.rows.values()].find(
         (r) => r.idempotencyKey === req.idempotencyKey && this.live(r),
@@ -50,6 +57,7 @@ export class MemoryJobQueue implements JobQueue {
       token: 0,
       leaseExpiresAt: null,
       lastError: null,
+      updatedAt: now,
     });
     return { id, created: true };
   }
@@ -64,6 +72,7 @@ export class MemoryJobQueue implements JobQueue {
       .slice(0, Math.max(0, limit));
     return due.map((r): ClaimedJob => {
       r.state = 'running';
+      r.updatedAt = now;
       r.attempts += 1;
       r.token = ++this.tokens;
       r.leaseExpiresAt = new Date(now.getTime() + leaseSeconds * 1000);
@@ -87,10 +96,11 @@ export class MemoryJobQueue implements JobQueue {
     return true;
   }
 
-  async complete(lease: Lease) {
+  async complete(lease: Lease, now: Date) {
     const r = this.held(lease);
     if (!r) return false;
     r.state = 'succeeded';
+    r.updatedAt = now;
     r.leaseExpiresAt = null;
     return true;
   }
@@ -103,13 +113,14 @@ export class MemoryJobQueue implements JobQueue {
     leaseSeconds: number,
     now: Date,
   ) {
-    const completed = await this.complete(lease);
+    const completed = await this.complete(lease, now);
     return { completed, claimed: await this.claim(workerId, kinds, limit, leaseSeconds, now) };
   }
 
-  async fail(lease: Lease, error: string, retryAt: Date | null) {
+  async fail(lease: Lease, error: string, retryAt: Date | null, now: Date) {
     const r = this.held(lease);
     if (!r) return false;
+    r.updatedAt = now;
     r.lastError = error;
     r.leaseExpiresAt = null;
     if (retryAt === null || r.attempts >= r.maxAttempts) r.state = 'dead';
@@ -124,6 +135,7 @@ export class MemoryJobQueue implements JobQueue {
     const r = this.held(lease);
     if (!r) return false;
     r.state = 'queued';
+    r.updatedAt = now;
     r.attempts = Math.max(0, r.attempts - 1);
     r.runAt = now;
     r.leaseExpiresAt = null;
@@ -136,6 +148,7 @@ export class MemoryJobQueue implements JobQueue {
     for (const r of this.rows.values()) {
       if (r.state !== 'running' || !r.leaseExpiresAt || r.leaseExpiresAt >= now) continue;
       r.leaseExpiresAt = null;
+      r.updatedAt = now;
       r.lastError = 'lease expired: the worker stopped without finishing';
       if (r.attempts >= r.maxAttempts) {
         r.state = 'dead';
@@ -149,10 +162,16 @@ export class MemoryJobQueue implements JobQueue {
     return { requeued, dead };
   }
 
-  async cancel(jobId: string) {
+  async cancel(jobId: string, now: Date) {
+    return this.cancelNow(jobId, now);
+  }
+
+  /** Cancels at once (no await): part of the same step as an execution write. */
+  cancelNow(jobId: string, now: Date): boolean {
     const r = this.rows.get(jobId);
     if (!r || !this.live(r)) return false;
     r.state = 'cancelled';
+    r.updatedAt = now;
     r.leaseExpiresAt = null;
     return true;
   }

@@ -18,4 +18,11 @@ export class MemoryLoginThrottle implements LoginThrottle {
   async clear(key: string): Promise<void> {
     this.counts.delete(key);
   }
+
+  /** Forgets counters of windows that started before `before`; how many, or would. */
+  pruneOld(before: Date, dryRun: boolean): number {
+    const old = [...this.counts].filter(([, c]) => c.start < before.getTime());
+    if (!dryRun) for (const [k] of old) this.counts.delete(k);
+    return old.length;
+  }
 }

@@ -17,4 +17,11 @@ export class MemoryWorkerRegistry implements WorkerRegistry {
       (w) => now.getTime() - w.heartbeatAt.getTime() <= staleAfterSeconds * 1000,
     );
   }
+
+  /** Forgets workers silent since before `before`; how many, or would. */
+  pruneSilent(before: Date, dryRun: boolean): number {
+    const silent = [...this.workers.values()].filter((w) => w.heartbeatAt < before);
+    if (!dryRun) for (const w of silent) this.workers.delete(w.id);
+    return silent.length;
+  }
 }

@@ -1,13 +1,5 @@
 import { Writable } from 'node:stream';
-import * as E from 'fp-ts/lib/Either.js';
-import type * as t from 'io-ts';
-import type { ProfileSettings } from '../../core/domain/profile.js';
-import { validationError } from '../../core/errors.js';
-import type { Actor } from '../../core/usecases/profiles/saveProfile.js';
-import { ProfileInput } from '../../schema/api/profiles.js';
-import { decodeWith } from '../../schema/decode.js';
 import type { SurveyorPorts } from '../../core/app/ports.js';
-import type { SurveyorOperations } from '../../core/app/surveyor.js';
 import { SecretRegistry } from '../../core/redaction.js';
 import { Argon2Hasher } from '../../adapters/auth/argon2Hasher.js';
 import { createLogger } from '../../adapters/log/logger.js';
@@ -20,6 +12,7 @@ import { resolveDatabase } from '../shared/database.js';
 import { resolveJwtSecret } from '../shared/jwtSecret.js';
 import { loadConfig } from '../shared/loadConfig.js';
 import { registerSecrets } from '../shared/runtime.js';
+import { type SurveyorFace, surveyorFace } from './face.js';
 import { startWorker, type WorkerHandle } from '../worker/worker.js';
 
 export interface SurveyorOptions {
@@ -45,19 +38,8 @@ export interface SurveyorOptions {
   readonly logTo?: NodeJS.WritableStream;
 }
 
-/** A profile as the API takes it: defaults are filled in and every field checked, as over HTTP. */
-export type ProfileInputValue = t.InputOf<typeof ProfileInput>;
-
 /** The application's operations (see core/app/surveyor.ts), and `close`. */
-export type Surveyor = Omit<SurveyorOperations, 'deps' | 'profiles'> & {
-  readonly profiles: Omit<SurveyorOperations['profiles'], 'create' | 'replace'> & {
-    create(input: ProfileInputValue, actor: Actor): ReturnType<SurveyorOperations['profiles']['create']>;
-    replace(
-      id: string,
-      input: ProfileInputValue,
-      actor: Actor,
-    ): ReturnType<SurveyorOperations['profiles']['replace']>;
-  };
+export type Surveyor = SurveyorFace & {
   /** Stops the worker (waiting up to `graceMs` for running jobs), the backends and the database. */
   close(graceMs?: number): Promise<void>;
 };
@@ -124,28 +106,8 @@ export const createSurveyor = async (opts: SurveyorOptions = {}): Promise<Survey
     });
     backends = container.get<BackendSet>(TYPES.BackendSet);
     if (opts.worker !== false) worker = await startWorker(container);
-    const { deps: _deps, ...operations } = appOf(container);
-    // The same decoding as the API's, so an embedder's profile gets the same defaults and checks.
-    const decoded = (input: ProfileInputValue) => {
-      const r = decodeWith(ProfileInput, input);
-      return E.isLeft(r)
-        ? E.left(validationError('the profile is not valid', r.left))
-        : E.right(r.right as unknown as ProfileSettings);
-    };
-    const profiles: Surveyor['profiles'] = {
-      ...operations.profiles,
-      create: async (input, actor) => {
-        const d = decoded(input);
-        return E.isLeft(d) ? d : operations.profiles.create(d.right, actor);
-      },
-      replace: async (id, input, actor) => {
-        const d = decoded(input);
-        return E.isLeft(d) ? d : operations.profiles.replace(id, d.right, actor);
-      },
-    };
     return {
-      ...operations,
-      profiles,
+      ...surveyorFace(appOf(container)),
       close: async (graceMs = 10_000) => {
         await worker?.stop(graceMs);
         await release();

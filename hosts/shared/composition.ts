@@ -18,7 +18,7 @@ import { CryptoRandom } from '../../adapters/system/cryptoRandom.js';
 import { SystemClock } from '../../adapters/system/systemClock.js';
 import type { Config } from '../../schema/config.js';
 import { type BackendSet, chooseBackends } from './backends.js';
-import { jobTable } from './jobTable.js';
+import { jobTable } from '../../core/app/jobTable.js';
 import { registerGauges } from './metricGauges.js';
 import { postgresPorts } from './postgresPorts.js';
 

@@ -5,7 +5,7 @@ import type { JobHandler } from '../../core/ports/JobHandler.js';
 import type { JobQueue } from '../../core/ports/JobQueue.js';
 import type { Random } from '../../core/ports/Random.js';
 import type { WorkerRegistry } from '../../core/ports/WorkerRegistry.js';
-import { maintenanceTick } from '../../core/usecases/maintenance/maintenanceTick.js';
+import { schedulerTicks } from '../../core/app/ticks.js';
 import { retentionPolicy } from '../shared/retention.js';
 import type { Logger } from '../../adapters/log/logger.js';
 import type { Metrics } from '../../adapters/metrics/registry.js';
@@ -15,8 +15,6 @@ import { PgLeaderLock } from '../../adapters/postgres/leaderLock.js';
 import { listen } from '../../adapters/postgres/listener.js';
 import type { Config } from '../../schema/config.js';
 import { appOf, TYPES } from '../shared/composition.js';
-import { executionTick } from '../../core/usecases/pipeline/executionTick.js';
-import { discoveryTick } from '../../core/usecases/discovery/discoveryTick.js';
 import { QueueConsumer } from './consumer.js';
 import { Scheduler } from './scheduler.js';
 
@@ -86,22 +84,15 @@ export const startWorker = async (container: Container): Promise<WorkerHandle> =
   if (config.SERVICE_WORKER_SCHEDULER_ENABLED) {
     scheduler = new Scheduler(
       new PgLeaderLock(db),
-      [
-        maintenanceTick(
-          app.deps.maintenance.maintenance,
-          retentionPolicy(config),
-          config.SERVICE_MAINTENANCE_TICK_SECONDS,
-        ),
-        discoveryTick(app.deps.sources),
-        executionTick(app.deps.executions, {
-          everySeconds: config.SERVICE_EXECUTION_TICK_SECONDS,
-          admissionScan: 500,
-          pollMinSeconds: {
-            rest_remote: config.SERVICE_REST_POLL_MIN_SECONDS,
-            batch_remote: config.SERVICE_BATCH_POLL_MIN_SECONDS,
-          },
-        }),
-      ],
+      schedulerTicks(app, {
+        retention: retentionPolicy(config),
+        maintenanceSeconds: config.SERVICE_MAINTENANCE_TICK_SECONDS,
+        executionSeconds: config.SERVICE_EXECUTION_TICK_SECONDS,
+        pollMinSeconds: {
+          rest_remote: config.SERVICE_REST_POLL_MIN_SECONDS,
+          batch_remote: config.SERVICE_BATCH_POLL_MIN_SECONDS,
+        },
+      }),
       clock,
       log,
       {

@@ -1,6 +1,6 @@
 import test from 'ava';
 import * as E from 'fp-ts/lib/Either.js';
-import { createHarness } from '../../adapters/memory/harness.js';
+import { createHarness } from '../../hosts/library/harness.js';
 import { authorize } from '../../core/usecases/auth/authenticate.js';
 
 const admin = {
@@ -10,7 +10,7 @@ const admin = {
   password: 'correct-horse-battery',
 };
 const from = (h: ReturnType<typeof createHarness>, password = admin.password, address = '10.0.0.1') =>
-  h.login({ username: admin.username, password, clientAddress: address });
+  h.auth.login({ username: admin.username, password, clientAddress: address });
 
 const right = <A>(e: E.Either<unknown, A>): A => {
   if (E.isLeft(e)) throw new Error(`expected success, got ${JSON.stringify(e.left)}`);
@@ -23,7 +23,7 @@ const left = <L>(e: E.Either<L, unknown>): L => {
 
 test('createUser validates every field and names each bad one', async (t) => {
   const h = createHarness();
-  const err = left(await h.createUser({ username: '-x', email: 'nope', role: 'root', password: 'short' }));
+  const err = left(await h.users.create({ username: '-x', email: 'nope', role: 'root', password: 'short' }));
   t.is(err.code, 'validation_failed');
   const paths = ((err.details?.['issues'] ?? []) as { path: string }[]).map((i) => i.path).sort();
   t.deepEqual(paths, ['email', 'password', 'role', 'username']);
@@ -31,35 +31,37 @@ test('createUser validates every field and names each bad one', async (t) => {
 
 test('createUser refuses a taken username, whatever its case', async (t) => {
   const h = createHarness();
-  right(await h.createUser(admin));
-  const err = left(await h.createUser({ ...admin, username: 'ALICE' }));
+  right(await h.users.create(admin));
+  const err = left(await h.users.create({ ...admin, username: 'ALICE' }));
   t.is(err.code, 'conflict');
 });
 
 test('the user view never carries the password hash', async (t) => {
   const h = createHarness();
-  const view = right(await h.createUser(admin));
+  const view = right(await h.users.create(admin));
   t.false('passwordHash' in view);
   t.false(JSON.stringify(view).includes('test$'));
 });
 
 test('login returns tokens; the access token authenticates the user with its role', async (t) => {
   const h = createHarness();
-  right(await h.createUser(admin));
+  right(await h.users.create(admin));
   const ok = right(await from(h));
   t.is(ok.tokens.token_type, 'Bearer');
   t.is(ok.tokens.expires_in, 900);
-  const p = right(await h.authenticate(ok.tokens.access_token));
+  const p = right(await h.auth.authenticate(ok.tokens.access_token));
   t.is(p.username, 'alice');
   t.is(p.role, 'admin');
 });
 
 test('failed logins give one answer to the client and the true cause to the host', async (t) => {
   const h = createHarness();
-  const noAdmin = left(await h.login({ username: 'bob', password: 'whatever-long', clientAddress: 'a' }));
+  const noAdmin = left(
+    await h.auth.login({ username: 'bob', password: 'whatever-long', clientAddress: 'a' }),
+  );
   t.is(noAdmin.cause, 'no_admin_exists');
-  right(await h.createUser(admin));
-  const noUser = left(await h.login({ username: 'bob', password: 'whatever-long', clientAddress: 'a' }));
+  right(await h.users.create(admin));
+  const noUser = left(await h.auth.login({ username: 'bob', password: 'whatever-long', clientAddress: 'a' }));
   const wrong = left(await from(h, 'wrong-password-here'));
   t.is(noUser.cause, 'no_such_user');
   t.is(wrong.cause, 'wrong_password');
@@ -70,7 +72,7 @@ test('failed logins give one answer to the client and the true cause to the host
 
 test('too many failures for one username are refused with a retry time, until the window passes', async (t) => {
   const h = createHarness({ policy: { maxFailuresPerUsername: 3, loginWindowSeconds: 600 } });
-  right(await h.createUser(admin));
+  right(await h.users.create(admin));
   for (let i = 0; i < 3; i++)
     t.is(left(await from(h, 'wrong-password-here', `10.0.0.${i}`)).cause, 'wrong_password');
   const limited = left(await from(h, admin.password, '10.9.9.9'));
@@ -83,64 +85,64 @@ test('too many failures for one username are refused with a retry time, until th
 
 test('too many failures from one address are refused whatever the username', async (t) => {
   const h = createHarness({ policy: { maxFailuresPerAddress: 2 } });
-  right(await h.createUser(admin));
-  await h.login({ username: 'x1', password: 'bad-password-1', clientAddress: '1.2.3.4' });
-  await h.login({ username: 'x2', password: 'bad-password-2', clientAddress: '1.2.3.4' });
+  right(await h.users.create(admin));
+  await h.auth.login({ username: 'x1', password: 'bad-password-1', clientAddress: '1.2.3.4' });
+  await h.auth.login({ username: 'x2', password: 'bad-password-2', clientAddress: '1.2.3.4' });
   t.is(left(await from(h, admin.password, '1.2.3.4')).cause, 'rate_limited');
   right(await from(h, admin.password, '5.6.7.8'));
 });
 
 test('a refresh token works once and rotates', async (t) => {
   const h = createHarness();
-  right(await h.createUser(admin));
+  right(await h.users.create(admin));
   const first = right(await from(h)).tokens;
-  const second = right(await h.refresh(first.refresh_token));
+  const second = right(await h.auth.refresh(first.refresh_token));
   t.not(second.refresh_token, first.refresh_token);
-  right(await h.authenticate(second.access_token));
-  const third = right(await h.refresh(second.refresh_token));
-  right(await h.authenticate(third.access_token));
+  right(await h.auth.authenticate(second.access_token));
+  const third = right(await h.auth.refresh(second.refresh_token));
+  right(await h.auth.authenticate(third.access_token));
 });
 
 test('reusing a spent refresh token revokes the whole login', async (t) => {
   const h = createHarness();
-  right(await h.createUser(admin));
+  right(await h.users.create(admin));
   const first = right(await from(h)).tokens;
-  const second = right(await h.refresh(first.refresh_token));
-  t.is(left(await h.refresh(first.refresh_token)).cause, 'token_reused');
-  t.is(left(await h.refresh(second.refresh_token)).cause, 'session_ended');
-  t.is(left(await h.authenticate(second.access_token)).code, 'unauthorized');
+  const second = right(await h.auth.refresh(first.refresh_token));
+  t.is(left(await h.auth.refresh(first.refresh_token)).cause, 'token_reused');
+  t.is(left(await h.auth.refresh(second.refresh_token)).cause, 'session_ended');
+  t.is(left(await h.auth.authenticate(second.access_token)).code, 'unauthorized');
 });
 
 test('logout rejects both the access token and the refresh token', async (t) => {
   const h = createHarness();
-  right(await h.createUser(admin));
+  right(await h.users.create(admin));
   const tokens = right(await from(h)).tokens;
-  const p = right(await h.authenticate(tokens.access_token));
-  await h.logout(p.sessionId);
-  t.is(left(await h.authenticate(tokens.access_token)).code, 'unauthorized');
-  t.is(left(await h.refresh(tokens.refresh_token)).cause, 'session_ended');
+  const p = right(await h.auth.authenticate(tokens.access_token));
+  await h.auth.logout(p.sessionId);
+  t.is(left(await h.auth.authenticate(tokens.access_token)).code, 'unauthorized');
+  t.is(left(await h.auth.refresh(tokens.refresh_token)).cause, 'session_ended');
 });
 
 test('an access token expires after its lifetime; the login ends after the refresh lifetime', async (t) => {
   const h = createHarness({ policy: { accessTokenTtlSeconds: 60, refreshTokenTtlSeconds: 3600 } });
-  right(await h.createUser(admin));
+  right(await h.users.create(admin));
   const tokens = right(await from(h)).tokens;
   h.clock.advance(61);
-  const err = left(await h.authenticate(tokens.access_token));
+  const err = left(await h.auth.authenticate(tokens.access_token));
   t.regex(err.message, /expired/);
-  const renewed = right(await h.refresh(tokens.refresh_token));
+  const renewed = right(await h.auth.refresh(tokens.refresh_token));
   h.clock.advance(3600);
-  t.is(left(await h.refresh(renewed.refresh_token)).cause, 'session_ended');
+  t.is(left(await h.auth.refresh(renewed.refresh_token)).cause, 'session_ended');
 });
 
 test('a token signed with another secret, or garbage, is refused', async (t) => {
   const h = createHarness();
   const other = createHarness({ jwtSecret: 'another-secret-another-secret-0000' });
-  right(await other.createUser(admin));
-  const foreign = right(await other.login({ ...admin, clientAddress: 'a' })).tokens.access_token;
-  t.is(left(await h.authenticate(foreign)).code, 'unauthorized');
-  t.is(left(await h.authenticate('not-a-jwt')).code, 'unauthorized');
-  t.is(left(await h.authenticate(undefined)).code, 'unauthorized');
+  right(await other.users.create(admin));
+  const foreign = right(await other.auth.login({ ...admin, clientAddress: 'a' })).tokens.access_token;
+  t.is(left(await h.auth.authenticate(foreign)).code, 'unauthorized');
+  t.is(left(await h.auth.authenticate('not-a-jwt')).code, 'unauthorized');
+  t.is(left(await h.auth.authenticate(undefined)).code, 'unauthorized');
 });
 
 test('roles: viewer < operator < admin', (t) => {
@@ -155,7 +157,7 @@ test('roles: viewer < operator < admin', (t) => {
 
 test('a burst of concurrent wrong passwords gets the limit through to the password check, 429 for the rest', async (t) => {
   const h = createHarness({ policy: { maxFailuresPerUsername: 5, maxFailuresPerAddress: 1000 } });
-  right(await h.createUser(admin));
+  right(await h.users.create(admin));
   let verified = 0;
   const verify = h.ports.hasher.verify.bind(h.ports.hasher);
   h.ports.hasher.verify = async (hash, password) => {
@@ -176,29 +178,30 @@ test('a burst of concurrent wrong passwords gets the limit through to the passwo
 
 test('a username spelled with a non-ASCII look-alike is never the account nor its counter', async (t) => {
   const h = createHarness({ policy: { maxFailuresPerUsername: 2 } });
-  right(await h.createUser({ ...admin, username: 'view' }));
+  right(await h.users.create({ ...admin, username: 'view' }));
   for (let i = 0; i < 2; i++)
-    left(await h.login({ username: 'view', password: 'wrong-password-x', clientAddress: `1.1.1.${i}` }));
+    left(await h.auth.login({ username: 'view', password: 'wrong-password-x', clientAddress: `1.1.1.${i}` }));
   t.is(
-    left(await h.login({ username: 'view', password: admin.password, clientAddress: '2.2.2.2' })).cause,
+    left(await h.auth.login({ username: 'view', password: admin.password, clientAddress: '2.2.2.2' })).cause,
     'rate_limited',
   );
   // Dotted capital I lower-cases to "i" in PostgreSQL's lower(); here it is not a username at all.
   for (const spelling of ['vİew', 'VİEW', 'vıew'])
     t.is(
-      left(await h.login({ username: spelling, password: admin.password, clientAddress: '3.3.3.3' })).cause,
+      left(await h.auth.login({ username: spelling, password: admin.password, clientAddress: '3.3.3.3' }))
+        .cause,
       'no_such_user',
       spelling,
     );
   t.is(
-    left(await h.login({ username: 'VIEW', password: admin.password, clientAddress: '4.4.4.4' })).cause,
+    left(await h.auth.login({ username: 'VIEW', password: admin.password, clientAddress: '4.4.4.4' })).cause,
     'rate_limited',
   );
 });
 
 test('a successful login gives its address reservation back', async (t) => {
   const h = createHarness({ policy: { maxFailuresPerAddress: 3 } });
-  right(await h.createUser(admin));
+  right(await h.users.create(admin));
   for (let i = 0; i < 10; i++) right(await from(h, admin.password, '7.7.7.7'));
   t.is(
     left(await from(h, 'wrong-password-here', '7.7.7.7')).cause,

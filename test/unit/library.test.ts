@@ -7,7 +7,7 @@ import { LoginRequest, renderOpenApi } from 'surveyor/schema';
 
 test('the package exports the core, the harness and the schema under its name', async (t) => {
   const h = createHarness();
-  const created = await h.createUser({
+  const created = await h.users.create({
     username: 'tool',
     email: 't@example.org',
     role: 'operator',

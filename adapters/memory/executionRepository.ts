@@ -1,0 +1,303 @@
+import type { NewEvent } from '../../core/domain/event.js';
+import { terminalStates, type ExecutionState } from '../../core/domain/execution.js';
+import { type Execution, unsubmitted } from '../../core/domain/executionRecord.js';
+import type { Lease } from '../../core/domain/job.js';
+import type {
+  ArtifactInfo,
+  ExecutionChange,
+  ExecutionFilter,
+  ExecutionPage,
+  ExecutionRepository,
+  ExecutionWrite,
+  PollTarget,
+  WriteResult,
+} from '../../core/ports/ExecutionRepository.js';
+import { byCodePoint, decodeCursor, encodeCursor, json, type MemoryStore, pageAfter } from './store.js';
+
+const inFlight: ReadonlySet<ExecutionState> = new Set([
+  'queued',
+  'staging',
+  'translating',
+  'submitting',
+  'running',
+  'cancelling',
+]);
+const onBackend = (e: Execution) => e.state === 'running' || e.state === 'cancelling';
+
+/** Newest first: by creation time, then id, both descending (as the PostgreSQL list). */
+const newestFirst = (a: Execution, b: Execution) =>
+  b.createdAt.getTime() - a.createdAt.getTime() || byCodePoint(b.id, a.id);
+const isListKey = (k: unknown): k is [number, string] =>
+  Array.isArray(k) && k.length === 2 && Number.isSafeInteger(k[0]) && typeof k[1] === 'string';
+
+/** The execution with a change applied: fields left undefined stay as they are. */
+const applied = (e: Execution, c: ExecutionChange, now: Date): Execution => {
+  const defined = Object.fromEntries(
+    Object.entries(c).filter(([k, v]) => v !== undefined && k !== 'debug' && k !== 'runRecord'),
+  );
+  const debug = Object.fromEntries(Object.entries(c.debug ?? {}).filter(([, v]) => v !== undefined));
+  return {
+    ...e,
+    ...defined,
+    ...(c.runRecord === undefined ? {} : { runRecord: json(c.runRecord) }),
+    debug: { ...e.debug, ...debug },
+    updatedAt: now,
+  };
+};
+
+export class MemoryExecutionRepository implements ExecutionRepository {
+  constructor(private readonly store: MemoryStore) {}
+
+  private held(fence: Lease): boolean {
+    const j = this.store.queue.rows.get(fence.jobId);
+    return j !== undefined && j.state === 'running' && j.token === fence.token;
+  }
+
+  private all(): Execution[] {
+    return [...this.store.executions.values()];
+  }
+
+  async insert(e: Execution, event: NewEvent): Promise<'ok' | 'key_taken'> {
+    if (e.idempotencyKey !== null && this.all().some((x) => x.idempotencyKey === e.idempotencyKey))
+      return 'key_taken';
+    // What PostgreSQL's insert stores: the request; the run's fields start empty.
+    this.store.executions.set(e.id, {
+      ...e,
+      ...unsubmitted,
+      doStage: null,
+      doSubmit: null,
+      executeRequestedAt: null,
+      runRecord: {},
+      profileSnapshot: {
+        ...e.profileSnapshot,
+        translation: json(e.profileSnapshot.translation),
+        deployment: json(e.profileSnapshot.deployment),
+      },
+      updatedAt: e.createdAt,
+    });
+    this.store.appendEvent(event, e.createdAt);
+    return 'ok';
+  }
+
+  async write(w: ExecutionWrite, now: Date): Promise<WriteResult> {
+    const e = this.store.executions.get(w.id);
+    if (w.fence && !this.held(w.fence)) return 'lease_lost';
+    if (!e || !w.expect.includes(e.state)) return 'state_changed';
+    this.store.executions.set(e.id, applied(e, w.change, now));
+    for (const ev of w.events) this.store.appendEvent(ev, now);
+    if (w.enqueue) this.store.queue.enqueueNow(w.enqueue, now);
+    const prefix = w.cancelJobsWithKeyPrefix;
+    if (prefix !== undefined)
+      for (const j of this.store.queue.rows.values())
+        if (j.state === 'queued' && j.idempotencyKey?.startsWith(prefix))
+          this.store.queue.cancelNow(j.id, now);
+    for (const m of w.markProcessed ?? []) {
+      const s = this.store.sources.get(m.sourceId);
+      if (s) this.store.sources.set(s.id, { ...s, processedSignature: m.signature, updatedAt: now });
+    }
+    return 'ok';
+  }
+
+  async awaitingAdmission(limit: number): Promise<Execution[]> {
+    return this.all()
+      .filter((e) => e.state === 'pending' && e.executeRequestedAt !== null)
+      .sort(
+        (a, b) =>
+          a.executeRequestedAt!.getTime() - b.executeRequestedAt!.getTime() || byCodePoint(a.id, b.id),
+      )
+      .slice(0, limit);
+  }
+
+  async inFlightByProject(): Promise<ReadonlyMap<string, number>> {
+    const n = new Map<string, number>();
+    for (const e of this.all())
+      if (inFlight.has(e.state)) n.set(e.projectModule, (n.get(e.projectModule) ?? 0) + 1);
+    return n;
+  }
+
+  async onTarget(target: string, limit: number): Promise<Execution[]> {
+    return this.all()
+      .filter((e) => e.backendTarget === target && onBackend(e))
+      .sort(
+        (a, b) =>
+          (a.submittedAt?.getTime() ?? Infinity) - (b.submittedAt?.getTime() ?? Infinity) ||
+          byCodePoint(a.id, b.id),
+      )
+      .slice(0, limit);
+  }
+
+  async pollTargets(): Promise<PollTarget[]> {
+    const targets = new Map<string, PollTarget>();
+    for (const e of this.all()) {
+      if (!onBackend(e) || e.backendTarget === null) continue;
+      const pinned = this.store.configs.get(e.projectModule)?.find((v) => v.version === e.configVersion);
+      const interval = pinned?.config.automation.execution.poll_interval_seconds ?? Infinity;
+      const kind = e.profileSnapshot.deployment.kind;
+      const t = targets.get(e.backendTarget);
+      targets.set(e.backendTarget, {
+        target: e.backendTarget,
+        kind: t && byCodePoint(t.kind, kind) < 0 ? t.kind : kind,
+        inFlight: (t?.inFlight ?? 0) + 1,
+        lastPolledAt: this.store.pollTargets.get(e.backendTarget)?.lastPolledAt ?? null,
+        pollIntervalSeconds: Math.min(t?.pollIntervalSeconds ?? Infinity, interval),
+      });
+    }
+    return [...targets.values()];
+  }
+
+  async markPolled(target: string, now: Date, error: string | null, answered: boolean): Promise<void> {
+    const before = this.store.pollTargets.get(target);
+    this.store.pollTargets.set(target, {
+      lastPolledAt: now,
+      lastError: error,
+      lastAnsweredAt: answered ? now : (before?.lastAnsweredAt ?? null),
+    });
+  }
+
+  async lastAnswered(target: string): Promise<Date | null> {
+    return this.store.pollTargets.get(target)?.lastAnsweredAt ?? null;
+  }
+
+  async saveArtifact(
+    a: {
+      executionId: string;
+      attempt: number;
+      name: string;
+      mediaType: string;
+      content: string;
+      sha256: string;
+    },
+    fence: Lease,
+    now: Date,
+  ): Promise<'ok' | 'lease_lost'> {
+    if (!this.held(fence)) return 'lease_lost';
+    const same = (x: { executionId: string; attempt: number; name: string }) =>
+      x.executionId === a.executionId && x.attempt === a.attempt && x.name === a.name;
+    const at = this.store.artifacts.findIndex(same);
+    const stored = {
+      executionId: a.executionId,
+      attempt: a.attempt,
+      name: a.name,
+      mediaType: a.mediaType,
+      sha256: a.sha256,
+      size: Buffer.byteLength(a.content),
+      content: a.content,
+      createdAt: now,
+      contentPrunedAt: at >= 0 ? this.store.artifacts[at]!.contentPrunedAt : null,
+    };
+    if (at >= 0) this.store.artifacts[at] = stored;
+    else this.store.artifacts.push(stored);
+    return 'ok';
+  }
+
+  async artifact(executionId: string, attempt: number, name: string): Promise<string | null> {
+    return (
+      this.store.artifacts.find(
+        (x) => x.executionId === executionId && x.attempt === attempt && x.name === name,
+      )?.content ?? null
+    );
+  }
+
+  async artifacts(executionId: string): Promise<ArtifactInfo[]> {
+    return this.store.artifacts
+      .filter((x) => x.executionId === executionId)
+      .sort(
+        (a, b) =>
+          a.attempt - b.attempt ||
+          a.createdAt.getTime() - b.createdAt.getTime() ||
+          byCodePoint(a.name, b.name),
+      )
+      .map(({ content: _, executionId: __, ...info }) => info);
+  }
+
+  async countsByState() {
+    const counts = new Map<string, { projectModule: string; state: string; count: number }>();
+    for (const e of this.all()) {
+      const k = `${e.projectModule}\u0000${e.state}`;
+      const c = counts.get(k) ?? { projectModule: e.projectModule, state: e.state, count: 0 };
+      counts.set(k, { ...c, count: c.count + 1 });
+    }
+    return [...counts.values()];
+  }
+
+  async remoteQueueWaits(now: Date) {
+    const waits = new Map<string, { projectModule: string; waiting: number; longestSeconds: number }>();
+    for (const e of this.all()) {
+      if (!onBackend(e) || e.submittedAt === null) continue;
+      if (e.profileSnapshot.deployment.kind !== 'batch_remote' || 'remote_started_at' in e.runRecord)
+        continue;
+      const w = waits.get(e.projectModule) ?? {
+        projectModule: e.projectModule,
+        waiting: 0,
+        longestSeconds: 0,
+      };
+      const seconds = (now.getTime() - e.submittedAt.getTime()) / 1000;
+      waits.set(e.projectModule, {
+        ...w,
+        waiting: w.waiting + 1,
+        longestSeconds: Math.max(w.longestSeconds, seconds),
+      });
+    }
+    return [...waits.values()];
+  }
+
+  async sourcesToProcess(projectModule: string, requiredFlags: readonly string[], limit: number) {
+    const busy = new Set(
+      this.all()
+        .filter((e) => e.projectModule === projectModule && !terminalStates.has(e.state))
+        .flatMap((e) => e.sourceIds),
+    );
+    return [...this.store.sources.values()]
+      .filter(
+        (s) =>
+          s.projectModule === projectModule &&
+          s.enabled &&
+          s.metadata !== null &&
+          s.signature !== s.processedSignature &&
+          requiredFlags.every((f) => s.discoveryFlags[f] === true) &&
+          !busy.has(s.id),
+      )
+      .sort(
+        (a, b) =>
+          (a.discoveredAt?.getTime() ?? Infinity) - (b.discoveredAt?.getTime() ?? Infinity) ||
+          byCodePoint(a.id, b.id),
+      )
+      .slice(0, limit)
+      .map((s) => ({ id: s.id, sourceIdentifier: s.sourceIdentifier, discoveredAt: s.discoveredAt! }));
+  }
+
+  async list(
+    filter: ExecutionFilter,
+    limit: number,
+    cursor: string | null,
+  ): Promise<ExecutionPage | 'bad_cursor'> {
+    const after = cursor === null ? null : decodeCursor('x', cursor);
+    if (after !== null && !isListKey(after)) return 'bad_cursor';
+    const matching = this.all()
+      .filter(
+        (e) =>
+          (filter.projectModule === undefined || e.projectModule === filter.projectModule) &&
+          (filter.state === undefined || e.state === filter.state) &&
+          (filter.profileId === undefined || e.profileId === filter.profileId) &&
+          (filter.profileName === undefined || e.profileSnapshot.name === filter.profileName),
+      )
+      .sort(newestFirst);
+    return pageAfter(
+      matching,
+      (e) =>
+        after === null ||
+        e.createdAt.getTime() < after[0] ||
+        (e.createdAt.getTime() === after[0] && byCodePoint(e.id, after[1]) < 0),
+      limit,
+      (e) => encodeCursor('x', [e.createdAt.getTime(), e.id]),
+    );
+  }
+
+  async get(id: string): Promise<Execution | null> {
+    return this.store.executions.get(id) ?? null;
+  }
+
+  async findByIdempotencyKey(key: string): Promise<Execution | null> {
+    return this.all().find((e) => e.idempotencyKey === key) ?? null;
+  }
+}

@@ -1,0 +1,85 @@
+import type { NewEvent, ProvenanceEvent } from '../../core/domain/event.js';
+import type { Execution } from '../../core/domain/executionRecord.js';
+import type { DeploymentProfile } from '../../core/domain/profile.js';
+import type { ProjectConfigVersion } from '../../core/domain/projectVersion.js';
+import type { Source } from '../../core/domain/source.js';
+import type { Random } from '../../core/ports/Random.js';
+import { MemoryJobQueue } from './jobQueue.js';
+
+/** A stored artifact: its content drops (null) when retention prunes it. */
+export interface StoredArtifact {
+  readonly executionId: string;
+  readonly attempt: number;
+  readonly name: string;
+  readonly mediaType: string;
+  readonly sha256: string;
+  readonly size: number;
+  readonly content: string | null;
+  readonly createdAt: Date;
+  readonly contentPrunedAt: Date | null;
+}
+
+/**
+ * The tables the memory repositories share, as the PostgreSQL ones share a database: an execution
+ * write enqueues a job and marks sources in the same step, a source delete looks at executions.
+ * One process, one event loop: a method that does not await in the middle is a transaction.
+ * Records are replaced, never mutated, so what a caller was given does not change under it.
+ */
+export class MemoryStore {
+  readonly queue: MemoryJobQueue;
+  readonly events: ProvenanceEvent[] = [];
+  /** Versions by project, oldest first, and each project's active version. */
+  readonly configs = new Map<string, Omit<ProjectConfigVersion, 'active'>[]>();
+  readonly activeVersion = new Map<string, number>();
+  readonly sources = new Map<string, Source & { readonly discoveryClaimedAt: Date | null }>();
+  readonly profiles = new Map<string, DeploymentProfile>();
+  readonly executions = new Map<string, Execution>();
+  readonly artifacts: StoredArtifact[] = [];
+  readonly pollTargets = new Map<
+    string,
+    { lastPolledAt: Date; lastError: string | null; lastAnsweredAt: Date | null }
+  >();
+  private nextEventId = 1;
+
+  constructor(random: Random) {
+    this.queue = new MemoryJobQueue(random);
+  }
+
+  appendEvent(e: NewEvent, now: Date): void {
+    this.events.push({ ...e, payload: json(e.payload), id: this.nextEventId++, createdAt: now });
+  }
+}
+
+/** A JSON column's round trip: what PostgreSQL would give back (dates as strings, no undefined). */
+export const json = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
+
+/** Opaque list cursors: a tag and the key of the last item, base64url (as the PostgreSQL adapters do). */
+export const encodeCursor = (tag: string, key: unknown): string =>
+  Buffer.from(`${tag}:${JSON.stringify(key)}`).toString('base64url');
+
+/** The key inside a cursor of this tag, or undefined when it is not one. */
+export const decodeCursor = (tag: string, cursor: string): unknown => {
+  const text = Buffer.from(cursor, 'base64url').toString('utf8');
+  if (!text.startsWith(`${tag}:`)) return undefined;
+  try {
+    return JSON.parse(text.slice(tag.length + 1)) as unknown;
+  } catch {
+    return undefined;
+  }
+};
+
+/** A page of `sorted` after the item whose key is `after`, and the cursor for the next one. */
+export const pageAfter = <T>(
+  sorted: readonly T[],
+  isAfter: (item: T) => boolean,
+  limit: number,
+  cursorOf: (item: T) => string,
+): { items: T[]; nextCursor: string | null } => {
+  const rest = sorted.filter(isAfter);
+  const items = rest.slice(0, limit);
+  const last = items[items.length - 1];
+  return { items, nextCursor: rest.length > limit && last ? cursorOf(last) : null };
+};
+
+/** Binary (code point) order, as COLLATE "C". */
+export const byCodePoint = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

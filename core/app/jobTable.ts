@@ -1,0 +1,52 @@
+import {
+  DiscoveryJobPayloadC,
+  discoveryJobKind,
+  PollJobPayloadC,
+  pollJobKind,
+  RunJobPayloadC,
+  runJobKind,
+  SettleJobPayloadC,
+  settleJobKind,
+} from '../domain/jobKinds.js';
+import { type JobHandler, jobHandler } from '../ports/JobHandler.js';
+import { discoverBatch } from '../usecases/discovery/discoverBatch.js';
+import { pollTarget } from '../usecases/pipeline/pollTarget.js';
+import { runExecution } from '../usecases/pipeline/runExecution.js';
+import { settleEnded } from '../usecases/pipeline/settleEnded.js';
+import type { SurveyorOperations } from './surveyor.js';
+
+/** Where a job's outcome line goes (a pino logger fits; the harness passes a silent one). */
+export interface JobLog {
+  info(fields: object, message: string): void;
+  warn(fields: object, message: string): void;
+  debug(fields: object, message: string): void;
+}
+
+/** What a worker does with each job kind (core/domain/jobKinds.ts): one use case each, and a log line. */
+export const jobTable = (app: SurveyorOperations, log: JobLog): readonly JobHandler[] => {
+  const { deps } = app;
+  return [
+    jobHandler(discoveryJobKind, DiscoveryJobPayloadC, async (payload, ctx) => {
+      const r = await discoverBatch(deps.discovery, payload, ctx.signal);
+      log.info({ job_id: ctx.job.id, project_module: payload.project_module, ...r }, 'discovery batch done');
+    }),
+    jobHandler(runJobKind, RunJobPayloadC, (payload, ctx) =>
+      runExecution(deps.run, payload, {
+        lease: ctx.job.lease,
+        signal: ctx.signal,
+        lastAttempt: ctx.job.attempts >= ctx.job.maxAttempts,
+        confirmLease: ctx.confirmLease,
+      }),
+    ),
+    jobHandler(pollJobKind, PollJobPayloadC, async (payload, ctx) => {
+      const r = await pollTarget(deps.run, payload, { lease: ctx.job.lease, signal: ctx.signal });
+      const fields = { job_id: ctx.job.id, target: payload.target, ...r };
+      if (r.error) log.warn(fields, 'poll round done with an error');
+      else log.debug(fields, 'poll round done');
+    }),
+    jobHandler(settleJobKind, SettleJobPayloadC, async (payload, ctx) => {
+      const r = await settleEnded(deps.run, payload, { lease: ctx.job.lease, signal: ctx.signal });
+      log.info({ job_id: ctx.job.id, execution_id: payload.execution_id, ...r }, 'settled');
+    }),
+  ];
+};

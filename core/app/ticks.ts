@@ -1,0 +1,26 @@
+import type { RetentionPolicy } from '../domain/retention.js';
+import type { Tick } from '../ports/Tick.js';
+import { discoveryTick } from '../usecases/discovery/discoveryTick.js';
+import { maintenanceTick } from '../usecases/maintenance/maintenanceTick.js';
+import { executionTick } from '../usecases/pipeline/executionTick.js';
+import type { SurveyorOperations } from './surveyor.js';
+
+/** How often each tick runs, and what bounds it. */
+export interface TickSchedule {
+  readonly retention: RetentionPolicy;
+  readonly maintenanceSeconds: number;
+  readonly executionSeconds: number;
+  /** The least time between two polls of one target, per backend kind (protects login nodes). */
+  readonly pollMinSeconds: { readonly rest_remote: number; readonly batch_remote: number };
+}
+
+/** The scheduler's recurring work, in the order a round runs it: the worker's leader and the harness run these. */
+export const schedulerTicks = (app: SurveyorOperations, s: TickSchedule): readonly Tick[] => [
+  maintenanceTick(app.deps.maintenance.maintenance, s.retention, s.maintenanceSeconds),
+  discoveryTick(app.deps.sources),
+  executionTick(app.deps.executions, {
+    everySeconds: s.executionSeconds,
+    admissionScan: 500,
+    pollMinSeconds: s.pollMinSeconds,
+  }),
+];

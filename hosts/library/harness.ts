@@ -1,0 +1,176 @@
+import type { SurveyorPorts } from '../../core/app/ports.js';
+import { jobTable, type JobLog } from '../../core/app/jobTable.js';
+import { surveyorOperations } from '../../core/app/surveyor.js';
+import { schedulerTicks } from '../../core/app/ticks.js';
+import type { AuthPolicy } from '../../core/domain/authPolicy.js';
+import { defaultPatchableFields } from '../../core/domain/configTrust.js';
+import type { Tick } from '../../core/ports/Tick.js';
+import { JwtAccessTokens } from '../../adapters/auth/jwtAccessTokens.js';
+import { Sha256Digest } from '../../adapters/auth/sha256Digest.js';
+import { MemoryAuthSessionRepository } from '../../adapters/memory/authSessionRepository.js';
+import { ManualClock } from '../../adapters/memory/clock.js';
+import { MemoryEventLog } from '../../adapters/memory/eventLog.js';
+import { MemoryExecutionRepository } from '../../adapters/memory/executionRepository.js';
+import { MemoryGraphStore } from '../../adapters/memory/graphStore.js';
+import { MemoryLoginThrottle } from '../../adapters/memory/loginThrottle.js';
+import { MemoryMaintenanceRepository } from '../../adapters/memory/maintenanceRepository.js';
+import { MockArchive } from '../../adapters/memory/mockArchive.js';
+import { mockBackends } from '../../adapters/memory/mockBackend.js';
+import { MockStager } from '../../adapters/memory/mockStager.js';
+import { MockTranslator } from '../../adapters/memory/mockTranslator.js';
+import { FastTestHasher } from '../../adapters/memory/passwordHasher.js';
+import { MemoryProfileRepository } from '../../adapters/memory/profileRepository.js';
+import { MemoryProjectConfigRepository } from '../../adapters/memory/projectConfigRepository.js';
+import { SequentialRandom } from '../../adapters/memory/random.js';
+import { MemorySourceRepository } from '../../adapters/memory/sourceRepository.js';
+import { MemoryStore } from '../../adapters/memory/store.js';
+import { MemoryUserRepository } from '../../adapters/memory/userRepository.js';
+import { MemoryWorkerRegistry } from '../../adapters/memory/workerRegistry.js';
+import { loadProjectYaml } from '../../schema/project/loadYaml.js';
+import { policyFrom } from '../shared/composition.js';
+import { loadConfig } from '../shared/loadConfig.js';
+import { retentionPolicy } from '../shared/retention.js';
+import { surveyorFace } from './face.js';
+import { jobRunner } from './jobRunner.js';
+
+export interface HarnessOptions {
+  /** Where the clock starts. Default 2026-01-01T00:00:00Z. */
+  readonly start?: Date;
+  /** Logical graphs by the path a configuration names (`graph.path`). */
+  readonly graphs?: Readonly<Record<string, string>>;
+  /** Seconds between the mock backend's session states (pristine … finished). Default 10. */
+  readonly mockStepSeconds?: number;
+  readonly policy?: Partial<AuthPolicy>;
+  readonly jwtSecret?: string;
+  /** Any other setting, by its environment variable (tick intervals, retention, leases, patchable fields). */
+  readonly settings?: Readonly<Record<string, string>>;
+  /** Port implementations of your own, used instead of the memory and mock ones. */
+  readonly ports?: Partial<SurveyorPorts>;
+  /** Where the jobs' outcome lines go. Default: nowhere. */
+  readonly log?: JobLog;
+}
+
+const silent: JobLog = { info() {}, warn() {}, debug() {} };
+
+/**
+ * surveyor in one process without a database: the application's operations on memory
+ * repositories and the mock archive, stager, translator and backends, under a manual clock. Time
+ * and work move only when told: `advance` steps the clock, running due scheduler ticks and queue
+ * jobs on each step, so a whole flow (upload, register, discover, execute, poll to the end,
+ * cancel, retry) runs deterministically.
+ */
+export const createHarness = (opts: HarnessOptions = {}) => {
+  const config = loadConfig({ ...opts.settings, SERVICE_USE_REAL_BACKENDS: 'false' });
+  const clock = new ManualClock(opts.start);
+  const random = new SequentialRandom();
+  const store = new MemoryStore(random);
+  const sessions = new MemoryAuthSessionRepository();
+  const throttle = new MemoryLoginThrottle();
+  const workers = new MemoryWorkerRegistry();
+  const ports: SurveyorPorts = {
+    clock,
+    random,
+    digest: new Sha256Digest(),
+    hasher: new FastTestHasher(),
+    tokens: new JwtAccessTokens(opts.jwtSecret ?? 'harness-secret-harness-secret-123456'),
+    users: new MemoryUserRepository(),
+    sessions,
+    throttle,
+    workers,
+    configs: new MemoryProjectConfigRepository(store),
+    sources: new MemorySourceRepository(store),
+    profiles: new MemoryProfileRepository(store),
+    executions: new MemoryExecutionRepository(store),
+    events: new MemoryEventLog(store),
+    queue: store.queue,
+    maintenance: new MemoryMaintenanceRepository(store, { sessions, throttle, workers }),
+    archive: new MockArchive(),
+    stager: new MockStager(0),
+    translator: new MockTranslator(),
+    backends: mockBackends(clock, (opts.mockStepSeconds ?? 10) * 1000),
+    graphs: new MemoryGraphStore(opts.graphs ?? {}),
+    parseProjectYaml: loadProjectYaml,
+    ...opts.ports,
+  };
+  const policy: AuthPolicy = { ...policyFrom(config), ...opts.policy };
+  const app = surveyorOperations(ports, {
+    policy,
+    patchableFields: config.SERVICE_PATCHABLE_FIELDS ?? defaultPatchableFields,
+  });
+  const ticks: readonly Tick[] = schedulerTicks(app, {
+    retention: retentionPolicy(config),
+    maintenanceSeconds: config.SERVICE_MAINTENANCE_TICK_SECONDS,
+    executionSeconds: config.SERVICE_EXECUTION_TICK_SECONDS,
+    pollMinSeconds: {
+      rest_remote: config.SERVICE_REST_POLL_MIN_SECONDS,
+      batch_remote: config.SERVICE_BATCH_POLL_MIN_SECONDS,
+    },
+  });
+  const jobs = jobRunner(
+    { queue: ports.queue, clock, random, handlers: jobTable(app, opts.log ?? silent) },
+    {
+      leaseSeconds: config.SERVICE_JOB_LEASE_SECONDS,
+      retry: {
+        baseSeconds: config.SERVICE_JOB_RETRY_BASE_SECONDS,
+        capSeconds: config.SERVICE_JOB_RETRY_CAP_SECONDS,
+      },
+      maxJobs: 10_000,
+    },
+  );
+  const lastRun = new Map<string, number>();
+
+  /** Runs the ticks (every one with `all`, else those due by their interval), then the due jobs. */
+  const step = async (all: boolean) => {
+    const now = clock.now();
+    const counts: Record<string, Readonly<Record<string, number>>> = {};
+    for (const t of ticks) {
+      const last = lastRun.get(t.name);
+      if (!all && last !== undefined && now.getTime() - last < t.everySeconds * 1000) continue;
+      lastRun.set(t.name, now.getTime());
+      counts[t.name] = await t.run(now);
+    }
+    await ports.queue.reclaimExpired(now, () => now);
+    return { ticks: counts, jobs: await jobs.runDue() };
+  };
+
+  return {
+    ...surveyorFace(app),
+    clock,
+    ports,
+    /** The memory tables, to look at in tests. */
+    store,
+    policy,
+    /** Jobs that failed (each attempt), oldest first. */
+    failures: jobs.failures,
+    /** Runs every scheduler tick now (due or not), then the jobs due: one scheduler round, at once. */
+    tick: () => step(true),
+    /** Runs the jobs due now; returns how many ran. */
+    runJobs: () => jobs.runDue(),
+    /** Moves the clock by `seconds`, `stepSeconds` at a time, running due ticks and jobs at each step. */
+    async advance(seconds: number, stepSeconds = 1): Promise<void> {
+      for (let left = seconds; left > 0; left -= stepSeconds) {
+        clock.advance(Math.min(stepSeconds, left));
+        await step(false);
+      }
+    },
+    /**
+     * Advances until `done` holds (checked before each step); returns the simulated seconds it took.
+     * Throws when it does not hold within `maxSeconds` (default an hour).
+     */
+    async until(
+      done: () => boolean | Promise<boolean>,
+      opts: { maxSeconds?: number; stepSeconds?: number } = {},
+    ): Promise<number> {
+      const max = opts.maxSeconds ?? 3600;
+      const stepSeconds = opts.stepSeconds ?? 1;
+      for (let waited = 0; waited <= max; waited += stepSeconds) {
+        if (await done()) return waited;
+        clock.advance(stepSeconds);
+        await step(false);
+      }
+      throw new Error(`the harness did not reach the condition within ${max} simulated seconds`);
+    },
+  };
+};
+
+export type Harness = ReturnType<typeof createHarness>;

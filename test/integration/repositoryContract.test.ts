@@ -1,0 +1,27 @@
+import test from 'ava';
+import { PgEventLog } from '../../adapters/postgres/eventLog.js';
+import { PgExecutionRepository } from '../../adapters/postgres/executionRepository.js';
+import { PgJobQueue } from '../../adapters/postgres/jobQueue.js';
+import { PgMaintenanceRepository } from '../../adapters/postgres/maintenanceRepository.js';
+import { PgProfileRepository } from '../../adapters/postgres/profileRepository.js';
+import { PgProjectConfigRepository } from '../../adapters/postgres/projectConfigRepository.js';
+import { PgSourceRepository } from '../../adapters/postgres/sourceRepository.js';
+import { CryptoRandom } from '../../adapters/system/cryptoRandom.js';
+import { freshDatabase } from '../support/db.js';
+import { runRepositoryContract } from '../support/repositoryContract.js';
+
+runRepositoryContract(test, 'postgres', async () => {
+  const d = await freshDatabase();
+  return {
+    repos: {
+      configs: new PgProjectConfigRepository(d.db),
+      sources: new PgSourceRepository(d.db),
+      profiles: new PgProfileRepository(d.db),
+      executions: new PgExecutionRepository(d.db),
+      events: new PgEventLog(d.db),
+      queue: new PgJobQueue(d.db, new CryptoRandom()),
+      maintenance: new PgMaintenanceRepository(d.db),
+    },
+    done: d.drop,
+  };
+});

@@ -1,0 +1,632 @@
+// One set of repository rules, run against the PostgreSQL repositories and the memory ones alike.
+import type { ExecutionContext } from 'ava';
+import * as E from 'fp-ts/lib/Either.js';
+import type { NewEvent } from '../../core/domain/event.js';
+import type { Execution } from '../../core/domain/executionRecord.js';
+import type { DeploymentProfile } from '../../core/domain/profile.js';
+import type { ProjectConfig } from '../../core/domain/projectConfig.js';
+import type { EventLog } from '../../core/ports/EventLog.js';
+import type { ExecutionRepository } from '../../core/ports/ExecutionRepository.js';
+import type { JobQueue } from '../../core/ports/JobQueue.js';
+import type { MaintenanceRepository } from '../../core/ports/MaintenanceRepository.js';
+import type { ProfileRepository } from '../../core/ports/ProfileRepository.js';
+import type { ProjectConfigRepository } from '../../core/ports/ProjectConfigRepository.js';
+import type { SourceRepository } from '../../core/ports/SourceRepository.js';
+import { loadProjectYaml } from '../../schema/project/loadYaml.js';
+import { wallabyYaml } from './examples.js';
+
+export interface Repositories {
+  readonly configs: ProjectConfigRepository;
+  readonly sources: SourceRepository;
+  readonly profiles: ProfileRepository;
+  readonly executions: ExecutionRepository;
+  readonly events: EventLog;
+  readonly queue: JobQueue;
+  readonly maintenance: MaintenanceRepository;
+}
+
+export type RepositoriesFactory = () => Promise<{ repos: Repositories; done: () => Promise<void> }>;
+
+const t0 = new Date('2026-05-01T00:00:00Z');
+const at = (s: number) => new Date(t0.getTime() + s * 1000);
+const day = 86_400;
+let counter = 0;
+const uuid = () => `00000000-0000-4000-9000-${(++counter).toString(16).padStart(12, '0')}`;
+const module = 'wallaby_hires';
+const config = (() => {
+  const r = loadProjectYaml(wallabyYaml);
+  if (E.isLeft(r)) throw new Error('the example does not load');
+  return r.right as ProjectConfig;
+})();
+const ev = (
+  subjectId: string,
+  kind = 'test.happened',
+  subjectType: NewEvent['subjectType'] = 'source',
+): NewEvent => ({
+  projectModule: module,
+  subjectType,
+  subjectId,
+  kind,
+  payload: { n: 1 },
+  actor: 'tester',
+});
+
+const uploaded = (repos: Repositories, hash = 'h1', when = t0) =>
+  repos.configs.saveVersion(
+    { projectModule: module, yaml: wallabyYaml, contentHash: hash, config, createdBy: 'tester' },
+    when,
+    (v) => ({ ...ev(module, 'project.config_uploaded', 'project'), payload: { version: v } }),
+  );
+
+const profile = (over: Partial<DeploymentProfile> = {}): DeploymentProfile => ({
+  id: uuid(),
+  name: 'dim',
+  description: '',
+  project_module: module,
+  is_default: false,
+  translation: { algo: 'metis', num_par: 1, num_islands: 0 },
+  deployment: {
+    kind: 'rest_remote',
+    dim_port_for_tm: 8001,
+    deploy_host: 'dim.example.org',
+    deploy_port: 8001,
+    use_https: false,
+    verify_ssl: true,
+  },
+  version: 1,
+  createdAt: t0,
+  updatedAt: t0,
+  ...over,
+});
+
+const execution = (over: Partial<Execution> = {}): Execution => ({
+  id: uuid(),
+  projectModule: module,
+  configVersion: 1,
+  profileId: null,
+  profileSnapshot: profile(),
+  archiveName: 'casda',
+  sourceIds: [],
+  state: 'pending',
+  attempt: 1,
+  doStage: null,
+  doSubmit: null,
+  executeRequestedAt: null,
+  schedulerJobId: null,
+  runRecord: {},
+  debug: {
+    dimSessionStatusUrl: null,
+    dimGraphStatusUrl: null,
+    batchSessionDir: null,
+    batchLoginNode: null,
+    batchRemoteUser: null,
+  },
+  error: null,
+  backendTarget: null,
+  submittedAt: null,
+  cancelRequestedAt: null,
+  cancelSentAt: null,
+  finishedAt: null,
+  idempotencyKey: null,
+  requestHash: null,
+  createdBy: 'tester',
+  createdAt: t0,
+  updatedAt: t0,
+  ...over,
+});
+
+/** Sources created in the project, by identifier. */
+const sourcesNamed = async (repos: Repositories, identifiers: readonly string[], when = t0) => {
+  const made = await repos.sources.createMany(
+    identifiers.map((sourceIdentifier) => ({
+      id: uuid(),
+      projectModule: module,
+      sourceIdentifier,
+      enabled: true,
+    })),
+    when,
+    (s) => ev(s.id, 'source.registered'),
+  );
+  return Object.fromEntries(made.created.map((s) => [s.sourceIdentifier, s.id]));
+};
+
+const discovered = (repos: Repositories, id: string, signature: string, flags = {}, when = t0) =>
+  repos.sources.saveDiscovery(
+    id,
+    { configVersion: 1, metadata: { datasets: [{ a: 1 }], queries: {}, vars: {} }, flags, signature },
+    when,
+    (changed) => (changed ? [ev(id, 'source.discovered')] : []),
+  );
+
+/** Inserts an execution, then writes what an insert leaves out (as the use cases do, later). */
+const stored = async (r: Repositories, x: Execution) => {
+  await r.executions.insert(x, ev(x.id, 'execution.created', 'execution'));
+  const { executeRequestedAt, schedulerJobId, backendTarget, submittedAt, finishedAt, runRecord } = x;
+  await r.executions.write(
+    {
+      id: x.id,
+      expect: [x.state],
+      change: { executeRequestedAt, schedulerJobId, backendTarget, submittedAt, finishedAt, runRecord },
+      events: [],
+    },
+    finishedAt ?? x.createdAt,
+  );
+};
+
+/** Every page of a paged list, following cursors. */
+const allPages = async <T>(
+  page: (cursor: string | null) => Promise<{ items: readonly T[]; nextCursor: string | null } | 'bad_cursor'>,
+): Promise<T[][]> => {
+  const pages: T[][] = [];
+  let cursor: string | null = null;
+  for (let i = 0; i < 50; i++) {
+    const p = await page(cursor);
+    if (p === 'bad_cursor') throw new Error('bad cursor');
+    pages.push([...p.items]);
+    if (p.nextCursor === null) return pages;
+    cursor = p.nextCursor;
+  }
+  throw new Error('paging does not end');
+};
+
+const itemsOf = <T>(p: { items: readonly T[] } | 'bad_cursor'): readonly T[] => {
+  if (p === 'bad_cursor') throw new Error('bad cursor');
+  return p.items;
+};
+
+type Rule = (t: ExecutionContext, r: Repositories) => Promise<void>;
+
+export const repositoryContract: Record<string, Rule> = {
+  'configurations: a new content is a new active version, the same content is not; paged newest first':
+    async (t, r) => {
+      const v1 = await uploaded(r, 'h1');
+      t.true(v1.created);
+      t.is(v1.version.version, 1);
+      t.false((await uploaded(r, 'h1', at(1))).created);
+      const v2 = await uploaded(r, 'h2', at(2));
+      t.is(v2.version.version, 2);
+      t.true(v2.version.active);
+      t.is((await r.configs.active(module))?.version, 2);
+      t.false((await r.configs.get(module, 1))?.active);
+      t.deepEqual((await r.configs.get(module, 1))?.config, config);
+      t.is(await r.configs.get(module, 9), null);
+      t.deepEqual(
+        (await r.configs.versions(module)).map((v) => v.version),
+        [2, 1],
+      );
+      t.deepEqual(
+        (await allPages((c) => r.configs.versionPage(module, 1, c))).map((p) => p.map((v) => v.version)),
+        [[2], [1]],
+      );
+      t.is(await r.configs.versionPage(module, 1, 'bm90LWEtY3Vyc29y'), 'bad_cursor');
+      t.deepEqual(
+        (await r.configs.allActive()).map((v) => [v.projectModule, v.version]),
+        [[module, 2]],
+      );
+      const events = await r.events.read({ kind: 'project', projectModule: module }, 10, null);
+      t.deepEqual(
+        events.items.map((e) => e.payload),
+        [{ version: 1 }, { version: 2 }],
+      );
+    },
+  'sources: registered once, listed in code point order a page at a time, enabled and disabled with an event on change':
+    async (t, r) => {
+      const ids = await sourcesNamed(r, ['b', 'a', 'B']);
+      const again = await r.sources.createMany(
+        [{ id: uuid(), projectModule: module, sourceIdentifier: 'a', enabled: true }],
+        at(1),
+        (s) => ev(s.id),
+      );
+      t.deepEqual(again.created, []);
+      t.is(again.existing[0]?.id, ids['a']);
+      t.deepEqual(
+        (await allPages((c) => r.sources.list(module, 2, c))).map((p) => p.map((s) => s.sourceIdentifier)),
+        [['B', 'a'], ['b']],
+      );
+      t.is(await r.sources.list(module, 2, 'bm9wZQ'), 'bad_cursor');
+      t.deepEqual(
+        (await r.sources.findByIdentifiers(module, ['a', 'zz'])).map((s) => s.id),
+        [ids['a']],
+      );
+      t.deepEqual(
+        (await r.sources.getMany([ids['b']!, uuid()])).map((s) => s.sourceIdentifier),
+        ['b'],
+      );
+      const off = await r.sources.setEnabled(ids['a']!, false, at(2), ev(ids['a']!, 'source.disabled'));
+      t.false(off?.enabled);
+      t.deepEqual(off?.updatedAt, at(2));
+      await r.sources.setEnabled(ids['a']!, false, at(3), ev(ids['a']!, 'source.disabled'));
+      const stream = await r.events.read(
+        { kind: 'subject', subjectType: 'source', subjectId: ids['a']! },
+        10,
+        null,
+      );
+      t.deepEqual(
+        stream.items.map((e) => e.kind),
+        ['source.registered', 'source.disabled'],
+        'no event when nothing changed',
+      );
+      t.is(await r.sources.setEnabled(uuid(), true, at(4), ev('x')), null);
+    },
+  'sources: discovery claims, results, failures, due order and expired claims': async (t, r) => {
+    const ids = await sourcesNamed(r, ['s1', 's2', 's3', 'off']);
+    await r.sources.setEnabled(ids['off']!, false, t0, ev(ids['off']!));
+    t.deepEqual(
+      await r.sources.markQueued([ids['s1']!, ids['s2']!, ids['off']!], at(1)),
+      [ids['s1'], ids['s2']],
+      'a disabled source is not claimed',
+    );
+    t.deepEqual(await r.sources.markQueued([ids['s1']!], at(2)), [], 'nor one already claimed');
+    t.is(await r.sources.discoveryInFlight(module), 2);
+    await r.sources.markRunning(ids['s1']!, at(3));
+    t.deepEqual(await discovered(r, ids['s1']!, 'sig-1', {}, at(4)), { changed: true });
+    t.deepEqual(await discovered(r, ids['s1']!, 'sig-1', {}, at(5)), { changed: false });
+    const s1 = await r.sources.get(ids['s1']!);
+    t.is(s1?.discoveryState, 'done');
+    t.deepEqual(s1?.discoveredAt, at(5));
+    await r.sources.failDiscovery(
+      ids['s3']!,
+      'x'.repeat(3000),
+      at(6),
+      ev(ids['s3']!, 'source.discovery_failed'),
+    );
+    const s3 = await r.sources.get(ids['s3']!);
+    t.is(s3?.discoveryState, 'failed');
+    t.is(s3?.discoveryError?.length, 2000);
+    t.deepEqual(
+      await r.sources.dueForDiscovery(module, at(100), 10),
+      [ids['s3'], ids['s1']],
+      'never discovered first, then the oldest; claimed and disabled ones are not due',
+    );
+    // s2's claim has no live job: it is released; a claim whose job lives is kept.
+    const [s4] = Object.values(await sourcesNamed(r, ['s4']));
+    await r.sources.markQueued([s4!], at(1));
+    await r.queue.enqueue(
+      { kind: 'discovery.batch', payload: { project_module: module, source_ids: [s4] } },
+      at(1),
+    );
+    const released = await r.sources.releaseExpiredClaims(module, at(10), at(20), 'the job died', (id) =>
+      ev(id, 'source.discovery_failed'),
+    );
+    t.deepEqual(released, [ids['s2']]);
+    t.is((await r.sources.get(ids['s2']!))?.discoveryError, 'the job died');
+    t.is((await r.sources.get(s4!))?.discoveryState, 'queued');
+    const counts = Object.fromEntries(
+      (await r.sources.countsByState()).map((c) => [c.state, Number(c.count)]),
+    );
+    t.deepEqual(counts, { done: 1, failed: 2, never: 1, queued: 1 });
+  },
+  'sources: a delete waits for the executions and discoveries that hold the source': async (t, r) => {
+    await uploaded(r);
+    const ids = await sourcesNamed(r, ['held', 'free', 'claimed']);
+    await r.executions.insert(execution({ sourceIds: [ids['held']!], state: 'running' }), ev('x'));
+    await r.sources.markQueued([ids['claimed']!], t0);
+    t.is(await r.sources.delete(ids['held']!, at(1), ev(ids['held']!, 'source.deleted')), 'busy');
+    t.is(await r.sources.delete(ids['claimed']!, at(1), ev(ids['claimed']!, 'source.deleted')), 'busy');
+    t.is(await r.sources.delete(ids['free']!, at(1), ev(ids['free']!, 'source.deleted')), 'ok');
+    t.is(await r.sources.delete(ids['free']!, at(1), ev(ids['free']!, 'source.deleted')), 'not_found');
+    t.is(await r.sources.get(ids['free']!), null);
+    const done = execution({ sourceIds: [ids['held']!], state: 'completed' });
+    await r.executions.insert(done, ev('y'));
+    t.is(
+      await r.sources.delete(ids['held']!, at(2), ev(ids['held']!)),
+      'busy',
+      'the running one still holds it',
+    );
+  },
+  'profiles: one name and one default per scope, versioned replaces and deletes, scoped lists and pages':
+    async (t, r) => {
+      const a = profile({ name: 'a', is_default: true });
+      t.is(await r.profiles.insert(a, ev(a.id), t0), 'ok');
+      t.is(await r.profiles.insert(profile({ name: 'a' }), ev('x'), t0), 'name_taken');
+      t.is(await r.profiles.insert(profile({ name: 'b', is_default: true }), ev('x'), t0), 'default_taken');
+      const g = profile({ name: 'a', project_module: null, is_default: true });
+      t.is(await r.profiles.insert(g, ev(g.id), t0), 'ok', 'another scope');
+      const other = profile({ name: 'z', project_module: 'other_module' });
+      t.is(await r.profiles.insert(other, ev(other.id), t0), 'ok');
+      t.is(
+        await r.profiles.replace({ ...a, description: 'new', version: 2 }, 5, ev(a.id), at(1)),
+        'version_conflict',
+      );
+      t.is(await r.profiles.replace({ ...a, description: 'new', version: 2 }, 1, ev(a.id), at(1)), 'ok');
+      t.is((await r.profiles.get(a.id))?.description, 'new');
+      t.is(await r.profiles.replace(profile(), 1, ev('x'), at(1)), 'not_found');
+      t.is((await r.profiles.findByName(null, 'a'))?.id, g.id);
+      t.is((await r.profiles.findDefault(module))?.id, a.id);
+      t.deepEqual(
+        (await r.profiles.list(module)).map((p) => p.id),
+        [g.id, a.id],
+        'globals first, then the module',
+      );
+      t.is((await r.profiles.list()).length, 3);
+      const pages = await allPages((c) => r.profiles.page(undefined, 2, c));
+      t.deepEqual(
+        pages.map((p) => p.map((x) => x.project_module)),
+        [[null, 'other_module'], [module]],
+      );
+      t.is(await r.profiles.page(undefined, 2, 'Z2FyYmFnZQ'), 'bad_cursor');
+      t.false(await r.profiles.delete(a.id, 1, ev(a.id), at(2)), 'a stale version deletes nothing');
+      t.true(await r.profiles.delete(a.id, 2, ev(a.id), at(2)));
+      t.is(await r.profiles.get(a.id), null);
+    },
+  'executions: an idempotency key is taken once; writes expect a state and a held lease': async (t, r) => {
+    await uploaded(r);
+    const [src] = Object.values(await sourcesNamed(r, ['x1']));
+    await discovered(r, src!, 'sig');
+    const e = execution({ idempotencyKey: 'k1', sourceIds: [src!] });
+    t.is(await r.executions.insert(e, ev(e.id, 'execution.created', 'execution')), 'ok');
+    t.is(await r.executions.insert(execution({ idempotencyKey: 'k1' }), ev('x')), 'key_taken');
+    t.is((await r.executions.findByIdempotencyKey('k1'))?.id, e.id);
+    t.is(
+      await r.executions.write(
+        { id: e.id, expect: ['queued'], change: { state: 'staging' }, events: [] },
+        at(1),
+      ),
+      'state_changed',
+    );
+    await r.queue.enqueue({ kind: 'execution.run', payload: {} }, t0);
+    const [job] = await r.queue.claim('w', ['execution.run'], 1, 60, t0);
+    const stale = { jobId: job!.lease.jobId, token: job!.lease.token + 100 };
+    t.is(
+      await r.executions.write(
+        { id: e.id, expect: ['pending'], change: { state: 'queued' }, fence: stale, events: [] },
+        at(1),
+      ),
+      'lease_lost',
+    );
+    await r.queue.enqueue({ kind: 'execution.poll', payload: {}, idempotencyKey: `exec:${e.id}:poll` }, t0);
+    const ok = await r.executions.write(
+      {
+        id: e.id,
+        expect: ['pending'],
+        change: {
+          state: 'running',
+          runRecord: { intent: { at: 'now' }, dropped: undefined },
+          debug: { dimSessionStatusUrl: 'http://dim/status' },
+          backendTarget: 'dim:1',
+          submittedAt: at(1),
+        },
+        fence: job!.lease,
+        events: [ev(e.id, 'execution.submitted', 'execution')],
+        enqueue: { kind: 'execution.settle', payload: { execution_id: e.id }, idempotencyKey: 'settle-1' },
+        cancelJobsWithKeyPrefix: `exec:${e.id}:`,
+        markProcessed: [{ sourceId: src!, signature: 'sig' }],
+      },
+      at(1),
+    );
+    t.is(ok, 'ok');
+    const after = await r.executions.get(e.id);
+    t.is(after?.state, 'running');
+    t.deepEqual(after?.runRecord, { intent: { at: 'now' } });
+    t.is(after?.debug.dimSessionStatusUrl, 'http://dim/status');
+    t.is(after?.debug.dimGraphStatusUrl, null, 'a field left out stays');
+    t.deepEqual(after?.updatedAt, at(1));
+    t.is((await r.sources.get(src!))?.processedSignature, 'sig');
+    const claimable = await r.queue.claim('w', ['execution.settle', 'execution.poll'], 10, 60, at(2));
+    t.deepEqual(
+      claimable.map((j) => j.kind),
+      ['execution.settle'],
+      'the enqueued job is there; the cancelled one is not',
+    );
+    const stream = await r.events.read(
+      { kind: 'subject', subjectType: 'execution', subjectId: e.id },
+      10,
+      null,
+    );
+    t.deepEqual(
+      stream.items.map((x) => x.kind),
+      ['execution.created', 'execution.submitted'],
+    );
+  },
+  'executions: admission order, in flight per project, targets to poll and their rounds': async (t, r) => {
+    await uploaded(r);
+    const late = execution({ executeRequestedAt: at(5) });
+    const early = execution({ executeRequestedAt: at(1) });
+    const idle = execution();
+    const run1 = execution({ state: 'running', backendTarget: 'dim:1', submittedAt: at(3) });
+    const run2 = execution({ state: 'cancelling', backendTarget: 'dim:1', submittedAt: at(2) });
+    const batch = execution({
+      state: 'running',
+      backendTarget: 'ssh:1',
+      submittedAt: at(0),
+      profileSnapshot: { ...profile(), deployment: { kind: 'batch_remote' } as never },
+    });
+    for (const x of [late, early, idle, run1, run2, batch]) await stored(r, x);
+    t.deepEqual(
+      (await r.executions.awaitingAdmission(10)).map((x) => x.id),
+      [early.id, late.id],
+    );
+    t.deepEqual([...(await r.executions.inFlightByProject())], [[module, 3]]);
+    t.deepEqual(
+      (await r.executions.onTarget('dim:1', 10)).map((x) => x.id),
+      [run2.id, run1.id],
+    );
+    const targets = (await r.executions.pollTargets()).sort((a, b) => a.target.localeCompare(b.target));
+    t.deepEqual(
+      targets.map((x) => [x.target, x.kind, x.inFlight, x.lastPolledAt, x.pollIntervalSeconds]),
+      [
+        ['dim:1', 'rest_remote', 2, null, 60],
+        ['ssh:1', 'batch_remote', 1, null, 60],
+      ],
+    );
+    await r.executions.markPolled('dim:1', at(10), null, true);
+    await r.executions.markPolled('dim:1', at(20), 'timeout', false);
+    t.deepEqual(await r.executions.lastAnswered('dim:1'), at(10));
+    t.is(await r.executions.lastAnswered('ssh:1'), null);
+    t.deepEqual((await r.executions.pollTargets()).find((x) => x.target === 'dim:1')?.lastPolledAt, at(20));
+    const waits = await r.executions.remoteQueueWaits(at(30));
+    t.deepEqual(
+      waits.map((w) => [w.projectModule, Number(w.waiting), Number(w.longestSeconds)]),
+      [[module, 1, 30]],
+    );
+  },
+  'executions: lists filter and page newest first': async (t, r) => {
+    await uploaded(r);
+    const xs = [0, 1, 2, 3].map((i) =>
+      execution({
+        createdAt: at(i % 2 === 0 ? 10 : 20),
+        state: i < 2 ? 'pending' : 'completed',
+        profileId: i === 3 ? '00000000-0000-4000-a000-000000000003' : null,
+        profileSnapshot: profile({ name: i === 3 ? 'special' : 'dim' }),
+      }),
+    );
+    for (const x of xs) await r.executions.insert(x, ev(x.id));
+    const pages = await allPages((c) => r.executions.list({}, 3, c));
+    const flat = pages.flat();
+    t.deepEqual(
+      pages.map((p) => p.length),
+      [3, 1],
+    );
+    t.true(
+      flat.every(
+        (x, i) =>
+          i === 0 ||
+          flat[i - 1]!.createdAt > x.createdAt ||
+          (flat[i - 1]!.createdAt.getTime() === x.createdAt.getTime() && flat[i - 1]!.id > x.id),
+      ),
+    );
+    t.is(new Set(flat.map((x) => x.id)).size, 4);
+    t.deepEqual(
+      itemsOf(await r.executions.list({ state: 'completed', profileName: 'special' }, 10, null)).map(
+        (x) => x.id,
+      ),
+      [xs[3]!.id],
+    );
+    t.is(itemsOf(await r.executions.list({ projectModule: 'nope' }, 10, null)).length, 0);
+    t.is(await r.executions.list({}, 3, 'Z2FyYmFnZQ'), 'bad_cursor');
+  },
+  'executions: the sources automation may run are ready, changed and free': async (t, r) => {
+    await uploaded(r);
+    const ids = await sourcesNamed(r, ['ready', 'flagless', 'processed', 'busy', 'undiscovered', 'off']);
+    await discovered(r, ids['ready']!, 'a', { ok: true }, at(2));
+    await discovered(r, ids['flagless']!, 'b', { ok: false }, at(1));
+    await discovered(r, ids['processed']!, 'c', { ok: true }, at(1));
+    await discovered(r, ids['busy']!, 'd', { ok: true }, at(1));
+    await discovered(r, ids['off']!, 'e', { ok: true }, at(1));
+    await r.sources.setEnabled(ids['off']!, false, at(3), ev('x'));
+    const e = execution({ sourceIds: [ids['busy']!] });
+    await r.executions.insert(e, ev(e.id));
+    const done = execution({ state: 'completed' });
+    await r.executions.insert(done, ev(done.id));
+    await r.executions.write(
+      {
+        id: done.id,
+        expect: ['completed'],
+        change: {},
+        events: [],
+        markProcessed: [{ sourceId: ids['processed']!, signature: 'c' }],
+      },
+      at(4),
+    );
+    t.deepEqual(
+      (await r.executions.sourcesToProcess(module, ['ok'], 10)).map((s) => s.sourceIdentifier),
+      ['ready'],
+    );
+    t.deepEqual(
+      (await r.executions.sourcesToProcess(module, [], 10)).map((s) => s.sourceIdentifier),
+      ['flagless', 'ready'],
+      'oldest discovery first',
+    );
+  },
+  'executions: artifacts are written under a held lease and listed by attempt': async (t, r) => {
+    await uploaded(r);
+    const e = execution();
+    await r.executions.insert(e, ev(e.id));
+    await r.queue.enqueue({ kind: 'execution.run', payload: {} }, t0);
+    const [job] = await r.queue.claim('w', ['execution.run'], 1, 60, t0);
+    const a = {
+      executionId: e.id,
+      attempt: 1,
+      name: 'manifest.json',
+      mediaType: 'application/json',
+      sha256: 'ab',
+      content: '{"é":1}',
+    };
+    t.is(
+      await r.executions.saveArtifact(a, { ...job!.lease, token: job!.lease.token + 1 }, t0),
+      'lease_lost',
+    );
+    t.is(await r.executions.saveArtifact(a, job!.lease, at(1)), 'ok');
+    t.is(
+      await r.executions.saveArtifact({ ...a, name: 'graph.json', content: '[]' }, job!.lease, at(2)),
+      'ok',
+    );
+    t.is(await r.executions.artifact(e.id, 1, 'manifest.json'), '{"é":1}');
+    t.is(await r.executions.artifact(e.id, 2, 'manifest.json'), null);
+    t.deepEqual(
+      (await r.executions.artifacts(e.id)).map((x) => [x.attempt, x.name, x.size, x.contentPrunedAt]),
+      [
+        [1, 'manifest.json', 8, null],
+        [1, 'graph.json', 2, null],
+      ],
+    );
+  },
+  'events: read per project or subject, oldest first, a page at a time; cursors are checked': async (
+    t,
+    r,
+  ) => {
+    for (let i = 0; i < 5; i++) await r.events.append(ev(i % 2 === 0 ? 'even' : 'odd'), at(i));
+    await r.events.append({ ...ev('even'), projectModule: 'elsewhere' }, at(9));
+    const pages = await allPages((c) => r.events.read({ kind: 'project', projectModule: module }, 2, c));
+    t.deepEqual(
+      pages.map((p) => p.map((e) => e.createdAt.getTime() - t0.getTime())),
+      [[0, 1000], [2000, 3000], [4000]],
+    );
+    const even = await r.events.read({ kind: 'subject', subjectType: 'source', subjectId: 'even' }, 10, null);
+    t.is(even.items.length, 4);
+    t.deepEqual(even.items[0]?.payload, { n: 1 });
+    t.true(r.events.isCursor(null));
+    t.false(r.events.isCursor('Z2FyYmFnZQ'));
+  },
+  'maintenance: ended, settled, old executions go with their events; unsettled ones stay; a dry run changes nothing':
+    async (t, r) => {
+      await uploaded(r);
+      const old = execution({ state: 'completed', finishedAt: at(0) });
+      const unsettled = execution({ state: 'failed', finishedAt: at(0), schedulerJobId: 'job-1' });
+      const recent = execution({ state: 'completed', finishedAt: at(300 * day) });
+      for (const x of [old, unsettled, recent]) await stored(r, x);
+      const now = at(400 * day);
+      const policy = {
+        eventsDays: 200,
+        executionsDays: 200,
+        artifactsDays: 0,
+        finishedJobsDays: 0,
+        deadJobsDays: 0,
+        configVersionsKept: 0,
+      };
+      const dry = await r.maintenance.prune(now, policy, { dryRun: true });
+      t.is(dry.executions, 1);
+      t.not(await r.executions.get(old.id), null, 'a dry run deletes nothing');
+      t.deepEqual(await r.maintenance.prune(now, policy), dry, 'a dry run counts what a prune does');
+      t.is(await r.executions.get(old.id), null);
+      t.not(await r.executions.get(unsettled.id), null);
+      t.not(await r.executions.get(recent.id), null);
+      t.is(await r.maintenance.heldUnsettled(now, policy), 1);
+      const left = await r.events.read(
+        { kind: 'subject', subjectType: 'execution', subjectId: old.id },
+        10,
+        null,
+      );
+      t.deepEqual(left.items, [], "a pruned execution's old events go");
+      const kept = await r.events.read(
+        { kind: 'subject', subjectType: 'execution', subjectId: unsettled.id },
+        10,
+        null,
+      );
+      t.is(kept.items.length, 1, 'a stored execution keeps its events');
+    },
+};
+
+/** Registers every rule as a test of `label`'s repositories. */
+export const runRepositoryContract = (
+  test: (name: string, fn: (t: ExecutionContext) => Promise<void>) => void,
+  label: string,
+  make: RepositoriesFactory,
+) => {
+  for (const [name, rule] of Object.entries(repositoryContract))
+    test(`${label}: ${name}`, async (t) => {
+      const { repos, done } = await make();
+      t.teardown(done);
+      await rule(t, repos);
+    });
+};

@@ -1,0 +1,125 @@
+// The full harness: a whole flow in one process, no database, deterministic.
+import { readFileSync } from 'node:fs';
+import test from 'ava';
+import * as E from 'fp-ts/lib/Either.js';
+import { createHarness } from '../../hosts/library/harness.js';
+import { wallabyYaml } from '../support/examples.js';
+import { graphDir } from '../support/project.js';
+
+const graphPath = 'wallaby-hires_test-pipeline-nodownloads.graph';
+const graphs = { [graphPath]: readFileSync(`${graphDir}/${graphPath}`, 'utf8') };
+const admin = { username: 'h-admin', role: 'admin' as const };
+const manualYaml = wallabyYaml
+  .replace(/(execution:\n\s+enabled:) true/, '$1 false')
+  .replace(/(discovery:\n\s+enabled:) true/, '$1 false');
+
+const right = <T>(r: E.Either<{ message: string }, T>): T => {
+  if (E.isLeft(r)) throw new Error(r.left.message);
+  return r.right;
+};
+
+/** A harness with the project, a default mock DIM profile and the sources registered and discovered. */
+const prepared = async (identifiers: readonly string[], yaml = manualYaml) => {
+  const h = createHarness({ graphs });
+  const module = right(await h.projects.upload(yaml, admin)).version.project_module;
+  right(
+    await h.profiles.create(
+      {
+        name: 'mock-dim',
+        is_default: true,
+        translation: {},
+        deployment: { kind: 'rest_remote', deploy_host: 'dim.example.org' },
+      },
+      admin,
+    ),
+  );
+  const reg = right(
+    await h.sources.registerMany(
+      module,
+      identifiers.map((source_identifier) => ({ source_identifier })),
+      admin.username,
+    ),
+  );
+  right(await h.sources.discover(module, identifiers));
+  await h.runJobs();
+  const ids = Object.fromEntries(
+    (reg.items as { source_identifier: string; uuid: string }[]).map((i) => [i.source_identifier, i.uuid]),
+  );
+  return { h, module, ids };
+};
+
+const stateOf = async (h: ReturnType<typeof createHarness>, id: string) =>
+  right(await h.executions.get(id)).state;
+
+test('upload, register, discover, execute and poll to completion, in simulated time', async (t) => {
+  const { h, module, ids } = await prepared(['HIPASSJ0001-23']);
+  const st = right(await h.sources.status(ids['HIPASSJ0001-23']!));
+  t.true(st.ready, 'discovery ran as a job in the harness');
+  const created = right(
+    await h.executions.create(
+      { project_module: module, archive_name: 'casda', sources: [{ source_identifier: 'HIPASSJ0001-23' }] },
+      { by: admin.username },
+    ),
+  );
+  const id = created.execution.uuid;
+  right(await h.executions.execute(id, {}, admin.username));
+  t.is(await stateOf(h, id), 'queued', 'admitted, and nothing runs until the harness is driven');
+  const took = await h.until(async () => (await stateOf(h, id)) === 'completed', { maxSeconds: 900 });
+  // Submitted on the first tick, then the example's 60 s polling sees the mock session finish.
+  t.true(took >= 40 && took <= 200, `completed after ${took} simulated seconds`);
+  const kinds = right(await h.executions.events(id)).items.map((e) => e.kind);
+  for (const k of [
+    'execution.queued',
+    'execution.staged',
+    'execution.translated',
+    'execution.submitted',
+    'execution.completed',
+  ])
+    t.true(kinds.includes(k), `${k} in ${kinds.join()}`);
+  t.deepEqual(h.failures, []);
+  const listed = right(await h.executions.list({ projectModule: module, state: 'completed' }));
+  t.deepEqual(
+    listed.items.map((e) => e.uuid),
+    [id],
+  );
+});
+
+test('cancel a held run, retry a failed one: both settle in the harness', async (t) => {
+  const { h, module, ids } = await prepared(['HIPASSJ0300MOCKHOLD', 'HIPASSJ0301MOCKFAIL']);
+  t.is(Object.keys(ids).length, 2);
+  const create = async (ident: string) =>
+    right(
+      await h.executions.create(
+        { project_module: module, archive_name: 'casda', sources: [{ source_identifier: ident }] },
+        { by: admin.username },
+      ),
+    ).execution.uuid;
+  const held = await create('HIPASSJ0300MOCKHOLD');
+  const bad = await create('HIPASSJ0301MOCKFAIL');
+  right(await h.executions.execute(held, {}, admin.username));
+  right(await h.executions.execute(bad, {}, admin.username));
+  await h.until(async () => (await stateOf(h, held)) === 'running' && (await stateOf(h, bad)) === 'failed');
+  right(await h.executions.cancel(held, admin.username));
+  await h.until(async () => (await stateOf(h, held)) === 'cancelled');
+  const retried = right(await h.executions.retry(bad, admin.username));
+  t.is(retried.state, 'queued', 'a retry admits itself');
+  await h.until(async () => (await stateOf(h, bad)) !== 'pending' && (await stateOf(h, bad)) !== 'queued');
+  await h.until(async () => (await stateOf(h, bad)) === 'failed');
+  t.is(right(await h.executions.get(bad)).attempt, 2, 'the retry ran as a second attempt');
+});
+
+test('two harnesses driven alike end alike: the harness is deterministic', async (t) => {
+  const run = async () => {
+    const { h, module } = await prepared(['HIPASSJ0002-34']);
+    const id = right(
+      await h.executions.create(
+        { project_module: module, archive_name: 'casda', sources: [{ source_identifier: 'HIPASSJ0002-34' }] },
+        { by: admin.username },
+      ),
+    ).execution.uuid;
+    right(await h.executions.execute(id, {}, admin.username));
+    await h.until(async () => (await stateOf(h, id)) === 'completed', { maxSeconds: 900 });
+    return right(await h.executions.events(id)).items.map((e) => [e.kind, e.created_at]);
+  };
+  t.deepEqual(await run(), await run());
+});
