@@ -58,3 +58,5 @@ export type { CreateExecutionInput } from './usecases/executions/createExecution
 export type { ExecuteInput } from './usecases/executions/requestExecute.js';
 export type { SourceItem } from './usecases/sources/registerSources.js';
 export type { Actor } from './usecases/profiles/saveProfile.js';
+export * from './app/jobTable.js';
+export * from './app/ticks.js';

@@ -7,8 +7,8 @@ import type { Actor } from '../../core/usecases/profiles/saveProfile.js';
 import { ProfileInput } from '../../schema/api/profiles.js';
 import { decodeWith } from '../../schema/decode.js';
 
-/** A profile as the API takes it: defaults are filled in and every field checked, as over HTTP. */
-export type ProfileInputValue = t.InputOf<typeof ProfileInput>;
+/** A profile as the API takes it (fields with a default may be left out): defaults are filled in and every field checked, as over HTTP. */
+export type ProfileInputValue = t.TypeOf<typeof ProfileInput>;
 
 /** The operations an embedder calls (core/app/surveyor.ts), with the API's decoding where input is raw. */
 export type SurveyorFace = Omit<SurveyorOperations, 'deps' | 'profiles'> & {

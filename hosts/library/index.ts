@@ -3,3 +3,4 @@
 // `surveyor/core`, without any I/O module), the in-memory harness at `surveyor/harness`.
 export * from '../../core/index.js';
 export { createSurveyor, type Surveyor, type SurveyorOptions } from './createSurveyor.js';
+export type { ProfileInputValue, SurveyorFace } from './face.js';
