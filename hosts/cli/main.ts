@@ -10,6 +10,31 @@ import { PurgeCommand } from './commands/purge.js';
 import { SecurityCheckCommand } from './commands/securityCheck.js';
 import { UserCreateCommand } from './commands/userCreate.js';
 import { VersionCommand } from './commands/version.js';
+import { LoginCommand, LogoutCommand } from './commands/client/login.js';
+import {
+  ProjectDiffCommand,
+  ProjectShowCommand,
+  ProjectUploadCommand,
+  ProjectVersionsCommand,
+} from './commands/client/project.js';
+import {
+  SourcesAddCommand,
+  SourcesDiscoverCommand,
+  SourcesImportCommand,
+  SourcesListCommand,
+  SourcesStatusCommand,
+} from './commands/client/sources.js';
+import { ProfileAddCommand, ProfileListCommand, ProfileShowCommand } from './commands/client/profile.js';
+import {
+  ExecCancelCommand,
+  ExecCreateCommand,
+  ExecEventsCommand,
+  ExecExecuteCommand,
+  ExecListCommand,
+  ExecRetryCommand,
+  ExecStatusCommand,
+} from './commands/client/exec.js';
+import { ExecWatchCommand } from './commands/client/execWatch.js';
 import { installSignalHandlers } from '../shared/shutdown.js';
 import { exitCodes } from './exitCodes.js';
 
@@ -35,6 +60,28 @@ for (const c of [
   StartCommand,
   ApiCommand,
   WorkerCommand,
+  LoginCommand,
+  LogoutCommand,
+  ProjectUploadCommand,
+  ProjectShowCommand,
+  ProjectVersionsCommand,
+  ProjectDiffCommand,
+  SourcesAddCommand,
+  SourcesImportCommand,
+  SourcesListCommand,
+  SourcesDiscoverCommand,
+  SourcesStatusCommand,
+  ProfileAddCommand,
+  ProfileListCommand,
+  ProfileShowCommand,
+  ExecCreateCommand,
+  ExecExecuteCommand,
+  ExecStatusCommand,
+  ExecWatchCommand,
+  ExecCancelCommand,
+  ExecRetryCommand,
+  ExecEventsCommand,
+  ExecListCommand,
 ])
   cli.register(c);
 

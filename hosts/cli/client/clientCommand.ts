@@ -1,0 +1,71 @@
+import { Command, Option } from 'clipanion';
+import { exitCodes } from '../exitCodes.js';
+import { ApiError, type ApiClient, UnreachableError } from './apiClient.js';
+import { CredentialsError } from './credentials.js';
+import { loggedIn } from './session.js';
+
+/**
+ * A command that calls a running surveyor's REST API as the logged-in user (`surveyor login`).
+ * It never opens the database: every rule runs in the server.
+ */
+export abstract class ClientCommand extends Command {
+  server = Option.String('--server', {
+    description: 'The server URL (default: SURVEYOR_URL, else the one logged in to)',
+  });
+  timeout = Option.String('--timeout', '30', { description: 'Seconds to wait for each answer' });
+
+  protected abstract run(api: ApiClient): Promise<number>;
+
+  override async execute(): Promise<number> {
+    const timeoutS = Number(this.timeout);
+    if (!Number.isFinite(timeoutS) || timeoutS <= 0 || timeoutS > 3600) {
+      this.context.stderr.write('surveyor: --timeout must be seconds between 0 and 3600\n');
+      return exitCodes.usage;
+    }
+    try {
+      return await this.run(await loggedIn(this.server, timeoutS * 1000));
+    } catch (err) {
+      return this.fail(err);
+    }
+  }
+
+  protected out(line: string): void {
+    this.context.stdout.write(`${line}\n`);
+  }
+
+  protected json(value: unknown): number {
+    this.out(JSON.stringify(value, null, 2));
+    return exitCodes.ok;
+  }
+
+  /** Prints what went wrong in words, with the server's field issues, and picks the exit code. */
+  protected fail(err: unknown): number {
+    const say = (s: string) => this.context.stderr.write(`surveyor: ${s}\n`);
+    if (err instanceof CredentialsError || err instanceof UnreachableError) say(err.message);
+    else if (err instanceof ApiError) {
+      say(`${err.message} (${err.code}, HTTP ${err.status})`);
+      const issues = (err.details?.['issues'] ?? []) as { path?: string; message?: string }[];
+      for (const i of issues) this.context.stderr.write(`  ${i.path ?? ''}: ${i.message ?? ''}\n`);
+      if (err.status === 401) say('run surveyor login again');
+    } else say(err instanceof Error ? err.message : String(err));
+    return exitCodes.failure;
+  }
+}
+
+/** A read command: `--json` prints the server's answer as it is. */
+export abstract class ReadCommand extends ClientCommand {
+  asJson = Option.Boolean('--json', false, { description: "Print the server's answer as JSON" });
+}
+
+/** Prints rows as aligned columns. */
+export const table = (rows: readonly (readonly string[])[]): string => {
+  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length))) ?? [];
+  return rows
+    .map((r) =>
+      r
+        .map((c, i) => c.padEnd(widths[i] ?? 0))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
+};

@@ -1,0 +1,202 @@
+import { Command, Option } from 'clipanion';
+import { exitCodes } from '../../exitCodes.js';
+import type { ApiClient } from '../../client/apiClient.js';
+import { ReadCommand, table } from '../../client/clientCommand.js';
+
+export interface ExecutionView {
+  uuid: string;
+  project_module: string;
+  sources: { source_identifier: string }[];
+  deployment_profile_name: string;
+  state: string;
+  attempt: number;
+  error: string | null;
+  created_at: string;
+}
+
+export const path = (id: string, rest = '') => `/executions/${encodeURIComponent(id)}${rest}`;
+
+export const describe = (e: ExecutionView) =>
+  `${e.uuid} ${e.state} (attempt ${e.attempt}, ${e.sources.length} source(s), profile ${e.deployment_profile_name})${e.error ? `: ${e.error}` : ''}`;
+
+export class ExecCreateCommand extends ReadCommand {
+  static override paths = [['exec', 'create']];
+  static override usage = Command.Usage({
+    category: 'Client',
+    description: 'Create an execution of sources (pending until executed)',
+    details: `
+      With --idempotency-key, running the same command again returns the same execution instead
+      of a second one. The profile is --profile, else the project's default, else the global one.
+    `,
+    examples: [
+      ['Create', 'surveyor exec create wallaby_hires HIPASSJ0001-23 --idempotency-key nightly-2026-11-23'],
+    ],
+  });
+
+  module = Option.String({ required: true, name: 'MODULE' });
+  identifiers = Option.Rest({ required: 1, name: 'IDENTIFIER' });
+  archive = Option.String('--archive', 'casda', { description: 'The archive (default casda)' });
+  profile = Option.String('--profile', { description: 'A deployment profile by name' });
+  key = Option.String('--idempotency-key', { description: 'Makes a repeated create return the first one' });
+
+  protected async run(api: ApiClient): Promise<number> {
+    const e = await api.request<ExecutionView>('POST', '/executions', {
+      body: {
+        project_module: this.module,
+        archive_name: this.archive,
+        sources: this.identifiers.map((source_identifier) => ({ source_identifier })),
+        ...(this.profile !== undefined ? { deployment_profile_name: this.profile } : {}),
+      },
+      ...(this.key !== undefined ? { headers: { 'idempotency-key': this.key } } : {}),
+    });
+    if (this.asJson) return this.json(e);
+    this.out(describe(e));
+    return exitCodes.ok;
+  }
+}
+
+export class ExecExecuteCommand extends ReadCommand {
+  static override paths = [['exec', 'execute']];
+  static override usage = Command.Usage({
+    category: 'Client',
+    description: 'Ask an execution to run: queued at once when its gates pass, else when they do',
+  });
+
+  id = Option.String({ required: true, name: 'UUID' });
+  noStage = Option.Boolean('--no-stage', false, { description: 'Skip staging the data' });
+  noSubmit = Option.Boolean('--no-submit', false, { description: 'Stop before submission (a dry run)' });
+
+  protected async run(api: ApiClient): Promise<number> {
+    const e = await api.request<ExecutionView & { blocked_by: string[] }>('POST', path(this.id, '/execute'), {
+      body: { ...(this.noStage ? { do_stage: false } : {}), ...(this.noSubmit ? { do_submit: false } : {}) },
+    });
+    if (this.asJson) return this.json(e);
+    this.out(describe(e));
+    for (const b of e.blocked_by) this.out(`  waiting: ${b}`);
+    return exitCodes.ok;
+  }
+}
+
+/** A command on one execution that prints it: status, cancel, retry. */
+abstract class OneExecution extends ReadCommand {
+  id = Option.String({ required: true, name: 'UUID' });
+  protected abstract call(api: ApiClient): Promise<ExecutionView & { blocked_by?: string[] }>;
+
+  protected async run(api: ApiClient): Promise<number> {
+    const e = await this.call(api);
+    if (this.asJson) return this.json(e);
+    this.out(describe(e));
+    for (const b of e.blocked_by ?? []) this.out(`  blocked: ${b}`);
+    return exitCodes.ok;
+  }
+}
+
+export class ExecStatusCommand extends OneExecution {
+  static override paths = [['exec', 'status']];
+  static override usage = Command.Usage({
+    category: 'Client',
+    description: "An execution's state and phase, and what it waits for",
+  });
+  protected call(api: ApiClient) {
+    return api.request<ExecutionView & { blocked_by: string[] }>('GET', path(this.id, '/status'));
+  }
+}
+
+export class ExecCancelCommand extends OneExecution {
+  static override paths = [['exec', 'cancel']];
+  static override usage = Command.Usage({
+    category: 'Client',
+    description: 'Cancel an execution (a submitted one is cancelled on its backend too)',
+  });
+  protected call(api: ApiClient) {
+    return api.request<ExecutionView>('POST', path(this.id, '/cancel'));
+  }
+}
+
+export class ExecRetryCommand extends OneExecution {
+  static override paths = [['exec', 'retry']];
+  static override usage = Command.Usage({
+    category: 'Client',
+    description: 'Run a failed or cancelled execution again, as a new attempt',
+  });
+  protected call(api: ApiClient) {
+    return api.request<ExecutionView>('POST', path(this.id, '/retry'));
+  }
+}
+
+export class ExecEventsCommand extends ReadCommand {
+  static override paths = [['exec', 'events']];
+  static override usage = Command.Usage({
+    category: 'Client',
+    description: "An execution's events, oldest first",
+  });
+
+  id = Option.String({ required: true, name: 'UUID' });
+
+  protected async run(api: ApiClient): Promise<number> {
+    const items: { created_at: string; kind: string; actor: string | null; payload: unknown }[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await api.request<{ items: typeof items; next_cursor: string | null }>(
+        'GET',
+        path(this.id, '/events'),
+        { query: { limit: '500', cursor } },
+      );
+      items.push(...page.items);
+      cursor = page.next_cursor ?? undefined;
+    } while (cursor !== undefined);
+    if (this.asJson) return this.json(items);
+    this.out(
+      table([
+        ['TIME', 'EVENT', 'BY', 'DETAIL'],
+        ...items.map((e) => [e.created_at, e.kind, e.actor ?? '', JSON.stringify(e.payload).slice(0, 120)]),
+      ]),
+    );
+    return exitCodes.ok;
+  }
+}
+
+export class ExecListCommand extends ReadCommand {
+  static override paths = [['exec', 'list']];
+  static override usage = Command.Usage({
+    category: 'Client',
+    description: 'List executions, newest first',
+    examples: [['Running ones of a project', 'surveyor exec list --project wallaby_hires --state running']],
+  });
+
+  project = Option.String('--project', { description: 'Only this project module' });
+  state = Option.String('--state', { description: 'Only executions in this state' });
+  profile = Option.String('--profile', { description: 'Only those run with this profile (by name)' });
+  limit = Option.String('--limit', '50', { description: 'How many (at most 500)' });
+
+  protected async run(api: ApiClient): Promise<number> {
+    const page = await api.request<{ items: ExecutionView[]; next_cursor: string | null }>(
+      'GET',
+      '/executions',
+      {
+        query: {
+          project_module: this.project,
+          state: this.state,
+          deployment_profile_name: this.profile,
+          limit: this.limit,
+        },
+      },
+    );
+    if (this.asJson) return this.json(page);
+    this.out(
+      table([
+        ['UUID', 'PROJECT', 'STATE', 'ATTEMPT', 'SOURCES', 'PROFILE', 'CREATED'],
+        ...page.items.map((e) => [
+          e.uuid,
+          e.project_module,
+          e.state,
+          String(e.attempt),
+          String(e.sources.length),
+          e.deployment_profile_name,
+          e.created_at,
+        ]),
+      ]),
+    );
+    return exitCodes.ok;
+  }
+}

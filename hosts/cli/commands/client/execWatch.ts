@@ -1,0 +1,78 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Command, Option } from 'clipanion';
+import { exitCodes } from '../../exitCodes.js';
+import type { ApiClient } from '../../client/apiClient.js';
+import { ReadCommand } from '../../client/clientCommand.js';
+import { describe, type ExecutionView, path } from './exec.js';
+
+interface StatusView extends ExecutionView {
+  phase: string;
+  blocked_by: string[];
+  source_status: { source_identifier: string; ready: boolean }[];
+}
+
+const phases = ['waiting', 'stage', 'translate', 'submit', 'poll', 'terminal'];
+const endings: Record<string, number> = {
+  completed: exitCodes.ok,
+  failed: exitCodes.executionFailed,
+  cancelled: exitCodes.executionCancelled,
+};
+
+/** `[#####-----]`: how far along the pipeline's phases an execution is. */
+export const progressBar = (phase: string, width = 20): string => {
+  const done = Math.round((Math.max(0, phases.indexOf(phase)) / (phases.length - 1)) * width);
+  return `[${'#'.repeat(done)}${'-'.repeat(width - done)}]`;
+};
+
+/** One line: state, phase, sources ready, and the first thing it waits for. */
+export const statusLine = (s: StatusView): string => {
+  const ready = s.source_status.filter((x) => x.ready).length;
+  const waiting = s.blocked_by[0] ? `, waiting: ${s.blocked_by[0]}` : '';
+  return `${s.state} (${s.phase}, attempt ${s.attempt}, ${ready}/${s.source_status.length} source(s) ready${waiting})`;
+};
+
+export class ExecWatchCommand extends ReadCommand {
+  static override paths = [['exec', 'watch']];
+  static override usage = Command.Usage({
+    category: 'Client',
+    description: 'Follow an execution until it ends; the exit code says how it ended',
+    details: `
+      On a terminal, one line that updates in place with a progress bar over the phases (waiting,
+      stage, translate, submit, poll); otherwise a line each time the state or phase changes.
+      --json prints each change as a JSON line. Exit 0 completed, 10 failed, 11 cancelled, 12 not
+      ended within --max-minutes, 1 when the server cannot be asked.
+    `,
+    examples: [['Follow', 'surveyor exec watch 7c0e…']],
+  });
+
+  id = Option.String({ required: true, name: 'UUID' });
+  interval = Option.String('--interval', '2', { description: 'Seconds between two looks (at least 1)' });
+  maxMinutes = Option.String('--max-minutes', '1440', { description: 'Give up after this long (exit 12)' });
+
+  protected async run(api: ApiClient): Promise<number> {
+    const every = Math.max(1, Number(this.interval) || 2);
+    const until = Date.now() + Math.max(0, Number(this.maxMinutes) || 0) * 60_000;
+    const tty = (this.context.stdout as { isTTY?: boolean }).isTTY === true && !this.asJson;
+    let last = '';
+    for (;;) {
+      const s = await api.request<StatusView>('GET', path(this.id, '/status'));
+      const line = statusLine(s);
+      if (tty) this.context.stdout.write(`\r\x1b[2K${progressBar(s.phase)} ${line}`);
+      else if (line !== last)
+        this.out(this.asJson ? JSON.stringify(s) : `${new Date().toISOString()} ${line}`);
+      last = line;
+      const ending = endings[s.state];
+      if (ending !== undefined) {
+        if (tty) this.context.stdout.write('\n');
+        if (!this.asJson) this.out(describe(s));
+        return ending;
+      }
+      if (Date.now() > until) {
+        if (tty) this.context.stdout.write('\n');
+        this.context.stderr.write(`surveyor: ${this.id} has not ended within ${this.maxMinutes} minutes\n`);
+        return exitCodes.watchTimedOut;
+      }
+      await sleep(every * 1000);
+    }
+  }
+}

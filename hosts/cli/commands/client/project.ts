@@ -1,0 +1,147 @@
+import { readFileSync } from 'node:fs';
+import { Command, Option } from 'clipanion';
+import { createTwoFilesPatch } from 'diff';
+import { exitCodes } from '../../exitCodes.js';
+import type { ApiClient } from '../../client/apiClient.js';
+import { ReadCommand, table } from '../../client/clientCommand.js';
+
+interface VersionView {
+  project_module: string;
+  version: number;
+  content_hash: string;
+  active: boolean;
+  created_at: string;
+  created_by: string;
+  yaml?: string;
+}
+
+const maxYamlBytes = 1024 * 1024;
+
+export class ProjectUploadCommand extends ReadCommand {
+  static override paths = [['project', 'upload']];
+  static override usage = Command.Usage({
+    category: 'Client',
+    description: 'Upload a project configuration (YAML); it becomes the active version',
+    details: `
+      The same content as the active version makes no new version. A configuration with patches
+      of code fields needs an admin. Problems are listed with their line and column.
+    `,
+    examples: [['Upload', 'surveyor project upload schema/examples/wallaby_hires.project.yaml']],
+  });
+
+  file = Option.String({ required: true, name: 'FILE' });
+
+  protected async run(api: ApiClient): Promise<number> {
+    const text = readFileSync(this.file, 'utf8');
+    if (Buffer.byteLength(text) > maxYamlBytes) {
+      this.context.stderr.write(`surveyor: ${this.file} is larger than 1 MB\n`);
+      return exitCodes.usage;
+    }
+    const { status, body: v } = await api.send<VersionView>('POST', '/project-configs', { yaml: text });
+    if (this.asJson) return this.json(v);
+    this.out(
+      status === 201
+        ? `${v.project_module}: version ${v.version} stored and active`
+        : `${v.project_module}: unchanged (version ${v.version} has this content)`,
+    );
+    return exitCodes.ok;
+  }
+}
+
+export class ProjectShowCommand extends ReadCommand {
+  static override paths = [['project', 'show']];
+  static override usage = Command.Usage({
+    category: 'Client',
+    description: "Print a project's active configuration (or --version N) as YAML",
+  });
+
+  module = Option.String({ required: true, name: 'MODULE' });
+  version = Option.String('--version', { description: 'A version number instead of the active one' });
+
+  protected async run(api: ApiClient): Promise<number> {
+    const path =
+      this.version === undefined
+        ? `/project-configs/${encodeURIComponent(this.module)}`
+        : `/project-configs/${encodeURIComponent(this.module)}/versions/${encodeURIComponent(this.version)}`;
+    const v = await api.request<VersionView>('GET', path);
+    if (this.asJson) return this.json(v);
+    this.context.stderr.write(
+      `# ${v.project_module} version ${v.version}${v.active ? ' (active)' : ''}, by ${v.created_by} at ${v.created_at}\n`,
+    );
+    this.context.stdout.write(v.yaml ?? '');
+    return exitCodes.ok;
+  }
+}
+
+export class ProjectVersionsCommand extends ReadCommand {
+  static override paths = [['project', 'versions']];
+  static override usage = Command.Usage({
+    category: 'Client',
+    description: "List a project's configuration versions, newest first",
+  });
+
+  module = Option.String({ required: true, name: 'MODULE' });
+
+  protected async run(api: ApiClient): Promise<number> {
+    const items: VersionView[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await api.request<{ items: VersionView[]; next_cursor: string | null }>(
+        'GET',
+        `/project-configs/${encodeURIComponent(this.module)}/versions`,
+        { query: { limit: '500', cursor } },
+      );
+      items.push(...page.items);
+      cursor = page.next_cursor ?? undefined;
+    } while (cursor !== undefined);
+    if (this.asJson) return this.json(items);
+    this.out(
+      table([
+        ['VERSION', 'ACTIVE', 'CREATED', 'BY', 'SHA256'],
+        ...items.map((v) => [
+          String(v.version),
+          v.active ? 'yes' : '',
+          v.created_at,
+          v.created_by,
+          v.content_hash.slice(0, 12),
+        ]),
+      ]),
+    );
+    return exitCodes.ok;
+  }
+}
+
+export class ProjectDiffCommand extends ReadCommand {
+  static override paths = [['project', 'diff']];
+  static override usage = Command.Usage({
+    category: 'Client',
+    description:
+      'Show what changed between two versions of a configuration (default: the active one and the one before)',
+    details: 'Exit 0 when they are the same, 1 when they differ (as diff does).',
+    examples: [['Versions 3 and 5', 'surveyor project diff wallaby_hires 3 5']],
+  });
+
+  module = Option.String({ required: true, name: 'MODULE' });
+  from = Option.String({ required: false, name: 'FROM' });
+  to = Option.String({ required: false, name: 'TO' });
+
+  protected async run(api: ApiClient): Promise<number> {
+    const base = `/project-configs/${encodeURIComponent(this.module)}`;
+    const to = this.to ?? String((await api.request<VersionView>('GET', base)).version);
+    const from = this.from ?? String(Number(to) - 1);
+    const [a, b] = await Promise.all(
+      [from, to].map((v) => api.request<VersionView>('GET', `${base}/versions/${encodeURIComponent(v)}`)),
+    );
+    const patch = createTwoFilesPatch(
+      `${this.module} version ${a!.version}`,
+      `${this.module} version ${b!.version}`,
+      a!.yaml ?? '',
+      b!.yaml ?? '',
+    );
+    const same = (a!.yaml ?? '') === (b!.yaml ?? '');
+    if (this.asJson) {
+      this.json({ from: a!.version, to: b!.version, same, patch });
+    } else this.context.stdout.write(same ? '' : patch);
+    return same ? exitCodes.ok : exitCodes.failure;
+  }
+}

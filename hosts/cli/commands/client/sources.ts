@@ -1,0 +1,209 @@
+import { readFileSync } from 'node:fs';
+import { Command, Option } from 'clipanion';
+import { parse as parseCsv } from 'csv-parse/sync';
+import { exitCodes } from '../../exitCodes.js';
+import type { ApiClient } from '../../client/apiClient.js';
+import { ReadCommand, table } from '../../client/clientCommand.js';
+
+/** What one bulk request may carry (the server's limit). */
+const batch = 1000;
+
+interface BulkResult {
+  created: number;
+  existing: number;
+  invalid: number;
+  items: { source_identifier: string; status: string; uuid?: string; error?: string }[];
+}
+
+interface SourceView {
+  uuid: string;
+  source_identifier: string;
+  enabled: boolean;
+  discovery_state: string;
+  discovered_at: string | null;
+  needs_processing: boolean;
+}
+
+/**
+ * Identifiers from a file: a CSV with a `source_identifier` column (a header line naming it), or
+ * one identifier per line. Blank lines and lines starting with # are skipped.
+ */
+export const identifiersFromText = (text: string): string[] => {
+  const lines = text.split(/\r?\n/).filter((l) => l.trim() !== '' && !l.startsWith('#'));
+  const header = lines[0]?.split(',').map((h) => h.trim().replace(/^"|"$/g, ''));
+  if (!header?.includes('source_identifier')) return lines.map((l) => l.trim());
+  const rows = parseCsv(lines.join('\n'), { columns: true, skip_empty_lines: true, trim: true }) as Record<
+    string,
+    string
+  >[];
+  return rows.map((r) => r['source_identifier'] ?? '').filter((s) => s !== '');
+};
+
+/** Registers identifiers a batch at a time, with progress on stderr; the sums of the batches. */
+const register = async (
+  api: ApiClient,
+  module: string,
+  identifiers: readonly string[],
+  progress: (done: number) => void,
+): Promise<BulkResult> => {
+  const sum: BulkResult = { created: 0, existing: 0, invalid: 0, items: [] };
+  for (let i = 0; i < identifiers.length; i += batch) {
+    const r = await api.request<BulkResult>('POST', '/sources/bulk', {
+      body: {
+        project_module: module,
+        sources: identifiers.slice(i, i + batch).map((source_identifier) => ({ source_identifier })),
+      },
+    });
+    sum.created += r.created;
+    sum.existing += r.existing;
+    sum.invalid += r.invalid;
+    sum.items.push(...r.items);
+    progress(Math.min(identifiers.length, i + batch));
+  }
+  return sum;
+};
+
+abstract class RegisterCommand extends ReadCommand {
+  protected async registerAll(
+    api: ApiClient,
+    module: string,
+    identifiers: readonly string[],
+  ): Promise<number> {
+    const tty = (this.context.stderr as { isTTY?: boolean }).isTTY === true;
+    const r = await register(api, module, identifiers, (done) => {
+      if (identifiers.length > batch)
+        this.context.stderr.write(
+          `${tty ? '\r' : ''}registered ${done}/${identifiers.length}${tty ? '' : '\n'}`,
+        );
+    });
+    if (tty && identifiers.length > batch) this.context.stderr.write('\n');
+    if (this.asJson) this.json(r);
+    else {
+      this.out(`${r.created} created, ${r.existing} already there, ${r.invalid} refused`);
+      for (const i of r.items.filter((x) => x.status === 'invalid'))
+        this.context.stderr.write(`  ${i.source_identifier}: ${i.error ?? 'refused'}\n`);
+    }
+    return r.invalid > 0 ? exitCodes.failure : exitCodes.ok;
+  }
+}
+
+export class SourcesAddCommand extends RegisterCommand {
+  static override paths = [['sources', 'add']];
+  static override usage = Command.Usage({
+    category: 'Client',
+    description: 'Register sources of a project by identifier',
+    details: 'Existing ones are left as they are. Exit 1 when any identifier is refused (each is named).',
+    examples: [['Two sources', 'surveyor sources add wallaby_hires HIPASSJ0001-23 HIPASSJ0002-34']],
+  });
+
+  module = Option.String({ required: true, name: 'MODULE' });
+  identifiers = Option.Rest({ required: 1, name: 'IDENTIFIER' });
+
+  protected run(api: ApiClient): Promise<number> {
+    return this.registerAll(api, this.module, this.identifiers);
+  }
+}
+
+export class SourcesImportCommand extends RegisterCommand {
+  static override paths = [['sources', 'import']];
+  static override usage = Command.Usage({
+    category: 'Client',
+    description:
+      'Register the sources listed in a file (CSV with a source_identifier column, or one per line)',
+    details: `
+      Sent 1,000 at a time, with progress on stderr. Blank lines and lines starting with # are
+      skipped. Exit 1 when any identifier is refused (each is named).
+    `,
+    examples: [['From a CSV', 'surveyor sources import wallaby_hires sources.csv']],
+  });
+
+  module = Option.String({ required: true, name: 'MODULE' });
+  file = Option.String({ required: true, name: 'FILE' });
+
+  protected run(api: ApiClient): Promise<number> {
+    return this.registerAll(api, this.module, identifiersFromText(readFileSync(this.file, 'utf8')));
+  }
+}
+
+export class SourcesListCommand extends ReadCommand {
+  static override paths = [['sources', 'list']];
+  static override usage = Command.Usage({
+    category: 'Client',
+    description: "List a project's sources with their discovery state",
+  });
+
+  module = Option.String({ required: true, name: 'MODULE' });
+
+  protected async run(api: ApiClient): Promise<number> {
+    const items: SourceView[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await api.request<{ items: SourceView[]; next_cursor: string | null }>('GET', '/sources', {
+        query: { project_module: this.module, limit: '1000', cursor },
+      });
+      items.push(...page.items);
+      cursor = page.next_cursor ?? undefined;
+    } while (cursor !== undefined);
+    if (this.asJson) return this.json(items);
+    this.out(
+      table([
+        ['IDENTIFIER', 'ENABLED', 'DISCOVERY', 'DISCOVERED', 'TO PROCESS', 'UUID'],
+        ...items.map((s) => [
+          s.source_identifier,
+          s.enabled ? 'yes' : 'no',
+          s.discovery_state,
+          s.discovered_at ?? '-',
+          s.needs_processing ? 'yes' : '',
+          s.uuid,
+        ]),
+      ]),
+    );
+    return exitCodes.ok;
+  }
+}
+
+export class SourcesDiscoverCommand extends ReadCommand {
+  static override paths = [['sources', 'discover']];
+  static override usage = Command.Usage({
+    category: 'Client',
+    description: 'Queue discovery (archive queries) of sources now',
+    examples: [['One source', 'surveyor sources discover wallaby_hires HIPASSJ0001-23']],
+  });
+
+  module = Option.String({ required: true, name: 'MODULE' });
+  identifiers = Option.Rest({ required: 1, name: 'IDENTIFIER' });
+
+  protected async run(api: ApiClient): Promise<number> {
+    let last: unknown;
+    for (let i = 0; i < this.identifiers.length; i += batch)
+      last = await api.request('POST', '/sources/discover', {
+        body: { project_module: this.module, source_identifiers: this.identifiers.slice(i, i + batch) },
+      });
+    if (this.asJson) return this.json(last);
+    this.out(`discovery queued for ${this.identifiers.length} source(s)`);
+    return exitCodes.ok;
+  }
+}
+
+export class SourcesStatusCommand extends ReadCommand {
+  static override paths = [['sources', 'status']];
+  static override usage = Command.Usage({
+    category: 'Client',
+    description: 'Whether a source is ready for an execution, and if not, why',
+  });
+
+  id = Option.String({ required: true, name: 'UUID' });
+
+  protected async run(api: ApiClient): Promise<number> {
+    const s = await api.request<{
+      source_identifier: string;
+      ready: boolean;
+      blocked_by: string[];
+      discovery_state: string;
+    }>('GET', `/sources/${encodeURIComponent(this.id)}/status`);
+    if (this.asJson) return this.json(s);
+    this.out(`${s.source_identifier}: ${s.ready ? 'ready' : 'not ready'} (discovery ${s.discovery_state})`);
+    for (const b of s.blocked_by) this.out(`  blocked: ${b}`);
+    return exitCodes.ok;
+  }
+}

@@ -1,0 +1,202 @@
+// The CLI as an API client: a real API and worker in this process, the CLI as child processes
+// that know only the server's URL (no DATABASE_URL: they cannot write the database themselves).
+import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import test from 'ava';
+import { startWorker, type WorkerHandle } from '../../hosts/worker/worker.js';
+import { defaultPassword, startTestApi, type TestApi } from '../support/api.js';
+import { runCli } from '../support/child.js';
+import { graphDir, manualWallabyYaml } from '../support/project.js';
+
+let api: TestApi;
+let worker: WorkerHandle;
+let dir: string;
+test.before(async () => {
+  api = await startTestApi({
+    SERVICE_GRAPH_DIR: graphDir,
+    SERVICE_EXECUTION_TICK_SECONDS: '1',
+    SERVICE_REST_POLL_MIN_SECONDS: '1',
+    SERVICE_SCHEDULER_CHECK_SECONDS: '1',
+    SERVICE_MOCK_STEP_MS: '200',
+  });
+  worker = await startWorker(api.container);
+  await api.addUser('cli-admin', 'admin');
+  dir = mkdtempSync(join(tmpdir(), 'surveyor-cli-'));
+});
+test.after.always(async () => {
+  await worker?.stop(2000);
+  await api?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+const env = () => ({ PATH: process.env['PATH'] ?? '', HOME: dir, SURVEYOR_CONFIG_DIR: join(dir, 'config') });
+const cli = async (args: string[], input?: string) => {
+  const r = runCli(args, env(), input);
+  const code = await r.exited(90_000);
+  return { code, out: r.output() };
+};
+const json = async <T>(args: string[]): Promise<T> => {
+  const r = runCli([...args, '--json'], env());
+  const code = await r.exited(60_000);
+  if (code !== 0) throw new Error(`surveyor ${args.join(' ')} exited ${code}: ${r.output()}`);
+  return JSON.parse(r.output()) as T;
+};
+const file = (name: string, text: string) => {
+  const p = join(dir, name);
+  writeFileSync(p, text);
+  return p;
+};
+
+test.serial('login keeps the refresh token in a 0600 file, never the password', async (t) => {
+  const bad = await cli(
+    ['login', '--server', new URL(api.base).origin, '--username', 'cli-admin', '--password-stdin'],
+    'wrong-password\n',
+  );
+  t.is(bad.code, 1, bad.out);
+  t.regex(bad.out, /invalid_credentials|HTTP 401/);
+  const ok = await cli(
+    ['login', '--server', new URL(api.base).origin, '--username', 'cli-admin', '--password-stdin'],
+    `${defaultPassword}\n`,
+  );
+  t.is(ok.code, 0, ok.out);
+  const creds = join(dir, 'config', 'credentials.json');
+  t.is(statSync(creds).mode & 0o777, 0o600);
+  t.is(statSync(join(dir, 'config')).mode & 0o777, 0o700);
+  const text = readFileSync(creds, 'utf8');
+  t.false(text.includes(defaultPassword));
+  t.truthy((JSON.parse(text) as { refresh_token?: string }).refresh_token);
+});
+
+test.serial('project upload, versions, show and diff', async (t) => {
+  const yaml = manualWallabyYaml;
+  const up = await cli(['project', 'upload', file('p1.yaml', yaml)]);
+  t.is(up.code, 0, up.out);
+  t.regex(up.out, /wallaby_hires: version 1 stored and active/);
+  t.regex((await cli(['project', 'upload', file('p1.yaml', yaml)])).out, /unchanged \(version 1/);
+  const changed = yaml.replace('max_sources_per_execution:', '# a comment\n    max_sources_per_execution:');
+  t.not(changed, yaml);
+  t.is((await cli(['project', 'upload', file('p2.yaml', changed)])).code, 0);
+  const versions = await json<{ version: number; active: boolean }[]>([
+    'project',
+    'versions',
+    'wallaby_hires',
+  ]);
+  t.deepEqual(
+    versions.map((v) => [v.version, v.active]),
+    [
+      [2, true],
+      [1, false],
+    ],
+  );
+  const diff = await cli(['project', 'diff', 'wallaby_hires']);
+  t.is(diff.code, 1, 'versions that differ exit 1, as diff does');
+  t.regex(diff.out, /\+\s*# a comment/);
+  t.is((await cli(['project', 'diff', 'wallaby_hires', '2', '2'])).code, 0);
+  const show = await cli(['project', 'show', 'wallaby_hires', '--version', '1']);
+  t.true(show.out.includes(yaml.split('\n')[3]!));
+  const bad = await cli(['project', 'upload', file('bad.yaml', 'project_module: [')]);
+  t.is(bad.code, 1);
+  t.regex(bad.out, /surveyor: .*HTTP 4\d\d/);
+});
+
+test.serial('profiles, sources and an execution watched to completion; a failing one exits 10', async (t) => {
+  const profile = file(
+    'profile.json',
+    JSON.stringify({
+      name: 'mock-dim',
+      project_module: 'wallaby_hires',
+      is_default: true,
+      translation: {},
+      deployment: { kind: 'rest_remote', deploy_host: 'dim.example.org' },
+    }),
+  );
+  t.is((await cli(['profile', 'add', profile])).code, 0);
+  const profiles = await json<{ name: string }[]>(['profile', 'list', '--project', 'wallaby_hires']);
+  t.deepEqual(
+    profiles.map((p) => p.name),
+    ['mock-dim'],
+  );
+  const shown = await json<{ name: string }>(['profile', 'show', 'mock-dim', '--project', 'wallaby_hires']);
+  t.is(shown.name, 'mock-dim');
+
+  const csv = file(
+    'sources.csv',
+    'source_identifier,note\nHIPASSJ0001-23,first\n"HIPASSJ0301MOCKFAIL",bad\n\n',
+  );
+  const imported = await cli(['sources', 'import', 'wallaby_hires', csv]);
+  t.is(imported.code, 0, imported.out);
+  t.regex(imported.out, /2 created, 0 already there, 0 refused/);
+  const refused = await cli(['sources', 'add', 'wallaby_hires', 'not a hipass name']);
+  t.is(refused.code, 1);
+  const listed = await json<{ uuid: string; source_identifier: string }[]>([
+    'sources',
+    'list',
+    'wallaby_hires',
+  ]);
+  t.is(listed.length, 2);
+  t.is(
+    (await cli(['sources', 'discover', 'wallaby_hires', 'HIPASSJ0001-23', 'HIPASSJ0301MOCKFAIL'])).code,
+    0,
+  );
+  for (const s of listed)
+    for (let i = 0; ; i++) {
+      const st = await json<{ ready: boolean }>(['sources', 'status', s.uuid]);
+      if (st.ready) break;
+      if (i > 60) t.fail(`${s.source_identifier} not ready`);
+      await new Promise((r) => setTimeout(r, 500));
+    }
+
+  const created = await json<{ uuid: string }>([
+    'exec',
+    'create',
+    'wallaby_hires',
+    'HIPASSJ0001-23',
+    '--idempotency-key',
+    'cli-1',
+  ]);
+  const again = await json<{ uuid: string }>([
+    'exec',
+    'create',
+    'wallaby_hires',
+    'HIPASSJ0001-23',
+    '--idempotency-key',
+    'cli-1',
+  ]);
+  t.is(again.uuid, created.uuid, 'the same key gives the same execution');
+  t.is((await cli(['exec', 'execute', created.uuid])).code, 0);
+  const watched = await cli(['exec', 'watch', created.uuid, '--interval', '1']);
+  t.is(watched.code, 0, watched.out);
+  t.regex(watched.out, /completed/);
+  t.regex(watched.out, /\(poll|\(submit|\(stage|\(waiting|\(translate/, 'plain lines follow the phases');
+
+  const bad = await json<{ uuid: string }>(['exec', 'create', 'wallaby_hires', 'HIPASSJ0301MOCKFAIL']);
+  await cli(['exec', 'execute', bad.uuid]);
+  const failed = await cli(['exec', 'watch', bad.uuid, '--interval', '1']);
+  t.is(failed.code, 10, failed.out);
+  const retried = await cli(['exec', 'retry', bad.uuid]);
+  t.is(retried.code, 0, retried.out);
+  t.regex(retried.out, /attempt 2/);
+
+  const page = await json<{ items: { uuid: string }[] }>(['exec', 'list', '--project', 'wallaby_hires']);
+  t.true(page.items.some((e) => e.uuid === created.uuid) && page.items.some((e) => e.uuid === bad.uuid));
+  const events = await json<{ kind: string }[]>(['exec', 'events', created.uuid]);
+  t.true(events.some((e) => e.kind === 'execution.completed'));
+  const status = await cli(['exec', 'status', created.uuid]);
+  t.regex(status.out, /completed \(attempt 1/);
+});
+
+test.serial('credentials others may read are refused; logout ends the login', async (t) => {
+  const creds = join(dir, 'config', 'credentials.json');
+  chmodSync(creds, 0o644);
+  const open = await cli(['exec', 'list']);
+  t.is(open.code, 1);
+  t.regex(open.out, /may be read by other users/);
+  chmodSync(creds, 0o600);
+  t.is((await cli(['logout'])).code, 0);
+  const after = await cli(['exec', 'list']);
+  t.is(after.code, 1);
+  t.regex(after.out, /not logged in: run surveyor login/);
+  const nowhere = runCli(['exec', 'list', '--server', 'http://127.0.0.1:9'], env());
+  t.is(await nowhere.exited(), 1);
+});
