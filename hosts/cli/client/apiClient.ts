@@ -46,6 +46,24 @@ export class ApiClient {
     return (await this.send<T>(method, path, opts)).body;
   }
 
+  /** Every item of a paged list, following `next_cursor` page by page. */
+  async all<T>(
+    path: string,
+    query: Readonly<Record<string, string | undefined>>,
+    limit: number,
+  ): Promise<T[]> {
+    const items: T[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await this.request<{ items: T[]; next_cursor: string | null }>('GET', path, {
+        query: { ...query, limit: String(limit), cursor },
+      });
+      items.push(...page.items);
+      cursor = page.next_cursor ?? undefined;
+    } while (cursor !== undefined);
+    return items;
+  }
+
   /** The answer's body and status (201 and 200 may differ in meaning: created, or already there). */
   async send<T = unknown>(
     method: string,

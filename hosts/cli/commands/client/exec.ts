@@ -134,17 +134,11 @@ export class ExecEventsCommand extends ReadCommand {
   id = Option.String({ required: true, name: 'UUID' });
 
   protected async run(api: ApiClient): Promise<number> {
-    const items: { created_at: string; kind: string; actor: string | null; payload: unknown }[] = [];
-    let cursor: string | undefined;
-    do {
-      const page = await api.request<{ items: typeof items; next_cursor: string | null }>(
-        'GET',
-        path(this.id, '/events'),
-        { query: { limit: '500', cursor } },
-      );
-      items.push(...page.items);
-      cursor = page.next_cursor ?? undefined;
-    } while (cursor !== undefined);
+    const items = await api.all<{ created_at: string; kind: string; actor: string | null; payload: unknown }>(
+      path(this.id, '/events'),
+      {},
+      500,
+    );
     if (this.asJson) return this.json(items);
     this.out(
       table([

@@ -13,20 +13,8 @@ interface ProfileView {
   version: number;
 }
 
-const allProfiles = async (api: ApiClient, module: string | undefined): Promise<ProfileView[]> => {
-  const items: ProfileView[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await api.request<{ items: ProfileView[]; next_cursor: string | null }>(
-      'GET',
-      '/deployment-profiles',
-      { query: { project_module: module, limit: '500', cursor } },
-    );
-    items.push(...page.items);
-    cursor = page.next_cursor ?? undefined;
-  } while (cursor !== undefined);
-  return items;
-};
+const allProfiles = (api: ApiClient, module: string | undefined): Promise<ProfileView[]> =>
+  api.all<ProfileView>('/deployment-profiles', { project_module: module }, 500);
 
 export class ProfileAddCommand extends ReadCommand {
   static override paths = [['profile', 'add']];

@@ -83,17 +83,11 @@ export class ProjectVersionsCommand extends ReadCommand {
   module = Option.String({ required: true, name: 'MODULE' });
 
   protected async run(api: ApiClient): Promise<number> {
-    const items: VersionView[] = [];
-    let cursor: string | undefined;
-    do {
-      const page = await api.request<{ items: VersionView[]; next_cursor: string | null }>(
-        'GET',
-        `/project-configs/${encodeURIComponent(this.module)}/versions`,
-        { query: { limit: '500', cursor } },
-      );
-      items.push(...page.items);
-      cursor = page.next_cursor ?? undefined;
-    } while (cursor !== undefined);
+    const items = await api.all<VersionView>(
+      `/project-configs/${encodeURIComponent(this.module)}/versions`,
+      {},
+      500,
+    );
     if (this.asJson) return this.json(items);
     this.out(
       table([

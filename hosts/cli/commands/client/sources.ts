@@ -135,15 +135,7 @@ export class SourcesListCommand extends ReadCommand {
   module = Option.String({ required: true, name: 'MODULE' });
 
   protected async run(api: ApiClient): Promise<number> {
-    const items: SourceView[] = [];
-    let cursor: string | undefined;
-    do {
-      const page = await api.request<{ items: SourceView[]; next_cursor: string | null }>('GET', '/sources', {
-        query: { project_module: this.module, limit: '1000', cursor },
-      });
-      items.push(...page.items);
-      cursor = page.next_cursor ?? undefined;
-    } while (cursor !== undefined);
+    const items = await api.all<SourceView>('/sources', { project_module: this.module }, 1000);
     if (this.asJson) return this.json(items);
     this.out(
       table([
