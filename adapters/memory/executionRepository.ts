@@ -14,14 +14,8 @@ import type {
 } from '../../core/ports/ExecutionRepository.js';
 import { byCodePoint, decodeCursor, encodeCursor, json, type MemoryStore, pageAfter } from './store.js';
 
-const inFlight: ReadonlySet<ExecutionState> = new Set([
-  'queued',
-  'staging',
-  'translating',
-  'submitting',
-  'running',
-  'cancelling',
-]);
+/** Admitted and not ended: what counts against a project's concurrent runs. */
+const inFlight = (s: ExecutionState) => s !== 'pending' && !terminalStates.has(s);
 const onBackend = (e: Execution) => e.state === 'running' || e.state === 'cancelling';
 
 /** Newest first: by creation time, then id, both descending (as the PostgreSQL list). */
@@ -111,7 +105,7 @@ export class MemoryExecutionRepository implements ExecutionRepository {
   async inFlightByProject(): Promise<ReadonlyMap<string, number>> {
     const n = new Map<string, number>();
     for (const e of this.all())
-      if (inFlight.has(e.state)) n.set(e.projectModule, (n.get(e.projectModule) ?? 0) + 1);
+      if (inFlight(e.state)) n.set(e.projectModule, (n.get(e.projectModule) ?? 0) + 1);
     return n;
   }
 

@@ -7,25 +7,15 @@ import { defaultPatchableFields } from '../../core/domain/configTrust.js';
 import type { Tick } from '../../core/ports/Tick.js';
 import { JwtAccessTokens } from '../../adapters/auth/jwtAccessTokens.js';
 import { Sha256Digest } from '../../adapters/auth/sha256Digest.js';
-import { MemoryAuthSessionRepository } from '../../adapters/memory/authSessionRepository.js';
 import { ManualClock } from '../../adapters/memory/clock.js';
-import { MemoryEventLog } from '../../adapters/memory/eventLog.js';
-import { MemoryExecutionRepository } from '../../adapters/memory/executionRepository.js';
 import { MemoryGraphStore } from '../../adapters/memory/graphStore.js';
-import { MemoryLoginThrottle } from '../../adapters/memory/loginThrottle.js';
-import { MemoryMaintenanceRepository } from '../../adapters/memory/maintenanceRepository.js';
 import { MockArchive } from '../../adapters/memory/mockArchive.js';
 import { mockBackends } from '../../adapters/memory/mockBackend.js';
 import { MockStager } from '../../adapters/memory/mockStager.js';
 import { MockTranslator } from '../../adapters/memory/mockTranslator.js';
 import { FastTestHasher } from '../../adapters/memory/passwordHasher.js';
-import { MemoryProfileRepository } from '../../adapters/memory/profileRepository.js';
-import { MemoryProjectConfigRepository } from '../../adapters/memory/projectConfigRepository.js';
 import { SequentialRandom } from '../../adapters/memory/random.js';
-import { MemorySourceRepository } from '../../adapters/memory/sourceRepository.js';
-import { MemoryStore } from '../../adapters/memory/store.js';
-import { MemoryUserRepository } from '../../adapters/memory/userRepository.js';
-import { MemoryWorkerRegistry } from '../../adapters/memory/workerRegistry.js';
+import { memoryRepositories } from '../../adapters/memory/repositories.js';
 import { loadProjectYaml } from '../../schema/project/loadYaml.js';
 import { policyFrom } from '../shared/composition.js';
 import { loadConfig } from '../shared/loadConfig.js';
@@ -63,27 +53,14 @@ export const createHarness = (opts: HarnessOptions = {}) => {
   const config = loadConfig({ ...opts.settings, SERVICE_USE_REAL_BACKENDS: 'false' });
   const clock = new ManualClock(opts.start);
   const random = new SequentialRandom();
-  const store = new MemoryStore(random);
-  const sessions = new MemoryAuthSessionRepository();
-  const throttle = new MemoryLoginThrottle();
-  const workers = new MemoryWorkerRegistry();
+  const { store, ...repositories } = memoryRepositories(random);
   const ports: SurveyorPorts = {
     clock,
     random,
     digest: new Sha256Digest(),
     hasher: new FastTestHasher(),
     tokens: new JwtAccessTokens(opts.jwtSecret ?? 'harness-secret-harness-secret-123456'),
-    users: new MemoryUserRepository(),
-    sessions,
-    throttle,
-    workers,
-    configs: new MemoryProjectConfigRepository(store),
-    sources: new MemorySourceRepository(store),
-    profiles: new MemoryProfileRepository(store),
-    executions: new MemoryExecutionRepository(store),
-    events: new MemoryEventLog(store),
-    queue: store.queue,
-    maintenance: new MemoryMaintenanceRepository(store, { sessions, throttle, workers }),
+    ...repositories,
     archive: new MockArchive(),
     stager: new MockStager(0),
     translator: new MockTranslator(),

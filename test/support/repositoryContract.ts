@@ -2,28 +2,17 @@
 import type { ExecutionContext } from 'ava';
 import * as E from 'fp-ts/lib/Either.js';
 import type { NewEvent } from '../../core/domain/event.js';
-import type { Execution } from '../../core/domain/executionRecord.js';
+import type { SurveyorPorts } from '../../core/app/ports.js';
+import { type Execution, unsubmitted } from '../../core/domain/executionRecord.js';
 import type { DeploymentProfile } from '../../core/domain/profile.js';
 import type { ProjectConfig } from '../../core/domain/projectConfig.js';
-import type { EventLog } from '../../core/ports/EventLog.js';
-import type { ExecutionRepository } from '../../core/ports/ExecutionRepository.js';
-import type { JobQueue } from '../../core/ports/JobQueue.js';
-import type { MaintenanceRepository } from '../../core/ports/MaintenanceRepository.js';
-import type { ProfileRepository } from '../../core/ports/ProfileRepository.js';
-import type { ProjectConfigRepository } from '../../core/ports/ProjectConfigRepository.js';
-import type { SourceRepository } from '../../core/ports/SourceRepository.js';
 import { loadProjectYaml } from '../../schema/project/loadYaml.js';
 import { wallabyYaml } from './examples.js';
 
-export interface Repositories {
-  readonly configs: ProjectConfigRepository;
-  readonly sources: SourceRepository;
-  readonly profiles: ProfileRepository;
-  readonly executions: ExecutionRepository;
-  readonly events: EventLog;
-  readonly queue: JobQueue;
-  readonly maintenance: MaintenanceRepository;
-}
+export type Repositories = Pick<
+  SurveyorPorts,
+  'configs' | 'sources' | 'profiles' | 'executions' | 'events' | 'queue' | 'maintenance'
+>;
 
 export type RepositoriesFactory = () => Promise<{ repos: Repositories; done: () => Promise<void> }>;
 
@@ -92,21 +81,8 @@ const execution = (over: Partial<Execution> = {}): Execution => ({
   doStage: null,
   doSubmit: null,
   executeRequestedAt: null,
-  schedulerJobId: null,
   runRecord: {},
-  debug: {
-    dimSessionStatusUrl: null,
-    dimGraphStatusUrl: null,
-    batchSessionDir: null,
-    batchLoginNode: null,
-    batchRemoteUser: null,
-  },
-  error: null,
-  backendTarget: null,
-  submittedAt: null,
-  cancelRequestedAt: null,
-  cancelSentAt: null,
-  finishedAt: null,
+  ...unsubmitted,
   idempotencyKey: null,
   requestHash: null,
   createdBy: 'tester',

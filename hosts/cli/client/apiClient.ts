@@ -25,6 +25,23 @@ export interface RequestOptions {
 
 const maxAnswerBytes = 64 * 1024 * 1024;
 
+/** The body as text, read no further than `max` bytes. */
+const boundedText = async (res: Response, max: number, what: string): Promise<string> => {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = res.body?.getReader();
+  for (let r = await reader?.read(); r && !r.done; r = await reader?.read()) {
+    const chunk = r.value;
+    size += chunk.byteLength;
+    if (size > max) {
+      await reader?.cancel();
+      throw new UnreachableError(`the answer of ${what} is larger than ${max} bytes`);
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+};
+
 /** surveyor's REST API, over fetch with a timeout on every request. */
 export class ApiClient {
   readonly server: string;
@@ -96,8 +113,7 @@ export class ApiClient {
         `cannot reach surveyor at ${this.server}: ${why?.code ?? why?.message ?? (err as Error).message}`,
       );
     }
-    const text = await res.text();
-    if (text.length > maxAnswerBytes) throw new UnreachableError(`the answer of ${path} is too large`);
+    const text = await boundedText(res, maxAnswerBytes, `${method} ${path}`);
     let parsed: unknown = text;
     try {
       parsed = text === '' ? null : JSON.parse(text);

@@ -4,6 +4,9 @@ import { ApiError, type ApiClient, UnreachableError } from './apiClient.js';
 import { CredentialsError } from './credentials.js';
 import { loggedIn } from './session.js';
 
+/** The command line asks for something that cannot be done as written (exit 2). */
+export class UsageError extends Error {}
+
 /**
  * A command that calls a running surveyor's REST API as the logged-in user (`surveyor login`).
  * It never opens the database: every rule runs in the server.
@@ -16,14 +19,17 @@ export abstract class ClientCommand extends Command {
 
   protected abstract run(api: ApiClient): Promise<number>;
 
+  /** The client `run` gets: logged in as `surveyor login` left it (login itself overrides this). */
+  protected connect(timeoutMs: number): Promise<ApiClient> {
+    return loggedIn(this.server, timeoutMs);
+  }
+
   override async execute(): Promise<number> {
-    const timeoutS = Number(this.timeout);
-    if (!Number.isFinite(timeoutS) || timeoutS <= 0 || timeoutS > 3600) {
-      this.context.stderr.write('surveyor: --timeout must be seconds between 0 and 3600\n');
-      return exitCodes.usage;
-    }
     try {
-      return await this.run(await loggedIn(this.server, timeoutS * 1000));
+      const timeoutS = Number(this.timeout);
+      if (!Number.isFinite(timeoutS) || timeoutS <= 0 || timeoutS > 3600)
+        throw new UsageError('--timeout must be seconds between 0 and 3600');
+      return await this.run(await this.connect(timeoutS * 1000));
     } catch (err) {
       return this.fail(err);
     }
@@ -41,6 +47,10 @@ export abstract class ClientCommand extends Command {
   /** Prints what went wrong in words, with the server's field issues, and picks the exit code. */
   protected fail(err: unknown): number {
     const say = (s: string) => this.context.stderr.write(`surveyor: ${s}\n`);
+    if (err instanceof UsageError) {
+      say(err.message);
+      return exitCodes.usage;
+    }
     if (err instanceof CredentialsError || err instanceof UnreachableError) say(err.message);
     else if (err instanceof ApiError) {
       say(`${err.message} (${err.code}, HTTP ${err.status})`);

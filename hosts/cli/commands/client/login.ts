@@ -2,7 +2,7 @@ import { Command, Option } from 'clipanion';
 import { exitCodes } from '../../exitCodes.js';
 import { firstLine, promptHidden, readAllStdin } from '../../prompt.js';
 import { ApiClient } from '../../client/apiClient.js';
-import { ClientCommand } from '../../client/clientCommand.js';
+import { ClientCommand, UsageError } from '../../client/clientCommand.js';
 import { configDir, removeCredentials } from '../../client/credentials.js';
 import { saveTokens } from '../../client/session.js';
 
@@ -30,38 +30,25 @@ export class LoginCommand extends ClientCommand {
   username = Option.String('--username', { required: true, description: 'Who logs in' });
   passwordStdin = Option.Boolean('--password-stdin', false, { description: 'Read the password from stdin' });
 
-  override async execute(): Promise<number> {
+  /** Not logged in yet: a client without a token, to the server given. */
+  protected override async connect(timeoutMs: number): Promise<ApiClient> {
     const server = this.server ?? process.env['SURVEYOR_URL'];
-    if (!server) {
-      this.context.stderr.write('surveyor: give the server with --server URL (or SURVEYOR_URL)\n');
-      return exitCodes.usage;
-    }
-    try {
-      const url = new URL(server);
-      if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('not http(s)');
-    } catch {
-      this.context.stderr.write(`surveyor: --server ${server} is not an http(s) URL\n`);
-      return exitCodes.usage;
-    }
-    try {
-      const password = this.passwordStdin
-        ? firstLine(await readAllStdin())
-        : await promptHidden('Password: ');
-      const api = new ApiClient(server, null, Number(this.timeout) * 1000);
-      const t = await api.request<{ access_token: string; expires_in: number; refresh_token: string }>(
-        'POST',
-        '/login',
-        { body: { username: this.username, password } },
-      );
-      saveTokens(server, this.username, t);
-      this.context.stderr.write(`logged in to ${server} as ${this.username} (kept in ${configDir()})\n`);
-      return exitCodes.ok;
-    } catch (err) {
-      return this.fail(err);
-    }
+    if (!server) throw new UsageError('give the server with --server URL (or SURVEYOR_URL)');
+    const url = URL.canParse(server) ? new URL(server) : null;
+    if (url?.protocol !== 'http:' && url?.protocol !== 'https:')
+      throw new UsageError(`--server ${server} is not an http(s) URL`);
+    return new ApiClient(server, null, timeoutMs);
   }
 
-  protected async run(): Promise<number> {
+  protected async run(api: ApiClient): Promise<number> {
+    const password = this.passwordStdin ? firstLine(await readAllStdin()) : await promptHidden('Password: ');
+    const t = await api.request<{ access_token: string; expires_in: number; refresh_token: string }>(
+      'POST',
+      '/login',
+      { body: { username: this.username, password } },
+    );
+    saveTokens(api.server, this.username, t);
+    this.context.stderr.write(`logged in to ${api.server} as ${this.username} (kept in ${configDir()})\n`);
     return exitCodes.ok;
   }
 }

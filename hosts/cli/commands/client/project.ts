@@ -121,20 +121,19 @@ export class ProjectDiffCommand extends ReadCommand {
 
   protected async run(api: ApiClient): Promise<number> {
     const base = `/project-configs/${encodeURIComponent(this.module)}`;
-    const to = this.to ?? String((await api.request<VersionView>('GET', base)).version);
-    const from = this.from ?? String(Number(to) - 1);
-    const [a, b] = await Promise.all(
-      [from, to].map((v) => api.request<VersionView>('GET', `${base}/versions/${encodeURIComponent(v)}`)),
-    );
+    const version = (v: string) =>
+      api.request<VersionView>('GET', `${base}/versions/${encodeURIComponent(v)}`);
+    const b = this.to === undefined ? await api.request<VersionView>('GET', base) : await version(this.to);
+    const a = await version(this.from ?? String(b.version - 1));
     const patch = createTwoFilesPatch(
-      `${this.module} version ${a!.version}`,
-      `${this.module} version ${b!.version}`,
-      a!.yaml ?? '',
-      b!.yaml ?? '',
+      `${this.module} version ${a.version}`,
+      `${this.module} version ${b.version}`,
+      a.yaml ?? '',
+      b.yaml ?? '',
     );
-    const same = (a!.yaml ?? '') === (b!.yaml ?? '');
+    const same = (a.yaml ?? '') === (b.yaml ?? '');
     if (this.asJson) {
-      this.json({ from: a!.version, to: b!.version, same, patch });
+      this.json({ from: a.version, to: b.version, same, patch });
     } else this.context.stdout.write(same ? '' : patch);
     return same ? exitCodes.ok : exitCodes.failure;
   }

@@ -1,0 +1,34 @@
+import type { Random } from '../../core/ports/Random.js';
+import { MemoryAuthSessionRepository } from './authSessionRepository.js';
+import { MemoryEventLog } from './eventLog.js';
+import { MemoryExecutionRepository } from './executionRepository.js';
+import { MemoryLoginThrottle } from './loginThrottle.js';
+import { MemoryMaintenanceRepository } from './maintenanceRepository.js';
+import { MemoryProfileRepository } from './profileRepository.js';
+import { MemoryProjectConfigRepository } from './projectConfigRepository.js';
+import { MemorySourceRepository } from './sourceRepository.js';
+import { MemoryStore } from './store.js';
+import { MemoryUserRepository } from './userRepository.js';
+import { MemoryWorkerRegistry } from './workerRegistry.js';
+
+/** Every memory repository and the queue, on one store: what PostgreSQL's ports are, in memory. */
+export const memoryRepositories = (random: Random) => {
+  const store = new MemoryStore(random);
+  const sessions = new MemoryAuthSessionRepository();
+  const throttle = new MemoryLoginThrottle();
+  const workers = new MemoryWorkerRegistry();
+  return {
+    store,
+    users: new MemoryUserRepository(),
+    sessions,
+    throttle,
+    workers,
+    configs: new MemoryProjectConfigRepository(store),
+    sources: new MemorySourceRepository(store),
+    profiles: new MemoryProfileRepository(store),
+    executions: new MemoryExecutionRepository(store),
+    events: new MemoryEventLog(store),
+    queue: store.queue,
+    maintenance: new MemoryMaintenanceRepository(store, { sessions, throttle, workers }),
+  };
+};
