@@ -1,6 +1,6 @@
 import { redactString, type SecretRegistry } from '../../core/redaction.js';
 import { SchemaError } from '../../adapters/postgres/migrator.js';
-import { SecurityGateError } from '../shared/backends.js';
+import { SecurityGateError } from '../shared/securityGateError.js';
 import { ConfigError } from '../shared/loadConfig.js';
 import { exitCodes } from './exitCodes.js';
 

@@ -11,7 +11,7 @@ import { appOf, buildContainer, TYPES } from '../shared/composition.js';
 import { resolveDatabase } from '../shared/database.js';
 import { resolveJwtSecret } from '../shared/jwtSecret.js';
 import { loadConfig } from '../shared/loadConfig.js';
-import { registerSecrets } from '../shared/runtime.js';
+import { registerSecrets } from '../shared/secrets.js';
 import { type SurveyorFace, surveyorFace } from './face.js';
 import { startWorker, type WorkerHandle } from '../worker/worker.js';
 

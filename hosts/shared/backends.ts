@@ -1,15 +1,11 @@
+import { SecurityGateError } from './securityGateError.js';
 import { DimBackend } from '../../adapters/daliuge/dimBackend.js';
 import { dlgRequest } from '../../adapters/daliuge/http.js';
 import { DaliugeTranslator } from '../../adapters/daliuge/translatorClient.js';
 import { mockBackends } from '../../adapters/memory/mockBackend.js';
 import { MockTranslator } from '../../adapters/memory/mockTranslator.js';
 import { SlurmBackend } from '../../adapters/slurm/slurmBackend.js';
-import {
-  readSshCredentials,
-  type SecurityFinding,
-  sshConfigured,
-  sshEnvironment,
-} from '../../adapters/slurm/sshCredentials.js';
+import { readSshCredentials, sshConfigured, sshEnvironment } from '../../adapters/slurm/sshCredentials.js';
 import { SshPool } from '../../adapters/slurm/sshPool.js';
 import type { Clock } from '../../core/ports/Clock.js';
 import type { DeploymentBackends } from '../../core/ports/DeploymentBackend.js';
@@ -45,19 +41,6 @@ export const mockParts = (set: BackendSet): string =>
     .filter(([, m]) => m === 'mock')
     .map(([p]) => p)
     .join(', ') || 'none';
-
-/** Production refuses the real backends while the SSH security checks fail (SPEC "Errors" 1). */
-export class SecurityGateError extends Error {
-  constructor(readonly findings: readonly SecurityFinding[]) {
-    super(
-      `production refuses the real backends while the SSH security checks fail: ${findings
-        .filter((f) => !f.ok)
-        .map((f) => f.detail)
-        .join('; ')}`,
-    );
-    this.name = 'SecurityGateError';
-  }
-}
 
 /**
  * The parts a process uses: translator, deployment backends, archive and stager. All mock by

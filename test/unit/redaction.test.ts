@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import test from 'ava';
 import { REDACTED, redact, redactString, SecretRegistry } from '../../core/redaction.js';
 import { loadConfig } from '../../hosts/shared/loadConfig.js';
-import { registerSecrets } from '../../hosts/shared/runtime.js';
+import { registerSecrets } from '../../hosts/shared/secrets.js';
 
 test('values under secret-looking keys are hidden, at any depth', (t) => {
   const out = redact({

@@ -1,9 +1,6 @@
 import { Command, Option } from 'clipanion';
+import type { Runtime } from '../../shared/runtime.js';
 import type { ProjectConfigRepository } from '../../../core/ports/ProjectConfigRepository.js';
-import { pingArchive } from '../../../core/usecases/archives/pingArchive.js';
-import { chooseBackends } from '../../shared/backends.js';
-import { TYPES } from '../../shared/composition.js';
-import { openRuntime } from '../../shared/runtime.js';
 import { printPing } from '../checks.js';
 import { exitCodes } from '../exitCodes.js';
 import { reportFailure } from '../failures.js';
@@ -39,7 +36,12 @@ export class ArchivePingCommand extends Command {
   json = Option.Boolean('--json', false, { description: 'Print the findings as JSON' });
 
   override async execute(): Promise<number> {
-    let rt: Awaited<ReturnType<typeof openRuntime>> | undefined;
+    // Loaded when the command runs, so the CLI starts fast for every other command.
+    const { pingArchive } = await import('../../../core/usecases/archives/pingArchive.js');
+    const { chooseBackends } = await import('../../shared/backends.js');
+    const { TYPES } = await import('../../shared/composition.js');
+    const { openRuntime } = await import('../../shared/runtime.js');
+    let rt: Runtime | undefined;
     try {
       rt = await openRuntime('cli');
       const real = chooseBackends(

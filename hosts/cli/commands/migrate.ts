@@ -1,11 +1,7 @@
 import { Command, Option } from 'clipanion';
-import { createLogger } from '../../../adapters/log/logger.js';
-import { closeDb, isSuperuser, openDb } from '../../../adapters/postgres/db.js';
-import { migrate, schemaStatus } from '../../../adapters/postgres/migrator.js';
+import { registerSecrets } from '../../shared/secrets.js';
 import { SecretRegistry } from '../../../core/redaction.js';
-import { resolveDatabase } from '../../shared/database.js';
 import { ConfigError, loadConfig, superuserRefused } from '../../shared/loadConfig.js';
-import { registerSecrets } from '../../shared/runtime.js';
 import { reportFailure } from '../failures.js';
 
 export class MigrateCommand extends Command {
@@ -29,6 +25,11 @@ export class MigrateCommand extends Command {
   status = Option.Boolean('--status', false, { description: 'Only print applied and pending migrations' });
 
   override async execute(): Promise<number> {
+    // Loaded when the command runs, so the CLI starts fast for every other command.
+    const { createLogger } = await import('../../../adapters/log/logger.js');
+    const { closeDb, isSuperuser, openDb } = await import('../../../adapters/postgres/db.js');
+    const { migrate, schemaStatus } = await import('../../../adapters/postgres/migrator.js');
+    const { resolveDatabase } = await import('../../shared/database.js');
     const secrets = new SecretRegistry();
     try {
       const config = loadConfig();

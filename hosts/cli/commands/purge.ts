@@ -1,10 +1,8 @@
 import { Command, Option } from 'clipanion';
+import type { Runtime } from '../../shared/runtime.js';
+import type { PurgeReport } from '../../../core/usecases/maintenance/purge.js';
 import type { Clock } from '../../../core/ports/Clock.js';
 import type { MaintenanceRepository } from '../../../core/ports/MaintenanceRepository.js';
-import { type PurgeReport, purge } from '../../../core/usecases/maintenance/purge.js';
-import { TYPES } from '../../shared/composition.js';
-import { retentionPolicy } from '../../shared/retention.js';
-import { openRuntime } from '../../shared/runtime.js';
 import { exitCodes } from '../exitCodes.js';
 import { reportFailure } from '../failures.js';
 
@@ -115,7 +113,12 @@ export class PurgeCommand extends Command {
   json = Option.Boolean('--json', false, { description: 'Print the report as JSON' });
 
   override async execute(): Promise<number> {
-    let rt: Awaited<ReturnType<typeof openRuntime>> | undefined;
+    // Loaded when the command runs, so the CLI starts fast for every other command.
+    const { purge } = await import('../../../core/usecases/maintenance/purge.js');
+    const { TYPES } = await import('../../shared/composition.js');
+    const { retentionPolicy } = await import('../../shared/retention.js');
+    const { openRuntime } = await import('../../shared/runtime.js');
+    let rt: Runtime | undefined;
     try {
       rt = await openRuntime('cli', { mockBackends: true });
       if (!this.json)

@@ -1,18 +1,10 @@
 import { Command, Option } from 'clipanion';
+import { registerSecrets } from '../../shared/secrets.js';
+import type { SecurityFinding } from '../../../adapters/slurm/sshCredentials.js';
 import type { DeploymentProfile } from '../../../core/domain/profile.js';
 import type { ProfileRepository } from '../../../core/ports/ProfileRepository.js';
 import { redactString, SecretRegistry } from '../../../core/redaction.js';
-import { probeHostKey } from '../../../adapters/slurm/hostKeyProbe.js';
-import {
-  readSshCredentials,
-  type SecurityFinding,
-  sshEnvironment,
-  targetFinding,
-} from '../../../adapters/slurm/sshCredentials.js';
-import { sshTargetOf } from '../../../adapters/slurm/slurmBackend.js';
-import { TYPES } from '../../shared/composition.js';
 import { loadConfig } from '../../shared/loadConfig.js';
-import { openRuntime, registerSecrets } from '../../shared/runtime.js';
 import { exitCodes } from '../exitCodes.js';
 import { reportFailure } from '../failures.js';
 
@@ -46,6 +38,14 @@ export class SecurityCheckCommand extends Command {
   json = Option.Boolean('--json', false, { description: 'Print the findings as JSON' });
 
   override async execute(): Promise<number> {
+    // Loaded when the command runs, so the CLI starts fast for every other command.
+    const { probeHostKey } = await import('../../../adapters/slurm/hostKeyProbe.js');
+    const { readSshCredentials, sshEnvironment, targetFinding } = await import(
+      '../../../adapters/slurm/sshCredentials.js'
+    );
+    const { sshTargetOf } = await import('../../../adapters/slurm/slurmBackend.js');
+    const { TYPES } = await import('../../shared/composition.js');
+    const { openRuntime } = await import('../../shared/runtime.js');
     const secrets = new SecretRegistry();
     try {
       const config = loadConfig();

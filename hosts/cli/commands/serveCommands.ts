@@ -1,13 +1,15 @@
 import { Command, Option } from 'clipanion';
+import type { ServeRole } from '../serve.js';
 import { runShutdownSteps } from '../../shared/shutdown.js';
 import { reportFailure } from '../failures.js';
-import { type ServeRole, serve } from '../serve.js';
 
 abstract class ServeCommand extends Command {
   protected abstract readonly roles: readonly ServeRole[];
   migrate = Option.Boolean('--migrate', false, { description: 'Apply pending migrations before starting' });
 
   override async execute(): Promise<number> {
+    // Loaded when the command runs, so the CLI starts fast for every other command.
+    const { serve } = await import('../serve.js');
     try {
       await serve(this.roles, { migrate: this.migrate, say: (s) => this.context.stderr.write(`${s}\n`) });
       // The process now lives until a signal; onShutdown exits it.

@@ -1,7 +1,6 @@
 import { Command, Option } from 'clipanion';
+import type { Runtime } from '../../shared/runtime.js';
 import * as E from 'fp-ts/lib/Either.js';
-import { appOf } from '../../shared/composition.js';
-import { openRuntime } from '../../shared/runtime.js';
 import { exitCodes } from '../exitCodes.js';
 import { reportFailure } from '../failures.js';
 import { firstLine, promptHidden, readAllStdin, readPasswordFile } from '../prompt.js';
@@ -59,11 +58,14 @@ export class UserCreateCommand extends Command {
   }
 
   override async execute(): Promise<number> {
+    // Loaded when the command runs, so the CLI starts fast for every other command.
+    const { appOf } = await import('../../shared/composition.js');
+    const { openRuntime } = await import('../../shared/runtime.js');
     if (this.passwordFile !== undefined && this.passwordStdin) {
       this.context.stderr.write('surveyor: give --password-file or --password-stdin, not both\n');
       return exitCodes.usage;
     }
-    let rt: Awaited<ReturnType<typeof openRuntime>> | undefined;
+    let rt: Runtime | undefined;
     try {
       const password = await this.password();
       if (password === undefined) return exitCodes.failure;
