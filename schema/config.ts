@@ -97,7 +97,12 @@ export const configVariables = {
   SERVICE_LOG_LEVEL: spec(
     oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
     'info',
-    'Log level of the JSON logs on standard output.',
+    'Log level of the logs on standard output; ticks that found nothing to do log at debug.',
+  ),
+  SERVICE_LOG_FORMAT: spec(
+    oneOf(['auto', 'json', 'pretty'] as const, 'auto'),
+    'auto',
+    'Form of the logs on standard output: `json` (one object per line, for collectors), `pretty` (readable lines), or `auto`: readable lines when standard output is a terminal, JSON otherwise.',
   ),
   SERVICE_ACCESS_TOKEN_TTL_SECONDS: spec(int(900, 30, 86400), '900', 'Lifetime of an access token.'),
   SERVICE_REFRESH_TOKEN_TTL_SECONDS: spec(

@@ -1,16 +1,23 @@
 import pino from 'pino';
+import pretty from 'pino-pretty';
 import { redact, redactString, type SecretRegistry } from '../../core/redaction.js';
 
 export type Logger = pino.Logger;
 
+/** `auto`: readable lines when standard output is a terminal, JSON otherwise. */
+export type LogFormat = 'auto' | 'json' | 'pretty';
+
 /**
- * JSON logs on standard output. Every object and message passes through the one redaction
- * function, so a secret that reaches a log call still does not reach the log.
+ * Logs on standard output: JSON for collectors, or readable lines for a person at a terminal
+ * (pino-pretty, synchronous, so nothing is lost at exit). Every object and message passes through
+ * the one redaction function before either form is written, so a secret that reaches a log call
+ * still does not reach the log.
  */
 export const createLogger = (
   level: string,
   secrets: SecretRegistry,
-  destination: pino.DestinationStream = pino.destination({ dest: 1, sync: true }),
+  destination?: pino.DestinationStream,
+  format: LogFormat = 'json',
 ): Logger =>
   pino(
     {
@@ -28,5 +35,18 @@ export const createLogger = (
         },
       },
     },
-    destination,
+    destination ?? standardOutput(format),
   );
+
+const standardOutput = (format: LogFormat): pino.DestinationStream => {
+  const readable = format === 'pretty' || (format === 'auto' && process.stdout.isTTY === true);
+  return readable
+    ? pretty({
+        sync: true,
+        destination: 1,
+        colorize: process.stdout.isTTY === true,
+        translateTime: 'SYS:HH:MM:ss.l',
+        ignore: 'pid,service,hostname',
+      })
+    : pino.destination({ dest: 1, sync: true });
+};

@@ -34,7 +34,9 @@ export const openRuntime = async (
   const config = opts.mockBackends ? { ...loaded, SERVICE_USE_REAL_BACKENDS: false } : loaded;
   const secrets = new SecretRegistry();
   registerSecrets(config, secrets);
-  const logger = createLogger(config.SERVICE_LOG_LEVEL, secrets).child({ role });
+  const logger = createLogger(config.SERVICE_LOG_LEVEL, secrets, undefined, config.SERVICE_LOG_FORMAT).child({
+    role,
+  });
   const jwt = resolveJwtSecret(config);
   secrets.add(jwt.secret);
   if (jwt.source === 'generated')

@@ -77,7 +77,12 @@ export class Scheduler {
         const counts = await tick.run(now);
         const seconds = Number(process.hrtime.bigint() - started) / 1e9;
         this.observer.tickSeconds(tick.name, seconds);
-        this.log.info({ tick: tick.name, ms: Math.round(seconds * 1000), ...counts }, 'tick');
+        // A tick that found nothing to do is noise at info: every few seconds, all day.
+        const idle = Object.values(counts).every((n) => n === 0);
+        this.log[idle ? 'debug' : 'info'](
+          { tick: tick.name, ms: Math.round(seconds * 1000), ...counts },
+          'tick',
+        );
       } catch (err) {
         this.log.error({ err, tick: tick.name }, 'tick failed');
       }
