@@ -104,7 +104,9 @@ export const createHarness = (opts: HarnessOptions = {}) => {
       const last = lastRun.get(t.name);
       if (!all && last !== undefined && now.getTime() - last < t.everySeconds * 1000) continue;
       lastRun.set(t.name, now.getTime());
-      counts[t.name] = await t.run(now);
+      const report = await t.run(now);
+      counts[t.name] = report.counts;
+      for (const w of report.warnings) (opts.log ?? silent).warn({ tick: t.name }, w);
     }
     await ports.queue.reclaimExpired(now, () => now);
     return { ticks: counts, jobs: await jobs.runDue() };

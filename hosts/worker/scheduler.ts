@@ -74,7 +74,7 @@ export class Scheduler {
       this.lastRun.set(tick.name, now.getTime());
       const started = process.hrtime.bigint();
       try {
-        const counts = await tick.run(now);
+        const { counts, warnings } = await tick.run(now);
         const seconds = Number(process.hrtime.bigint() - started) / 1e9;
         this.observer.tickSeconds(tick.name, seconds);
         // A tick that found nothing to do is noise at info: every few seconds, all day.
@@ -83,6 +83,7 @@ export class Scheduler {
           { tick: tick.name, ms: Math.round(seconds * 1000), ...counts },
           'tick',
         );
+        for (const w of warnings) this.log.warn({ tick: tick.name }, w);
       } catch (err) {
         this.log.error({ err, tick: tick.name }, 'tick failed');
       }

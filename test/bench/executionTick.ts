@@ -75,7 +75,7 @@ try {
   for (const label of ['cold', 'warm']) {
     statements = 0;
     const start = performance.now();
-    const r = await tick.run(new Date());
+    const r = (await tick.run(new Date())).counts;
     const ms = performance.now() - start;
     console.log(
       `| ${label} | ${ms.toFixed(0)} | ${statements} | ${r['created']} | ${r['admitted']} | ${r['held_back']} | ${r['poll_jobs']} |`,

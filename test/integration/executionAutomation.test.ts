@@ -21,7 +21,7 @@ test('automation turns ready, unprocessed sources into queued executions, once',
     admissionScan: 100,
     pollMinSeconds: { rest_remote: 1, batch_remote: 1 },
   });
-  const first = await tick.run(new Date());
+  const first = (await tick.run(new Date())).counts;
   t.like(first, { created: 2, held_back: 0 }, 'the source without datasets is not ready');
   const counts = await api.container.get<ExecutionRepository>(TYPES.Executions).countsByState();
   t.deepEqual(
@@ -29,7 +29,7 @@ test('automation turns ready, unprocessed sources into queued executions, once',
     [['queued', 2]],
   );
   t.like(
-    await tick.run(new Date()),
+    (await tick.run(new Date())).counts,
     { created: 0 },
     'sources held by unfinished executions are not taken again',
   );

@@ -222,7 +222,7 @@ test.serial(
     await consumer.stop(5000);
     await bulk(['HIPASSJ1000-01', 'HIPASSJ1000-02', 'HIPASSJ1000-03']);
     const tick = discoveryTick(sourceDeps(api.container));
-    const r = await tick.run(new Date());
+    const r = (await tick.run(new Date())).counts;
     t.is(r['queued'], 1);
     t.true((r['held_back_by_cap'] as number) >= 2);
     consumer.start();

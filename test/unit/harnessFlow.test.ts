@@ -123,3 +123,24 @@ test('two harnesses driven alike end alike: the harness is deterministic', async
   };
   t.deepEqual(await run(), await run());
 });
+
+test('automation naming a profile that does not exist says why once: one project event and one warning', async (t) => {
+  const warnings: string[] = [];
+  const log = { info() {}, debug() {}, warn: (_f: object, m: string) => warnings.push(m) };
+  const h = createHarness({ graphs, log });
+  // The example as shipped: automation on, naming the profile slurm-remote, which nobody made.
+  const module = right(await h.projects.upload(wallabyYaml, admin)).version.project_module;
+  right(
+    await h.sources.registerMany(
+      module,
+      ['HIPASSJ0001-23', 'HIPASSJ0002-34'].map((source_identifier) => ({ source_identifier })),
+      admin.username,
+    ),
+  );
+  await h.advance(900, 30);
+  const blocked = right(await h.projects.events(module)).items.filter((e) => e.kind === 'automation.blocked');
+  t.is(blocked.length, 1, 'reported once over many ticks');
+  t.regex(String(blocked[0]!.payload['reason']), /no profile 'slurm-remote'/);
+  t.is(warnings.filter((w) => w.includes("'slurm-remote'")).length, 1);
+  t.deepEqual(right(await h.executions.list({ projectModule: module })).items, []);
+});

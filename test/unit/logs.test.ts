@@ -42,7 +42,7 @@ test('json logs are one object per line; auto is JSON when standard output is no
   }
 });
 
-test('a tick that found nothing logs at debug; one that did something at info', async (t) => {
+test('a tick that found nothing logs at debug, one that did something at info, and its warnings at warn', async (t) => {
   const lines: Record<string, unknown>[] = [];
   const sink = new Writable({
     write: (chunk, _e, cb) => {
@@ -51,7 +51,14 @@ test('a tick that found nothing logs at debug; one that did something at info', 
     },
   });
   const oneRound = async (found: number) => {
-    const tick: Tick = { name: 'execution', everySeconds: 0, run: async () => ({ created: found }) };
+    const tick: Tick = {
+      name: 'execution',
+      everySeconds: 0,
+      run: async () => ({
+        counts: { created: found },
+        warnings: found === 0 ? ['automation is blocked'] : [],
+      }),
+    };
     const scheduler = new Scheduler(
       { tryAcquire: async () => true, release: async () => {} },
       [tick],
@@ -70,4 +77,8 @@ test('a tick that found nothing logs at debug; one that did something at info', 
     ['debug', 0],
     ['info', 2],
   ]);
+  t.deepEqual(
+    lines.filter((l) => l.level === 'warn').map((l) => [l.tick, l.msg]),
+    [['execution', 'automation is blocked']],
+  );
 });

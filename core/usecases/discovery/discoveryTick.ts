@@ -64,7 +64,10 @@ export const discoveryTick = (deps: DiscoveryRequestDeps, everySeconds = 60): Ti
         heldBack += due.length - take.length;
         queued += (await enqueueDiscovery(deps, v.projectModule, take, a.batch_size)).marked.length;
       }
-      return { projects, queued, held_back_by_cap: heldBack, claims_released: released };
+      return {
+        counts: { projects, queued, held_back_by_cap: heldBack, claims_released: released },
+        warnings: [],
+      };
     },
   };
 };

@@ -11,6 +11,6 @@ export const maintenanceTick = (
   name: 'maintenance',
   everySeconds,
   async run(now) {
-    return { ...(await repo.prune(now, policy)) };
+    return { counts: { ...(await repo.prune(now, policy)) }, warnings: [] };
   },
 });
