@@ -12,6 +12,8 @@ export interface TickSchedule {
   readonly executionSeconds: number;
   /** The least time between two polls of one target, per backend kind (protects login nodes). */
   readonly pollMinSeconds: { readonly rest_remote: number; readonly batch_remote: number };
+  /** With mock backends: poll at least this often (see TickSettings.pollMaxSeconds). */
+  readonly pollMaxSeconds?: number;
 }
 
 /** The scheduler's recurring work, in the order a round runs it: the worker's leader and the harness run these. */
@@ -22,5 +24,6 @@ export const schedulerTicks = (app: SurveyorOperations, s: TickSchedule): readon
     everySeconds: s.executionSeconds,
     admissionScan: 500,
     pollMinSeconds: s.pollMinSeconds,
+    ...(s.pollMaxSeconds !== undefined ? { pollMaxSeconds: s.pollMaxSeconds } : {}),
   }),
 ];

@@ -14,6 +14,7 @@ import { jobsChannel } from '../../adapters/postgres/jobQueue.js';
 import { PgLeaderLock } from '../../adapters/postgres/leaderLock.js';
 import { listen } from '../../adapters/postgres/listener.js';
 import type { Config } from '../../schema/config.js';
+import type { BackendSet } from '../shared/backends.js';
 import { appOf, TYPES } from '../shared/composition.js';
 import { QueueConsumer } from './consumer.js';
 import { Scheduler } from './scheduler.js';
@@ -92,6 +93,10 @@ export const startWorker = async (container: Container): Promise<WorkerHandle> =
           rest_remote: config.SERVICE_REST_POLL_MIN_SECONDS,
           batch_remote: config.SERVICE_BATCH_POLL_MIN_SECONDS,
         },
+        // A mock run polls at the floor, so it is seen to move (its sessions take seconds).
+        ...(container.get<BackendSet>(TYPES.BackendSet).parts.backends === 'mock'
+          ? { pollMaxSeconds: 1 }
+          : {}),
       }),
       clock,
       log,

@@ -19,6 +19,12 @@ export interface TickSettings {
   readonly admissionScan: number;
   /** The least time between two polls of one target, per backend kind (protects login nodes). */
   readonly pollMinSeconds: { readonly rest_remote: number; readonly batch_remote: number };
+  /**
+   * Poll at least this often whatever a project's poll_interval_seconds asks (still no more often
+   * than pollMinSeconds). Set for mock backends only: they have no login node to protect, and a
+   * person trying surveyor watches a mock run move instead of sitting a minute at `running`.
+   */
+  readonly pollMaxSeconds?: number;
 }
 
 /**
@@ -71,7 +77,8 @@ export const executionTick = (deps: TickDeps, s: TickSettings): Tick => {
       }
       let polls = 0;
       for (const t of await deps.executions.pollTargets()) {
-        const interval = Math.max(s.pollMinSeconds[t.kind], t.pollIntervalSeconds);
+        const asked = Math.min(t.pollIntervalSeconds, s.pollMaxSeconds ?? Number.POSITIVE_INFINITY);
+        const interval = Math.max(s.pollMinSeconds[t.kind], asked);
         if (t.lastPolledAt && now.getTime() - t.lastPolledAt.getTime() < interval * 1000) continue;
         if ((await deps.queue.enqueue(pollJob(t.target, t.kind), now)).created) polls++;
       }
