@@ -2,6 +2,7 @@
 import { Builtins, Cli } from 'clipanion';
 import { serviceVersion } from '../../schema/version.js';
 import { ArchivePingCommand } from './commands/archivePing.js';
+import { DoctorCommand } from './commands/doctor.js';
 import { MigrateCommand } from './commands/migrate.js';
 import { ApiCommand, StartCommand, WorkerCommand } from './commands/serveCommands.js';
 import { ProfilePingCommand } from './commands/profilePing.js';
@@ -56,6 +57,7 @@ for (const c of [
   ProfilePingCommand,
   ArchivePingCommand,
   SecurityCheckCommand,
+  DoctorCommand,
   PurgeCommand,
   StartCommand,
   ApiCommand,

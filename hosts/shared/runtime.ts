@@ -27,14 +27,19 @@ export interface Runtime {
 /** Opens the database (checking its schema) and builds the container shared by every host. */
 export const openRuntime = async (
   role: string,
-  opts: { checkSchema?: boolean; mockBackends?: boolean } = {},
+  opts: { checkSchema?: boolean; mockBackends?: boolean; logLevel?: string } = {},
 ): Promise<Runtime> => {
   const loaded = loadConfig();
   // `security check` reads the profiles without building the real backends it is checking.
   const config = opts.mockBackends ? { ...loaded, SERVICE_USE_REAL_BACKENDS: false } : loaded;
   const secrets = new SecretRegistry();
   registerSecrets(config, secrets);
-  const logger = createLogger(config.SERVICE_LOG_LEVEL, secrets, undefined, config.SERVICE_LOG_FORMAT).child({
+  const logger = createLogger(
+    opts.logLevel ?? config.SERVICE_LOG_LEVEL,
+    secrets,
+    undefined,
+    config.SERVICE_LOG_FORMAT,
+  ).child({
     role,
   });
   const jwt = resolveJwtSecret(config);

@@ -159,4 +159,15 @@ test('surveyor profile ping reports the translator and the node managers, and fa
   const missing = runCli(['profile', 'ping', 'absent'], env);
   t.is(await missing.exited(), 1);
   t.regex(missing.output(), /no profile 'absent'/);
+
+  // surveyor doctor reaches every profile's translator and island manager as the service would.
+  const doctor = runCli(['doctor'], { ...env, SERVICE_USE_REAL_BACKENDS: 'true' });
+  t.is(await doctor.exited(), 1, doctor.output());
+  const out = doctor.output();
+  t.regex(out, /^ok {3}database: DATABASE_URL answers/m);
+  t.regex(out, /^ok {3}profile testbed translator: http:\/\/127\.0\.0\.1:\d+\/ answers/m);
+  t.regex(out, /^ok {3}profile testbed island manager: .* with 2 node managers/m);
+  t.regex(out, /^FAIL profile nowhere island manager: .*\n {7}hint: surveyor profile ping nowhere/m);
+  t.notRegex(out, /mock parts/);
+  t.regex(out, /^1 of \d+ checks failed$/m);
 });
