@@ -3,6 +3,7 @@ import { Builtins, Cli } from 'clipanion';
 import { serviceVersion } from '../../schema/version.js';
 import { ArchivePingCommand } from './commands/archivePing.js';
 import { DoctorCommand } from './commands/doctor.js';
+import { InitCommand } from './commands/init.js';
 import { MigrateCommand } from './commands/migrate.js';
 import { ApiCommand, StartCommand, WorkerCommand } from './commands/serveCommands.js';
 import { ProfilePingCommand } from './commands/profilePing.js';
@@ -41,6 +42,17 @@ import { exitCodes } from './exitCodes.js';
 
 installSignalHandlers();
 
+// The environment `surveyor init` wrote, when named: its variables fill in what is not set already.
+const envFile = process.env['SURVEYOR_ENV_FILE'];
+if (envFile) {
+  try {
+    process.loadEnvFile(envFile);
+  } catch (err) {
+    process.stderr.write(`surveyor: cannot read SURVEYOR_ENV_FILE ${envFile}: ${(err as Error).message}\n`);
+    process.exit(exitCodes.usage);
+  }
+}
+
 const cli = new Cli({
   binaryLabel: 'surveyor',
   binaryName: 'surveyor',
@@ -57,6 +69,7 @@ for (const c of [
   ProfilePingCommand,
   ArchivePingCommand,
   SecurityCheckCommand,
+  InitCommand,
   DoctorCommand,
   PurgeCommand,
   StartCommand,

@@ -141,6 +141,8 @@ test('every command answers --help', async (t) => {
     ['api'],
     ['worker'],
     ['version'],
+    ['init'],
+    ['doctor'],
   ]) {
     const r = runCli([...cmd, '--help'], cleanEnv({}));
     t.is(await r.exited(), 0, cmd.join(' '));

@@ -1,6 +1,7 @@
-// surveyor doctor in a child process: one line per check with a hint on failure, JSON with --json,
-// exit 1 on any failure (an unmigrated database, a weak JWT secret, a bad variable).
-import { mkdtempSync, rmSync } from 'node:fs';
+// surveyor init and doctor in child processes. init writes a private env file with a generated
+// secret and never overwrites it; doctor prints one line per check with a hint on failure, JSON with
+// --json, and exits 1 on any failure (an unmigrated database, a weak JWT secret, a bad variable).
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import test from 'ava';
@@ -61,4 +62,41 @@ test('a weak JWT secret and a bad variable each fail with a hint', async (t) => 
   t.is(await bad.exited(), 1);
   t.regex(bad.output(), /^FAIL configuration: SERVICE_EXECUTION_TICK_SECONDS: /m);
   t.regex(bad.output(), /^1 of 2 checks failed$/m);
+});
+
+test('init writes a 0600 env file with a new secret and a 0700 data directory, never overwrites, and the CLI reads it', async (t) => {
+  const env = await setup(t);
+  const dir = mkdtempSync(join(tmpdir(), 'surveyor-init-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  const file = join(dir, 'surveyor.env');
+  const data = join(dir, 'data');
+  const first = runCli(['init', '--file', file, '--data-dir', data], env);
+  t.is(await first.exited(), 0, first.output());
+  t.is(statSync(file).mode & 0o777, 0o600);
+  t.is(statSync(data).mode & 0o777, 0o700);
+  const text = readFileSync(file, 'utf8');
+  const secret = /^SERVICE_JWT_SECRET=([\w-]+)$/m.exec(text)?.[1] ?? '';
+  t.is(secret.length, 64, '48 random bytes, base64url');
+  t.regex(text, /^SERVICE_ENV=development$/m);
+  t.false(first.output().includes(secret), 'the secret is not printed');
+
+  const again = runCli(['init', '--file', file, '--data-dir', data, '--production'], env);
+  t.is(await again.exited(), 1);
+  t.regex(again.output(), /exists; not overwritten/);
+  t.is(readFileSync(file, 'utf8'), text);
+
+  // The CLI takes the file's variables (the secret: the test's is dropped); the environment's own
+  // win (SERVICE_DATA_DIR is the test's, not the file's).
+  const { SERVICE_JWT_SECRET: _, ...withoutSecret } = env;
+  const doctor = runCli(['doctor', '--json'], { ...withoutSecret, SURVEYOR_ENV_FILE: file });
+  t.is(await doctor.exited(), 0, doctor.output());
+  t.regex(doctor.output(), /SERVICE_JWT_SECRET set, 64 bytes/);
+  t.regex(doctor.output(), new RegExp(`free at ${env['SERVICE_DATA_DIR']}`));
+
+  const prod = join(dir, 'prod.env');
+  t.is(await runCli(['init', '--production', '--file', prod, '--data-dir', data], env).exited(), 0);
+  t.regex(
+    readFileSync(prod, 'utf8'),
+    /^SERVICE_ENV=production\nSERVICE_DATA_DIR=.*\n(#.*\n)?SERVICE_JWT_SECRET=[\w-]{64}\nSERVICE_USE_REAL_BACKENDS=true$/m,
+  );
 });
