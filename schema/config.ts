@@ -190,7 +190,7 @@ export const configVariables = {
   SERVICE_REST_POLL_MIN_SECONDS: spec(
     int(10, 1, 3600),
     '10',
-    "Least time between two polls of one island manager (a project's poll_interval_seconds may ask for more).",
+    "Least time between two polls of one island manager (a project's poll_interval_seconds may ask for more). With mock backends every run is polled this often, whatever the project asks, so a mock run is seen to move.",
   ),
   SERVICE_BATCH_POLL_MIN_SECONDS: spec(
     int(30, 1, 3600),
