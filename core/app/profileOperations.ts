@@ -8,6 +8,7 @@ import {
   replaceProfile,
 } from '../usecases/profiles/saveProfile.js';
 import type { EventLog } from '../ports/EventLog.js';
+import { checkProfile } from '../usecases/profiles/pingProfile.js';
 import type { SurveyorDeps } from './deps.js';
 import { badCursor, defaultPageSize, eventPage, type PageRequest } from './pages.js';
 
@@ -35,6 +36,17 @@ export const profileOperations = (d: SurveyorDeps, events: EventLog) => ({
     );
     if (p === 'bad_cursor') return E.left(badCursor);
     return E.right({ items: p.items.map(viewProfile), next_cursor: p.nextCursor });
+  },
+  /** Checks from this process that the profile's translator and backend answer (reads only). */
+  ping: async (id: string, signal?: AbortSignal) => {
+    const p = await d.profiles.profiles.get(id);
+    if (!p) return E.left(noProfile(id));
+    const r = await checkProfile(d.profiles, p, signal);
+    return E.right({
+      profile: { id: p.id, name: p.name, kind: p.deployment.kind, version: p.version },
+      ok: r.ok,
+      checks: r.checks.map((c) => ({ name: c.name, ok: c.ok, detail: c.detail })),
+    });
   },
   events: async (id: string, page: PageRequest = {}) => {
     // Events outlive a deleted profile; an id that never had any is not a profile.

@@ -158,3 +158,18 @@ export const ProfileList = component(
   'DeploymentProfileList',
   t.type({ items: t.array(ProfileView), next_cursor: t.union([t.string, t.null]) }),
 );
+
+/** What POST /deployment-profiles/{id}/ping found, check by check. */
+export const ProfilePingView = component(
+  'DeploymentProfilePing',
+  t.type({
+    profile: t.type({
+      id: Uuid,
+      name: t.string,
+      kind: t.keyof({ rest_remote: null, batch_remote: null }),
+      version: t.number,
+    }),
+    ok: t.boolean,
+    checks: t.array(t.type({ name: t.string, ok: t.boolean, detail: t.string })),
+  }),
+);

@@ -2,7 +2,7 @@ import * as t from 'io-ts';
 import { keyMaterialError } from '../../core/domain/profile.js';
 import { Uuid } from '../codecs.js';
 import { Deleted, ProjectModule, pageQuery } from '../api/common.js';
-import { ProfileInput, ProfileList, ProfileView } from '../api/profiles.js';
+import { ProfileInput, ProfileList, ProfilePingView, ProfileView } from '../api/profiles.js';
 import { EventPageView, PageQuery } from '../api/projects.js';
 import type { RouteSpec } from '../routeSpec.js';
 
@@ -69,6 +69,22 @@ export const profileRoutes: readonly RouteSpec[] = [
     params: idParam,
     success: { status: 200, description: 'Deleted', codec: Deleted },
     errors: ['conflict', 'forbidden'],
+  },
+  {
+    id: 'pingProfile',
+    method: 'POST',
+    path: '/deployment-profiles/{id}/ping',
+    summary:
+      "Check from the service that the profile's translator and backend answer, as runs would use them (an island manager's node managers; a login node's SSH login, Slurm and directories). Reads only; each check gives up after 15 s; mock parts answer as mocks",
+    tag: 'profiles',
+    auth: 'operator',
+    params: idParam,
+    success: {
+      status: 200,
+      description: 'Each check with ok and its detail; ok is false when any failed',
+      codec: ProfilePingView,
+    },
+    errors: [],
   },
   {
     id: 'profileEvents',

@@ -11,6 +11,7 @@ import { PermanentJobError } from '../../core/domain/job.js';
 import type { DeploymentProfile } from '../../core/domain/profile.js';
 import { TYPES } from '../../hosts/shared/composition.js';
 import type { Config } from '../../schema/config.js';
+import type { Db } from '../../adapters/postgres/db.js';
 import { startTestApi } from '../support/api.js';
 import { cleanEnv, runCli } from '../support/child.js';
 import { daliugeGraphDir, daliugeTestbed } from '../support/daliuge.js';
@@ -159,6 +160,30 @@ test('surveyor profile ping reports the translator and the node managers, and fa
   const missing = runCli(['profile', 'ping', 'absent'], env);
   t.is(await missing.exited(), 1);
   t.regex(missing.output(), /no profile 'absent'/);
+
+  // The API pings as the service runs: operators may ask, viewers may not; a dead DIM is ok: false.
+  const real = await startTestApi(
+    { SERVICE_USE_REAL_BACKENDS: 'true', SERVICE_MOCK_PARTS: 'archive,stager' },
+    { url: api.container.get<Config>(TYPES.Config).DATABASE_URL!, db: api.container.get<Db>(TYPES.Db) },
+  );
+  t.teardown(() => real.close());
+  const listed = await real.call('GET', '/deployment-profiles', {
+    token: await real.tokenFor('pv', 'viewer'),
+  });
+  const idOf = (n: string) =>
+    (listed.body as { items: { id: string; name: string }[] }).items.find((p) => p.name === n)!.id;
+  const viewer = await real.call('POST', `/deployment-profiles/${idOf('testbed')}/ping`, {
+    token: await real.tokenFor('pv2', 'viewer'),
+  });
+  t.is(viewer.status, 403);
+  const operator = await real.tokenFor('po', 'operator');
+  const up = await real.call('POST', `/deployment-profiles/${idOf('testbed')}/ping`, { token: operator });
+  t.is(up.status, 200, up.text);
+  t.like(up.body, { ok: true, profile: { name: 'testbed', kind: 'rest_remote' } });
+  t.regex(JSON.stringify(up.body), /with 2 node managers/);
+  const down = await real.call('POST', `/deployment-profiles/${idOf('nowhere')}/ping`, { token: operator });
+  t.is(down.status, 200, down.text);
+  t.like(down.body, { ok: false });
 
   // surveyor doctor reaches every profile's translator and island manager as the service would.
   const doctor = runCli(['doctor'], { ...env, SERVICE_USE_REAL_BACKENDS: 'true' });

@@ -119,6 +119,21 @@ test.serial('profiles, sources and an execution watched to completion; a failing
   );
   const shown = await json<{ name: string }>(['profile', 'show', 'mock-dim', '--project', 'wallaby_hires']);
   t.is(shown.name, 'mock-dim');
+  // profile ping --remote: the service checks, with the parts it runs (mock here), and says so.
+  const pinged = await json<{ ok: boolean; checks: { name: string; detail: string }[] }>([
+    'profile',
+    'ping',
+    'mock-dim',
+    '--project',
+    'wallaby_hires',
+    '--remote',
+  ]);
+  t.true(pinged.ok);
+  t.deepEqual(
+    pinged.checks.map((c) => c.name),
+    ['translator', 'mock backend'],
+  );
+  t.regex(pinged.checks[1]!.detail, /mock rest_remote .*nothing is contacted/);
 
   const csv = file(
     'sources.csv',

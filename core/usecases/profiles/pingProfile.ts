@@ -10,6 +10,26 @@ export interface PingDeps {
   readonly backends: DeploymentBackends;
 }
 
+/** What a profile's ping found: its translator's and its backend's checks. */
+export interface ProfileChecks {
+  readonly checks: readonly PingCheck[];
+  readonly ok: boolean;
+}
+
+/** Checks that a profile's translator and backend answer. Reads only, here and there. */
+export const checkProfile = async (
+  deps: Pick<PingDeps, 'translator' | 'backends'>,
+  profile: DeploymentProfile,
+  signal?: AbortSignal,
+): Promise<ProfileChecks> => {
+  const checks = [
+    // Both backends translate (rest_remote maps as well), so the translator is always checked.
+    await deps.translator.ping(profile.translation, signal),
+    ...(await deps.backends.get(profile.deployment.kind).ping(profile, signal)),
+  ];
+  return { checks, ok: checks.every((c) => c.ok) };
+};
+
 export type PingResult =
   | { readonly found: false; readonly message: string }
   | {
@@ -38,11 +58,5 @@ export const pingProfile = async (
       found: false,
       message: `no profile '${name}'${projectModule ? ` in ${projectModule} or global` : ' among the global ones (give --project for a project profile)'}`,
     };
-  const backend = deps.backends.get(profile.deployment.kind);
-  const checks = [
-    // Both backends translate (rest_remote maps as well), so the translator is always checked.
-    await deps.translator.ping(profile.translation, signal),
-    ...(await backend.ping(profile, signal)),
-  ];
-  return { found: true, profile, checks, ok: checks.every((c) => c.ok) };
+  return { found: true, profile, ...(await checkProfile(deps, profile, signal)) };
 };

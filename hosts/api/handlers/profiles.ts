@@ -37,3 +37,16 @@ export const deleteProfileHandler: Handler = async (ctx) => {
 
 export const profileEventsHandler: Handler = async (ctx) =>
   answer(await ctx.app.profiles.events(ctx.params['id']!, pageOf(ctx)));
+
+/** Each outbound check of a ping gives up after this, so the request is bounded. */
+const pingTimeoutMs = 15_000;
+
+export const pingProfileHandler: Handler = async (ctx) => {
+  const r = await ctx.app.profiles.ping(ctx.params['id']!, AbortSignal.timeout(pingTimeoutMs));
+  if (E.isRight(r))
+    ctx.log.info(
+      { profile_id: ctx.params['id'], ok: r.right.ok, by: ctx.principal?.username },
+      'profile pinged',
+    );
+  return answer(r);
+};

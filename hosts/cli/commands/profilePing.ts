@@ -1,11 +1,20 @@
 import { Command, Option } from 'clipanion';
+import type { ApiClient } from '../client/apiClient.js';
+import { ClientCommand } from '../client/clientCommand.js';
+import { noProfileNamed, profileIdOf } from './client/profile.js';
 import type { Runtime } from '../../shared/runtime.js';
 import type { ProfileRepository } from '../../../core/ports/ProfileRepository.js';
 import { printPing } from '../checks.js';
 import { exitCodes } from '../exitCodes.js';
 import { reportFailure } from '../failures.js';
 
-export class ProfilePingCommand extends Command {
+interface PingAnswer {
+  readonly profile: { readonly name: string; readonly kind: string; readonly version: number };
+  readonly ok: boolean;
+  readonly checks: readonly { readonly name: string; readonly ok: boolean; readonly detail: string }[];
+}
+
+export class ProfilePingCommand extends ClientCommand {
   static override paths = [['profile', 'ping']];
   static override usage = Command.Usage({
     description: "Check from this machine that a deployment profile's translator and backend answer",
@@ -26,18 +35,47 @@ export class ProfilePingCommand extends Command {
 
       A project's profile is found with --project; without it, a global one.
       Exit 0 when every check passes, 1 when one fails or there is no such profile.
+
+      With --remote it asks the running service instead (POST /deployment-profiles/{id}/ping, as
+      the user of \`surveyor login\`, or at --server): the checks run from the service's machine
+      with the parts it is configured with, and this machine needs no database or credentials.
+      NAME may be the profile's id then.
     `,
     examples: [
       ['A global profile', 'surveyor profile ping local-dim'],
       ['A project profile, as JSON', 'surveyor profile ping setonix --project wallaby_hires --json'],
+      ['From the running service', 'surveyor profile ping setonix --project wallaby_hires --remote'],
     ],
   });
 
   name = Option.String({ required: true, name: 'NAME' });
   project = Option.String('--project', { description: 'The project module whose profile it is' });
-  json = Option.Boolean('--json', false, { description: 'Print the findings as JSON' });
+  asJson = Option.Boolean('--json', false, { description: 'Print the findings as JSON' });
+  remote = Option.Boolean('--remote', false, {
+    description: 'Ask the running service (logged in, or --server) to check, from where it runs',
+  });
 
   override async execute(): Promise<number> {
+    return this.remote ? super.execute() : this.local();
+  }
+
+  /** --remote: the service pings, this process prints. */
+  protected async run(api: ApiClient): Promise<number> {
+    const id = await profileIdOf(api, this.name, this.project);
+    if (id === undefined) {
+      this.context.stderr.write(`surveyor: ${noProfileNamed(this.name, this.project)}\n`);
+      return exitCodes.failure;
+    }
+    const r = await api.request<PingAnswer>('POST', `/deployment-profiles/${encodeURIComponent(id)}/ping`);
+    return printPing(this.context, undefined, this.asJson, {
+      title: `profile ${r.profile.name} (${r.profile.kind}, version ${r.profile.version}), from the service`,
+      json: r,
+      checks: r.checks,
+      ok: r.ok,
+    });
+  }
+
+  private async local(): Promise<number> {
     // Loaded when the command runs, so the CLI starts fast for every other command.
     const { pingProfile } = await import('../../../core/usecases/profiles/pingProfile.js');
     const { chooseBackends } = await import('../../shared/backends.js');
@@ -64,7 +102,7 @@ export class ProfilePingCommand extends Command {
         return exitCodes.failure;
       }
       const { id, name, deployment, version } = r.profile;
-      return printPing(this.context, rt.secrets, this.json, {
+      return printPing(this.context, rt.secrets, this.asJson, {
         title: `profile ${name} (${deployment.kind}, version ${version})`,
         json: { profile: { id, name, kind: deployment.kind }, ok: r.ok, checks: r.checks },
         checks: r.checks,

@@ -16,6 +16,27 @@ interface ProfileView {
 const allProfiles = (api: ApiClient, module: string | undefined): Promise<ProfileView[]> =>
   api.all<ProfileView>('/deployment-profiles', { project_module: module }, 500);
 
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A profile's id from an id, or from a name: the project's profile of that name (with a module),
+ * else the global one, as executions resolve names. Undefined when there is none.
+ */
+export const profileIdOf = async (
+  api: ApiClient,
+  ref: string,
+  project: string | undefined,
+): Promise<string | undefined> => {
+  if (uuid.test(ref)) return ref;
+  const named = (await allProfiles(api, project)).filter((p) => p.name === ref);
+  return (
+    named.find((p) => p.project_module === (project ?? null)) ?? named.find((p) => p.project_module === null)
+  )?.id;
+};
+
+export const noProfileNamed = (ref: string, project: string | undefined) =>
+  `no profile ${ref}${project ? ` in ${project} or global` : ' among the global ones (give --project for a project profile)'}`;
+
 export class ProfileAddCommand extends ReadCommand {
   static override paths = [['profile', 'add']];
   static override usage = Command.Usage({
@@ -73,23 +94,17 @@ export class ProfileShowCommand extends ReadCommand {
   static override paths = [['profile', 'show']];
   static override usage = Command.Usage({
     category: 'Client',
-    description: 'Print a deployment profile (by id, or by name with --project for a project one)',
+    description:
+      "Print a deployment profile (by id, or by name: with --project, that project's, else the global one)",
   });
 
   ref = Option.String({ required: true, name: 'ID_OR_NAME' });
   project = Option.String('--project', { description: 'The module whose profile NAME is' });
 
   protected async run(api: ApiClient): Promise<number> {
-    const isId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(this.ref);
-    const id = isId
-      ? this.ref
-      : (await allProfiles(api, this.project)).find(
-          (p) => p.name === this.ref && p.project_module === (this.project ?? null),
-        )?.id;
+    const id = await profileIdOf(api, this.ref, this.project);
     if (id === undefined) {
-      this.context.stderr.write(
-        `surveyor: no profile named ${this.ref}${this.project ? ` in ${this.project}` : ' (global)'}\n`,
-      );
+      this.context.stderr.write(`surveyor: ${noProfileNamed(this.ref, this.project)}\n`);
       return exitCodes.failure;
     }
     return this.json(await api.request('GET', `/deployment-profiles/${encodeURIComponent(id)}`));
