@@ -2,48 +2,77 @@ import * as E from 'fp-ts/lib/Either.js';
 import type * as t from 'io-ts';
 import type { SurveyorOperations } from '../../core/app/surveyor.js';
 import type { ProfileSettings } from '../../core/domain/profile.js';
-import { validationError } from '../../core/errors.js';
+import { type AppError, validationError } from '../../core/errors.js';
 import type { Actor } from '../../core/usecases/profiles/saveProfile.js';
+import { ExecutionCreate } from '../../schema/api/executions.js';
 import { ProfileInput } from '../../schema/api/profiles.js';
+import { DiscoverRequest, SourceBulkCreate, SourceCreate } from '../../schema/api/sources.js';
 import { decodeWith } from '../../schema/decode.js';
 
 /** A profile as the API takes it (fields with a default may be left out): defaults are filled in and every field checked, as over HTTP. */
 export type ProfileInputValue = t.TypeOf<typeof ProfileInput>;
 
+type Ops = SurveyorOperations;
+
 /** The operations an embedder calls (core/app/surveyor.ts), with the API's decoding where input is raw. */
-export type SurveyorFace = Omit<SurveyorOperations, 'deps' | 'profiles'> & {
-  readonly profiles: Omit<SurveyorOperations['profiles'], 'create' | 'replace'> & {
-    create(input: ProfileInputValue, actor: Actor): ReturnType<SurveyorOperations['profiles']['create']>;
-    replace(
-      id: string,
-      input: ProfileInputValue,
-      actor: Actor,
-    ): ReturnType<SurveyorOperations['profiles']['replace']>;
+export type SurveyorFace = Omit<Ops, 'deps' | 'profiles'> & {
+  readonly profiles: Omit<Ops['profiles'], 'create' | 'replace'> & {
+    create(input: ProfileInputValue, actor: Actor): ReturnType<Ops['profiles']['create']>;
+    replace(id: string, input: ProfileInputValue, actor: Actor): ReturnType<Ops['profiles']['replace']>;
   };
 };
 
+/**
+ * Runs `then` on the input as the API's codec decodes it, or answers the API's 422 error: an
+ * embedder's input meets the same checks (formats, bounds, defaults) as a request's body.
+ */
+const checked = async <A, R>(
+  codec: t.Type<A, unknown, unknown>,
+  input: unknown,
+  what: string,
+  then: (decoded: A) => Promise<E.Either<AppError, R>>,
+): Promise<E.Either<AppError, R>> => {
+  const d = decodeWith(codec, input);
+  return E.isLeft(d) ? E.left(validationError(`the ${what} is not valid`, d.left)) : then(d.right);
+};
+
 /** The application's operations as the library offers them, on PostgreSQL or in the harness alike. */
-export const surveyorFace = (app: SurveyorOperations): SurveyorFace => {
+export const surveyorFace = (app: Ops): SurveyorFace => {
   const { deps: _deps, ...operations } = app;
-  // The same decoding as the API's, so an embedder's profile gets the same defaults and checks.
-  const decoded = (input: ProfileInputValue) => {
-    const r = decodeWith(ProfileInput, input);
-    return E.isLeft(r)
-      ? E.left(validationError('the profile is not valid', r.left))
-      : E.right(r.right as unknown as ProfileSettings);
-  };
+  // The codec's output has every defaulted field; its type marks them optional (withDefault).
+  const settings = (p: ProfileInputValue) => p as unknown as ProfileSettings;
+  const { sources, executions, profiles } = operations;
   return {
     ...operations,
     profiles: {
-      ...operations.profiles,
-      create: async (input, actor) => {
-        const d = decoded(input);
-        return E.isLeft(d) ? d : operations.profiles.create(d.right, actor);
-      },
-      replace: async (id, input, actor) => {
-        const d = decoded(input);
-        return E.isLeft(d) ? d : operations.profiles.replace(id, d.right, actor);
-      },
+      ...profiles,
+      create: (input, actor) =>
+        checked(ProfileInput, input, 'profile', (p) => profiles.create(settings(p), actor)),
+      replace: (id, input, actor) =>
+        checked(ProfileInput, input, 'profile', (p) => profiles.replace(id, settings(p), actor)),
+    },
+    sources: {
+      ...sources,
+      register: (projectModule, item, by) =>
+        checked(SourceCreate, { project_module: projectModule, ...item }, 'source', (s) =>
+          sources.register(s.project_module, s, by),
+        ),
+      registerMany: (projectModule, items, by) =>
+        checked(SourceBulkCreate, { project_module: projectModule, sources: items }, 'source list', (s) =>
+          sources.registerMany(s.project_module, s.sources, by),
+        ),
+      discover: (projectModule, identifiers) =>
+        checked(
+          DiscoverRequest,
+          { project_module: projectModule, source_identifiers: identifiers },
+          'discovery request',
+          (r) => sources.discover(r.project_module, r.source_identifiers),
+        ),
+    },
+    executions: {
+      ...executions,
+      create: (input, opts) =>
+        checked(ExecutionCreate, input, 'execution', (x) => executions.create(x, opts)),
     },
   };
 };

@@ -20,3 +20,42 @@ test('the package exports the core, the harness and the schema under its name', 
   t.true(E.isRight(LoginRequest.decode({ username: 'tool', password: 'x' })));
   t.true(renderOpenApi().includes('"openapi": "3.1.0"'));
 });
+
+test("the library checks an embedder's input with the API's codecs: the same 422 as over HTTP", async (t) => {
+  const h = createHarness();
+  const admin = { username: 'tool', role: 'admin' as const };
+  const issues = (r: E.Either<{ code: string; details?: Readonly<Record<string, unknown>> }, unknown>) => {
+    if (E.isRight(r)) return t.fail('accepted');
+    t.is(r.left.code, 'validation_failed');
+    return ((r.left.details?.['issues'] ?? []) as { path: string }[]).map((i) => i.path);
+  };
+  t.deepEqual(
+    issues(await h.sources.register('Not A Module!', { source_identifier: 'HIPASSJ0001-23' }, 'tool')),
+    ['project_module'],
+  );
+  t.deepEqual(issues(await h.sources.discover('wallaby_hires', ['bad identifier\n'])), [
+    'source_identifiers.0',
+  ]);
+  t.deepEqual(
+    issues(
+      await h.executions.create(
+        {
+          project_module: 'wallaby_hires',
+          archive_name: '',
+          sources: [{ source_identifier: 'HIPASSJ0001-23' }],
+        },
+        { by: 'tool' },
+      ),
+    ),
+    ['archive_name'],
+  );
+  t.deepEqual(
+    issues(
+      await h.profiles.create(
+        { name: 'x', translation: {}, deployment: { kind: 'rest_remote' } } as never,
+        admin,
+      ),
+    ),
+    ['deployment.deploy_host'],
+  );
+});
