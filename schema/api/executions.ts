@@ -53,6 +53,16 @@ const executionFields = {
   created_at: DateTimeString,
   updated_at: DateTimeString,
 };
+/** Where in stage -> translate -> submit -> poll an execution is (core/domain/execution.ts phaseOf). */
+const ExecutionPhaseC = t.keyof({
+  waiting: null,
+  stage: null,
+  translate: null,
+  submit: null,
+  poll: null,
+  terminal: null,
+});
+
 const debugFields = {
   dim_session_status_url: t.string,
   dim_graph_status_url: t.string,
@@ -71,14 +81,7 @@ export const ExecutionStatusView = component(
   t.intersection([
     t.type({
       ...executionFields,
-      phase: t.keyof({
-        waiting: null,
-        stage: null,
-        translate: null,
-        submit: null,
-        poll: null,
-        terminal: null,
-      }),
+      phase: ExecutionPhaseC,
       blocked_by: t.array(t.string),
       source_status: t.array(
         t.type({
@@ -104,8 +107,8 @@ export const ExecutionSummaryView = component(
   t.type({
     uuid: Uuid,
     project_module: t.string,
-    state: t.string,
-    phase: t.string,
+    state: ExecutionStateC,
+    phase: ExecutionPhaseC,
     attempt: t.number,
     dry_run: t.boolean,
     sources: t.number,
@@ -135,7 +138,7 @@ export const LedgerSnapshotView = component(
   t.type({
     execution_id: Uuid,
     generated_at: DateTimeString,
-    state: t.string,
+    state: ExecutionStateC,
     attempt: t.number,
     configuration: t.type({
       project_module: t.string,
