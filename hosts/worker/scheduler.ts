@@ -40,7 +40,8 @@ export class Scheduler {
     const schedule = () => {
       if (this.stopped) return;
       this.round = this.roundOnce().finally(() => {
-        this.timer = setTimeout(schedule, this.checkSeconds * 1000);
+        // A stop during the round must not leave a timer behind: it would hold the process open.
+        if (!this.stopped) this.timer = setTimeout(schedule, this.checkSeconds * 1000);
       });
     };
     schedule();
