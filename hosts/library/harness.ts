@@ -19,7 +19,7 @@ import { memoryRepositories } from '../../adapters/memory/repositories.js';
 import { loadProjectYaml } from '../../schema/project/loadYaml.js';
 import { policyFrom } from '../shared/composition.js';
 import { loadConfig } from '../shared/loadConfig.js';
-import { retentionPolicy } from '../shared/retention.js';
+import { tickSchedule } from '../shared/tickSchedule.js';
 import { surveyorFace } from './face.js';
 import { jobRunner } from './jobRunner.js';
 
@@ -74,15 +74,7 @@ export const createHarness = (opts: HarnessOptions = {}) => {
     policy,
     patchableFields: config.SERVICE_PATCHABLE_FIELDS ?? defaultPatchableFields,
   });
-  const ticks: readonly Tick[] = schedulerTicks(app, {
-    retention: retentionPolicy(config),
-    maintenanceSeconds: config.SERVICE_MAINTENANCE_TICK_SECONDS,
-    executionSeconds: config.SERVICE_EXECUTION_TICK_SECONDS,
-    pollMinSeconds: {
-      rest_remote: config.SERVICE_REST_POLL_MIN_SECONDS,
-      batch_remote: config.SERVICE_BATCH_POLL_MIN_SECONDS,
-    },
-  });
+  const ticks: readonly Tick[] = schedulerTicks(app, tickSchedule(config));
   const jobs = jobRunner(
     { queue: ports.queue, clock, random, handlers: jobTable(app, opts.log ?? silent) },
     {

@@ -6,7 +6,7 @@ import type { JobQueue } from '../../core/ports/JobQueue.js';
 import type { Random } from '../../core/ports/Random.js';
 import type { WorkerRegistry } from '../../core/ports/WorkerRegistry.js';
 import { schedulerTicks } from '../../core/app/ticks.js';
-import { retentionPolicy } from '../shared/retention.js';
+import { tickSchedule } from '../shared/tickSchedule.js';
 import type { Logger } from '../../adapters/log/logger.js';
 import type { Metrics } from '../../adapters/metrics/registry.js';
 import type { Db } from '../../adapters/postgres/db.js';
@@ -86,13 +86,7 @@ export const startWorker = async (container: Container): Promise<WorkerHandle> =
     scheduler = new Scheduler(
       new PgLeaderLock(db),
       schedulerTicks(app, {
-        retention: retentionPolicy(config),
-        maintenanceSeconds: config.SERVICE_MAINTENANCE_TICK_SECONDS,
-        executionSeconds: config.SERVICE_EXECUTION_TICK_SECONDS,
-        pollMinSeconds: {
-          rest_remote: config.SERVICE_REST_POLL_MIN_SECONDS,
-          batch_remote: config.SERVICE_BATCH_POLL_MIN_SECONDS,
-        },
+        ...tickSchedule(config),
         // A mock run polls at the floor, so it is seen to move (its sessions take seconds).
         ...(container.get<BackendSet>(TYPES.BackendSet).parts.backends === 'mock'
           ? { pollMaxSeconds: 1 }
