@@ -1,4 +1,3 @@
-import * as E from 'fp-ts/lib/Either.js';
 import {
   backoffSeconds,
   LeaseLostError,
@@ -9,7 +8,7 @@ import type { Clock } from '../../core/ports/Clock.js';
 import type { JobHandler } from '../../core/ports/JobHandler.js';
 import type { JobQueue } from '../../core/ports/JobQueue.js';
 import type { Random } from '../../core/ports/Random.js';
-import { toIssues } from '../../schema/decode.js';
+import { jobWork } from '../shared/jobWork.js';
 
 /** A job that failed, as the harness saw it. */
 export interface JobFailure {
@@ -51,14 +50,7 @@ export const jobRunner = (
       }
     };
     try {
-      const work = byKind.get(job.kind)!.prepare(job.payload);
-      if (E.isLeft(work))
-        throw new PermanentJobError(
-          `bad payload: ${toIssues(work.left)
-            .map((i) => `${i.path}: ${i.message}`)
-            .join('; ')}`,
-        );
-      await work.right({ job, signal: abort.signal, confirmLease });
+      await jobWork(byKind, job)({ job, signal: abort.signal, confirmLease });
       await deps.queue.complete(job.lease, deps.clock.now());
     } catch (err) {
       if (err instanceof LeaseLostError) return true;

@@ -1,4 +1,3 @@
-import * as E from 'fp-ts/lib/Either.js';
 import {
   backoffSeconds,
   type ClaimedJob,
@@ -11,7 +10,7 @@ import type { JobHandler } from '../../core/ports/JobHandler.js';
 import type { JobQueue } from '../../core/ports/JobQueue.js';
 import type { Random } from '../../core/ports/Random.js';
 import type { Logger } from '../../adapters/log/logger.js';
-import { toIssues } from '../../schema/decode.js';
+import { jobWork } from '../shared/jobWork.js';
 
 /** Up to this concurrency, completing a job claims the next in the same statement (measured: scripts/bench queue). */
 const chainingMaxConcurrency = 2;
@@ -206,16 +205,7 @@ export class QueueConsumer {
       if (!(await renew())) throw new LeaseLostError(job.lease);
     };
     try {
-      const handler = this.byKind.get(job.kind);
-      if (!handler) throw new PermanentJobError(`no handler for job kind ${job.kind}`);
-      const work = handler.prepare(job.payload);
-      if (E.isLeft(work))
-        throw new PermanentJobError(
-          `bad payload: ${toIssues(work.left)
-            .map((i) => `${i.path}: ${i.message}`)
-            .join('; ')}`,
-        );
-      await work.right({ job, signal: abort.signal, confirmLease });
+      await jobWork(this.byKind, job)({ job, signal: abort.signal, confirmLease });
       if (abort.signal.aborted) throw abort.signal.reason;
       // A small worker refills its freed slot in the same round trip as the completion; a larger one
       // does better claiming in batches from its loop (many concurrent single claims contend).
