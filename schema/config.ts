@@ -200,7 +200,7 @@ export const configVariables = {
   SERVICE_OUTBOUND_HOSTS: spec(
     hostList,
     '(any public host)',
-    'Hosts the service may send requests to (translators, island managers, graph URLs, archives), comma-separated: names, IP addresses, or *.domain. Required in production. Listing a loopback or private address allows it.',
+    'Hosts the service may send requests to (translators, island managers, graph URLs, archives, alert webhooks and SMTP servers), comma-separated: names, IP addresses, or *.domain. Required in production. Listing a loopback or private address allows it.',
   ),
   SERVICE_OUTBOUND_ALLOW_PRIVATE: spec(
     bool(false),
@@ -321,6 +321,21 @@ export const configVariables = {
     int(3600, 60, 86400),
     '3600',
     'How often the scheduler prunes what retention no longer keeps (and ended logins, old login counters, silent workers).',
+  ),
+  SERVICE_ALERT_TICK_SECONDS: spec(
+    int(10, 1, 3600),
+    '10',
+    'How often the scheduler turns recorded events into alert deliveries and evaluates the state rules (pending too long, queue backlog).',
+  ),
+  SERVICE_ALERT_TIMEOUT_SECONDS: spec(
+    int(10, 1, 120),
+    '10',
+    'How long one alert send (a webhook request, an SMTP exchange) may take before it counts as a timeout and is retried.',
+  ),
+  SERVICE_SECRETS_KEY: spec(
+    optionalString,
+    '(derived from the JWT secret)',
+    "Key (at least 32 bytes) that seals the secrets of notification channels (webhook URLs and signing secrets, SMTP passwords) in the database. Unset: derived from the JWT signing secret, so changing that secret means entering the channels' secrets again.",
   ),
   SERVICE_MOCK_STEP_MS: spec(
     int(2000, 10, 600_000),

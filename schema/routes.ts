@@ -1,6 +1,7 @@
 import type { RouteSpec } from './routeSpec.js';
 import { LoginRequest, LogoutResponse, Me, RefreshRequest, TokenResponse, UserList } from './api/auth.js';
 import { Health, Readiness } from './api/system.js';
+import { alertRoutes } from './routes/alerts.js';
 import { profileRoutes } from './routes/profiles.js';
 import { projectRoutes } from './routes/projects.js';
 import { sourceRoutes } from './routes/sources.js';
@@ -15,6 +16,7 @@ export const routes: readonly RouteSpec[] = [
   ...projectRoutes,
   ...sourceRoutes,
   ...executionRoutes,
+  ...alertRoutes,
   {
     id: 'login',
     method: 'POST',

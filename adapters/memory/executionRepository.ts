@@ -102,6 +102,18 @@ export class MemoryExecutionRepository implements ExecutionRepository {
       .slice(0, limit);
   }
 
+  async pendingSince(before: Date, projectModule: string | null, limit: number) {
+    const all = (await this.awaitingAdmission(Number.MAX_SAFE_INTEGER)).filter(
+      (e) => e.executeRequestedAt! < before && (projectModule === null || e.projectModule === projectModule),
+    );
+    return {
+      count: all.length,
+      sample: all
+        .slice(0, limit)
+        .map((e) => ({ id: e.id, projectModule: e.projectModule, since: e.executeRequestedAt! })),
+    };
+  }
+
   async inFlightByProject(): Promise<ReadonlyMap<string, number>> {
     const n = new Map<string, number>();
     for (const e of this.all())

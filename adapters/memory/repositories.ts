@@ -1,4 +1,5 @@
 import type { Random } from '../../core/ports/Random.js';
+import { MemoryAlertRepository } from './alertRepository.js';
 import { MemoryAuthSessionRepository } from './authSessionRepository.js';
 import { MemoryEventLog } from './eventLog.js';
 import { MemoryExecutionRepository } from './executionRepository.js';
@@ -30,5 +31,6 @@ export const memoryRepositories = (random: Random) => {
     events: new MemoryEventLog(store),
     queue: store.queue,
     maintenance: new MemoryMaintenanceRepository(store, { sessions, throttle, workers }),
+    alerts: new MemoryAlertRepository(store),
   };
 };

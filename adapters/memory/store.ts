@@ -1,3 +1,4 @@
+import type { AlertDelivery, AlertRule, NotificationChannel } from '../../core/domain/alerting.js';
 import type { NewEvent, ProvenanceEvent } from '../../core/domain/event.js';
 import type { Execution } from '../../core/domain/executionRecord.js';
 import type { DeploymentProfile } from '../../core/domain/profile.js';
@@ -39,14 +40,28 @@ export class MemoryStore {
     string,
     { lastPolledAt: Date; lastError: string | null; lastAnsweredAt: Date | null }
   >();
+  readonly channels = new Map<string, NotificationChannel>();
+  readonly rules = new Map<string, { rule: AlertRule; eventKinds: readonly string[] }>();
+  /** Rows (event id, rule id) written with each event an enabled rule matches, as PostgreSQL's insert does. */
+  readonly outbox: { id: number; eventId: number; ruleId: string }[] = [];
+  readonly deliveries = new Map<string, AlertDelivery>();
   private nextEventId = 1;
+  private nextOutboxId = 1;
 
   constructor(random: Random) {
     this.queue = new MemoryJobQueue(random);
   }
 
   appendEvent(e: NewEvent, now: Date): void {
-    this.events.push({ ...e, payload: json(e.payload), id: this.nextEventId++, createdAt: now });
+    const id = this.nextEventId++;
+    this.events.push({ ...e, payload: json(e.payload), id, createdAt: now });
+    for (const { rule, eventKinds } of this.rules.values())
+      if (
+        rule.enabled &&
+        eventKinds.includes(e.kind) &&
+        (rule.projectModule === null || rule.projectModule === e.projectModule)
+      )
+        this.outbox.push({ id: this.nextOutboxId++, eventId: id, ruleId: rule.id });
   }
 }
 

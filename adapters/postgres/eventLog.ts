@@ -13,11 +13,19 @@ interface Row {
   created_at: Date;
 }
 
-/** Appends an event with whatever handle the caller holds, so it commits with the change it records. */
+/**
+ * Appends an event with whatever handle the caller holds, so it commits with the change it records.
+ * The same statement writes an alert outbox row for each enabled rule the event fires (by kind and
+ * project), so no crash can fall between an event and its alert.
+ */
 export const insertEvent = (t: Db | Tx, e: NewEvent, now: Date) =>
   t.none(
-    `INSERT INTO provenance_events (project_module, subject_type, subject_id, kind, payload, actor, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    `WITH ev AS (
+       INSERT INTO provenance_events (project_module, subject_type, subject_id, kind, payload, actor, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id)
+     INSERT INTO alert_outbox (event_id, rule_id, created_at)
+     SELECT ev.id, r.id, $7 FROM ev, alert_rules r
+     WHERE r.enabled AND $4 = ANY(r.event_kinds) AND (r.project_module IS NULL OR r.project_module = $1)`,
     [e.projectModule, e.subjectType, e.subjectId, e.kind, JSON.stringify(e.payload), e.actor, now],
   );
 

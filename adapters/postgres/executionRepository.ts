@@ -218,6 +218,25 @@ export class PgExecutionRepository implements ExecutionRepository {
     return rows.map(toExecution);
   }
 
+  async pendingSince(before: Date, projectModule: string | null, limit: number) {
+    const where = `state = 'pending' AND execute_requested_at < $1 AND ($2::text IS NULL OR project_module = $2)`;
+    const [count, rows] = await Promise.all([
+      this.db.one<{ n: number }>(`SELECT count(*)::int AS n FROM executions WHERE ${where}`, [
+        before,
+        projectModule,
+      ]),
+      this.db.any<{ id: string; project_module: string; execute_requested_at: Date }>(
+        `SELECT id, project_module, execute_requested_at FROM executions WHERE ${where}
+         ORDER BY execute_requested_at, id LIMIT $3`,
+        [before, projectModule, limit],
+      ),
+    ]);
+    return {
+      count: count.n,
+      sample: rows.map((r) => ({ id: r.id, projectModule: r.project_module, since: r.execute_requested_at })),
+    };
+  }
+
   async inFlightByProject(): Promise<ReadonlyMap<string, number>> {
     const rows = await this.db.any<{ project_module: string; n: number }>(
       `SELECT project_module, count(*)::int AS n FROM executions WHERE ${inFlight} GROUP BY project_module`,

@@ -109,6 +109,21 @@ const guardedLookup =
     });
   };
 
+/**
+ * The address to connect to for a host the policy allows (for clients that take an address, such as
+ * SMTP): refused hosts and names resolving to internal addresses throw OutboundRefused.
+ */
+export const checkedAddress = (host: string): Promise<string> => {
+  const { policy } = outbound();
+  const refusal = hostRefusal(policy, host);
+  if (refusal) return Promise.reject(new OutboundRefused(`outbound request refused: ${refusal}`));
+  const bareHost = bare(host);
+  if (isIP(bareHost) !== 0) return Promise.resolve(bareHost);
+  return new Promise((resolve, reject) =>
+    guardedLookup(policy)(bareHost, {}, (err, address) => (err ? reject(err) : resolve(address as string))),
+  );
+};
+
 /** HTTP(S) agents that apply the policy when they connect (keep-alive, like the default agents). */
 export const outboundAgents = (policy: OutboundPolicy) => {
   const lookup = guardedLookup(policy) as never;
@@ -140,4 +155,9 @@ export const outbound = () => {
     agents: outboundAgents({ hosts: null, allowPrivate: false }),
   };
   return current;
+};
+
+/** The TargetPolicy port on the process's policy: hosts a channel may name, checked when it is written. */
+export const outboundTargets = {
+  refusal: (host: string): string | null => hostRefusal(outbound().policy, host),
 };

@@ -42,6 +42,17 @@ export const depsFrom = (p: SurveyorPorts, s: SurveyorSettings) => {
       queue: p.queue,
     },
     maintenance: { maintenance: p.maintenance, clock },
+    alerts: {
+      alerts: p.alerts,
+      box: p.secretBox,
+      notifier: p.notifier,
+      targets: p.targets,
+      queue: p.queue,
+      workers: p.workers,
+      executions: p.executions,
+      clock,
+      random,
+    },
   };
 };
 

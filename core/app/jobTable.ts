@@ -1,4 +1,6 @@
 import {
+  DeliverJobPayloadC,
+  deliverJobKind,
   DiscoveryJobPayloadC,
   discoveryJobKind,
   PollJobPayloadC,
@@ -9,6 +11,7 @@ import {
   settleJobKind,
 } from '../domain/jobKinds.js';
 import { type JobHandler, jobHandler } from '../ports/JobHandler.js';
+import { deliverAlert } from '../usecases/alerts/deliverAlert.js';
 import { discoverBatch } from '../usecases/discovery/discoverBatch.js';
 import { pollTarget } from '../usecases/pipeline/pollTarget.js';
 import { runExecution } from '../usecases/pipeline/runExecution.js';
@@ -47,6 +50,17 @@ export const jobTable = (app: SurveyorOperations, log: JobLog): readonly JobHand
     jobHandler(settleJobKind, SettleJobPayloadC, async (payload, ctx) => {
       const r = await settleEnded(deps.run, payload, { lease: ctx.job.lease, signal: ctx.signal });
       log.info({ job_id: ctx.job.id, execution_id: payload.execution_id, ...r }, 'settled');
+    }),
+    jobHandler(deliverJobKind, DeliverJobPayloadC, async (payload, ctx) => {
+      const r = await deliverAlert(deps.alerts, payload, {
+        lease: ctx.job.lease,
+        signal: ctx.signal,
+        lastAttempt: ctx.job.attempts >= ctx.job.maxAttempts,
+        confirmLease: ctx.confirmLease,
+      });
+      const fields = { job_id: ctx.job.id, delivery_id: payload.delivery_id, ...r };
+      if (r.outcome === 'failed') log.warn(fields, 'alert delivery failed');
+      else log.info(fields, 'alert delivery done');
     }),
   ];
 };

@@ -1,6 +1,7 @@
 import type * as E from 'fp-ts/lib/Either.js';
 import type { AuthPolicy } from '../domain/authPolicy.js';
 import type { ProjectConfig } from '../domain/projectConfig.js';
+import type { AlertRepository } from '../ports/AlertRepository.js';
 import type { AccessTokens } from '../ports/AccessTokens.js';
 import type { Archive } from '../ports/Archive.js';
 import type { AuthSessionRepository } from '../ports/AuthSessionRepository.js';
@@ -11,11 +12,14 @@ import type { ExecutionRepository } from '../ports/ExecutionRepository.js';
 import type { GraphStore } from '../ports/GraphStore.js';
 import type { JobQueue } from '../ports/JobQueue.js';
 import type { LoginThrottle } from '../ports/LoginThrottle.js';
+import type { Notifier } from '../ports/Notifier.js';
 import type { MaintenanceRepository } from '../ports/MaintenanceRepository.js';
 import type { PasswordHasher } from '../ports/PasswordHasher.js';
 import type { ProfileRepository } from '../ports/ProfileRepository.js';
 import type { ProjectConfigRepository } from '../ports/ProjectConfigRepository.js';
 import type { Random } from '../ports/Random.js';
+import type { SecretBox } from '../ports/SecretBox.js';
+import type { TargetPolicy } from '../ports/TargetPolicy.js';
 import type { SourceRepository } from '../ports/SourceRepository.js';
 import type { Stager } from '../ports/Stager.js';
 import type { TokenDigest } from '../ports/TokenDigest.js';
@@ -59,6 +63,13 @@ export interface SurveyorPorts {
   readonly backends: DeploymentBackends;
   readonly graphs: GraphStore;
   readonly parseProjectYaml: ProjectYamlParser;
+  readonly alerts: AlertRepository;
+  /** Seals the secrets clients write (a channel's) before they are stored. */
+  readonly secretBox: SecretBox;
+  /** Sends alerts: webhooks and e-mail. */
+  readonly notifier: Notifier;
+  /** Where outbound requests may go, checked when a channel is written. */
+  readonly targets: TargetPolicy;
 }
 
 /** The settings the rules read. */

@@ -1,3 +1,4 @@
+import { alertOperations } from './alertOperations.js';
 import { authOperations } from './authOperations.js';
 import { depsFrom } from './deps.js';
 import { executionOperations } from './executionOperations.js';
@@ -19,6 +20,7 @@ export const surveyorOperations = (ports: SurveyorPorts, settings: SurveyorSetti
     sources: sourceOperations(deps),
     profiles: profileOperations(deps, ports.events),
     executions: executionOperations(deps),
+    alerts: alertOperations(deps.alerts),
     /** The deps of each family of use cases: for the worker's jobs and ticks. */
     deps,
   };

@@ -1,5 +1,6 @@
 import type { RetentionPolicy } from '../domain/retention.js';
 import type { Tick } from '../ports/Tick.js';
+import { alertTick } from '../usecases/alerts/alertTick.js';
 import { discoveryTick } from '../usecases/discovery/discoveryTick.js';
 import { maintenanceTick } from '../usecases/maintenance/maintenanceTick.js';
 import { executionTick } from '../usecases/pipeline/executionTick.js';
@@ -14,6 +15,8 @@ export interface TickSchedule {
   readonly pollMinSeconds: { readonly rest_remote: number; readonly batch_remote: number };
   /** With mock backends: poll at least this often (see TickSettings.pollMaxSeconds). */
   readonly pollMaxSeconds?: number;
+  /** How often the alert tick turns events into deliveries and evaluates state rules. */
+  readonly alertSeconds: number;
 }
 
 /** The scheduler's recurring work, in the order a round runs it: the worker's leader and the harness run these. */
@@ -26,4 +29,5 @@ export const schedulerTicks = (app: SurveyorOperations, s: TickSchedule): readon
     pollMinSeconds: s.pollMinSeconds,
     ...(s.pollMaxSeconds !== undefined ? { pollMaxSeconds: s.pollMaxSeconds } : {}),
   }),
+  alertTick(app.deps.alerts, s.alertSeconds),
 ];

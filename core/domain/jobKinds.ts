@@ -78,3 +78,16 @@ export const settleJob = (executionId: string, attempt: number): EnqueueRequest 
   // Each try looks again after the queue's backoff; a cancel asks anew once these are spent.
   maxAttempts: 10,
 });
+
+/** Sends one alert delivery to its channel; the queue's backoff and jitter space its retries. */
+export const deliverJobKind = 'alert.deliver';
+export const DeliverJobPayloadC = t.readonly(t.type({ delivery_id: JobUuid }));
+export type DeliverJobPayload = t.TypeOf<typeof DeliverJobPayloadC>;
+export const deliverJobKey = (deliveryId: string) => `${deliverJobKind}:${deliveryId}`;
+export const deliverJob = (deliveryId: string): EnqueueRequest => ({
+  kind: deliverJobKind,
+  payload: { delivery_id: deliveryId },
+  idempotencyKey: deliverJobKey(deliveryId),
+  // About 13 minutes of tries with the default backoff (5 s doubling, equal jitter).
+  maxAttempts: 8,
+});

@@ -84,6 +84,15 @@ export interface ExecutionRepository {
   write(w: ExecutionWrite, now: Date): Promise<WriteResult>;
   /** Pending executions asked to run, oldest request first. */
   awaitingAdmission(limit: number): Promise<Execution[]>;
+  /** Executions asked to run and pending since before `before`: how many, and the oldest `limit`. */
+  pendingSince(
+    before: Date,
+    projectModule: string | null,
+    limit: number,
+  ): Promise<{
+    readonly count: number;
+    readonly sample: readonly { readonly id: string; readonly projectModule: string; readonly since: Date }[];
+  }>;
   /** Executions between queued and cancelling, per project. */
   inFlightByProject(): Promise<ReadonlyMap<string, number>>;
   /** Running or cancelling executions on one backend target. */

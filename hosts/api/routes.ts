@@ -1,4 +1,21 @@
 import type { Handler } from './handler.js';
+import {
+  createChannelHandler,
+  createRuleHandler,
+  deleteChannelHandler,
+  deleteRuleHandler,
+  getChannelHandler,
+  getDeliveryHandler,
+  getRuleHandler,
+  listChannelsHandler,
+  listDeliveriesHandler,
+  listRulesHandler,
+  replaceChannelHandler,
+  replaceRuleHandler,
+  setChannelEnabledHandler,
+  setRuleEnabledHandler,
+  testChannelHandler,
+} from './handlers/alerts.js';
 import { listUsersHandler, loginHandler, logoutHandler, meHandler, refreshHandler } from './handlers/auth.js';
 import {
   createProfileHandler,
@@ -83,4 +100,19 @@ export const handlers: Readonly<Record<string, Handler>> = {
   retryExecution: retryExecutionHandler,
   executionSummary: executionSummaryHandler,
   executionLedgerSnapshot: executionLedgerHandler,
+  createChannel: createChannelHandler,
+  listChannels: listChannelsHandler,
+  getChannel: getChannelHandler,
+  replaceChannel: replaceChannelHandler,
+  setChannelEnabled: setChannelEnabledHandler,
+  deleteChannel: deleteChannelHandler,
+  testChannel: testChannelHandler,
+  createRule: createRuleHandler,
+  listRules: listRulesHandler,
+  getRule: getRuleHandler,
+  replaceRule: replaceRuleHandler,
+  setRuleEnabled: setRuleEnabledHandler,
+  deleteRule: deleteRuleHandler,
+  listDeliveries: listDeliveriesHandler,
+  getDelivery: getDeliveryHandler,
 };

@@ -6,6 +6,7 @@ import type { AuthPolicy } from '../../core/domain/authPolicy.js';
 import { defaultPatchableFields } from '../../core/domain/configTrust.js';
 import type { Tick } from '../../core/ports/Tick.js';
 import { JwtAccessTokens } from '../../adapters/auth/jwtAccessTokens.js';
+import { AesSecretBox } from '../../adapters/auth/secretBox.js';
 import { Sha256Digest } from '../../adapters/auth/sha256Digest.js';
 import { ManualClock } from '../../adapters/memory/clock.js';
 import { MemoryGraphStore } from '../../adapters/memory/graphStore.js';
@@ -14,8 +15,10 @@ import { mockBackends } from '../../adapters/memory/mockBackend.js';
 import { MockStager } from '../../adapters/memory/mockStager.js';
 import { MockTranslator } from '../../adapters/memory/mockTranslator.js';
 import { FastTestHasher } from '../../adapters/memory/passwordHasher.js';
+import { RecordingNotifier } from '../../adapters/memory/recordingNotifier.js';
 import { SequentialRandom } from '../../adapters/memory/random.js';
 import { memoryRepositories } from '../../adapters/memory/repositories.js';
+import { outboundTargets } from '../../adapters/shared/outbound.js';
 import { loadProjectYaml } from '../../schema/project/loadYaml.js';
 import { policyFrom } from '../shared/composition.js';
 import { loadConfig } from '../shared/loadConfig.js';
@@ -54,12 +57,14 @@ export const createHarness = (opts: HarnessOptions = {}) => {
   const clock = new ManualClock(opts.start);
   const random = new SequentialRandom();
   const { store, ...repositories } = memoryRepositories(random);
+  const jwtSecret = opts.jwtSecret ?? 'harness-secret-harness-secret-123456';
+  const notifier = new RecordingNotifier();
   const ports: SurveyorPorts = {
     clock,
     random,
     digest: new Sha256Digest(),
     hasher: new FastTestHasher(),
-    tokens: new JwtAccessTokens(opts.jwtSecret ?? 'harness-secret-harness-secret-123456'),
+    tokens: new JwtAccessTokens(jwtSecret),
     ...repositories,
     archive: new MockArchive(),
     stager: new MockStager(0),
@@ -67,6 +72,9 @@ export const createHarness = (opts: HarnessOptions = {}) => {
     backends: mockBackends(clock, (opts.mockStepSeconds ?? 10) * 1000),
     graphs: new MemoryGraphStore(opts.graphs ?? {}),
     parseProjectYaml: loadProjectYaml,
+    secretBox: new AesSecretBox(jwtSecret),
+    notifier,
+    targets: outboundTargets,
     ...opts.ports,
   };
   const policy: AuthPolicy = { ...policyFrom(config), ...opts.policy };
@@ -110,6 +118,8 @@ export const createHarness = (opts: HarnessOptions = {}) => {
     ports,
     /** The memory tables, to look at in tests. */
     store,
+    /** The alerts sent (when no notifier of your own is given), and how they are answered. */
+    notifier,
     policy,
     /** Jobs that failed (each attempt), oldest first. */
     failures: jobs.failures,

@@ -23,6 +23,8 @@ export const loadConfig = (env: Readonly<Record<string, string | undefined>> = p
       problems.push({ variable: 'SERVICE_JWT_SECRET', message: 'is required in production' });
     else if (Buffer.byteLength(c.SERVICE_JWT_SECRET, 'utf8') < 32)
       problems.push({ variable: 'SERVICE_JWT_SECRET', message: 'must be at least 32 bytes in production' });
+    if (c.SERVICE_SECRETS_KEY !== undefined && Buffer.byteLength(c.SERVICE_SECRETS_KEY, 'utf8') < 32)
+      problems.push({ variable: 'SERVICE_SECRETS_KEY', message: 'must be at least 32 bytes in production' });
     if (c.BATCH_SSH_PRIVATE_KEY !== undefined)
       problems.push({
         variable: 'BATCH_SSH_PRIVATE_KEY',

@@ -5,6 +5,10 @@ import type { PasswordHasher } from '../../core/ports/PasswordHasher.js';
 import type { Random } from '../../core/ports/Random.js';
 import { JwtAccessTokens } from '../../adapters/auth/jwtAccessTokens.js';
 import { Sha256Digest } from '../../adapters/auth/sha256Digest.js';
+import { AesSecretBox } from '../../adapters/auth/secretBox.js';
+import { ChannelNotifier } from '../../adapters/notify/notifier.js';
+import { PgAlertRepository } from '../../adapters/postgres/alertRepository.js';
+import { outboundTargets } from '../../adapters/shared/outbound.js';
 import { PgAuthSessionRepository } from '../../adapters/postgres/authSessionRepository.js';
 import type { Db } from '../../adapters/postgres/db.js';
 import { PgEventLog } from '../../adapters/postgres/eventLog.js';
@@ -59,5 +63,9 @@ export const postgresPorts = (input: {
       config.SERVICE_MAX_GRAPH_BYTES,
     ),
     parseProjectYaml: loadProjectYaml,
+    alerts: new PgAlertRepository(db),
+    secretBox: new AesSecretBox(config.SERVICE_SECRETS_KEY ?? input.jwtSecret),
+    notifier: new ChannelNotifier(config.SERVICE_ALERT_TIMEOUT_SECONDS * 1000),
+    targets: outboundTargets,
   };
 };

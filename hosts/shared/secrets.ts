@@ -5,6 +5,7 @@ import type { Config } from '../../schema/config.js';
 /** The secrets of the environment, registered so that the redaction function can hide them. */
 export const registerSecrets = (config: Config, secrets: SecretRegistry): void => {
   secrets.add(config.SERVICE_JWT_SECRET);
+  secrets.add(config.SERVICE_SECRETS_KEY);
   secrets.add(config.BATCH_SSH_PRIVATE_KEY);
   if (config.BATCH_SSH_PRIVATE_KEY_PASSPHRASE_FILE) {
     try {

@@ -1,0 +1,275 @@
+import type {
+  AlertDelivery,
+  AlertRule,
+  NotificationChannel,
+  PlannedDelivery,
+  SendOutcome,
+} from '../../core/domain/alerting.js';
+import type { Lease } from '../../core/domain/job.js';
+import { deliverJob, deliverJobKey } from '../../core/domain/jobKinds.js';
+import type {
+  AlertRepository,
+  AttemptStart,
+  DeliveryFilter,
+  FiredEvent,
+  FireResult,
+} from '../../core/ports/AlertRepository.js';
+import { byCodePoint, decodeCursor, encodeCursor, json, type MemoryStore, pageAfter } from './store.js';
+
+/** Alerting in memory, on the store the other repositories share (its events fill the outbox). */
+export class MemoryAlertRepository implements AlertRepository {
+  constructor(private readonly store: MemoryStore) {}
+
+  private nameFree(name: string, id: string, of: 'channels' | 'rules') {
+    const all =
+      of === 'channels'
+        ? [...this.store.channels.values()]
+        : [...this.store.rules.values()].map((r) => r.rule);
+    return !all.some((x) => x.name === name && x.id !== id);
+  }
+
+  async insertChannel(c: NotificationChannel) {
+    if (!this.nameFree(c.name, c.id, 'channels')) return 'name_taken' as const;
+    this.store.channels.set(c.id, c);
+    return 'ok' as const;
+  }
+
+  async replaceChannel(c: NotificationChannel, expectedVersion: number) {
+    if (this.store.channels.get(c.id)?.version !== expectedVersion) return 'version_conflict' as const;
+    if (!this.nameFree(c.name, c.id, 'channels')) return 'name_taken' as const;
+    this.store.channels.set(c.id, c);
+    return 'ok' as const;
+  }
+
+  async deleteChannel(id: string) {
+    const users = [...this.store.rules.values()]
+      .filter((r) => r.rule.channelIds.includes(id))
+      .map((r) => r.rule.name)
+      .sort(byCodePoint);
+    if (users.length > 0) return { usedBy: users };
+    return this.store.channels.delete(id) ? ('ok' as const) : ('not_found' as const);
+  }
+
+  async getChannel(id: string) {
+    return this.store.channels.get(id) ?? null;
+  }
+
+  async pageChannels(limit: number, cursor: string | null) {
+    return byName([...this.store.channels.values()], 'c', limit, cursor);
+  }
+
+  async insertRule(r: AlertRule, eventKinds: readonly string[]) {
+    if (!this.nameFree(r.name, r.id, 'rules')) return 'name_taken' as const;
+    this.store.rules.set(r.id, { rule: r, eventKinds });
+    return 'ok' as const;
+  }
+
+  async replaceRule(r: AlertRule, eventKinds: readonly string[], expectedVersion: number) {
+    if (this.store.rules.get(r.id)?.rule.version !== expectedVersion) return 'version_conflict' as const;
+    if (!r.channelIds.every((c) => this.store.channels.has(c))) return 'version_conflict' as const;
+    if (!this.nameFree(r.name, r.id, 'rules')) return 'name_taken' as const;
+    this.store.rules.set(r.id, { rule: r, eventKinds });
+    return 'ok' as const;
+  }
+
+  async deleteRule(id: string) {
+    return this.store.rules.delete(id);
+  }
+
+  async getRule(id: string) {
+    return this.store.rules.get(id)?.rule ?? null;
+  }
+
+  async pageRules(limit: number, cursor: string | null) {
+    return byName(
+      [...this.store.rules.values()].map((r) => r.rule),
+      'r',
+      limit,
+      cursor,
+    );
+  }
+
+  async stateRules() {
+    return [...this.store.rules.values()]
+      .filter((r) => r.rule.enabled && r.eventKinds.length === 0)
+      .map((r) => r.rule)
+      .sort((a, b) => byCodePoint(a.name, b.name));
+  }
+
+  async dispatchOutbox(
+    limit: number,
+    now: Date,
+    plan: (fired: readonly FiredEvent[]) => readonly PlannedDelivery[],
+  ) {
+    const rows = this.store.outbox.splice(0, limit);
+    const fired: FiredEvent[] = rows.flatMap((o) => {
+      const rule = this.store.rules.get(o.ruleId)?.rule;
+      const event = this.store.events.find((e) => e.id === o.eventId);
+      if (!rule?.enabled || !event) return [];
+      const execution =
+        event.subjectType === 'execution' ? this.store.executions.get(event.subjectId) : undefined;
+      return [{ outboxId: o.id, rule, event, profileName: execution?.profileSnapshot.name ?? null }];
+    });
+    return { taken: rows.length, ...this.store_(plan(fired), now) };
+  }
+
+  async fire(planned: readonly PlannedDelivery[], now: Date) {
+    return this.store_(planned, now);
+  }
+
+  async failAbandoned(now: Date) {
+    let n = 0;
+    for (const d of this.store.deliveries.values()) {
+      if (d.state !== 'pending' || d.ruleId === null) continue;
+      const live = [...this.store.queue.rows.values()].some(
+        (j) => j.idempotencyKey === deliverJobKey(d.id) && (j.state === 'queued' || j.state === 'running'),
+      );
+      if (live) continue;
+      this.store.deliveries.set(d.id, {
+        ...d,
+        state: 'failed',
+        endedAt: now,
+        lastError: `${d.lastError ? `${d.lastError}; ` : ''}its delivery job ended before the delivery was settled`,
+      });
+      n++;
+    }
+    return n;
+  }
+
+  async recordTest(d: AlertDelivery) {
+    this.store.deliveries.set(d.id, { ...d, message: json(d.message) });
+  }
+
+  private held(lease: Lease) {
+    const j = this.store.queue.rows.get(lease.jobId);
+    return j !== undefined && j.state === 'running' && j.token === lease.token;
+  }
+
+  async startAttempt(id: string, lease: Lease, now: Date): Promise<AttemptStart> {
+    if (!this.held(lease)) return { kind: 'lease_lost' };
+    const d = this.store.deliveries.get(id);
+    if (!d) return { kind: 'not_found' };
+    if (d.state !== 'pending') return { kind: 'ended' };
+    const next = { ...d, attempts: d.attempts + 1, lastAttemptAt: now };
+    this.store.deliveries.set(id, next);
+    return { kind: 'started', delivery: next, channel: this.store.channels.get(d.channelId) ?? null };
+  }
+
+  async finishAttempt(
+    id: string,
+    lease: Lease,
+    o: SendOutcome,
+    end: 'delivered' | 'failed' | null,
+    now: Date,
+  ) {
+    const d = this.store.deliveries.get(id);
+    if (!this.held(lease) || !d || d.state !== 'pending') return 'lease_lost' as const;
+    this.store.deliveries.set(id, {
+      ...d,
+      lastStatus: o.status,
+      lastLatencyMs: o.latencyMs,
+      lastError: o.error,
+      state: end ?? 'pending',
+      endedAt: end ? now : null,
+    });
+    return 'ok' as const;
+  }
+
+  async getDelivery(id: string) {
+    return this.store.deliveries.get(id) ?? null;
+  }
+
+  async pageDeliveries(filter: DeliveryFilter, limit: number, cursor: string | null) {
+    let after: [string, string] | null = null;
+    if (cursor !== null) {
+      const k = decodeCursor('d', cursor);
+      if (!Array.isArray(k) || k.length !== 2) return 'bad_cursor' as const;
+      after = k as [string, string];
+    }
+    const key = (d: AlertDelivery): [string, string] => [d.createdAt.toISOString(), d.id];
+    const sorted = [...this.store.deliveries.values()]
+      .filter(
+        (d) =>
+          (filter.state === undefined || d.state === filter.state) &&
+          (filter.ruleId === undefined || d.ruleId === filter.ruleId) &&
+          (filter.channelId === undefined || d.channelId === filter.channelId),
+      )
+      .sort((a, b) => byCodePoint(key(b)[0], key(a)[0]) || byCodePoint(b.id, a.id));
+    return pageAfter(
+      sorted,
+      (d) =>
+        after === null ||
+        byCodePoint(key(d)[0], after[0]) < 0 ||
+        (key(d)[0] === after[0] && byCodePoint(d.id, after[1]) < 0),
+      limit,
+      (d) => encodeCursor('d', key(d)),
+    );
+  }
+
+  /** The cooldown, then a pending delivery and its job, as PostgreSQL's `store` does. */
+  private store_(planned: readonly PlannedDelivery[], now: Date): FireResult {
+    let created = 0;
+    let suppressed = 0;
+    for (const p of planned) {
+      const channel = this.store.channels.get(p.channelId);
+      if (!channel) continue;
+      const since = now.getTime() - p.rule.cooldownMinutes * 60_000;
+      const recent = [...this.store.deliveries.values()]
+        .filter(
+          (d) =>
+            d.ruleId === p.rule.id &&
+            d.channelId === p.channelId &&
+            d.dedupKey === p.dedupKey &&
+            d.createdAt.getTime() > since,
+        )
+        .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0];
+      if (recent) {
+        this.store.deliveries.set(recent.id, { ...recent, suppressed: recent.suppressed + 1 });
+        suppressed++;
+        continue;
+      }
+      this.store.deliveries.set(p.id, {
+        id: p.id,
+        ruleId: p.rule.id,
+        ruleName: p.rule.name,
+        channelId: p.channelId,
+        channelKind: channel.settings.kind,
+        dedupKey: p.dedupKey,
+        message: json(p.message),
+        state: 'pending',
+        attempts: 0,
+        suppressed: 0,
+        lastStatus: null,
+        lastLatencyMs: null,
+        lastError: null,
+        createdAt: now,
+        lastAttemptAt: null,
+        endedAt: null,
+      });
+      this.store.queue.enqueueNow(deliverJob(p.id), now);
+      created++;
+    }
+    return { created, suppressed };
+  }
+}
+
+/** Keyset paging by name, as PostgreSQL's COLLATE "C". */
+const byName = <T extends { name: string }>(
+  all: readonly T[],
+  tag: string,
+  limit: number,
+  cursor: string | null,
+) => {
+  let after = '';
+  if (cursor !== null) {
+    const k = decodeCursor(tag, cursor);
+    if (typeof k !== 'string') return 'bad_cursor' as const;
+    after = k;
+  }
+  return pageAfter(
+    [...all].sort((a, b) => byCodePoint(a.name, b.name)),
+    (x) => byCodePoint(x.name, after) > 0,
+    limit,
+    (x) => encodeCursor(tag, x.name),
+  );
+};

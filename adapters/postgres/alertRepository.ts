@@ -1,0 +1,553 @@
+import { randomUUID as randomUuid } from 'node:crypto';
+import type {
+  AlertDelivery,
+  AlertMessage,
+  AlertRule,
+  ChannelKind,
+  ChannelSettings,
+  DeliveryState,
+  NotificationChannel,
+  PlannedDelivery,
+  RuleConditions,
+  SendOutcome,
+} from '../../core/domain/alerting.js';
+import type { SubjectType } from '../../core/domain/event.js';
+import type { Lease } from '../../core/domain/job.js';
+import { deliverJob, deliverJobKey } from '../../core/domain/jobKinds.js';
+import type {
+  AlertRepository,
+  AttemptStart,
+  DeliveryFilter,
+  FiredEvent,
+  FireResult,
+} from '../../core/ports/AlertRepository.js';
+import type { Db, Tx } from './db.js';
+import { insertJob } from './jobQueue.js';
+import { decodeKeyCursor, encodeKeyCursor } from './keyCursor.js';
+
+interface ChannelRow {
+  id: string;
+  name: string;
+  description: string;
+  kind: ChannelKind;
+  enabled: boolean;
+  settings: ChannelSettings;
+  sealed_secrets: string;
+  version: number;
+  created_at: Date;
+  updated_at: Date;
+}
+
+interface RuleRow {
+  id: string;
+  name: string;
+  kind: string;
+  enabled: boolean;
+  project_module: string | null;
+  conditions: Record<string, unknown>;
+  channel_ids: string[];
+  cooldown_minutes: number;
+  version: number;
+  created_at: Date;
+  updated_at: Date;
+}
+
+interface DeliveryRow {
+  id: string;
+  rule_id: string | null;
+  rule_name: string | null;
+  channel_id: string;
+  channel_kind: ChannelKind;
+  dedup_key: string;
+  message: AlertMessage;
+  state: DeliveryState;
+  attempts: number;
+  suppressed: number;
+  last_status: number | null;
+  last_latency_ms: number | null;
+  last_error: string | null;
+  created_at: Date;
+  last_attempt_at: Date | null;
+  ended_at: Date | null;
+}
+
+const toChannel = (r: ChannelRow): NotificationChannel => ({
+  id: r.id,
+  name: r.name,
+  description: r.description,
+  enabled: r.enabled,
+  settings: r.settings,
+  sealedSecrets: r.sealed_secrets,
+  version: r.version,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
+
+const toRule = (r: RuleRow): AlertRule => ({
+  id: r.id,
+  name: r.name,
+  enabled: r.enabled,
+  projectModule: r.project_module,
+  conditions: { ...r.conditions, kind: r.kind } as RuleConditions,
+  channelIds: r.channel_ids,
+  cooldownMinutes: r.cooldown_minutes,
+  version: r.version,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
+
+const toDelivery = (r: DeliveryRow): AlertDelivery => ({
+  id: r.id,
+  ruleId: r.rule_id,
+  ruleName: r.rule_name,
+  channelId: r.channel_id,
+  channelKind: r.channel_kind,
+  dedupKey: r.dedup_key,
+  message: r.message,
+  state: r.state,
+  attempts: r.attempts,
+  suppressed: r.suppressed,
+  lastStatus: r.last_status,
+  lastLatencyMs: r.last_latency_ms,
+  lastError: r.last_error,
+  createdAt: r.created_at,
+  lastAttemptAt: r.last_attempt_at,
+  endedAt: r.ended_at,
+});
+
+const nameTaken = (err: unknown): 'name_taken' => {
+  const e = err as { code?: string };
+  if (e.code === '23505') return 'name_taken';
+  throw err;
+};
+
+const conditionsOf = (r: AlertRule) => {
+  const { kind: _kind, ...rest } = r.conditions;
+  return JSON.stringify(rest);
+};
+
+// Dispatchers (outbox and state rules) take this lock for their transaction, so the cooldown check
+// and the insert that follows it are one step across processes.
+const dispatchLock = 0x5a1e47;
+
+// A write about a delivery by its job: only while the job runs under this very token.
+const heldBy = `EXISTS (SELECT 1 FROM jobs WHERE id = $2 AND fencing_token = $3 AND state = 'running' FOR SHARE)`;
+
+/** Alerting on PostgreSQL: channels, rules, the outbox its events fill, deliveries and their jobs. */
+export class PgAlertRepository implements AlertRepository {
+  constructor(private readonly db: Db) {}
+
+  async insertChannel(c: NotificationChannel) {
+    try {
+      await this.db.none(
+        `INSERT INTO notification_channels (id, name, description, kind, enabled, settings, sealed_secrets, version,
+           created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+        [
+          c.id,
+          c.name,
+          c.description,
+          c.settings.kind,
+          c.enabled,
+          JSON.stringify(c.settings),
+          c.sealedSecrets,
+          c.version,
+          c.createdAt,
+          c.updatedAt,
+        ],
+      );
+      return 'ok' as const;
+    } catch (err) {
+      return nameTaken(err);
+    }
+  }
+
+  async replaceChannel(c: NotificationChannel, expectedVersion: number) {
+    try {
+      const r = await this.db.result(
+        `UPDATE notification_channels SET name = $2, description = $3, kind = $4, enabled = $5, settings = $6,
+           sealed_secrets = $7, version = $8, updated_at = $9 WHERE id = $1 AND version = $10`,
+        [
+          c.id,
+          c.name,
+          c.description,
+          c.settings.kind,
+          c.enabled,
+          JSON.stringify(c.settings),
+          c.sealedSecrets,
+          c.version,
+          c.updatedAt,
+          expectedVersion,
+        ],
+      );
+      return r.rowCount === 1 ? ('ok' as const) : ('version_conflict' as const);
+    } catch (err) {
+      return nameTaken(err);
+    }
+  }
+
+  async deleteChannel(id: string) {
+    return this.db.tx(async (tx) => {
+      // Rules are locked with the check, so none starts sending here between it and the delete.
+      const users = await tx.any<{ name: string }>(
+        'SELECT name FROM alert_rules WHERE $1 = ANY(channel_ids) ORDER BY name FOR UPDATE',
+        [id],
+      );
+      if (users.length > 0) return { usedBy: users.map((u) => u.name) };
+      const r = await tx.result('DELETE FROM notification_channels WHERE id = $1', [id]);
+      return r.rowCount === 1 ? ('ok' as const) : ('not_found' as const);
+    });
+  }
+
+  async getChannel(id: string) {
+    const r = await this.db.oneOrNone<ChannelRow>('SELECT * FROM notification_channels WHERE id = $1', [id]);
+    return r ? toChannel(r) : null;
+  }
+
+  async pageChannels(limit: number, cursor: string | null) {
+    return this.byName<ChannelRow, NotificationChannel>(
+      'notification_channels',
+      'c',
+      limit,
+      cursor,
+      toChannel,
+    );
+  }
+
+  async insertRule(r: AlertRule, eventKinds: readonly string[]) {
+    try {
+      await this.db.none(
+        `INSERT INTO alert_rules (id, name, kind, enabled, project_module, conditions, channel_ids, cooldown_minutes,
+           event_kinds, version, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7::uuid[], $8, $9::text[], $10, $11, $12)`,
+        [
+          r.id,
+          r.name,
+          r.conditions.kind,
+          r.enabled,
+          r.projectModule,
+          conditionsOf(r),
+          r.channelIds,
+          r.cooldownMinutes,
+          eventKinds,
+          r.version,
+          r.createdAt,
+          r.updatedAt,
+        ],
+      );
+      return 'ok' as const;
+    } catch (err) {
+      return nameTaken(err);
+    }
+  }
+
+  async replaceRule(r: AlertRule, eventKinds: readonly string[], expectedVersion: number) {
+    try {
+      const res = await this.db.result(
+        `UPDATE alert_rules SET name = $2, kind = $3, enabled = $4, project_module = $5, conditions = $6,
+           channel_ids = $7::uuid[], cooldown_minutes = $8, event_kinds = $9::text[], version = $10, updated_at = $11
+         WHERE id = $1 AND version = $12
+           AND (SELECT count(*) FROM notification_channels WHERE id = ANY($7::uuid[])) = cardinality($7::uuid[])`,
+        [
+          r.id,
+          r.name,
+          r.conditions.kind,
+          r.enabled,
+          r.projectModule,
+          conditionsOf(r),
+          r.channelIds,
+          r.cooldownMinutes,
+          eventKinds,
+          r.version,
+          r.updatedAt,
+          expectedVersion,
+        ],
+      );
+      return res.rowCount === 1 ? ('ok' as const) : ('version_conflict' as const);
+    } catch (err) {
+      return nameTaken(err);
+    }
+  }
+
+  async deleteRule(id: string) {
+    const r = await this.db.result('DELETE FROM alert_rules WHERE id = $1', [id]);
+    return r.rowCount === 1;
+  }
+
+  async getRule(id: string) {
+    const r = await this.db.oneOrNone<RuleRow>('SELECT * FROM alert_rules WHERE id = $1', [id]);
+    return r ? toRule(r) : null;
+  }
+
+  async pageRules(limit: number, cursor: string | null) {
+    return this.byName<RuleRow, AlertRule>('alert_rules', 'r', limit, cursor, toRule);
+  }
+
+  async stateRules() {
+    const rows = await this.db.any<RuleRow>(
+      `SELECT * FROM alert_rules WHERE enabled AND cardinality(event_kinds) = 0 ORDER BY name`,
+    );
+    return rows.map(toRule);
+  }
+
+  async dispatchOutbox(
+    limit: number,
+    now: Date,
+    plan: (fired: readonly FiredEvent[]) => readonly PlannedDelivery[],
+  ) {
+    return this.db.tx(async (tx) => {
+      await tx.none('SELECT pg_advisory_xact_lock($1)', [dispatchLock]);
+      const rows = await tx.any<{
+        outbox_id: number;
+        rule_id: string;
+        id: number;
+        project_module: string;
+        subject_type: SubjectType;
+        subject_id: string;
+        kind: string;
+        payload: Record<string, unknown>;
+        actor: string | null;
+        created_at: Date;
+        profile_name: string | null;
+      }>(
+        `SELECT o.id AS outbox_id, o.rule_id, e.id, e.project_module, e.subject_type, e.subject_id, e.kind,
+                e.payload, e.actor, e.created_at,
+                (SELECT x.profile_snapshot->>'name' FROM executions x
+                  WHERE e.subject_type = 'execution' AND x.id::text = e.subject_id) AS profile_name
+         FROM alert_outbox o LEFT JOIN provenance_events e ON e.id = o.event_id
+         ORDER BY o.id LIMIT $1`,
+        [limit],
+      );
+      if (rows.length === 0) return { taken: 0, created: 0, suppressed: 0 };
+      const ruleIds = [...new Set(rows.map((r) => r.rule_id))];
+      const rules = new Map(
+        (
+          await tx.any<RuleRow>('SELECT * FROM alert_rules WHERE id = ANY($1::uuid[]) AND enabled', [ruleIds])
+        ).map((r) => [r.id, toRule(r)]),
+      );
+      // A rule deleted or disabled since, or an event pruned since: nothing to send.
+      const fired: FiredEvent[] = rows.flatMap((r) => {
+        const rule = rules.get(r.rule_id);
+        if (!rule || r.id === null) return [];
+        return [
+          {
+            outboxId: r.outbox_id,
+            rule,
+            profileName: r.profile_name,
+            event: {
+              id: r.id,
+              projectModule: r.project_module,
+              subjectType: r.subject_type,
+              subjectId: r.subject_id,
+              kind: r.kind,
+              payload: r.payload,
+              actor: r.actor,
+              createdAt: r.created_at,
+            },
+          },
+        ];
+      });
+      const stored = await store(tx, plan(fired), now);
+      await tx.none('DELETE FROM alert_outbox WHERE id = ANY($1::bigint[])', [rows.map((r) => r.outbox_id)]);
+      return { taken: rows.length, ...stored };
+    });
+  }
+
+  async fire(planned: readonly PlannedDelivery[], now: Date) {
+    return this.db.tx(async (tx) => {
+      await tx.none('SELECT pg_advisory_xact_lock($1)', [dispatchLock]);
+      return store(tx, planned, now);
+    });
+  }
+
+  async failAbandoned(now: Date) {
+    const r = await this.db.result(
+      `UPDATE alert_deliveries d SET state = 'failed', ended_at = $1,
+         last_error = coalesce(last_error || '; ', '') || 'its delivery job ended before the delivery was settled'
+       WHERE d.state = 'pending' AND d.rule_id IS NOT NULL
+         AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.idempotency_key = $2 || d.id::text
+                           AND j.state IN ('queued', 'running'))`,
+      [now, deliverJobKey('')],
+    );
+    return r.rowCount;
+  }
+
+  async recordTest(d: AlertDelivery) {
+    await insertDelivery(this.db, d);
+  }
+
+  async startAttempt(id: string, lease: Lease, now: Date): Promise<AttemptStart> {
+    return this.db.tx(async (tx) => {
+      const held = await tx.oneOrNone(
+        `SELECT 1 FROM jobs WHERE id = $1 AND fencing_token = $2 AND state = 'running' FOR SHARE`,
+        [lease.jobId, lease.token],
+      );
+      if (!held) return { kind: 'lease_lost' as const };
+      const r = await tx.oneOrNone<DeliveryRow>(
+        `UPDATE alert_deliveries SET attempts = attempts + 1, last_attempt_at = $2
+         WHERE id = $1 AND state = 'pending' RETURNING *`,
+        [id, now],
+      );
+      if (!r) {
+        const exists = await tx.oneOrNone('SELECT 1 FROM alert_deliveries WHERE id = $1', [id]);
+        return { kind: exists ? ('ended' as const) : ('not_found' as const) };
+      }
+      const c = await tx.oneOrNone<ChannelRow>('SELECT * FROM notification_channels WHERE id = $1', [
+        r.channel_id,
+      ]);
+      return { kind: 'started' as const, delivery: toDelivery(r), channel: c ? toChannel(c) : null };
+    });
+  }
+
+  async finishAttempt(
+    id: string,
+    lease: Lease,
+    o: SendOutcome,
+    end: 'delivered' | 'failed' | null,
+    now: Date,
+  ) {
+    const r = await this.db.oneOrNone(
+      `UPDATE alert_deliveries SET last_status = $4, last_latency_ms = $5, last_error = $6,
+         state = coalesce($7, state), ended_at = CASE WHEN $7::text IS NULL THEN NULL ELSE $8::timestamptz END
+       WHERE id = $1 AND state = 'pending' AND ${heldBy} RETURNING 1`,
+      [id, lease.jobId, lease.token, o.status, o.latencyMs, o.error, end, now],
+    );
+    return r ? ('ok' as const) : ('lease_lost' as const);
+  }
+
+  async getDelivery(id: string) {
+    const r = await this.db.oneOrNone<DeliveryRow>('SELECT * FROM alert_deliveries WHERE id = $1', [id]);
+    return r ? toDelivery(r) : null;
+  }
+
+  async pageDeliveries(filter: DeliveryFilter, limit: number, cursor: string | null) {
+    let after: [string, string] | null = null;
+    if (cursor !== null) {
+      const k = decodeKeyCursor('d', cursor);
+      if (k === null) return 'bad_cursor' as const;
+      after = k;
+    }
+    const rows = await this.db.any<DeliveryRow>(
+      `SELECT * FROM alert_deliveries
+       WHERE ($1::text IS NULL OR state = $1) AND ($2::uuid IS NULL OR rule_id = $2)
+         AND ($3::uuid IS NULL OR channel_id = $3)
+         AND ($4::timestamptz IS NULL OR (created_at, id) < ($4::timestamptz, $5::uuid))
+       ORDER BY created_at DESC, id DESC LIMIT $6`,
+      [
+        filter.state ?? null,
+        filter.ruleId ?? null,
+        filter.channelId ?? null,
+        after?.[0] ?? null,
+        after?.[1] ?? null,
+        limit + 1,
+      ],
+    );
+    const items = rows.slice(0, limit).map(toDelivery);
+    const last = items[items.length - 1];
+    return {
+      items,
+      nextCursor:
+        rows.length > limit && last ? encodeKeyCursor('d', [last.createdAt.toISOString(), last.id]) : null,
+    };
+  }
+
+  /** Keyset paging by name. */
+  private async byName<R extends { name: string }, T>(
+    table: 'notification_channels' | 'alert_rules',
+    tag: string,
+    limit: number,
+    cursor: string | null,
+    to: (r: R) => T,
+  ) {
+    let after = '';
+    if (cursor !== null) {
+      const k = decodeKeyCursor(tag, cursor);
+      if (k === null) return 'bad_cursor' as const;
+      after = k[0];
+    }
+    const rows = await this.db.any<R>(
+      `SELECT * FROM ${table} WHERE name COLLATE "C" > $1 ORDER BY name COLLATE "C" LIMIT $2`,
+      [after, limit + 1],
+    );
+    const page = rows.slice(0, limit);
+    const last = page[page.length - 1];
+    return {
+      items: page.map(to),
+      nextCursor: rows.length > limit && last ? encodeKeyCursor(tag, [last.name, '']) : null,
+    };
+  }
+}
+
+const insertDelivery = (t: Db | Tx, d: AlertDelivery) =>
+  t.none(
+    `INSERT INTO alert_deliveries (id, rule_id, rule_name, channel_id, channel_kind, dedup_key, subject, message, state,
+       attempts, suppressed, last_status, last_latency_ms, last_error, created_at, last_attempt_at, ended_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
+    [
+      d.id,
+      d.ruleId,
+      d.ruleName,
+      d.channelId,
+      d.channelKind,
+      d.dedupKey,
+      d.message.subject,
+      JSON.stringify(d.message),
+      d.state,
+      d.attempts,
+      d.suppressed,
+      d.lastStatus,
+      d.lastLatencyMs,
+      d.lastError,
+      d.createdAt,
+      d.lastAttemptAt,
+      d.endedAt,
+    ],
+  );
+
+/**
+ * Stores planned deliveries under their rule's cooldown (the caller holds the dispatch lock): a
+ * delivery of the same rule, channel and key inside the window takes the new alert as suppressed;
+ * otherwise a pending delivery and its job are inserted.
+ */
+const store = async (tx: Tx, planned: readonly PlannedDelivery[], now: Date): Promise<FireResult> => {
+  let created = 0;
+  let suppressed = 0;
+  for (const p of planned) {
+    const channel = await tx.oneOrNone<{ kind: ChannelKind }>(
+      'SELECT kind FROM notification_channels WHERE id = $1',
+      [p.channelId],
+    );
+    if (!channel) continue;
+    const folded = await tx.oneOrNone(
+      `UPDATE alert_deliveries SET suppressed = suppressed + 1
+       WHERE id = (SELECT id FROM alert_deliveries WHERE rule_id = $1 AND channel_id = $2 AND dedup_key = $3
+                     AND created_at > $4::timestamptz - make_interval(mins => $5)
+                   ORDER BY created_at DESC LIMIT 1)
+       RETURNING 1`,
+      [p.rule.id, p.channelId, p.dedupKey, now, p.rule.cooldownMinutes],
+    );
+    if (folded) {
+      suppressed++;
+      continue;
+    }
+    await insertDelivery(tx, {
+      id: p.id,
+      ruleId: p.rule.id,
+      ruleName: p.rule.name,
+      channelId: p.channelId,
+      channelKind: channel.kind,
+      dedupKey: p.dedupKey,
+      message: p.message,
+      state: 'pending',
+      attempts: 0,
+      suppressed: 0,
+      lastStatus: null,
+      lastLatencyMs: null,
+      lastError: null,
+      createdAt: now,
+      lastAttemptAt: null,
+      endedAt: null,
+    });
+    await insertJob(tx, randomUuid(), deliverJob(p.id), now);
+    created++;
+  }
+  return { created, suppressed };
+};

@@ -1,0 +1,99 @@
+import type { AlertMessage, AlertRule } from './alerting.js';
+import type { ProvenanceEvent } from './event.js';
+import { redact } from '../redaction.js';
+
+/** Longest text an alert carries; an error message longer than this is cut. */
+export const maxAlertText = 4000;
+
+const cut = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+
+const ruleRef = (r: AlertRule) => ({ id: r.id, name: r.name, kind: r.conditions.kind });
+
+const line = (label: string, v: unknown) =>
+  v === undefined || v === null || v === ''
+    ? []
+    : [`${label}: ${typeof v === 'string' ? v : JSON.stringify(v)}`];
+
+/** The alert an event fired: subject and text a person reads, details a program does. */
+export const eventAlert = (
+  rule: AlertRule,
+  event: ProvenanceEvent,
+  context: { readonly profileName: string | null },
+): AlertMessage => {
+  // Payloads pass through redaction once more: an alert leaves the service.
+  const payload = redact(event.payload) as Record<string, unknown>;
+  const project = event.projectModule;
+  const what =
+    event.subjectType === 'execution'
+      ? `execution ${event.subjectId} ${event.kind.replace(/^execution\./, '')}`
+      : event.kind === 'source.changed'
+        ? `source ${String(payload['source_identifier'] ?? event.subjectId)} changed in discovery`
+        : `${event.subjectType} ${event.subjectId}: ${event.kind}`;
+  const subject = cut(`[surveyor] ${project ? `${project}: ` : ''}${what}`, 200);
+  const text = cut(
+    [
+      subject.replace(/^\[surveyor\] /, ''),
+      ...line('rule', rule.name),
+      ...line('project', project),
+      ...line('profile', context.profileName),
+      ...line('attempt', payload['attempt']),
+      ...line('error', payload['error']),
+      ...line('step', payload['step']),
+      ...line('remote state', payload['remote_state']),
+      ...line('failed drops', payload['failed_drops']),
+      ...line('signature', payload['signature']),
+      `at: ${event.createdAt.toISOString()}`,
+    ].join('\n'),
+    maxAlertText,
+  );
+  return {
+    type: 'alert',
+    subject,
+    text,
+    rule: ruleRef(rule),
+    details: {
+      event: {
+        id: event.id,
+        kind: event.kind,
+        project_module: project,
+        subject_type: event.subjectType,
+        subject_id: event.subjectId,
+        payload,
+      },
+      profile_name: context.profileName,
+    },
+    occurred_at: event.createdAt.toISOString(),
+  };
+};
+
+/** The alert a state rule fired on the tick: what it saw, in figures. */
+export const stateAlert = (
+  rule: AlertRule,
+  headline: string,
+  lines: readonly string[],
+  details: Readonly<Record<string, unknown>>,
+  now: Date,
+): AlertMessage => {
+  const subject = cut(`[surveyor] ${headline}`, 200);
+  return {
+    type: 'alert',
+    subject,
+    text: cut(
+      [headline, ...line('rule', rule.name), ...lines, `at: ${now.toISOString()}`].join('\n'),
+      maxAlertText,
+    ),
+    rule: ruleRef(rule),
+    details: redact(details) as Record<string, unknown>,
+    occurred_at: now.toISOString(),
+  };
+};
+
+/** What `POST /notification-channels/{id}/test` sends. */
+export const testAlert = (channelName: string, by: string, now: Date): AlertMessage => ({
+  type: 'test',
+  subject: `[surveyor] test message for channel ${channelName}`,
+  text: `A test message from surveyor, sent by ${by} to check the channel ${channelName}. Nothing is wrong.`,
+  rule: null,
+  details: { channel: channelName, by },
+  occurred_at: now.toISOString(),
+});

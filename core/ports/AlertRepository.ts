@@ -1,0 +1,103 @@
+import type {
+  AlertDelivery,
+  AlertRule,
+  DeliveryState,
+  NotificationChannel,
+  PlannedDelivery,
+  SendOutcome,
+} from '../domain/alerting.js';
+import type { Lease } from '../domain/job.js';
+import type { ProvenanceEvent } from '../domain/event.js';
+
+export interface Paged<T> {
+  readonly items: readonly T[];
+  readonly nextCursor: string | null;
+}
+
+/** An event an enabled rule matched when it was recorded (an outbox row), with what rules filter on. */
+export interface FiredEvent {
+  readonly outboxId: number;
+  readonly rule: AlertRule;
+  readonly event: ProvenanceEvent;
+  /** The execution's profile name, for execution events. */
+  readonly profileName: string | null;
+}
+
+export interface DeliveryFilter {
+  readonly state?: DeliveryState | undefined;
+  readonly ruleId?: string | undefined;
+  readonly channelId?: string | undefined;
+}
+
+/** What storing planned deliveries did: new ones (each with its delivery job queued) and folded ones. */
+export interface FireResult {
+  readonly created: number;
+  readonly suppressed: number;
+}
+
+export type AttemptStart =
+  | {
+      readonly kind: 'started';
+      readonly delivery: AlertDelivery;
+      readonly channel: NotificationChannel | null;
+    }
+  | { readonly kind: 'ended' | 'lease_lost' | 'not_found' };
+
+export interface AlertRepository {
+  insertChannel(c: NotificationChannel): Promise<'ok' | 'name_taken'>;
+  /** Stores `c` (version + 1) when the stored one is at `expectedVersion`. */
+  replaceChannel(
+    c: NotificationChannel,
+    expectedVersion: number,
+  ): Promise<'ok' | 'name_taken' | 'version_conflict'>;
+  /** Refused while rules send to it: their names. */
+  deleteChannel(id: string): Promise<'ok' | 'not_found' | { readonly usedBy: readonly string[] }>;
+  getChannel(id: string): Promise<NotificationChannel | null>;
+  pageChannels(limit: number, cursor: string | null): Promise<Paged<NotificationChannel> | 'bad_cursor'>;
+
+  insertRule(r: AlertRule, eventKinds: readonly string[]): Promise<'ok' | 'name_taken'>;
+  replaceRule(
+    r: AlertRule,
+    eventKinds: readonly string[],
+    expectedVersion: number,
+  ): Promise<'ok' | 'name_taken' | 'version_conflict'>;
+  deleteRule(id: string): Promise<boolean>;
+  getRule(id: string): Promise<AlertRule | null>;
+  pageRules(limit: number, cursor: string | null): Promise<Paged<AlertRule> | 'bad_cursor'>;
+  /** The enabled rules the alert tick evaluates (those no event fires). */
+  stateRules(): Promise<readonly AlertRule[]>;
+
+  /**
+   * Takes up to `limit` outbox rows in one transaction: `plan` (pure) turns them into deliveries,
+   * which are stored under the cooldown with their jobs, and the rows are removed. Concurrent
+   * dispatchers wait for each other, so the cooldown holds across processes.
+   */
+  dispatchOutbox(
+    limit: number,
+    now: Date,
+    plan: (fired: readonly FiredEvent[]) => readonly PlannedDelivery[],
+  ): Promise<FireResult & { readonly taken: number }>;
+  /** Stores deliveries a state rule fired, under the cooldown, each with its delivery job. */
+  fire(planned: readonly PlannedDelivery[], now: Date): Promise<FireResult>;
+  /** Pending deliveries whose job ended without settling them (a worker died on its last try): failed. */
+  failAbandoned(now: Date): Promise<number>;
+  /** Stores a test delivery as it went (no job: it was sent by the request). */
+  recordTest(d: AlertDelivery): Promise<void>;
+
+  /** Counts an attempt before it is made (the intent), fenced by the job's lease. */
+  startAttempt(id: string, lease: Lease, now: Date): Promise<AttemptStart>;
+  /** Records an attempt's outcome, and the end state when there is one, fenced by the lease. */
+  finishAttempt(
+    id: string,
+    lease: Lease,
+    outcome: SendOutcome,
+    end: 'delivered' | 'failed' | null,
+    now: Date,
+  ): Promise<'ok' | 'lease_lost'>;
+  getDelivery(id: string): Promise<AlertDelivery | null>;
+  pageDeliveries(
+    filter: DeliveryFilter,
+    limit: number,
+    cursor: string | null,
+  ): Promise<Paged<AlertDelivery> | 'bad_cursor'>;
+}
