@@ -294,7 +294,7 @@ export class PgAlertRepository implements AlertRepository {
     plan: (fired: readonly FiredEvent[]) => readonly PlannedDelivery[],
   ) {
     return this.db.tx(async (tx) => {
-      await tx.none('SELECT pg_advisory_xact_lock($1)', [dispatchLock]);
+      await tx.any('SELECT pg_advisory_xact_lock($1)', [dispatchLock]);
       const rows = await tx.any<{
         outbox_id: number;
         rule_id: string;
@@ -353,7 +353,7 @@ export class PgAlertRepository implements AlertRepository {
 
   async fire(planned: readonly PlannedDelivery[], now: Date) {
     return this.db.tx(async (tx) => {
-      await tx.none('SELECT pg_advisory_xact_lock($1)', [dispatchLock]);
+      await tx.any('SELECT pg_advisory_xact_lock($1)', [dispatchLock]);
       return store(tx, planned, now);
     });
   }

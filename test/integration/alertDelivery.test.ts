@@ -1,0 +1,266 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import test from 'ava';
+import type { Db } from '../../adapters/postgres/db.js';
+import type { EventLog } from '../../core/ports/EventLog.js';
+import { TYPES } from '../../hosts/shared/composition.js';
+import type { Config } from '../../schema/config.js';
+import { startReceiver, startSmtp } from '../support/alertPeers.js';
+import { startTestApi, type TestApi } from '../support/api.js';
+import { fastWorkerEnv, type Running, runCli } from '../support/child.js';
+import { freePort } from '../support/ports.js';
+import { until } from '../support/until.js';
+
+// Deliveries end to end: events recorded by the service become deliveries on the worker's alert
+// tick, and a real `surveyor worker` sends them to a real HTTP receiver and a real SMTP server,
+// retrying what is worth retrying, across a worker killed mid-delivery.
+
+const signing = 'delivery-signing-secret-0123456789';
+const secretsKey = 'alert-delivery-test-secrets-key-0123456789';
+let api: TestApi;
+let admin: string;
+let op: string;
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let worker: Running | undefined;
+let env: NodeJS.ProcessEnv;
+
+test.before(async () => {
+  api = await startTestApi({ SERVICE_SECRETS_KEY: secretsKey });
+  admin = await api.tokenFor('deliver-admin', 'admin');
+  op = await api.tokenFor('deliver-op', 'operator');
+  receiver = await startReceiver(signing);
+  smtp = await startSmtp('alerts', 'smtp-password-42');
+  env = fastWorkerEnv(
+    api.container.get<Config>(TYPES.Config).DATABASE_URL!,
+    mkdtempSync(join(tmpdir(), 'surveyor-alerts-')),
+    {
+      SERVICE_SECRETS_KEY: secretsKey,
+      SERVICE_ALERT_TICK_SECONDS: '1',
+      SERVICE_ALERT_TIMEOUT_SECONDS: '2',
+      SERVICE_JOB_RETRY_BASE_SECONDS: '1',
+      SERVICE_JOB_RETRY_CAP_SECONDS: '2',
+    },
+  );
+  worker = runCli(['worker'], env);
+  await worker.waitFor(/worker started|scheduler/i, 30_000);
+});
+test.after.always(async () => {
+  worker?.child.kill('SIGKILL');
+  await receiver?.close();
+  await smtp?.close();
+  await api?.close();
+});
+
+const post = async (path: string, body: unknown, token = admin) => {
+  const r = await api.call('POST', path, { body, token });
+  if (r.status !== 201) throw new Error(`${path}: ${r.status} ${r.text}`);
+  return r.body as { id: string };
+};
+const hook = (name: string, url = receiver.url) =>
+  post('/notification-channels', { kind: 'webhook', name, url, signing_secret: signing });
+const failedRule = (name: string, channels: string[], project: string) =>
+  post(
+    '/alert-rules',
+    { kind: 'execution_ended', name, channels, project_module: project, cooldown_minutes: 30 },
+    op,
+  );
+
+/** Records an execution's end as the pipeline does (through the event log, with its outbox row). */
+const executionFailed = (project: string, executionId: string) =>
+  api.container.get<EventLog>(TYPES.Events).append(
+    {
+      projectModule: project,
+      subjectType: 'execution',
+      subjectId: executionId,
+      kind: 'execution.failed',
+      payload: { attempt: 1, error: 'graph failed: 3 drops in error', remote_state: 'error' },
+      actor: null,
+    },
+    new Date(),
+  );
+
+type Delivery = {
+  id: string;
+  state: string;
+  attempts: number;
+  suppressed: number;
+  last_status: number | null;
+};
+const deliveries = async (ruleId: string): Promise<Delivery[]> =>
+  (
+    (await api.call('GET', `/alert-deliveries?rule_id=${ruleId}`, { token: op })).body as {
+      items: Delivery[];
+    }
+  ).items;
+const settled = async (ruleId: string, n = 1, ms = 30_000) => {
+  try {
+    await until(
+      'the deliveries of the rule to settle',
+      async () => {
+        const d = await deliveries(ruleId);
+        return d.length >= n && d.every((x) => x.state !== 'pending');
+      },
+      ms,
+    );
+  } catch (err) {
+    throw new Error(
+      `${(err as Error).message}: ${JSON.stringify(await deliveries(ruleId))}; worker:\n${worker?.output().slice(-3000)}`,
+    );
+  }
+  return deliveries(ruleId);
+};
+
+test.serial('an execution-failed alert arrives by e-mail and webhook, signed, with the reason', async (t) => {
+  const w = await hook('deliver-hook');
+  const mail = await post('/notification-channels', {
+    kind: 'email',
+    name: 'deliver-mail',
+    host: '127.0.0.1',
+    port: smtp.port,
+    verify_tls: false,
+    username: 'alerts',
+    password: 'smtp-password-42',
+    from: 'surveyor@example.org',
+    to: ['ops@example.org'],
+  });
+  const rule = await failedRule('failed-runs', [w.id, mail.id], 'deliver_a');
+  const before = receiver.received.length;
+  await executionFailed('deliver_a', '11111111-1111-4111-8111-111111111111');
+  // Another project's failure is not this rule's.
+  await executionFailed('deliver_other', '22222222-2222-4222-8222-222222222222');
+  const d = await settled(rule.id, 2);
+  t.is(d.length, 2);
+  t.true(
+    d.every((x) => x.state === 'delivered' && x.attempts === 1),
+    JSON.stringify(d),
+  );
+  const got = receiver.received.slice(before);
+  t.is(got.length, 1);
+  t.true(got[0]!.signatureOk);
+  t.like(got[0]!.body, {
+    type: 'alert',
+    subject: '[surveyor] deliver_a: execution 11111111-1111-4111-8111-111111111111 failed',
+    rule: { id: rule.id, name: 'failed-runs', kind: 'execution_ended' },
+  });
+  t.regex(String(got[0]!.body['text']), /error: graph failed: 3 drops in error/);
+  const m = smtp.mails.at(-1)!;
+  t.is(m.subject, '[surveyor] deliver_a: execution 11111111-1111-4111-8111-111111111111 failed');
+  t.regex(m.body, /error: graph failed: 3 drops in error/);
+  t.regex(m.body, /rule: failed-runs/);
+});
+
+test.serial(
+  'a 500 is retried with backoff and then delivered; the receiver sees one delivery id',
+  async (t) => {
+    const w = await hook('retry-hook');
+    const rule = await failedRule('retry-500', [w.id], 'deliver_b');
+    let n = 0;
+    receiver.respondWith(() => (++n <= 2 ? 500 : 200));
+    const before = receiver.received.length;
+    try {
+      await executionFailed('deliver_b', '33333333-3333-4333-8333-333333333333');
+      const [d] = await settled(rule.id);
+      t.like(d, { state: 'delivered', attempts: 3, last_status: 200 });
+      const got = receiver.received.slice(before);
+      t.is(got.length, 3);
+      t.is(new Set(got.map((g) => g.deliveryId)).size, 1);
+      t.is(got[0]!.deliveryId, d!.id);
+    } finally {
+      receiver.respondWith(() => 200);
+    }
+  },
+);
+
+test.serial('a 400 fails at once, without a retry', async (t) => {
+  const w = await hook('fail-hook');
+  const rule = await failedRule('fail-400', [w.id], 'deliver_c');
+  receiver.respondWith(() => 400);
+  const before = receiver.received.length;
+  try {
+    await executionFailed('deliver_c', '44444444-4444-4444-8444-444444444444');
+    const [d] = await settled(rule.id);
+    t.like(d, { state: 'failed', attempts: 1, last_status: 400 });
+    await new Promise((r) => setTimeout(r, 2500));
+    t.is(receiver.received.length, before + 1);
+  } finally {
+    receiver.respondWith(() => 200);
+  }
+});
+
+test.serial('a receiver down at first is retried until it comes back', async (t) => {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}/late`;
+  const w = await hook('late-hook', url);
+  const rule = await failedRule('late-receiver', [w.id], 'deliver_d');
+  await executionFailed('deliver_d', '55555555-5555-4555-8555-555555555555');
+  await until(
+    'a second attempt at the late receiver',
+    async () => ((await deliveries(rule.id))[0]?.attempts ?? 0) >= 2,
+    20_000,
+  );
+  const late = await startReceiver(signing, port);
+  try {
+    const [d] = await settled(rule.id);
+    t.is(d!.state, 'delivered');
+    t.true(d!.attempts >= 3, `attempts ${d!.attempts}`);
+    t.is(late.received.length, 1);
+    t.true(late.received[0]!.signatureOk);
+  } finally {
+    await late.close();
+  }
+});
+
+test.serial('the same alert inside the cooldown is one delivery, counted as suppressed', async (t) => {
+  const w = await hook('dedup-hook');
+  const rule = await failedRule('dedup', [w.id], 'deliver_e');
+  const before = receiver.received.length;
+  await executionFailed('deliver_e', '66666666-6666-4666-8666-666666666666');
+  await settled(rule.id);
+  await executionFailed('deliver_e', '66666666-6666-4666-8666-666666666666');
+  await until(
+    'the repeat folded into the first delivery',
+    async () => (await deliveries(rule.id))[0]!.suppressed === 1,
+    10_000,
+  );
+  // A different execution is a different alert.
+  await executionFailed('deliver_e', '77777777-7777-4777-8777-777777777777');
+  const d = await settled(rule.id, 2);
+  t.is(d.length, 2);
+  t.is(receiver.received.length, before + 2);
+});
+
+test.serial('a worker killed mid-delivery neither loses the delivery nor makes a second one', async (t) => {
+  // The shared worker stops; this test runs its own.
+  worker!.child.kill('SIGTERM');
+  await worker!.exited();
+  const w = await hook('kill-hook');
+  const rule = await failedRule('killed-worker', [w.id], 'deliver_f');
+  const before = receiver.received.length;
+  receiver.respondWith((_r, n) => (n === before + 1 ? 'hang' : 200));
+  const first = runCli(['worker'], env);
+  try {
+    await executionFailed('deliver_f', '88888888-8888-4888-8888-888888888888');
+    await until('the first request at the receiver', async () => receiver.received.length > before, 20_000);
+    first.child.kill('SIGKILL');
+    await first.exited();
+    // The same event recorded again inside the window: folded, not sent.
+    await executionFailed('deliver_f', '88888888-8888-4888-8888-888888888888');
+    worker = runCli(['worker'], env);
+    const d = await settled(rule.id, 1, 40_000);
+    t.is(d.length, 1);
+    t.like(d[0], { state: 'delivered', attempts: 2, suppressed: 1 });
+    const got = receiver.received.slice(before);
+    t.is(got.length, 2);
+    t.deepEqual([...new Set(got.map((g) => g.deliveryId))], [d[0]!.id]);
+  } finally {
+    first.child.kill('SIGKILL');
+    receiver.respondWith(() => 200);
+  }
+  t.false(api.logs.join('\n').includes(signing));
+  const rows = await api.container
+    .get<Db>(TYPES.Db)
+    .any<{ n: number }>(`SELECT count(*)::int AS n FROM alert_outbox`);
+  t.is(rows[0]!.n, 0);
+});
