@@ -28,6 +28,43 @@ export class MemoryAlertRepository implements AlertRepository {
     return !all.some((x) => x.name === name && x.id !== id);
   }
 
+  async figures(now: Date) {
+    const all = [...this.store.deliveries.values()];
+    const count = new Map<string, number>();
+    for (const d of all)
+      count.set(`${d.channelKind}|${d.state}`, (count.get(`${d.channelKind}|${d.state}`) ?? 0) + 1);
+    const recent = all.filter(
+      (d) => d.endedAt && now.getTime() - d.endedAt.getTime() < 3_600_000 && d.lastLatencyMs !== null,
+    );
+    const quantile = (xs: number[], q: number) => {
+      const s = [...xs].sort((a, b) => a - b);
+      const i = (s.length - 1) * q;
+      return (s[Math.floor(i)]! + (s[Math.ceil(i)]! - s[Math.floor(i)]!) * (i - Math.floor(i))) / 1000;
+    };
+    const kinds = [...new Set(recent.map((d) => d.channelKind))];
+    const firing = new Map<string, number>();
+    for (const { rule } of this.store.rules.values())
+      if (
+        rule.enabled &&
+        all.some(
+          (d) =>
+            d.ruleId === rule.id && now.getTime() - d.createdAt.getTime() < rule.cooldownMinutes * 60_000,
+        )
+      )
+        firing.set(rule.conditions.kind, (firing.get(rule.conditions.kind) ?? 0) + 1);
+    return {
+      deliveries: [...count].map(([k, n]) => {
+        const [channelKind, state] = k.split('|') as [string, string];
+        return { channelKind, state, count: n };
+      }),
+      latency: kinds.map((k) => {
+        const xs = recent.filter((d) => d.channelKind === k).map((d) => d.lastLatencyMs!);
+        return { channelKind: k, p50: quantile(xs, 0.5), p95: quantile(xs, 0.95) };
+      }),
+      firing: [...firing].map(([ruleKind, n]) => ({ ruleKind, count: n })),
+    };
+  }
+
   async insertChannel(c: NotificationChannel) {
     if (!this.nameFree(c.name, c.id, 'channels')) return 'name_taken' as const;
     this.store.channels.set(c.id, c);

@@ -137,6 +137,34 @@ const heldBy = `EXISTS (SELECT 1 FROM jobs WHERE id = $2 AND fencing_token = $3 
 export class PgAlertRepository implements AlertRepository {
   constructor(private readonly db: Db) {}
 
+  async figures(now: Date) {
+    const [deliveries, latency, firing] = await Promise.all([
+      this.db.any<{ channel_kind: string; state: string; n: number }>(
+        'SELECT channel_kind, state, count(*)::int AS n FROM alert_deliveries GROUP BY channel_kind, state',
+      ),
+      this.db.any<{ channel_kind: string; p50: number; p95: number }>(
+        `SELECT channel_kind,
+                percentile_cont(0.5) WITHIN GROUP (ORDER BY last_latency_ms) / 1000.0 AS p50,
+                percentile_cont(0.95) WITHIN GROUP (ORDER BY last_latency_ms) / 1000.0 AS p95
+         FROM alert_deliveries WHERE ended_at > $1::timestamptz - interval '1 hour' AND last_latency_ms IS NOT NULL
+         GROUP BY channel_kind`,
+        [now],
+      ),
+      this.db.any<{ kind: string; n: number }>(
+        `SELECT r.kind, count(*)::int AS n FROM alert_rules r
+         WHERE r.enabled AND EXISTS (SELECT 1 FROM alert_deliveries d WHERE d.rule_id = r.id
+                                      AND d.created_at > $1::timestamptz - make_interval(mins => r.cooldown_minutes))
+         GROUP BY r.kind`,
+        [now],
+      ),
+    ]);
+    return {
+      deliveries: deliveries.map((r) => ({ channelKind: r.channel_kind, state: r.state, count: r.n })),
+      latency: latency.map((r) => ({ channelKind: r.channel_kind, p50: r.p50, p95: r.p95 })),
+      firing: firing.map((r) => ({ ruleKind: r.kind, count: r.n })),
+    };
+  }
+
   async insertChannel(c: NotificationChannel) {
     try {
       await this.db.none(

@@ -43,7 +43,21 @@ export type AttemptStart =
     }
   | { readonly kind: 'ended' | 'lease_lost' | 'not_found' };
 
+/** What the metrics show of alerting, read at scrape time. */
+export interface AlertFigures {
+  readonly deliveries: readonly {
+    readonly channelKind: string;
+    readonly state: string;
+    readonly count: number;
+  }[];
+  /** Latency of the last attempts of deliveries that ended in the last hour. */
+  readonly latency: readonly { readonly channelKind: string; readonly p50: number; readonly p95: number }[];
+  /** Enabled rules that fired inside their cooldown (their condition was seen lately), by kind. */
+  readonly firing: readonly { readonly ruleKind: string; readonly count: number }[];
+}
+
 export interface AlertRepository {
+  figures(now: Date): Promise<AlertFigures>;
   insertChannel(c: NotificationChannel): Promise<'ok' | 'name_taken'>;
   /** Stores `c` (version + 1) when the stored one is at `expectedVersion`. */
   replaceChannel(

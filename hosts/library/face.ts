@@ -4,6 +4,7 @@ import type { SurveyorOperations } from '../../core/app/surveyor.js';
 import type { ProfileSettings } from '../../core/domain/profile.js';
 import { type AppError, validationError } from '../../core/errors.js';
 import type { Actor } from '../../core/usecases/profiles/saveProfile.js';
+import { ChannelInput, channelInputOf, RuleInput, ruleInputOf } from '../../schema/api/alerts.js';
 import { ExecutionCreate } from '../../schema/api/executions.js';
 import { ProfileInput } from '../../schema/api/profiles.js';
 import { DiscoverRequest, SourceBulkCreate, SourceCreate } from '../../schema/api/sources.js';
@@ -12,13 +13,28 @@ import { decodeWith } from '../../schema/decode.js';
 /** A profile as the API takes it (fields with a default may be left out): defaults are filled in and every field checked, as over HTTP. */
 export type ProfileInputValue = t.TypeOf<typeof ProfileInput>;
 
+/** A notification channel and an alert rule as the API takes them (defaulted fields may be left out). */
+export type ChannelInputValue = t.TypeOf<typeof ChannelInput>;
+export type RuleInputValue = t.TypeOf<typeof RuleInput>;
+
 type Ops = SurveyorOperations;
+type Alerts = Ops['alerts'];
 
 /** The operations an embedder calls (core/app/surveyor.ts), with the API's decoding where input is raw. */
-export type SurveyorFace = Omit<Ops, 'deps' | 'profiles'> & {
+export type SurveyorFace = Omit<Ops, 'deps' | 'profiles' | 'alerts'> & {
   readonly profiles: Omit<Ops['profiles'], 'create' | 'replace'> & {
     create(input: ProfileInputValue, actor: Actor): ReturnType<Ops['profiles']['create']>;
     replace(id: string, input: ProfileInputValue, actor: Actor): ReturnType<Ops['profiles']['replace']>;
+  };
+  readonly alerts: Omit<Alerts, 'channels' | 'rules'> & {
+    readonly channels: Omit<Alerts['channels'], 'create' | 'replace'> & {
+      create(input: ChannelInputValue): ReturnType<Alerts['channels']['create']>;
+      replace(id: string, input: ChannelInputValue): ReturnType<Alerts['channels']['replace']>;
+    };
+    readonly rules: Omit<Alerts['rules'], 'create' | 'replace'> & {
+      create(input: RuleInputValue): ReturnType<Alerts['rules']['create']>;
+      replace(id: string, input: RuleInputValue): ReturnType<Alerts['rules']['replace']>;
+    };
   };
 };
 
@@ -41,7 +57,7 @@ export const surveyorFace = (app: Ops): SurveyorFace => {
   const { deps: _deps, ...operations } = app;
   // The codec's output has every defaulted field; its type marks them optional (withDefault).
   const settings = (p: ProfileInputValue) => p as unknown as ProfileSettings;
-  const { sources, executions, profiles } = operations;
+  const { sources, executions, profiles, alerts } = operations;
   return {
     ...operations,
     profiles: {
@@ -73,6 +89,27 @@ export const surveyorFace = (app: Ops): SurveyorFace => {
       ...executions,
       create: (input, opts) =>
         checked(ExecutionCreate, input, 'execution', (x) => executions.create(x, opts)),
+    },
+    alerts: {
+      ...alerts,
+      channels: {
+        ...alerts.channels,
+        create: (input) =>
+          checked(ChannelInput, input, 'notification channel', (c) =>
+            alerts.channels.create(channelInputOf(c)),
+          ),
+        replace: (id, input) =>
+          checked(ChannelInput, input, 'notification channel', (c) =>
+            alerts.channels.replace(id, channelInputOf(c)),
+          ),
+      },
+      rules: {
+        ...alerts.rules,
+        create: (input) =>
+          checked(RuleInput, input, 'alert rule', (r) => alerts.rules.create(ruleInputOf(r))),
+        replace: (id, input) =>
+          checked(RuleInput, input, 'alert rule', (r) => alerts.rules.replace(id, ruleInputOf(r))),
+      },
     },
   };
 };

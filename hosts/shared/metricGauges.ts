@@ -24,6 +24,40 @@ export const registerGauges = (metrics: Metrics, ports: SurveyorPorts): void => 
         value: r.count,
       })),
   );
+  // One read per scrape for the alert gauges (they are collected one after another).
+  let figures: { at: number; read: ReturnType<typeof ports.alerts.figures> } | null = null;
+  const alertFigures = () => {
+    if (!figures || Date.now() - figures.at > 1000)
+      figures = { at: Date.now(), read: ports.alerts.figures(new Date()) };
+    return figures.read;
+  };
+  metrics.gaugeFrom(
+    'surveyor_alert_deliveries',
+    'Alert deliveries by channel kind and state (pending, delivered, failed)',
+    ['channel_kind', 'state'],
+    async () =>
+      (await alertFigures()).deliveries.map((r) => ({
+        labels: { channel_kind: r.channelKind, state: r.state },
+        value: r.count,
+      })),
+  );
+  metrics.gaugeFrom(
+    'surveyor_alert_delivery_latency_seconds',
+    'Latency of the last attempt of alert deliveries that ended in the last hour, by channel kind (quantile 0.5 and 0.95)',
+    ['channel_kind', 'quantile'],
+    async () =>
+      (await alertFigures()).latency.flatMap((r) => [
+        { labels: { channel_kind: r.channelKind, quantile: '0.5' }, value: r.p50 },
+        { labels: { channel_kind: r.channelKind, quantile: '0.95' }, value: r.p95 },
+      ]),
+  );
+  metrics.gaugeFrom(
+    'surveyor_alert_rules_firing',
+    'Enabled alert rules that fired inside their cooldown, by rule kind',
+    ['rule_kind'],
+    async () =>
+      (await alertFigures()).firing.map((r) => ({ labels: { rule_kind: r.ruleKind }, value: r.count })),
+  );
   const queueWaits = () => ports.executions.remoteQueueWaits(new Date());
   metrics.gaugeFrom(
     'surveyor_executions_in_remote_queue',

@@ -231,6 +231,27 @@ test.serial('the same alert inside the cooldown is one delivery, counted as supp
   t.is(receiver.received.length, before + 2);
 });
 
+test.serial(
+  'metrics show deliveries by channel kind and state, their latency and the rules firing',
+  async (t) => {
+    const r = await api.call('GET', '/metrics');
+    t.is(r.status, 200);
+    const value = (re: RegExp) => Number(re.exec(r.text)?.[1] ?? Number.NaN);
+    t.true(
+      value(/^surveyor_alert_deliveries\{channel_kind="webhook",state="delivered"[^}]*\} (\d+)$/m) >= 4,
+      r.text,
+    );
+    t.is(value(/^surveyor_alert_deliveries\{channel_kind="webhook",state="failed"[^}]*\} (\d+)$/m), 1);
+    t.is(value(/^surveyor_alert_deliveries\{channel_kind="email",state="delivered"[^}]*\} (\d+)$/m), 1);
+    t.true(
+      value(
+        /^surveyor_alert_delivery_latency_seconds\{channel_kind="webhook",quantile="0.95"[^}]*\} ([\d.e-]+)$/m,
+      ) >= 0,
+    );
+    t.true(value(/^surveyor_alert_rules_firing\{rule_kind="execution_ended"[^}]*\} (\d+)$/m) >= 5);
+  },
+);
+
 test.serial('a worker killed mid-delivery neither loses the delivery nor makes a second one', async (t) => {
   // The shared worker stops; this test runs its own.
   worker!.child.kill('SIGTERM');

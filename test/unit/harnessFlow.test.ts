@@ -1,55 +1,8 @@
 // The full harness: a whole flow in one process, no database, deterministic.
-import { readFileSync } from 'node:fs';
 import test from 'ava';
-import * as E from 'fp-ts/lib/Either.js';
 import { createHarness } from '../../hosts/library/harness.js';
 import { wallabyYaml } from '../support/examples.js';
-import { graphDir } from '../support/project.js';
-
-const graphPath = 'wallaby-hires_test-pipeline-nodownloads.graph';
-const graphs = { [graphPath]: readFileSync(`${graphDir}/${graphPath}`, 'utf8') };
-const admin = { username: 'h-admin', role: 'admin' as const };
-const manualYaml = wallabyYaml
-  .replace(/(execution:\n\s+enabled:) true/, '$1 false')
-  .replace(/(discovery:\n\s+enabled:) true/, '$1 false');
-
-const right = <T>(r: E.Either<{ message: string }, T>): T => {
-  if (E.isLeft(r)) throw new Error(r.left.message);
-  return r.right;
-};
-
-/** A harness with the project, a default mock DIM profile and the sources registered and discovered. */
-const prepared = async (identifiers: readonly string[], yaml = manualYaml) => {
-  const h = createHarness({ graphs });
-  const module = right(await h.projects.upload(yaml, admin)).version.project_module;
-  right(
-    await h.profiles.create(
-      {
-        name: 'mock-dim',
-        is_default: true,
-        translation: {},
-        deployment: { kind: 'rest_remote', deploy_host: 'dim.example.org' },
-      },
-      admin,
-    ),
-  );
-  const reg = right(
-    await h.sources.registerMany(
-      module,
-      identifiers.map((source_identifier) => ({ source_identifier })),
-      admin.username,
-    ),
-  );
-  right(await h.sources.discover(module, identifiers));
-  await h.runJobs();
-  const ids = Object.fromEntries(
-    (reg.items as { source_identifier: string; uuid: string }[]).map((i) => [i.source_identifier, i.uuid]),
-  );
-  return { h, module, ids };
-};
-
-const stateOf = async (h: ReturnType<typeof createHarness>, id: string) =>
-  right(await h.executions.get(id)).state;
+import { admin, graphs, prepared, right, stateOf } from '../support/harnessProject.js';
 
 test('upload, register, discover, execute and poll to completion, in simulated time', async (t) => {
   const { h, module, ids } = await prepared(['HIPASSJ0001-23']);
