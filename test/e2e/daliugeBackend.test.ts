@@ -1,7 +1,8 @@
 // The rest_remote backend against the real DALiuGE testbed (scripts/testbed/daliuge): a real
 // translator partitions and maps, a real island manager over two node managers runs the graph.
 // Upstream's HelloWorld graph completes; a bash command that exits 3 ends failed with its drops;
-// a long sleep is cancelled. Every API answer is checked against the OpenAPI document.
+// a long sleep is cancelled. Every API answer is checked against the OpenAPI document. An alert
+// rule on failed executions sends the failure to a real HTTP receiver.
 import test from 'ava';
 import { startWorker, type WorkerHandle } from '../../hosts/worker/worker.js';
 import { startTestApi, type TestApi } from '../support/api.js';
@@ -13,7 +14,9 @@ import {
   dimGet,
   yamlWithGraph,
 } from '../support/daliuge.js';
+import { startReceiver } from '../support/alertPeers.js';
 import { type Execution, executionStatus } from '../support/executionStatus.js';
+import { until } from '../support/until.js';
 import { prepareProject } from '../support/project.js';
 
 let tb: DaliugeTestbed;
@@ -21,6 +24,8 @@ let api: TestApi;
 let worker: WorkerHandle;
 let p: Awaited<ReturnType<typeof prepareProject>>;
 let graphs: ReturnType<typeof daliugeGraphDir>;
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
+const signing = 'daliuge-alerts-signing-secret-42';
 const ids = ['HIPASSJ1303+07', 'HIPASSJ1318-21', 'HIPASSJ1321-31', 'HIPASSJ1337-28'];
 
 test.before(async () => {
@@ -35,8 +40,10 @@ test.before(async () => {
     SERVICE_EXECUTION_TICK_SECONDS: '1',
     SERVICE_SCHEDULER_CHECK_SECONDS: '1',
     SERVICE_REST_POLL_MIN_SECONDS: '1',
+    SERVICE_ALERT_TICK_SECONDS: '1',
   });
   worker = await startWorker(api.container);
+  receiver = await startReceiver(signing);
   p = await prepareProject(
     api,
     ids,
@@ -49,6 +56,7 @@ test.before(async () => {
 });
 test.after.always(async () => {
   await worker?.stop(2000);
+  await receiver?.close();
   await api?.close();
 });
 
@@ -90,24 +98,53 @@ test.serial('upstream HelloWorld goes through translate, deploy and poll to comp
   t.like(e.run_record['outputs'], { required: true, checked: true, count: 1, incomplete_count: 0 });
 });
 
-test.serial('an application that fails ends the execution failed, naming its drops', async (t) => {
-  await useGraph('BashCommand.graph', bashCommand('echo about to fail; exit 3'));
-  const id = await p.execute(ids[1]!, { do_stage: false });
-  const e = await untilState(t, id, ['completed', 'failed']);
-  t.is(e.state, 'failed');
-  const failed = e.run_record['failed_drops'] as string[];
-  t.true(failed.length >= 1);
-  const graph = (await dimGet(tb, `/api/sessions/surveyor-${id}-a1/graph/status`)).body as Record<
-    string,
-    { status: number; execStatus?: number }
-  >;
-  const app = Object.entries(graph).find(([, d]) => d.execStatus !== undefined)!;
-  t.is(app[1].execStatus, 3, 'the application is in error on the DIM');
-  t.true(failed.includes(app[0]), 'the failing application drop is named');
-  t.regex(String(e['error']), /drops? in error/);
-  const summary = await api.call('GET', `/executions/${id}/summary`, { token: p.token });
-  t.deepEqual((summary.body as { failed_drops: string[] }).failed_drops, failed);
-});
+test.serial(
+  'an application that fails ends the execution failed, naming its drops, and alerts',
+  async (t) => {
+    const admin = await api.tokenFor('dlg-alert-admin', 'admin');
+    const channel = await api.call('POST', '/notification-channels', {
+      body: { kind: 'webhook', name: 'dlg-hook', url: receiver.url, signing_secret: signing },
+      token: admin,
+    });
+    t.is(channel.status, 201, channel.text);
+    const rule = await api.call('POST', '/alert-rules', {
+      body: {
+        kind: 'execution_ended',
+        name: 'dlg-failures',
+        states: ['failed'],
+        project_module: p.module,
+        channels: [(channel.body as { id: string }).id],
+      },
+      token: admin,
+    });
+    t.is(rule.status, 201, rule.text);
+    await useGraph('BashCommand.graph', bashCommand('echo about to fail; exit 3'));
+    const id = await p.execute(ids[1]!, { do_stage: false });
+    const e = await untilState(t, id, ['completed', 'failed']);
+    t.is(e.state, 'failed');
+    const failed = e.run_record['failed_drops'] as string[];
+    t.true(failed.length >= 1);
+    const graph = (await dimGet(tb, `/api/sessions/surveyor-${id}-a1/graph/status`)).body as Record<
+      string,
+      { status: number; execStatus?: number }
+    >;
+    const app = Object.entries(graph).find(([, d]) => d.execStatus !== undefined)!;
+    t.is(app[1].execStatus, 3, 'the application is in error on the DIM');
+    t.true(failed.includes(app[0]), 'the failing application drop is named');
+    t.regex(String(e['error']), /drops? in error/);
+    const summary = await api.call('GET', `/executions/${id}/summary`, { token: p.token });
+    t.deepEqual((summary.body as { failed_drops: string[] }).failed_drops, failed);
+    // The failure reached the receiver: signed, naming the execution and its failed drops.
+    await until('the failure alert at the receiver', async () => receiver.received.length > 0, 30_000);
+    const alert = receiver.received[0]!;
+    t.true(alert.signatureOk);
+    t.is(alert.body['subject'], `[surveyor] ${p.module}: execution ${id} failed`);
+    t.regex(String(alert.body['text']), /failed drops: /);
+    const payload = (alert.body['details'] as { event: { payload: { failed_drops: string[] } } }).event
+      .payload;
+    t.deepEqual(payload.failed_drops, failed);
+  },
+);
 
 test.serial('a long-running graph is cancelled on the DIM and ends cancelled', async (t) => {
   await useGraph('BashCommand.graph', bashCommand('sleep 600'));

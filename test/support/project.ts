@@ -82,5 +82,5 @@ export const prepareProject = async (
     if (x.status !== 202) throw new Error(`execute: ${x.text}`);
     return id;
   };
-  return { token, adminToken, ids, execute };
+  return { token, adminToken, ids, execute, module };
 };
