@@ -28,6 +28,10 @@ const validBodies: Record<string, unknown> = {
   },
   executeExecution: {},
   updateSource: { enabled: false },
+  replaceChannel: { kind: 'webhook', name: 'c' },
+  setChannelEnabled: { enabled: false },
+  replaceRule: { kind: 'discovery_changed', name: 'r', channels: ['00000000-0000-4000-8000-000000000001'] },
+  setRuleEnabled: { enabled: false },
 };
 
 const fill = (path: string, id: string) =>

@@ -120,7 +120,11 @@ const generated = (s: Schema, pools: Pools, depth: number): fc.Arbitrary<unknown
       return fc.constant(null);
     case 'array':
       return fc.array(valid(s['items'] as Schema, pools, undefined, depth + 1), {
-        maxLength: depth > 3 ? 1 : 4,
+        minLength: (s['minItems'] as number | undefined) ?? 0,
+        maxLength: Math.max(
+          (s['minItems'] as number | undefined) ?? 0,
+          Math.min((s['maxItems'] as number | undefined) ?? 4, depth > 3 ? 1 : 4),
+        ),
       });
     case 'object':
       return objects(s, pools, depth);
