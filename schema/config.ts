@@ -317,6 +317,11 @@ export const configVariables = {
     '50',
     'Configuration versions kept per project, newest first; older ones go unless active or pinned by a stored execution. 0 keeps them all.',
   ),
+  SERVICE_RETENTION_ALERT_DELIVERIES_DAYS: spec(
+    int(90, 0, 36500),
+    '90',
+    'Alert deliveries ended (delivered or failed) longer ago than this are deleted. 0 keeps them forever.',
+  ),
   SERVICE_MAINTENANCE_TICK_SECONDS: spec(
     int(3600, 60, 86400),
     '3600',

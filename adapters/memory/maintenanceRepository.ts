@@ -85,6 +85,15 @@ export class MemoryMaintenanceRepository implements MaintenanceRepository {
           );
     const finishedJobs = oldJobs(['succeeded', 'cancelled'], p.finishedJobsDays);
     const deadJobs = oldJobs(['dead', 'failed'], p.deadJobsDays);
+    const oldDeliveries =
+      p.alertDeliveriesDays === 0
+        ? []
+        : [...store.deliveries.values()].filter(
+            (d) =>
+              d.state !== 'pending' &&
+              d.endedAt !== null &&
+              d.endedAt < daysBefore(now, p.alertDeliveriesDays),
+          );
     const housekept = daysBefore(now, housekeeping.authSessionsDays);
     const counts: PruneCounts = {
       events: oldEvents.length,
@@ -93,6 +102,7 @@ export class MemoryMaintenanceRepository implements MaintenanceRepository {
       artifactBytes,
       finishedJobs: finishedJobs.length,
       deadJobs: deadJobs.length,
+      alertDeliveries: oldDeliveries.length,
       configVersions: oldVersions.length,
       authSessions: this.kept.sessions.pruneEnded(housekept, dry),
       loginFailures: this.kept.throttle.pruneOld(daysBefore(now, housekeeping.loginFailuresDays), dry),
@@ -118,6 +128,7 @@ export class MemoryMaintenanceRepository implements MaintenanceRepository {
         (store.configs.get(v.projectModule) ?? []).filter((x) => x.version !== v.version),
       );
     for (const j of [...finishedJobs, ...deadJobs]) store.queue.rows.delete(j.id);
+    for (const d of oldDeliveries) store.deliveries.delete(d.id);
     return counts;
   }
 

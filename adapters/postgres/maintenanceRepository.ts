@@ -142,6 +142,16 @@ const pruneAll = async (exec: Exec, now: Date, p: RetentionPolicy): Promise<Prun
     );
   const finishedJobs = await jobs(`'succeeded', 'cancelled'`, p.finishedJobsDays);
   const deadJobs = await jobs(`'dead', 'failed'`, p.deadJobsDays);
+  const alertDeliveries = await unless(p.alertDeliveriesDays, () =>
+    deleteIn(
+      exec,
+      'alert_deliveries',
+      'id',
+      `SELECT id FROM alert_deliveries WHERE state <> 'pending' AND ended_at < $1::timestamptz - make_interval(days => $2)
+       LIMIT $3`,
+      [now, p.alertDeliveriesDays],
+    ),
+  );
   const sessions = await exec.result(
     `DELETE FROM auth_sessions WHERE expires_at < $1::timestamptz - make_interval(days => $2)
        OR revoked_at < $1::timestamptz - make_interval(days => $2)`,
@@ -162,6 +172,7 @@ const pruneAll = async (exec: Exec, now: Date, p: RetentionPolicy): Promise<Prun
     artifactBytes: executions.bytes + artifacts.bytes,
     finishedJobs: finishedJobs.n,
     deadJobs: deadJobs.n,
+    alertDeliveries: alertDeliveries.n,
     configVersions: configVersions.n,
     authSessions: sessions.rowCount,
     loginFailures: failures.rowCount,

@@ -17,6 +17,8 @@ export interface RetentionPolicy {
   readonly deadJobsDays: number;
   /** Configuration versions kept per project, newest first, besides the active and pinned ones. */
   readonly configVersionsKept: number;
+  /** Alert deliveries ended (delivered or failed) longer ago than this. */
+  readonly alertDeliveriesDays: number;
 }
 
 /** What one prune removed, or (dry run) would remove. */
@@ -28,6 +30,7 @@ export interface PruneCounts {
   readonly artifactBytes: number;
   readonly finishedJobs: number;
   readonly deadJobs: number;
+  readonly alertDeliveries: number;
   readonly configVersions: number;
   readonly authSessions: number;
   readonly loginFailures: number;

@@ -9,4 +9,5 @@ export const retentionPolicy = (c: Config): RetentionPolicy => ({
   finishedJobsDays: c.SERVICE_RETENTION_FINISHED_JOBS_DAYS,
   deadJobsDays: c.SERVICE_RETENTION_DEAD_JOBS_DAYS,
   configVersionsKept: c.SERVICE_RETENTION_CONFIG_VERSIONS,
+  alertDeliveriesDays: c.SERVICE_RETENTION_ALERT_DELIVERIES_DAYS,
 });

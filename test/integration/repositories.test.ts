@@ -171,6 +171,7 @@ test.serial(
       finishedJobsDays: 30,
       deadJobsDays: 90,
       configVersionsKept: 50,
+      alertDeliveriesDays: 0,
     });
     t.like(r, { authSessions: 2, loginFailures: 1, finishedJobs: 1, deadJobs: 0, workers: 1 });
     t.deepEqual(

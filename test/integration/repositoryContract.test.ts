@@ -1,5 +1,6 @@
 import test from 'ava';
 import { PgEventLog } from '../../adapters/postgres/eventLog.js';
+import { PgAlertRepository } from '../../adapters/postgres/alertRepository.js';
 import { PgExecutionRepository } from '../../adapters/postgres/executionRepository.js';
 import { PgJobQueue } from '../../adapters/postgres/jobQueue.js';
 import { PgMaintenanceRepository } from '../../adapters/postgres/maintenanceRepository.js';
@@ -21,6 +22,7 @@ runRepositoryContract(test, 'postgres', async () => {
       events: new PgEventLog(d.db),
       queue: new PgJobQueue(d.db, new CryptoRandom()),
       maintenance: new PgMaintenanceRepository(d.db),
+      alerts: new PgAlertRepository(d.db),
     },
     done: d.drop,
   };

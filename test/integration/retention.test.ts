@@ -36,6 +36,7 @@ const policy: RetentionPolicy = {
   finishedJobsDays: 30,
   deadJobsDays: 90,
   configVersionsKept: 2,
+  alertDeliveriesDays: 0,
 };
 const db = () => api.container.get<Db>(TYPES.Db);
 const maintenance = () => api.container.get<MaintenanceRepository>(TYPES.Maintenance);

@@ -4,14 +4,16 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { NewEvent } from '../../core/domain/event.js';
 import type { SurveyorPorts } from '../../core/app/ports.js';
 import { type Execution, unsubmitted } from '../../core/domain/executionRecord.js';
+import type { AlertRule, NotificationChannel, PlannedDelivery } from '../../core/domain/alerting.js';
 import type { DeploymentProfile } from '../../core/domain/profile.js';
+import type { FiredEvent } from '../../core/ports/AlertRepository.js';
 import type { ProjectConfig } from '../../core/domain/projectConfig.js';
 import { loadProjectYaml } from '../../schema/project/loadYaml.js';
 import { wallabyYaml } from './examples.js';
 
 export type Repositories = Pick<
   SurveyorPorts,
-  'configs' | 'sources' | 'profiles' | 'executions' | 'events' | 'queue' | 'maintenance'
+  'configs' | 'sources' | 'profiles' | 'executions' | 'events' | 'queue' | 'maintenance' | 'alerts'
 >;
 
 export type RepositoriesFactory = () => Promise<{ repos: Repositories; done: () => Promise<void> }>;
@@ -569,6 +571,7 @@ export const repositoryContract: Record<string, Rule> = {
         finishedJobsDays: 0,
         deadJobsDays: 0,
         configVersionsKept: 0,
+        alertDeliveriesDays: 0,
       };
       const dry = await r.maintenance.prune(now, policy, { dryRun: true });
       t.is(dry.executions, 1);
@@ -590,6 +593,97 @@ export const repositoryContract: Record<string, Rule> = {
         null,
       );
       t.is(kept.items.length, 1, 'a stored execution keeps its events');
+    },
+  'alerts: events fill the outbox as they are recorded; dispatch applies the cooldown; prune takes ended deliveries':
+    async (t, r) => {
+      const channel: NotificationChannel = {
+        id: uuid(),
+        name: 'hook',
+        description: '',
+        enabled: true,
+        settings: { kind: 'webhook', format: 'json', target: 'https://hooks.example.org' },
+        sealedSecrets: 'v1.sealed',
+        version: 1,
+        createdAt: t0,
+        updatedAt: t0,
+      };
+      t.is(await r.alerts.insertChannel(channel), 'ok');
+      const rule: AlertRule = {
+        id: uuid(),
+        name: 'failures',
+        enabled: true,
+        projectModule: module,
+        conditions: { kind: 'execution_ended', states: ['failed'], profile_name: null },
+        channelIds: [channel.id],
+        cooldownMinutes: 60,
+        version: 1,
+        createdAt: t0,
+        updatedAt: t0,
+      };
+      t.is(await r.alerts.insertRule(rule, ['execution.failed']), 'ok');
+      const x = uuid();
+      const record = (kind: string, project = module, when = t0) =>
+        r.events.append({ ...ev(x, kind, 'execution'), projectModule: project }, when);
+      const plan = (fired: readonly FiredEvent[]): PlannedDelivery[] =>
+        fired.map((f) => ({
+          id: uuid(),
+          rule: f.rule,
+          channelId: channel.id,
+          dedupKey: `${f.event.kind}:${f.event.subjectId}`,
+          message: {
+            type: 'alert',
+            subject: f.event.kind,
+            text: '',
+            rule: null,
+            details: {},
+            occurred_at: f.event.createdAt.toISOString(),
+          },
+        }));
+      await record('execution.failed');
+      await record('execution.completed');
+      await record('execution.failed', 'another_project');
+      t.like(await r.alerts.dispatchOutbox(10, t0, plan), { taken: 1, created: 1, suppressed: 0 });
+      t.like(await r.alerts.dispatchOutbox(10, t0, plan), { taken: 0, created: 0 });
+      await record('execution.failed', module, at(60));
+      t.like(await r.alerts.dispatchOutbox(10, at(60), plan), { taken: 1, created: 0, suppressed: 1 });
+      await record('execution.failed', module, at(2 * 3600));
+      t.like(await r.alerts.dispatchOutbox(10, at(2 * 3600), plan), { taken: 1, created: 1 });
+      // A disabled rule fires nothing.
+      t.is(
+        await r.alerts.replaceRule({ ...rule, enabled: false, version: 2 }, ['execution.failed'], 1),
+        'ok',
+      );
+      await record('execution.failed', module, at(3 * 3600));
+      t.like(await r.alerts.dispatchOutbox(10, at(3 * 3600), plan), { taken: 0 });
+      const page = await r.alerts.pageDeliveries({ ruleId: rule.id }, 10, null);
+      if (page === 'bad_cursor') throw new Error('bad cursor');
+      t.deepEqual(
+        page.items.map((d) => [d.state, d.suppressed, d.createdAt.toISOString()]),
+        [
+          ['pending', 0, at(2 * 3600).toISOString()],
+          ['pending', 1, t0.toISOString()],
+        ],
+      );
+      // Each delivery's job is queued; a delivery whose job ended unsettled is failed.
+      t.is(await r.alerts.failAbandoned(at(4 * 3600)), 0);
+      const [job] = await r.queue.claim('w', ['alert.deliver'], 1, 60, at(4 * 3600));
+      t.truthy(job);
+      await r.queue.fail(job!.lease, 'gone', null, at(4 * 3600));
+      t.is(await r.alerts.failAbandoned(at(4 * 3600)), 1);
+      // A channel rules send to is kept; ended deliveries go after the retention.
+      t.deepEqual(await r.alerts.deleteChannel(channel.id), { usedBy: ['failures'] });
+      const prune = (days: number) =>
+        r.maintenance.prune(at(40 * day), {
+          eventsDays: 0,
+          executionsDays: 0,
+          artifactsDays: 0,
+          finishedJobsDays: 0,
+          deadJobsDays: 0,
+          configVersionsKept: 0,
+          alertDeliveriesDays: days,
+        });
+      t.is((await prune(60)).alertDeliveries, 0);
+      t.is((await prune(30)).alertDeliveries, 1);
     },
 };
 
