@@ -12,6 +12,18 @@ import { PurgeCommand } from './commands/purge.js';
 import { SecurityCheckCommand } from './commands/securityCheck.js';
 import { UserCreateCommand } from './commands/userCreate.js';
 import { VersionCommand } from './commands/version.js';
+import {
+  AlertChannelAddCommand,
+  AlertChannelDisableCommand,
+  AlertChannelEnableCommand,
+  AlertChannelListCommand,
+  AlertChannelTestCommand,
+  AlertDeliveriesCommand,
+  AlertRuleAddCommand,
+  AlertRuleDisableCommand,
+  AlertRuleEnableCommand,
+  AlertRuleListCommand,
+} from './commands/client/alerts.js';
 import { LoginCommand, LogoutCommand } from './commands/client/login.js';
 import {
   ProjectDiffCommand,
@@ -89,6 +101,16 @@ for (const c of [
   ProfileAddCommand,
   ProfileListCommand,
   ProfileShowCommand,
+  AlertChannelAddCommand,
+  AlertChannelListCommand,
+  AlertChannelTestCommand,
+  AlertChannelEnableCommand,
+  AlertChannelDisableCommand,
+  AlertRuleAddCommand,
+  AlertRuleListCommand,
+  AlertRuleEnableCommand,
+  AlertRuleDisableCommand,
+  AlertDeliveriesCommand,
   ExecCreateCommand,
   ExecExecuteCommand,
   ExecStatusCommand,

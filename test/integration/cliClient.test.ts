@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import test from 'ava';
 import { startWorker, type WorkerHandle } from '../../hosts/worker/worker.js';
 import { defaultPassword, startTestApi, type TestApi } from '../support/api.js';
+import { startReceiver } from '../support/alertPeers.js';
 import { runCli } from '../support/child.js';
 import { graphDir, manualWallabyYaml } from '../support/project.js';
 
@@ -199,6 +200,57 @@ test.serial('profiles, sources and an execution watched to completion; a failing
   t.true(events.some((e) => e.kind === 'execution.completed'));
   const status = await cli(['exec', 'status', created.uuid]);
   t.regex(status.out, /completed \(attempt 1/);
+});
+
+test.serial('alert channels, rules and deliveries from the command line', async (t) => {
+  const secret = 'cli-signing-secret-0123456789';
+  const receiver = await startReceiver(secret);
+  try {
+    const hook = file(
+      'hook.json',
+      JSON.stringify({ kind: 'webhook', name: 'cli-hook', url: receiver.url, signing_secret: secret }),
+    );
+    const added = await cli(['alert', 'channel', 'add', hook]);
+    t.is(added.code, 0, added.out);
+    t.regex(added.out, /channel cli-hook created/);
+    const tested = await cli(['alert', 'channel', 'test', 'cli-hook']);
+    t.is(tested.code, 0, tested.out);
+    t.regex(tested.out, /^delivered: status 200, \d+ ms/m);
+    t.true(receiver.received[0]!.signatureOk);
+    const list = await cli(['alert', 'channel', 'list']);
+    t.regex(list.out, /cli-hook\s+webhook\s+yes\s+http:\/\/127\.0\.0\.1:\d+/);
+    t.false(list.out.includes(secret) || list.out.includes('receiver-token-42'));
+    const rule = file(
+      'rule.json',
+      JSON.stringify({
+        kind: 'execution_ended',
+        name: 'cli-failures',
+        states: ['failed'],
+        channels: ['cli-hook'],
+      }),
+    );
+    const made = await cli(['alert', 'rule', 'add', rule]);
+    t.is(made.code, 0, made.out);
+    t.regex(
+      (await cli(['alert', 'rule', 'list'])).out,
+      /cli-failures\s+execution_ended\s+yes\s+\(all\)\s+1\s+60 min/,
+    );
+    t.is((await cli(['alert', 'rule', 'disable', 'cli-failures'])).code, 0);
+    t.is((await json<{ enabled: boolean }[]>(['alert', 'rule', 'list']))[0]!.enabled, false);
+    receiver.respondWith(() => 503);
+    const failing = await cli(['alert', 'channel', 'test', 'cli-hook']);
+    t.is(failing.code, 1, failing.out);
+    t.regex(failing.out, /not delivered: HTTP 503/);
+    const deliveries = await cli(['alert', 'deliveries', '--channel', 'cli-hook']);
+    t.is(deliveries.code, 0, deliveries.out);
+    t.regex(deliveries.out, /failed\s+1\s+0\s+HTTP 503/);
+    t.regex(deliveries.out, /delivered\s+1\s+0\s+200, \d+ ms\s+\(test\)/);
+    const bad = await cli(['alert', 'channel', 'test', 'no-such-channel']);
+    t.is(bad.code, 2);
+    t.regex(bad.out, /no channel named no-such-channel/);
+  } finally {
+    await receiver.close();
+  }
 });
 
 test.serial('credentials others may read are refused; logout ends the login', async (t) => {
