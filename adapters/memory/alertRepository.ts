@@ -250,7 +250,7 @@ export class MemoryAlertRepository implements AlertRepository {
     for (const p of planned) {
       const channel = this.store.channels.get(p.channelId);
       if (!channel) continue;
-      const since = now.getTime() - p.rule.cooldownMinutes * 60_000;
+      const since = now.getTime() - (p.windowMinutes ?? p.rule.cooldownMinutes) * 60_000;
       const recent = [...this.store.deliveries.values()]
         .filter(
           (d) =>

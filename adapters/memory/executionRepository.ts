@@ -102,6 +102,24 @@ export class MemoryExecutionRepository implements ExecutionRepository {
       .slice(0, limit);
   }
 
+  async endedSince(since: Date, projectModule: string | null, failedLimit: number) {
+    const ended = this.all().filter(
+      (e) =>
+        e.finishedAt !== null &&
+        e.finishedAt >= since &&
+        ['completed', 'failed', 'cancelled'].includes(e.state) &&
+        (projectModule === null || e.projectModule === projectModule),
+    );
+    const byState: Record<string, number> = {};
+    for (const e of ended) byState[e.state] = (byState[e.state] ?? 0) + 1;
+    const failed = ended
+      .filter((e) => e.state === 'failed')
+      .sort((a, b) => b.finishedAt!.getTime() - a.finishedAt!.getTime() || byCodePoint(a.id, b.id))
+      .slice(0, failedLimit)
+      .map((e) => ({ id: e.id, projectModule: e.projectModule, error: e.error }));
+    return { byState, failed };
+  }
+
   async pendingSince(before: Date, projectModule: string | null, limit: number) {
     const all = (await this.awaitingAdmission(Number.MAX_SAFE_INTEGER)).filter(
       (e) => e.executeRequestedAt! < before && (projectModule === null || e.projectModule === projectModule),

@@ -18,6 +18,15 @@ export class MemoryWorkerRegistry implements WorkerRegistry {
     );
   }
 
+  async lost(now: Date, staleAfterSeconds: number, withinSeconds: number): Promise<readonly WorkerRecord[]> {
+    return [...this.workers.values()]
+      .filter((w) => {
+        const silent = now.getTime() - w.heartbeatAt.getTime();
+        return silent > staleAfterSeconds * 1000 && silent <= (staleAfterSeconds + withinSeconds) * 1000;
+      })
+      .sort((a, b) => a.heartbeatAt.getTime() - b.heartbeatAt.getTime());
+  }
+
   /** Forgets workers silent since before `before`; how many, or would. */
   pruneSilent(before: Date, dryRun: boolean): number {
     const silent = [...this.workers.values()].filter((w) => w.heartbeatAt < before);

@@ -550,7 +550,7 @@ const store = async (tx: Tx, planned: readonly PlannedDelivery[], now: Date): Pr
                      AND created_at > $4::timestamptz - make_interval(mins => $5)
                    ORDER BY created_at DESC LIMIT 1)
        RETURNING 1`,
-      [p.rule.id, p.channelId, p.dedupKey, now, p.rule.cooldownMinutes],
+      [p.rule.id, p.channelId, p.dedupKey, now, p.windowMinutes ?? p.rule.cooldownMinutes],
     );
     if (folded) {
       suppressed++;

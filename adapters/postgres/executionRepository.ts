@@ -218,6 +218,26 @@ export class PgExecutionRepository implements ExecutionRepository {
     return rows.map(toExecution);
   }
 
+  async endedSince(since: Date, projectModule: string | null, failedLimit: number) {
+    const where = `finished_at >= $1 AND state IN ('completed', 'failed', 'cancelled')
+      AND ($2::text IS NULL OR project_module = $2)`;
+    const [counts, failed] = await Promise.all([
+      this.db.any<{ state: string; n: number }>(
+        `SELECT state, count(*)::int AS n FROM executions WHERE ${where} GROUP BY state`,
+        [since, projectModule],
+      ),
+      this.db.any<{ id: string; project_module: string; error: string | null }>(
+        `SELECT id, project_module, error FROM executions WHERE ${where} AND state = 'failed'
+         ORDER BY finished_at DESC, id LIMIT $3`,
+        [since, projectModule, failedLimit],
+      ),
+    ]);
+    return {
+      byState: Object.fromEntries(counts.map((c) => [c.state, c.n])),
+      failed: failed.map((f) => ({ id: f.id, projectModule: f.project_module, error: f.error })),
+    };
+  }
+
   async pendingSince(before: Date, projectModule: string | null, limit: number) {
     const where = `state = 'pending' AND execute_requested_at < $1 AND ($2::text IS NULL OR project_module = $2)`;
     const [count, rows] = await Promise.all([

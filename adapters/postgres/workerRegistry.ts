@@ -34,13 +34,24 @@ export class PgWorkerRegistry implements WorkerRegistry {
       `SELECT * FROM workers WHERE heartbeat_at >= $1::timestamptz - make_interval(secs => $2) ORDER BY started_at`,
       [now, staleAfterSeconds],
     );
-    return rows.map((r) => ({
-      id: r.id,
-      hostname: r.hostname,
-      pid: r.pid,
-      roles: r.roles,
-      startedAt: r.started_at,
-      heartbeatAt: r.heartbeat_at,
-    }));
+    return rows.map(toRecord);
+  }
+
+  async lost(now: Date, staleAfterSeconds: number, withinSeconds: number): Promise<readonly WorkerRecord[]> {
+    const rows = await this.db.any<Row>(
+      `SELECT * FROM workers WHERE heartbeat_at < $1::timestamptz - make_interval(secs => $2)
+         AND heartbeat_at >= $1::timestamptz - make_interval(secs => $2 + $3) ORDER BY heartbeat_at`,
+      [now, staleAfterSeconds, withinSeconds],
+    );
+    return rows.map(toRecord);
   }
 }
+
+const toRecord = (r: Row): WorkerRecord => ({
+  id: r.id,
+  hostname: r.hostname,
+  pid: r.pid,
+  roles: r.roles,
+  startedAt: r.started_at,
+  heartbeatAt: r.heartbeat_at,
+});

@@ -17,6 +17,8 @@ export interface TickSchedule {
   readonly pollMaxSeconds?: number;
   /** How often the alert tick turns events into deliveries and evaluates state rules. */
   readonly alertSeconds: number;
+  /** A worker silent this long is lost (the worker_lost rule). */
+  readonly workerStaleSeconds: number;
 }
 
 /** The scheduler's recurring work, in the order a round runs it: the worker's leader and the harness run these. */
@@ -29,5 +31,5 @@ export const schedulerTicks = (app: SurveyorOperations, s: TickSchedule): readon
     pollMinSeconds: s.pollMinSeconds,
     ...(s.pollMaxSeconds !== undefined ? { pollMaxSeconds: s.pollMaxSeconds } : {}),
   }),
-  alertTick(app.deps.alerts, s.alertSeconds),
+  alertTick(app.deps.alerts, s.alertSeconds, { workerStaleSeconds: s.workerStaleSeconds }),
 ];

@@ -169,8 +169,8 @@ export const eventKindsOf = (c: RuleConditions): readonly string[] => {
  * reason, rather than accepted and never fired.
  */
 export const unsupportedRuleKind = (kind: RuleKind): string | null =>
-  kind === 'dependency_down' || kind === 'daily_summary' || kind === 'worker_lost'
-    ? `rules of kind ${kind} are not evaluated yet; use execution_ended, discovery_changed, pending_too_long or queue_backlog`
+  kind === 'dependency_down'
+    ? `rules of kind ${kind} are not evaluated yet; use execution_ended, discovery_changed, pending_too_long, queue_backlog, worker_lost or daily_summary`
     : null;
 
 /** A rule as the API shows it: as it is written, the kind's own fields beside the common ones. */
@@ -255,6 +255,8 @@ export interface PlannedDelivery {
   readonly channelId: string;
   readonly dedupKey: string;
   readonly message: AlertMessage;
+  /** The dedup window when it is not the rule's cooldown (a daily summary: one per day). */
+  readonly windowMinutes?: number;
 }
 
 /** What one attempt at sending gave. */

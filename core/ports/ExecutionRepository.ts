@@ -84,6 +84,19 @@ export interface ExecutionRepository {
   write(w: ExecutionWrite, now: Date): Promise<WriteResult>;
   /** Pending executions asked to run, oldest request first. */
   awaitingAdmission(limit: number): Promise<Execution[]>;
+  /** Executions that ended since `since` (by state) and the latest failures, for a summary. */
+  endedSince(
+    since: Date,
+    projectModule: string | null,
+    failedLimit: number,
+  ): Promise<{
+    readonly byState: Readonly<Record<string, number>>;
+    readonly failed: readonly {
+      readonly id: string;
+      readonly projectModule: string;
+      readonly error: string | null;
+    }[];
+  }>;
   /** Executions asked to run and pending since before `before`: how many, and the oldest `limit`. */
   pendingSince(
     before: Date,

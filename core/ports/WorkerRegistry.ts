@@ -13,4 +13,6 @@ export interface WorkerRegistry {
   deregister(workerId: string): Promise<void>;
   /** Workers whose last heartbeat is no older than `staleAfterSeconds`. */
   live(now: Date, staleAfterSeconds: number): Promise<readonly WorkerRecord[]>;
+  /** Workers whose last heartbeat is older than `staleAfterSeconds`, but not by more than `withinSeconds` more. */
+  lost(now: Date, staleAfterSeconds: number, withinSeconds: number): Promise<readonly WorkerRecord[]>;
 }

@@ -8,6 +8,7 @@ export const tickSchedule = (c: Config): TickSchedule => ({
   maintenanceSeconds: c.SERVICE_MAINTENANCE_TICK_SECONDS,
   executionSeconds: c.SERVICE_EXECUTION_TICK_SECONDS,
   alertSeconds: c.SERVICE_ALERT_TICK_SECONDS,
+  workerStaleSeconds: c.SERVICE_WORKER_STALE_SECONDS,
   pollMinSeconds: {
     rest_remote: c.SERVICE_REST_POLL_MIN_SECONDS,
     batch_remote: c.SERVICE_BATCH_POLL_MIN_SECONDS,

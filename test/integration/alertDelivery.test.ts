@@ -41,6 +41,8 @@ test.before(async () => {
       SERVICE_ALERT_TIMEOUT_SECONDS: '2',
       SERVICE_JOB_RETRY_BASE_SECONDS: '1',
       SERVICE_JOB_RETRY_CAP_SECONDS: '2',
+      SERVICE_WORKER_STALE_SECONDS: '3',
+      SERVICE_WORKER_HEARTBEAT_SECONDS: '1',
     },
   );
   worker = runCli(['worker'], env);
@@ -252,36 +254,55 @@ test.serial(
   },
 );
 
-test.serial('a worker killed mid-delivery neither loses the delivery nor makes a second one', async (t) => {
-  // The shared worker stops; this test runs its own.
-  worker!.child.kill('SIGTERM');
-  await worker!.exited();
-  const w = await hook('kill-hook');
-  const rule = await failedRule('killed-worker', [w.id], 'deliver_f');
-  const before = receiver.received.length;
-  receiver.respondWith((_r, n) => (n === before + 1 ? 'hang' : 200));
-  const first = runCli(['worker'], env);
-  try {
-    await executionFailed('deliver_f', '88888888-8888-4888-8888-888888888888');
-    await until('the first request at the receiver', async () => receiver.received.length > before, 20_000);
-    first.child.kill('SIGKILL');
-    await first.exited();
-    // The same event recorded again inside the window: folded, not sent.
-    await executionFailed('deliver_f', '88888888-8888-4888-8888-888888888888');
-    worker = runCli(['worker'], env);
-    const d = await settled(rule.id, 1, 40_000);
-    t.is(d.length, 1);
-    t.like(d[0], { state: 'delivered', attempts: 2, suppressed: 1 });
-    const got = receiver.received.slice(before);
-    t.is(got.length, 2);
-    t.deepEqual([...new Set(got.map((g) => g.deliveryId))], [d[0]!.id]);
-  } finally {
-    first.child.kill('SIGKILL');
-    receiver.respondWith(() => 200);
-  }
-  t.false(api.logs.join('\n').includes(signing));
-  const rows = await api.container
-    .get<Db>(TYPES.Db)
-    .any<{ n: number }>(`SELECT count(*)::int AS n FROM alert_outbox`);
-  t.is(rows[0]!.n, 0);
-});
+test.serial(
+  'a worker killed mid-delivery neither loses the delivery nor makes a second one, and is reported lost',
+  async (t) => {
+    // The shared worker stops; this test runs its own.
+    worker!.child.kill('SIGTERM');
+    await worker!.exited();
+    const w = await hook('kill-hook');
+    const rule = await failedRule('killed-worker', [w.id], 'deliver_f');
+    await post(
+      '/alert-rules',
+      { kind: 'worker_lost', name: 'lost-workers', channels: [w.id], cooldown_minutes: 5 },
+      op,
+    );
+    const before = receiver.received.length;
+    const of = (name: string) =>
+      receiver.received
+        .slice(before)
+        .filter((r) => (r.body['rule'] as { name?: string } | null)?.name === name);
+    receiver.respondWith((_r, n) => (n === before + 1 ? 'hang' : 200));
+    const first = runCli(['worker'], env);
+    try {
+      await executionFailed('deliver_f', '88888888-8888-4888-8888-888888888888');
+      await until('the first request at the receiver', async () => receiver.received.length > before, 20_000);
+      first.child.kill('SIGKILL');
+      await first.exited();
+      // The same event recorded again inside the window: folded, not sent.
+      await executionFailed('deliver_f', '88888888-8888-4888-8888-888888888888');
+      worker = runCli(['worker'], env);
+      const d = await settled(rule.id, 1, 40_000);
+      t.is(d.length, 1);
+      t.like(d[0], { state: 'delivered', attempts: 2, suppressed: 1 });
+      const got = of('killed-worker');
+      t.is(got.length, 2);
+      t.deepEqual([...new Set(got.map((g) => g.deliveryId))], [d[0]!.id]);
+      // The killed worker never deregistered: its silence is reported, once; the one stopped
+      // cleanly before this test is not.
+      await until('the lost worker reported', async () => of('lost-workers').length > 0, 20_000);
+      await new Promise((r) => setTimeout(r, 3000));
+      const lost = of('lost-workers');
+      t.is(lost.length, 1);
+      t.regex(String(lost[0]!.body['subject']), new RegExp(`\\(pid ${first.child.pid}\\) lost`));
+    } finally {
+      first.child.kill('SIGKILL');
+      receiver.respondWith(() => 200);
+    }
+    t.false(api.logs.join('\n').includes(signing));
+    const rows = await api.container
+      .get<Db>(TYPES.Db)
+      .any<{ n: number }>(`SELECT count(*)::int AS n FROM alert_outbox`);
+    t.is(rows[0]!.n, 0);
+  },
+);

@@ -270,7 +270,7 @@ test.serial('malformed channels and rules are refused with 422 naming the field'
     );
   }
   // A kind not evaluated yet is refused with the reason, never accepted and ignored.
-  const later = await post('/alert-rules', { kind: 'daily_summary', name: 'r', channels: [c.id] }, op);
+  const later = await post('/alert-rules', { kind: 'dependency_down', name: 'r', channels: [c.id] }, op);
   t.is(later.status, 422);
   t.regex(later.text, /not evaluated yet/);
 });

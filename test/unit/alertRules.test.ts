@@ -134,9 +134,56 @@ test('pending too long fires once per cooldown while it holds', async (t) => {
   t.is(h.notifier.sent.length, 2, 'after the cooldown, once more');
 });
 
+test('a worker that stops sending heartbeats is reported once; one that deregisters is not', async (t) => {
+  const { h } = await setup(['HIPASSJ0001-23'], { kind: 'worker_lost', cooldown_minutes: 5 });
+  const now = h.clock.now();
+  const worker = (id: string) => ({
+    id,
+    hostname: `node-${id}`,
+    pid: 42,
+    roles: ['worker'],
+    startedAt: now,
+    heartbeatAt: now,
+  });
+  await h.ports.workers.register(worker('a'));
+  await h.ports.workers.register(worker('b'));
+  await h.advance(20, 5);
+  t.is(h.notifier.sent.length, 0, 'silent for less than SERVICE_WORKER_STALE_SECONDS');
+  await h.ports.workers.deregister('b');
+  await h.advance(20, 5);
+  t.is(h.notifier.sent.length, 1);
+  t.regex(h.notifier.sent[0]!.message.subject, /worker node-a \(pid 42\) lost/);
+  await h.advance(3 * 3600, 60);
+  t.is(h.notifier.sent.length, 1, 'told once, however long it stays silent');
+});
+
+test('the daily summary comes once a day at its hour, with the day in figures', async (t) => {
+  const { h, run } = await setup(['HIPASSJ0301MOCKFAIL'], {
+    kind: 'daily_summary',
+    hour_utc: 1,
+    cooldown_minutes: 0,
+  });
+  const id = await run('HIPASSJ0301MOCKFAIL');
+  await h.until(async () => (await stateOf(h, id)) === 'failed');
+  t.is(h.notifier.sent.length, 0, 'not its hour yet (the harness starts at midnight)');
+  await h.advance(3600, 30);
+  await h.advance(3600, 30);
+  t.is(h.notifier.sent.length, 1, 'one at 01:00, however often the tick runs in that hour');
+  const m = h.notifier.sent[0]!.message;
+  t.regex(m.subject, /daily summary for 2026-01-01: 0 completed, 1 failed, 0 cancelled/);
+  t.regex(m.text, new RegExp(`${id} \\(wallaby_hires\\): `));
+  await h.advance(24 * 3600, 300);
+  t.is(h.notifier.sent.length, 2, 'and again the next day');
+  t.regex(h.notifier.sent[1]!.message.subject, /for 2026-01-02: 0 completed, 0 failed/);
+});
+
 test('rules that are not evaluated yet are refused, naming the reason', async (t) => {
   const { h, channel } = await setup(['HIPASSJ0001-23'], { kind: 'discovery_changed' });
-  const r = await h.alerts.rules.create({ kind: 'worker_lost', name: 'w', channels: [channel.id] } as never);
+  const r = await h.alerts.rules.create({
+    kind: 'dependency_down',
+    name: 'w',
+    channels: [channel.id],
+  } as never);
   t.true(E.isLeft(r));
   if (E.isLeft(r)) t.regex(JSON.stringify(r.left), /not evaluated yet/);
 });

@@ -1,6 +1,6 @@
 import type { Tick, TickReport } from '../../ports/Tick.js';
 import type { AlertDeps } from './alertDeps.js';
-import { evaluateStateRules } from './evaluateStateRules.js';
+import { evaluateStateRules, type StateRuleSettings } from './evaluateStateRules.js';
 import { planEventAlerts } from './planEventAlerts.js';
 
 /** Outbox rows taken per transaction; a tick takes batches until the outbox is empty or this many. */
@@ -12,7 +12,7 @@ const maxPerTick = 5000;
  * transaction), then the state rules are evaluated. A crash anywhere leaves the outbox rows for the
  * next tick; the cooldown, applied where deliveries are stored, keeps repeats out.
  */
-export const alertTick = (deps: AlertDeps, everySeconds: number): Tick => ({
+export const alertTick = (deps: AlertDeps, everySeconds: number, settings: StateRuleSettings): Tick => ({
   name: 'alerts',
   everySeconds,
   async run(now): Promise<TickReport> {
@@ -29,7 +29,7 @@ export const alertTick = (deps: AlertDeps, everySeconds: number): Tick => ({
     }
     const abandoned = await deps.alerts.failAbandoned(now);
     const rules = await deps.alerts.stateRules();
-    const planned = await evaluateStateRules(deps, rules, now);
+    const planned = await evaluateStateRules(deps, rules, now, settings);
     const s = planned.length > 0 ? await deps.alerts.fire(planned, now) : { created: 0, suppressed: 0 };
     return {
       counts: {

@@ -1,75 +1,155 @@
-import type { AlertRule, PlannedDelivery } from '../../domain/alerting.js';
+import type { AlertMessage, AlertRule, PlannedDelivery } from '../../domain/alerting.js';
 import { stateAlert } from '../../domain/alertMessages.js';
 import type { AlertDeps } from './alertDeps.js';
 
-type Deps = Pick<AlertDeps, 'executions' | 'queue' | 'random'>;
+type Deps = Pick<AlertDeps, 'executions' | 'queue' | 'workers' | 'random'>;
+
+export interface StateRuleSettings {
+  /** A worker silent this long is lost (SERVICE_WORKER_STALE_SECONDS, as /ready counts them). */
+  readonly workerStaleSeconds: number;
+}
+
+/** One alert a state rule raises now: its message, its dedup key, and a window of its own if any. */
+interface Raised {
+  readonly message: AlertMessage;
+  readonly dedupKey: string;
+  readonly windowMinutes?: number;
+}
 
 const minutes = (ms: number) => Math.round(ms / 60_000);
+const plural = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
 
-/** What a state rule sees now: an alert when its condition holds, else null. */
-const evaluate = async (deps: Deps, rule: AlertRule, now: Date) => {
+/** What a state rule sees now: the alerts its condition raises (none when it does not hold). */
+const evaluate = async (
+  deps: Deps,
+  rule: AlertRule,
+  now: Date,
+  s: StateRuleSettings,
+): Promise<readonly Raised[]> => {
   const c = rule.conditions;
+  const where = rule.projectModule ? ` in ${rule.projectModule}` : '';
   if (c.kind === 'pending_too_long') {
     const before = new Date(now.getTime() - c.minutes * 60_000);
     const p = await deps.executions.pendingSince(before, rule.projectModule, 10);
-    if (p.count === 0) return null;
+    if (p.count === 0) return [];
     const oldest = p.sample[0]!;
-    return stateAlert(
+    const message = stateAlert(
       rule,
-      `${p.count} execution${p.count === 1 ? '' : 's'} asked to run but pending for over ${c.minutes} min${rule.projectModule ? ` in ${rule.projectModule}` : ''}`,
+      `${plural(p.count, 'execution')} asked to run but pending for over ${c.minutes} min${where}`,
       [
         `oldest: ${oldest.id} (${oldest.projectModule}), waiting ${minutes(now.getTime() - oldest.since.getTime())} min`,
         'why each waits: GET /executions/{id}/status (blocking reasons)',
       ],
       {
         count: p.count,
-        executions: p.sample.map((s) => ({
-          id: s.id,
-          project_module: s.projectModule,
-          since: s.since.toISOString(),
+        executions: p.sample.map((x) => ({
+          id: x.id,
+          project_module: x.projectModule,
+          since: x.since.toISOString(),
         })),
       },
       now,
     );
+    return [{ message, dedupKey: c.kind }];
   }
   if (c.kind === 'queue_backlog') {
-    const s = await deps.queue.stats(now);
-    const oldestMinutes = s.oldestQueuedAgeSeconds / 60;
-    const deep = c.max_depth !== null && s.queued > c.max_depth;
+    const q = await deps.queue.stats(now);
+    const oldestMinutes = q.oldestQueuedAgeSeconds / 60;
+    const deep = c.max_depth !== null && q.queued > c.max_depth;
     const old = c.max_oldest_minutes !== null && oldestMinutes > c.max_oldest_minutes;
-    if (!deep && !old) return null;
-    return stateAlert(
+    if (!deep && !old) return [];
+    const message = stateAlert(
       rule,
-      `job queue backlog: ${s.queued} queued, oldest waiting ${Math.round(oldestMinutes)} min`,
+      `job queue backlog: ${q.queued} queued, oldest waiting ${Math.round(oldestMinutes)} min`,
       [
-        ...(deep ? [`depth ${s.queued} is over ${c.max_depth}`] : []),
+        ...(deep ? [`depth ${q.queued} is over ${c.max_depth}`] : []),
         ...(old ? [`the oldest job has waited over ${c.max_oldest_minutes} min`] : []),
-        `running: ${s.running}, dead: ${s.dead}`,
+        `running: ${q.running}, dead: ${q.dead}`,
       ],
       {
-        queued: s.queued,
-        running: s.running,
-        dead: s.dead,
-        oldest_queued_age_seconds: Math.round(s.oldestQueuedAgeSeconds),
+        queued: q.queued,
+        running: q.running,
+        dead: q.dead,
+        oldest_queued_age_seconds: Math.round(q.oldestQueuedAgeSeconds),
       },
       now,
     );
+    return [{ message, dedupKey: c.kind }];
   }
-  return null;
+  if (c.kind === 'worker_lost') {
+    // Lost within the last cooldown (at least an hour): each lost worker is told once, and a
+    // worker that stopped cleanly deregistered and is not here at all.
+    const within = Math.max(rule.cooldownMinutes, 60) * 60;
+    const lost = await deps.workers.lost(now, s.workerStaleSeconds, within);
+    return lost.map((w) => ({
+      dedupKey: `worker_lost:${w.id}`,
+      windowMinutes: Math.max(rule.cooldownMinutes, 60) + 1,
+      message: stateAlert(
+        rule,
+        `worker ${w.hostname} (pid ${w.pid}) lost: no heartbeat for ${minutes(now.getTime() - w.heartbeatAt.getTime())} min`,
+        [
+          `roles: ${w.roles.join(', ')}`,
+          `last heartbeat: ${w.heartbeatAt.toISOString()}`,
+          'its jobs are taken over when their leases expire',
+        ],
+        {
+          worker_id: w.id,
+          hostname: w.hostname,
+          pid: w.pid,
+          roles: w.roles,
+          heartbeat_at: w.heartbeatAt.toISOString(),
+        },
+        now,
+      ),
+    }));
+  }
+  if (c.kind === 'daily_summary') {
+    if (now.getUTCHours() !== c.hour_utc) return [];
+    const since = new Date(now.getTime() - 24 * 3600_000);
+    const [ended, pending, q] = await Promise.all([
+      deps.executions.endedSince(since, rule.projectModule, 5),
+      deps.executions.pendingSince(now, rule.projectModule, 0),
+      deps.queue.stats(now),
+    ]);
+    const n = (state: string) => ended.byState[state] ?? 0;
+    const day = now.toISOString().slice(0, 10);
+    const message = stateAlert(
+      rule,
+      `daily summary${where} for ${day}: ${n('completed')} completed, ${n('failed')} failed, ${n('cancelled')} cancelled`,
+      [
+        'in the last 24 hours:',
+        `  completed ${n('completed')}, failed ${n('failed')}, cancelled ${n('cancelled')}`,
+        `now: ${pending.count} pending (asked to run), ${q.queued} jobs queued, ${q.running} running, ${q.dead} dead`,
+        ...(ended.failed.length > 0 ? ['latest failures:'] : []),
+        ...ended.failed.map((f) => `  ${f.id} (${f.projectModule}): ${f.error ?? 'no reason recorded'}`),
+      ],
+      { day, ended: ended.byState, failed: ended.failed, pending: pending.count, queue: q },
+      now,
+    );
+    // One per day, whatever the cooldown.
+    return [{ message, dedupKey: `daily_summary:${day}`, windowMinutes: 24 * 60 }];
+  }
+  return [];
 };
 
-/** The state rules' alerts now: one per rule whose condition holds, to each of its channels. */
+/** The state rules' alerts now, each to every channel of its rule. */
 export const evaluateStateRules = async (
   deps: Deps,
   rules: readonly AlertRule[],
   now: Date,
+  s: StateRuleSettings,
 ): Promise<readonly PlannedDelivery[]> => {
   const planned: PlannedDelivery[] = [];
-  for (const rule of rules) {
-    const message = await evaluate(deps, rule, now);
-    if (!message) continue;
-    for (const channelId of rule.channelIds)
-      planned.push({ id: deps.random.uuid(), rule, channelId, dedupKey: rule.conditions.kind, message });
-  }
+  for (const rule of rules)
+    for (const r of await evaluate(deps, rule, now, s))
+      for (const channelId of rule.channelIds)
+        planned.push({
+          id: deps.random.uuid(),
+          rule,
+          channelId,
+          dedupKey: r.dedupKey,
+          message: r.message,
+          ...(r.windowMinutes !== undefined ? { windowMinutes: r.windowMinutes } : {}),
+        });
   return planned;
 };
