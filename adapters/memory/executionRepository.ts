@@ -102,6 +102,39 @@ export class MemoryExecutionRepository implements ExecutionRepository {
       .slice(0, limit);
   }
 
+  async unansweredTargets(before: Date, projectModule: string | null) {
+    const found = new Map<
+      string,
+      {
+        target: string;
+        kind: 'rest_remote' | 'batch_remote';
+        inFlight: number;
+        lastError: string;
+        lastAnsweredAt: Date | null;
+        oldest: Date;
+      }
+    >();
+    for (const e of this.all()) {
+      if (!onBackend(e) || e.backendTarget === null) continue;
+      if (projectModule !== null && e.projectModule !== projectModule) continue;
+      const t = this.store.pollTargets.get(e.backendTarget);
+      if (!t?.lastError) continue;
+      const f = found.get(e.backendTarget);
+      found.set(e.backendTarget, {
+        target: e.backendTarget,
+        kind: e.profileSnapshot.deployment.kind,
+        inFlight: (f?.inFlight ?? 0) + 1,
+        lastError: t.lastError,
+        lastAnsweredAt: t.lastAnsweredAt,
+        oldest: f && f.oldest < e.createdAt ? f.oldest : e.createdAt,
+      });
+    }
+    return [...found.values()]
+      .filter((f) => (f.lastAnsweredAt ?? f.oldest) < before)
+      .sort((a, b) => byCodePoint(a.target, b.target))
+      .map(({ oldest: _oldest, ...f }) => f);
+  }
+
   async endedSince(since: Date, projectModule: string | null, failedLimit: number) {
     const ended = this.all().filter(
       (e) =>

@@ -218,6 +218,33 @@ export class PgExecutionRepository implements ExecutionRepository {
     return rows.map(toExecution);
   }
 
+  async unansweredTargets(before: Date, projectModule: string | null) {
+    const rows = await this.db.any<{
+      target: string;
+      kind: 'rest_remote' | 'batch_remote';
+      n: number;
+      last_error: string;
+      last_answered_at: Date | null;
+    }>(
+      `SELECT e.backend_target AS target, min(e.profile_snapshot->'deployment'->>'kind') AS kind, count(*)::int AS n,
+              t.last_error, t.last_answered_at
+       FROM executions e JOIN poll_targets t ON t.target = e.backend_target
+       WHERE e.state IN ('running', 'cancelling') AND t.last_error IS NOT NULL
+         AND ($2::text IS NULL OR e.project_module = $2)
+       GROUP BY e.backend_target, t.last_error, t.last_answered_at
+       HAVING coalesce(t.last_answered_at, min(e.created_at)) < $1
+       ORDER BY e.backend_target`,
+      [before, projectModule],
+    );
+    return rows.map((r) => ({
+      target: r.target,
+      kind: r.kind,
+      inFlight: r.n,
+      lastError: r.last_error,
+      lastAnsweredAt: r.last_answered_at,
+    }));
+  }
+
   async endedSince(since: Date, projectModule: string | null, failedLimit: number) {
     const where = `finished_at >= $1 AND state IN ('completed', 'failed', 'cancelled')
       AND ($2::text IS NULL OR project_module = $2)`;

@@ -117,6 +117,18 @@ export type EndState = (typeof endStates)[number];
 export const dependencies = ['database', 'translator', 'island_manager', 'login_node', 'archive'] as const;
 export type Dependency = (typeof dependencies)[number];
 
+/**
+ * The dependencies a dependency_down rule watches today: island managers and login nodes, seen by
+ * the poll rounds of the executions running there. The others are refused when a rule names them.
+ */
+export const watchedDependencies: readonly Dependency[] = ['island_manager', 'login_node'];
+
+/** Why a dependency is not watched, for the 422 a rule naming it gets. */
+export const unwatchedDependency = (d: Dependency): string =>
+  d === 'database'
+    ? 'database is not watched by a rule: while it is down no alert can be recorded (PostgreSQL is the only durable store); /ready and surveyor_dependency_up report it'
+    : `${d} is not watched by a rule yet: use island_manager or login_node (profile ping and archive ping check ${d === 'translator' ? 'translators' : 'archives'} on demand)`;
+
 /** What each kind of rule looks at, beyond its project. */
 export type RuleConditions =
   | {
@@ -133,7 +145,11 @@ export type RuleConditions =
     }
   | { readonly kind: 'worker_lost' }
   | { readonly kind: 'daily_summary'; readonly hour_utc: number }
-  | { readonly kind: 'dependency_down'; readonly dependencies: readonly Dependency[] };
+  | {
+      readonly kind: 'dependency_down';
+      readonly dependencies: readonly Dependency[];
+      readonly minutes: number;
+    };
 
 export interface AlertRule {
   readonly id: string;
@@ -163,15 +179,6 @@ export const eventKindsOf = (c: RuleConditions): readonly string[] => {
   if (c.kind === 'discovery_changed') return ['source.changed'];
   return [];
 };
-
-/**
- * The kinds the service evaluates today. Others are refused when a rule is written, with this
- * reason, rather than accepted and never fired.
- */
-export const unsupportedRuleKind = (kind: RuleKind): string | null =>
-  kind === 'dependency_down'
-    ? `rules of kind ${kind} are not evaluated yet; use execution_ended, discovery_changed, pending_too_long, queue_backlog, worker_lost or daily_summary`
-    : null;
 
 /** A rule as the API shows it: as it is written, the kind's own fields beside the common ones. */
 export const viewRule = (r: AlertRule) => {

@@ -84,6 +84,22 @@ export interface ExecutionRepository {
   write(w: ExecutionWrite, now: Date): Promise<WriteResult>;
   /** Pending executions asked to run, oldest request first. */
   awaitingAdmission(limit: number): Promise<Execution[]>;
+  /**
+   * Backend targets with work in flight whose last poll failed and which have not answered since
+   * before `before` (never answered: since before their oldest execution there was created).
+   */
+  unansweredTargets(
+    before: Date,
+    projectModule: string | null,
+  ): Promise<
+    readonly {
+      readonly target: string;
+      readonly kind: 'rest_remote' | 'batch_remote';
+      readonly inFlight: number;
+      readonly lastError: string;
+      readonly lastAnsweredAt: Date | null;
+    }[]
+  >;
   /** Executions that ended since `since` (by state) and the latest failures, for a summary. */
   endedSince(
     since: Date,

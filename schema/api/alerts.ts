@@ -17,6 +17,7 @@ import { component, withSchema } from '../jsonSchema.js';
 import {
   type ChannelInput as ChannelInputValue,
   dependencies,
+  watchedDependencies,
   deliveryStates,
   endStates,
   type RuleConditions,
@@ -176,8 +177,9 @@ export const RuleInput = component(
       {},
       {
         dependencies: withDefault(listOf(oneOf('dependency', dependencies), 1, 5, '1 to 5 dependencies'), [
-          ...dependencies,
+          ...watchedDependencies,
         ]),
+        minutes: withDefault(intRange(1, 10080), 10),
       },
     ),
   }),

@@ -269,10 +269,14 @@ test.serial('malformed channels and rules are refused with 422 naming the field'
       `${path} in ${r.text}`,
     );
   }
-  // A kind not evaluated yet is refused with the reason, never accepted and ignored.
-  const later = await post('/alert-rules', { kind: 'dependency_down', name: 'r', channels: [c.id] }, op);
+  // A dependency no rule can watch is refused with the reason, never accepted and ignored.
+  const later = await post(
+    '/alert-rules',
+    { kind: 'dependency_down', name: 'r', dependencies: ['translator'], channels: [c.id] },
+    op,
+  );
   t.is(later.status, 422);
-  t.regex(later.text, /not evaluated yet/);
+  t.regex(later.text, /translator is not watched by a rule yet/);
 });
 
 test.serial('deliveries are listed newest first, filtered and paged', async (t) => {

@@ -432,6 +432,26 @@ export const repositoryContract: Record<string, Rule> = {
     t.deepEqual(await r.executions.lastAnswered('dim:1'), at(10));
     t.is(await r.executions.lastAnswered('ssh:1'), null);
     t.deepEqual((await r.executions.pollTargets()).find((x) => x.target === 'dim:1')?.lastPolledAt, at(20));
+    // dim:1 failed its last round and last answered at 10; ssh:1 never polled (no error): not down.
+    t.deepEqual(await r.executions.unansweredTargets(at(10), null), []);
+    t.deepEqual(
+      (await r.executions.unansweredTargets(at(11), null)).map((x) => [
+        x.target,
+        x.kind,
+        x.inFlight,
+        x.lastError,
+      ]),
+      [['dim:1', 'rest_remote', 2, 'timeout']],
+    );
+    t.deepEqual(await r.executions.unansweredTargets(at(11), 'another_project'), []);
+    await r.executions.markPolled('ssh:1', at(25), 'connection refused', false);
+    t.deepEqual(
+      (await r.executions.unansweredTargets(at(40), null)).map((x) => [x.target, x.lastAnsweredAt]),
+      [
+        ['dim:1', at(10)],
+        ['ssh:1', null],
+      ],
+    );
     const waits = await r.executions.remoteQueueWaits(at(30));
     t.deepEqual(
       waits.map((w) => [w.projectModule, Number(w.waiting), Number(w.longestSeconds)]),

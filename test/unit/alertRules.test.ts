@@ -177,13 +177,58 @@ test('the daily summary comes once a day at its hour, with the day in figures', 
   t.regex(h.notifier.sent[1]!.message.subject, /for 2026-01-02: 0 completed, 0 failed/);
 });
 
-test('rules that are not evaluated yet are refused, naming the reason', async (t) => {
-  const { h, channel } = await setup(['HIPASSJ0001-23'], { kind: 'discovery_changed' });
-  const r = await h.alerts.rules.create({
+test('an island manager that stops answering is reported after its minutes, once per cooldown', async (t) => {
+  const { h, rule, run } = await setup(['HIPASSJ0300MOCKHOLD'], {
     kind: 'dependency_down',
-    name: 'w',
-    channels: [channel.id],
-  } as never);
-  t.true(E.isLeft(r));
-  if (E.isLeft(r)) t.regex(JSON.stringify(r.left), /not evaluated yet/);
+    dependencies: ['island_manager'],
+    minutes: 5,
+    cooldown_minutes: 30,
+  });
+  const id = await run('HIPASSJ0300MOCKHOLD');
+  await h.until(async () => (await stateOf(h, id)) === 'running');
+  // The island manager goes away: every poll round fails from now on.
+  const dim = h.ports.backends.get('rest_remote');
+  const poll = dim.poll.bind(dim);
+  let down = true;
+  (dim as { poll: typeof dim.poll }).poll = async (...args) => {
+    if (down) throw new Error('connect ECONNREFUSED dim.example.org:8001');
+    return poll(...args);
+  };
+  await h.advance(4 * 60, 10);
+  t.is(h.notifier.sent.length, 0, 'not yet five minutes without an answer');
+  await h.advance(3 * 60, 10);
+  t.is(h.notifier.sent.length, 1);
+  const m = h.notifier.sent[0]!.message;
+  t.regex(m.subject, /island manager \S*dim\.example\.org\S* not answering since/);
+  t.regex(m.text, /last error: .*ECONNREFUSED/);
+  await h.advance(20 * 60, 30);
+  t.is(h.notifier.sent.length, 1, 'inside the cooldown: folded');
+  down = false;
+  await h.advance(60 * 60, 60);
+  t.is(h.notifier.sent.length, 1, 'answering again: nothing more');
+  t.true((await deliveriesOf(h, rule.id))[0]!.suppressed > 0);
+});
+
+test('dependencies a rule cannot watch are refused, naming the reason', async (t) => {
+  const { h, channel } = await setup(['HIPASSJ0001-23'], { kind: 'discovery_changed' });
+  for (const [dep, why] of [
+    ['database', /no alert can be recorded/],
+    ['translator', /not watched by a rule yet/],
+    ['archive', /not watched by a rule yet/],
+  ] as const) {
+    const r = await h.alerts.rules.create({
+      kind: 'dependency_down',
+      name: `dep-${dep}`,
+      dependencies: ['login_node', dep],
+      channels: [channel.id],
+    });
+    t.true(E.isLeft(r));
+    if (E.isLeft(r)) {
+      t.regex(JSON.stringify(r.left), why);
+      t.regex(JSON.stringify(r.left), /"path":"dependencies.1"/);
+    }
+  }
+  const ok = await h.alerts.rules.create({ kind: 'dependency_down', name: 'dep-ok', channels: [channel.id] });
+  t.true(E.isRight(ok));
+  if (E.isRight(ok)) t.like(ok.right, { dependencies: ['island_manager', 'login_node'], minutes: 10 });
 });

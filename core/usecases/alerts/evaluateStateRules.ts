@@ -103,6 +103,38 @@ const evaluate = async (
       ),
     }));
   }
+  if (c.kind === 'dependency_down') {
+    const before = new Date(now.getTime() - c.minutes * 60_000);
+    const down = await deps.executions.unansweredTargets(before, rule.projectModule);
+    const named = { rest_remote: 'island_manager', batch_remote: 'login_node' } as const;
+    return down
+      .filter((d) => c.dependencies.includes(named[d.kind]))
+      .map((d) => {
+        const what = d.kind === 'rest_remote' ? 'island manager' : 'login node';
+        const since = d.lastAnsweredAt
+          ? `since ${d.lastAnsweredAt.toISOString()} (${minutes(now.getTime() - d.lastAnsweredAt.getTime())} min)`
+          : 'since its executions there started';
+        return {
+          dedupKey: `dependency_down:${d.target}`,
+          message: stateAlert(
+            rule,
+            `${what} ${d.target} not answering ${since}`,
+            [
+              `last error: ${d.lastError}`,
+              `${plural(d.inFlight, 'execution')} running there wait on it; their deadlines still count`,
+            ],
+            {
+              dependency: named[d.kind],
+              target: d.target,
+              in_flight: d.inFlight,
+              last_error: d.lastError,
+              last_answered_at: d.lastAnsweredAt?.toISOString() ?? null,
+            },
+            now,
+          ),
+        };
+      });
+  }
   if (c.kind === 'daily_summary') {
     if (now.getUTCHours() !== c.hour_utc) return [];
     const since = new Date(now.getTime() - 24 * 3600_000);
