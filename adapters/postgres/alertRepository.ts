@@ -121,6 +121,26 @@ const nameTaken = (err: unknown): 'name_taken' => {
   throw err;
 };
 
+/** An insert whose only expected failure is a name in use. */
+const inserted = async (db: Db, sql: string, params: unknown[]) => {
+  try {
+    await db.none(sql, params);
+    return 'ok' as const;
+  } catch (err) {
+    return nameTaken(err);
+  }
+};
+
+/** An update guarded by the version read before it: no row is a conflict. */
+const replaced = async (db: Db, sql: string, params: unknown[]) => {
+  try {
+    const r = await db.result(sql, params);
+    return r.rowCount === 1 ? ('ok' as const) : ('version_conflict' as const);
+  } catch (err) {
+    return nameTaken(err);
+  }
+};
+
 const conditionsOf = (r: AlertRule) => {
   const { kind: _kind, ...rest } = r.conditions;
   return JSON.stringify(rest);
@@ -166,51 +186,43 @@ export class PgAlertRepository implements AlertRepository {
   }
 
   async insertChannel(c: NotificationChannel) {
-    try {
-      await this.db.none(
-        `INSERT INTO notification_channels (id, name, description, kind, enabled, settings, sealed_secrets, version,
+    return inserted(
+      this.db,
+      `INSERT INTO notification_channels (id, name, description, kind, enabled, settings, sealed_secrets, version,
            created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-        [
-          c.id,
-          c.name,
-          c.description,
-          c.settings.kind,
-          c.enabled,
-          JSON.stringify(c.settings),
-          c.sealedSecrets,
-          c.version,
-          c.createdAt,
-          c.updatedAt,
-        ],
-      );
-      return 'ok' as const;
-    } catch (err) {
-      return nameTaken(err);
-    }
+      [
+        c.id,
+        c.name,
+        c.description,
+        c.settings.kind,
+        c.enabled,
+        JSON.stringify(c.settings),
+        c.sealedSecrets,
+        c.version,
+        c.createdAt,
+        c.updatedAt,
+      ],
+    );
   }
 
   async replaceChannel(c: NotificationChannel, expectedVersion: number) {
-    try {
-      const r = await this.db.result(
-        `UPDATE notification_channels SET name = $2, description = $3, kind = $4, enabled = $5, settings = $6,
+    return replaced(
+      this.db,
+      `UPDATE notification_channels SET name = $2, description = $3, kind = $4, enabled = $5, settings = $6,
            sealed_secrets = $7, version = $8, updated_at = $9 WHERE id = $1 AND version = $10`,
-        [
-          c.id,
-          c.name,
-          c.description,
-          c.settings.kind,
-          c.enabled,
-          JSON.stringify(c.settings),
-          c.sealedSecrets,
-          c.version,
-          c.updatedAt,
-          expectedVersion,
-        ],
-      );
-      return r.rowCount === 1 ? ('ok' as const) : ('version_conflict' as const);
-    } catch (err) {
-      return nameTaken(err);
-    }
+      [
+        c.id,
+        c.name,
+        c.description,
+        c.settings.kind,
+        c.enabled,
+        JSON.stringify(c.settings),
+        c.sealedSecrets,
+        c.version,
+        c.updatedAt,
+        expectedVersion,
+      ],
+    );
   }
 
   async deleteChannel(id: string) {
@@ -242,57 +254,49 @@ export class PgAlertRepository implements AlertRepository {
   }
 
   async insertRule(r: AlertRule, eventKinds: readonly string[]) {
-    try {
-      await this.db.none(
-        `INSERT INTO alert_rules (id, name, kind, enabled, project_module, conditions, channel_ids, cooldown_minutes,
+    return inserted(
+      this.db,
+      `INSERT INTO alert_rules (id, name, kind, enabled, project_module, conditions, channel_ids, cooldown_minutes,
            event_kinds, version, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7::uuid[], $8, $9::text[], $10, $11, $12)`,
-        [
-          r.id,
-          r.name,
-          r.conditions.kind,
-          r.enabled,
-          r.projectModule,
-          conditionsOf(r),
-          r.channelIds,
-          r.cooldownMinutes,
-          eventKinds,
-          r.version,
-          r.createdAt,
-          r.updatedAt,
-        ],
-      );
-      return 'ok' as const;
-    } catch (err) {
-      return nameTaken(err);
-    }
+      [
+        r.id,
+        r.name,
+        r.conditions.kind,
+        r.enabled,
+        r.projectModule,
+        conditionsOf(r),
+        r.channelIds,
+        r.cooldownMinutes,
+        eventKinds,
+        r.version,
+        r.createdAt,
+        r.updatedAt,
+      ],
+    );
   }
 
   async replaceRule(r: AlertRule, eventKinds: readonly string[], expectedVersion: number) {
-    try {
-      const res = await this.db.result(
-        `UPDATE alert_rules SET name = $2, kind = $3, enabled = $4, project_module = $5, conditions = $6,
+    return replaced(
+      this.db,
+      `UPDATE alert_rules SET name = $2, kind = $3, enabled = $4, project_module = $5, conditions = $6,
            channel_ids = $7::uuid[], cooldown_minutes = $8, event_kinds = $9::text[], version = $10, updated_at = $11
          WHERE id = $1 AND version = $12
            AND (SELECT count(*) FROM notification_channels WHERE id = ANY($7::uuid[])) = cardinality($7::uuid[])`,
-        [
-          r.id,
-          r.name,
-          r.conditions.kind,
-          r.enabled,
-          r.projectModule,
-          conditionsOf(r),
-          r.channelIds,
-          r.cooldownMinutes,
-          eventKinds,
-          r.version,
-          r.updatedAt,
-          expectedVersion,
-        ],
-      );
-      return res.rowCount === 1 ? ('ok' as const) : ('version_conflict' as const);
-    } catch (err) {
-      return nameTaken(err);
-    }
+      [
+        r.id,
+        r.name,
+        r.conditions.kind,
+        r.enabled,
+        r.projectModule,
+        conditionsOf(r),
+        r.channelIds,
+        r.cooldownMinutes,
+        eventKinds,
+        r.version,
+        r.updatedAt,
+        expectedVersion,
+      ],
+    );
   }
 
   async deleteRule(id: string) {
