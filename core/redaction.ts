@@ -12,6 +12,9 @@ const bearer = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/gi;
 const urlCredentials = /\b([a-z][a-z0-9+.-]*:\/\/)([^/\s:@]+):([^/\s@]+)@/gi;
 const jwtLike = /\beyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}/g;
 
+/** Whether a field of this name holds a secret (its value is never shown). */
+export const isSecretKey = (key: string): boolean => secretKey.test(key);
+
 export class SecretRegistry {
   private readonly values = new Set<string>();
   /** Registers a secret value; values shorter than 6 characters are ignored as too common. */

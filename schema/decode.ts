@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as t from 'io-ts';
 import type { FieldIssue } from '../core/errors.js';
+import { isSecretKey } from '../core/redaction.js';
 
 const describeValue = (v: unknown): string => {
   if (v === undefined) return 'nothing';
@@ -33,11 +34,15 @@ export const toIssues = (errors: t.Errors): FieldIssue[] => {
   for (const err of errors) {
     const path = pathOf(err.context) || '(body)';
     const last = err.context[err.context.length - 1];
+    // A secret (or a webhook URL, which may carry a token) is described, never echoed.
+    const hidden = isSecretKey(last?.key ?? '') || last?.key === 'url';
+    const got =
+      hidden && typeof err.value === 'string'
+        ? `a string of ${err.value.length} characters`
+        : describeValue(err.value);
     const message =
       err.message ??
-      (err.value === undefined
-        ? 'is required'
-        : `expected ${last?.type.name ?? 'a value'}, got ${describeValue(err.value)}`);
+      (err.value === undefined ? 'is required' : `expected ${last?.type.name ?? 'a value'}, got ${got}`);
     // A union reports one error per member; keep the first per path, it is the most telling.
     if (!seen.has(path)) seen.set(path, { path, message });
   }

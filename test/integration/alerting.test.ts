@@ -269,6 +269,19 @@ test.serial('malformed channels and rules are refused with 422 naming the field'
       `${path} in ${r.text}`,
     );
   }
+  // A refused secret is described, never echoed.
+  const short = await post(
+    '/notification-channels',
+    webhook('short-secret', { signing_secret: 'tiny-secret' }),
+  );
+  t.is(short.status, 422);
+  t.false(short.text.includes('tiny-secret'), short.text);
+  t.regex(short.text, /got a string of 11 characters/);
+  const badUrl = await post(
+    '/notification-channels',
+    webhook('bad-url-token', { url: 'ftp://example.org/token-xyz' }),
+  );
+  t.false(badUrl.text.includes('token-xyz'), badUrl.text);
   // A dependency no rule can watch is refused with the reason, never accepted and ignored.
   const later = await post(
     '/alert-rules',
