@@ -72,7 +72,10 @@ export const deliverAlert = async (
     { id: delivery.id, message: delivery.message },
     ctx.signal,
   );
-  if (ctx.signal.aborted) throw ctx.signal.reason ?? new LeaseLostError(ctx.lease);
+  // A send the stop interrupted is not an answer: the job is given back, not failed. One that went
+  // out is recorded even so (a shutdown), so it is not sent again for want of a row; a lost lease
+  // makes that write fail (fenced) instead.
+  if (!outcome.ok && ctx.signal.aborted) throw ctx.signal.reason ?? new LeaseLostError(ctx.lease);
   const end = outcome.ok ? 'delivered' : !outcome.retryable || ctx.lastAttempt ? 'failed' : null;
   await finish(outcome, end);
   const summary = {
