@@ -232,3 +232,44 @@ test('dependencies a rule cannot watch are refused, naming the reason', async (t
   t.true(E.isRight(ok));
   if (E.isRight(ok)) t.like(ok.right, { dependencies: ['island_manager', 'login_node'], minutes: 10 });
 });
+
+test("a source's discovery that changes fires discovery_changed; the same answer again does not", async (t) => {
+  const { h, module } = await setup(['HIPASSJ0001-23'], {
+    kind: 'discovery_changed',
+    project_module: 'wallaby_hires',
+  });
+  right(await h.sources.registerMany(module, [{ source_identifier: 'HIPASSJ0400-01' }], admin.username));
+  right(await h.sources.discover(module, ['HIPASSJ0400-01']));
+  await h.advance(30, 5);
+  t.is(h.notifier.sent.length, 1);
+  t.is(
+    h.notifier.sent[0]!.message.subject,
+    '[surveyor] wallaby_hires: source HIPASSJ0400-01 changed in discovery',
+  );
+  t.regex(h.notifier.sent[0]!.message.text, /signature: /);
+  right(await h.sources.discover(module, ['HIPASSJ0400-01']));
+  await h.advance(30, 5);
+  t.is(h.notifier.sent.length, 1, 'discovered again, unchanged: no alert');
+});
+
+test('a queue deeper than max_depth fires queue_backlog, once per cooldown', async (t) => {
+  const { h } = await setup(['HIPASSJ0001-23'], {
+    kind: 'queue_backlog',
+    max_depth: 3,
+    cooldown_minutes: 10,
+  });
+  const later = new Date(h.clock.now().getTime() + 86_400_000);
+  for (let i = 0; i < 3; i++)
+    await h.ports.queue.enqueue({ kind: 'test.waiting', payload: {}, runAt: later }, h.clock.now());
+  await h.advance(30, 10);
+  t.is(h.notifier.sent.length, 0, 'three queued is not over three');
+  await h.ports.queue.enqueue({ kind: 'test.waiting', payload: {}, runAt: later }, h.clock.now());
+  await h.advance(30, 10);
+  t.is(h.notifier.sent.length, 1);
+  t.regex(h.notifier.sent[0]!.message.subject, /job queue backlog: 4 queued/);
+  t.regex(h.notifier.sent[0]!.message.text, /depth 4 is over 3/);
+  await h.advance(5 * 60, 30);
+  t.is(h.notifier.sent.length, 1, 'inside the cooldown');
+  await h.advance(6 * 60, 30);
+  t.is(h.notifier.sent.length, 2, 'still deep after the cooldown: told again');
+});

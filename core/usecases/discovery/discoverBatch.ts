@@ -88,7 +88,11 @@ export const discoverBatch = async (
               {
                 ...base,
                 kind: 'source.changed',
-                payload: { previous_signature: source.signature, signature: r.signature },
+                payload: {
+                  source_identifier: source.sourceIdentifier,
+                  previous_signature: source.signature,
+                  signature: r.signature,
+                },
               },
             ]
           : []),
