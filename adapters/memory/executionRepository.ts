@@ -132,7 +132,7 @@ export class MemoryExecutionRepository implements ExecutionRepository {
     return [...found.values()]
       .filter((f) => (f.lastAnsweredAt ?? f.oldest) < before)
       .sort((a, b) => byCodePoint(a.target, b.target))
-      .map(({ oldest: _oldest, ...f }) => f);
+      .map(({ oldest, ...f }) => ({ ...f, since: f.lastAnsweredAt ?? oldest }));
   }
 
   async endedSince(since: Date, projectModule: string | null, failedLimit: number) {

@@ -225,9 +225,10 @@ export class PgExecutionRepository implements ExecutionRepository {
       n: number;
       last_error: string;
       last_answered_at: Date | null;
+      since: Date;
     }>(
       `SELECT e.backend_target AS target, min(e.profile_snapshot->'deployment'->>'kind') AS kind, count(*)::int AS n,
-              t.last_error, t.last_answered_at
+              t.last_error, t.last_answered_at, coalesce(t.last_answered_at, min(e.created_at)) AS since
        FROM executions e JOIN poll_targets t ON t.target = e.backend_target
        WHERE e.state IN ('running', 'cancelling') AND t.last_error IS NOT NULL
          AND ($2::text IS NULL OR e.project_module = $2)
@@ -242,6 +243,7 @@ export class PgExecutionRepository implements ExecutionRepository {
       inFlight: r.n,
       lastError: r.last_error,
       lastAnsweredAt: r.last_answered_at,
+      since: r.since,
     }));
   }
 

@@ -13,6 +13,7 @@ import type { GraphStore } from '../ports/GraphStore.js';
 import type { JobQueue } from '../ports/JobQueue.js';
 import type { LoginThrottle } from '../ports/LoginThrottle.js';
 import type { Notifier } from '../ports/Notifier.js';
+import type { OutageLog } from '../ports/OutageLog.js';
 import type { MaintenanceRepository } from '../ports/MaintenanceRepository.js';
 import type { PasswordHasher } from '../ports/PasswordHasher.js';
 import type { ProfileRepository } from '../ports/ProfileRepository.js';
@@ -70,6 +71,8 @@ export interface SurveyorPorts {
   readonly notifier: Notifier;
   /** Where outbound requests may go, checked when a channel is written. */
   readonly targets: TargetPolicy;
+  /** What this process saw of database outages (its worker heartbeats feed it). */
+  readonly outages: OutageLog;
 }
 
 /** The settings the rules read. */

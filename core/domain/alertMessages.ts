@@ -1,6 +1,6 @@
 import type { AlertMessage, AlertRule } from './alerting.js';
 import type { ProvenanceEvent } from './event.js';
-import { redact } from '../redaction.js';
+import { redact, redactString } from '../redaction.js';
 
 /** Longest text an alert carries; an error message longer than this is cut. */
 export const maxAlertText = 4000;
@@ -79,7 +79,7 @@ export const stateAlert = (
     type: 'alert',
     subject,
     text: cut(
-      [headline, ...line('rule', rule.name), ...lines, `at: ${now.toISOString()}`].join('\n'),
+      redactString([headline, ...line('rule', rule.name), ...lines, `at: ${now.toISOString()}`].join('\n')),
       maxAlertText,
     ),
     rule: ruleRef(rule),

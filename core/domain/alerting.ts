@@ -117,18 +117,6 @@ export type EndState = (typeof endStates)[number];
 export const dependencies = ['database', 'translator', 'island_manager', 'login_node', 'archive'] as const;
 export type Dependency = (typeof dependencies)[number];
 
-/**
- * The dependencies a dependency_down rule watches today: island managers and login nodes, seen by
- * the poll rounds of the executions running there. The others are refused when a rule names them.
- */
-export const watchedDependencies: readonly Dependency[] = ['island_manager', 'login_node'];
-
-/** Why a dependency is not watched, for the 422 a rule naming it gets. */
-export const unwatchedDependency = (d: Dependency): string =>
-  d === 'database'
-    ? 'database is not watched by a rule: while it is down no alert can be recorded (PostgreSQL is the only durable store); /ready and surveyor_dependency_up report it'
-    : `${d} is not watched by a rule yet: use island_manager or login_node (profile ping and archive ping check ${d === 'translator' ? 'translators' : 'archives'} on demand)`;
-
 /** What each kind of rule looks at, beyond its project. */
 export type RuleConditions =
   | {

@@ -98,6 +98,8 @@ export interface ExecutionRepository {
       readonly inFlight: number;
       readonly lastError: string;
       readonly lastAnsweredAt: Date | null;
+      /** Its last answer, or (never answered) when its oldest execution there was created. */
+      readonly since: Date;
     }[]
   >;
   /** Executions that ended since `since` (by state) and the latest failures, for a summary. */

@@ -19,6 +19,7 @@ import { RecordingNotifier } from '../../adapters/memory/recordingNotifier.js';
 import { SequentialRandom } from '../../adapters/memory/random.js';
 import { memoryRepositories } from '../../adapters/memory/repositories.js';
 import { outboundTargets } from '../../adapters/shared/outbound.js';
+import { OutageRecorder } from '../../adapters/system/outageRecorder.js';
 import { loadProjectYaml } from '../../schema/project/loadYaml.js';
 import { policyFrom } from '../shared/composition.js';
 import { loadConfig } from '../shared/loadConfig.js';
@@ -75,6 +76,7 @@ export const createHarness = (opts: HarnessOptions = {}) => {
     secretBox: new AesSecretBox(jwtSecret),
     notifier,
     targets: outboundTargets,
+    outages: new OutageRecorder(),
     ...opts.ports,
   };
   const policy: AuthPolicy = { ...policyFrom(config), ...opts.policy };

@@ -21,6 +21,7 @@ import { PgProjectConfigRepository } from '../../adapters/postgres/projectConfig
 import { PgSourceRepository } from '../../adapters/postgres/sourceRepository.js';
 import { PgUserRepository } from '../../adapters/postgres/userRepository.js';
 import { PgWorkerRegistry } from '../../adapters/postgres/workerRegistry.js';
+import { OutageRecorder } from '../../adapters/system/outageRecorder.js';
 import { FileOrUrlGraphStore } from '../../adapters/system/graphStore.js';
 import type { Config } from '../../schema/config.js';
 import { loadProjectYaml } from '../../schema/project/loadYaml.js';
@@ -67,5 +68,6 @@ export const postgresPorts = (input: {
     secretBox: new AesSecretBox(config.SERVICE_SECRETS_KEY ?? input.jwtSecret),
     notifier: new ChannelNotifier(config.SERVICE_ALERT_TIMEOUT_SECONDS * 1000),
     targets: outboundTargets,
+    outages: new OutageRecorder(),
   };
 };

@@ -50,8 +50,17 @@ export const startWorker = async (container: Container): Promise<WorkerHandle> =
     startedAt: now,
     heartbeatAt: now,
   });
+  // Heartbeats are the process's steady contact with the database: their failures and recovery
+  // are what the dependency_down rule reports of database outages (OutageLog).
+  const outages = app.deps.alerts.outages;
   const heartbeat = setInterval(() => {
-    registry.heartbeat(id, clock.now()).catch((err: unknown) => log.warn({ err }, 'heartbeat failed'));
+    registry.heartbeat(id, clock.now()).then(
+      () => outages.answered(clock.now()),
+      (err: unknown) => {
+        outages.failed(clock.now(), err instanceof Error ? err.message : String(err));
+        log.warn({ err }, 'heartbeat failed');
+      },
+    );
   }, config.SERVICE_WORKER_HEARTBEAT_SECONDS * 1000);
 
   const consumer = new QueueConsumer(

@@ -17,7 +17,6 @@ import { component, withSchema } from '../jsonSchema.js';
 import {
   type ChannelInput as ChannelInputValue,
   dependencies,
-  watchedDependencies,
   deliveryStates,
   endStates,
   type RuleConditions,
@@ -177,9 +176,9 @@ export const RuleInput = component(
       {},
       {
         dependencies: withDefault(listOf(oneOf('dependency', dependencies), 1, 5, '1 to 5 dependencies'), [
-          ...watchedDependencies,
+          ...dependencies,
         ]),
-        minutes: withDefault(intRange(1, 10080), 10),
+        minutes: withDefault(intRange(0, 10080), 10),
       },
     ),
   }),

@@ -2,7 +2,7 @@
 // started again): requests answer 503 `unavailable` in the documented error shape with
 // Retry-After, /ready names the database, liveness stays up; the worker's claims back off (1 s
 // doubling) instead of spinning; after the restart both resume, and what was stored before is
-// there once.
+// there once; a dependency_down rule on the database reports the outage once it answers again.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +11,7 @@ import { closeDb, type Db, openDb } from '../../adapters/postgres/db.js';
 import { type EmbeddedDatabase, openEmbedded } from '../../adapters/postgres/embedded.js';
 import { migrate } from '../../adapters/postgres/migrator.js';
 import { startWorker, type WorkerHandle } from '../../hosts/worker/worker.js';
+import { startReceiver } from '../support/alertPeers.js';
 import { startTestApi, type TestApi } from '../support/api.js';
 import { freePort } from '../support/ports.js';
 import { prepareProject } from '../support/project.js';
@@ -28,7 +29,15 @@ test.before(async () => {
   pg = await openEmbedded({ dataDir: dir, port });
   db = openDb(pg.url, 5, { connectMs: 2000, statementMs: 10_000 });
   await migrate(db);
-  api = await startTestApi({ SERVICE_WORKER_IDLE_POLL_SECONDS: '1' }, { url: pg.url, db });
+  api = await startTestApi(
+    {
+      SERVICE_WORKER_IDLE_POLL_SECONDS: '1',
+      SERVICE_WORKER_HEARTBEAT_SECONDS: '1',
+      SERVICE_ALERT_TICK_SECONDS: '1',
+      SERVICE_SCHEDULER_CHECK_SECONDS: '1',
+    },
+    { url: pg.url, db },
+  );
   worker = await startWorker(api.container);
 });
 test.after.always(async () => {
@@ -51,6 +60,29 @@ test.serial(
   'while PostgreSQL is down: 503 with Retry-After, /ready says why, claims back off; all resumes after',
   async (t) => {
     const p = await prepareProject(api, ['HIPASSJ0600']);
+    const receiver = await startReceiver('outage-signing-secret-0123456789');
+    t.teardown(() => receiver.close());
+    const channel = await api.call('POST', '/notification-channels', {
+      token: p.adminToken,
+      body: {
+        kind: 'webhook',
+        name: 'outage-hook',
+        url: receiver.url,
+        signing_secret: 'outage-signing-secret-0123456789',
+      },
+    });
+    t.is(channel.status, 201, channel.text);
+    const rule = await api.call('POST', '/alert-rules', {
+      token: p.adminToken,
+      body: {
+        kind: 'dependency_down',
+        name: 'database-down',
+        dependencies: ['database'],
+        minutes: 0,
+        channels: [(channel.body as { id: string }).id],
+      },
+    });
+    t.is(rule.status, 201, rule.text);
     const body = { project_module: 'wallaby_hires', sources: [{ source_identifier: 'HIPASSJ0601' }] };
     t.is((await api.call('GET', '/sources?project_module=wallaby_hires', { token: p.token })).status, 200);
 
@@ -112,5 +144,13 @@ test.serial(
       return (s.body as { discovery_state: string }).discovery_state === 'done';
     });
     t.true(api.logs.some((l) => l.includes('claims work again')));
+    // The outage is told once the database answers again: when it began and ended, and why.
+    await until('the outage alert', async () => receiver.received.length > 0);
+    const alert = receiver.received[0]!;
+    t.true(alert.signatureOk);
+    t.regex(String(alert.body['subject']), /database did not answer from \S+ to \S+ \(\d+ min\)/);
+    t.regex(String(alert.body['text']), /first error: /);
+    await new Promise((r) => setTimeout(r, 2500));
+    t.is(receiver.received.length, 1, 'told once');
   },
 );

@@ -1,7 +1,6 @@
 // Alert rules in the harness: the outbox written with each event, the alert tick, the cooldown,
 // delivery retries and the state rules, deterministic and without a network (RecordingNotifier).
 import test from 'ava';
-import * as E from 'fp-ts/lib/Either.js';
 import { admin, prepared, right, stateOf } from '../support/harnessProject.js';
 
 const signing = 'harness-signing-secret-0123';
@@ -209,28 +208,53 @@ test('an island manager that stops answering is reported after its minutes, once
   t.true((await deliveriesOf(h, rule.id))[0]!.suppressed > 0);
 });
 
-test('dependencies a rule cannot watch are refused, naming the reason', async (t) => {
-  const { h, channel } = await setup(['HIPASSJ0001-23'], { kind: 'discovery_changed' });
-  for (const [dep, why] of [
-    ['database', /no alert can be recorded/],
-    ['translator', /not watched by a rule yet/],
-    ['archive', /not watched by a rule yet/],
-  ] as const) {
-    const r = await h.alerts.rules.create({
-      kind: 'dependency_down',
-      name: `dep-${dep}`,
-      dependencies: ['login_node', dep],
-      channels: [channel.id],
-    });
-    t.true(E.isLeft(r));
-    if (E.isLeft(r)) {
-      t.regex(JSON.stringify(r.left), why);
-      t.regex(JSON.stringify(r.left), /"path":"dependencies.1"/);
-    }
-  }
-  const ok = await h.alerts.rules.create({ kind: 'dependency_down', name: 'dep-ok', channels: [channel.id] });
-  t.true(E.isRight(ok));
-  if (E.isRight(ok)) t.like(ok.right, { dependencies: ['island_manager', 'login_node'], minutes: 10 });
+test('a translator or an archive that stops answering is reported; a database outage once it ends', async (t) => {
+  const { h, rule } = await setup(['HIPASSJ0001-23'], {
+    kind: 'dependency_down',
+    minutes: 3,
+    cooldown_minutes: 60,
+  });
+  t.like(right(await h.alerts.rules.get(rule.id)), {
+    dependencies: ['database', 'translator', 'island_manager', 'login_node', 'archive'],
+  });
+  let translatorDown = true;
+  let archiveDown = true;
+  const translator = h.ports.translator;
+  const ping = translator.ping.bind(translator);
+  (translator as { ping: typeof ping }).ping = async (...args) =>
+    translatorDown
+      ? { name: 'translator', ok: false, detail: 'connect ECONNREFUSED tm.example.org:8084' }
+      : ping(...args);
+  const archive = h.ports.archive;
+  (archive as { ping: typeof archive.ping }).ping = async () => [
+    { name: 'reachable', ok: !archiveDown, detail: archiveDown ? 'no answer within 10 s' : 'answers' },
+  ];
+  await h.advance(2 * 60, 10);
+  t.is(h.notifier.sent.length, 0, 'down for less than three minutes');
+  await h.advance(2 * 60, 10);
+  const subjects = h.notifier.sent.map((m) => m.message.subject).sort();
+  t.is(subjects.length, 3, subjects.join('\n'));
+  t.regex(subjects[0]!, /archive casda \(wallaby_hires\) not answering since/);
+  t.regex(subjects[1]!, /archive vizier \(wallaby_hires\) not answering since/);
+  t.regex(subjects[2]!, /translator \(default translator\) not answering since/);
+  t.regex(
+    h.notifier.sent.map((m) => m.message.text).join('\n'),
+    /last error: reachable: no answer within 10 s/,
+  );
+  translatorDown = false;
+  archiveDown = false;
+  await h.advance(2 * 3600, 60);
+  t.is(h.notifier.sent.length, 3, 'answering again: nothing more');
+  // The database: told when the outage has ended, if it lasted the rule's minutes.
+  const t0 = h.clock.now();
+  h.ports.outages.failed(t0, 'connect ECONNREFUSED 127.0.0.1:5432');
+  h.ports.outages.answered(new Date(t0.getTime() + 60_000));
+  h.ports.outages.failed(new Date(t0.getTime() + 120_000), 'Connection terminated unexpectedly');
+  h.ports.outages.answered(new Date(t0.getTime() + 420_000));
+  await h.advance(30, 10);
+  t.is(h.notifier.sent.length, 4, 'the one-minute outage is below the rule; the five-minute one is told');
+  t.regex(h.notifier.sent[3]!.message.subject, /database did not answer from \S+ to \S+ \(5 min\)/);
+  t.regex(h.notifier.sent[3]!.message.text, /first error: Connection terminated unexpectedly/);
 });
 
 test("a source's discovery that changes fires discovery_changed; the same answer again does not", async (t) => {

@@ -1,11 +1,16 @@
 import type { AlertRepository } from '../../ports/AlertRepository.js';
+import type { Archive } from '../../ports/Archive.js';
 import type { Clock } from '../../ports/Clock.js';
 import type { ExecutionRepository } from '../../ports/ExecutionRepository.js';
 import type { JobQueue } from '../../ports/JobQueue.js';
 import type { Notifier } from '../../ports/Notifier.js';
+import type { OutageLog } from '../../ports/OutageLog.js';
+import type { ProfileRepository } from '../../ports/ProfileRepository.js';
+import type { ProjectConfigRepository } from '../../ports/ProjectConfigRepository.js';
 import type { Random } from '../../ports/Random.js';
 import type { SecretBox } from '../../ports/SecretBox.js';
 import type { TargetPolicy } from '../../ports/TargetPolicy.js';
+import type { Translator } from '../../ports/Translator.js';
 import type { WorkerRegistry } from '../../ports/WorkerRegistry.js';
 
 /** What alerting's use cases need. */
@@ -17,6 +22,12 @@ export interface AlertDeps {
   readonly queue: JobQueue;
   readonly workers: WorkerRegistry;
   readonly executions: ExecutionRepository;
+  /** What dependency_down rules check: translators of profiles, archives of configurations. */
+  readonly translator: Translator;
+  readonly archive: Archive;
+  readonly configs: ProjectConfigRepository;
+  readonly profiles: ProfileRepository;
+  readonly outages: OutageLog;
   readonly clock: Clock;
   readonly random: Random;
 }

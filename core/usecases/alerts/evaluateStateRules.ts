@@ -1,6 +1,8 @@
-import type { AlertMessage, AlertRule, PlannedDelivery } from '../../domain/alerting.js';
+import type { AlertMessage, AlertRule, Dependency, PlannedDelivery } from '../../domain/alerting.js';
 import { stateAlert } from '../../domain/alertMessages.js';
+import type { Outage } from '../../ports/OutageLog.js';
 import type { AlertDeps } from './alertDeps.js';
+import type { DependencyWatch, DownTarget } from './dependencyWatch.js';
 
 type Deps = Pick<AlertDeps, 'executions' | 'queue' | 'workers' | 'random'>;
 
@@ -8,6 +10,20 @@ export interface StateRuleSettings {
   /** A worker silent this long is lost (SERVICE_WORKER_STALE_SECONDS, as /ready counts them). */
   readonly workerStaleSeconds: number;
 }
+
+/** What one round of the tick knows besides the repositories: checked dependencies, ended outages. */
+export interface RoundContext extends StateRuleSettings {
+  readonly watch: DependencyWatch;
+  readonly outages: readonly Outage[];
+}
+
+const labels: Record<Dependency, string> = {
+  database: 'database',
+  translator: 'translator',
+  island_manager: 'island manager',
+  login_node: 'login node',
+  archive: 'archive',
+};
 
 /** One alert a state rule raises now: its message, its dedup key, and a window of its own if any. */
 interface Raised {
@@ -24,7 +40,7 @@ const evaluate = async (
   deps: Deps,
   rule: AlertRule,
   now: Date,
-  s: StateRuleSettings,
+  ctx: RoundContext,
 ): Promise<readonly Raised[]> => {
   const c = rule.conditions;
   const where = rule.projectModule ? ` in ${rule.projectModule}` : '';
@@ -80,7 +96,7 @@ const evaluate = async (
     // Lost within the last cooldown (at least an hour): each lost worker is told once, and a
     // worker that stopped cleanly deregistered and is not here at all.
     const within = Math.max(rule.cooldownMinutes, 60) * 60;
-    const lost = await deps.workers.lost(now, s.workerStaleSeconds, within);
+    const lost = await deps.workers.lost(now, ctx.workerStaleSeconds, within);
     return lost.map((w) => ({
       dedupKey: `worker_lost:${w.id}`,
       windowMinutes: Math.max(rule.cooldownMinutes, 60) + 1,
@@ -104,36 +120,55 @@ const evaluate = async (
     }));
   }
   if (c.kind === 'dependency_down') {
-    const before = new Date(now.getTime() - c.minutes * 60_000);
-    const down = await deps.executions.unansweredTargets(before, rule.projectModule);
+    const before = now.getTime() - c.minutes * 60_000;
+    const wants = (d: Dependency) => c.dependencies.includes(d);
     const named = { rest_remote: 'island_manager', batch_remote: 'login_node' } as const;
-    return down
-      .filter((d) => c.dependencies.includes(named[d.kind]))
-      .map((d) => {
-        const what = d.kind === 'rest_remote' ? 'island manager' : 'login node';
-        const since = d.lastAnsweredAt
-          ? `since ${d.lastAnsweredAt.toISOString()} (${minutes(now.getTime() - d.lastAnsweredAt.getTime())} min)`
-          : 'since its executions there started';
-        return {
-          dedupKey: `dependency_down:${d.target}`,
-          message: stateAlert(
-            rule,
-            `${what} ${d.target} not answering ${since}`,
-            [
-              `last error: ${d.lastError}`,
-              `${plural(d.inFlight, 'execution')} running there wait on it; their deadlines still count`,
-            ],
-            {
-              dependency: named[d.kind],
-              target: d.target,
-              in_flight: d.inFlight,
-              last_error: d.lastError,
-              last_answered_at: d.lastAnsweredAt?.toISOString() ?? null,
-            },
-            now,
-          ),
-        };
-      });
+    const polled: DownTarget[] = (
+      wants('island_manager') || wants('login_node')
+        ? await deps.executions.unansweredTargets(new Date(before), rule.projectModule)
+        : []
+    )
+      .filter((d) => wants(named[d.kind]))
+      .map((d) => ({
+        dependency: named[d.kind],
+        target: d.target,
+        since: d.since,
+        detail: `${d.lastError}; ${plural(d.inFlight, 'execution')} running there wait on it (their deadlines still count)`,
+      }));
+    const checked = [
+      ...(wants('translator') ? await ctx.watch.translators(rule.projectModule, now) : []),
+      ...(wants('archive') ? await ctx.watch.archives(rule.projectModule, now) : []),
+    ].filter((d) => d.since.getTime() <= before);
+    const raised: Raised[] = [...polled, ...checked].map((d) => ({
+      dedupKey: `dependency_down:${d.dependency}:${d.target}`,
+      message: stateAlert(
+        rule,
+        `${labels[d.dependency]} ${d.target} not answering since ${d.since.toISOString()} (${minutes(now.getTime() - d.since.getTime())} min)`,
+        [`last error: ${d.detail}`],
+        { dependency: d.dependency, target: d.target, since: d.since.toISOString(), detail: d.detail },
+        now,
+      ),
+    }));
+    // The database cannot be reported while it is down: its outages are told once it answers.
+    if (wants('database'))
+      for (const o of ctx.outages)
+        if (o.to.getTime() - o.from.getTime() >= c.minutes * 60_000)
+          raised.push({
+            dedupKey: `dependency_down:database:${o.from.toISOString()}`,
+            message: stateAlert(
+              rule,
+              `database did not answer from ${o.from.toISOString()} to ${o.to.toISOString()} (${minutes(o.to.getTime() - o.from.getTime())} min)`,
+              [`first error: ${o.detail}`, 'it answers again; work resumed where it stopped'],
+              {
+                dependency: 'database',
+                from: o.from.toISOString(),
+                to: o.to.toISOString(),
+                detail: o.detail,
+              },
+              now,
+            ),
+          });
+    return raised;
   }
   if (c.kind === 'daily_summary') {
     if (now.getUTCHours() !== c.hour_utc) return [];
@@ -169,11 +204,11 @@ export const evaluateStateRules = async (
   deps: Deps,
   rules: readonly AlertRule[],
   now: Date,
-  s: StateRuleSettings,
+  ctx: RoundContext,
 ): Promise<readonly PlannedDelivery[]> => {
   const planned: PlannedDelivery[] = [];
   for (const rule of rules)
-    for (const r of await evaluate(deps, rule, now, s))
+    for (const r of await evaluate(deps, rule, now, ctx))
       for (const channelId of rule.channelIds)
         planned.push({
           id: deps.random.uuid(),

@@ -1,27 +1,16 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { type AppError, appError, type FieldIssue, validationError } from '../../errors.js';
-import {
-  type AlertRule,
-  eventKindsOf,
-  type RuleInput,
-  unwatchedDependency,
-  watchedDependencies,
-} from '../../domain/alerting.js';
+import { type AlertRule, eventKindsOf, type RuleInput } from '../../domain/alerting.js';
 import type { AlertDeps } from './alertDeps.js';
 
 type Deps = Pick<AlertDeps, 'alerts' | 'clock' | 'random'>;
 
-/** What a rule's input breaks beyond its shape: unknown channels, a dependency not watched, no threshold. */
+/** What a rule's input breaks beyond its shape: unknown channels, no threshold. */
 const check = async (deps: Deps, input: RuleInput): Promise<AppError | null> => {
   const issues: FieldIssue[] = [];
   const c = input.conditions;
   if (c.kind === 'queue_backlog' && c.max_depth === null && c.max_oldest_minutes === null)
     issues.push({ path: 'max_depth', message: 'give max_depth, max_oldest_minutes or both' });
-  if (c.kind === 'dependency_down')
-    c.dependencies.forEach((d, i) => {
-      if (!watchedDependencies.includes(d))
-        issues.push({ path: `dependencies.${i}`, message: unwatchedDependency(d) });
-    });
   if (new Set(input.channels).size !== input.channels.length)
     issues.push({ path: 'channels', message: 'names a channel twice' });
   const found = await Promise.all(input.channels.map((id) => deps.alerts.getChannel(id)));
