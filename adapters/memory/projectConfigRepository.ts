@@ -44,6 +44,10 @@ export class MemoryProjectConfigRepository implements ProjectConfigRepository {
     return v ? this.withActive(v) : null;
   }
 
+  async pinned(projectModule: string, version: number) {
+    return this.store.configs.get(projectModule)?.find((x) => x.version === version)?.config ?? null;
+  }
+
   async allActive(): Promise<readonly ProjectConfigVersion[]> {
     const modules = [...this.store.activeVersion.keys()].sort();
     const all = await Promise.all(modules.map((m) => this.active(m)));

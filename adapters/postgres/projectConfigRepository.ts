@@ -30,7 +30,12 @@ const toVersion = (r: Row): ProjectConfigVersion => ({
 const selectVersions = `SELECT c.*, (p.active_version = c.version) AS active
   FROM project_configs c LEFT JOIN projects p ON p.project_module = c.project_module`;
 
+/** Pinned configurations kept per process (they never change; a few projects' versions). */
+const pinnedCacheSize = 256;
+
 export class PgProjectConfigRepository implements ProjectConfigRepository {
+  private readonly pinnedCache = new Map<string, ProjectConfig>();
+
   constructor(private readonly db: Db) {}
 
   async saveVersion(c: NewProjectConfig, now: Date, event: (version: number) => NewEvent) {
@@ -88,6 +93,26 @@ export class PgProjectConfigRepository implements ProjectConfigRepository {
       [projectModule, version],
     );
     return r ? toVersion(r) : null;
+  }
+
+  async pinned(projectModule: string, version: number): Promise<ProjectConfig | null> {
+    const key = `${projectModule}\u0000${version}`;
+    const hit = this.pinnedCache.get(key);
+    if (hit) {
+      // Least recently used goes first: a hit moves to the end.
+      this.pinnedCache.delete(key);
+      this.pinnedCache.set(key, hit);
+      return hit;
+    }
+    const r = await this.db.oneOrNone<{ config: ProjectConfig }>(
+      'SELECT config FROM project_configs WHERE project_module = $1 AND version = $2',
+      [projectModule, version],
+    );
+    if (!r) return null;
+    this.pinnedCache.set(key, r.config);
+    if (this.pinnedCache.size > pinnedCacheSize)
+      this.pinnedCache.delete(this.pinnedCache.keys().next().value!);
+    return r.config;
   }
 
   async allActive(): Promise<readonly ProjectConfigVersion[]> {

@@ -1,5 +1,5 @@
 import type { NewEvent } from '../../core/domain/event.js';
-import type { DiscoveryState, Source, SourceMetadata } from '../../core/domain/source.js';
+import type { DiscoveryState, Source, SourceMetadata, SourceSummary } from '../../core/domain/source.js';
 import type {
   DiscoverySave,
   NewSource,
@@ -144,12 +144,26 @@ export class PgSourceRepository implements SourceRepository {
   ): Promise<SourcePage | 'bad_cursor'> {
     const after = cursor === null ? '' : decodeCursor(cursor);
     if (after === null) return 'bad_cursor';
+    // The columns a list shows only: metadata and flags can be large, and a page parses none.
     const rows = await this.db.any<Row>(
-      `SELECT * FROM sources WHERE project_module = $1 AND source_identifier COLLATE "C" > $2
+      `SELECT id, project_module, source_identifier, enabled, discovery_state, discovered_at, signature,
+              processed_signature, created_at, updated_at
+       FROM sources WHERE project_module = $1 AND source_identifier COLLATE "C" > $2
        ORDER BY source_identifier COLLATE "C" LIMIT $3`,
       [projectModule, after, limit + 1],
     );
-    const items = rows.slice(0, limit).map(toSource);
+    const items: SourceSummary[] = rows.slice(0, limit).map((r) => ({
+      id: r.id,
+      projectModule: r.project_module,
+      sourceIdentifier: r.source_identifier,
+      enabled: r.enabled,
+      discoveryState: r.discovery_state,
+      discoveredAt: r.discovered_at,
+      signature: r.signature,
+      processedSignature: r.processed_signature,
+      createdAt: r.created_at,
+      updatedAt: r.updated_at,
+    }));
     return {
       items,
       nextCursor: rows.length > limit ? encodeCursor(items[items.length - 1]!.sourceIdentifier) : null,

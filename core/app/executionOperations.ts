@@ -96,11 +96,11 @@ export const executionOperations = (d: SurveyorDeps) => {
     status: (id: string) =>
       withExecution(id, async (e) => {
         const sources = await sourcesOf(e);
-        const pinned = await x.configs.get(e.projectModule, e.configVersion);
-        const s = statusOf(e, sources, pinned?.config.discovery.required_flags ?? []);
+        const pinned = await x.configs.pinned(e.projectModule, e.configVersion);
+        const s = statusOf(e, sources, pinned?.discovery.required_flags ?? []);
         if (e.state === 'pending' && e.executeRequestedAt !== null && pinned) {
           const inFlight = (await x.executions.inFlightByProject()).get(e.projectModule) ?? 0;
-          const cap = capBlocker(inFlight, pinned.config.automation.execution.concurrent_runs);
+          const cap = capBlocker(inFlight, pinned.automation.execution.concurrent_runs);
           if (cap) s.blocked_by.push(cap);
         }
         return {

@@ -77,7 +77,22 @@ export const sourceReadiness = (s: Source, requiredFlags: readonly string[]): So
   return { ready: blockedBy.length === 0, blockedBy };
 };
 
-export const viewSource = (s: Source) => ({
+/** What a list shows of a source (no metadata or flags: a page stays small and cheap to read). */
+export type SourceSummary = Pick<
+  Source,
+  | 'id'
+  | 'projectModule'
+  | 'sourceIdentifier'
+  | 'enabled'
+  | 'discoveryState'
+  | 'discoveredAt'
+  | 'signature'
+  | 'processedSignature'
+  | 'createdAt'
+  | 'updatedAt'
+>;
+
+export const viewSource = (s: SourceSummary) => ({
   uuid: s.id,
   project_module: s.projectModule,
   source_identifier: s.sourceIdentifier,

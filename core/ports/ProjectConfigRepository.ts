@@ -22,6 +22,11 @@ export interface ProjectConfigRepository {
   ): Promise<{ version: ProjectConfigVersion; created: boolean }>;
   active(projectModule: string): Promise<ProjectConfigVersion | null>;
   get(projectModule: string, version: number): Promise<ProjectConfigVersion | null>;
+  /**
+   * The configuration of a version: what executions pinned. A version never changes once stored,
+   * so adapters may keep it (a request path reads it on every call).
+   */
+  pinned(projectModule: string, version: number): Promise<ProjectConfig | null>;
   /** The active version of every project. */
   allActive(): Promise<readonly ProjectConfigVersion[]>;
   /** Newest first. */

@@ -1,5 +1,5 @@
 import type { NewEvent } from '../domain/event.js';
-import type { Source, SourceMetadata } from '../domain/source.js';
+import type { Source, SourceMetadata, SourceSummary } from '../domain/source.js';
 
 export interface NewSource {
   readonly id: string;
@@ -9,7 +9,7 @@ export interface NewSource {
 }
 
 export interface SourcePage {
-  readonly items: readonly Source[];
+  readonly items: readonly SourceSummary[];
   readonly nextCursor: string | null;
 }
 

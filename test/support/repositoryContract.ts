@@ -168,6 +168,10 @@ export const repositoryContract: Record<string, Rule> = {
       t.false((await r.configs.get(module, 1))?.active);
       t.deepEqual((await r.configs.get(module, 1))?.config, config);
       t.is(await r.configs.get(module, 9), null);
+      // What executions pinned: the same configuration, read again (and kept) by version.
+      t.deepEqual(await r.configs.pinned(module, 1), config);
+      t.deepEqual(await r.configs.pinned(module, 1), config);
+      t.is(await r.configs.pinned(module, 9), null);
       t.deepEqual(
         (await r.configs.versions(module)).map((v) => v.version),
         [2, 1],

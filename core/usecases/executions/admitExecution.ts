@@ -32,14 +32,14 @@ export type Admission =
  * current count). Otherwise it stays pending and the reasons are returned.
  */
 export const admitExecution = async (deps: AdmitDeps, e: Execution, inFlight: number): Promise<Admission> => {
-  const pinned = await deps.configs.get(e.projectModule, e.configVersion);
+  const pinned = await deps.configs.pinned(e.projectModule, e.configVersion);
   if (!pinned) return { admitted: false, blockedBy: [`configuration version ${e.configVersion} is gone`] };
   const sources = (await Promise.all(e.sourceIds.map((id) => deps.sources.get(id)))).filter(
     (s): s is Source => s !== null,
   );
-  const blockedBy = executionBlockers(e, sources, pinned.config.discovery.required_flags);
+  const blockedBy = executionBlockers(e, sources, pinned.discovery.required_flags);
   if (sources.length < e.sourceIds.length) blockedBy.push('a source of this execution was deleted');
-  const cap = capBlocker(inFlight, pinned.config.automation.execution.concurrent_runs);
+  const cap = capBlocker(inFlight, pinned.automation.execution.concurrent_runs);
   if (cap) blockedBy.push(cap);
   if (blockedBy.length > 0) return { admitted: false, blockedBy };
   const r = await deps.executions.write(

@@ -59,7 +59,7 @@ export const executionTick = (deps: TickDeps, s: TickSettings): Tick => {
         if (!perTickOf.has(key))
           perTickOf.set(
             key,
-            (await deps.configs.get(e.projectModule, e.configVersion))?.config.automation.execution
+            (await deps.configs.pinned(e.projectModule, e.configVersion))?.automation.execution
               .runs_per_tick ?? 0,
           );
         const perTick = perTickOf.get(key)!;

@@ -1,0 +1,89 @@
+// Authenticated API reads under load: `surveyor api` as its own process (with its embedded
+// PostgreSQL's peer, a fresh database on the test server), autocannon in this one. Rounds of
+// GET /health, GET /auth/me, GET /executions/{id}/status and a GET /sources page, at 10 and 100
+// connections; requests per second, p50 and p99; the server's RSS idle and after the load.
+// Asserts nothing. Run: scripts/bench api [seconds per round]
+import { readFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+import { startTestApi, testJwtSecret } from '../support/api.js';
+import { cleanEnv, runCli } from '../support/child.js';
+import { freshDatabase } from '../support/db.js';
+import { freePort } from '../support/ports.js';
+import { prepareProject } from '../support/project.js';
+
+const seconds = Number(process.argv[2] ?? 15);
+const d = await freshDatabase();
+// The data the reads find, made through the API in this process; then the measured one starts.
+const setup = await startTestApi({ SERVICE_LOG_LEVEL: 'warn' }, { url: d.url, db: d.db });
+const identifiers = Array.from({ length: 200 }, (_, i) => `HIPASSJ${String(1000 + i)}+00`);
+const p = await prepareProject(setup, identifiers);
+const execution = await p.execute(identifiers[0]!, { do_stage: false, do_submit: false });
+await setup.close();
+
+const port = await freePort();
+const server = runCli(
+  ['api'],
+  cleanEnv({
+    DATABASE_URL: d.url,
+    SERVICE_JWT_SECRET: testJwtSecret,
+    SERVICE_PORT: String(port),
+    SERVICE_HOST: '127.0.0.1',
+    SERVICE_METRICS_PORT: '-1',
+    SERVICE_LOG_FORMAT: 'json',
+    ...(process.env['SERVICE_LOG_LEVEL'] ? { SERVICE_LOG_LEVEL: process.env['SERVICE_LOG_LEVEL'] } : {}),
+    // SURVEYOR_BENCH_PROFILE=<dir>: the server writes a CPU profile there when it stops.
+    ...(process.env['SURVEYOR_BENCH_PROFILE']
+      ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env['SURVEYOR_BENCH_PROFILE']}` }
+      : {}),
+  }),
+);
+await server.waitFor(/listening on/, 30_000);
+const base = `http://127.0.0.1:${port}/api/v2`;
+const rssMiB = () =>
+  Math.round(
+    Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024,
+  );
+
+const headers = { authorization: `Bearer ${p.token}` };
+const only = process.env['SURVEYOR_BENCH_ONLY'];
+const reads: [string, string, Record<string, string>][] = [
+  ['GET /health', '/health', {}],
+  ['GET /auth/me', '/auth/me', headers],
+  ['GET /executions/{id}/status', `/executions/${execution}/status`, headers],
+  ['GET /sources (page of 100)', '/sources?project_module=wallaby_hires&limit=100', headers],
+];
+
+const round = (path: string, h: Record<string, string>, connections: number) =>
+  autocannon({ url: `${base}${path}`, headers: h, connections, duration: seconds });
+
+await new Promise((r) => setTimeout(r, 2000));
+const idle = rssMiB();
+const rows: string[][] = [];
+for (const connections of [10, 100])
+  for (const [name, path, h] of reads.filter(([n]) => !only || n.includes(only))) {
+    const r = await round(path, h, connections);
+    const bad = r.non2xx + r.errors + r.timeouts;
+    rows.push([
+      name,
+      String(connections),
+      String(Math.round(r.requests.average)),
+      String(r.latency.p50),
+      String(r.latency.p99),
+      bad > 0 ? `${bad} not 2xx` : '',
+    ]);
+  }
+const loaded = rssMiB();
+server.child.kill('SIGTERM');
+await server.exited();
+await d.drop();
+
+const table = [['read', 'connections', 'req/s', 'p50 ms', 'p99 ms', ''], ...rows];
+const widths = table[0]!.map((_, i) => Math.max(...table.map((r) => r[i]!.length)));
+for (const r of table)
+  console.log(
+    r
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd(),
+  );
+console.log(`\nserver RSS: ${idle} MiB idle, ${loaded} MiB after the load (${seconds} s rounds)`);
