@@ -1,119 +1,30 @@
-import { randomUUID as randomUuid } from 'node:crypto';
 import type {
   AlertDelivery,
-  AlertMessage,
   AlertRule,
-  ChannelKind,
-  ChannelSettings,
-  DeliveryState,
   NotificationChannel,
   PlannedDelivery,
-  RuleConditions,
   SendOutcome,
 } from '../../core/domain/alerting.js';
-import type { SubjectType } from '../../core/domain/event.js';
 import type { Lease } from '../../core/domain/job.js';
-import { deliverJob, deliverJobKey } from '../../core/domain/jobKinds.js';
+import { deliverJobKey } from '../../core/domain/jobKinds.js';
 import type {
   AlertRepository,
   AttemptStart,
   DeliveryFilter,
   FiredEvent,
-  FireResult,
 } from '../../core/ports/AlertRepository.js';
-import type { Db, Tx } from './db.js';
-import { insertJob } from './jobQueue.js';
+import { dispatchOutbox, fire } from './alertDispatch.js';
+import {
+  type ChannelRow,
+  type DeliveryRow,
+  insertDelivery,
+  type RuleRow,
+  toChannel,
+  toDelivery,
+  toRule,
+} from './alertRows.js';
+import type { Db } from './db.js';
 import { decodeKeyCursor, encodeKeyCursor } from './keyCursor.js';
-
-interface ChannelRow {
-  id: string;
-  name: string;
-  description: string;
-  kind: ChannelKind;
-  enabled: boolean;
-  settings: ChannelSettings;
-  sealed_secrets: string;
-  version: number;
-  created_at: Date;
-  updated_at: Date;
-}
-
-interface RuleRow {
-  id: string;
-  name: string;
-  kind: string;
-  enabled: boolean;
-  project_module: string | null;
-  conditions: Record<string, unknown>;
-  channel_ids: string[];
-  cooldown_minutes: number;
-  version: number;
-  created_at: Date;
-  updated_at: Date;
-}
-
-interface DeliveryRow {
-  id: string;
-  rule_id: string | null;
-  rule_name: string | null;
-  channel_id: string;
-  channel_kind: ChannelKind;
-  dedup_key: string;
-  message: AlertMessage;
-  state: DeliveryState;
-  attempts: number;
-  suppressed: number;
-  last_status: number | null;
-  last_latency_ms: number | null;
-  last_error: string | null;
-  created_at: Date;
-  last_attempt_at: Date | null;
-  ended_at: Date | null;
-}
-
-const toChannel = (r: ChannelRow): NotificationChannel => ({
-  id: r.id,
-  name: r.name,
-  description: r.description,
-  enabled: r.enabled,
-  settings: r.settings,
-  sealedSecrets: r.sealed_secrets,
-  version: r.version,
-  createdAt: r.created_at,
-  updatedAt: r.updated_at,
-});
-
-const toRule = (r: RuleRow): AlertRule => ({
-  id: r.id,
-  name: r.name,
-  enabled: r.enabled,
-  projectModule: r.project_module,
-  conditions: { ...r.conditions, kind: r.kind } as RuleConditions,
-  channelIds: r.channel_ids,
-  cooldownMinutes: r.cooldown_minutes,
-  version: r.version,
-  createdAt: r.created_at,
-  updatedAt: r.updated_at,
-});
-
-const toDelivery = (r: DeliveryRow): AlertDelivery => ({
-  id: r.id,
-  ruleId: r.rule_id,
-  ruleName: r.rule_name,
-  channelId: r.channel_id,
-  channelKind: r.channel_kind,
-  dedupKey: r.dedup_key,
-  message: r.message,
-  state: r.state,
-  attempts: r.attempts,
-  suppressed: r.suppressed,
-  lastStatus: r.last_status,
-  lastLatencyMs: r.last_latency_ms,
-  lastError: r.last_error,
-  createdAt: r.created_at,
-  lastAttemptAt: r.last_attempt_at,
-  endedAt: r.ended_at,
-});
 
 const nameTaken = (err: unknown): 'name_taken' => {
   const e = err as { code?: string };
@@ -145,10 +56,6 @@ const conditionsOf = (r: AlertRule) => {
   const { kind: _kind, ...rest } = r.conditions;
   return JSON.stringify(rest);
 };
-
-// Dispatchers (outbox and state rules) take this lock for their transaction, so the cooldown check
-// and the insert that follows it are one step across processes.
-const dispatchLock = 0x5a1e47;
 
 // A write about a delivery by its job: only while the job runs under this very token.
 const heldBy = `EXISTS (SELECT 1 FROM jobs WHERE id = $2 AND fencing_token = $3 AND state = 'running' FOR SHARE)`;
@@ -320,74 +227,16 @@ export class PgAlertRepository implements AlertRepository {
     return rows.map(toRule);
   }
 
-  async dispatchOutbox(
+  dispatchOutbox(
     limit: number,
     now: Date,
     plan: (fired: readonly FiredEvent[]) => readonly PlannedDelivery[],
   ) {
-    return this.db.tx(async (tx) => {
-      await tx.any('SELECT pg_advisory_xact_lock($1)', [dispatchLock]);
-      const rows = await tx.any<{
-        outbox_id: number;
-        rule_id: string;
-        id: number;
-        project_module: string;
-        subject_type: SubjectType;
-        subject_id: string;
-        kind: string;
-        payload: Record<string, unknown>;
-        actor: string | null;
-        created_at: Date;
-        profile_name: string | null;
-      }>(
-        `SELECT o.id AS outbox_id, o.rule_id, e.id, e.project_module, e.subject_type, e.subject_id, e.kind,
-                e.payload, e.actor, e.created_at,
-                (SELECT x.profile_snapshot->>'name' FROM executions x
-                  WHERE e.subject_type = 'execution' AND x.id::text = e.subject_id) AS profile_name
-         FROM alert_outbox o LEFT JOIN provenance_events e ON e.id = o.event_id
-         ORDER BY o.id LIMIT $1`,
-        [limit],
-      );
-      if (rows.length === 0) return { taken: 0, created: 0, suppressed: 0 };
-      const ruleIds = [...new Set(rows.map((r) => r.rule_id))];
-      const rules = new Map(
-        (
-          await tx.any<RuleRow>('SELECT * FROM alert_rules WHERE id = ANY($1::uuid[]) AND enabled', [ruleIds])
-        ).map((r) => [r.id, toRule(r)]),
-      );
-      // A rule deleted or disabled since, or an event pruned since: nothing to send.
-      const fired: FiredEvent[] = rows.flatMap((r) => {
-        const rule = rules.get(r.rule_id);
-        if (!rule || r.id === null) return [];
-        return [
-          {
-            outboxId: r.outbox_id,
-            rule,
-            profileName: r.profile_name,
-            event: {
-              id: r.id,
-              projectModule: r.project_module,
-              subjectType: r.subject_type,
-              subjectId: r.subject_id,
-              kind: r.kind,
-              payload: r.payload,
-              actor: r.actor,
-              createdAt: r.created_at,
-            },
-          },
-        ];
-      });
-      const stored = await store(tx, plan(fired), now);
-      await tx.none('DELETE FROM alert_outbox WHERE id = ANY($1::bigint[])', [rows.map((r) => r.outbox_id)]);
-      return { taken: rows.length, ...stored };
-    });
+    return dispatchOutbox(this.db, limit, now, plan);
   }
 
-  async fire(planned: readonly PlannedDelivery[], now: Date) {
-    return this.db.tx(async (tx) => {
-      await tx.any('SELECT pg_advisory_xact_lock($1)', [dispatchLock]);
-      return store(tx, planned, now);
-    });
+  fire(planned: readonly PlannedDelivery[], now: Date) {
+    return fire(this.db, planned, now);
   }
 
   async failAbandoned(now: Date) {
@@ -507,79 +356,3 @@ export class PgAlertRepository implements AlertRepository {
     };
   }
 }
-
-const insertDelivery = (t: Db | Tx, d: AlertDelivery) =>
-  t.none(
-    `INSERT INTO alert_deliveries (id, rule_id, rule_name, channel_id, channel_kind, dedup_key, subject, message, state,
-       attempts, suppressed, last_status, last_latency_ms, last_error, created_at, last_attempt_at, ended_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
-    [
-      d.id,
-      d.ruleId,
-      d.ruleName,
-      d.channelId,
-      d.channelKind,
-      d.dedupKey,
-      d.message.subject,
-      JSON.stringify(d.message),
-      d.state,
-      d.attempts,
-      d.suppressed,
-      d.lastStatus,
-      d.lastLatencyMs,
-      d.lastError,
-      d.createdAt,
-      d.lastAttemptAt,
-      d.endedAt,
-    ],
-  );
-
-/**
- * Stores planned deliveries under their rule's cooldown (the caller holds the dispatch lock): a
- * delivery of the same rule, channel and key inside the window takes the new alert as suppressed;
- * otherwise a pending delivery and its job are inserted.
- */
-const store = async (tx: Tx, planned: readonly PlannedDelivery[], now: Date): Promise<FireResult> => {
-  let created = 0;
-  let suppressed = 0;
-  for (const p of planned) {
-    const channel = await tx.oneOrNone<{ kind: ChannelKind }>(
-      'SELECT kind FROM notification_channels WHERE id = $1',
-      [p.channelId],
-    );
-    if (!channel) continue;
-    const folded = await tx.oneOrNone(
-      `UPDATE alert_deliveries SET suppressed = suppressed + 1
-       WHERE id = (SELECT id FROM alert_deliveries WHERE rule_id = $1 AND channel_id = $2 AND dedup_key = $3
-                     AND created_at > $4::timestamptz - make_interval(mins => $5)
-                   ORDER BY created_at DESC LIMIT 1)
-       RETURNING 1`,
-      [p.rule.id, p.channelId, p.dedupKey, now, p.windowMinutes ?? p.rule.cooldownMinutes],
-    );
-    if (folded) {
-      suppressed++;
-      continue;
-    }
-    await insertDelivery(tx, {
-      id: p.id,
-      ruleId: p.rule.id,
-      ruleName: p.rule.name,
-      channelId: p.channelId,
-      channelKind: channel.kind,
-      dedupKey: p.dedupKey,
-      message: p.message,
-      state: 'pending',
-      attempts: 0,
-      suppressed: 0,
-      lastStatus: null,
-      lastLatencyMs: null,
-      lastError: null,
-      createdAt: now,
-      lastAttemptAt: null,
-      endedAt: null,
-    });
-    await insertJob(tx, randomUuid(), deliverJob(p.id), now);
-    created++;
-  }
-  return { created, suppressed };
-};
