@@ -6,7 +6,6 @@ import type { DeploymentProfile } from '../../core/domain/profile.js';
 import type {
   ExecutionFilter,
   ExecutionPage,
-  ArtifactInfo,
   ExecutionChange,
   ExecutionRepository,
   ExecutionWrite,
@@ -15,6 +14,8 @@ import type {
 } from '../../core/ports/ExecutionRepository.js';
 import type { Db, Tx } from './db.js';
 import { insertEvent } from './eventLog.js';
+import * as executionArtifacts from './executionArtifacts.js';
+import * as executionFigures from './executionFigures.js';
 import { insertJob } from './jobQueue.js';
 
 const unfinished = `state NOT IN ('completed', 'failed', 'cancelled')`;
@@ -218,74 +219,15 @@ export class PgExecutionRepository implements ExecutionRepository {
     return rows.map(toExecution);
   }
 
-  async unansweredTargets(before: Date, projectModule: string | null) {
-    const rows = await this.db.any<{
-      target: string;
-      kind: 'rest_remote' | 'batch_remote';
-      n: number;
-      last_error: string;
-      last_answered_at: Date | null;
-      since: Date;
-    }>(
-      `SELECT e.backend_target AS target, min(e.profile_snapshot->'deployment'->>'kind') AS kind, count(*)::int AS n,
-              t.last_error, t.last_answered_at, coalesce(t.last_answered_at, min(e.created_at)) AS since
-       FROM executions e JOIN poll_targets t ON t.target = e.backend_target
-       WHERE e.state IN ('running', 'cancelling') AND t.last_error IS NOT NULL
-         AND ($2::text IS NULL OR e.project_module = $2)
-       GROUP BY e.backend_target, t.last_error, t.last_answered_at
-       HAVING coalesce(t.last_answered_at, min(e.created_at)) < $1
-       ORDER BY e.backend_target`,
-      [before, projectModule],
-    );
-    return rows.map((r) => ({
-      target: r.target,
-      kind: r.kind,
-      inFlight: r.n,
-      lastError: r.last_error,
-      lastAnsweredAt: r.last_answered_at,
-      since: r.since,
-    }));
+  unansweredTargets(before: Date, projectModule: string | null) {
+    return executionFigures.unansweredTargets(this.db, before, projectModule);
   }
-
-  async endedSince(since: Date, projectModule: string | null, failedLimit: number) {
-    const where = `finished_at >= $1 AND state IN ('completed', 'failed', 'cancelled')
-      AND ($2::text IS NULL OR project_module = $2)`;
-    const [counts, failed] = await Promise.all([
-      this.db.any<{ state: string; n: number }>(
-        `SELECT state, count(*)::int AS n FROM executions WHERE ${where} GROUP BY state`,
-        [since, projectModule],
-      ),
-      this.db.any<{ id: string; project_module: string; error: string | null }>(
-        `SELECT id, project_module, error FROM executions WHERE ${where} AND state = 'failed'
-         ORDER BY finished_at DESC, id LIMIT $3`,
-        [since, projectModule, failedLimit],
-      ),
-    ]);
-    return {
-      byState: Object.fromEntries(counts.map((c) => [c.state, c.n])),
-      failed: failed.map((f) => ({ id: f.id, projectModule: f.project_module, error: f.error })),
-    };
+  endedSince(since: Date, projectModule: string | null, failedLimit: number) {
+    return executionFigures.endedSince(this.db, since, projectModule, failedLimit);
   }
-
-  async pendingSince(before: Date, projectModule: string | null, limit: number) {
-    const where = `state = 'pending' AND execute_requested_at < $1 AND ($2::text IS NULL OR project_module = $2)`;
-    const [count, rows] = await Promise.all([
-      this.db.one<{ n: number }>(`SELECT count(*)::int AS n FROM executions WHERE ${where}`, [
-        before,
-        projectModule,
-      ]),
-      this.db.any<{ id: string; project_module: string; execute_requested_at: Date }>(
-        `SELECT id, project_module, execute_requested_at FROM executions WHERE ${where}
-         ORDER BY execute_requested_at, id LIMIT $3`,
-        [before, projectModule, limit],
-      ),
-    ]);
-    return {
-      count: count.n,
-      sample: rows.map((r) => ({ id: r.id, projectModule: r.project_module, since: r.execute_requested_at })),
-    };
+  pendingSince(before: Date, projectModule: string | null, limit: number) {
+    return executionFigures.pendingSince(this.db, before, projectModule, limit);
   }
-
   async inFlightByProject(): Promise<ReadonlyMap<string, number>> {
     const rows = await this.db.any<{ project_module: string; n: number }>(
       `SELECT project_module, count(*)::int AS n FROM executions WHERE ${inFlight} GROUP BY project_module`,
@@ -346,94 +288,27 @@ export class PgExecutionRepository implements ExecutionRepository {
     return r?.last_answered_at ?? null;
   }
 
-  async saveArtifact(
-    a: {
-      executionId: string;
-      attempt: number;
-      name: string;
-      mediaType: string;
-      content: string;
-      sha256: string;
-    },
+  saveArtifact(
+    a: Parameters<ExecutionRepository['saveArtifact']>[0],
     fence: { jobId: string; token: number },
     now: Date,
-  ): Promise<'ok' | 'lease_lost'> {
-    const r = await this.db.oneOrNone(
-      `INSERT INTO execution_artifacts (execution_id, attempt, name, media_type, sha256, size, content, created_at)
-       SELECT $3, $4, $5, $6, $7, $8, $9, $10
-       WHERE EXISTS (SELECT 1 FROM jobs WHERE id = $1 AND fencing_token = $2 AND state = 'running' FOR SHARE)
-       ON CONFLICT (execution_id, attempt, name) DO UPDATE
-         SET media_type = $6, sha256 = $7, size = $8, content = $9, created_at = $10
-       RETURNING 1`,
-      [
-        fence.jobId,
-        fence.token,
-        a.executionId,
-        a.attempt,
-        a.name,
-        a.mediaType,
-        a.sha256,
-        Buffer.byteLength(a.content),
-        a.content,
-        now,
-      ],
-    );
-    return r ? 'ok' : 'lease_lost';
+  ) {
+    return executionArtifacts.saveArtifact(this.db, a, fence, now);
+  }
+  artifact(executionId: string, attempt: number, name: string) {
+    return executionArtifacts.artifact(this.db, executionId, attempt, name);
+  }
+  artifacts(executionId: string) {
+    return executionArtifacts.artifacts(this.db, executionId);
   }
 
-  async artifact(executionId: string, attempt: number, name: string): Promise<string | null> {
-    const r = await this.db.oneOrNone<{ content: string }>(
-      'SELECT content FROM execution_artifacts WHERE execution_id = $1 AND attempt = $2 AND name = $3',
-      [executionId, attempt, name],
-    );
-    return r?.content ?? null;
+  countsByState() {
+    return executionFigures.countsByState(this.db);
   }
 
-  async artifacts(executionId: string): Promise<ArtifactInfo[]> {
-    const rows = await this.db.any<{
-      attempt: number;
-      name: string;
-      media_type: string;
-      sha256: string;
-      size: number;
-      created_at: Date;
-      content_pruned_at: Date | null;
-    }>(
-      `SELECT attempt, name, media_type, sha256, size, created_at, content_pruned_at FROM execution_artifacts
-       WHERE execution_id = $1 ORDER BY attempt, created_at, name`,
-      [executionId],
-    );
-    return rows.map((r) => ({
-      attempt: r.attempt,
-      name: r.name,
-      mediaType: r.media_type,
-      sha256: r.sha256,
-      size: r.size,
-      createdAt: r.created_at,
-      contentPrunedAt: r.content_pruned_at,
-    }));
+  remoteQueueWaits(now: Date) {
+    return executionFigures.remoteQueueWaits(this.db, now);
   }
-
-  async countsByState() {
-    const rows = await this.db.any<{ project_module: string; state: string; n: number }>(
-      'SELECT project_module, state, count(*)::int AS n FROM executions GROUP BY project_module, state',
-    );
-    return rows.map((r) => ({ projectModule: r.project_module, state: r.state, count: r.n }));
-  }
-
-  async remoteQueueWaits(now: Date) {
-    const rows = await this.db.any<{ project_module: string; n: number; longest: number }>(
-      `SELECT project_module, count(*)::int AS n,
-              coalesce(max(extract(epoch FROM $1::timestamptz - submitted_at)), 0)::float8 AS longest
-       FROM executions
-       WHERE state IN ('running', 'cancelling') AND submitted_at IS NOT NULL
-         AND profile_snapshot->'deployment'->>'kind' = 'batch_remote' AND NOT run_record ? 'remote_started_at'
-       GROUP BY project_module`,
-      [now],
-    );
-    return rows.map((r) => ({ projectModule: r.project_module, waiting: r.n, longestSeconds: r.longest }));
-  }
-
   async sourcesToProcess(projectModule: string, requiredFlags: readonly string[], limit: number) {
     const flags = JSON.stringify(Object.fromEntries(requiredFlags.map((f) => [f, true])));
     const rows = await this.db.any<{ id: string; source_identifier: string; discovered_at: Date }>(

@@ -1,6 +1,18 @@
 import type { SurveyorPorts } from '../../core/app/ports.js';
 import type { Metrics } from '../../adapters/metrics/registry.js';
 
+/**
+ * One read shared by the gauges a scrape collects one after another (within a second), instead of
+ * one read per gauge.
+ */
+const perScrape = <T>(read: () => Promise<T>) => {
+  let last: { at: number; value: Promise<T> } | null = null;
+  return (): Promise<T> => {
+    if (!last || Date.now() - last.at > 1000) last = { at: Date.now(), value: read() };
+    return last.value;
+  };
+};
+
 /** Gauges read at scrape time: queue jobs, sources and executions by state, batch jobs waiting. */
 export const registerGauges = (metrics: Metrics, ports: SurveyorPorts): void => {
   metrics.readQueueFrom(() => ports.queue.stats(new Date()));
@@ -24,13 +36,7 @@ export const registerGauges = (metrics: Metrics, ports: SurveyorPorts): void => 
         value: r.count,
       })),
   );
-  // One read per scrape for the alert gauges (they are collected one after another).
-  let figures: { at: number; read: ReturnType<typeof ports.alerts.figures> } | null = null;
-  const alertFigures = () => {
-    if (!figures || Date.now() - figures.at > 1000)
-      figures = { at: Date.now(), read: ports.alerts.figures(new Date()) };
-    return figures.read;
-  };
+  const alertFigures = perScrape(() => ports.alerts.figures(new Date()));
   metrics.gaugeFrom(
     'surveyor_alert_deliveries',
     'Alert deliveries by channel kind and state (pending, delivered, failed)',
@@ -58,7 +64,7 @@ export const registerGauges = (metrics: Metrics, ports: SurveyorPorts): void => 
     async () =>
       (await alertFigures()).firing.map((r) => ({ labels: { rule_kind: r.ruleKind }, value: r.count })),
   );
-  const queueWaits = () => ports.executions.remoteQueueWaits(new Date());
+  const queueWaits = perScrape(() => ports.executions.remoteQueueWaits(new Date()));
   metrics.gaugeFrom(
     'surveyor_executions_in_remote_queue',
     'Batch jobs submitted and not started yet (waiting in the cluster queue), by project',
