@@ -8,6 +8,7 @@ import type {
   ExecutionFilter,
   ExecutionPage,
   ExecutionRepository,
+  ExecutionAdmission,
   ExecutionWrite,
   PollTarget,
   WriteResult,
@@ -71,6 +72,38 @@ export class MemoryExecutionRepository implements ExecutionRepository {
     });
     this.store.appendEvent(event, e.createdAt);
     return 'ok';
+  }
+
+  async insertMany(items: readonly { execution: Execution; events: readonly NewEvent[] }[], now: Date) {
+    for (const { execution: e, events } of items) {
+      this.store.executions.set(e.id, {
+        ...e,
+        profileSnapshot: {
+          ...e.profileSnapshot,
+          translation: json(e.profileSnapshot.translation),
+          deployment: json(e.profileSnapshot.deployment),
+        },
+      });
+      for (const ev of events) this.store.appendEvent(ev, now);
+    }
+  }
+
+  async admitMany(items: readonly ExecutionAdmission[], now: Date): Promise<ReadonlySet<string>> {
+    const moved = new Set<string>();
+    for (const a of items) {
+      const r = await this.write(
+        {
+          id: a.id,
+          expect: ['pending'],
+          change: { state: a.state, error: null },
+          events: a.events,
+          enqueue: a.job,
+        },
+        now,
+      );
+      if (r === 'ok') moved.add(a.id);
+    }
+    return moved;
   }
 
   async write(w: ExecutionWrite, now: Date): Promise<WriteResult> {

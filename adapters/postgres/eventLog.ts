@@ -14,20 +14,28 @@ interface Row {
 }
 
 /**
- * Appends an event with whatever handle the caller holds, so it commits with the change it records.
- * The same statement writes an alert outbox row for each enabled rule the event fires (by kind and
- * project), so no crash can fall between an event and its alert.
+ * Common table expressions that insert the events of a JSON array (`NewEvent`s, in the array's
+ * order; `only` filters them) at `now`, and an alert outbox row for each enabled rule an event
+ * fires (by kind and project): they commit with the statement that holds them, so no crash can
+ * fall between an event and its alert. `events` and `now` are placeholders of that statement.
  */
-export const insertEvent = (t: Db | Tx, e: NewEvent, now: Date) =>
-  t.none(
-    `WITH ev AS (
-       INSERT INTO provenance_events (project_module, subject_type, subject_id, kind, payload, actor, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id)
-     INSERT INTO alert_outbox (event_id, rule_id, created_at)
-     SELECT ev.id, r.id, $7 FROM ev, alert_rules r
-     WHERE r.enabled AND $4 = ANY(r.event_kinds) AND (r.project_module IS NULL OR r.project_module = $1)`,
-    [e.projectModule, e.subjectType, e.subjectId, e.kind, JSON.stringify(e.payload), e.actor, now],
-  );
+export const eventsCte = (events: string, now: string, only = 'true') => `
+  ev AS (
+    INSERT INTO provenance_events (project_module, subject_type, subject_id, kind, payload, actor, created_at)
+    SELECT e->>'projectModule', e->>'subjectType', e->>'subjectId', e->>'kind', e->'payload', e->>'actor', ${now}::timestamptz
+    FROM jsonb_array_elements(${events}::jsonb) WITH ORDINALITY AS u(e, n) WHERE ${only} ORDER BY n
+    RETURNING id, project_module, kind),
+  outbox AS (
+    INSERT INTO alert_outbox (event_id, rule_id, created_at)
+    SELECT ev.id, r.id, ${now}::timestamptz FROM ev JOIN alert_rules r
+      ON r.enabled AND ev.kind = ANY(r.event_kinds) AND (r.project_module IS NULL OR r.project_module = ev.project_module))`;
+
+/** Appends events with whatever handle the caller holds, so they commit with the change they record. */
+export const insertEvents = async (t: Db | Tx, events: readonly NewEvent[], now: Date): Promise<void> => {
+  if (events.length > 0) await t.any(`WITH ${eventsCte('$1', '$2')} SELECT 1`, [JSON.stringify(events), now]);
+};
+
+export const insertEvent = (t: Db | Tx, e: NewEvent, now: Date) => insertEvents(t, [e], now);
 
 // Cursors are opaque to clients: the last id seen, base64url-encoded.
 const encodeCursor = (id: number) => Buffer.from(`e:${id}`).toString('base64url');

@@ -8,15 +8,16 @@ import type {
   ExecutionPage,
   ExecutionChange,
   ExecutionRepository,
+  ExecutionAdmission,
   ExecutionWrite,
   PollTarget,
   WriteResult,
 } from '../../core/ports/ExecutionRepository.js';
 import type { Db, Tx } from './db.js';
-import { insertEvent } from './eventLog.js';
+import { eventsCte, insertEvent } from './eventLog.js';
 import * as executionArtifacts from './executionArtifacts.js';
 import * as executionFigures from './executionFigures.js';
-import { insertJob } from './jobQueue.js';
+import { insertJob, jobsCte, jobsJson, notified } from './jobQueue.js';
 
 const unfinished = `state NOT IN ('completed', 'failed', 'cancelled')`;
 const inFlight = `state IN ('queued', 'staging', 'translating', 'submitting', 'running', 'cancelling')`;
@@ -171,6 +172,46 @@ export class PgExecutionRepository implements ExecutionRepository {
     }
   }
 
+  async insertMany(items: readonly { execution: Execution; events: readonly NewEvent[] }[], now: Date) {
+    if (items.length === 0) return;
+    await this.db.any(
+      `WITH x AS (
+         INSERT INTO executions (id, project_module, config_version, profile_id, profile_snapshot, archive_name,
+           source_ids, state, attempt, do_stage, do_submit, execute_requested_at, idempotency_key, request_hash,
+           created_by, created_at, updated_at)
+         SELECT (e->>'id')::uuid, e->>'projectModule', (e->>'configVersion')::int, (e->>'profileId')::uuid,
+           e->'profileSnapshot', e->>'archiveName', ARRAY(SELECT jsonb_array_elements_text(e->'sourceIds'))::uuid[],
+           e->>'state', (e->>'attempt')::int, (e->>'doStage')::boolean, (e->>'doSubmit')::boolean,
+           (e->>'executeRequestedAt')::timestamptz, e->>'idempotencyKey', e->>'requestHash', e->>'createdBy',
+           (e->>'createdAt')::timestamptz, (e->>'createdAt')::timestamptz
+         FROM jsonb_array_elements($1::jsonb) AS u(e)),
+       ${eventsCte('$2', '$3')}
+       SELECT 1`,
+      [JSON.stringify(items.map((i) => i.execution)), JSON.stringify(items.flatMap((i) => i.events)), now],
+    );
+  }
+
+  async admitMany(items: readonly ExecutionAdmission[], now: Date): Promise<ReadonlySet<string>> {
+    if (items.length === 0) return new Set();
+    // One statement: the executions still pending move, and only theirs of the events and jobs go in.
+    const moved = await this.db.any<{ id: string }>(
+      `WITH adm AS (
+         UPDATE executions x SET state = u.a->>'state', error = NULL, updated_at = $4
+         FROM jsonb_array_elements($1::jsonb) AS u(a)
+         WHERE x.id = (u.a->>'id')::uuid AND x.state = 'pending' RETURNING x.id),
+       ${eventsCte('$2', '$4', "e->>'subjectId' IN (SELECT id::text FROM adm)")},
+       ${jobsCte('$3', '$4', "j->>'for' IN (SELECT id::text FROM adm)")}
+       SELECT adm.id, ${notified} AS woken FROM adm`,
+      [
+        JSON.stringify(items.map((i) => ({ id: i.id, state: i.state }))),
+        JSON.stringify(items.flatMap((i) => i.events)),
+        jobsJson(items.map((i) => ({ ...i.job, for: i.id }))),
+        now,
+      ],
+    );
+    return new Set(moved.map((r) => r.id));
+  }
+
   async write(w: ExecutionWrite, now: Date): Promise<WriteResult> {
     return this.db.tx(async (tx) => {
       const sets = columns(w.change);
@@ -252,14 +293,18 @@ export class PgExecutionRepository implements ExecutionRepository {
       last_polled_at: Date | null;
       interval: number;
     }>(
-      `SELECT e.backend_target AS target, min(e.profile_snapshot->'deployment'->>'kind') AS kind,
-              count(*)::int AS n, t.last_polled_at,
+      // Counted per target, project and version first: each pinned configuration is read once.
+      `WITH t AS (
+         SELECT backend_target, project_module, config_version, count(*)::int AS n,
+                min(profile_snapshot->'deployment'->>'kind') AS kind
+         FROM executions WHERE state IN ('running', 'cancelling') AND backend_target IS NOT NULL
+         GROUP BY backend_target, project_module, config_version)
+       SELECT t.backend_target AS target, min(t.kind) AS kind, sum(t.n)::int AS n, p.last_polled_at,
               min((c.config->'automation'->'execution'->>'poll_interval_seconds')::int) AS interval
-       FROM executions e
-       JOIN project_configs c ON c.project_module = e.project_module AND c.version = e.config_version
-       LEFT JOIN poll_targets t ON t.target = e.backend_target
-       WHERE e.state IN ('running', 'cancelling') AND e.backend_target IS NOT NULL
-       GROUP BY e.backend_target, t.last_polled_at`,
+       FROM t
+       JOIN project_configs c ON c.project_module = t.project_module AND c.version = t.config_version
+       LEFT JOIN poll_targets p ON p.target = t.backend_target
+       GROUP BY t.backend_target, p.last_polled_at`,
     );
     return rows.map((r) => ({
       target: r.target,
@@ -312,13 +357,13 @@ export class PgExecutionRepository implements ExecutionRepository {
   async sourcesToProcess(projectModule: string, requiredFlags: readonly string[], limit: number) {
     const flags = JSON.stringify(Object.fromEntries(requiredFlags.map((f) => [f, true])));
     const rows = await this.db.any<{ id: string; source_identifier: string; discovered_at: Date }>(
-      `WITH busy AS (
-         SELECT DISTINCT unnest(source_ids) AS id FROM executions WHERE project_module = $1 AND ${unfinished})
-       SELECT s.id, s.source_identifier, s.discovered_at FROM sources s
+      // NOT IN a hashed subplan filters the index scan as it goes, in the index's order, so the read
+      // stops at the limit (an anti join would read and sort every ready source first).
+      `SELECT s.id, s.source_identifier, s.discovered_at FROM sources s
        WHERE s.project_module = $1 AND s.enabled AND s.metadata IS NOT NULL
          AND s.signature IS DISTINCT FROM s.processed_signature
          AND s.discovery_flags @> $2::jsonb
-         AND NOT EXISTS (SELECT 1 FROM busy WHERE busy.id = s.id)
+         AND s.id NOT IN (SELECT unnest(source_ids) FROM executions WHERE project_module = $1 AND ${unfinished})
        ORDER BY s.discovered_at, s.id LIMIT $3`,
       [projectModule, flags, limit],
     );

@@ -1,3 +1,4 @@
+import { randomUUID as randomUuid } from 'node:crypto';
 import type { ClaimedJob, EnqueueRequest, Lease } from '../../core/domain/job.js';
 import type { JobQueue, QueueStats } from '../../core/ports/JobQueue.js';
 import type { Random } from '../../core/ports/Random.js';
@@ -80,6 +81,27 @@ export const insertJob = async (
   return { id: live.id, created: false };
 };
 
+/**
+ * A common table expression `jb` that inserts the jobs of a JSON array (`EnqueueRequest`s with an
+ * `id`, in order; `only` filters them) at `now`, leaving out any whose idempotency key a live job
+ * (or an earlier one of the array) holds; and `notified`, a query that wakes the workers once per
+ * kind inserted, for the statement's final SELECT (a volatile call in it always runs).
+ */
+export const jobsCte = (jobs: string, now: string, only = 'true') => `
+  jb AS (
+    INSERT INTO jobs (id, kind, payload, state, idempotency_key, priority, max_attempts, run_at, created_at, updated_at)
+    SELECT (j->>'id')::uuid, j->>'kind', j->'payload', 'queued', j->>'idempotencyKey',
+      coalesce((j->>'priority')::int, 0), coalesce((j->>'maxAttempts')::int, 5),
+      coalesce((j->>'runAt')::timestamptz, ${now}::timestamptz), ${now}::timestamptz, ${now}::timestamptz
+    FROM jsonb_array_elements(${jobs}::jsonb) WITH ORDINALITY AS u(j, n) WHERE ${only} ORDER BY n
+    ON CONFLICT (idempotency_key) WHERE idempotency_key IS NOT NULL AND state IN ('queued', 'running') DO NOTHING
+    RETURNING kind)`;
+export const notified = `(SELECT count(*) FROM (SELECT pg_notify('${jobsChannel}', k.kind) FROM (SELECT DISTINCT kind FROM jb) k) w)`;
+
+/** The JSON array `jobsCte` reads: each request with a new id. */
+export const jobsJson = (reqs: readonly EnqueueRequest[]) =>
+  JSON.stringify(reqs.map((r) => ({ ...r, id: randomUuid() })));
+
 // A write about a held job: it matches only while the job runs under this very token.
 const held = `id = $1 AND fencing_token = $2 AND state = 'running'`;
 
@@ -91,6 +113,15 @@ export class PgJobQueue implements JobQueue {
 
   async enqueue(req: EnqueueRequest, now: Date): Promise<{ id: string; created: boolean }> {
     return this.db.tx((tx) => insertJob(tx, this.random.uuid(), req, now));
+  }
+
+  async enqueueMany(reqs: readonly EnqueueRequest[], now: Date): Promise<number> {
+    if (reqs.length === 0) return 0;
+    const r = await this.db.one<{ n: number }>(
+      `WITH ${jobsCte('$1', '$2')} SELECT (SELECT count(*) FROM jb)::int AS n, ${notified} AS woken`,
+      [jobsJson(reqs), now],
+    );
+    return r.n;
   }
 
   async claim(workerId: string, kinds: readonly string[], limit: number, leaseSeconds: number, now: Date) {

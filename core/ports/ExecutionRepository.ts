@@ -39,6 +39,13 @@ export interface ExecutionWrite {
   readonly markProcessed?: readonly { readonly sourceId: string; readonly signature: string }[];
 }
 
+export interface ExecutionAdmission {
+  readonly id: string;
+  readonly state: ExecutionState;
+  readonly events: readonly NewEvent[];
+  readonly job: EnqueueRequest;
+}
+
 export type WriteResult = 'ok' | 'state_changed' | 'lease_lost';
 
 export interface ArtifactInfo {
@@ -79,6 +86,19 @@ export interface ExecutionRepository {
   list(filter: ExecutionFilter, limit: number, cursor: string | null): Promise<ExecutionPage | 'bad_cursor'>;
   /** Stores a new execution with its event; 'key_taken' when its idempotency key is in use. */
   insert(e: Execution, event: NewEvent): Promise<'ok' | 'key_taken'>;
+  /**
+   * Stores executions made together (automation's, without idempotency keys) with their events, in
+   * one transaction: all or none.
+   */
+  insertMany(
+    items: readonly { readonly execution: Execution; readonly events: readonly NewEvent[] }[],
+    now: Date,
+  ): Promise<void>;
+  /**
+   * Moves each execution still pending to `state` with its events and its job, all in one
+   * transaction; one that is no longer pending is left as it is. Returns the ids it moved.
+   */
+  admitMany(items: readonly ExecutionAdmission[], now: Date): Promise<ReadonlySet<string>>;
   get(id: string): Promise<Execution | null>;
   findByIdempotencyKey(key: string): Promise<Execution | null>;
   write(w: ExecutionWrite, now: Date): Promise<WriteResult>;

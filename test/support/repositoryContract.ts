@@ -400,6 +400,102 @@ export const repositoryContract: Record<string, Rule> = {
       ['execution.created', 'execution.submitted'],
     );
   },
+  'executions: made and admitted in batches; a batch admits only what is still pending': async (t, r) => {
+    await uploaded(r);
+    const rule: AlertRule = {
+      id: uuid(),
+      name: 'queued',
+      enabled: true,
+      projectModule: module,
+      conditions: { kind: 'execution_ended', states: ['failed'], profile_name: null },
+      channelIds: [],
+      cooldownMinutes: 0,
+      version: 1,
+      createdAt: t0,
+      updatedAt: t0,
+    };
+    t.is(await r.alerts.insertRule(rule, ['execution.queued']), 'ok');
+    const asked = (over: Partial<Execution> = {}) =>
+      execution({ executeRequestedAt: at(1), doStage: true, doSubmit: false, ...over });
+    const [a, b, c] = [asked(), asked({ executeRequestedAt: at(2) }), asked({ executeRequestedAt: at(3) })];
+    await r.executions.insertMany(
+      [a, b, c].map((x) => ({
+        execution: x,
+        events: [
+          ev(x.id, 'execution.created', 'execution'),
+          ev(x.id, 'execution.execute_requested', 'execution'),
+        ],
+      })),
+      at(1),
+    );
+    t.like(await r.executions.get(a.id), {
+      state: 'pending',
+      doStage: true,
+      doSubmit: false,
+      executeRequestedAt: at(1),
+    });
+    t.deepEqual(
+      (await r.executions.awaitingAdmission(10)).map((x) => x.id),
+      [a.id, b.id, c.id],
+    );
+    // c is cancelled meanwhile: the batch moves a and b, with their events and jobs only.
+    t.is(
+      await r.executions.write(
+        { id: c.id, expect: ['pending'], change: { state: 'cancelled' }, events: [] },
+        at(2),
+      ),
+      'ok',
+    );
+    const admission = (x: Execution) => ({
+      id: x.id,
+      state: 'queued' as const,
+      events: [ev(x.id, 'execution.queued', 'execution')],
+      job: {
+        kind: 'execution.run',
+        payload: { execution_id: x.id, attempt: 1 },
+        idempotencyKey: `run:${x.id}`,
+      },
+    });
+    const moved = await r.executions.admitMany([a, b, c].map(admission), at(3));
+    t.deepEqual([...moved].sort(), [a.id, b.id].sort());
+    t.like(await r.executions.get(b.id), { state: 'queued', updatedAt: at(3) });
+    t.like(await r.executions.get(c.id), { state: 'cancelled' });
+    const kinds = async (id: string) =>
+      (await r.events.read({ kind: 'subject', subjectType: 'execution', subjectId: id }, 10, null)).items.map(
+        (e) => e.kind,
+      );
+    t.deepEqual(await kinds(a.id), ['execution.created', 'execution.execute_requested', 'execution.queued']);
+    t.deepEqual(await kinds(c.id), ['execution.created', 'execution.execute_requested']);
+    let fired: readonly FiredEvent[] = [];
+    await r.alerts.dispatchOutbox(10, at(4), (f) => {
+      fired = f;
+      return [];
+    });
+    t.deepEqual(
+      fired.map((f) => f.event.subjectId).sort(),
+      [a.id, b.id].sort(),
+      'each queued event fired the rule',
+    );
+    const jobs = await r.queue.claim('w', ['execution.run'], 10, 60, at(4));
+    t.deepEqual(
+      jobs.map((j) => (j.payload as { execution_id: string }).execution_id).sort(),
+      [a.id, b.id].sort(),
+    );
+    // Admitting again moves nothing and adds no job; a second request under a live key is left out.
+    t.is((await r.executions.admitMany([admission(a)], at(5))).size, 0);
+    t.is(
+      await r.queue.enqueueMany(
+        [
+          { kind: 'k', payload: {}, idempotencyKey: 'one' },
+          { kind: 'k', payload: {}, idempotencyKey: 'one' },
+          { kind: 'k', payload: {} },
+        ],
+        at(5),
+      ),
+      2,
+    );
+    t.is(await r.queue.enqueueMany([{ kind: 'k', payload: {}, idempotencyKey: 'one' }], at(5)), 0);
+  },
   'executions: admission order, in flight per project, targets to poll and their rounds': async (t, r) => {
     await uploaded(r);
     const late = execution({ executeRequestedAt: at(5) });

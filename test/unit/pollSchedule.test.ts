@@ -19,9 +19,9 @@ const polled = async (targets: PollTarget[], now: Date, extra: Partial<TickSetti
       pollTargets: async () => targets,
     },
     queue: {
-      enqueue: async (job: { payload: { target: string } }) => {
-        queued.push(job.payload.target);
-        return { created: true };
+      enqueueMany: async (jobs: { payload: { target: string } }[]) => {
+        for (const job of jobs) queued.push(job.payload.target);
+        return jobs.length;
       },
     },
   } as unknown as TickDeps;

@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { type AppError, appError, validationError } from '../../errors.js';
-import { type Execution, unsubmitted } from '../../domain/executionRecord.js';
+import type { Execution } from '../../domain/executionRecord.js';
 import type { Clock } from '../../ports/Clock.js';
 import type { ExecutionRepository } from '../../ports/ExecutionRepository.js';
 import type { ProfileRepository } from '../../ports/ProfileRepository.js';
@@ -9,6 +9,7 @@ import type { Random } from '../../ports/Random.js';
 import type { SourceRepository } from '../../ports/SourceRepository.js';
 import type { TokenDigest } from '../../ports/TokenDigest.js';
 import { resolveProfile } from '../profiles/resolveProfile.js';
+import { draftExecution, unknownArchive } from './executionDraft.js';
 
 export interface ExecutionDeps {
   readonly executions: ExecutionRepository;
@@ -48,12 +49,8 @@ export const createExecution = async (
       appError('conflict', `project ${input.project_module} has no configuration; upload one first`),
     );
   const config = active.config;
-  if (!config.archives[input.archive_name])
-    return E.left(
-      validationError('no such archive', [
-        { path: 'archive_name', message: `not one of ${Object.keys(config.archives).join(', ')}` },
-      ]),
-    );
+  const badArchive = unknownArchive(config, input.archive_name);
+  if (badArchive) return E.left(badArchive);
   const idents = [...new Set(input.sources.map((s) => s.source_identifier))];
   const cap = config.automation.execution.max_sources_per_execution;
   if (idents.length === 0 || idents.length > cap)
@@ -80,42 +77,19 @@ export const createExecution = async (
     ...(input.deployment_profile_name !== undefined ? { name: input.deployment_profile_name } : {}),
   });
   if (E.isLeft(profile)) return profile;
-  const now = deps.clock.now();
-  const ordered = idents.map((i) => found.find((s) => s.sourceIdentifier === i)!.id);
-  const execution: Execution = {
+  const { execution, event } = draftExecution({
     id: deps.random.uuid(),
     projectModule: input.project_module,
     configVersion: active.version,
-    profileId: profile.right.id,
-    profileSnapshot: profile.right,
+    profile: profile.right,
     archiveName: input.archive_name,
-    sourceIds: ordered,
-    state: 'pending',
-    attempt: 1,
-    doStage: null,
-    doSubmit: null,
-    executeRequestedAt: null,
-    runRecord: {},
-    ...unsubmitted,
+    sources: idents.map((i) => found.find((s) => s.sourceIdentifier === i)!),
     idempotencyKey: opts.idempotencyKey ?? null,
     requestHash: opts.requestHash,
-    createdBy: opts.by,
-    createdAt: now,
-    updatedAt: now,
-  };
-  const stored = await deps.executions.insert(execution, {
-    projectModule: input.project_module,
-    subjectType: 'execution',
-    subjectId: execution.id,
-    kind: 'execution.created',
-    payload: {
-      config_version: active.version,
-      deployment_profile: { id: profile.right.id, name: profile.right.name, version: profile.right.version },
-      archive_name: input.archive_name,
-      sources: idents,
-    },
-    actor: opts.by,
+    by: opts.by,
+    now: deps.clock.now(),
   });
+  const stored = await deps.executions.insert(execution, event);
   if (stored === 'key_taken') {
     // Another request with the same key won the race: answer as a replay of it.
     const prior = await deps.executions.findByIdempotencyKey(opts.idempotencyKey!);

@@ -1,12 +1,19 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { AppError, FieldIssue } from '../../errors.js';
+import type { NewEvent } from '../../domain/event.js';
+import type { Execution } from '../../domain/executionRecord.js';
+import { pollJob } from '../../domain/jobKinds.js';
+import type { ProjectConfig } from '../../domain/projectConfig.js';
+import type { Source } from '../../domain/source.js';
 import type { EventLog } from '../../ports/EventLog.js';
 import type { JobQueue } from '../../ports/JobQueue.js';
 import type { Tick } from '../../ports/Tick.js';
-import { type AdmitDeps, admitExecution } from '../executions/admitExecution.js';
-import { type ExecutionDeps, createExecution } from '../executions/createExecution.js';
-import { pollJob } from '../../domain/jobKinds.js';
-import { requestExecute } from '../executions/requestExecute.js';
+import { type AdmissionCandidate, admissionWrite, planAdmissions } from '../executions/admissionRules.js';
+import type { AdmitDeps } from '../executions/admitExecution.js';
+import type { ExecutionDeps } from '../executions/createExecution.js';
+import { executionEvent } from '../executions/executionEvents.js';
+import { draftExecution, unknownArchive } from '../executions/executionDraft.js';
+import { resolveProfile } from '../profiles/resolveProfile.js';
 
 export interface TickDeps extends AdmitDeps, ExecutionDeps {
   readonly queue: JobQueue;
@@ -31,11 +38,16 @@ export interface TickSettings {
  * The execution tick (leader only):
  * 1. automation: for projects with automation.execution.enabled, sources that are ready and whose
  *    signature changed since they were last processed become executions (max_sources_per_execution
- *    each, at most runs_per_tick), once min_sources_to_trigger are waiting or the oldest has waited
- *    max_wait_minutes; they are asked to run at once;
- * 2. admission: pending executions that were asked to run are queued when their gates pass, under
- *    concurrent_runs per project and runs_per_tick;
+ *    each, at most runs_per_tick per project), once min_sources_to_trigger are waiting or the
+ *    oldest has waited max_wait_minutes; they are asked to run as they are made;
+ * 2. admission: those, then pending executions that were asked to run (oldest request first,
+ *    admissionScan of them), are queued when their gates pass, under concurrent_runs per project
+ *    and, for the scanned ones, runs_per_tick;
  * 3. polling: each backend target with work in flight gets a poll job when its interval has passed.
+ *
+ * Set-based: the statements a tick sends do not grow with the sources, executions or targets it
+ * finds (a few per automated project, then one read or write per step for all of them). The gates
+ * are `planAdmissions`, the same rules `admitExecution` applies to one execution.
  *
  * Automation that cannot create an execution (its profile or archive is gone) says why once: a
  * project event `automation.blocked` and a warning, again only when the reason or the
@@ -47,53 +59,37 @@ export const executionTick = (deps: TickDeps, s: TickSettings): Tick => {
     name: 'executions',
     everySeconds: s.everySeconds,
     async run(now) {
-      const { created, warnings } = await automate(deps, now, reported);
-      const inFlight = new Map(await deps.executions.inFlightByProject());
-      const admittedPerProject = new Map<string, number>();
-      let admitted = 0;
-      let held = 0;
-      // One configuration read per pinned version, not per execution.
-      const perTickOf = new Map<string, number>();
-      for (const e of await deps.executions.awaitingAdmission(s.admissionScan)) {
-        const key = `${e.projectModule}@${e.configVersion}`;
-        if (!perTickOf.has(key))
-          perTickOf.set(
-            key,
-            (await deps.configs.pinned(e.projectModule, e.configVersion))?.automation.execution
-              .runs_per_tick ?? 0,
-          );
-        const perTick = perTickOf.get(key)!;
-        if ((admittedPerProject.get(e.projectModule) ?? 0) >= perTick) {
-          held++;
-          continue;
-        }
-        const n = inFlight.get(e.projectModule) ?? 0;
-        const a = await admitExecution(deps, e, n);
-        if (a.admitted) {
-          admitted++;
-          inFlight.set(e.projectModule, n + 1);
-          admittedPerProject.set(e.projectModule, (admittedPerProject.get(e.projectModule) ?? 0) + 1);
-        } else held++;
-      }
-      let polls = 0;
-      for (const t of await deps.executions.pollTargets()) {
+      const { made, warnings } = await automate(deps, now, reported);
+      const { admitted, held } = await admit(deps, made, s.admissionScan);
+      const due = (await deps.executions.pollTargets()).filter((t) => {
         const asked = Math.min(t.pollIntervalSeconds, s.pollMaxSeconds ?? Number.POSITIVE_INFINITY);
         const interval = Math.max(s.pollMinSeconds[t.kind], asked);
-        if (t.lastPolledAt && now.getTime() - t.lastPolledAt.getTime() < interval * 1000) continue;
-        if ((await deps.queue.enqueue(pollJob(t.target, t.kind), now)).created) polls++;
-      }
-      return { counts: { created, admitted, held_back: held, poll_jobs: polls }, warnings };
+        return !t.lastPolledAt || now.getTime() - t.lastPolledAt.getTime() >= interval * 1000;
+      });
+      const polls =
+        due.length === 0
+          ? 0
+          : await deps.queue.enqueueMany(
+              due.map((t) => pollJob(t.target, t.kind)),
+              now,
+            );
+      return { counts: { created: made.length, admitted, held_back: held, poll_jobs: polls }, warnings };
     },
   };
 };
 
+/**
+ * Automation's executions for this tick, stored (asked to run, still pending) in one write. Reads
+ * per automated project: its ready sources, and its profile when there is something to make.
+ */
 const automate = async (
   deps: TickDeps,
   now: Date,
   reported: Map<string, string>,
-): Promise<{ created: number; warnings: string[] }> => {
-  let created = 0;
+): Promise<{ made: Execution[]; warnings: string[] }> => {
+  const made: { execution: Execution; events: NewEvent[] }[] = [];
   const warnings: string[] = [];
+  let at: Date | null = null;
   for (const v of await deps.configs.allActive()) {
     const a = v.config.automation.execution;
     if (!a.enabled || a.archive_name === undefined) continue;
@@ -106,32 +102,90 @@ const automate = async (
     const oldest = Math.min(...ready.map((r) => r.discoveredAt.getTime()));
     if (ready.length < a.min_sources_to_trigger && now.getTime() - oldest < a.max_wait_minutes * 60_000)
       continue;
-    for (let i = 0; i < ready.length && created < a.runs_per_tick; i += a.max_sources_per_execution) {
-      const group = ready.slice(i, i + a.max_sources_per_execution);
-      const r = await createExecution(
-        deps,
-        {
-          project_module: v.projectModule,
-          sources: group.map((g) => ({ source_identifier: g.sourceIdentifier })),
-          archive_name: a.archive_name,
-          ...(a.deployment_profile_name !== undefined
-            ? { deployment_profile_name: a.deployment_profile_name }
-            : {}),
-        },
-        { requestHash: '', by: 'scheduler' },
-      );
-      if (E.isLeft(r)) {
-        // No profile, archive gone: the same for every group of this project.
-        const warning = await reportBlocked(deps, now, reported, v.projectModule, v.version, r.left);
-        if (warning) warnings.push(warning);
-        break;
-      }
-      reported.delete(v.projectModule);
-      await requestExecute(deps, r.right.execution.id, {}, 'scheduler');
-      created++;
+    const archiveName = a.archive_name;
+    const profile = await resolveProfile(deps.profiles, {
+      projectModule: v.projectModule,
+      ...(a.deployment_profile_name !== undefined ? { name: a.deployment_profile_name } : {}),
+    });
+    const refused = unknownArchive(v.config, archiveName) ?? (E.isLeft(profile) ? profile.left : null);
+    if (refused !== null || E.isLeft(profile)) {
+      // No profile, archive gone: nothing of this project can be made until that changes.
+      const warning = await reportBlocked(deps, now, reported, v.projectModule, v.version, refused!);
+      if (warning) warnings.push(warning);
+      continue;
+    }
+    reported.delete(v.projectModule);
+    at ??= deps.clock.now();
+    const step = a.max_sources_per_execution;
+    for (let i = 0, n = 0; i < ready.length && n < a.runs_per_tick; i += step, n++) {
+      const { execution, event } = draftExecution({
+        id: deps.random.uuid(),
+        projectModule: v.projectModule,
+        configVersion: v.version,
+        profile: profile.right,
+        archiveName,
+        sources: ready.slice(i, i + step),
+        idempotencyKey: null,
+        requestHash: '',
+        by: 'scheduler',
+        now: at,
+      });
+      const asked: Execution = { ...execution, doStage: true, doSubmit: true, executeRequestedAt: at };
+      const request = { do_stage: true, do_submit: true, dry_run: false };
+      made.push({
+        execution: asked,
+        events: [event, executionEvent(asked, 'execution.execute_requested', request, 'scheduler')],
+      });
     }
   }
-  return { created, warnings };
+  if (at !== null && made.length > 0) await deps.executions.insertMany(made, at);
+  return { made: made.map((m) => m.execution), warnings };
+};
+
+/**
+ * Admission in one read of the candidates, one of their sources and one write: automation's new
+ * executions first, then the scan (read past the new ones that pass, so that it still holds
+ * admissionScan others). An execution that changed between the read and the write stays as it
+ * is (held); its place under the caps is not given to another until the next tick.
+ */
+const admit = async (
+  deps: TickDeps,
+  made: readonly Execution[],
+  scan: number,
+): Promise<{ admitted: number; held: number }> => {
+  const inFlight = await deps.executions.inFlightByProject();
+  const awaiting = await deps.executions.awaitingAdmission(scan + made.length);
+  const ids = [...new Set([...made, ...awaiting].flatMap((e) => e.sourceIds))];
+  const sourceById = new Map((ids.length > 0 ? await deps.sources.getMany(ids) : []).map((x) => [x.id, x]));
+  const pinnedOf = new Map<string, ProjectConfig | null>();
+  const candidates = async (list: readonly Execution[], scanned: boolean) => {
+    const out: AdmissionCandidate[] = [];
+    for (const e of list) {
+      // One read per pinned version, not per execution (and the repository keeps them).
+      const key = `${e.projectModule}@${e.configVersion}`;
+      if (!pinnedOf.has(key)) pinnedOf.set(key, await deps.configs.pinned(e.projectModule, e.configVersion));
+      const sources = e.sourceIds.flatMap((id): Source[] => {
+        const x = sourceById.get(id);
+        return x ? [x] : [];
+      });
+      out.push({ execution: e, sources, pinned: pinnedOf.get(key)!, scanned });
+    }
+    return out;
+  };
+  const first = planAdmissions(await candidates(made, false), inFlight);
+  const taken = new Set(first.decisions.filter((d) => d.admitted).map((d) => d.execution.id));
+  const scanned = awaiting.filter((e) => !taken.has(e.id)).slice(0, scan);
+  const then = planAdmissions(await candidates(scanned, true), first.inFlight);
+  const chosen = [...first.decisions, ...then.decisions].filter((d) => d.admitted);
+  const moved =
+    chosen.length > 0
+      ? await deps.executions.admitMany(
+          chosen.map((d) => ({ id: d.execution.id, ...admissionWrite(d.execution) })),
+          deps.clock.now(),
+        )
+      : new Set<string>();
+  const admitted = then.decisions.filter((d) => d.admitted && moved.has(d.execution.id)).length;
+  return { admitted, held: scanned.length - admitted };
 };
 
 /** Records why automation cannot run, unless this reason for this version was reported already. */

@@ -1,0 +1,85 @@
+import type { Execution } from '../../domain/executionRecord.js';
+import type { ProjectConfig } from '../../domain/projectConfig.js';
+import type { Source } from '../../domain/source.js';
+import { runJob } from '../../domain/jobKinds.js';
+import { executionEvent, move } from './executionEvents.js';
+import { executionBlockers } from './executionStatus.js';
+
+/** The cap that holds an execution back, in words, or null. */
+export const capBlocker = (inFlight: number, concurrentRuns: number): string | null =>
+  inFlight >= concurrentRuns
+    ? `the project has ${inFlight} runs in flight; automation.execution.concurrent_runs allows ${concurrentRuns}`
+    : null;
+
+/**
+ * Why a pending execution asked to run may not be queued yet (empty: it may): its pinned
+ * configuration must exist, each of its sources be ready under that configuration's required flags
+ * (`sources` are those still there, in the execution's order), and the project's concurrent_runs
+ * cap have room (`inFlight` is the project's count).
+ */
+export const admissionBlockers = (
+  e: Execution,
+  sources: readonly Source[],
+  pinned: ProjectConfig | null,
+  inFlight: number,
+): string[] => {
+  if (!pinned) return [`configuration version ${e.configVersion} is gone`];
+  const blockedBy = executionBlockers(e, sources, pinned.discovery.required_flags);
+  if (sources.length < e.sourceIds.length) blockedBy.push('a source of this execution was deleted');
+  const cap = capBlocker(inFlight, pinned.automation.execution.concurrent_runs);
+  if (cap) blockedBy.push(cap);
+  return blockedBy;
+};
+
+export interface AdmissionCandidate {
+  readonly execution: Execution;
+  readonly sources: readonly Source[];
+  readonly pinned: ProjectConfig | null;
+  /**
+   * A candidate from the tick's scan counts against runs_per_tick; one that automation created in
+   * this tick does not (it was asked to run as it was made, like a request through the API).
+   */
+  readonly scanned: boolean;
+}
+
+export interface AdmissionDecision {
+  readonly execution: Execution;
+  readonly admitted: boolean;
+  readonly scanned: boolean;
+}
+
+/**
+ * The tick's admission rules over a whole list at once, in order: a scanned candidate is held once
+ * its project admitted runs_per_tick scanned ones in this tick (0 when its configuration is gone);
+ * any candidate is admitted when no gate blocks it, and then counts in its project's runs in
+ * flight. `inFlight` is each project's count before these; the counts after them are returned. The
+ * same rules as one `admitExecution` after another (test/unit/admissionPlan compares them).
+ */
+export const planAdmissions = (
+  candidates: readonly AdmissionCandidate[],
+  inFlight: ReadonlyMap<string, number>,
+): { decisions: AdmissionDecision[]; inFlight: ReadonlyMap<string, number> } => {
+  const running = new Map(inFlight);
+  const admittedInTick = new Map<string, number>();
+  const decisions = candidates.map((c) => {
+    const project = c.execution.projectModule;
+    const perTick = c.pinned?.automation.execution.runs_per_tick ?? 0;
+    if (c.scanned && (admittedInTick.get(project) ?? 0) >= perTick)
+      return { execution: c.execution, admitted: false, scanned: true };
+    const n = running.get(project) ?? 0;
+    const admitted = admissionBlockers(c.execution, c.sources, c.pinned, n).length === 0;
+    if (admitted) {
+      running.set(project, n + 1);
+      if (c.scanned) admittedInTick.set(project, (admittedInTick.get(project) ?? 0) + 1);
+    }
+    return { execution: c.execution, admitted, scanned: c.scanned };
+  });
+  return { decisions, inFlight: running };
+};
+
+/** What admitting an execution writes: its new state, its event and its run job. */
+export const admissionWrite = (e: Execution) => ({
+  state: move('pending', 'gates_passed'),
+  events: [executionEvent(e, 'execution.queued', { do_stage: e.doStage, do_submit: e.doSubmit })],
+  job: runJob(e.id, e.attempt),
+});
