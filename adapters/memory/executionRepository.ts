@@ -1,7 +1,7 @@
 import type { NewEvent } from '../../core/domain/event.js';
 import { terminalStates, type ExecutionState } from '../../core/domain/execution.js';
 import { type Execution, unsubmitted } from '../../core/domain/executionRecord.js';
-import type { Lease } from '../../core/domain/job.js';
+import type { EnqueueRequest, Lease } from '../../core/domain/job.js';
 import type {
   ArtifactInfo,
   ExecutionChange,
@@ -39,6 +39,12 @@ const applied = (e: Execution, c: ExecutionChange, now: Date): Execution => {
     updatedAt: now,
   };
 };
+
+// While a target's rounds answer, its last answer is at least the round before the newest one.
+const answeredWhileAnswering = (t: { lastAnsweredAt: Date | null; prevPolledAt: Date | null }) =>
+  t.lastAnsweredAt && t.prevPolledAt
+    ? new Date(Math.max(t.lastAnsweredAt.getTime(), t.prevPolledAt.getTime()))
+    : (t.lastAnsweredAt ?? t.prevPolledAt);
 
 export class MemoryExecutionRepository implements ExecutionRepository {
   constructor(private readonly store: MemoryStore) {}
@@ -151,7 +157,7 @@ export class MemoryExecutionRepository implements ExecutionRepository {
       if (!onBackend(e) || e.backendTarget === null) continue;
       if (projectModule !== null && e.projectModule !== projectModule) continue;
       const t = this.store.pollTargets.get(e.backendTarget);
-      if (!t?.lastError) continue;
+      if (!t?.lastError || t.answering) continue;
       const f = found.get(e.backendTarget);
       found.set(e.backendTarget, {
         target: e.backendTarget,
@@ -235,17 +241,51 @@ export class MemoryExecutionRepository implements ExecutionRepository {
     return [...targets.values()];
   }
 
-  async markPolled(target: string, now: Date, error: string | null, answered: boolean): Promise<void> {
-    const before = this.store.pollTargets.get(target);
+  async schedulePolls(rounds: readonly { target: string; job: EnqueueRequest }[], now: Date) {
+    let n = 0;
+    for (const r of rounds) {
+      if (!this.store.queue.enqueueNow(r.job, now).created) continue;
+      n++;
+      const t = this.store.pollTargets.get(r.target);
+      this.store.pollTargets.set(r.target, {
+        lastError: null,
+        answering: false,
+        lastAnsweredAt: null,
+        ...t,
+        prevPolledAt: t?.lastPolledAt ?? null,
+        lastPolledAt: now,
+      });
+    }
+    return n;
+  }
+
+  async recordRound(target: string, startedAt: Date, now: Date, error: string | null, answered: boolean) {
+    const t = this.store.pollTargets.get(target);
+    if (!t) {
+      this.store.pollTargets.set(target, {
+        lastPolledAt: startedAt,
+        prevPolledAt: null,
+        lastError: error,
+        answering: answered,
+        lastAnsweredAt: answered ? now : null,
+      });
+      return;
+    }
+    const late = startedAt.getTime() > t.lastPolledAt.getTime() + 1000;
+    if (t.lastError === error && t.answering === answered && !late) return;
     this.store.pollTargets.set(target, {
-      lastPolledAt: now,
+      ...t,
       lastError: error,
-      lastAnsweredAt: answered ? now : (before?.lastAnsweredAt ?? null),
+      answering: answered,
+      lastPolledAt: late ? startedAt : t.lastPolledAt,
+      lastAnsweredAt: answered ? now : t.answering ? answeredWhileAnswering(t) : t.lastAnsweredAt,
     });
   }
 
   async lastAnswered(target: string): Promise<Date | null> {
-    return this.store.pollTargets.get(target)?.lastAnsweredAt ?? null;
+    const t = this.store.pollTargets.get(target);
+    if (!t) return null;
+    return t.answering ? answeredWhileAnswering(t) : t.lastAnsweredAt;
   }
 
   async saveArtifact(

@@ -35,10 +35,6 @@ export class MemoryJobQueue implements JobQueue {
     return this.enqueueNow(req, now);
   }
 
-  async enqueueMany(reqs: readonly EnqueueRequest[], now: Date) {
-    return reqs.filter((r) => this.enqueueNow(r, now).created).length;
-  }
-
   /** Enqueues at once (no await): part of the same step as an execution write. */
   enqueueNow(req: EnqueueRequest, now: Date): { id: string; created: boolean } {
     if (req.idempotencyKey !== undefined) {

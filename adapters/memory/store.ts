@@ -38,7 +38,13 @@ export class MemoryStore {
   readonly artifacts: StoredArtifact[] = [];
   readonly pollTargets = new Map<
     string,
-    { lastPolledAt: Date; lastError: string | null; lastAnsweredAt: Date | null }
+    {
+      lastPolledAt: Date;
+      prevPolledAt: Date | null;
+      lastError: string | null;
+      answering: boolean;
+      lastAnsweredAt: Date | null;
+    }
   >();
   readonly channels = new Map<string, NotificationChannel>();
   readonly rules = new Map<string, { rule: AlertRule; eventKinds: readonly string[] }>();

@@ -14,7 +14,7 @@ export const unansweredTargets = async (db: Db, before: Date, projectModule: str
     `SELECT e.backend_target AS target, min(e.profile_snapshot->'deployment'->>'kind') AS kind, count(*)::int AS n,
             t.last_error, t.last_answered_at, coalesce(t.last_answered_at, min(e.created_at)) AS since
      FROM executions e JOIN poll_targets t ON t.target = e.backend_target
-     WHERE e.state IN ('running', 'cancelling') AND t.last_error IS NOT NULL
+     WHERE e.state IN ('running', 'cancelling') AND t.last_error IS NOT NULL AND NOT t.answering
        AND ($2::text IS NULL OR e.project_module = $2)
      GROUP BY e.backend_target, t.last_error, t.last_answered_at
      HAVING coalesce(t.last_answered_at, min(e.created_at)) < $1

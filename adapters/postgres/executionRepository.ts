@@ -2,6 +2,7 @@ import { randomUUID as randomUuid } from 'node:crypto';
 import type { NewEvent } from '../../core/domain/event.js';
 import type { ExecutionState } from '../../core/domain/execution.js';
 import type { Execution } from '../../core/domain/executionRecord.js';
+import type { EnqueueRequest } from '../../core/domain/job.js';
 import type { DeploymentProfile } from '../../core/domain/profile.js';
 import type {
   ExecutionFilter,
@@ -18,6 +19,11 @@ import { eventsCte, insertEvent } from './eventLog.js';
 import * as executionArtifacts from './executionArtifacts.js';
 import * as executionFigures from './executionFigures.js';
 import { insertJob, jobsCte, jobsJson, notified } from './jobQueue.js';
+
+// A round that starts later than this after the last recorded schedule records its own start.
+const lateRound = `interval '1 second'`;
+// While a target's rounds answer, its last answer is at least the round before the newest one.
+const answeredWhileAnswering = `greatest(t.last_answered_at, t.prev_polled_at)`;
 
 const unfinished = `state NOT IN ('completed', 'failed', 'cancelled')`;
 const inFlight = `state IN ('queued', 'staging', 'translating', 'submitting', 'running', 'cancelling')`;
@@ -315,22 +321,50 @@ export class PgExecutionRepository implements ExecutionRepository {
     }));
   }
 
-  async markPolled(target: string, now: Date, error: string | null, answered: boolean): Promise<void> {
+  async schedulePolls(
+    rounds: readonly { target: string; job: EnqueueRequest }[],
+    now: Date,
+  ): Promise<number> {
+    if (rounds.length === 0) return 0;
+    const jobs = jobsJson(rounds.map((r) => ({ ...r.job, for: r.target })));
+    const r = await this.db.one<{ n: number }>(
+      `WITH ${jobsCte('$1', '$2')},
+       rounds AS (
+         INSERT INTO poll_targets (target, last_polled_at)
+         SELECT u.j->>'for', $2 FROM jb JOIN jsonb_array_elements($1::jsonb) AS u(j) ON (u.j->>'id')::uuid = jb.id
+         ON CONFLICT (target) DO UPDATE SET prev_polled_at = poll_targets.last_polled_at, last_polled_at = $2)
+       SELECT (SELECT count(*) FROM jb)::int AS n, ${notified} AS woken`,
+      [jobs, now],
+    );
+    return r.n;
+  }
+
+  async recordRound(target: string, startedAt: Date, now: Date, error: string | null, answered: boolean) {
+    // A round that writes and was answered records its answer; one that stops the answers keeps
+    // the last answer known (see lastAnswered).
     await this.db.none(
-      `INSERT INTO poll_targets (target, last_polled_at, last_error, last_answered_at)
-       VALUES ($1, $2, $3, CASE WHEN $4 THEN $2::timestamptz END)
-       ON CONFLICT (target) DO UPDATE SET last_polled_at = $2, last_error = $3,
-         last_answered_at = CASE WHEN $4 THEN $2::timestamptz ELSE poll_targets.last_answered_at END`,
-      [target, now, error, answered],
+      `INSERT INTO poll_targets AS t (target, last_polled_at, last_error, answering, last_answered_at)
+       VALUES ($1, $2, $4, $5, CASE WHEN $5 THEN $3::timestamptz END)
+       ON CONFLICT (target) DO UPDATE SET
+         last_error = $4,
+         answering = $5,
+         last_polled_at = CASE WHEN $2 > t.last_polled_at + ${lateRound} THEN $2 ELSE t.last_polled_at END,
+         last_answered_at = CASE
+           WHEN $5 THEN $3::timestamptz
+           WHEN NOT $5 AND t.answering THEN ${answeredWhileAnswering}
+           ELSE t.last_answered_at END
+       WHERE t.last_error IS DISTINCT FROM $4 OR t.answering <> $5 OR $2 > t.last_polled_at + ${lateRound}`,
+      [target, startedAt, now, error, answered],
     );
   }
 
   async lastAnswered(target: string): Promise<Date | null> {
-    const r = await this.db.oneOrNone<{ last_answered_at: Date | null }>(
-      'SELECT last_answered_at FROM poll_targets WHERE target = $1',
+    const r = await this.db.oneOrNone<{ at: Date | null }>(
+      `SELECT CASE WHEN t.answering THEN ${answeredWhileAnswering} ELSE t.last_answered_at END AS at
+       FROM poll_targets t WHERE target = $1`,
       [target],
     );
-    return r?.last_answered_at ?? null;
+    return r?.at ?? null;
   }
 
   saveArtifact(

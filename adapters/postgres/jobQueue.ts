@@ -95,7 +95,7 @@ export const jobsCte = (jobs: string, now: string, only = 'true') => `
       coalesce((j->>'runAt')::timestamptz, ${now}::timestamptz), ${now}::timestamptz, ${now}::timestamptz
     FROM jsonb_array_elements(${jobs}::jsonb) WITH ORDINALITY AS u(j, n) WHERE ${only} ORDER BY n
     ON CONFLICT (idempotency_key) WHERE idempotency_key IS NOT NULL AND state IN ('queued', 'running') DO NOTHING
-    RETURNING kind)`;
+    RETURNING id, kind)`;
 export const notified = `(SELECT count(*) FROM (SELECT pg_notify('${jobsChannel}', k.kind) FROM (SELECT DISTINCT kind FROM jb) k) w)`;
 
 /** The JSON array `jobsCte` reads: each request with a new id. */
@@ -113,15 +113,6 @@ export class PgJobQueue implements JobQueue {
 
   async enqueue(req: EnqueueRequest, now: Date): Promise<{ id: string; created: boolean }> {
     return this.db.tx((tx) => insertJob(tx, this.random.uuid(), req, now));
-  }
-
-  async enqueueMany(reqs: readonly EnqueueRequest[], now: Date): Promise<number> {
-    if (reqs.length === 0) return 0;
-    const r = await this.db.one<{ n: number }>(
-      `WITH ${jobsCte('$1', '$2')} SELECT (SELECT count(*) FROM jb)::int AS n, ${notified} AS woken`,
-      [jobsJson(reqs), now],
-    );
-    return r.n;
   }
 
   async claim(workerId: string, kinds: readonly string[], limit: number, leaseSeconds: number, now: Date) {

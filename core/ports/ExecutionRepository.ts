@@ -149,9 +149,31 @@ export interface ExecutionRepository {
   /** Running or cancelling executions on one backend target. */
   onTarget(target: string, limit: number): Promise<Execution[]>;
   pollTargets(): Promise<PollTarget[]>;
-  /** Records a poll round: its error (null: none), and whether the backend answered it. */
-  markPolled(target: string, now: Date, error: string | null, answered: boolean): Promise<void>;
-  /** When a poll round on the target was last answered by the backend (null: never). */
+  /**
+   * Schedules a poll round on each target (its job, unless a live one holds the key) and records
+   * when, for the tick's intervals. Returns how many rounds it scheduled.
+   */
+  schedulePolls(
+    rounds: readonly { readonly target: string; readonly job: EnqueueRequest }[],
+    now: Date,
+  ): Promise<number>;
+  /**
+   * Records a finished poll round: its error (null: none) and whether the backend answered it.
+   * Writes only when one of those changes, or the round began more than a second after the last
+   * recorded schedule (late, or not scheduled by the tick): then its start, and its answer. A round
+   * that changes nothing writes nothing.
+   */
+  recordRound(
+    target: string,
+    startedAt: Date,
+    now: Date,
+    error: string | null,
+    answered: boolean,
+  ): Promise<void>;
+  /**
+   * When the target last answered (null: never). While its rounds answer, a lower bound: the start
+   * of the round before the newest scheduled one (within one poll interval of the true answer).
+   */
   lastAnswered(target: string): Promise<Date | null>;
   saveArtifact(
     a: {

@@ -10,11 +10,6 @@ export interface QueueStats {
 export interface JobQueue {
   /** Adds a job, or returns the live job holding the same idempotency key. */
   enqueue(req: EnqueueRequest, now: Date): Promise<{ readonly id: string; readonly created: boolean }>;
-  /**
-   * Adds jobs in one step; a request whose idempotency key a live job holds (or an earlier request
-   * of the same call took) is left out. Returns how many jobs it added.
-   */
-  enqueueMany(reqs: readonly EnqueueRequest[], now: Date): Promise<number>;
   /** Claims up to `limit` due jobs of the given kinds for `workerId`; each gets a new fencing token. */
   claim(
     workerId: string,

@@ -44,25 +44,3 @@ test('an enqueue notifies listeners on the jobs channel', async (t) => {
   await new PgJobQueue(d.db, new CryptoRandom()).enqueue({ kind: 'stage', payload: {} }, new Date());
   t.is(await heard, 'stage');
 });
-
-test('a batch enqueue notifies once per kind it added, and not at all when it added nothing', async (t) => {
-  const d = await freshDatabase();
-  t.teardown(d.drop);
-  const conn = await d.db.connect({ direct: true });
-  t.teardown(() => conn.done());
-  const heard: string[] = [];
-  conn.client.on('notification', (m) => heard.push(m.payload ?? ''));
-  await conn.none('LISTEN surveyor_jobs');
-  const q = new PgJobQueue(d.db, new CryptoRandom());
-  const now = new Date();
-  const poll = (target: string) => ({
-    kind: 'execution.poll',
-    payload: { target },
-    idempotencyKey: `poll:${target}`,
-  });
-  t.is(await q.enqueueMany([poll('a'), poll('b'), { kind: 'stage', payload: {} }], now), 3);
-  t.is(await q.enqueueMany([poll('a'), poll('b')], now), 0, 'both keys are live');
-  // A round trip on the listening connection delivers whatever was sent before it.
-  await conn.one('SELECT 1 AS one');
-  t.deepEqual(heard.sort(), ['execution.poll', 'stage']);
-});

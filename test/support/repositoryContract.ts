@@ -483,18 +483,6 @@ export const repositoryContract: Record<string, Rule> = {
     );
     // Admitting again moves nothing and adds no job; a second request under a live key is left out.
     t.is((await r.executions.admitMany([admission(a)], at(5))).size, 0);
-    t.is(
-      await r.queue.enqueueMany(
-        [
-          { kind: 'k', payload: {}, idempotencyKey: 'one' },
-          { kind: 'k', payload: {}, idempotencyKey: 'one' },
-          { kind: 'k', payload: {} },
-        ],
-        at(5),
-      ),
-      2,
-    );
-    t.is(await r.queue.enqueueMany([{ kind: 'k', payload: {}, idempotencyKey: 'one' }], at(5)), 0);
   },
   'executions: admission order, in flight per project, targets to poll and their rounds': async (t, r) => {
     await uploaded(r);
@@ -527,15 +515,38 @@ export const repositoryContract: Record<string, Rule> = {
         ['ssh:1', 'batch_remote', 1, null, 60],
       ],
     );
-    await r.executions.markPolled('dim:1', at(10), null, true);
-    await r.executions.markPolled('dim:1', at(20), 'timeout', false);
-    t.deepEqual(await r.executions.lastAnswered('dim:1'), at(10));
+    const round = (target: string) => ({
+      target,
+      job: { kind: 'execution.poll', payload: { target }, idempotencyKey: `poll:${target}` },
+    });
+    const schedule = async (s: number) => {
+      for (const j of await r.queue.claim('w', ['execution.poll'], 10, 60, at(s)))
+        await r.queue.complete(j.lease, at(s));
+      return r.executions.schedulePolls([round('dim:1'), round('dim:1')], at(s));
+    };
+    const polledAt = async () =>
+      (await r.executions.pollTargets()).find((x) => x.target === 'dim:1')?.lastPolledAt;
+    t.is(await schedule(10), 1, 'one round per target: its job, and when');
+    t.is(await r.executions.schedulePolls([round('dim:1')], at(12)), 0, 'not while its job is live');
+    t.deepEqual(await polledAt(), at(10));
+    await r.executions.recordRound('dim:1', at(10), at(11), null, true);
+    t.deepEqual(await r.executions.lastAnswered('dim:1'), at(11), 'the first answer is recorded');
+    // Rounds that start on time and answer again write nothing; the last answer is then at least
+    // the start of the round before the newest one.
+    for (const s of [20, 30]) {
+      t.is(await schedule(s), 1);
+      await r.executions.recordRound('dim:1', at(s), at(s + 1), null, true);
+    }
+    t.deepEqual(await r.executions.lastAnswered('dim:1'), at(20));
+    t.is(await schedule(40), 1);
+    await r.executions.recordRound('dim:1', at(40), at(41), 'timeout', false);
+    t.deepEqual(await r.executions.lastAnswered('dim:1'), at(30), 'kept when the rounds stop answering');
     t.is(await r.executions.lastAnswered('ssh:1'), null);
-    t.deepEqual((await r.executions.pollTargets()).find((x) => x.target === 'dim:1')?.lastPolledAt, at(20));
-    // dim:1 failed its last round and last answered at 10; ssh:1 never polled (no error): not down.
-    t.deepEqual(await r.executions.unansweredTargets(at(10), null), []);
+    t.deepEqual(await polledAt(), at(40));
+    // dim:1 failed its last round and last answered at 30; ssh:1 never polled (no error): not down.
+    t.deepEqual(await r.executions.unansweredTargets(at(30), null), []);
     t.deepEqual(
-      (await r.executions.unansweredTargets(at(11), null)).map((x) => [
+      (await r.executions.unansweredTargets(at(31), null)).map((x) => [
         x.target,
         x.kind,
         x.inFlight,
@@ -543,15 +554,25 @@ export const repositoryContract: Record<string, Rule> = {
       ]),
       [['dim:1', 'rest_remote', 2, 'timeout']],
     );
-    t.deepEqual(await r.executions.unansweredTargets(at(11), 'another_project'), []);
-    await r.executions.markPolled('ssh:1', at(25), 'connection refused', false);
+    t.deepEqual(await r.executions.unansweredTargets(at(31), 'another_project'), []);
+    // A round the tick did not schedule (a submission's) records its start, and nothing else changes.
+    await r.executions.recordRound('dim:1', at(55), at(56), 'timeout', false);
+    t.deepEqual(await polledAt(), at(55));
+    t.deepEqual(await r.executions.lastAnswered('dim:1'), at(30));
+    await r.executions.recordRound('ssh:1', at(25), at(26), 'connection refused', false);
     t.deepEqual(
       (await r.executions.unansweredTargets(at(40), null)).map((x) => [x.target, x.lastAnsweredAt]),
       [
-        ['dim:1', at(10)],
+        ['dim:1', at(30)],
         ['ssh:1', null],
       ],
     );
+    // Answering again with a cancel that could not be sent: an error, but the target is not down.
+    await r.executions.recordRound('dim:1', at(60), at(61), 'cancel of x: refused', true);
+    t.deepEqual(await r.executions.unansweredTargets(at(100), null).then((u) => u.map((x) => x.target)), [
+      'ssh:1',
+    ]);
+    t.deepEqual(await r.executions.lastAnswered('dim:1'), at(61));
     const waits = await r.executions.remoteQueueWaits(at(30));
     t.deepEqual(
       waits.map((w) => [w.projectModule, Number(w.waiting), Number(w.longestSeconds)]),

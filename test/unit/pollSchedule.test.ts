@@ -17,11 +17,9 @@ const polled = async (targets: PollTarget[], now: Date, extra: Partial<TickSetti
       inFlightByProject: async () => [],
       awaitingAdmission: async () => [],
       pollTargets: async () => targets,
-    },
-    queue: {
-      enqueueMany: async (jobs: { payload: { target: string } }[]) => {
-        for (const job of jobs) queued.push(job.payload.target);
-        return jobs.length;
+      schedulePolls: async (rounds: { target: string }[]) => {
+        for (const r of rounds) queued.push(r.target);
+        return rounds.length;
       },
     },
   } as unknown as TickDeps;

@@ -69,8 +69,8 @@ export const executionTick = (deps: TickDeps, s: TickSettings): Tick => {
       const polls =
         due.length === 0
           ? 0
-          : await deps.queue.enqueueMany(
-              due.map((t) => pollJob(t.target, t.kind)),
+          : await deps.executions.schedulePolls(
+              due.map((t) => ({ target: t.target, job: pollJob(t.target, t.kind) })),
               now,
             );
       return { counts: { created: made.length, admitted, held_back: held, poll_jobs: polls }, warnings };

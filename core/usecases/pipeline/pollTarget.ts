@@ -48,6 +48,7 @@ export const pollTarget = async (
   ctx: { readonly lease: Lease; readonly signal: AbortSignal },
 ): Promise<{ polled: number; changed: number; ended: number; error: string | null }> => {
   const backend = deps.backends.get(job.kind);
+  const startedAt = deps.clock.now();
   const list = (await deps.executions.onTarget(job.target, maxPerRound)).filter(
     (e) => e.schedulerJobId !== null,
   );
@@ -89,7 +90,7 @@ export const pollTarget = async (
   }
   const roundError = cancelErrors.length > 0 ? cancelErrors.join('; ') : null;
   if (items.length === 0) {
-    await deps.executions.markPolled(job.target, deps.clock.now(), roundError, false);
+    await deps.executions.recordRound(job.target, startedAt, deps.clock.now(), roundError, false);
     return { polled: 0, changed: 0, ended: 0, error: roundError };
   }
   // A round the backend does not answer is recorded on the target, not retried: the tick asks for
@@ -202,7 +203,7 @@ export const pollTarget = async (
     if (r === 'lease_lost') throw new LeaseLostError(ctx.lease);
     if (r === 'ok') changed++;
   }
-  await deps.executions.markPolled(job.target, now, pollError ?? roundError, outcomes !== null);
+  await deps.executions.recordRound(job.target, startedAt, now, pollError ?? roundError, outcomes !== null);
   return { polled: items.length, changed, ended, error: pollError ?? roundError };
 };
 
