@@ -343,9 +343,9 @@ export const configVariables = {
     "Key (at least 32 bytes) that seals the secrets of notification channels (webhook URLs and signing secrets, SMTP passwords) in the database. Unset: derived from the JWT signing secret, so changing that secret means entering the channels' secrets again.",
   ),
   SERVICE_MOCK_STEP_MS: spec(
-    int(2000, 10, 600_000),
+    int(2000, 0, 600_000),
     '2000',
-    'Mock backends only: how long a mock session stays in each state (pristine, building, deploying, running).',
+    'Mock backends only: how long a mock session stays in each state (pristine, building, deploying, running); 0 ends it at its first poll (no simulated delay, for benchmarks).',
   ),
   ARCHIVE_USERNAME: spec(
     optionalString,

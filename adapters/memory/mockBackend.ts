@@ -98,7 +98,9 @@ export class MockBackend implements DeploymentBackend {
   private outcome(i: PollItem, now: number): RemoteOutcome {
     if (i.cancelSentAt) return outcomeOfSessionState(5);
     const sub = (i.runRecord['submission'] ?? {}) as Record<string, unknown>;
-    const code = Math.min(4, Math.floor((now - i.submittedAt.getTime()) / this.stepMs));
+    // A step of 0 (no simulated delay) ends the session at its first poll.
+    const code =
+      this.stepMs === 0 ? 4 : Math.min(4, Math.floor((now - i.submittedAt.getTime()) / this.stepMs));
     // A batch job first waits in the cluster's queue (for good with MOCKQUEUE).
     if (this.kind === 'batch_remote' && (code === 0 || sub['behaviour'] === 'queue'))
       return { kind: 'in_progress', remoteState: 'pending', queued: true };
