@@ -1,10 +1,9 @@
 import type { NewEvent } from '../../core/domain/event.js';
 import { terminalStates, type ExecutionState } from '../../core/domain/execution.js';
-import { type Execution, unsubmitted } from '../../core/domain/executionRecord.js';
+import { type Execution, unsubmitted, withChange } from '../../core/domain/executionRecord.js';
 import type { EnqueueRequest, Lease } from '../../core/domain/job.js';
 import type {
   ArtifactInfo,
-  ExecutionChange,
   ExecutionFilter,
   ExecutionPage,
   ExecutionRepository,
@@ -26,20 +25,6 @@ const isListKey = (k: unknown): k is [number, string] =>
   Array.isArray(k) && k.length === 2 && Number.isSafeInteger(k[0]) && typeof k[1] === 'string';
 
 /** The execution with a change applied: fields left undefined stay as they are. */
-const applied = (e: Execution, c: ExecutionChange, now: Date): Execution => {
-  const defined = Object.fromEntries(
-    Object.entries(c).filter(([k, v]) => v !== undefined && k !== 'debug' && k !== 'runRecord'),
-  );
-  const debug = Object.fromEntries(Object.entries(c.debug ?? {}).filter(([, v]) => v !== undefined));
-  return {
-    ...e,
-    ...defined,
-    ...(c.runRecord === undefined ? {} : { runRecord: json(c.runRecord) }),
-    debug: { ...e.debug, ...debug },
-    updatedAt: now,
-  };
-};
-
 // While a target's rounds answer, its last answer is at least the round before the newest one.
 const answeredWhileAnswering = (t: { lastAnsweredAt: Date | null; prevPolledAt: Date | null }) =>
   t.lastAnsweredAt && t.prevPolledAt
@@ -116,7 +101,7 @@ export class MemoryExecutionRepository implements ExecutionRepository {
     const e = this.store.executions.get(w.id);
     if (w.fence && !this.held(w.fence)) return 'lease_lost';
     if (!e || !w.expect.includes(e.state)) return 'state_changed';
-    this.store.executions.set(e.id, applied(e, w.change, now));
+    this.store.executions.set(e.id, withChange(e, w.change, now));
     for (const ev of w.events) this.store.appendEvent(ev, now);
     if (w.enqueue) this.store.queue.enqueueNow(w.enqueue, now);
     const prefix = w.cancelJobsWithKeyPrefix;

@@ -1,5 +1,5 @@
 import type { ArtifactInfo } from '../../core/ports/ExecutionRepository.js';
-import type { Db } from './db.js';
+import { type Db, pgp } from './db.js';
 
 // An execution's artifacts (manifest, graphs, staging records): written under the job's lease.
 
@@ -16,25 +16,29 @@ export const saveArtifact = async (
   fence: { jobId: string; token: number },
   now: Date,
 ): Promise<'ok' | 'lease_lost'> => {
+  // Sent as parameters, not formatted into the text: a graph is hundreds of kilobytes that neither
+  // the client should escape nor the server's parser scan.
   const r = await db.oneOrNone(
-    `INSERT INTO execution_artifacts (execution_id, attempt, name, media_type, sha256, size, content, created_at)
-     SELECT $3, $4, $5, $6, $7, $8, $9, $10
-     WHERE EXISTS (SELECT 1 FROM jobs WHERE id = $1 AND fencing_token = $2 AND state = 'running' FOR SHARE)
+    new pgp.ParameterizedQuery({
+      text: `INSERT INTO execution_artifacts (execution_id, attempt, name, media_type, sha256, size, content, created_at)
+     SELECT $3::uuid, $4::int, $5::text, $6::text, $7::text, $8::int, $9::text, $10::timestamptz
+     WHERE EXISTS (SELECT 1 FROM jobs WHERE id = $1::uuid AND fencing_token = $2::bigint AND state = 'running' FOR SHARE)
      ON CONFLICT (execution_id, attempt, name) DO UPDATE
        SET media_type = $6, sha256 = $7, size = $8, content = $9, created_at = $10
      RETURNING 1`,
-    [
-      fence.jobId,
-      fence.token,
-      a.executionId,
-      a.attempt,
-      a.name,
-      a.mediaType,
-      a.sha256,
-      Buffer.byteLength(a.content),
-      a.content,
-      now,
-    ],
+      values: [
+        fence.jobId,
+        fence.token,
+        a.executionId,
+        a.attempt,
+        a.name,
+        a.mediaType,
+        a.sha256,
+        Buffer.byteLength(a.content),
+        a.content,
+        now,
+      ],
+    }),
   );
   return r ? 'ok' : 'lease_lost';
 };

@@ -1,4 +1,3 @@
-import { randomUUID as randomUuid } from 'node:crypto';
 import type { NewEvent } from '../../core/domain/event.js';
 import type { ExecutionState } from '../../core/domain/execution.js';
 import type { Execution } from '../../core/domain/executionRecord.js';
@@ -15,10 +14,10 @@ import type {
   WriteResult,
 } from '../../core/ports/ExecutionRepository.js';
 import type { Db, Tx } from './db.js';
-import { eventsCte, insertEvent } from './eventLog.js';
+import { eventsCte } from './eventLog.js';
 import * as executionArtifacts from './executionArtifacts.js';
 import * as executionFigures from './executionFigures.js';
-import { insertJob, jobsCte, jobsJson, notified } from './jobQueue.js';
+import { jobsCte, jobsJson, notified } from './jobQueue.js';
 
 // A round that starts later than this after the last recorded schedule records its own start.
 const lateRound = `interval '1 second'`;
@@ -147,29 +146,31 @@ export class PgExecutionRepository implements ExecutionRepository {
 
   async insert(e: Execution, event: NewEvent): Promise<'ok' | 'key_taken'> {
     try {
-      await this.db.tx(async (tx) => {
-        await tx.none(
-          `INSERT INTO executions (id, project_module, config_version, profile_id, profile_snapshot, archive_name, source_ids,
-             state, attempt, idempotency_key, request_hash, created_by, created_at, updated_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7::uuid[], $8, $9, $10, $11, $12, $13, $13)`,
-          [
-            e.id,
-            e.projectModule,
-            e.configVersion,
-            e.profileId,
-            JSON.stringify(e.profileSnapshot),
-            e.archiveName,
-            e.sourceIds,
-            e.state,
-            e.attempt,
-            e.idempotencyKey,
-            e.requestHash,
-            e.createdBy,
-            e.createdAt,
-          ],
-        );
-        await insertEvent(tx, event, e.createdAt);
-      });
+      // One statement: the execution and its event.
+      await this.db.any(
+        `WITH x AS (
+           INSERT INTO executions (id, project_module, config_version, profile_id, profile_snapshot, archive_name,
+             source_ids, state, attempt, idempotency_key, request_hash, created_by, created_at, updated_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7::uuid[], $8, $9, $10, $11, $12, $13, $13)),
+         ${eventsCte('$14', '$13')}
+         SELECT 1`,
+        [
+          e.id,
+          e.projectModule,
+          e.configVersion,
+          e.profileId,
+          JSON.stringify(e.profileSnapshot),
+          e.archiveName,
+          e.sourceIds,
+          e.state,
+          e.attempt,
+          e.idempotencyKey,
+          e.requestHash,
+          e.createdBy,
+          e.createdAt,
+          JSON.stringify([event]),
+        ],
+      );
       return 'ok';
     } catch (err) {
       const x = err as { code?: string; constraint?: string };
@@ -219,34 +220,46 @@ export class PgExecutionRepository implements ExecutionRepository {
   }
 
   async write(w: ExecutionWrite, now: Date): Promise<WriteResult> {
-    return this.db.tx(async (tx) => {
-      const sets = columns(w.change);
-      const assignments = sets.map(([col], i) => `${col} = $${i + 6}`).join(', ');
-      const updated = await tx.oneOrNone<{ id: string }>(
-        `UPDATE executions SET ${assignments}${assignments ? ', ' : ''}updated_at = $5
-         WHERE id = $1 AND state = ANY($2) AND ($3::uuid IS NULL OR ${fenced}) RETURNING id`,
-        [w.id, w.expect, w.fence?.jobId ?? null, w.fence?.token ?? null, now, ...sets.map(([, v]) => v)],
-      );
-      if (!updated) return this.whyNot(tx, w);
-      for (const e of w.events) await insertEvent(tx, e, now);
-      if (w.enqueue) await insertJob(tx, randomUuid(), w.enqueue, now);
-      if (w.cancelJobsWithKeyPrefix !== undefined)
-        await tx.none(
-          `UPDATE jobs SET state = 'cancelled', finished_at = $2, updated_at = $2
-           WHERE state = 'queued' AND idempotency_key LIKE $1 || '%'`,
-          [w.cancelJobsWithKeyPrefix, now],
-        );
-      for (const m of w.markProcessed ?? [])
-        await tx.none('UPDATE sources SET processed_signature = $2, updated_at = $3 WHERE id = $1', [
-          m.sourceId,
-          m.signature,
-          now,
-        ]);
-      return 'ok';
-    });
+    // One statement: the update, and (only when it matched) its events, job, job cancels and
+    // processed sources, as common table expressions over its RETURNING.
+    const sets = columns(w.change);
+    const args: unknown[] = [w.id, w.expect, w.fence?.jobId ?? null, w.fence?.token ?? null, now];
+    const arg = (v: unknown) => {
+      args.push(v);
+      return `$${args.length}`;
+    };
+    const assignments = sets.map(([col, v]) => `${col} = ${arg(v)}, `).join('');
+    const applied = 'EXISTS (SELECT 1 FROM upd)';
+    const ctes = [
+      `upd AS (
+         UPDATE executions SET ${assignments}updated_at = $5
+         WHERE id = $1 AND state = ANY($2) AND ($3::uuid IS NULL OR ${fenced}) RETURNING id)`,
+      ...(w.events.length > 0 ? [eventsCte(arg(JSON.stringify(w.events)), '$5', applied)] : []),
+      ...(w.enqueue ? [jobsCte(arg(jobsJson([w.enqueue])), '$5', applied)] : []),
+      ...(w.cancelJobsWithKeyPrefix !== undefined
+        ? [
+            `cancelled AS (
+               UPDATE jobs SET state = 'cancelled', finished_at = $5, updated_at = $5
+               WHERE state = 'queued' AND idempotency_key LIKE ${arg(w.cancelJobsWithKeyPrefix)} || '%' AND ${applied})`,
+          ]
+        : []),
+      ...(w.markProcessed && w.markProcessed.length > 0
+        ? [
+            `processed AS (
+               UPDATE sources s SET processed_signature = m->>'signature', updated_at = $5
+               FROM jsonb_array_elements(${arg(JSON.stringify(w.markProcessed))}::jsonb) AS u(m)
+               WHERE s.id = (m->>'sourceId')::uuid AND ${applied})`,
+          ]
+        : []),
+    ];
+    const r = await this.db.one<{ n: number }>(
+      `WITH ${ctes.join(',\n')} SELECT (SELECT count(*) FROM upd)::int AS n${w.enqueue ? `, ${notified} AS woken` : ''}`,
+      args,
+    );
+    return r.n === 1 ? 'ok' : this.whyNot(this.db, w);
   }
 
-  private async whyNot(tx: Tx, w: ExecutionWrite): Promise<WriteResult> {
+  private async whyNot(tx: Db | Tx, w: ExecutionWrite): Promise<WriteResult> {
     if (w.fence) {
       const held = await tx.oneOrNone(
         `SELECT 1 FROM jobs WHERE id = $1 AND fencing_token = $2 AND state = 'running'`,

@@ -37,6 +37,42 @@ export interface Execution {
   readonly updatedAt: Date;
 }
 
+/** Fields a write may change; what is left out stays as it is. */
+export interface ExecutionChange {
+  readonly state?: ExecutionState;
+  readonly attempt?: number;
+  readonly doStage?: boolean;
+  readonly doSubmit?: boolean;
+  readonly executeRequestedAt?: Date | null;
+  readonly schedulerJobId?: string | null;
+  /** Replaces the run record: the use case merges. */
+  readonly runRecord?: Readonly<Record<string, unknown>>;
+  readonly debug?: Partial<Execution['debug']>;
+  readonly error?: string | null;
+  readonly backendTarget?: string | null;
+  readonly submittedAt?: Date | null;
+  readonly cancelRequestedAt?: Date | null;
+  readonly cancelSentAt?: Date | null;
+  readonly finishedAt?: Date | null;
+}
+/**
+ * The execution after a write of `c` at `now`, as the repository stores it (the run record goes
+ * through JSON, as its column does): a run continues from what it wrote without reading it back.
+ */
+export const withChange = (e: Execution, c: ExecutionChange, now: Date): Execution => {
+  const defined = Object.fromEntries(
+    Object.entries(c).filter(([k, v]) => v !== undefined && k !== 'debug' && k !== 'runRecord'),
+  );
+  const debug = Object.fromEntries(Object.entries(c.debug ?? {}).filter(([, v]) => v !== undefined));
+  return {
+    ...e,
+    ...defined,
+    ...(c.runRecord === undefined ? {} : { runRecord: JSON.parse(JSON.stringify(c.runRecord)) }),
+    debug: { ...e.debug, ...debug },
+    updatedAt: now,
+  };
+};
+
 /** What an attempt that has not reached a backend holds: no external ids, no debug fields, no times. */
 export const unsubmitted = {
   schedulerJobId: null,

@@ -3,24 +3,9 @@ import type { ExecutionState } from '../domain/execution.js';
 import type { Execution } from '../domain/executionRecord.js';
 import type { EnqueueRequest, Lease } from '../domain/job.js';
 
-/** Fields a write may change; what is left out stays as it is. */
-export interface ExecutionChange {
-  readonly state?: ExecutionState;
-  readonly attempt?: number;
-  readonly doStage?: boolean;
-  readonly doSubmit?: boolean;
-  readonly executeRequestedAt?: Date | null;
-  readonly schedulerJobId?: string | null;
-  /** Replaces the run record: the use case merges. */
-  readonly runRecord?: Readonly<Record<string, unknown>>;
-  readonly debug?: Partial<Execution['debug']>;
-  readonly error?: string | null;
-  readonly backendTarget?: string | null;
-  readonly submittedAt?: Date | null;
-  readonly cancelRequestedAt?: Date | null;
-  readonly cancelSentAt?: Date | null;
-  readonly finishedAt?: Date | null;
-}
+import type { ExecutionChange } from '../domain/executionRecord.js';
+
+export type { ExecutionChange } from '../domain/executionRecord.js';
 
 /**
  * One transaction: the execution changes only if it is still in one of `expect` and, with a

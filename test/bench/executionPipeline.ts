@@ -1,5 +1,6 @@
-// 1,000 executions through the mock pipeline (stage, manifest, graph patches, translate, submit,
-// poll to completed), with one in-process worker at concurrency 4 and at 16, side by side.
+// 1,000 executions through the mock pipeline (create, execute, admission, stage, manifest, graph
+// patches, translate, submit, poll to completed), with one in-process worker at concurrency 4 and
+// at 16, side by side; 8 clients create and execute while the worker runs.
 // Prints wall time and executions per second; asserts nothing.
 // Run: scripts/bench pipeline [executions]
 import * as E from 'fp-ts/lib/Either.js';
@@ -11,9 +12,38 @@ import { executionDeps, TYPES } from '../../hosts/shared/composition.js';
 import { startWorker } from '../../hosts/worker/worker.js';
 import { startTestApi } from '../support/api.js';
 import { graphDir, manualWallabyYaml, prepareProject } from '../support/project.js';
+import { shapeOf, sqlWatch } from './sqlWatch.js';
 
 const total = Number(process.argv[2] ?? 1000);
 const yaml = manualWallabyYaml.replace('concurrent_runs: 10', 'concurrent_runs: 100000');
+
+// SURVEYOR_BENCH_SQL=1: the statement shapes that took the most time in each timed run.
+const watch = sqlWatch();
+const byShape = new Map<string, { n: number; ms: number }>();
+if (process.env['SURVEYOR_BENCH_SQL'])
+  watch.onAnswer = ({ sql, ms }) => {
+    const k = shapeOf(sql);
+    const x = byShape.get(k) ?? { n: 0, ms: 0 };
+    byShape.set(k, { n: x.n + 1, ms: x.ms + ms });
+  };
+
+// SURVEYOR_BENCH_PROFILE=<dir>: a CPU profile of this process over each timed run (API and worker).
+const startProfile = async () => {
+  const dir = process.env['SURVEYOR_BENCH_PROFILE'];
+  if (!dir) return async (_name: string) => {};
+  const { Session } = await import('node:inspector/promises');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return async (name: string) => {
+    const { profile } = await session.post('Profiler.stop');
+    const { mkdirSync, writeFileSync } = await import('node:fs');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(`${dir}/${name}.cpuprofile`, JSON.stringify(profile));
+    session.disconnect();
+  };
+};
 
 // Where an execution's time goes: the mean time between its milestones (events), in ms.
 const milestones = [
@@ -25,7 +55,7 @@ const milestones = [
   ['submitted', 'completed', 'poll to completed'],
 ] as const;
 const stepTimes = async (db: Db) => {
-  const cols = [...new Set(milestones.flatMap(([a, b]) => [a, b]))];
+  const cols = [...new Set(milestones.flatMap((m) => [m[0], m[1]]))];
   const row = await db.one<Record<string, number>>(
     `WITH m AS (
        SELECT subject_id, ${cols.map((c) => `min(created_at) FILTER (WHERE kind = 'execution.${c}') AS "${c}"`).join(', ')}
@@ -49,26 +79,37 @@ const once = async (concurrency: number) => {
   try {
     const names = Array.from({ length: 100 }, (_, i) => `HIPASSJ${String(i).padStart(4, '0')}+00`);
     await prepareProject(api, names, yaml);
+    for (const q of (process.env['EXP'] ?? '').split(';').filter((x) => x.trim()))
+      await api.container.get<Db>(TYPES.Db).any(q);
     const deps = executionDeps(api.container);
-    const ids: string[] = [];
-    for (let i = 0; i < total; i++) {
-      const r = await createExecution(
-        deps,
-        {
-          project_module: 'wallaby_hires',
-          archive_name: 'casda',
-          sources: [{ source_identifier: names[i % names.length]! }],
-        },
-        { requestHash: '', by: 'bench' },
-      );
-      if (E.isLeft(r)) throw new Error(r.left.message);
-      ids.push(r.right.execution.id);
-    }
     const repo = api.container.get<ExecutionRepository>(TYPES.Executions);
-    const started = performance.now();
-    for (const id of ids) await requestExecute(deps, id, {}, 'bench');
-    const queuedAt = performance.now();
     const worker = await startWorker(api.container);
+    const profiler = await startProfile();
+    byShape.clear();
+    watch.statements = 0;
+    const started = performance.now();
+    // Clients create and execute in parallel (8 at a time), as API callers would, while the
+    // worker runs what is admitted.
+    let next = 0;
+    const client = async () => {
+      while (next < total) {
+        const i = next++;
+        const r = await createExecution(
+          deps,
+          {
+            project_module: 'wallaby_hires',
+            archive_name: 'casda',
+            sources: [{ source_identifier: names[i % names.length]! }],
+          },
+          { requestHash: '', by: 'bench' },
+        );
+        if (E.isLeft(r)) throw new Error(r.left.message);
+        const x = await requestExecute(deps, r.right.execution.id, {}, 'bench');
+        if (E.isLeft(x)) throw new Error(x.left.message);
+      }
+    };
+    await Promise.all(Array.from({ length: 8 }, client));
+    const queuedAt = performance.now();
     try {
       for (;;) {
         const counts = await repo.countsByState();
@@ -78,14 +119,21 @@ const once = async (concurrency: number) => {
           if (failed) throw new Error(`${failed.count} executions ended ${failed.state}`);
           break;
         }
-        await new Promise((r) => setTimeout(r, 100));
+        await new Promise((r) => setTimeout(r, 50));
       }
     } finally {
       await worker.stop(5000);
     }
     const wall = (performance.now() - started) / 1000;
+    await profiler(`pipeline-c${concurrency}`);
+    const statements = watch.statements;
+    for (const [k, x] of [...byShape].sort((a, b) => b[1].ms - a[1].ms).slice(0, 25))
+      console.log(
+        `  ${(x.n / total).toFixed(2).padStart(6)}/execution ${x.ms.toFixed(0).padStart(7)} ms  ${k}`,
+      );
     return {
       wall,
+      statements,
       admit: (queuedAt - started) / 1000,
       steps: await stepTimes(api.container.get<Db>(TYPES.Db)),
     };
@@ -101,14 +149,14 @@ const rows: string[] = [];
 const head = [
   'worker concurrency',
   'wall time (s)',
-  'of which execute + admit (s)',
+  'of which create + execute (s)',
   'executions/s',
   ...milestones.map(([, , n]) => `${n} (mean ms)`),
 ];
 for (const c of [4, 16]) {
   const r = await once(c);
   rows.push(
-    `| ${[c, r.wall.toFixed(1), r.admit.toFixed(1), (total / r.wall).toFixed(1), ...r.steps.map((x) => x.toFixed(0))].join(' | ')} |`,
+    `| ${[c, r.wall.toFixed(1), r.admit.toFixed(1), (total / r.wall).toFixed(1), (r.statements / total).toFixed(1), ...r.steps.map((x) => x.toFixed(0))].join(' | ')} |`,
   );
 }
 console.log(`| ${head.join(' | ')} |`);

@@ -4,11 +4,12 @@
 // (the most of any tick) and p50/p95 of the tick's time. Asserts nothing.
 // Run: scripts/bench tick [sizes], sizes as sources/pending, e.g. 100000/500 (default: the table).
 // SURVEYOR_BENCH_SQL=1 prints each statement of the first tick of each size.
-import { type Db, pgp } from '../../adapters/postgres/db.js';
+import type { Db } from '../../adapters/postgres/db.js';
 import { executionTick } from '../../core/usecases/pipeline/executionTick.js';
 import { executionDeps, TYPES } from '../../hosts/shared/composition.js';
 import { startTestApi } from '../support/api.js';
 import { prepareProject } from '../support/project.js';
+import { sqlWatch } from './sqlWatch.js';
 
 const sizes = (
   process.argv.length > 2
@@ -21,38 +22,17 @@ const sizes = (
 const inFlight = 5000;
 const ticks = 20;
 
-// Every statement any pooled client sends is counted (BEGIN and COMMIT included).
-let statements = 0;
-let showSql = false;
-const slow: (string | { text: string; values?: unknown[] })[] = [];
-const client = pgp.pg.Client.prototype;
-const original = client.query;
-client.query = function (this: unknown, ...args: unknown[]) {
-  statements++;
-  if (showSql) {
-    // Timed to its answer, whether the caller passed a callback or awaits a promise.
-    const sql = String((args[0] as { text?: string })?.text ?? args[0]).replace(/\s+/g, ' ');
-    const t = performance.now();
-    const done = () => {
-      const ms = performance.now() - t;
-      console.log(`  ${ms.toFixed(1).padStart(6)} ms  ${sql.slice(0, 100)}`);
-      // Reads slower than 10 ms are explained after the tick (EXPLAIN ANALYZE runs what it explains).
-      if (ms > 10 && !/\b(INSERT|UPDATE|DELETE)\b/.test(sql)) slow.push(args[0] as string);
-    };
-    const last = args.length - 1;
-    if (typeof args[last] === 'function') {
-      const cb = args[last] as (...a: unknown[]) => unknown;
-      args[last] = (...a: unknown[]) => {
-        done();
-        return cb(...a);
-      };
-    }
-    const r = (original as (...a: unknown[]) => unknown).apply(this, args);
-    if (r instanceof Promise) void r.then(done, () => {});
-    return r;
-  }
-  return (original as (...a: unknown[]) => unknown).apply(this, args);
-} as typeof original;
+const watch = sqlWatch();
+const slow: string[] = [];
+const showStatements = (on: boolean) => {
+  watch.onAnswer = on
+    ? ({ sql, ms }) => {
+        console.log(`  ${ms.toFixed(1).padStart(6)} ms  ${sql.slice(0, 100)}`);
+        // Reads slower than 10 ms are explained after the tick (EXPLAIN ANALYZE runs what it explains).
+        if (ms > 10 && !/\b(INSERT|UPDATE|DELETE)\b/.test(sql)) slow.push(sql);
+      }
+    : null;
+};
 
 const quantile = (xs: number[], q: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
@@ -114,21 +94,18 @@ try {
     let created = 0;
     let admitted = 0;
     for (let i = 0; i < ticks; i++) {
-      statements = 0;
-      showSql = i === 0 && process.env['SURVEYOR_BENCH_SQL'] !== undefined;
+      watch.statements = 0;
+      showStatements(i === 0 && process.env['SURVEYOR_BENCH_SQL'] !== undefined);
       const start = performance.now();
       const r = (await tick.run(new Date())).counts;
       times.push(performance.now() - start);
-      most = Math.max(most, statements);
+      most = Math.max(most, watch.statements);
       created += r['created'] ?? 0;
       admitted += r['admitted'] ?? 0;
     }
+    showStatements(false);
     for (const q of slow.splice(0)) {
-      const text = typeof q === 'string' ? q : q.text;
-      const plan = await db.any<{ 'QUERY PLAN': string }>(
-        `EXPLAIN (ANALYZE, BUFFERS) ${text}`,
-        typeof q === 'string' ? [] : q.values,
-      );
+      const plan = await db.any<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${q}`);
       console.log(plan.map((r) => `    ${r['QUERY PLAN']}`).join('\n'));
     }
     console.log(

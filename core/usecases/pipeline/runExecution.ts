@@ -2,8 +2,8 @@ import type { Execution } from '../../domain/executionRecord.js';
 import { externalName } from '../../domain/executionRun.js';
 import { applyGraphPatches, parseLogicalGraph } from '../../domain/graphPatch.js';
 import { LeaseLostError, PermanentJobError } from '../../domain/job.js';
-import { buildManifest, type StagedFile, stagedKey } from '../../domain/manifest.js';
-import type { Submission } from '../../ports/DeploymentBackend.js';
+import { buildManifest, type Manifest, type StagedFile, stagedKey } from '../../domain/manifest.js';
+import type { Submission, SubmitRequest } from '../../ports/DeploymentBackend.js';
 import type { StagingState } from '../../ports/Stager.js';
 import type { ExecutionChange } from '../../ports/ExecutionRepository.js';
 import { unsettledAttemptsOf } from '../../domain/unsettledAttempt.js';
@@ -44,6 +44,10 @@ export const runExecution = async (deps: RunDeps, job: RunJobPayload, ctx: RunCo
 };
 
 class Run extends RunSteps {
+  /** What this run translated, for its submit step (no read back of what it just wrote). */
+  private handoff: { id: string; attempt: number; graph: SubmitRequest['graph']; manifest: Manifest } | null =
+    null;
+
   async go(job: RunJobPayload): Promise<void> {
     for (;;) {
       this.checkAbort();
@@ -102,7 +106,7 @@ class Run extends RunSteps {
 
   private async stage(e: Execution): Promise<void> {
     const sources = await this.sourcesOf(e);
-    const archive = (await this.config(e)).config.archives[e.archiveName];
+    const archive = (await this.config(e)).archives[e.archiveName];
     if (!archive) throw new PermanentJobError(`the configuration has no archive ${e.archiveName} any more`);
     const work = sources.flatMap((s) =>
       (s.metadata?.datasets ?? []).map((dataset, i) => ({
@@ -151,8 +155,7 @@ class Run extends RunSteps {
   }
 
   private async translate(e: Execution): Promise<void> {
-    const version = await this.config(e);
-    const config = version.config;
+    const config = await this.config(e);
     const sources = await this.sourcesOf(e);
     const stagedText = await this.deps.executions.artifact(e.id, e.attempt, artifactNames.staged);
     const staged = new Map<string, StagedFile>(
@@ -239,6 +242,7 @@ class Run extends RunSteps {
       'application/json',
       JSON.stringify(translated),
     );
+    this.handoff = { id: e.id, attempt: e.attempt, graph: translated, manifest };
     const intent = {
       external_name: externalName(e),
       backend: profile.deployment.kind,
@@ -268,23 +272,34 @@ class Run extends RunSteps {
     const name = externalName(e);
     const found = await backend.find(profile, name, this.ctx.signal);
     if (found) return { sub: found, adopted: true };
-    const graphText = await this.deps.executions.artifact(e.id, e.attempt, artifactNames.translated);
-    const manifestText = await this.deps.executions.artifact(e.id, e.attempt, artifactNames.manifest);
-    if (!graphText || !manifestText)
-      throw new PermanentJobError('the translated graph or the manifest of this attempt is missing');
+    const { graph, manifest } = await this.submittable(e);
     const sub = await backend.submit(
       {
         executionId: e.id,
         attempt: e.attempt,
         externalName: name,
         profile,
-        graph: JSON.parse(graphText),
-        manifest: JSON.parse(manifestText),
+        graph,
+        manifest,
         confirm: this.ctx.confirmLease,
       },
       this.ctx.signal,
     );
     return { sub, adopted: false };
+  }
+
+  /**
+   * The translated graph and manifest to submit: as this run made them, or (a run resumed after a
+   * crash) read back from the attempt's artifacts.
+   */
+  private async submittable(e: Execution): Promise<Pick<SubmitRequest, 'graph' | 'manifest'>> {
+    const h = this.handoff;
+    if (h && h.id === e.id && h.attempt === e.attempt) return h;
+    const graphText = await this.deps.executions.artifact(e.id, e.attempt, artifactNames.translated);
+    const manifestText = await this.deps.executions.artifact(e.id, e.attempt, artifactNames.manifest);
+    if (!graphText || !manifestText)
+      throw new PermanentJobError('the translated graph or the manifest of this attempt is missing');
+    return { graph: JSON.parse(graphText), manifest: JSON.parse(manifestText) };
   }
 
   private submittedChange(e: Execution, sub: Submission, now: Date): ExecutionChange {

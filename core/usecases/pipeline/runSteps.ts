@@ -1,7 +1,7 @@
 import type { ExecutionTrigger } from '../../domain/execution.js';
-import type { Execution } from '../../domain/executionRecord.js';
+import { type Execution, withChange } from '../../domain/executionRecord.js';
 import { LeaseLostError, type Lease, PermanentJobError } from '../../domain/job.js';
-import type { ProjectConfigVersion } from '../../domain/projectVersion.js';
+import type { ProjectConfig } from '../../domain/projectConfig.js';
 import type { Source } from '../../domain/source.js';
 import type { Clock } from '../../ports/Clock.js';
 import type { DeploymentBackends } from '../../ports/DeploymentBackend.js';
@@ -90,23 +90,38 @@ export class RunSteps {
     if (this.ctx.signal.aborted) throw this.ctx.signal.reason ?? new LeaseLostError(this.ctx.lease);
   }
 
-  /** The execution this job is about, or null when the job is stale (another attempt, deleted). */
+  /** What this run's last write left, while nothing else can have moved it (see current). */
+  private written: Execution | null = null;
+
+  /**
+   * The execution this job is about, or null when the job is stale (another attempt, deleted).
+   * After a write of its own the run goes on from what it wrote, except into a step with effects
+   * outside (staging downloads, submitting sends work): those read it again, so a cancel that came
+   * meanwhile is seen before they start.
+   */
   protected async current(job: RunJobPayload): Promise<Execution | null> {
-    const e = await this.deps.executions.get(job.execution_id);
+    const w = this.written;
+    this.written = null;
+    const e =
+      w && w.id === job.execution_id && w.state !== 'staging' && w.state !== 'submitting'
+        ? w
+        : await this.deps.executions.get(job.execution_id);
     return e && e.attempt === job.attempt ? e : null;
   }
 
-  protected async config(e: Execution): Promise<ProjectConfigVersion> {
-    const c = await this.deps.configs.get(e.projectModule, e.configVersion);
+  /** The execution's pinned configuration (versions never change: the repository keeps them). */
+  protected async config(e: Execution): Promise<ProjectConfig> {
+    const c = await this.deps.configs.pinned(e.projectModule, e.configVersion);
     if (!c) throw new PermanentJobError(`configuration ${e.projectModule} v${e.configVersion} is gone`);
     return c;
   }
 
+  /** The execution's sources in its order, in one read. */
   protected async sourcesOf(e: Execution): Promise<Source[]> {
-    const all = await Promise.all(e.sourceIds.map((id) => this.deps.sources.get(id)));
-    const missing = all.indexOf(null);
-    if (missing >= 0) throw new PermanentJobError(`source ${e.sourceIds[missing]} was deleted`);
-    return all as Source[];
+    const byId = new Map((await this.deps.sources.getMany(e.sourceIds)).map((s) => [s.id, s]));
+    const missing = e.sourceIds.find((id) => !byId.has(id));
+    if (missing !== undefined) throw new PermanentJobError(`source ${missing} was deleted`);
+    return e.sourceIds.map((id) => byId.get(id)!);
   }
 
   /** A fenced write; a lost lease stops the job, a state changed by someone else ends it. */
@@ -116,6 +131,7 @@ export class RunSteps {
     events: ReturnType<typeof executionEvent>[],
     extra: { enqueue?: ReturnType<typeof pollJob>; expect?: Execution['state'][] } = {},
   ): Promise<void> {
+    const now = this.deps.clock.now();
     const r = await this.deps.executions.write(
       {
         id: e.id,
@@ -125,10 +141,11 @@ export class RunSteps {
         events,
         ...(extra.enqueue ? { enqueue: extra.enqueue } : {}),
       },
-      this.deps.clock.now(),
+      now,
     );
     if (r === 'lease_lost') throw new LeaseLostError(this.ctx.lease);
     if (r === 'state_changed') throw new Superseded();
+    this.written = withChange(e, change, now);
   }
 
   protected step(
