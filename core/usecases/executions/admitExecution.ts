@@ -1,4 +1,4 @@
-import type { Execution } from '../../domain/executionRecord.js';
+import { type Execution, withChange } from '../../domain/executionRecord.js';
 import type { Source } from '../../domain/source.js';
 import type { Clock } from '../../ports/Clock.js';
 import type { ExecutionRepository } from '../../ports/ExecutionRepository.js';
@@ -14,7 +14,7 @@ export interface AdmitDeps {
 }
 
 export type Admission =
-  | { readonly admitted: true }
+  | { readonly admitted: true; readonly execution: Execution }
   | { readonly admitted: false; readonly blockedBy: string[] };
 
 /**
@@ -34,17 +34,13 @@ export const admitExecution = async (deps: AdmitDeps, e: Execution, inFlight: nu
   const blockedBy = admissionBlockers(e, sources, pinned, inFlight);
   if (blockedBy.length > 0) return { admitted: false, blockedBy };
   const w = admissionWrite(e);
+  const now = deps.clock.now();
+  const change = { state: w.state, error: null };
   const r = await deps.executions.write(
-    {
-      id: e.id,
-      expect: ['pending'],
-      change: { state: w.state, error: null },
-      events: w.events,
-      enqueue: w.job,
-    },
-    deps.clock.now(),
+    { id: e.id, expect: ['pending'], change, events: w.events, enqueue: w.job },
+    now,
   );
   return r === 'ok'
-    ? { admitted: true }
+    ? { admitted: true, execution: withChange(e, change, now) }
     : { admitted: false, blockedBy: ['the execution changed meanwhile'] };
 };

@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { type AppError, appError } from '../../errors.js';
-import type { Execution } from '../../domain/executionRecord.js';
+import { type Execution, withChange } from '../../domain/executionRecord.js';
 import { type AdmitDeps, admitExecution } from './admitExecution.js';
 import { executionEvent } from './executionEvents.js';
 
@@ -59,9 +59,10 @@ export const requestExecute = async (
   );
   if (r !== 'ok')
     return E.left(appError('conflict', `execution ${id} changed meanwhile; read it and try again`));
-  const requested: Execution = { ...e, doStage, doSubmit, executeRequestedAt: now };
+  const requested = withChange(e, { doStage, doSubmit, executeRequestedAt: now }, now);
   const inFlight = (await deps.executions.inFlightByProject()).get(e.projectModule) ?? 0;
   const admission = await admitExecution(deps, requested, inFlight);
-  const fresh = (await deps.executions.get(id)) ?? requested;
-  return E.right({ execution: fresh, blockedBy: admission.admitted ? [] : admission.blockedBy });
+  return admission.admitted
+    ? E.right({ execution: admission.execution, blockedBy: [] })
+    : E.right({ execution: requested, blockedBy: admission.blockedBy });
 };

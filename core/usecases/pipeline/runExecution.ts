@@ -44,6 +44,14 @@ export const runExecution = async (deps: RunDeps, job: RunJobPayload, ctx: RunCo
 };
 
 class Run extends RunSteps {
+  /** This run moved the attempt into staging: there is no staging record to resume from. */
+  private stagingFresh = false;
+  /** What this run staged, for its translate step (no read back of what it just wrote). */
+  private stagedHere: {
+    id: string;
+    attempt: number;
+    files: readonly { key: string; file: StagedFile }[];
+  } | null = null;
   /** What this run translated, for its submit step (no read back of what it just wrote). */
   private handoff: { id: string; attempt: number; graph: SubmitRequest['graph']; manifest: Manifest } | null =
     null;
@@ -66,6 +74,8 @@ class Run extends RunSteps {
             e.doStage ? 'execution.staging' : 'execution.staging_skipped',
             {},
           );
+          // Staging of this attempt starts here: nothing of it was recorded to resume from.
+          this.stagingFresh = true;
           break;
         case 'staging':
           await this.stage(e);
@@ -119,7 +129,9 @@ class Run extends RunSteps {
     const staged = await inPool(work, stagingConcurrency, async ({ s, i, dataset, key }) => {
       this.checkAbort();
       const stateName = artifactNames.stagingState(key);
-      const saved = await this.deps.executions.artifact(e.id, e.attempt, stateName);
+      const saved = this.stagingFresh
+        ? null
+        : await this.deps.executions.artifact(e.id, e.attempt, stateName);
       const file = await this.deps.stager.stage(
         {
           executionId: e.id,
@@ -145,6 +157,7 @@ class Run extends RunSteps {
       return { key, file };
     });
     const sha = await this.saveArtifact(e, artifactNames.staged, 'application/json', JSON.stringify(staged));
+    this.stagedHere = { id: e.id, attempt: e.attempt, files: staged };
     const bytes = staged.reduce((n, x) => n + (x.file.size ?? 0), 0);
     await this.step(e, 'staged', {}, 'execution.staged', {
       files: staged.reduce((n, x) => n + (x.file.files?.length ?? 1), 0),
@@ -157,12 +170,13 @@ class Run extends RunSteps {
   private async translate(e: Execution): Promise<void> {
     const config = await this.config(e);
     const sources = await this.sourcesOf(e);
-    const stagedText = await this.deps.executions.artifact(e.id, e.attempt, artifactNames.staged);
-    const staged = new Map<string, StagedFile>(
-      stagedText
-        ? (JSON.parse(stagedText) as { key: string; file: StagedFile }[]).map((x) => [x.key, x.file])
-        : [],
-    );
+    const stagedList =
+      this.stagedHere?.id === e.id && this.stagedHere.attempt === e.attempt
+        ? this.stagedHere.files
+        : await this.deps.executions
+            .artifact(e.id, e.attempt, artifactNames.staged)
+            .then((text) => (text ? (JSON.parse(text) as { key: string; file: StagedFile }[]) : []));
+    const staged = new Map<string, StagedFile>(stagedList.map((x) => [x.key, x.file]));
     let manifest: ReturnType<typeof buildManifest>;
     try {
       manifest = buildManifest(

@@ -116,9 +116,16 @@ export class RunSteps {
     return c;
   }
 
-  /** The execution's sources in its order, in one read. */
+  /** The sources this run read, by id: stage and translate use the same ones. */
+  private sourceCache = new Map<string, Source>();
+
+  /** The execution's sources in its order, read once per run. */
   protected async sourcesOf(e: Execution): Promise<Source[]> {
-    const byId = new Map((await this.deps.sources.getMany(e.sourceIds)).map((s) => [s.id, s]));
+    const known = e.sourceIds.every((id) => this.sourceCache.has(id));
+    const byId = known
+      ? this.sourceCache
+      : new Map((await this.deps.sources.getMany(e.sourceIds)).map((s) => [s.id, s]));
+    this.sourceCache = byId;
     const missing = e.sourceIds.find((id) => !byId.has(id));
     if (missing !== undefined) throw new PermanentJobError(`source ${missing} was deleted`);
     return e.sourceIds.map((id) => byId.get(id)!);
