@@ -142,6 +142,92 @@ const once = async (concurrency: number) => {
   }
 };
 
+/**
+ * Issue 17, part 5: executions that stay running, polled every second, with nothing changing:
+ * what the rounds write (rows of executions, events and poll targets, by their timestamps and
+ * transaction ids) and how many statements the whole process sends meanwhile (ticks, rounds,
+ * heartbeats, the queue).
+ */
+async function steadyPolling() {
+  const running = 200;
+  const seconds = 10;
+  const api = await startTestApi({
+    SERVICE_LOG_LEVEL: 'warn',
+    SERVICE_GRAPH_DIR: graphDir,
+    SERVICE_MOCK_STEP_MS: '0',
+    SERVICE_EXECUTION_TICK_SECONDS: '1',
+    SERVICE_SCHEDULER_CHECK_SECONDS: '1',
+    SERVICE_REST_POLL_MIN_SECONDS: '1',
+  });
+  try {
+    const names = Array.from({ length: running }, (_, i) => `HIPASSJ${String(i).padStart(4, '0')}MOCKHOLD`);
+    await prepareProject(api, names, yaml);
+    const deps = executionDeps(api.container);
+    const db = api.container.get<Db>(TYPES.Db);
+    const worker = await startWorker(api.container);
+    try {
+      for (const n of names) {
+        const r = await createExecution(
+          deps,
+          { project_module: 'wallaby_hires', archive_name: 'casda', sources: [{ source_identifier: n }] },
+          { requestHash: '', by: 'bench' },
+        );
+        if (E.isLeft(r)) throw new Error(r.left.message);
+        await requestExecute(deps, r.right.execution.id, {}, 'bench');
+      }
+      // Running, with the remote state every round reports (running) already recorded.
+      for (;;) {
+        const r = await db.one<{ n: number }>(
+          `SELECT count(*)::int AS n FROM executions WHERE state = 'running' AND run_record->>'remote_state' = 'running'`,
+        );
+        if (r.n === running) break;
+        await new Promise((x) => setTimeout(x, 200));
+      }
+      await new Promise((x) => setTimeout(x, 2000));
+      const t0 = new Date();
+      // What a round would write (the tick's schedule writes last_polled_at with the round's job).
+      const roundState = `SELECT target, concat_ws('|', last_error, answering, last_answered_at) AS v FROM poll_targets`;
+      const targets = await db.any<{ target: string; v: string }>(roundState);
+      const events0 = await db.one<{ id: number }>(
+        'SELECT coalesce(max(id), 0)::int AS id FROM provenance_events',
+      );
+      watch.statements = 0;
+      await new Promise((x) => setTimeout(x, seconds * 1000));
+      const statements = watch.statements;
+      const rounds = await db.one<{ n: number }>(
+        `SELECT count(*)::int AS n FROM jobs WHERE kind = 'execution.poll' AND created_at >= $1`,
+        [t0],
+      );
+      const executions = await db.one<{ n: number }>(
+        'SELECT count(*)::int AS n FROM executions WHERE updated_at >= $1',
+        [t0],
+      );
+      const events = await db.one<{ n: number }>(
+        'SELECT count(*)::int AS n FROM provenance_events WHERE id > $1',
+        [events0.id],
+      );
+      const after = new Map(
+        (await db.any<{ target: string; v: string }>(roundState)).map((r) => [r.target, r.v]),
+      );
+      return {
+        running,
+        seconds,
+        rounds: rounds.n,
+        statements,
+        written: {
+          executions: executions.n,
+          events: events.n,
+          targets: targets.filter((t) => after.get(t.target) !== t.v).length,
+        },
+      };
+    } finally {
+      await worker.stop(5000);
+    }
+  } finally {
+    await api.close();
+  }
+}
+
 console.log(
   `${total} executions through the mock pipeline (no simulated delay, polls at most every 1 s per target)`,
 );
@@ -151,6 +237,7 @@ const head = [
   'wall time (s)',
   'of which create + execute (s)',
   'executions/s',
+  'statements per execution',
   ...milestones.map(([, , n]) => `${n} (mean ms)`),
 ];
 for (const c of [4, 16]) {
@@ -162,3 +249,15 @@ for (const c of [4, 16]) {
 console.log(`| ${head.join(' | ')} |`);
 console.log(`|${head.map(() => '---|').join('')}`);
 for (const r of rows) console.log(r);
+
+const s = await steadyPolling();
+console.log(
+  `\nSteady state: ${s.running} executions running on one target that never changes (MOCKHOLD), ${s.seconds} s`,
+);
+console.log(
+  '| poll rounds (each: its job, and its schedule on the target, written by the tick) | rows the rounds wrote (executions, events, targets) | statements, whole process | statements per round |',
+);
+console.log('|---|---|---|---|');
+console.log(
+  `| ${s.rounds} | ${s.written.executions}, ${s.written.events}, ${s.written.targets} | ${s.statements} | ${(s.statements / Math.max(1, s.rounds)).toFixed(1)} |`,
+);

@@ -7,7 +7,7 @@ import type { RemoteOutcome } from '../../domain/remote.js';
 import type { Clock } from '../../ports/Clock.js';
 import type { DeploymentBackends, PollItem } from '../../ports/DeploymentBackend.js';
 import type { ExecutionChange, ExecutionRepository } from '../../ports/ExecutionRepository.js';
-import type { ProjectConfigVersion } from '../../domain/projectVersion.js';
+import type { ProjectConfig } from '../../domain/projectConfig.js';
 import type { ProjectConfigRepository } from '../../ports/ProjectConfigRepository.js';
 import { executionEvent, move } from '../executions/executionEvents.js';
 import type { PollJobPayload } from '../../domain/jobKinds.js';
@@ -109,13 +109,8 @@ export const pollTarget = async (
   const now = deps.clock.now();
   let changed = 0;
   let ended = 0;
-  // The executions of a round mostly share a few pinned versions: each is read once per round.
-  const versions = new Map<string, ReturnType<ProjectConfigRepository['get']>>();
-  const pinnedOf = (e: Execution) => {
-    const key = `${e.projectModule}\u0000${e.configVersion}`;
-    if (!versions.has(key)) versions.set(key, deps.configs.get(e.projectModule, e.configVersion));
-    return versions.get(key)!;
-  };
+  // The executions of a round mostly share a few pinned versions (the repository keeps them).
+  const pinnedOf = (e: Execution) => deps.configs.pinned(e.projectModule, e.configVersion);
   for (const e of items) {
     const reported = outcomes?.get(e.id);
     if (outcomes && !reported) continue;
@@ -140,7 +135,7 @@ export const pollTarget = async (
       !o.queued &&
       e.profileSnapshot.deployment.kind === 'batch_remote' &&
       e.runRecord['remote_started_at'] === undefined;
-    const policy = pinned?.config.automation.execution;
+    const policy = pinned?.automation.execution;
     const answer: PollAnswer =
       noAnswer ?? (o?.kind === 'unknown' ? { kind: 'unknown' } : { kind: 'answered' });
     // A job that starts this round is judged by its start, not by the queue cap.
@@ -211,11 +206,8 @@ export const pollTarget = async (
  * A finished graph under the pinned configuration's `output_verification`: the outcome it stands
  * for (failed when required outputs are missing) and the inventory recorded on the run.
  */
-const judgeOutputs = (
-  pinned: ProjectConfigVersion | null,
-  o: Extract<RemoteOutcome, { kind: 'finished' }>,
-) => {
-  const v = pinned?.config.output_verification ?? { required: false };
+const judgeOutputs = (pinned: ProjectConfig | null, o: Extract<RemoteOutcome, { kind: 'finished' }>) => {
+  const v = pinned?.output_verification ?? { required: false };
   return { outcome: verifyOutputs(o, v), inventory: outputInventory(v, o.outputs) };
 };
 
