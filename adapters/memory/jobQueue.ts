@@ -106,14 +106,15 @@ export class MemoryJobQueue implements JobQueue {
   }
 
   async completeAndClaim(
-    lease: Lease,
+    leases: readonly Lease[],
     workerId: string,
     kinds: readonly string[],
     limit: number,
     leaseSeconds: number,
     now: Date,
   ) {
-    const completed = await this.complete(lease, now);
+    const completed = new Set<string>();
+    for (const l of leases) if (await this.complete(l, now)) completed.add(l.jobId);
     return { completed, claimed: await this.claim(workerId, kinds, limit, leaseSeconds, now) };
   }
 

@@ -2,7 +2,7 @@ import { randomUUID as randomUuid } from 'node:crypto';
 import type { ClaimedJob, EnqueueRequest, Lease } from '../../core/domain/job.js';
 import type { JobQueue, QueueStats } from '../../core/ports/JobQueue.js';
 import type { Random } from '../../core/ports/Random.js';
-import type { Db, Tx } from './db.js';
+import { type Db, pgp, type Tx } from './db.js';
 
 /** The channel workers LISTEN on; an enqueue NOTIFYs it (with the job kind) at commit. */
 export const jobsChannel = 'surveyor_jobs';
@@ -117,39 +117,57 @@ export class PgJobQueue implements JobQueue {
 
   async claim(workerId: string, kinds: readonly string[], limit: number, leaseSeconds: number, now: Date) {
     if (limit <= 0 || kinds.length === 0) return [];
-    const rows = await this.db.any<ClaimRow>(`WITH ${claimCte} SELECT * FROM claimed`, [
-      workerId,
-      kinds,
-      now,
-      limit,
-      leaseSeconds,
-    ]);
+    const rows = await this.db.any<ClaimRow>(
+      new pgp.PreparedStatement({
+        name: 'surveyor-claim',
+        text: `WITH ${claimCte} SELECT * FROM claimed`,
+        values: [workerId, kinds, now, limit, leaseSeconds],
+      }),
+    );
     return rows.map(toClaimed);
   }
 
   async completeAndClaim(
-    lease: Lease,
+    leases: readonly Lease[],
     workerId: string,
     kinds: readonly string[],
     limit: number,
     leaseSeconds: number,
     now: Date,
   ) {
-    if (limit <= 0 || kinds.length === 0) return { completed: await this.complete(lease, now), claimed: [] };
-    // Data-modifying CTEs all run; the completed job is no longer queued, so it cannot be picked.
+    if (leases.length === 0)
+      return {
+        completed: new Set<string>(),
+        claimed: await this.claim(workerId, kinds, limit, leaseSeconds, now),
+      };
+    // Data-modifying CTEs all run; the completed jobs are no longer queued, so none can be picked.
+    // A prepared statement: the server plans it once per connection, not once per batch of jobs.
     const r = await this.db.one<{
-      completed: number;
+      completed: string[] | null;
       claimed: (Omit<ClaimRow, 'lease_expires_at'> & { lease_expires_at: string })[] | null;
     }>(
-      `WITH done AS (
-         UPDATE jobs SET state = 'succeeded', lease_owner = NULL, lease_expires_at = NULL, finished_at = $3,
-           updated_at = $3 WHERE id = $6 AND fencing_token = $7 AND state = 'running' RETURNING id),
+      new pgp.PreparedStatement({
+        name: 'surveyor-complete-and-claim',
+        text: `WITH done AS (
+         UPDATE jobs j SET state = 'succeeded', lease_owner = NULL, lease_expires_at = NULL, finished_at = $3,
+           updated_at = $3
+         FROM unnest($6::uuid[], $7::bigint[]) AS l(id, token)
+         WHERE j.id = l.id AND j.fencing_token = l.token AND j.state = 'running' RETURNING j.id),
        ${claimCte}
-       SELECT (SELECT count(*) FROM done) AS completed, (SELECT json_agg(claimed) FROM claimed) AS claimed`,
-      [workerId, kinds, now, limit, leaseSeconds, lease.jobId, lease.token],
+       SELECT (SELECT array_agg(id) FROM done) AS completed, (SELECT json_agg(claimed) FROM claimed) AS claimed`,
+        values: [
+          workerId,
+          kinds.length > 0 ? kinds : [''],
+          now,
+          Math.max(0, limit),
+          leaseSeconds,
+          leases.map((l) => l.jobId),
+          leases.map((l) => l.token),
+        ],
+      }),
     );
     return {
-      completed: r.completed === 1,
+      completed: new Set(r.completed ?? []),
       claimed: (r.claimed ?? []).map((c) =>
         toClaimed({ ...c, lease_expires_at: new Date(c.lease_expires_at) }),
       ),

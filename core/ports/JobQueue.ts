@@ -22,17 +22,18 @@ export interface JobQueue {
   renew(lease: Lease, leaseSeconds: number, now: Date): Promise<boolean>;
   complete(lease: Lease, now: Date): Promise<boolean>;
   /**
-   * Completes a held job and claims up to `limit` more in one step (one round trip on PostgreSQL):
-   * a busy worker moves from one job to the next without a separate claim.
+   * Completes held jobs and claims up to `limit` more in one step (one round trip on PostgreSQL): a
+   * busy worker records what finished and refills its slots at once. Returns the ids it completed
+   * (a lease lost meanwhile is left out, and nothing is written for it) and the jobs it claimed.
    */
   completeAndClaim(
-    lease: Lease,
+    leases: readonly Lease[],
     workerId: string,
     kinds: readonly string[],
     limit: number,
     leaseSeconds: number,
     now: Date,
-  ): Promise<{ readonly completed: boolean; readonly claimed: ClaimedJob[] }>;
+  ): Promise<{ readonly completed: ReadonlySet<string>; readonly claimed: ClaimedJob[] }>;
   /** Records a failure: retried at `retryAt`, or dead when `retryAt` is null. */
   fail(lease: Lease, error: string, retryAt: Date | null, now: Date): Promise<boolean>;
   /** Gives a job back untouched (graceful shutdown): queued again, the attempt not counted. */

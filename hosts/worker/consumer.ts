@@ -1,6 +1,7 @@
 import {
   backoffSeconds,
   type ClaimedJob,
+  type Lease,
   LeaseLostError,
   PermanentJobError,
   type RetryPolicy,
@@ -11,9 +12,6 @@ import type { JobQueue } from '../../core/ports/JobQueue.js';
 import type { Random } from '../../core/ports/Random.js';
 import type { Logger } from '../../adapters/log/logger.js';
 import { jobWork } from '../shared/jobWork.js';
-
-/** Up to this concurrency, completing a job claims the next in the same statement (measured: scripts/bench queue). */
-const chainingMaxConcurrency = 2;
 
 export interface ConsumerOptions {
   readonly workerId: string;
@@ -44,6 +42,12 @@ export class QueueConsumer {
     string,
     { job: ClaimedJob; abort: AbortController; done: Promise<void> }
   >();
+  /** Jobs that succeeded, for the loop to record with its next claim. */
+  private readonly finished: {
+    lease: Lease;
+    recorded: (ok: boolean) => void;
+    unrecorded: (err: unknown) => void;
+  }[] = [];
   private wakeUp: (() => void) | undefined;
   // A wake-up that came while the loop was busy: the next idle() returns at once instead of losing it.
   private wakePending = false;
@@ -112,26 +116,40 @@ export class QueueConsumer {
     );
   }
 
+  /**
+   * Claims and completes in one statement: the jobs that finished since the last round are
+   * recorded and their slots (with any other free ones) refilled at once, so a busy worker sends
+   * one round trip per batch of jobs rather than two per job.
+   */
   private async loop(): Promise<void> {
     const kinds = [...this.byKind.keys()];
     // Consecutive failed claims (the database is down): wait 1 s doubling to 30 s between tries,
     // so a worker neither spins nor floods the log, and resumes on the first claim that works.
     let failures = 0;
-    while (this.running) {
-      const free = this.opts.concurrency - this.inFlight.size;
+    while (this.running || this.finished.length > 0) {
+      const done = this.finished.splice(0);
+      const free = this.running ? this.opts.concurrency - this.inFlight.size + done.length : 0;
       let claimed: ClaimedJob[] = [];
-      if (free > 0) {
+      if (free > 0 || done.length > 0) {
         try {
-          claimed = await this.deps.queue.claim(
+          const r = await this.deps.queue.completeAndClaim(
+            done.map((d) => d.lease),
             this.opts.workerId,
             kinds,
             free,
             this.opts.leaseSeconds,
             this.deps.clock.now(),
           );
+          for (const d of done) {
+            this.inFlight.delete(d.lease.jobId);
+            d.recorded(r.completed.has(d.lease.jobId));
+          }
+          claimed = r.claimed;
           if (failures > 0) this.deps.log.info({ failures }, 'claims work again');
           failures = 0;
         } catch (err) {
+          // The completions were not recorded: their jobs say so; their leases expire and they run again.
+          for (const d of done) d.unrecorded(err);
           failures++;
           const waitS = Math.min(30, 2 ** (failures - 1));
           this.deps.log.warn({ err, failures, retry_in_s: waitS }, 'claim failed');
@@ -140,8 +158,21 @@ export class QueueConsumer {
         }
       }
       for (const job of claimed) this.run(job);
-      if (claimed.length === 0 || this.inFlight.size >= this.opts.concurrency) await this.idle();
+      if ((claimed.length === 0 || this.inFlight.size >= this.opts.concurrency) && this.finished.length === 0)
+        await this.idle();
     }
+  }
+
+  /**
+   * Records a job's success: with the loop's next claim while it runs (in one statement with the
+   * others that finished), directly once it stopped. Resolves to whether the lease still held.
+   */
+  private complete(lease: Lease): Promise<boolean> {
+    if (!this.running) return this.deps.queue.complete(lease, this.deps.clock.now());
+    return new Promise((recorded, unrecorded) => {
+      this.finished.push({ lease, recorded, unrecorded });
+      this.wake();
+    });
   }
 
   /** Waits for a notification, a finished job, or the idle poll interval (or `seconds`). */
@@ -207,20 +238,7 @@ export class QueueConsumer {
     try {
       await jobWork(this.byKind, job)({ job, signal: abort.signal, confirmLease });
       if (abort.signal.aborted) throw abort.signal.reason;
-      // A small worker refills its freed slot in the same round trip as the completion; a larger one
-      // does better claiming in batches from its loop (many concurrent single claims contend).
-      const { completed: ok, claimed } =
-        this.running && this.opts.concurrency <= chainingMaxConcurrency
-          ? await queue.completeAndClaim(
-              job.lease,
-              this.opts.workerId,
-              [...this.byKind.keys()],
-              1,
-              this.opts.leaseSeconds,
-              clock.now(),
-            )
-          : { completed: await queue.complete(job.lease, clock.now()), claimed: [] };
-      for (const next of claimed) this.run(next);
+      const ok = await this.complete(job.lease);
       if (!ok) jlog.warn('completed, but the lease was lost meanwhile: the outcome was not recorded');
       else jlog.debug('job succeeded');
     } catch (err) {

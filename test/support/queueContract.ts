@@ -83,24 +83,36 @@ export const queueContract: Record<string, (t: ExecutionContext, make: QueueFact
     await queue.claim('w', ['k'], 1, 10, t0);
     t.deepEqual(await queue.reclaimExpired(at(11), () => at(11)), { requeued: 0, dead: 1 });
   },
-  'completeAndClaim ends a held job and claims the next in one step, and writes nothing with a lost lease':
+  'completeAndClaim ends held jobs and claims the next in one step, and writes nothing for a lost lease':
     async (t, make) => {
       const { queue, done } = await make();
       t.teardown(done);
-      await queue.enqueue({ kind: 'k', payload: 1 }, t0);
-      await queue.enqueue({ kind: 'k', payload: 2 }, at(1));
-      const [first] = await queue.claim('w', ['k'], 1, 30, at(2));
-      const r = await queue.completeAndClaim(first!.lease, 'w', ['k'], 1, 30, at(3));
-      t.true(r.completed);
+      for (const n of [1, 2, 3, 4]) await queue.enqueue({ kind: 'k', payload: n }, at(n));
+      const [first, second] = await queue.claim('w', ['k'], 2, 30, at(5));
+      const r = await queue.completeAndClaim([first!.lease, second!.lease], 'w', ['k'], 1, 30, at(6));
+      t.deepEqual([...r.completed].sort(), [first!.id, second!.id].sort());
       t.deepEqual(
         r.claimed.map((j) => j.payload),
-        [2],
+        [3],
       );
       t.is(r.claimed[0]!.attempts, 1);
-      t.true(r.claimed[0]!.leaseExpiresAt.getTime() > at(3).getTime());
-      const again = await queue.completeAndClaim(first!.lease, 'w', ['k'], 1, 30, at(4));
-      t.false(again.completed, 'the first lease is spent');
-      t.true(await queue.complete(r.claimed[0]!.lease, at(5)));
+      t.true(r.claimed[0]!.leaseExpiresAt.getTime() > at(6).getTime());
+      const again = await queue.completeAndClaim(
+        [first!.lease, r.claimed[0]!.lease],
+        'w',
+        ['k'],
+        0,
+        30,
+        at(7),
+      );
+      t.deepEqual([...again.completed], [r.claimed[0]!.id], 'the first lease is spent');
+      t.deepEqual(again.claimed, [], 'a limit of 0 claims nothing');
+      const rest = await queue.completeAndClaim([], 'w', ['k'], 5, 30, at(8));
+      t.deepEqual(
+        rest.claimed.map((j) => j.payload),
+        [4],
+      );
+      t.is((await queue.stats(at(9))).running, 1);
     },
   'cancel ends a live job; stats count by state and age': async (t, make) => {
     const { queue, done } = await make();

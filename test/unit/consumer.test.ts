@@ -172,3 +172,33 @@ test('confirmLease renews in the queue and throws once the lease is gone', async
   await until(() => outcomes.length === 3);
   tt.deepEqual(outcomes, ['held', 'LeaseLostError', 'aborted']);
 });
+
+test('finished jobs are recorded with the next claim, several per round trip; stop records the last ones', async (tt) => {
+  let ran = 0;
+  const { queue, consumer } = setup(
+    [
+      handler('k', t.type({ n: t.number }), async () => {
+        ran++;
+      }),
+    ],
+    4,
+  );
+  const calls: number[] = [];
+  const original = queue.completeAndClaim.bind(queue);
+  queue.completeAndClaim = async (leases, ...rest) => {
+    calls.push(leases.length);
+    return original(leases, ...rest);
+  };
+  for (let n = 0; n < 40; n++) await queue.enqueue({ kind: 'k', payload: { n } }, new Date());
+  consumer.start();
+  await until(() => ran === 40);
+  await consumer.stop(1000);
+  const stats = await queue.stats(new Date());
+  tt.is(stats.queued + stats.running, 0, 'every job recorded, none left running');
+  tt.is(
+    calls.reduce((a, b) => a + b, 0),
+    40,
+    'each completion sent once',
+  );
+  tt.true(calls.length <= 40 / 2, `round trips: ${calls.length} for 40 jobs`);
+});
