@@ -412,6 +412,16 @@ export class MemoryExecutionRepository implements ExecutionRepository {
     return this.store.executions.get(id) ?? null;
   }
 
+  async getWithSourceStates(id: string) {
+    const execution = await this.get(id);
+    if (!execution) return null;
+    const sources = execution.sourceIds.flatMap((sid) => {
+      const s = this.store.sources.get(sid);
+      return s ? [s] : [];
+    });
+    return { execution, sources };
+  }
+
   async findByIdempotencyKey(key: string): Promise<Execution | null> {
     return this.all().find((e) => e.idempotencyKey === key) ?? null;
   }

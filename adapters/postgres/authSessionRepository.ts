@@ -1,6 +1,6 @@
 import type { AuthSession, RefreshTokenRecord } from '../../core/domain/authSession.js';
 import type { AuthSessionRepository, RotateOutcome } from '../../core/ports/AuthSessionRepository.js';
-import type { Db } from './db.js';
+import { type Db, pgp } from './db.js';
 
 interface SessionRow {
   id: string;
@@ -51,7 +51,15 @@ export class PgAuthSessionRepository implements AuthSessionRepository {
   }
 
   async find(id: string): Promise<AuthSession | null> {
-    const r = await this.db.oneOrNone<SessionRow>('SELECT * FROM auth_sessions WHERE id = $1', [id]);
+    // Every authenticated request reads its session: prepared, so PostgreSQL plans it once per
+    // connection (the columns are named, so a later column cannot change a planned result).
+    const r = await this.db.oneOrNone<SessionRow>(
+      new pgp.PreparedStatement({
+        name: 'surveyor-session',
+        text: 'SELECT id, user_id, created_at, expires_at, revoked_at, revoke_reason FROM auth_sessions WHERE id = $1',
+        values: [id],
+      }),
+    );
     return r ? toSession(r) : null;
   }
 

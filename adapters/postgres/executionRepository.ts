@@ -2,6 +2,7 @@ import type { NewEvent } from '../../core/domain/event.js';
 import type { ExecutionState } from '../../core/domain/execution.js';
 import type { Execution } from '../../core/domain/executionRecord.js';
 import type { EnqueueRequest } from '../../core/domain/job.js';
+import type { SourceState } from '../../core/domain/source.js';
 import type { DeploymentProfile } from '../../core/domain/profile.js';
 import type {
   ExecutionFilter,
@@ -13,7 +14,7 @@ import type {
   PollTarget,
   WriteResult,
 } from '../../core/ports/ExecutionRepository.js';
-import type { Db, Tx } from './db.js';
+import { type Db, pgp, type Tx } from './db.js';
 import { eventsCte } from './eventLog.js';
 import * as executionArtifacts from './executionArtifacts.js';
 import * as executionFigures from './executionFigures.js';
@@ -68,6 +69,16 @@ const decodeListCursor = (c: string): { createdAt: Date; id: string } | 'bad' =>
 // reclaim that would hand the job to another worker waits for this write (and then wins after it).
 const fenced = `EXISTS (SELECT 1 FROM jobs WHERE id = $3 AND fencing_token = $4 AND state = 'running' FOR SHARE)`;
 
+interface SourceStateJson {
+  id: string;
+  source_identifier: string;
+  enabled: boolean;
+  discovery_state: SourceState['discoveryState'];
+  discovery_error: string | null;
+  discovery_flags: Record<string, unknown>;
+  datasets: number | null;
+}
+
 interface Row {
   id: string;
   project_module: string;
@@ -100,6 +111,40 @@ interface Row {
   created_at: Date;
   updated_at: Date;
 }
+
+// Every column of Row, for statements that name them.
+const rowColumns = [
+  'id',
+  'project_module',
+  'config_version',
+  'profile_id',
+  'profile_snapshot',
+  'archive_name',
+  'source_ids',
+  'state',
+  'attempt',
+  'do_stage',
+  'do_submit',
+  'execute_requested_at',
+  'scheduler_job_id',
+  'run_record',
+  'dim_session_status_url',
+  'dim_graph_status_url',
+  'batch_session_dir',
+  'batch_login_node',
+  'batch_remote_user',
+  'error',
+  'backend_target',
+  'submitted_at',
+  'cancel_requested_at',
+  'cancel_sent_at',
+  'finished_at',
+  'idempotency_key',
+  'request_hash',
+  'created_by',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof Row)[];
 
 const toExecution = (r: Row): Execution => ({
   id: r.id,
@@ -453,6 +498,40 @@ export class PgExecutionRepository implements ExecutionRepository {
   async get(id: string): Promise<Execution | null> {
     const r = await this.db.oneOrNone<Row>('SELECT * FROM executions WHERE id = $1', [id]);
     return r ? toExecution(r) : null;
+  }
+
+  async getWithSourceStates(id: string): Promise<{ execution: Execution; sources: SourceState[] } | null> {
+    // The sources as JSON in the same row: one round trip, and only what readiness needs of them.
+    // Prepared (planned once per connection); its columns are named, so a column added later
+    // cannot change a planned result.
+    const r = await this.db.oneOrNone<Row & { source_states: SourceStateJson[] | null }>(
+      new pgp.PreparedStatement({
+        name: 'surveyor-execution-status',
+        text: `SELECT ${rowColumns.map((c) => `e.${c}`).join(', ')}, (
+         SELECT json_agg(json_build_object(
+           'id', s.id, 'source_identifier', s.source_identifier, 'enabled', s.enabled,
+           'discovery_state', s.discovery_state, 'discovery_error', s.discovery_error,
+           'discovery_flags', s.discovery_flags,
+           'datasets', CASE WHEN s.metadata IS NULL THEN NULL ELSE jsonb_array_length(s.metadata->'datasets') END)
+           ORDER BY array_position(e.source_ids, s.id))
+         FROM sources s WHERE s.id = ANY(e.source_ids)) AS source_states
+       FROM executions e WHERE e.id = $1`,
+        values: [id],
+      }),
+    );
+    if (!r) return null;
+    return {
+      execution: toExecution(r),
+      sources: (r.source_states ?? []).map((x) => ({
+        id: x.id,
+        sourceIdentifier: x.source_identifier,
+        enabled: x.enabled,
+        discoveryState: x.discovery_state,
+        discoveryError: x.discovery_error,
+        discoveryFlags: x.discovery_flags,
+        metadata: x.datasets === null ? null : { datasets: { length: x.datasets } },
+      })),
+    };
   }
 
   async findByIdempotencyKey(key: string): Promise<Execution | null> {

@@ -6,7 +6,7 @@ import type {
   SourcePage,
   SourceRepository,
 } from '../../core/ports/SourceRepository.js';
-import type { Db } from './db.js';
+import { type Db, pgp } from './db.js';
 import { insertEvent } from './eventLog.js';
 import { discoveryJobKind } from '../../core/domain/jobKinds.js';
 
@@ -145,12 +145,16 @@ export class PgSourceRepository implements SourceRepository {
     const after = cursor === null ? '' : decodeCursor(cursor);
     if (after === null) return 'bad_cursor';
     // The columns a list shows only: metadata and flags can be large, and a page parses none.
+    // Prepared: PostgreSQL plans it once per connection.
     const rows = await this.db.any<Row>(
-      `SELECT id, project_module, source_identifier, enabled, discovery_state, discovered_at, signature,
-              processed_signature, created_at, updated_at
-       FROM sources WHERE project_module = $1 AND source_identifier COLLATE "C" > $2
-       ORDER BY source_identifier COLLATE "C" LIMIT $3`,
-      [projectModule, after, limit + 1],
+      new pgp.PreparedStatement({
+        name: 'surveyor-source-page',
+        text: `SELECT id, project_module, source_identifier, enabled, discovery_state, discovered_at, signature,
+                processed_signature, created_at, updated_at
+         FROM sources WHERE project_module = $1 AND source_identifier COLLATE "C" > $2
+         ORDER BY source_identifier COLLATE "C" LIMIT $3`,
+        values: [projectModule, after, limit + 1],
+      }),
     );
     const items: SourceSummary[] = rows.slice(0, limit).map((r) => ({
       id: r.id,

@@ -93,26 +93,28 @@ export const executionOperations = (d: SurveyorDeps) => {
       return E.isLeft(r) ? r : E.right(await view(r.right));
     },
     /** The execution with its phase, what it waits for and each source's state. */
-    status: (id: string) =>
-      withExecution(id, async (e) => {
-        const sources = await sourcesOf(e);
-        const pinned = await x.configs.pinned(e.projectModule, e.configVersion);
-        const s = statusOf(e, sources, pinned?.discovery.required_flags ?? []);
-        if (e.state === 'pending' && e.executeRequestedAt !== null && pinned) {
-          const inFlight = (await x.executions.inFlightByProject()).get(e.projectModule) ?? 0;
-          const cap = capBlocker(inFlight, pinned.automation.execution.concurrent_runs);
-          if (cap) s.blocked_by.push(cap);
-        }
-        return {
-          ...viewExecution(
-            e,
-            sources.map((src) => src.sourceIdentifier),
-          ),
-          phase: s.phase,
-          blocked_by: s.blocked_by,
-          source_status: s.sources,
-        };
-      }),
+    status: async (id: string) => {
+      // One read: the execution and what readiness needs of its sources (not their metadata).
+      const read = await x.executions.getWithSourceStates(id);
+      if (!read) return E.left(noExecution(id));
+      const { execution: e, sources } = read;
+      const pinned = await x.configs.pinned(e.projectModule, e.configVersion);
+      const s = statusOf(e, sources, pinned?.discovery.required_flags ?? []);
+      if (e.state === 'pending' && e.executeRequestedAt !== null && pinned) {
+        const inFlight = (await x.executions.inFlightByProject()).get(e.projectModule) ?? 0;
+        const cap = capBlocker(inFlight, pinned.automation.execution.concurrent_runs);
+        if (cap) s.blocked_by.push(cap);
+      }
+      return E.right({
+        ...viewExecution(
+          e,
+          sources.map((src) => src.sourceIdentifier),
+        ),
+        phase: s.phase,
+        blocked_by: s.blocked_by,
+        source_status: s.sources,
+      });
+    },
     summary: (id: string) => withExecution(id, async (e) => executionSummary(e, await allEvents(e.id))),
     ledger: (id: string) =>
       withExecution(id, async (e) =>

@@ -58,8 +58,17 @@ export interface SourceReadiness {
   readonly blockedBy: readonly string[];
 }
 
+/**
+ * What readiness looks at: a source, or only these fields of it (the status route reads no more
+ * than how many datasets discovery found, not the metadata itself).
+ */
+export type SourceState = Pick<
+  Source,
+  'id' | 'sourceIdentifier' | 'enabled' | 'discoveryState' | 'discoveryError' | 'discoveryFlags'
+> & { readonly metadata: { readonly datasets: { readonly length: number } } | null };
+
 /** Whether an execution may use the source now, and if not, why. */
-export const sourceReadiness = (s: Source, requiredFlags: readonly string[]): SourceReadiness => {
+export const sourceReadiness = (s: SourceState, requiredFlags: readonly string[]): SourceReadiness => {
   const blockedBy: string[] = [];
   if (!s.enabled) blockedBy.push('the source is disabled');
   if (s.metadata === null)

@@ -1,6 +1,7 @@
 import type { NewEvent } from '../domain/event.js';
 import type { ExecutionState } from '../domain/execution.js';
 import type { Execution } from '../domain/executionRecord.js';
+import type { SourceState } from '../domain/source.js';
 import type { EnqueueRequest, Lease } from '../domain/job.js';
 
 import type { ExecutionChange } from '../domain/executionRecord.js';
@@ -85,6 +86,11 @@ export interface ExecutionRepository {
    */
   admitMany(items: readonly ExecutionAdmission[], now: Date): Promise<ReadonlySet<string>>;
   get(id: string): Promise<Execution | null>;
+  /**
+   * An execution and the state of its sources (in its order; a deleted one is left out), in one
+   * read: what the status route shows.
+   */
+  getWithSourceStates(id: string): Promise<{ execution: Execution; sources: SourceState[] } | null>;
   findByIdempotencyKey(key: string): Promise<Execution | null>;
   write(w: ExecutionWrite, now: Date): Promise<WriteResult>;
   /** Pending executions asked to run, oldest request first. */

@@ -614,6 +614,29 @@ export const repositoryContract: Record<string, Rule> = {
     t.is(itemsOf(await r.executions.list({ projectModule: 'nope' }, 10, null)).length, 0);
     t.is(await r.executions.list({}, 3, 'Z2FyYmFnZQ'), 'bad_cursor');
   },
+  "executions: the status read holds the execution and its sources' state, in its order": async (t, r) => {
+    await uploaded(r);
+    const ids = await sourcesNamed(r, ['b-found', 'a-new']);
+    await discovered(r, ids['b-found']!, 's', { ok: true }, at(1));
+    const e = execution({ sourceIds: [ids['b-found']!, ids['a-new']!] });
+    await r.executions.insert(e, ev(e.id));
+    const read = await r.executions.getWithSourceStates(e.id);
+    t.is(read?.execution.id, e.id);
+    t.deepEqual(
+      read?.sources.map((s) => [
+        s.sourceIdentifier,
+        s.enabled,
+        s.discoveryState,
+        s.metadata?.datasets.length ?? null,
+        s.discoveryFlags,
+      ]),
+      [
+        ['b-found', true, 'done', 1, { ok: true }],
+        ['a-new', true, 'never', null, {}],
+      ],
+    );
+    t.is(await r.executions.getWithSourceStates(uuid()), null);
+  },
   'executions: the sources automation may run are ready, changed and free': async (t, r) => {
     await uploaded(r);
     const ids = await sourcesNamed(r, ['ready', 'flagless', 'processed', 'busy', 'undiscovered', 'off']);

@@ -1,6 +1,6 @@
 import type { Execution } from '../../domain/executionRecord.js';
 import { phaseOf } from '../../domain/execution.js';
-import { type Source, sourceReadiness } from '../../domain/source.js';
+import { type SourceState, sourceReadiness } from '../../domain/source.js';
 
 /**
  * Why a pending execution has not been queued, in words: it was not asked to run yet, or a source
@@ -8,7 +8,7 @@ import { type Source, sourceReadiness } from '../../domain/source.js';
  */
 export const executionBlockers = (
   e: Execution,
-  sources: readonly Source[],
+  sources: readonly SourceState[],
   requiredFlags: readonly string[],
 ): string[] => {
   if (e.state !== 'pending') return [];
@@ -21,7 +21,11 @@ export const executionBlockers = (
   return reasons;
 };
 
-export const statusOf = (e: Execution, sources: readonly Source[], requiredFlags: readonly string[]) => ({
+export const statusOf = (
+  e: Execution,
+  sources: readonly SourceState[],
+  requiredFlags: readonly string[],
+) => ({
   phase: phaseOf(e.state),
   blocked_by: executionBlockers(e, sources, requiredFlags),
   sources: sources.map((s) => {
