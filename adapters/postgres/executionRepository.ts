@@ -1,190 +1,37 @@
 import type { NewEvent } from '../../core/domain/event.js';
-import type { ExecutionState } from '../../core/domain/execution.js';
 import type { Execution } from '../../core/domain/executionRecord.js';
 import type { EnqueueRequest } from '../../core/domain/job.js';
 import type { SourceState } from '../../core/domain/source.js';
-import type { DeploymentProfile } from '../../core/domain/profile.js';
 import type {
   ExecutionFilter,
   ExecutionPage,
-  ExecutionChange,
   ExecutionRepository,
   ExecutionAdmission,
   ExecutionWrite,
-  PollTarget,
   WriteResult,
 } from '../../core/ports/ExecutionRepository.js';
 import { type Db, pgp, type Tx } from './db.js';
 import { eventsCte } from './eventLog.js';
 import * as executionArtifacts from './executionArtifacts.js';
 import * as executionFigures from './executionFigures.js';
+import {
+  columns,
+  decodeListCursor,
+  encodeListCursor,
+  type Row,
+  rowColumns,
+  type SourceStateJson,
+  toExecution,
+} from './executionRows.js';
+import * as pollRounds from './pollRounds.js';
 import { jobsCte, jobsJson, notified } from './jobQueue.js';
-
-// A round that starts later than this after the last recorded schedule records its own start.
-const lateRound = `interval '1 second'`;
-// While a target's rounds answer, its last answer is at least the round before the newest one.
-const answeredWhileAnswering = `greatest(t.last_answered_at, t.prev_polled_at)`;
 
 const unfinished = `state NOT IN ('completed', 'failed', 'cancelled')`;
 const inFlight = `state IN ('queued', 'staging', 'translating', 'submitting', 'running', 'cancelling')`;
 
-// Column of each changeable field; undefined fields are left alone.
-const columns = (c: ExecutionChange): [string, unknown][] => {
-  const d = c.debug ?? {};
-  const pairs: [string, unknown][] = [
-    ['state', c.state],
-    ['attempt', c.attempt],
-    ['do_stage', c.doStage],
-    ['do_submit', c.doSubmit],
-    ['execute_requested_at', c.executeRequestedAt],
-    ['scheduler_job_id', c.schedulerJobId],
-    ['run_record', c.runRecord === undefined ? undefined : JSON.stringify(c.runRecord)],
-    ['dim_session_status_url', d.dimSessionStatusUrl],
-    ['dim_graph_status_url', d.dimGraphStatusUrl],
-    ['batch_session_dir', d.batchSessionDir],
-    ['batch_login_node', d.batchLoginNode],
-    ['batch_remote_user', d.batchRemoteUser],
-    ['error', c.error],
-    ['backend_target', c.backendTarget],
-    ['submitted_at', c.submittedAt],
-    ['cancel_requested_at', c.cancelRequestedAt],
-    ['cancel_sent_at', c.cancelSentAt],
-    ['finished_at', c.finishedAt],
-  ];
-  return pairs.filter(([, v]) => v !== undefined);
-};
-
-// List cursors: the last execution's creation time and id, base64url (created_at is written from
-// the clock, in milliseconds, so the ISO form loses nothing).
-const encodeListCursor = (e: Execution) =>
-  Buffer.from(`x:${e.createdAt.toISOString()}|${e.id}`).toString('base64url');
-const decodeListCursor = (c: string): { createdAt: Date; id: string } | 'bad' => {
-  const m = /^x:([0-9T:.Z-]{20,30})\|([0-9a-f-]{36})$/.exec(Buffer.from(c, 'base64url').toString('utf8'));
-  if (!m) return 'bad';
-  const createdAt = new Date(m[1]!);
-  return Number.isNaN(createdAt.getTime()) ? 'bad' : { createdAt, id: m[2]! };
-};
-
 // The fence: the job must still run under the token, and its row is locked until we commit, so a
 // reclaim that would hand the job to another worker waits for this write (and then wins after it).
 const fenced = `EXISTS (SELECT 1 FROM jobs WHERE id = $3 AND fencing_token = $4 AND state = 'running' FOR SHARE)`;
-
-interface SourceStateJson {
-  id: string;
-  source_identifier: string;
-  enabled: boolean;
-  discovery_state: SourceState['discoveryState'];
-  discovery_error: string | null;
-  discovery_flags: Record<string, unknown>;
-  datasets: number | null;
-}
-
-interface Row {
-  id: string;
-  project_module: string;
-  config_version: number;
-  profile_id: string | null;
-  profile_snapshot: DeploymentProfile & { createdAt: string; updatedAt: string };
-  archive_name: string;
-  source_ids: string[];
-  state: ExecutionState;
-  attempt: number;
-  do_stage: boolean | null;
-  do_submit: boolean | null;
-  execute_requested_at: Date | null;
-  scheduler_job_id: string | null;
-  run_record: Record<string, unknown>;
-  dim_session_status_url: string | null;
-  dim_graph_status_url: string | null;
-  batch_session_dir: string | null;
-  batch_login_node: string | null;
-  batch_remote_user: string | null;
-  error: string | null;
-  backend_target: string | null;
-  submitted_at: Date | null;
-  cancel_requested_at: Date | null;
-  cancel_sent_at: Date | null;
-  finished_at: Date | null;
-  idempotency_key: string | null;
-  request_hash: string | null;
-  created_by: string;
-  created_at: Date;
-  updated_at: Date;
-}
-
-// Every column of Row, for statements that name them.
-const rowColumns = [
-  'id',
-  'project_module',
-  'config_version',
-  'profile_id',
-  'profile_snapshot',
-  'archive_name',
-  'source_ids',
-  'state',
-  'attempt',
-  'do_stage',
-  'do_submit',
-  'execute_requested_at',
-  'scheduler_job_id',
-  'run_record',
-  'dim_session_status_url',
-  'dim_graph_status_url',
-  'batch_session_dir',
-  'batch_login_node',
-  'batch_remote_user',
-  'error',
-  'backend_target',
-  'submitted_at',
-  'cancel_requested_at',
-  'cancel_sent_at',
-  'finished_at',
-  'idempotency_key',
-  'request_hash',
-  'created_by',
-  'created_at',
-  'updated_at',
-] as const satisfies readonly (keyof Row)[];
-
-const toExecution = (r: Row): Execution => ({
-  id: r.id,
-  projectModule: r.project_module,
-  configVersion: r.config_version,
-  profileId: r.profile_id,
-  // The snapshot is JSON: its dates come back as strings.
-  profileSnapshot: {
-    ...r.profile_snapshot,
-    createdAt: new Date(r.profile_snapshot.createdAt),
-    updatedAt: new Date(r.profile_snapshot.updatedAt),
-  },
-  archiveName: r.archive_name,
-  sourceIds: r.source_ids,
-  state: r.state,
-  attempt: r.attempt,
-  doStage: r.do_stage,
-  doSubmit: r.do_submit,
-  executeRequestedAt: r.execute_requested_at,
-  schedulerJobId: r.scheduler_job_id,
-  runRecord: r.run_record,
-  debug: {
-    dimSessionStatusUrl: r.dim_session_status_url,
-    dimGraphStatusUrl: r.dim_graph_status_url,
-    batchSessionDir: r.batch_session_dir,
-    batchLoginNode: r.batch_login_node,
-    batchRemoteUser: r.batch_remote_user,
-  },
-  error: r.error,
-  backendTarget: r.backend_target,
-  submittedAt: r.submitted_at,
-  cancelRequestedAt: r.cancel_requested_at,
-  cancelSentAt: r.cancel_sent_at,
-  finishedAt: r.finished_at,
-  idempotencyKey: r.idempotency_key,
-  requestHash: r.request_hash,
-  createdBy: r.created_by,
-  createdAt: r.created_at,
-  updatedAt: r.updated_at,
-});
 
 export class PgExecutionRepository implements ExecutionRepository {
   constructor(private readonly db: Db) {}
@@ -349,80 +196,17 @@ export class PgExecutionRepository implements ExecutionRepository {
     return rows.map(toExecution);
   }
 
-  async pollTargets(): Promise<PollTarget[]> {
-    const rows = await this.db.any<{
-      target: string;
-      kind: 'rest_remote' | 'batch_remote';
-      n: number;
-      last_polled_at: Date | null;
-      interval: number;
-    }>(
-      // Counted per target, project and version first: each pinned configuration is read once.
-      `WITH t AS (
-         SELECT backend_target, project_module, config_version, count(*)::int AS n,
-                min(profile_snapshot->'deployment'->>'kind') AS kind
-         FROM executions WHERE state IN ('running', 'cancelling') AND backend_target IS NOT NULL
-         GROUP BY backend_target, project_module, config_version)
-       SELECT t.backend_target AS target, min(t.kind) AS kind, sum(t.n)::int AS n, p.last_polled_at,
-              min((c.config->'automation'->'execution'->>'poll_interval_seconds')::int) AS interval
-       FROM t
-       JOIN project_configs c ON c.project_module = t.project_module AND c.version = t.config_version
-       LEFT JOIN poll_targets p ON p.target = t.backend_target
-       GROUP BY t.backend_target, p.last_polled_at`,
-    );
-    return rows.map((r) => ({
-      target: r.target,
-      kind: r.kind,
-      inFlight: r.n,
-      lastPolledAt: r.last_polled_at,
-      pollIntervalSeconds: r.interval,
-    }));
+  pollTargets() {
+    return pollRounds.pollTargets(this.db);
   }
-
-  async schedulePolls(
-    rounds: readonly { target: string; job: EnqueueRequest }[],
-    now: Date,
-  ): Promise<number> {
-    if (rounds.length === 0) return 0;
-    const jobs = jobsJson(rounds.map((r) => ({ ...r.job, for: r.target })));
-    const r = await this.db.one<{ n: number }>(
-      `WITH ${jobsCte('$1', '$2')},
-       rounds AS (
-         INSERT INTO poll_targets (target, last_polled_at)
-         SELECT u.j->>'for', $2 FROM jb JOIN jsonb_array_elements($1::jsonb) AS u(j) ON (u.j->>'id')::uuid = jb.id
-         ON CONFLICT (target) DO UPDATE SET prev_polled_at = poll_targets.last_polled_at, last_polled_at = $2)
-       SELECT (SELECT count(*) FROM jb)::int AS n, ${notified} AS woken`,
-      [jobs, now],
-    );
-    return r.n;
+  schedulePolls(rounds: readonly { target: string; job: EnqueueRequest }[], now: Date) {
+    return pollRounds.schedulePolls(this.db, rounds, now);
   }
-
-  async recordRound(target: string, startedAt: Date, now: Date, error: string | null, answered: boolean) {
-    // A round that writes and was answered records its answer; one that stops the answers keeps
-    // the last answer known (see lastAnswered).
-    await this.db.none(
-      `INSERT INTO poll_targets AS t (target, last_polled_at, last_error, answering, last_answered_at)
-       VALUES ($1, $2, $4, $5, CASE WHEN $5 THEN $3::timestamptz END)
-       ON CONFLICT (target) DO UPDATE SET
-         last_error = $4,
-         answering = $5,
-         last_polled_at = CASE WHEN $2 > t.last_polled_at + ${lateRound} THEN $2 ELSE t.last_polled_at END,
-         last_answered_at = CASE
-           WHEN $5 THEN $3::timestamptz
-           WHEN NOT $5 AND t.answering THEN ${answeredWhileAnswering}
-           ELSE t.last_answered_at END
-       WHERE t.last_error IS DISTINCT FROM $4 OR t.answering <> $5 OR $2 > t.last_polled_at + ${lateRound}`,
-      [target, startedAt, now, error, answered],
-    );
+  recordRound(target: string, startedAt: Date, now: Date, error: string | null, answered: boolean) {
+    return pollRounds.recordRound(this.db, target, startedAt, now, error, answered);
   }
-
-  async lastAnswered(target: string): Promise<Date | null> {
-    const r = await this.db.oneOrNone<{ at: Date | null }>(
-      `SELECT CASE WHEN t.answering THEN ${answeredWhileAnswering} ELSE t.last_answered_at END AS at
-       FROM poll_targets t WHERE target = $1`,
-      [target],
-    );
-    return r?.at ?? null;
+  lastAnswered(target: string) {
+    return pollRounds.lastAnswered(this.db, target);
   }
 
   saveArtifact(

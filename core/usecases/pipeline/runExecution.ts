@@ -1,16 +1,16 @@
 import type { Execution } from '../../domain/executionRecord.js';
 import { externalName } from '../../domain/executionRun.js';
-import { applyGraphPatches, parseLogicalGraph } from '../../domain/graphPatch.js';
 import { LeaseLostError, PermanentJobError } from '../../domain/job.js';
-import { buildManifest, type Manifest, type StagedFile, stagedKey } from '../../domain/manifest.js';
-import type { Submission, SubmitRequest } from '../../ports/DeploymentBackend.js';
+import { stagedKey } from '../../domain/manifest.js';
+import type { Submission } from '../../ports/DeploymentBackend.js';
 import type { StagingState } from '../../ports/Stager.js';
 import type { ExecutionChange } from '../../ports/ExecutionRepository.js';
 import { unsettledAttemptsOf } from '../../domain/unsettledAttempt.js';
 import { executionEvent, move } from '../executions/executionEvents.js';
 import { pollJob, type RunJobPayload } from '../../domain/jobKinds.js';
 import { settlePrevious } from './settlePrevious.js';
-import { artifactNames, inPool, type RunContext, type RunDeps, RunSteps, Superseded } from './runSteps.js';
+import { artifactNames, inPool, type RunContext, type RunDeps, Superseded } from './runSteps.js';
+import { TranslateStep } from './translateStep.js';
 
 /** Datasets staged at once by one run (the stager bounds the downloads themselves). */
 const stagingConcurrency = 8;
@@ -43,19 +43,9 @@ export const runExecution = async (deps: RunDeps, job: RunJobPayload, ctx: RunCo
   }
 };
 
-class Run extends RunSteps {
+class Run extends TranslateStep {
   /** This run moved the attempt into staging: there is no staging record to resume from. */
   private stagingFresh = false;
-  /** What this run staged, for its translate step (no read back of what it just wrote). */
-  private stagedHere: {
-    id: string;
-    attempt: number;
-    files: readonly { key: string; file: StagedFile }[];
-  } | null = null;
-  /** What this run translated, for its submit step (no read back of what it just wrote). */
-  private handoff: { id: string; attempt: number; graph: SubmitRequest['graph']; manifest: Manifest } | null =
-    null;
-
   async go(job: RunJobPayload): Promise<void> {
     for (;;) {
       this.checkAbort();
@@ -167,119 +157,6 @@ class Run extends RunSteps {
     });
   }
 
-  private async translate(e: Execution): Promise<void> {
-    const config = await this.config(e);
-    const sources = await this.sourcesOf(e);
-    const stagedList =
-      this.stagedHere?.id === e.id && this.stagedHere.attempt === e.attempt
-        ? this.stagedHere.files
-        : await this.deps.executions
-            .artifact(e.id, e.attempt, artifactNames.staged)
-            .then((text) => (text ? (JSON.parse(text) as { key: string; file: StagedFile }[]) : []));
-    const staged = new Map<string, StagedFile>(stagedList.map((x) => [x.key, x.file]));
-    let manifest: ReturnType<typeof buildManifest>;
-    try {
-      manifest = buildManifest(
-        config,
-        { executionId: e.id, attempt: e.attempt, configVersion: e.configVersion },
-        sources,
-        staged,
-      );
-    } catch (err) {
-      throw new PermanentJobError((err as Error).message);
-    }
-    const manifestText = JSON.stringify(manifest, null, 2);
-    const manifestSha = await this.saveArtifact(e, artifactNames.manifest, 'application/json', manifestText);
-
-    const graphText = await this.deps.graphs.load(config.graph, this.ctx.signal);
-    const graphSha = this.deps.digest.digest(graphText);
-    if (graphSha !== config.graph.sha256)
-      throw new PermanentJobError(
-        `the graph ${config.graph.path ?? config.graph.url} has sha256 ${graphSha}, but the configuration pins ${config.graph.sha256}`,
-      );
-    const graph = parseLogicalGraph(graphText);
-    if (typeof graph === 'string') throw new PermanentJobError(graph);
-    const applied = applyGraphPatches(graph, config.graph_patches, manifest.sources);
-    if (typeof applied === 'string') throw new PermanentJobError(applied);
-    const patchedText = JSON.stringify(graph);
-    const patchedSha = await this.saveArtifact(
-      e,
-      artifactNames.patchedGraph,
-      'application/json',
-      patchedText,
-    );
-    const signatures = Object.fromEntries(sources.map((s) => [s.id, s.signature]));
-    const built = {
-      manifest_sha256: manifestSha,
-      graph_sha256: graphSha,
-      patched_graph_sha256: patchedSha,
-      patches: applied,
-      source_signatures: signatures,
-    };
-
-    if (!e.doSubmit) {
-      await this.step(
-        e,
-        'dry_run_finished',
-        {
-          runRecord: { ...e.runRecord, ...built, dry_run: true, remote_terminal: true },
-          finishedAt: this.deps.clock.now(),
-        },
-        'execution.dry_run_completed',
-        { manifest_sha256: manifestSha, patched_graph_sha256: patchedSha, patches: applied.length },
-      );
-      return;
-    }
-    const profile = e.profileSnapshot;
-    const backend = this.deps.backends.get(profile.deployment.kind);
-    const partitioned = await this.deps.translator.partition(
-      patchedText,
-      profile.translation,
-      this.ctx.signal,
-    );
-    const d = profile.deployment;
-    const translated =
-      backend.needsMapping && d.kind === 'rest_remote'
-        ? await this.deps.translator.map(
-            partitioned,
-            profile.translation,
-            {
-              host: d.dim_host_for_tm ?? d.deploy_host,
-              port: d.dim_host_for_tm ? d.dim_port_for_tm : d.deploy_port,
-            },
-            this.ctx.signal,
-          )
-        : partitioned;
-    const translatedSha = await this.saveArtifact(
-      e,
-      artifactNames.translated,
-      'application/json',
-      JSON.stringify(translated),
-    );
-    this.handoff = { id: e.id, attempt: e.attempt, graph: translated, manifest };
-    const intent = {
-      external_name: externalName(e),
-      backend: profile.deployment.kind,
-      target: backend.target(profile),
-    };
-    // The intent is stored before anything is sent: after a crash, the next worker looks it up.
-    await this.step(
-      e,
-      'translated',
-      {
-        runRecord: {
-          ...e.runRecord,
-          ...built,
-          translated_sha256: translatedSha,
-          drops: translated.length,
-          intent,
-        },
-      },
-      'execution.translated',
-      { drops: translated.length, translated_sha256: translatedSha, patches: applied.length, intent },
-    );
-  }
-
   private async submission(e: Execution): Promise<{ sub: Submission; adopted: boolean }> {
     const profile = e.profileSnapshot;
     const backend = this.deps.backends.get(profile.deployment.kind);
@@ -300,20 +177,6 @@ class Run extends RunSteps {
       this.ctx.signal,
     );
     return { sub, adopted: false };
-  }
-
-  /**
-   * The translated graph and manifest to submit: as this run made them, or (a run resumed after a
-   * crash) read back from the attempt's artifacts.
-   */
-  private async submittable(e: Execution): Promise<Pick<SubmitRequest, 'graph' | 'manifest'>> {
-    const h = this.handoff;
-    if (h && h.id === e.id && h.attempt === e.attempt) return h;
-    const graphText = await this.deps.executions.artifact(e.id, e.attempt, artifactNames.translated);
-    const manifestText = await this.deps.executions.artifact(e.id, e.attempt, artifactNames.manifest);
-    if (!graphText || !manifestText)
-      throw new PermanentJobError('the translated graph or the manifest of this attempt is missing');
-    return { graph: JSON.parse(graphText), manifest: JSON.parse(manifestText) };
   }
 
   private submittedChange(e: Execution, sub: Submission, now: Date): ExecutionChange {
