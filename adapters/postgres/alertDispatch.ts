@@ -1,10 +1,10 @@
 import { randomUUID as randomUuid } from 'node:crypto';
 import type { ChannelKind, PlannedDelivery } from '../../core/domain/alerting.js';
-import type { SubjectType } from '../../core/domain/event.js';
 import { deliverJob } from '../../core/domain/jobKinds.js';
 import type { FiredEvent, FireResult } from '../../core/ports/AlertRepository.js';
 import { insertDelivery, type RuleRow, toRule } from './alertRows.js';
 import type { Db, Tx } from './db.js';
+import { type EventRow, toEvent } from './eventLog.js';
 import { insertJob } from './jobQueue.js';
 
 // Dispatchers (outbox and state rules) take this lock for their transaction, so the cooldown check
@@ -23,19 +23,15 @@ export const dispatchOutbox = async (
 ): Promise<FireResult & { taken: number }> =>
   db.tx(async (tx) => {
     await tx.any('SELECT pg_advisory_xact_lock($1)', [dispatchLock]);
-    const rows = await tx.any<{
-      outbox_id: number;
-      rule_id: string;
-      id: number;
-      project_module: string;
-      subject_type: SubjectType;
-      subject_id: string;
-      kind: string;
-      payload: Record<string, unknown>;
-      actor: string | null;
-      created_at: Date;
-      profile_name: string | null;
-    }>(
+    // The event is LEFT JOINed: pruned since, its columns are null.
+    const rows = await tx.any<
+      Omit<EventRow, 'id'> & {
+        id: number | null;
+        outbox_id: number;
+        rule_id: string;
+        profile_name: string | null;
+      }
+    >(
       `SELECT o.id AS outbox_id, o.rule_id, e.id, e.project_module, e.subject_type, e.subject_id, e.kind,
             e.payload, e.actor, e.created_at,
             (SELECT x.profile_snapshot->>'name' FROM executions x
@@ -60,16 +56,7 @@ export const dispatchOutbox = async (
           outboxId: r.outbox_id,
           rule,
           profileName: r.profile_name,
-          event: {
-            id: r.id,
-            projectModule: r.project_module,
-            subjectType: r.subject_type,
-            subjectId: r.subject_id,
-            kind: r.kind,
-            payload: r.payload,
-            actor: r.actor,
-            createdAt: r.created_at,
-          },
+          event: toEvent({ ...r, id: r.id }),
         },
       ];
     });

@@ -2,7 +2,7 @@ import type { EventPage, NewEvent, ProvenanceEvent, SubjectType } from '../../co
 import type { EventLog, EventStream } from '../../core/ports/EventLog.js';
 import type { Db, Tx } from './db.js';
 
-interface Row {
+export interface EventRow {
   id: number;
   project_module: string;
   subject_type: SubjectType;
@@ -45,7 +45,7 @@ const decodeCursor = (cursor: string | null): number | null => {
   return m ? Number(m[1]) : null;
 };
 
-const toEvent = (r: Row): ProvenanceEvent => ({
+export const toEvent = (r: EventRow): ProvenanceEvent => ({
   id: r.id,
   projectModule: r.project_module,
   subjectType: r.subject_type,
@@ -71,11 +71,11 @@ export class PgEventLog implements EventLog {
     const after = decodeCursor(cursor) ?? 0;
     const rows =
       stream.kind === 'project'
-        ? await this.db.any<Row>(
+        ? await this.db.any<EventRow>(
             'SELECT * FROM provenance_events WHERE project_module = $1 AND id > $2 ORDER BY id LIMIT $3',
             [stream.projectModule, after, limit + 1],
           )
-        : await this.db.any<Row>(
+        : await this.db.any<EventRow>(
             `SELECT * FROM provenance_events WHERE subject_type = $1 AND subject_id = $2 AND id > $3
              ORDER BY id LIMIT $4`,
             [stream.subjectType, stream.subjectId, after, limit + 1],
