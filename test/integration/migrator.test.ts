@@ -83,3 +83,56 @@ test('a failing migration leaves no trace and is not recorded', async (t) => {
   t.deepEqual(s.applied, [1]);
   t.is((await d.db.one(`SELECT to_regclass('b')::text AS t`)).t, null);
 });
+
+test('artifacts stored before compression read back the same after migration 0017', async (t) => {
+  const d = await freshDatabase({ migrated: false });
+  t.teardown(d.drop);
+  const known = loadMigrations();
+  await migrate(
+    d.db,
+    known.filter((m) => m.version < 17),
+  );
+  const id = '00000000-0000-4000-8000-000000000017';
+  const graph = JSON.stringify({ nodeDataArray: [{ text: 'Ünïcode ✓', n: 1 }], pad: 'x'.repeat(100_000) });
+  await d.db.none(
+    `INSERT INTO project_configs VALUES ('m', 1, 'h', '', '{}', now(), 't');
+     INSERT INTO executions (id, project_module, config_version, profile_snapshot, archive_name, source_ids, state,
+       attempt, created_by, created_at, updated_at)
+     VALUES ($1, 'm', 1, '{}', 'a', '{}', 'running', 1, 't', now(), now());
+     INSERT INTO execution_artifacts (execution_id, attempt, name, media_type, sha256, size, content, created_at)
+     VALUES ($1, 1, 'logical.graph', 'application/json', 's', 1, $2, now())`,
+    [id, graph],
+  );
+  await migrate(d.db);
+  const { artifact } = await import('../../adapters/postgres/executionArtifacts.js');
+  t.is(await artifact(d.db, id, 1, 'logical.graph'), graph);
+  t.is(
+    (await d.db.one<{ encoding: string }>('SELECT encoding FROM execution_artifacts')).encoding,
+    'identity',
+  );
+  // A new artifact is stored compressed, and reads back the same.
+  const job = '00000000-0000-4000-8000-0000000000aa';
+  await d.db.none(
+    `INSERT INTO jobs (id, kind, payload, state, fencing_token, run_at, created_at, updated_at)
+     VALUES ($1, 'execution.run', '{}', 'running', 7, now(), now(), now())`,
+    [job],
+  );
+  const { saveArtifact } = await import('../../adapters/postgres/executionArtifacts.js');
+  const a = {
+    executionId: id,
+    attempt: 1,
+    name: 'translated.json',
+    mediaType: 'application/json',
+    content: graph,
+    sha256: 's',
+  };
+  t.is(await saveArtifact(d.db, a, { jobId: job, token: 7 }, new Date()), 'ok');
+  t.is(await saveArtifact(d.db, a, { jobId: job, token: 6 }, new Date()), 'lease_lost');
+  t.is(await artifact(d.db, id, 1, 'translated.json'), graph);
+  const stored = await d.db.one<{ encoding: string; bytes: number; size: number }>(
+    `SELECT encoding, octet_length(content) AS bytes, size FROM execution_artifacts WHERE name = 'translated.json'`,
+  );
+  t.is(stored.encoding, 'zstd');
+  t.is(stored.size, Buffer.byteLength(graph));
+  t.true(stored.bytes < stored.size / 10, `${stored.bytes} bytes stored for ${stored.size}`);
+});
