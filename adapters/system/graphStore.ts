@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -18,10 +19,35 @@ export class FileOrUrlGraphStore implements GraphStore {
     private readonly dir: string,
     private readonly maxBytes: number,
     private readonly timeoutMs = 30_000,
+    private readonly cacheBytes = 32 * 1024 * 1024,
   ) {}
 
+  /** Graphs whose content matched their pinned sha256, by place and digest; oldest out first. */
+  private readonly verified = new Map<string, string>();
+  private verifiedBytes = 0;
+
+  /**
+   * A graph whose content was found to match the sha256 a configuration pins is kept (up to
+   * `cacheBytes` in all) and served again for that same place and digest without reading the
+   * directory or downloading: every run of a project loads the same graph. Content that does not
+   * match is never kept, so the run's own check still refuses it.
+   */
   async load(ref: GraphRef, signal?: AbortSignal): Promise<string> {
-    return ref.path !== undefined ? this.fromDir(ref.path) : this.fromUrl(ref.url!, signal);
+    const key = `${ref.path ?? ref.url}\n${ref.sha256}`;
+    const kept = this.verified.get(key);
+    if (kept !== undefined) return kept;
+    const text = ref.path !== undefined ? await this.fromDir(ref.path) : await this.fromUrl(ref.url!, signal);
+    const bytes = Buffer.byteLength(text);
+    if (bytes <= this.cacheBytes && createHash('sha256').update(text).digest('hex') === ref.sha256) {
+      this.verified.set(key, text);
+      this.verifiedBytes += bytes;
+      for (const [k, v] of this.verified) {
+        if (this.verifiedBytes <= this.cacheBytes) break;
+        this.verified.delete(k);
+        this.verifiedBytes -= Buffer.byteLength(v);
+      }
+    }
+    return text;
   }
 
   private async fromDir(path: string): Promise<string> {
