@@ -61,6 +61,32 @@ const conditionsOf = (r: AlertRule) => {
 const heldBy = `EXISTS (SELECT 1 FROM jobs WHERE id = $2 AND fencing_token = $3 AND state = 'running' FOR SHARE)`;
 
 /** Alerting on PostgreSQL: channels, rules, the outbox its events fill, deliveries and their jobs. */
+// The leading parameters ($1 to $8) of a channel's insert and replace, in their column order.
+const channelValues = (c: NotificationChannel) => [
+  c.id,
+  c.name,
+  c.description,
+  c.settings.kind,
+  c.enabled,
+  JSON.stringify(c.settings),
+  c.sealedSecrets,
+  c.version,
+];
+
+// The leading parameters ($1 to $10) of a rule's insert and replace, in their column order.
+const ruleValues = (r: AlertRule, eventKinds: readonly string[]) => [
+  r.id,
+  r.name,
+  r.conditions.kind,
+  r.enabled,
+  r.projectModule,
+  conditionsOf(r),
+  r.channelIds,
+  r.cooldownMinutes,
+  eventKinds,
+  r.version,
+];
+
 export class PgAlertRepository implements AlertRepository {
   constructor(private readonly db: Db) {}
 
@@ -97,18 +123,7 @@ export class PgAlertRepository implements AlertRepository {
       this.db,
       `INSERT INTO notification_channels (id, name, description, kind, enabled, settings, sealed_secrets, version,
            created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-      [
-        c.id,
-        c.name,
-        c.description,
-        c.settings.kind,
-        c.enabled,
-        JSON.stringify(c.settings),
-        c.sealedSecrets,
-        c.version,
-        c.createdAt,
-        c.updatedAt,
-      ],
+      [...channelValues(c), c.createdAt, c.updatedAt],
     );
   }
 
@@ -117,18 +132,7 @@ export class PgAlertRepository implements AlertRepository {
       this.db,
       `UPDATE notification_channels SET name = $2, description = $3, kind = $4, enabled = $5, settings = $6,
            sealed_secrets = $7, version = $8, updated_at = $9 WHERE id = $1 AND version = $10`,
-      [
-        c.id,
-        c.name,
-        c.description,
-        c.settings.kind,
-        c.enabled,
-        JSON.stringify(c.settings),
-        c.sealedSecrets,
-        c.version,
-        c.updatedAt,
-        expectedVersion,
-      ],
+      [...channelValues(c), c.updatedAt, expectedVersion],
     );
   }
 
@@ -165,20 +169,7 @@ export class PgAlertRepository implements AlertRepository {
       this.db,
       `INSERT INTO alert_rules (id, name, kind, enabled, project_module, conditions, channel_ids, cooldown_minutes,
            event_kinds, version, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7::uuid[], $8, $9::text[], $10, $11, $12)`,
-      [
-        r.id,
-        r.name,
-        r.conditions.kind,
-        r.enabled,
-        r.projectModule,
-        conditionsOf(r),
-        r.channelIds,
-        r.cooldownMinutes,
-        eventKinds,
-        r.version,
-        r.createdAt,
-        r.updatedAt,
-      ],
+      [...ruleValues(r, eventKinds), r.createdAt, r.updatedAt],
     );
   }
 
@@ -189,20 +180,7 @@ export class PgAlertRepository implements AlertRepository {
            channel_ids = $7::uuid[], cooldown_minutes = $8, event_kinds = $9::text[], version = $10, updated_at = $11
          WHERE id = $1 AND version = $12
            AND (SELECT count(*) FROM notification_channels WHERE id = ANY($7::uuid[])) = cardinality($7::uuid[])`,
-      [
-        r.id,
-        r.name,
-        r.conditions.kind,
-        r.enabled,
-        r.projectModule,
-        conditionsOf(r),
-        r.channelIds,
-        r.cooldownMinutes,
-        eventKinds,
-        r.version,
-        r.updatedAt,
-        expectedVersion,
-      ],
+      [...ruleValues(r, eventKinds), r.updatedAt, expectedVersion],
     );
   }
 
