@@ -10,6 +10,7 @@ import type { FiredEvent } from '../../core/ports/AlertRepository.js';
 import type { ProjectConfig } from '../../core/domain/projectConfig.js';
 import { loadProjectYaml } from '../../schema/project/loadYaml.js';
 import { wallabyYaml } from './examples.js';
+import { dimProfile } from './fixtures.js';
 
 export type Repositories = Pick<
   SurveyorPorts,
@@ -49,26 +50,8 @@ const uploaded = (repos: Repositories, hash = 'h1', when = t0) =>
     (v) => ({ ...ev(module, 'project.config_uploaded', 'project'), payload: { version: v } }),
   );
 
-const profile = (over: Partial<DeploymentProfile> = {}): DeploymentProfile => ({
-  id: uuid(),
-  name: 'dim',
-  description: '',
-  project_module: module,
-  is_default: false,
-  translation: { algo: 'metis', num_par: 1, num_islands: 0 },
-  deployment: {
-    kind: 'rest_remote',
-    dim_port_for_tm: 8001,
-    deploy_host: 'dim.example.org',
-    deploy_port: 8001,
-    use_https: false,
-    verify_ssl: true,
-  },
-  version: 1,
-  createdAt: t0,
-  updatedAt: t0,
-  ...over,
-});
+const profile = (over: Partial<DeploymentProfile> = {}): DeploymentProfile =>
+  dimProfile(uuid(), module, t0, over);
 
 const execution = (over: Partial<Execution> = {}): Execution => ({
   id: uuid(),

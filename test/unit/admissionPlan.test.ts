@@ -9,11 +9,11 @@ import { ManualClock } from '../../adapters/memory/clock.js';
 import { SequentialRandom } from '../../adapters/memory/random.js';
 import { memoryRepositories } from '../../adapters/memory/repositories.js';
 import { type Execution, unsubmitted } from '../../core/domain/executionRecord.js';
-import type { DeploymentProfile } from '../../core/domain/profile.js';
 import type { ProjectConfig } from '../../core/domain/projectConfig.js';
 import { executionTick, type TickDeps } from '../../core/usecases/pipeline/executionTick.js';
 import { loadProjectYaml } from '../../schema/project/loadYaml.js';
 import { wallabyYaml } from '../support/examples.js';
+import { dimProfile } from '../support/fixtures.js';
 import { perExecutionTick } from '../support/perExecutionTick.js';
 
 const base = (() => {
@@ -119,25 +119,7 @@ const build = (sc: Scenario) => {
       },
     ]);
     r.store.activeVersion.set(module, 2);
-    const profile: DeploymentProfile = {
-      id: `prof-${i}`,
-      name: 'dim',
-      description: '',
-      project_module: module,
-      is_default: false,
-      translation: { algo: 'metis', num_par: 1, num_islands: 0 },
-      deployment: {
-        kind: 'rest_remote',
-        dim_port_for_tm: 8001,
-        deploy_host: 'dim.example.org',
-        deploy_port: 8001,
-        use_https: false,
-        verify_ssl: true,
-      },
-      version: 1,
-      createdAt: start,
-      updatedAt: start,
-    };
+    const profile = dimProfile(`prof-${i}`, module, start);
     if (!p.profileMissing) r.store.profiles.set(profile.id, profile);
     const ids = p.sources.map((_, j) => `src-${i}-${String(j).padStart(2, '0')}`);
     p.sources.forEach((s, j) => {
