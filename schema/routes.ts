@@ -2,6 +2,7 @@ import type { RouteSpec } from './routeSpec.js';
 import { LoginRequest, LogoutResponse, Me, RefreshRequest, TokenResponse, UserList } from './api/auth.js';
 import { Health, Readiness } from './api/system.js';
 import { alertRoutes } from './routes/alerts.js';
+import { consoleRoutes } from './routes/console.js';
 import { profileRoutes } from './routes/profiles.js';
 import { projectRoutes } from './routes/projects.js';
 import { sourceRoutes } from './routes/sources.js';
@@ -17,6 +18,7 @@ export const routes: readonly RouteSpec[] = [
   ...sourceRoutes,
   ...executionRoutes,
   ...alertRoutes,
+  ...consoleRoutes,
   {
     id: 'login',
     method: 'POST',

@@ -40,6 +40,8 @@ export const depsFrom = (p: SurveyorPorts, s: SurveyorSettings) => {
       clock,
       random,
       queue: p.queue,
+      workers: p.workers,
+      workerStaleSeconds: s.workerStaleSeconds ?? 60,
     },
     maintenance: { maintenance: p.maintenance, clock },
     alerts: {

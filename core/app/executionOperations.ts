@@ -10,6 +10,7 @@ import { executionSummary, ledgerSnapshot } from '../usecases/executions/executi
 import { statusOf } from '../usecases/executions/executionStatus.js';
 import { type ExecuteInput, requestExecute } from '../usecases/executions/requestExecute.js';
 import { retryExecution } from '../usecases/executions/retryExecution.js';
+import { readOverview } from '../usecases/overview/readOverview.js';
 import { canonicalJson } from '../usecases/discovery/computeDiscovery.js';
 import type { SurveyorDeps } from './deps.js';
 import { badCursor, defaultPageSize, eventPage, type PageRequest } from './pages.js';
@@ -127,6 +128,42 @@ export const executionOperations = (d: SurveyorDeps) => {
           x.clock.now(),
         ),
       ),
+    /** An artifact's content and media type (404 when there is none, or retention dropped it). */
+    artifact: async (id: string, attempt: number, name: string) => {
+      const info = (await x.executions.artifacts(id)).find((a) => a.attempt === attempt && a.name === name);
+      const content = info ? await x.executions.artifact(id, attempt, name) : null;
+      return info && content !== null
+        ? E.right({ content, mediaType: info.mediaType })
+        : E.left(appError('not_found', `execution ${id} has no artifact ${name} of attempt ${attempt}`));
+    },
+    /** Executions by state, the queue, live workers and the newest failures. */
+    overview: async () => {
+      const o = await readOverview(x, x.clock.now(), x.workerStaleSeconds);
+      const failures = o.recentFailures.map(viewWith(await sourcesById(o.recentFailures)));
+      return {
+        executions_by_state: o.byState,
+        executions_by_project: o.byProject.map((r) => ({
+          project_module: r.projectModule,
+          state: r.state,
+          count: r.count,
+        })),
+        queue: {
+          queued: o.queue.queued,
+          running: o.queue.running,
+          dead: o.queue.dead,
+          oldest_queued_age_seconds: o.queue.oldestQueuedAgeSeconds,
+        },
+        workers: o.workers.map((w) => ({
+          id: w.id,
+          hostname: w.hostname,
+          pid: w.pid,
+          roles: [...w.roles],
+          started_at: w.startedAt.toISOString(),
+          heartbeat_at: w.heartbeatAt.toISOString(),
+        })),
+        recent_failures: failures,
+      };
+    },
     events: async (id: string, page: PageRequest = {}) => {
       if (!(await x.executions.get(id))) return E.left(noExecution(id));
       return eventPage(x.events, { kind: 'subject', subjectType: 'execution', subjectId: id }, page);

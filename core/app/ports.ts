@@ -80,4 +80,6 @@ export interface SurveyorSettings {
   readonly policy: AuthPolicy;
   /** Graph fields an operator may patch (admins: any). */
   readonly patchableFields: readonly string[];
+  /** A worker whose last heartbeat is older than this is not live (SERVICE_WORKER_STALE_SECONDS). */
+  readonly workerStaleSeconds?: number;
 }

@@ -36,6 +36,11 @@ export const projectOperations = (d: SurveyorDeps, parse: ProjectYamlParser) => 
     if (E.isLeft(r)) return r;
     return E.right({ version: viewVersion(r.right.version), created: r.right.created });
   },
+  /** Every project's active version, by name (a project is a module with a configuration). */
+  list: async () => {
+    const all = await d.projects.configs.allActive();
+    return [...all].sort((a, b) => a.projectModule.localeCompare(b.projectModule)).map(viewVersionSummary);
+  },
   active: async (module: string) => {
     const v = await d.projects.configs.active(module);
     return v ? E.right(viewVersion(v)) : E.left(noConfig(module));

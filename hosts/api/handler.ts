@@ -24,6 +24,8 @@ export interface HandlerContext {
   readonly log: Logger;
   readonly requestId: string;
   readonly clientAddress: string;
+  /** Whether the request came over TLS (directly, or per X-Forwarded-Proto behind SERVICE_TRUST_PROXY). */
+  readonly secureTransport: boolean;
   readonly params: Readonly<Record<string, string>>;
   readonly query: Readonly<Record<string, unknown>>;
   /** The decoded body when the route takes one (JSON decoded by the route's codec, YAML as text). */
@@ -34,7 +36,7 @@ export interface HandlerContext {
 
 export type HandlerResult =
   | { readonly status?: number; readonly body: unknown; readonly headers?: Record<string, string> }
-  | { readonly text: string; readonly contentType: string }
+  | { readonly text: string; readonly contentType: string; readonly headers?: Record<string, string> }
   | { readonly error: AppError; readonly headers?: Record<string, string> };
 
 export type Handler = (ctx: HandlerContext) => Promise<HandlerResult>;

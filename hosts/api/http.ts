@@ -20,8 +20,18 @@ export const sendJson = (
   res.end(payload);
 };
 
-export const sendText = (res: ServerResponse, status: number, contentType: string, text: string): void => {
-  res.writeHead(status, { 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(text) });
+export const sendText = (
+  res: ServerResponse,
+  status: number,
+  contentType: string,
+  text: string,
+  headers: Record<string, string> = {},
+): void => {
+  res.writeHead(status, {
+    ...headers,
+    'Content-Type': contentType,
+    'Content-Length': Buffer.byteLength(text),
+  });
   res.end(text);
 };
 
@@ -68,6 +78,11 @@ export const clientAddressOf = (req: IncomingMessage, trustProxy: boolean): stri
   }
   return req.socket.remoteAddress ?? 'unknown';
 };
+
+/** Whether the request came over TLS: to us, or (behind a proxy we run) to the proxy. */
+export const secureTransportOf = (req: IncomingMessage, trustProxy: boolean): boolean =>
+  (req.socket as { encrypted?: boolean }).encrypted === true ||
+  (trustProxy && String(req.headers['x-forwarded-proto'] ?? '').trim() === 'https');
 
 export const bearerOf = (req: IncomingMessage): string | undefined => {
   const h = req.headers.authorization;

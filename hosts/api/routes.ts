@@ -31,6 +31,7 @@ import {
   getProjectConfigVersionHandler,
   listProjectConfigVersionsHandler,
   projectEventsHandler,
+  listProjectsHandler,
   uploadProjectConfigHandler,
 } from './handlers/projects.js';
 import {
@@ -56,6 +57,12 @@ import {
   executionSummaryHandler,
   retryExecutionHandler,
 } from './handlers/executions.js';
+import {
+  consoleLoginHandler,
+  consoleLogoutHandler,
+  consoleRefreshHandler,
+} from './handlers/consoleSession.js';
+import { executionArtifactHandler, overviewHandler } from './handlers/executions.js';
 import { healthHandler, metricsHandler, openApiHandler, readyHandler } from './handlers/system.js';
 
 /** Handlers by route id (schema/routes.ts); the server refuses to start if one is missing. */
@@ -81,6 +88,7 @@ export const handlers: Readonly<Record<string, Handler>> = {
   listProjectConfigVersions: listProjectConfigVersionsHandler,
   getProjectConfigVersion: getProjectConfigVersionHandler,
   projectEvents: projectEventsHandler,
+  listProjects: listProjectsHandler,
   createSource: createSourceHandler,
   createSourcesBulk: createSourcesBulkHandler,
   listSources: listSourcesHandler,
@@ -115,4 +123,9 @@ export const handlers: Readonly<Record<string, Handler>> = {
   deleteRule: deleteRuleHandler,
   listDeliveries: listDeliveriesHandler,
   getDelivery: getDeliveryHandler,
+  consoleLogin: consoleLoginHandler,
+  consoleRefresh: consoleRefreshHandler,
+  consoleLogout: consoleLogoutHandler,
+  overview: overviewHandler,
+  executionArtifact: executionArtifactHandler,
 };

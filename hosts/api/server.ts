@@ -31,8 +31,10 @@ import {
   requestIdOf,
   sendError,
   sendJson,
+  secureTransportOf,
   sendText,
 } from './http.js';
+import { loadConsoleAssets, sendConsoleAsset } from './consoleAssets.js';
 import { handlers } from './routes.js';
 
 interface Pipeline {
@@ -166,6 +168,7 @@ const mount = (server: RestifyServer, route: RouteSpec, handler: Handler, p: Pip
           log,
           requestId,
           clientAddress: clientAddressOf(req, p.config.SERVICE_TRUST_PROXY),
+          secureTransport: secureTransportOf(req, p.config.SERVICE_TRUST_PROXY),
           params: params.right,
           query: query.right,
           body: body.right,
@@ -222,7 +225,7 @@ const respond = (
     return sendError(res, result.error, requestId, secrets, extra);
   }
   if ('text' in result) {
-    sendText(res, 200, result.contentType, result.text);
+    sendText(res, 200, result.contentType, result.text, result.headers);
     return 200;
   }
   const status = result.status ?? route.success.status;
@@ -284,9 +287,20 @@ export const createApiServer = (container: Container): RestifyServer => {
     if (!handler) throw new Error(`no handler for route ${route.id}`);
     mount(server, route, handler, p);
   }
+  mountConsole(server, loadConsoleAssets());
   server.on('NotFound', unmatched(p, 'not_found', 404));
   server.on('MethodNotAllowed', unmatched(p, 'method_not_allowed', 405));
   return server;
+};
+
+/** The web console at `/`: its page, and its files under `/console/` (hosts/console). */
+const mountConsole = (server: RestifyServer, assets: ReturnType<typeof loadConsoleAssets>) => {
+  server.get('/', async (req: RestifyRequest, res: RestifyResponse) => {
+    sendConsoleAsset(assets, 'index.html', req, res);
+  });
+  server.get('/console/:file', async (req: RestifyRequest, res: RestifyResponse) => {
+    sendConsoleAsset(assets, String(req.params?.['file'] ?? ''), req, res);
+  });
 };
 
 export const listen = (server: RestifyServer, port: number, host: string): Promise<string> =>

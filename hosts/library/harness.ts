@@ -83,6 +83,7 @@ export const createHarness = (opts: HarnessOptions = {}) => {
   const app = surveyorOperations(ports, {
     policy,
     patchableFields: config.SERVICE_PATCHABLE_FIELDS ?? defaultPatchableFields,
+    workerStaleSeconds: config.SERVICE_WORKER_STALE_SECONDS,
   });
   const ticks: readonly Tick[] = schedulerTicks(app, tickSchedule(config));
   const jobs = jobRunner(

@@ -121,6 +121,7 @@ export const buildContainer = (input: CompositionInput): Container => {
   const app = surveyorOperations(ports, {
     policy,
     patchableFields: config.SERVICE_PATCHABLE_FIELDS ?? defaultPatchableFields,
+    workerStaleSeconds: config.SERVICE_WORKER_STALE_SECONDS,
   });
   c.bind<SurveyorOperations>(TYPES.App).toConstantValue(app);
   c.bind<SurveyorPorts>(TYPES.Ports).toConstantValue(ports);

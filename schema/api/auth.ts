@@ -29,6 +29,17 @@ export const TokenResponse = component(
   }),
 );
 
+/** The console's tokens: the refresh token travels only in an HttpOnly cookie, never in the body. */
+export const ConsoleToken = component(
+  'ConsoleToken',
+  t.type({
+    access_token: t.string,
+    token_type: t.literal('Bearer'),
+    expires_in: t.number,
+    refresh_expires_in: t.number,
+  }),
+);
+
 export const LogoutResponse = component('LogoutResponse', t.type({ logged_out: t.literal(true) }));
 
 export const UserViewC = component(

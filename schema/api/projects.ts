@@ -23,6 +23,9 @@ export const ProjectConfigVersionList = component(
   t.type({ items: t.array(ProjectConfigVersionSummary), next_cursor: t.union([t.string, t.null]) }),
 );
 
+/** Every project with a configuration: its active version. */
+export const ProjectList = component('ProjectList', t.type({ items: t.array(ProjectConfigVersionSummary) }));
+
 export const EventView = component(
   'ProvenanceEvent',
   t.type({

@@ -1,4 +1,5 @@
-import { Uuid } from '../codecs.js';
+import * as t from 'io-ts';
+import { boundedString, intFromString, Uuid } from '../codecs.js';
 import {
   ExecuteRequest,
   ExecuteResponse,
@@ -133,5 +134,22 @@ export const executionRoutes: readonly RouteSpec[] = [
     params: idParam,
     success: { status: 200, description: 'The ledger snapshot', codec: LedgerSnapshotView },
     errors: [],
+  },
+  {
+    id: 'executionArtifact',
+    method: 'GET',
+    path: '/executions/{id}/artifact',
+    summary:
+      "One artifact's content (the manifest, the logical graph, the translated graph, staging records) by attempt and name, as the ledger snapshot lists them; 404 once retention dropped it",
+    tag: 'executions',
+    auth: 'viewer',
+    params: idParam,
+    query: t.type({ attempt: intFromString(1, 1_000_000), name: boundedString(1, 300) }),
+    success: {
+      status: 200,
+      description: 'The content, with its media type',
+      contentType: 'application/json',
+    },
+    errors: ['validation_failed'],
   },
 ];

@@ -6,6 +6,7 @@ import {
   ProjectConfigDocument,
   ProjectConfigVersionList,
   ProjectConfigVersionView,
+  ProjectList,
   YamlBody,
 } from '../api/projects.js';
 import type { RouteSpec } from '../routeSpec.js';
@@ -29,6 +30,16 @@ export const projectRoutes: readonly RouteSpec[] = [
       codec: ProjectConfigVersionView,
     },
     errors: ['forbidden'],
+  },
+  {
+    id: 'listProjects',
+    method: 'GET',
+    path: '/project-configs',
+    summary: 'Every project with a configuration, with its active version (by project name)',
+    tag: 'projects',
+    auth: 'viewer',
+    success: { status: 200, description: 'Projects', codec: ProjectList },
+    errors: [],
   },
   {
     id: 'getProjectConfig',

@@ -331,8 +331,11 @@ const send = async (req: Request) => {
   if (req.contentType !== undefined && req.contentType !== '') headers['Content-Type'] = req.contentType;
   if (req.auth === 'garbage') headers['Authorization'] = 'Bearer eyJhbGciOiJIUzI1NiJ9.e30.c2lnbmF0dXJl';
   else if (req.auth !== 'none') {
-    // Logging out ends the session it names: those requests get a session of their own.
-    const logout = req.op.path === '/auth/logout' && req.variant === 'valid';
+    // Logging out ends the session it names: those requests get a session of their own (the
+    // console's logout takes no query, so any variant of it that authenticates logs out).
+    const logout =
+      (req.op.path === '/auth/logout' && req.variant === 'valid') ||
+      req.op.path === '/auth/console-session/logout';
     const token = logout ? (await freshSession(req.auth)).access_token : tokens[req.auth]!;
     headers['Authorization'] = `Bearer ${token}`;
   }

@@ -34,8 +34,13 @@ const validBodies: Record<string, unknown> = {
   setRuleEnabled: { enabled: false },
 };
 
+/** Query parameters a route needs before it looks its resource up. */
+const requiredQuery: Record<string, string> = {
+  '/executions/{id}/artifact': '?attempt=1&name=manifest.json',
+};
 const fill = (path: string, id: string) =>
-  path.replace('{id}', id).replace('{module}', 'no_such_module').replace('{version}', '999');
+  path.replace('{id}', id).replace('{module}', 'no_such_module').replace('{version}', '999') +
+  (requiredQuery[path] ?? '');
 
 const send = async (
   method: string,

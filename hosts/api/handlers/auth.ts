@@ -1,12 +1,14 @@
 import * as E from 'fp-ts/lib/Either.js';
-import { fail, type Handler } from '../handler.js';
+import type { IssuedTokens } from '../../../core/domain/authPolicy.js';
+import { fail, type Handler, type HandlerContext, type HandlerResult } from '../handler.js';
 
 interface LoginBody {
   username: string;
   password: string;
 }
 
-export const loginHandler: Handler = async (ctx) => {
+/** A login with its log line and metrics: the tokens, or the response that refuses it. */
+export const attemptLogin = async (ctx: HandlerContext): Promise<E.Either<HandlerResult, IssuedTokens>> => {
   const body = ctx.body as LoginBody;
   const r = await ctx.app.auth.login({ ...body, clientAddress: ctx.clientAddress });
   if (E.isLeft(r)) {
@@ -20,12 +22,19 @@ export const loginHandler: Handler = async (ctx) => {
     ctx.host.metrics.loginFailures.inc({
       outcome: r.left.cause === 'rate_limited' ? 'rate_limited' : 'invalid_credentials',
     });
-    return r.left.retryAfterSeconds !== undefined
-      ? fail(r.left.error, { 'Retry-After': String(r.left.retryAfterSeconds) })
-      : fail(r.left.error);
+    return E.left(
+      r.left.retryAfterSeconds !== undefined
+        ? fail(r.left.error, { 'Retry-After': String(r.left.retryAfterSeconds) })
+        : fail(r.left.error),
+    );
   }
   ctx.log.info({ username: body.username, user_id: r.right.userId }, 'login');
-  return { body: r.right.tokens };
+  return E.right(r.right.tokens);
+};
+
+export const loginHandler: Handler = async (ctx) => {
+  const r = await attemptLogin(ctx);
+  return E.isLeft(r) ? r.left : { body: r.right };
 };
 
 export const refreshHandler: Handler = async (ctx) => {

@@ -94,3 +94,20 @@ export const listExecutionsHandler: Handler = async (ctx) => {
 
 export const getExecutionHandler: Handler = async (ctx) =>
   answer(await ctx.app.executions.get(ctx.params['id']!));
+
+export const overviewHandler: Handler = async (ctx) => ({ body: await ctx.app.executions.overview() });
+
+export const executionArtifactHandler: Handler = async (ctx) => {
+  const r = await ctx.app.executions.artifact(
+    ctx.params['id']!,
+    ctx.query['attempt'] as number,
+    ctx.query['name'] as string,
+  );
+  if (E.isLeft(r)) return fail(r.left);
+  const file = (ctx.query['name'] as string).replace(/[^A-Za-z0-9._-]/g, '_');
+  return {
+    text: r.right.content,
+    contentType: r.right.mediaType,
+    headers: { 'Content-Disposition': `attachment; filename="${file}"` },
+  };
+};

@@ -28,3 +28,7 @@ export const getProjectConfigVersionHandler: Handler = async (ctx) =>
 
 export const projectEventsHandler: Handler = async (ctx) =>
   answer(await ctx.app.projects.events(ctx.params['module']!, pageOf(ctx)));
+
+export const listProjectsHandler: Handler = async (ctx) => ({
+  body: { items: await ctx.app.projects.list() },
+});

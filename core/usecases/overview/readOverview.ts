@@ -1,0 +1,47 @@
+import type { ExecutionState } from '../../domain/execution.js';
+import { executionStates } from '../../domain/execution.js';
+import type { Execution } from '../../domain/executionRecord.js';
+import type { ExecutionRepository } from '../../ports/ExecutionRepository.js';
+import type { JobQueue, QueueStats } from '../../ports/JobQueue.js';
+import type { WorkerRecord, WorkerRegistry } from '../../ports/WorkerRegistry.js';
+
+export interface OverviewDeps {
+  readonly executions: ExecutionRepository;
+  readonly queue: JobQueue;
+  readonly workers: WorkerRegistry;
+}
+
+export interface Overview {
+  /** Every state, zero included, summed over projects; and per project. */
+  readonly byState: Readonly<Record<ExecutionState, number>>;
+  readonly byProject: readonly { projectModule: string; state: string; count: number }[];
+  readonly queue: QueueStats;
+  readonly workers: readonly WorkerRecord[];
+  /** The newest failed executions. */
+  readonly recentFailures: readonly Execution[];
+}
+
+export const recentFailureCount = 10;
+
+/** What an operator looks at first: where executions are, the queue, the workers, what failed. */
+export const readOverview = async (
+  d: OverviewDeps,
+  now: Date,
+  staleAfterSeconds: number,
+): Promise<Overview> => {
+  const [byProject, queue, workers, failed] = await Promise.all([
+    d.executions.countsByState(),
+    d.queue.stats(now),
+    d.workers.live(now, staleAfterSeconds),
+    d.executions.list({ state: 'failed' }, recentFailureCount, null),
+  ]);
+  const byState = Object.fromEntries(executionStates.map((s) => [s, 0])) as Record<ExecutionState, number>;
+  for (const r of byProject) if (r.state in byState) byState[r.state as ExecutionState] += r.count;
+  return {
+    byState,
+    byProject,
+    queue,
+    workers,
+    recentFailures: failed === 'bad_cursor' ? [] : failed.items,
+  };
+};

@@ -1,0 +1,166 @@
+import './styles.css';
+import { render } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
+import { get, refresh, signIn, signOut, whenSignedOut } from './api.js';
+import { AlertsPage } from './pages/Alerts.js';
+import { ExecutionDetailPage } from './pages/ExecutionDetail.js';
+import { ExecutionsPage } from './pages/Executions.js';
+import { NewExecutionPage } from './pages/NewExecution.js';
+import { OverviewPage } from './pages/Overview.js';
+import { ProfileDetailPage, ProfilesPage } from './pages/Profiles.js';
+import { ProjectsPage } from './pages/Projects.js';
+import { SourceDetailPage, SourcesPage } from './pages/Sources.js';
+import { href, type Route, useRoute } from './router.js';
+import { SessionContext } from './session.js';
+import type { MeBody } from './types.js';
+import { ErrorNote } from './ui.js';
+
+const nav = [
+  ['overview', 'Overview'],
+  ['executions', 'Executions'],
+  ['sources', 'Sources'],
+  ['projects', 'Project configurations'],
+  ['profiles', 'Deployment profiles'],
+  ['alerts', 'Alerts'],
+] as const;
+
+const PageFor = ({ route }: { route: Route }) => {
+  const [section = 'overview', id] = route.path;
+  switch (section) {
+    case 'executions':
+      return id === 'new' ? (
+        <NewExecutionPage />
+      ) : id ? (
+        <ExecutionDetailPage id={id} />
+      ) : (
+        <ExecutionsPage route={route} />
+      );
+    case 'sources':
+      return id ? <SourceDetailPage id={id} /> : <SourcesPage route={route} />;
+    case 'projects':
+      return <ProjectsPage route={route} />;
+    case 'profiles':
+      return id ? <ProfileDetailPage id={id} /> : <ProfilesPage />;
+    case 'alerts':
+      return <AlertsPage />;
+    default:
+      return <OverviewPage />;
+  }
+};
+
+const SignIn = ({ done, expired }: { done: () => void; expired: boolean }) => {
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<unknown>(undefined);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    document.title = 'Sign in · surveyor';
+  }, []);
+  const submit = async (ev: Event) => {
+    ev.preventDefault();
+    setBusy(true);
+    setError(undefined);
+    try {
+      await signIn(username, password);
+      setPassword('');
+      done();
+    } catch (e) {
+      setError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <main class="signin">
+      <form class="form" onSubmit={submit}>
+        <h1>surveyor</h1>
+        {expired && <p class="warn">Your session ended. Sign in again to go on where you were.</p>}
+        <label class="field">
+          <span>Username</span>
+          <input
+            autocomplete="username"
+            value={username}
+            onInput={(e) => setUsername(e.currentTarget.value)}
+            required
+          />
+        </label>
+        <label class="field">
+          <span>Password</span>
+          <input
+            type="password"
+            autocomplete="current-password"
+            value={password}
+            onInput={(e) => setPassword(e.currentTarget.value)}
+            required
+          />
+        </label>
+        <ErrorNote error={error} />
+        <button type="submit" class="primary" disabled={busy}>
+          Sign in
+        </button>
+      </form>
+    </main>
+  );
+};
+
+const App = () => {
+  const route = useRoute();
+  // undefined: finding out (a refresh cookie may still hold a login); null: signed out.
+  const [me, setMe] = useState<MeBody | null | undefined>(undefined);
+  const [expired, setExpired] = useState(false);
+  const loadMe = async () => setMe(await get<MeBody>('/auth/me'));
+  useEffect(() => {
+    whenSignedOut(() => {
+      setExpired(true);
+      setMe(null);
+    });
+    refresh().then(
+      (ok) => (ok ? loadMe().catch(() => setMe(null)) : setMe(null)),
+      () => setMe(null),
+    );
+  }, []);
+  if (me === undefined)
+    return (
+      <main class="signin">
+        <p class="muted">Loading…</p>
+      </main>
+    );
+  if (me === null) return <SignIn expired={expired} done={() => loadMe().catch(() => setMe(null))} />;
+  const section = route.path[0] ?? 'overview';
+  return (
+    <SessionContext.Provider value={me}>
+      <header class="top">
+        <a class="brand" href="#/overview">
+          surveyor
+        </a>
+        <nav aria-label="Sections">
+          {nav.map(([path, label]) => (
+            <a key={path} href={href([path])} aria-current={section === path ? 'page' : undefined}>
+              {label}
+            </a>
+          ))}
+        </nav>
+        <div class="who">
+          <span>
+            {me.username} <span class="tag">{me.role}</span>
+          </span>
+          <button
+            type="button"
+            onClick={async () => {
+              await signOut().catch(() => undefined);
+              setExpired(false);
+              setMe(null);
+            }}
+          >
+            Sign out
+          </button>
+        </div>
+      </header>
+      <main>
+        <PageFor route={route} />
+      </main>
+    </SessionContext.Provider>
+  );
+};
+
+render(<App />, document.getElementById('app')!);

@@ -1,0 +1,156 @@
+import { call, get } from '../api.js';
+import { useCan } from '../session.js';
+import type { ChannelPage, DeliveryPage, RulePage } from '../types.js';
+import { ConfirmButton, Page, Pager, Show, StateBadge, Time, useLoad, usePager } from '../ui.js';
+
+/** Channels (admins change them), rules (operators) and the deliveries they made. */
+export const AlertsPage = () => {
+  const channels = useLoad(() => get<ChannelPage>('/notification-channels?limit=500'), 'channels');
+  const rules = useLoad(() => get<RulePage>('/alert-rules?limit=500'), 'rules');
+  const pager = usePager('deliveries');
+  const deliveries = useLoad(
+    () =>
+      get<DeliveryPage>(
+        `/alert-deliveries?limit=50${pager.cursor ? `&cursor=${encodeURIComponent(pager.cursor)}` : ''}`,
+      ),
+    `deliveries:${pager.cursor ?? ''}`,
+    10_000,
+  );
+  const isAdmin = useCan('admin');
+  const isOperator = useCan('operator');
+  const toggle = (path: string, enabled: boolean, reload: () => void) => async () => {
+    await call('PATCH', path, { enabled });
+    reload();
+  };
+  const channelName = (id: string) => channels.data?.items.find((c) => c.id === id)?.name ?? id.slice(0, 8);
+  return (
+    <Page title="Alerts">
+      <h2>Channels</h2>
+      <Show loaded={channels}>
+        {(p) =>
+          p.items.length === 0 ? (
+            <p class="muted">No notification channels.</p>
+          ) : (
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Kind</th>
+                  <th scope="col">Enabled</th>
+                  <th scope="col">Updated</th>
+                  {isAdmin && <th scope="col">Actions</th>}
+                </tr>
+              </thead>
+              <tbody>
+                {p.items.map((c) => (
+                  <tr key={c.id}>
+                    <td>{c.name}</td>
+                    <td>{c.kind}</td>
+                    <td>{c.enabled ? 'yes' : 'no'}</td>
+                    <td>
+                      <Time at={c.updated_at} />
+                    </td>
+                    {isAdmin && (
+                      <td>
+                        <ConfirmButton
+                          label={c.enabled ? 'Disable' : 'Enable'}
+                          question={`${c.enabled ? 'Disable' : 'Enable'} channel ${c.name}?`}
+                          action={toggle(`/notification-channels/${c.id}`, !c.enabled, channels.reload)}
+                        />
+                      </td>
+                    )}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )
+        }
+      </Show>
+      <h2>Rules</h2>
+      <Show loaded={rules}>
+        {(p) =>
+          p.items.length === 0 ? (
+            <p class="muted">No alert rules.</p>
+          ) : (
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Kind</th>
+                  <th scope="col">Project</th>
+                  <th scope="col">Channels</th>
+                  <th scope="col">Cooldown</th>
+                  <th scope="col">Enabled</th>
+                  {isOperator && <th scope="col">Actions</th>}
+                </tr>
+              </thead>
+              <tbody>
+                {p.items.map((r) => (
+                  <tr key={r.id}>
+                    <td>{r.name}</td>
+                    <td>{r.kind}</td>
+                    <td>{r.project_module ?? 'every project'}</td>
+                    <td>{r.channels.map(channelName).join(', ')}</td>
+                    <td>{r.cooldown_minutes} min</td>
+                    <td>{r.enabled ? 'yes' : 'no'}</td>
+                    {isOperator && (
+                      <td>
+                        <ConfirmButton
+                          label={r.enabled ? 'Disable' : 'Enable'}
+                          question={`${r.enabled ? 'Disable' : 'Enable'} rule ${r.name}?`}
+                          action={toggle(`/alert-rules/${r.id}`, !r.enabled, rules.reload)}
+                        />
+                      </td>
+                    )}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )
+        }
+      </Show>
+      <h2>Deliveries</h2>
+      <Show loaded={deliveries}>
+        {(p) => (
+          <>
+            {p.items.length === 0 ? (
+              <p class="muted">No deliveries yet.</p>
+            ) : (
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">Created</th>
+                    <th scope="col">Rule</th>
+                    <th scope="col">Channel</th>
+                    <th scope="col">Subject</th>
+                    <th scope="col">State</th>
+                    <th scope="col">Attempts</th>
+                    <th scope="col">Last error</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {p.items.map((d) => (
+                    <tr key={d.id}>
+                      <td>
+                        <Time at={d.created_at} />
+                      </td>
+                      <td>{d.rule_name ?? (d.type === 'test' ? 'test' : '—')}</td>
+                      <td>{channelName(d.channel_id)}</td>
+                      <td>{d.subject}</td>
+                      <td>
+                        <StateBadge state={d.state} />
+                      </td>
+                      <td>{d.attempts}</td>
+                      <td class="reason">{d.last_error ?? '—'}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+            <Pager pager={pager} nextCursor={p.next_cursor} />
+          </>
+        )}
+      </Show>
+    </Page>
+  );
+};

@@ -1,0 +1,248 @@
+import { Fragment } from 'preact';
+import { call, get } from '../api.js';
+import { useCan } from '../session.js';
+import type { EventPage, ExecutionStatus, ExecutionSummary, Ledger } from '../types.js';
+import { ConfirmButton, Json, Page, Show, StateBadge, Time, useLoad } from '../ui.js';
+
+const terminal = new Set(['completed', 'failed', 'cancelled']);
+
+/** A link only to a web address: a URL from a profile never becomes script. */
+const safeUrl = (u: unknown): string | null => (typeof u === 'string' && /^https?:\/\//i.test(u) ? u : null);
+
+const seconds = (s: number | null) =>
+  s === null ? '—' : s < 120 ? `${s.toFixed(1)} s` : `${(s / 60).toFixed(1)} min`;
+
+/** What an event says, in a line: its kind and the payload fields people look for. */
+const eventLine = (payload: Record<string, unknown>) =>
+  ['from', 'to', 'state', 'reason', 'error', 'scheduler_job_id', 'session_id', 'remote_state']
+    .filter((k) => payload[k] !== undefined && payload[k] !== null)
+    .map((k) => `${k}: ${typeof payload[k] === 'string' ? payload[k] : JSON.stringify(payload[k])}`)
+    .join(' · ');
+
+const Artifacts = ({ id, ledger }: { id: string; ledger: Ledger }) =>
+  ledger.artifacts.length === 0 ? (
+    <p class="muted">No artifacts yet.</p>
+  ) : (
+    <table>
+      <thead>
+        <tr>
+          <th scope="col">Attempt</th>
+          <th scope="col">Name</th>
+          <th scope="col">Size</th>
+          <th scope="col">sha256</th>
+        </tr>
+      </thead>
+      <tbody>
+        {ledger.artifacts.map((a) => (
+          <tr key={`${a.attempt}/${a.name}`}>
+            <td>{a.attempt}</td>
+            <td>
+              {a.content_pruned_at ? (
+                <span title="retention dropped the content">{a.name} (pruned)</span>
+              ) : (
+                <a
+                  href={`/api/v2/executions/${id}/artifact?attempt=${a.attempt}&name=${encodeURIComponent(a.name)}`}
+                  onClick={(ev) => {
+                    ev.preventDefault();
+                    void download(id, a.attempt, a.name);
+                  }}
+                >
+                  {a.name}
+                </a>
+              )}
+            </td>
+            <td>{a.size.toLocaleString()} B</td>
+            <td>
+              <code>{a.sha256.slice(0, 16)}…</code>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+
+/** Downloads with the in-memory token (a plain link would carry no Authorization header). */
+const download = async (id: string, attempt: number, name: string) => {
+  const res = await call<unknown>(
+    'GET',
+    `/executions/${id}/artifact?attempt=${attempt}&name=${encodeURIComponent(name)}`,
+  );
+  const blob = new Blob([JSON.stringify(res, null, 2)], { type: 'application/json' });
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(blob);
+  a.download = name.replace(/[^A-Za-z0-9._-]/g, '_');
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+};
+
+export const ExecutionDetailPage = ({ id }: { id: string }) => {
+  const status = useLoad(() => get<ExecutionStatus>(`/executions/${id}/status`), id, 3000);
+  const summary = useLoad(() => get<ExecutionSummary>(`/executions/${id}/summary`), id, 3000);
+  const events = useLoad(() => get<EventPage>(`/executions/${id}/events?limit=500`), id, 3000);
+  const ledger = useLoad(() => get<Ledger>(`/executions/${id}/ledger-snapshot`), id, 10_000);
+  const canRun = useCan('operator');
+  const reload = () => {
+    status.reload();
+    summary.reload();
+    events.reload();
+    ledger.reload();
+  };
+  const act = (what: string, body?: unknown) => async () => {
+    await call('POST', `/executions/${id}/${what}`, body);
+    reload();
+  };
+  const e = status.data;
+  return (
+    <Page
+      title={`Execution ${id.slice(0, 8)}`}
+      actions={
+        canRun &&
+        e && (
+          <>
+            {e.state === 'pending' && e.execute_requested_at === null && (
+              <ConfirmButton label="Execute" question="Run this execution now?" action={act('execute', {})} />
+            )}
+            {!terminal.has(e.state) && e.state !== 'cancelling' && (
+              <ConfirmButton
+                label="Cancel"
+                danger
+                question="Cancel this execution? Work on the backend is stopped."
+                action={act('cancel')}
+              />
+            )}
+            {(e.state === 'failed' || e.state === 'cancelled') && (
+              <ConfirmButton
+                label="Retry"
+                question="Retry this execution as a new attempt? An earlier attempt still on the backend is settled first."
+                action={act('retry')}
+              />
+            )}
+          </>
+        )
+      }
+    >
+      <Show loaded={status}>
+        {(s) => (
+          <>
+            <dl class="facts">
+              <dt>State</dt>
+              <dd>
+                <StateBadge state={s.state} /> <span class="muted">phase {s.phase}</span>
+              </dd>
+              <dt>Project</dt>
+              <dd>
+                {s.project_module} (configuration version {s.config_version})
+              </dd>
+              <dt>Profile</dt>
+              <dd>{s.deployment_profile_name}</dd>
+              <dt>Attempt</dt>
+              <dd>{s.attempt}</dd>
+              <dt>Run</dt>
+              <dd>{s.do_submit === false ? 'dry run (not submitted)' : 'submitted to the backend'}</dd>
+              <dt>External id</dt>
+              <dd>
+                {s.scheduler_job_id ?? '—'}
+                {safeUrl(s.dim_session_status_url) && (
+                  <>
+                    {' '}
+                    <a href={safeUrl(s.dim_session_status_url)!} rel="noreferrer noopener" target="_blank">
+                      DALiuGE session status
+                    </a>
+                  </>
+                )}
+                {s.batch_session_dir && <span class="muted"> · {s.batch_session_dir}</span>}
+              </dd>
+              <dt>Created</dt>
+              <dd>
+                <Time at={s.created_at} /> by {s.created_by}
+              </dd>
+              <dt>Finished</dt>
+              <dd>
+                <Time at={s.finished_at} />
+              </dd>
+            </dl>
+            {s.error && (
+              <div class="error" role="status">
+                <p>{s.error}</p>
+              </div>
+            )}
+            {s.blocked_by.length > 0 && (
+              <div class="warn">
+                <p>Waiting for:</p>
+                <ul>
+                  {s.blocked_by.map((b) => (
+                    <li key={b}>{b}</li>
+                  ))}
+                </ul>
+              </div>
+            )}
+            <h2>Sources</h2>
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Source</th>
+                  <th scope="col">Ready</th>
+                  <th scope="col">Blocked by</th>
+                </tr>
+              </thead>
+              <tbody>
+                {s.source_status.map((src) => (
+                  <tr key={src.uuid}>
+                    <td>{src.source_identifier}</td>
+                    <td>{src.ready ? 'yes' : 'no'}</td>
+                    <td>{src.blocked_by.join('; ') || '—'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </>
+        )}
+      </Show>
+      <h2>Steps</h2>
+      <Show loaded={summary}>
+        {(m) => (
+          <dl class="facts">
+            {(['waiting', 'stage', 'translate', 'submit', 'remote_queue', 'poll', 'total'] as const).map(
+              (k) => (
+                <Fragment key={k}>
+                  <dt>{k.replace('_', ' ')}</dt>
+                  <dd>{seconds(m.durations_seconds[k])}</dd>
+                </Fragment>
+              ),
+            )}
+            <dt>Remote state</dt>
+            <dd>{m.remote_state ?? '—'}</dd>
+            {m.failed_drops.length > 0 && (
+              <>
+                <dt>Failed drops</dt>
+                <dd>{m.failed_drops.join(', ')}</dd>
+              </>
+            )}
+          </dl>
+        )}
+      </Show>
+      <h2>Timeline</h2>
+      <Show loaded={events}>
+        {(p) => (
+          <ol class="timeline">
+            {[...p.items]
+              .sort((a, b) => a.id - b.id)
+              .map((ev) => (
+                <li key={ev.id}>
+                  <Time at={ev.created_at} /> <strong>{ev.kind}</strong>
+                  {ev.actor && <span class="muted"> by {ev.actor}</span>}
+                  <div class="muted">{eventLine(ev.payload)}</div>
+                </li>
+              ))}
+          </ol>
+        )}
+      </Show>
+      <h2>Artifacts</h2>
+      <Show loaded={ledger}>{(l) => <Artifacts id={id} ledger={l} />}</Show>
+      <details>
+        <summary>Ledger snapshot</summary>
+        <Show loaded={ledger}>{(l) => <Json value={l} label="Ledger snapshot" />}</Show>
+      </details>
+    </Page>
+  );
+};

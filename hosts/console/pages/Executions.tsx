@@ -1,0 +1,142 @@
+import { get, query } from '../api.js';
+import { go, href, type Route } from '../router.js';
+import { useCan } from '../session.js';
+import type { ExecutionPage, ProfilePage, Projects } from '../types.js';
+import { Field, Page, Pager, Show, StateBadge, Time, useLoad, usePager } from '../ui.js';
+
+export const executionStates = [
+  'pending',
+  'queued',
+  'staging',
+  'translating',
+  'submitting',
+  'running',
+  'cancelling',
+  'completed',
+  'failed',
+  'cancelled',
+] as const;
+
+const pageSize = 50;
+
+/** The project and profile choices of the filters (the first page of profiles is plenty to pick from). */
+export const useChoices = () => {
+  const projects = useLoad(() => get<Projects>('/project-configs'), 'projects');
+  const profiles = useLoad(() => get<ProfilePage>('/deployment-profiles?limit=500'), 'profiles');
+  return { projects: projects.data?.items ?? [], profiles: profiles.data?.items ?? [] };
+};
+
+export const ExecutionsPage = ({ route }: { route: Route }) => {
+  const filter = {
+    project_module: route.params.get('project') ?? undefined,
+    state: route.params.get('state') ?? undefined,
+    deployment_profile_name: route.params.get('profile') ?? undefined,
+  };
+  const key = JSON.stringify(filter);
+  const pager = usePager(key);
+  const list = useLoad(
+    () => get<ExecutionPage>(`/executions${query({ ...filter, limit: pageSize, cursor: pager.cursor })}`),
+    `${key}:${pager.cursor ?? ''}`,
+    5000,
+  );
+  const { projects, profiles } = useChoices();
+  const canRun = useCan('operator');
+  const set = (name: string, value: string) =>
+    go(['executions'], {
+      project: name === 'project' ? value : filter.project_module,
+      state: name === 'state' ? value : filter.state,
+      profile: name === 'profile' ? value : filter.deployment_profile_name,
+    });
+  return (
+    <Page
+      title="Executions"
+      actions={
+        canRun && (
+          <a class="button primary" href={href(['executions', 'new'])}>
+            New execution
+          </a>
+        )
+      }
+    >
+      <form class="filters" onSubmit={(e) => e.preventDefault()}>
+        <Field label="Project">
+          <select value={filter.project_module ?? ''} onChange={(e) => set('project', e.currentTarget.value)}>
+            <option value="">All</option>
+            {projects.map((p) => (
+              <option key={p.project_module} value={p.project_module}>
+                {p.project_module}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label="State">
+          <select value={filter.state ?? ''} onChange={(e) => set('state', e.currentTarget.value)}>
+            <option value="">All</option>
+            {executionStates.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Profile">
+          <select
+            value={filter.deployment_profile_name ?? ''}
+            onChange={(e) => set('profile', e.currentTarget.value)}
+          >
+            <option value="">All</option>
+            {profiles.map((p) => (
+              <option key={p.id} value={p.name}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </Field>
+      </form>
+      <Show loaded={list}>
+        {(page) => (
+          <>
+            {page.items.length === 0 ? (
+              <p class="muted">No executions match.</p>
+            ) : (
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">Execution</th>
+                    <th scope="col">Project</th>
+                    <th scope="col">State</th>
+                    <th scope="col">Sources</th>
+                    <th scope="col">Profile</th>
+                    <th scope="col">Attempt</th>
+                    <th scope="col">Created</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {page.items.map((e) => (
+                    <tr key={e.uuid}>
+                      <td>
+                        <a href={href(['executions', e.uuid])}>{e.uuid.slice(0, 8)}</a>
+                        {e.do_submit === false && <span class="tag">dry run</span>}
+                      </td>
+                      <td>{e.project_module}</td>
+                      <td>
+                        <StateBadge state={e.state} />
+                      </td>
+                      <td>{e.sources.map((s) => s.source_identifier).join(', ')}</td>
+                      <td>{e.deployment_profile_name}</td>
+                      <td>{e.attempt}</td>
+                      <td>
+                        <Time at={e.created_at} />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+            <Pager pager={pager} nextCursor={page.next_cursor} />
+          </>
+        )}
+      </Show>
+    </Page>
+  );
+};

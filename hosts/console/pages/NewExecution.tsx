@@ -1,0 +1,144 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { call, get, query } from '../api.js';
+import { go } from '../router.js';
+import type { Execution, SourcePage } from '../types.js';
+import { ErrorNote, Field, Page, Pager, Show, useLoad, usePager } from '../ui.js';
+import { useChoices } from './Executions.js';
+
+/**
+ * One key per form: a second click, or a resend after a lost answer, gets the execution the first
+ * one made instead of a second one. A new key only once the form has succeeded.
+ */
+const newKey = () => `console-${crypto.randomUUID()}`;
+
+export const NewExecutionPage = () => {
+  const { projects, profiles } = useChoices();
+  const [project, setProject] = useState('');
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [profile, setProfile] = useState('');
+  const [archive, setArchive] = useState('casda');
+  const [dryRun, setDryRun] = useState(true);
+  const [runNow, setRunNow] = useState(true);
+  const [key, setKey] = useState(newKey);
+  const [busy, setBusy] = useState(false);
+  // Set at once (state only changes at the next render): a double click sends one request.
+  const sending = useRef(false);
+  const [error, setError] = useState<unknown>(undefined);
+  const pager = usePager(project);
+  useEffect(() => {
+    if (!project && projects[0]) setProject(projects[0].project_module);
+  }, [projects, project]);
+  useEffect(() => setChosen([]), [project]);
+  const sources = useLoad(
+    () =>
+      project
+        ? get<SourcePage>(`/sources${query({ project_module: project, limit: 100, cursor: pager.cursor })}`)
+        : Promise.resolve({ items: [], next_cursor: null }),
+    `${project}:${pager.cursor ?? ''}`,
+  );
+  const toggle = (id: string) => setChosen((c) => (c.includes(id) ? c.filter((x) => x !== id) : [...c, id]));
+  const submit = async (ev: Event) => {
+    ev.preventDefault();
+    if (sending.current) return;
+    sending.current = true;
+    setBusy(true);
+    setError(undefined);
+    try {
+      const e = await call<Execution>(
+        'POST',
+        '/executions',
+        {
+          project_module: project,
+          sources: chosen.map((source_identifier) => ({ source_identifier })),
+          archive_name: archive,
+          ...(profile ? { deployment_profile_name: profile } : {}),
+        },
+        { headers: { 'Idempotency-Key': key } },
+      );
+      if (runNow) await call('POST', `/executions/${e.uuid}/execute`, dryRun ? { do_submit: false } : {});
+      setKey(newKey());
+      go(['executions', e.uuid]);
+    } catch (err) {
+      setError(err);
+    } finally {
+      sending.current = false;
+      setBusy(false);
+    }
+  };
+  const profileChoices = profiles.filter((p) => p.project_module === null || p.project_module === project);
+  return (
+    <Page title="New execution">
+      <form class="form" onSubmit={submit}>
+        <Field label="Project">
+          <select value={project} onChange={(e) => setProject(e.currentTarget.value)} required>
+            {projects.map((p) => (
+              <option key={p.project_module} value={p.project_module}>
+                {p.project_module}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <fieldset>
+          <legend>Sources ({chosen.length} chosen)</legend>
+          <Show loaded={sources}>
+            {(page) =>
+              page.items.length === 0 ? (
+                <p class="muted">This project has no sources yet.</p>
+              ) : (
+                <>
+                  <ul class="checks">
+                    {page.items.map((s) => (
+                      <li key={s.uuid}>
+                        <label>
+                          <input
+                            type="checkbox"
+                            checked={chosen.includes(s.source_identifier)}
+                            onChange={() => toggle(s.source_identifier)}
+                          />{' '}
+                          {s.source_identifier} <span class="muted">({s.discovery_state})</span>
+                        </label>
+                      </li>
+                    ))}
+                  </ul>
+                  <Pager pager={pager} nextCursor={page.next_cursor} />
+                </>
+              )
+            }
+          </Show>
+        </fieldset>
+        <Field label="Deployment profile" hint="Empty: the project's default profile">
+          <select value={profile} onChange={(e) => setProfile(e.currentTarget.value)}>
+            <option value="">Default</option>
+            {profileChoices.map((p) => (
+              <option key={p.id} value={p.name}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Archive">
+          <input value={archive} onInput={(e) => setArchive(e.currentTarget.value)} required maxLength={63} />
+        </Field>
+        <label class="check">
+          <input type="checkbox" checked={runNow} onChange={(e) => setRunNow(e.currentTarget.checked)} />{' '}
+          Execute at once
+        </label>
+        <label class="check">
+          <input
+            type="checkbox"
+            checked={dryRun}
+            disabled={!runNow}
+            onChange={(e) => setDryRun(e.currentTarget.checked)}
+          />{' '}
+          Dry run (stage, build and translate; do not submit)
+        </label>
+        <ErrorNote error={error} />
+        <div class="actions">
+          <button type="submit" class="primary" disabled={busy || chosen.length === 0}>
+            {busy ? 'Creating…' : 'Create execution'}
+          </button>
+        </div>
+      </form>
+    </Page>
+  );
+};

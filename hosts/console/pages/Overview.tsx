@@ -1,0 +1,148 @@
+import { get } from '../api.js';
+import { href } from '../router.js';
+import type { Overview } from '../types.js';
+import { Page, Show, StateBadge, Time, useLoad } from '../ui.js';
+
+interface Readiness {
+  status: string;
+  failing: string[];
+  checks: Record<string, { ok: boolean; detail: string }>;
+}
+
+/** /ready answers 503 with the same body when something is down: read it either way. */
+const readiness = async (): Promise<Readiness> => {
+  const res = await fetch('/api/v2/ready', { cache: 'no-store', signal: AbortSignal.timeout(15_000) });
+  return (await res.json()) as Readiness;
+};
+
+const age = (seconds: number) =>
+  seconds < 90
+    ? `${Math.round(seconds)} s`
+    : seconds < 5400
+      ? `${Math.round(seconds / 60)} min`
+      : `${(seconds / 3600).toFixed(1)} h`;
+
+export const OverviewPage = () => {
+  const overview = useLoad(() => get<Overview>('/overview'), 'overview', 5000);
+  const ready = useLoad(readiness, 'ready', 10_000);
+  return (
+    <Page title="Overview">
+      <Show loaded={overview}>
+        {(o) => (
+          <>
+            <h2>Executions by state</h2>
+            <ul class="tiles">
+              {Object.entries(o.executions_by_state).map(([state, n]) => (
+                <li key={state}>
+                  <a href={href(['executions'], { state })}>
+                    <strong>{n}</strong> <StateBadge state={state} />
+                  </a>
+                </li>
+              ))}
+            </ul>
+            <div class="columns">
+              <div>
+                <h2>Job queue</h2>
+                <dl class="facts">
+                  <dt>Queued</dt>
+                  <dd>{o.queue.queued}</dd>
+                  <dt>Running</dt>
+                  <dd>{o.queue.running}</dd>
+                  <dt>Dead</dt>
+                  <dd>{o.queue.dead}</dd>
+                  <dt>Oldest queued job</dt>
+                  <dd>{o.queue.queued > 0 ? age(o.queue.oldest_queued_age_seconds) : '—'}</dd>
+                </dl>
+              </div>
+              <div>
+                <h2>Live workers</h2>
+                {o.workers.length === 0 ? (
+                  <p class="warn">
+                    No worker has sent a heartbeat recently: nothing will run. Start one with surveyor worker.
+                  </p>
+                ) : (
+                  <table>
+                    <thead>
+                      <tr>
+                        <th scope="col">Host</th>
+                        <th scope="col">PID</th>
+                        <th scope="col">Roles</th>
+                        <th scope="col">Last heartbeat</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {o.workers.map((w) => (
+                        <tr key={w.id}>
+                          <td>{w.hostname}</td>
+                          <td>{w.pid}</td>
+                          <td>{w.roles.join(', ')}</td>
+                          <td>
+                            <Time at={w.heartbeat_at} />
+                          </td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                )}
+              </div>
+            </div>
+            <h2>Recent failures</h2>
+            {o.recent_failures.length === 0 ? (
+              <p class="muted">No failed executions.</p>
+            ) : (
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">Execution</th>
+                    <th scope="col">Project</th>
+                    <th scope="col">Finished</th>
+                    <th scope="col">Reason</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {o.recent_failures.map((e) => (
+                    <tr key={e.uuid}>
+                      <td>
+                        <a href={href(['executions', e.uuid])}>{e.uuid.slice(0, 8)}</a>
+                      </td>
+                      <td>{e.project_module}</td>
+                      <td>
+                        <Time at={e.finished_at} />
+                      </td>
+                      <td class="reason">{e.error ?? '—'}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+          </>
+        )}
+      </Show>
+      <h2>Dependencies</h2>
+      <Show loaded={ready}>
+        {(r) => (
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Dependency</th>
+                <th scope="col">State</th>
+                <th scope="col">Detail</th>
+              </tr>
+            </thead>
+            <tbody>
+              {Object.entries(r.checks).map(([name, c]) => (
+                <tr key={name}>
+                  <td>{name}</td>
+                  <td>
+                    <StateBadge state={c.ok ? 'ok' : 'down'} />
+                  </td>
+                  <td>{c.detail}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </Show>
+    </Page>
+  );
+};

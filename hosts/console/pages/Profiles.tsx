@@ -1,0 +1,254 @@
+import { useState } from 'preact/hooks';
+import { call, get } from '../api.js';
+import { go, href } from '../router.js';
+import { useCan } from '../session.js';
+import type { Ping, Profile, ProfilePage } from '../types.js';
+import { ConfirmButton, ErrorNote, Field, Json, Page, Show, StateBadge, Time, useLoad } from '../ui.js';
+
+/** Starting points for a new profile, one per backend kind (the API fills in every default). */
+const templates: Record<string, unknown> = {
+  rest_remote: {
+    name: 'dim-example',
+    description: 'DALiuGE island manager',
+    project_module: null,
+    is_default: false,
+    translation: { algo: 'metis', num_par: 1 },
+    deployment: { kind: 'rest_remote', deploy_host: 'dim.example.org', deploy_port: 8001 },
+  },
+  batch_remote: {
+    name: 'slurm-example',
+    description: 'Slurm cluster over SSH',
+    project_module: null,
+    is_default: false,
+    translation: { algo: 'metis', num_par: 1 },
+    deployment: {
+      kind: 'batch_remote',
+      login_node: 'login.example.org',
+      account: 'project123',
+      home_dir: '/scratch/project123',
+      log_dir: '/scratch/project123/logs',
+      dlg_root: '/software/dlg',
+    },
+  },
+};
+
+/** What a client may send back: the profile without the fields the service owns. */
+const editable = (p: Profile) => ({
+  name: p.name,
+  description: p.description,
+  project_module: p.project_module,
+  is_default: p.is_default,
+  translation: p.translation,
+  deployment: p.deployment,
+});
+
+/** Create (no `profile`) or replace a profile as JSON; the API's validation issues show inline. */
+const Editor = ({ profile, done }: { profile?: Profile; done: (p: Profile) => void }) => {
+  const [text, setText] = useState(
+    JSON.stringify(profile ? editable(profile) : templates['rest_remote'], null, 2),
+  );
+  const [error, setError] = useState<unknown>(undefined);
+  const [busy, setBusy] = useState(false);
+  const submit = async (ev: Event) => {
+    ev.preventDefault();
+    setError(undefined);
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch (e) {
+      setError(new Error(`not valid JSON: ${(e as Error).message}`));
+      return;
+    }
+    setBusy(true);
+    try {
+      done(
+        await call<Profile>(
+          profile ? 'PUT' : 'POST',
+          profile ? `/deployment-profiles/${profile.id}` : '/deployment-profiles',
+          body,
+        ),
+      );
+    } catch (e) {
+      setError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form class="form" onSubmit={submit}>
+      {!profile && (
+        <Field label="Start from">
+          <select onChange={(e) => setText(JSON.stringify(templates[e.currentTarget.value], null, 2))}>
+            <option value="rest_remote">DALiuGE island manager (rest_remote)</option>
+            <option value="batch_remote">Slurm over SSH (batch_remote)</option>
+          </select>
+        </Field>
+      )}
+      <Field label={profile ? `Profile ${profile.name} (JSON)` : 'New profile (JSON)'}>
+        <textarea
+          class="code"
+          rows={16}
+          value={text}
+          onInput={(e) => setText(e.currentTarget.value)}
+          spellcheck={false}
+        />
+      </Field>
+      <ErrorNote error={error} />
+      <div class="actions">
+        <button type="submit" class="primary" disabled={busy}>
+          {profile ? 'Save' : 'Create profile'}
+        </button>
+      </div>
+    </form>
+  );
+};
+
+const PingResult = ({ ping }: { ping: Ping }) => (
+  <table aria-label="Ping result">
+    <thead>
+      <tr>
+        <th scope="col">Check</th>
+        <th scope="col">Result</th>
+        <th scope="col">Detail</th>
+      </tr>
+    </thead>
+    <tbody>
+      {ping.checks.map((c) => (
+        <tr key={c.name}>
+          <td>{c.name}</td>
+          <td>
+            <StateBadge state={c.ok ? 'ok' : 'down'} />
+          </td>
+          <td>{c.detail}</td>
+        </tr>
+      ))}
+    </tbody>
+  </table>
+);
+
+export const ProfileDetailPage = ({ id }: { id: string }) => {
+  const profile = useLoad(() => get<Profile>(`/deployment-profiles/${id}`), id);
+  const [editing, setEditing] = useState(false);
+  const [ping, setPing] = useState<Ping | null>(null);
+  const canEdit = useCan('operator');
+  return (
+    <Page
+      title={`Profile ${profile.data?.name ?? ''}`}
+      actions={
+        canEdit &&
+        profile.data && (
+          <>
+            <button type="button" onClick={() => setEditing((x) => !x)}>
+              {editing ? 'Stop editing' : 'Edit'}
+            </button>
+            <ConfirmButton
+              label="Ping"
+              question="Check the backend now (DNS, TCP, the service's answer)?"
+              action={async () => setPing(await call<Ping>('POST', `/deployment-profiles/${id}/ping`))}
+            />
+            <ConfirmButton
+              label="Delete"
+              danger
+              question="Delete this profile? Executions keep their snapshot of it."
+              action={async () => {
+                await call('DELETE', `/deployment-profiles/${id}`);
+                go(['profiles']);
+              }}
+            />
+          </>
+        )
+      }
+    >
+      {ping && <PingResult ping={ping} />}
+      <Show loaded={profile}>
+        {(p) =>
+          editing ? (
+            <Editor
+              profile={p}
+              done={() => {
+                setEditing(false);
+                profile.reload();
+              }}
+            />
+          ) : (
+            <>
+              <dl class="facts">
+                <dt>Kind</dt>
+                <dd>{String(p.deployment['kind'])}</dd>
+                <dt>Project</dt>
+                <dd>{p.project_module ?? 'every project'}</dd>
+                <dt>Default</dt>
+                <dd>{p.is_default ? 'yes' : 'no'}</dd>
+                <dt>Version</dt>
+                <dd>{p.version}</dd>
+                <dt>Updated</dt>
+                <dd>
+                  <Time at={p.updated_at} />
+                </dd>
+              </dl>
+              <p>{p.description}</p>
+              <h2>Translation</h2>
+              <Json value={p.translation} label="Translation" />
+              <h2>Deployment</h2>
+              <Json value={p.deployment} label="Deployment" />
+            </>
+          )
+        }
+      </Show>
+    </Page>
+  );
+};
+
+export const ProfilesPage = () => {
+  const list = useLoad(() => get<ProfilePage>('/deployment-profiles?limit=500'), 'profiles');
+  const [creating, setCreating] = useState(false);
+  const canEdit = useCan('operator');
+  return (
+    <Page
+      title="Deployment profiles"
+      actions={
+        canEdit && (
+          <button type="button" class="primary" onClick={() => setCreating((x) => !x)}>
+            {creating ? 'Close' : 'New profile'}
+          </button>
+        )
+      }
+    >
+      {creating && <Editor done={(p) => go(['profiles', p.id])} />}
+      <Show loaded={list}>
+        {(page) =>
+          page.items.length === 0 ? (
+            <p class="muted">No deployment profiles yet.</p>
+          ) : (
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Kind</th>
+                  <th scope="col">Target</th>
+                  <th scope="col">Project</th>
+                  <th scope="col">Default</th>
+                  <th scope="col">Version</th>
+                </tr>
+              </thead>
+              <tbody>
+                {page.items.map((p) => (
+                  <tr key={p.id}>
+                    <td>
+                      <a href={href(['profiles', p.id])}>{p.name}</a>
+                    </td>
+                    <td>{String(p.deployment['kind'])}</td>
+                    <td>{String(p.deployment['deploy_host'] ?? p.deployment['login_node'] ?? '')}</td>
+                    <td>{p.project_module ?? 'every project'}</td>
+                    <td>{p.is_default ? 'yes' : 'no'}</td>
+                    <td>{p.version}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )
+        }
+      </Show>
+    </Page>
+  );
+};

@@ -1,0 +1,255 @@
+import { useEffect, useState } from 'preact/hooks';
+import { call, get, query } from '../api.js';
+import { href, type Route, go } from '../router.js';
+import { useCan } from '../session.js';
+import type { BulkResult, EventPage, SourcePage, SourceStatus } from '../types.js';
+import { ErrorNote, Field, Page, Pager, Show, StateBadge, Time, useLoad, usePager } from '../ui.js';
+import { useChoices } from './Executions.js';
+
+/** One identifier per line (or separated by commas or spaces): what people paste from a table. */
+export const identifiersIn = (text: string): string[] => [
+  ...new Set(
+    text
+      .split(/[\s,;]+/)
+      .map((s) => s.trim())
+      .filter(Boolean),
+  ),
+];
+
+const Register = ({ project, done }: { project: string; done: () => void }) => {
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(undefined);
+  const [result, setResult] = useState<BulkResult | null>(null);
+  const submit = async (ev: Event) => {
+    ev.preventDefault();
+    setBusy(true);
+    setError(undefined);
+    try {
+      const ids = identifiersIn(text);
+      const r = await call<BulkResult>('POST', '/sources/bulk', {
+        project_module: project,
+        sources: ids.map((source_identifier) => ({ source_identifier })),
+      });
+      setResult(r);
+      setText('');
+      done();
+    } catch (e) {
+      setError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form class="form" onSubmit={submit}>
+      <Field label="Register sources" hint="One or many identifiers, one per line (or separated by commas)">
+        <textarea rows={4} value={text} onInput={(e) => setText(e.currentTarget.value)} required />
+      </Field>
+      <ErrorNote error={error} />
+      {result && (
+        <ul class="results" aria-live="polite">
+          {result.items.map((i) => (
+            <li key={i.source_identifier}>
+              {i.source_identifier}: {i.status}
+              {i.error ? ` (${i.error})` : ''}
+            </li>
+          ))}
+        </ul>
+      )}
+      <div class="actions">
+        <button type="submit" class="primary" disabled={busy || !project}>
+          Register
+        </button>
+      </div>
+    </form>
+  );
+};
+
+export const SourcesPage = ({ route }: { route: Route }) => {
+  const { projects } = useChoices();
+  const project = route.params.get('project') ?? projects[0]?.project_module ?? '';
+  const pager = usePager(project);
+  const list = useLoad(
+    () =>
+      project
+        ? get<SourcePage>(`/sources${query({ project_module: project, limit: 100, cursor: pager.cursor })}`)
+        : Promise.resolve({ items: [], next_cursor: null }),
+    `${project}:${pager.cursor ?? ''}`,
+    5000,
+  );
+  const canRun = useCan('operator');
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [discovery, setDiscovery] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(undefined);
+  useEffect(() => setChosen([]), [project]);
+  const discover = async () => {
+    setError(undefined);
+    try {
+      const r = await call<{ queued: string[]; skipped: { source_identifier: string; reason: string }[] }>(
+        'POST',
+        '/sources/discover',
+        { project_module: project, source_identifiers: chosen },
+      );
+      setDiscovery(
+        `Discovery queued for ${r.queued.length}` +
+          (r.skipped.length
+            ? `; skipped: ${r.skipped.map((s) => `${s.source_identifier} (${s.reason})`).join(', ')}`
+            : ''),
+      );
+      setChosen([]);
+      list.reload();
+    } catch (e) {
+      setError(e);
+    }
+  };
+  return (
+    <Page
+      title="Sources"
+      actions={
+        canRun && (
+          <button type="button" class="primary" disabled={chosen.length === 0} onClick={discover}>
+            Discover {chosen.length > 0 ? `(${chosen.length})` : ''}
+          </button>
+        )
+      }
+    >
+      <form class="filters" onSubmit={(e) => e.preventDefault()}>
+        <Field label="Project">
+          <select value={project} onChange={(e) => go(['sources'], { project: e.currentTarget.value })}>
+            {projects.map((p) => (
+              <option key={p.project_module} value={p.project_module}>
+                {p.project_module}
+              </option>
+            ))}
+          </select>
+        </Field>
+      </form>
+      <ErrorNote error={error} />
+      {discovery && (
+        <p class="note" aria-live="polite">
+          {discovery}
+        </p>
+      )}
+      <Show loaded={list}>
+        {(page) => (
+          <>
+            {page.items.length === 0 ? (
+              <p class="muted">No sources in this project yet.</p>
+            ) : (
+              <table>
+                <thead>
+                  <tr>
+                    {canRun && (
+                      <th scope="col">
+                        <span class="visually-hidden">Choose</span>
+                      </th>
+                    )}
+                    <th scope="col">Source</th>
+                    <th scope="col">Discovery</th>
+                    <th scope="col">Discovered</th>
+                    <th scope="col">Needs processing</th>
+                    <th scope="col">Enabled</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {page.items.map((s) => (
+                    <tr key={s.uuid}>
+                      {canRun && (
+                        <td>
+                          <input
+                            type="checkbox"
+                            aria-label={`Choose ${s.source_identifier}`}
+                            checked={chosen.includes(s.source_identifier)}
+                            onChange={() =>
+                              setChosen((c) =>
+                                c.includes(s.source_identifier)
+                                  ? c.filter((x) => x !== s.source_identifier)
+                                  : [...c, s.source_identifier],
+                              )
+                            }
+                          />
+                        </td>
+                      )}
+                      <td>
+                        <a href={href(['sources', s.uuid])}>{s.source_identifier}</a>
+                      </td>
+                      <td>
+                        <StateBadge state={s.discovery_state} />
+                      </td>
+                      <td>
+                        <Time at={s.discovered_at} />
+                      </td>
+                      <td>{s.needs_processing ? 'yes' : 'no'}</td>
+                      <td>{s.enabled ? 'yes' : 'no'}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+            <Pager pager={pager} nextCursor={page.next_cursor} />
+          </>
+        )}
+      </Show>
+      {canRun && project && <Register project={project} done={list.reload} />}
+    </Page>
+  );
+};
+
+export const SourceDetailPage = ({ id }: { id: string }) => {
+  const status = useLoad(() => get<SourceStatus>(`/sources/${id}/status`), id, 5000);
+  const events = useLoad(() => get<EventPage>(`/sources/${id}/events?limit=200`), id, 5000);
+  return (
+    <Page title={`Source ${status.data?.source_identifier ?? ''}`}>
+      <Show loaded={status}>
+        {(s) => (
+          <>
+            <dl class="facts">
+              <dt>Project</dt>
+              <dd>{s.project_module}</dd>
+              <dt>Ready</dt>
+              <dd>{s.ready ? 'yes' : 'no'}</dd>
+              <dt>Discovery</dt>
+              <dd>
+                <StateBadge state={s.discovery_state} /> <Time at={s.discovered_at} />
+              </dd>
+              <dt>Configuration version</dt>
+              <dd>{s.config_version ?? '—'}</dd>
+              <dt>Signature</dt>
+              <dd>
+                <code>{s.signature ?? '—'}</code>
+              </dd>
+            </dl>
+            {s.discovery_error && (
+              <div class="error" role="status">
+                <p>{s.discovery_error}</p>
+              </div>
+            )}
+            {s.blocked_by.length > 0 && (
+              <div class="warn">
+                <p>Not ready because:</p>
+                <ul>
+                  {s.blocked_by.map((b) => (
+                    <li key={b}>{b}</li>
+                  ))}
+                </ul>
+              </div>
+            )}
+          </>
+        )}
+      </Show>
+      <h2>Events</h2>
+      <Show loaded={events}>
+        {(p) => (
+          <ol class="timeline">
+            {p.items.map((ev) => (
+              <li key={ev.id}>
+                <Time at={ev.created_at} /> <strong>{ev.kind}</strong>
+                {ev.actor && <span class="muted"> by {ev.actor}</span>}
+              </li>
+            ))}
+          </ol>
+        )}
+      </Show>
+    </Page>
+  );
+};

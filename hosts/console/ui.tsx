@@ -1,0 +1,251 @@
+import type { ComponentChildren } from 'preact';
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { ApiError } from './api.js';
+
+export interface Loaded<T> {
+  readonly data: T | undefined;
+  readonly error: unknown;
+  readonly reload: () => void;
+}
+
+/**
+ * Loads `load()` when `key` changes, and again every `everyMs` while the page is visible (live
+ * lists). A failed refresh keeps the last data and shows the error beside it.
+ */
+export const useLoad = <T,>(load: () => Promise<T>, key: string, everyMs = 0): Loaded<T> => {
+  const [data, setData] = useState<T | undefined>(undefined);
+  const [error, setError] = useState<unknown>(undefined);
+  const [tick, setTick] = useState(0);
+  const loadRef = useRef(load);
+  loadRef.current = load;
+  useEffect(() => setData(undefined), [key]);
+  useEffect(() => {
+    let live = true;
+    loadRef.current().then(
+      (d) => {
+        if (!live) return;
+        setData(d);
+        setError(undefined);
+      },
+      (e) => live && setError(e),
+    );
+    return () => {
+      live = false;
+    };
+  }, [key, tick]);
+  useEffect(() => {
+    if (!everyMs) return;
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible') setTick((t) => t + 1);
+    }, everyMs);
+    return () => clearInterval(timer);
+  }, [key, everyMs]);
+  const reload = useCallback(() => setTick((t) => t + 1), []);
+  return { data, error, reload };
+};
+
+export const messageOf = (e: unknown): string =>
+  e instanceof ApiError ? e.message : e instanceof Error ? e.message : String(e);
+
+interface Issue {
+  path?: string;
+  message?: string;
+  line?: number;
+  column?: number;
+}
+
+/** An error from the API, with each validation issue (and its line and column when it has them). */
+export const ErrorNote = ({ error }: { error: unknown }) => {
+  if (!error) return null;
+  const issues = error instanceof ApiError ? ((error.details['issues'] as Issue[] | undefined) ?? []) : [];
+  return (
+    <div class="error" role="alert">
+      <p>{messageOf(error)}</p>
+      {issues.length > 0 && (
+        <ul class="issues">
+          {issues.map((i, n) => (
+            <li key={n}>
+              {i.line !== undefined && (
+                <span class="where">
+                  line {i.line}
+                  {i.column !== undefined ? `, column ${i.column}` : ''}:{' '}
+                </span>
+              )}
+              <code>{i.path}</code> {i.message}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+};
+
+export const Loading = () => (
+  <p class="muted" aria-live="polite">
+    Loading…
+  </p>
+);
+
+/** Shows the error, a loading line, or the content once there is data. */
+export const Show = <T,>({
+  loaded,
+  children,
+}: {
+  loaded: Loaded<T>;
+  children: (d: T) => ComponentChildren;
+}) => (
+  <>
+    <ErrorNote error={loaded.error} />
+    {loaded.data === undefined ? loaded.error ? null : <Loading /> : children(loaded.data)}
+  </>
+);
+
+export const Time = ({ at }: { at: string | null | undefined }) =>
+  at ? <time dateTime={at}>{new Date(at).toLocaleString()}</time> : <span class="muted">—</span>;
+
+export const StateBadge = ({ state }: { state: string }) => <span class={`badge s-${state}`}>{state}</span>;
+
+export const Page = ({
+  title,
+  actions,
+  children,
+}: {
+  title: string;
+  actions?: ComponentChildren;
+  children: ComponentChildren;
+}) => {
+  useEffect(() => {
+    document.title = `${title} · surveyor`;
+  }, [title]);
+  return (
+    <section>
+      <header class="page-head">
+        <h1>{title}</h1>
+        <div class="actions">{actions}</div>
+      </header>
+      {children}
+    </section>
+  );
+};
+
+/** Cursor paging: the cursors of the pages before this one, so Back works too. */
+export const usePager = (key: string) => {
+  const [stack, setStack] = useState<string[]>([]);
+  useEffect(() => setStack([]), [key]);
+  const cursor = stack[stack.length - 1];
+  return {
+    cursor,
+    page: stack.length + 1,
+    next: (c: string) => setStack((s) => [...s, c]),
+    back: () => setStack((s) => s.slice(0, -1)),
+  };
+};
+
+export const Pager = ({
+  pager,
+  nextCursor,
+}: {
+  pager: ReturnType<typeof usePager>;
+  nextCursor: string | null | undefined;
+}) => (
+  <nav class="pager" aria-label="Pages">
+    <button type="button" disabled={pager.page === 1} onClick={pager.back}>
+      Previous
+    </button>
+    <span>Page {pager.page}</span>
+    <button type="button" disabled={!nextCursor} onClick={() => nextCursor && pager.next(nextCursor)}>
+      Next
+    </button>
+  </nav>
+);
+
+/**
+ * A button that asks first (a modal dialog), then runs `action`; while it runs the button is
+ * disabled, so a double click does it once.
+ */
+export const ConfirmButton = ({
+  label,
+  question,
+  action,
+  danger,
+}: {
+  label: string;
+  question: string;
+  action: () => Promise<unknown>;
+  danger?: boolean;
+}) => {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(undefined);
+  const confirm = async () => {
+    dialog.current?.close();
+    setBusy(true);
+    setError(undefined);
+    try {
+      await action();
+    } catch (e) {
+      setError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <button
+        type="button"
+        class={danger ? 'danger' : ''}
+        disabled={busy}
+        onClick={() => dialog.current?.showModal()}
+      >
+        {label}
+      </button>
+      <dialog ref={dialog} aria-label={label}>
+        <p>{question}</p>
+        <div class="actions">
+          <button type="button" onClick={() => dialog.current?.close()}>
+            Keep it
+          </button>
+          <button type="button" class={danger ? 'danger' : 'primary'} onClick={confirm}>
+            {label}
+          </button>
+        </div>
+      </dialog>
+      <ErrorNote error={error} />
+    </>
+  );
+};
+
+/** A labelled form field: the control is the child (a label wrapping its input needs no `for`). */
+export const Field = ({
+  label,
+  children,
+  hint,
+}: {
+  label: string;
+  children: ComponentChildren;
+  hint?: string;
+}) => (
+  // biome-ignore lint/a11y/noLabelWithoutControl: the control is among the children
+  <label class="field">
+    <span>{label}</span>
+    {children}
+    {hint && <small class="muted">{hint}</small>}
+  </label>
+);
+
+/**
+ * A region that scrolls. It takes keyboard focus so that keyboard users can scroll it (WCAG 2.1.1;
+ * axe's scrollable-region-focusable), and is named for screen readers.
+ */
+export const Scroll = ({ label, children }: { label: string; children: ComponentChildren }) => (
+  // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
+  <section class="scroll" aria-label={label} tabIndex={0}>
+    {children}
+  </section>
+);
+
+export const Json = ({ value, label }: { value: unknown; label: string }) => (
+  <Scroll label={label}>
+    <pre class="json">{JSON.stringify(value, null, 2)}</pre>
+  </Scroll>
+);

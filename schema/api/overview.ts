@@ -1,0 +1,29 @@
+import * as t from 'io-ts';
+import { DateTimeString } from '../codecs.js';
+import { component } from '../jsonSchema.js';
+import { ExecutionStateC, ExecutionView } from './executions.js';
+
+export const OverviewView = component(
+  'Overview',
+  t.type({
+    executions_by_state: t.record(ExecutionStateC, t.number),
+    executions_by_project: t.array(t.type({ project_module: t.string, state: t.string, count: t.number })),
+    queue: t.type({
+      queued: t.number,
+      running: t.number,
+      dead: t.number,
+      oldest_queued_age_seconds: t.number,
+    }),
+    workers: t.array(
+      t.type({
+        id: t.string,
+        hostname: t.string,
+        pid: t.number,
+        roles: t.array(t.string),
+        started_at: DateTimeString,
+        heartbeat_at: DateTimeString,
+      }),
+    ),
+    recent_failures: t.array(ExecutionView),
+  }),
+);

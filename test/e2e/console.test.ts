@@ -1,0 +1,381 @@
+// The web console in a real browser (Debian's Chromium driven by playwright-core) against the
+// service as users run it (`surveyor start`, mock backends): the whole operator journey, what a
+// viewer sees, an ended session, an accessibility scan of every page, and a screenshot of each.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import test from 'ava';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { cleanEnv, runCli, type Running } from '../support/child.js';
+import { freshDatabase, type TestDatabase } from '../support/db.js';
+import { wallabyYaml } from '../support/examples.js';
+import { launchChromium, screenshotDir, seriousA11yFindings } from '../support/browser.js';
+import { fileURLToPath } from 'node:url';
+
+const password = 'console-test-password-1';
+const graphDir = fileURLToPath(new URL('../../../schema/examples/graphs', import.meta.url));
+
+let database: TestDatabase;
+let server: Running;
+let base: string;
+let browser: Browser;
+/** Every page the browser showed, for the CSP and error checks at the end. */
+const problems: string[] = [];
+
+test.before(async () => {
+  database = await freshDatabase();
+  const env = cleanEnv({
+    DATABASE_URL: database.url,
+    SERVICE_PORT: '0',
+    SERVICE_METRICS_PORT: '-1',
+    SERVICE_JWT_SECRET: 'console-e2e-secret-0123456789abcdef0123',
+    SERVICE_GRAPH_DIR: graphDir,
+    // Fast enough to watch runs end within the test, slow enough to cancel one on its way.
+    SERVICE_MOCK_STEP_MS: '1500',
+    SERVICE_EXECUTION_TICK_SECONDS: '1',
+    SERVICE_SCHEDULER_CHECK_SECONDS: '1',
+    SERVICE_REST_POLL_MIN_SECONDS: '1',
+    SERVICE_WORKER_IDLE_POLL_SECONDS: '1',
+    SERVICE_LOG_LEVEL: 'warn',
+  });
+  server = runCli(['start', '--migrate'], env);
+  base = (await server.waitFor(/listening on (http:\/\/\S+)\/api\/v2/))[1]!;
+  for (const [username, role] of [
+    ['olga', 'operator'],
+    ['vera', 'viewer'],
+  ] as const) {
+    const c = runCli(
+      [
+        'user',
+        'create',
+        '--username',
+        username,
+        '--email',
+        `${username}@example.org`,
+        '--role',
+        role,
+        '--password-stdin',
+      ],
+      env,
+      `${password}\n`,
+    );
+    if ((await c.exited()) !== 0) throw new Error(`user create ${username}: ${c.output()}`);
+  }
+  browser = await launchChromium();
+});
+
+test.after.always(async () => {
+  await browser?.close();
+  if (server && server.child.exitCode === null) {
+    server.child.kill('SIGTERM');
+    await server.exited(30_000).catch(() => server.child.kill('SIGKILL'));
+  }
+  await database?.drop();
+});
+
+const watch = (page: Page, who: string) => {
+  page.on('console', (m) => {
+    // Answers the console shows (a refused login, a 422 with its issues, the first refresh of a
+    // browser with no login) are not problems; a 5xx, a CSP violation or a script error is.
+    if (
+      m.type() === 'error' &&
+      !/Failed to load resource: the server responded with a status of 4\d\d/.test(m.text())
+    )
+      problems.push(`${who}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`${who}: page error ${e.message}`));
+};
+
+/** A browser of its own for one user; when the test fails, the page as it was is kept beside the others. */
+const newContext = async (
+  t: { teardown: (f: () => Promise<void>) => void; passed: boolean },
+  who: string,
+): Promise<{ context: BrowserContext; page: Page }> => {
+  const context = await browser.newContext({ viewport: { width: 1360, height: 900 } });
+  const page = await context.newPage();
+  watch(page, who);
+  t.teardown(async () => {
+    if (!t.passed && !page.isClosed())
+      await page
+        .screenshot({ path: join(screenshotDir, `failed-${who}.png`), fullPage: true })
+        .catch(() => undefined);
+    await context.close();
+  });
+  return { context, page };
+};
+
+const signIn = async (page: Page, username: string) => {
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign out' }).waitFor();
+};
+
+const open = async (page: Page, hash: string, heading: string | RegExp) => {
+  await page.goto(`${base}/#/${hash}`);
+  await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+  await page
+    .getByText('Loading…')
+    .first()
+    .waitFor({ state: 'detached', timeout: 15_000 })
+    .catch(() => undefined);
+};
+
+/** A screenshot for the reviewer and an accessibility scan that must find nothing serious. */
+const record = async (
+  t: { deepEqual: (a: unknown, b: unknown, m?: string) => void },
+  page: Page,
+  name: string,
+) => {
+  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
+  const findings = await seriousA11yFindings(page);
+  t.deepEqual(findings, [], `${name}: serious or critical accessibility findings`);
+};
+
+const stateOf = (page: Page) => page.locator('.facts .badge').first();
+
+const waitForState = async (page: Page, state: string, ms = 90_000) => {
+  await page
+    .locator('.facts .badge', { hasText: new RegExp(`^${state}$`) })
+    .first()
+    .waitFor({ timeout: ms });
+};
+
+const executionIdOf = (page: Page) => {
+  const m = page.url().match(/#\/executions\/([0-9a-f-]{36})/);
+  if (!m) throw new Error(`not on an execution's page: ${page.url()}`);
+  return m[1]!;
+};
+
+let ids: { dry: string; real: string; retried: string };
+
+test.serial('an operator signs in, uploads, registers, discovers, runs, cancels and retries', async (t) => {
+  t.timeout(300_000);
+  const { context, page } = await newContext(t, 'operator');
+  const res = await page.goto(`${base}/`);
+  const csp = res!.headers()['content-security-policy'] ?? '';
+  t.regex(csp, /default-src 'none'/);
+  t.regex(csp, /script-src 'self'(;|$)/);
+  await page.getByRole('heading', { name: 'surveyor' }).waitFor();
+  await record(t, page, '00-sign-in');
+
+  // A wrong password is refused where it was typed.
+  await page.getByLabel('Username').fill('olga');
+  await page.getByLabel('Password').fill('not-the-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page
+    .getByRole('alert')
+    .getByText(/invalid username or password/i)
+    .waitFor();
+  await signIn(page, 'olga');
+  // The access token lives in memory, the refresh token in an HttpOnly cookie: nothing in storage.
+  t.deepEqual(await page.evaluate(() => [localStorage.length, sessionStorage.length, document.cookie]), [
+    0,
+    0,
+    '',
+  ]);
+  const cookie = (await context.cookies()).find((c) => c.name === 'surveyor_console_refresh');
+  t.truthy(cookie);
+  t.true(cookie!.httpOnly);
+  t.is(cookie!.sameSite, 'Strict');
+  t.is(cookie!.path, '/api/v2/auth/console-session');
+
+  // A bad upload shows the validator's line and column beside the text.
+  await open(page, 'projects', 'Project configurations');
+  const lines = wallabyYaml.split('\n');
+  const badLine = lines.findIndex((l) => l.includes('poll_interval_seconds')) + 1;
+  const bad = wallabyYaml.replace(/poll_interval_seconds: \d+/, 'poll_interval_seconds: -5');
+  await page.getByLabel('Upload a configuration (YAML)').fill(bad);
+  await page.getByRole('button', { name: 'Upload' }).click();
+  const issue = page.getByRole('alert').getByText(new RegExp(`line ${badLine}, column \\d+`));
+  await issue.waitFor();
+  t.regex((await issue.textContent()) ?? '', new RegExp(`line ${badLine}, column 28`));
+  await page.locator('.annotated li.bad').first().waitFor();
+  await record(t, page, '05-upload-diagnostics');
+
+  await page.getByLabel('Upload a configuration (YAML)').fill(wallabyYaml);
+  await page.getByRole('button', { name: 'Upload' }).click();
+  await page.getByText('Stored: wallaby_hires version 1').waitFor();
+  // A second version, and the diff between them.
+  await page
+    .getByLabel('Upload a configuration (YAML)')
+    .fill(wallabyYaml.replace(/poll_interval_seconds: \d+/, 'poll_interval_seconds: 30'));
+  await page.getByRole('button', { name: 'Upload' }).click();
+  await page.getByText('Stored: wallaby_hires version 2').waitFor();
+  await page
+    .getByRole('link', { name: 'diff with v2' })
+    .waitFor()
+    .catch(() => undefined);
+  await page
+    .getByRole('link', { name: /^diff with v/ })
+    .first()
+    .click();
+  const diff = page.locator('pre.diff');
+  await diff.waitFor();
+  t.regex((await diff.locator('.add').textContent()) ?? '', /\+ +poll_interval_seconds: 30/);
+  t.regex((await diff.locator('.del').textContent()) ?? '', /- +poll_interval_seconds: 60/);
+  await record(t, page, '06-project-diff');
+
+  // A profile, created with validation: a bad one first.
+  await open(page, 'profiles', 'Deployment profiles');
+  await page.getByRole('button', { name: 'New profile' }).click();
+  const editor = page.getByLabel('New profile (JSON)');
+  await editor.fill(JSON.stringify({ name: 'dim', translation: {}, deployment: { kind: 'rest_remote' } }));
+  await page.getByRole('button', { name: 'Create profile' }).click();
+  await page
+    .getByRole('alert')
+    .getByText(/deploy_host/)
+    .waitFor();
+  await editor.fill(
+    JSON.stringify({
+      name: 'dim-local',
+      // An operator's profile is a project's: only admins make global ones.
+      project_module: 'wallaby_hires',
+      is_default: true,
+      translation: { num_par: 1 },
+      deployment: { kind: 'rest_remote', deploy_host: 'dim.example.org' },
+    }),
+  );
+  await page.getByRole('button', { name: 'Create profile' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Profile dim-local' }).waitFor();
+  await record(t, page, '08-profile');
+
+  // Sources: paste two, then discover them (the mock archive answers).
+  await open(page, 'sources', 'Sources');
+  await page.getByLabel('Register sources').fill('HIPASSJ0001-23\nHIPASSJ0002-45, HIPASSJ0003-67');
+  await page.getByRole('button', { name: 'Register' }).click();
+  await page.getByText('HIPASSJ0003-67: created').waitFor();
+  const sources = ['HIPASSJ0001-23', 'HIPASSJ0002-45', 'HIPASSJ0003-67'];
+  for (const s of sources) await page.getByLabel(`Choose ${s}`).check();
+  await page.getByRole('button', { name: /^Discover/ }).click();
+  await page.getByText(/Discovery queued for 3/).waitFor();
+  for (const s of sources)
+    await page
+      .getByRole('row', { name: new RegExp(s) })
+      .getByText('done', { exact: true })
+      .waitFor({ timeout: 60_000 });
+  await record(t, page, '03-sources');
+  await page.getByRole('link', { name: 'HIPASSJ0001-23' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Source HIPASSJ0001-23' }).waitFor();
+  await record(t, page, '04-source');
+
+  // A dry run, then a real (mock) run: both watched to their end. The example project takes one
+  // source per execution.
+  const create = async (source: string, dryRun: boolean) => {
+    await open(page, 'executions/new', 'New execution');
+    await page.getByLabel(source).check();
+    await page.getByLabel(/Dry run/).setChecked(dryRun);
+    // Two clicks, one execution: the form's idempotency key makes the second a replay.
+    await page.getByRole('button', { name: 'Create execution' }).dblclick();
+    await page.waitForURL(/#\/executions\/[0-9a-f-]{36}$/);
+    return executionIdOf(page);
+  };
+  const dry = await create(sources[0]!, true);
+  await waitForState(page, 'completed');
+  t.regex((await page.locator('.facts').first().textContent()) ?? '', /dry run/);
+  const real = await create(sources[1]!, false);
+  await record(t, page, '07-new-execution-result');
+  await waitForState(page, 'completed');
+  await page.locator('.timeline li').filter({ hasText: 'completed' }).first().waitFor();
+  // The manifest downloads with the in-memory token, as the file it is.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'manifest.json' }).first().click(),
+  ]);
+  t.is(download.suggestedFilename(), 'manifest.json');
+  const manifest = JSON.parse(readFileSync(await download.path(), 'utf8')) as unknown;
+  t.true(typeof manifest === 'object' && manifest !== null);
+  t.regex(JSON.stringify(manifest), /HIPASSJ0002-45/);
+  await record(t, page, '02-execution');
+
+  // Cancel one on its way, then retry it to the end.
+  const retried = await create(sources[2]!, false);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  await waitForState(page, 'cancelled');
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Retry' }).click();
+  await waitForState(page, 'completed');
+  t.regex((await page.locator('.facts').first().textContent()) ?? '', /Attempt2/);
+
+  // Three executions, not six: each double click made one.
+  await open(page, 'executions', 'Executions');
+  await page.locator('tbody tr').nth(2).waitFor();
+  t.is(await page.locator('tbody tr').count(), 3);
+  await record(t, page, '01-executions');
+  await open(page, 'overview', 'Overview');
+  await page.getByText('Live workers').waitFor();
+  await record(t, page, '00-overview');
+  await open(page, 'executions/new', 'New execution');
+  await record(t, page, '07-new-execution');
+  await open(page, 'alerts', 'Alerts');
+  await record(t, page, '09-alerts');
+  await open(page, 'projects', 'Project configurations');
+  await record(t, page, '06-projects');
+  ids = { dry, real, retried };
+  t.is(await stateOf(page).count(), 0);
+});
+
+test.serial('a viewer sees every page and no control that would change anything', async (t) => {
+  t.timeout(120_000);
+  const { page } = await newContext(t, 'viewer');
+  await page.goto(`${base}/`);
+  await signIn(page, 'vera');
+  const pages: [string, string | RegExp][] = [
+    ['overview', 'Overview'],
+    ['executions', 'Executions'],
+    [`executions/${ids.real}`, /^Execution /],
+    [`executions/${ids.retried}`, /^Execution /],
+    ['sources', 'Sources'],
+    ['projects', 'Project configurations'],
+    ['profiles', 'Deployment profiles'],
+    ['alerts', 'Alerts'],
+  ];
+  const allowed = new Set(['Sign out', 'Previous', 'Next']);
+  for (const [hash, heading] of pages) {
+    await open(page, hash, heading);
+    await page.waitForTimeout(300);
+    const buttons = (await page.getByRole('button').allTextContents()).map((s) => s.trim());
+    t.deepEqual(
+      buttons.filter((b) => !allowed.has(b)),
+      [],
+      `${hash}: a viewer sees buttons that change things`,
+    );
+    t.is(await page.locator('textarea, input[type=file], input[type=checkbox]').count(), 0, hash);
+    t.is(await page.getByRole('link', { name: 'New execution' }).count(), 0, hash);
+    await record(t, page, `viewer-${hash.replace(/\//g, '-')}`);
+  }
+  // The profile page too.
+  await open(page, 'profiles', 'Deployment profiles');
+  await page.getByRole('link', { name: 'dim-local' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Profile dim-local' }).waitFor();
+  t.deepEqual(
+    (await page.getByRole('button').allTextContents()).filter((b) => !allowed.has(b.trim())),
+    [],
+  );
+});
+
+test.serial('an ended session returns to sign-in and back to the same page', async (t) => {
+  t.timeout(120_000);
+  const { context, page } = await newContext(t, 'operator-2');
+  await page.goto(`${base}/#/executions/${ids.dry}`);
+  await signIn(page, 'olga');
+  await page.getByRole('heading', { level: 1, name: /^Execution / }).waitFor();
+  // A reload keeps the login (the refresh cookie) and the page.
+  await page.reload();
+  await page.getByRole('heading', { level: 1, name: /^Execution / }).waitFor();
+  // Signing out in another tab ends this tab's login too: its next refresh asks to sign in again.
+  const other = await context.newPage();
+  watch(other, 'operator-2 second tab');
+  await other.goto(`${base}/#/overview`);
+  await other.getByRole('button', { name: 'Sign out' }).click();
+  await other.getByRole('button', { name: 'Sign in' }).waitFor();
+  await page.getByText('Your session ended').waitFor({ timeout: 20_000 });
+  t.regex(page.url(), new RegExp(`#/executions/${ids.dry}$`));
+  await signIn(page, 'olga');
+  await page.getByRole('heading', { level: 1, name: `Execution ${ids.dry.slice(0, 8)}` }).waitFor();
+});
+
+test.serial('no page broke a rule of its CSP or threw', (t) => {
+  writeFileSync(join(screenshotDir, 'problems.txt'), problems.join('\n'));
+  t.deepEqual(problems, []);
+});
