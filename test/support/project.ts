@@ -29,7 +29,8 @@ export const prepareProject = async (
   module = 'wallaby_hires',
 ) => {
   const suffix = Math.random().toString(36).slice(2, 8);
-  const token = await api.tokenFor(`op-${suffix}`, 'operator');
+  const operator = `op-${suffix}`;
+  const token = await api.tokenFor(operator, 'operator');
   // An admin decides what code runs (graph patches of code fields, profiles' shell snippets).
   const adminToken = await api.tokenFor(`admin-${suffix}`, 'admin');
   await api.uploadConfig(yaml, adminToken);
@@ -82,5 +83,5 @@ export const prepareProject = async (
     if (x.status !== 202) throw new Error(`execute: ${x.text}`);
     return id;
   };
-  return { token, adminToken, ids, execute, module };
+  return { token, operator, adminToken, ids, execute, module };
 };

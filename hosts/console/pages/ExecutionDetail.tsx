@@ -223,19 +223,23 @@ export const ExecutionDetailPage = ({ id }: { id: string }) => {
       </Show>
       <h2>Timeline</h2>
       <Show loaded={events}>
-        {(p) => (
-          <ol class="timeline">
-            {[...p.items]
-              .sort((a, b) => a.id - b.id)
-              .map((ev) => (
-                <li key={ev.id}>
-                  <Time at={ev.created_at} /> <strong>{ev.kind}</strong>
-                  {ev.actor && <span class="muted"> by {ev.actor}</span>}
-                  <div class="muted">{eventLine(ev.payload)}</div>
-                </li>
-              ))}
-          </ol>
-        )}
+        {(p) =>
+          p.items.length === 0 ? (
+            <p class="muted">No events.</p>
+          ) : (
+            <ol class="timeline">
+              {[...p.items]
+                .sort((a, b) => a.id - b.id)
+                .map((ev) => (
+                  <li key={ev.id}>
+                    <Time at={ev.created_at} /> <strong>{ev.kind}</strong>
+                    {ev.actor && <span class="muted"> by {ev.actor}</span>}
+                    <div class="muted">{eventLine(ev.payload)}</div>
+                  </li>
+                ))}
+            </ol>
+          )
+        }
       </Show>
       <h2>Artifacts</h2>
       <Show loaded={ledger}>{(l) => <Artifacts id={id} ledger={l} />}</Show>
