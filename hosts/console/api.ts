@@ -69,12 +69,22 @@ export const refresh = async (): Promise<boolean> => {
   return navigator.locks ? navigator.locks.request('surveyor-console-refresh', run) : run();
 };
 
-export const signIn = async (username: string, password: string) =>
-  takeTokens(
+const signedIn = new Set<() => void>();
+
+/** Calls `f` after each sign-in (so what failed while signed out loads again); returns the unsubscribe. */
+export const whenSignedIn = (f: () => void): (() => void) => {
+  signedIn.add(f);
+  return () => signedIn.delete(f);
+};
+
+export const signIn = async (username: string, password: string) => {
+  await takeTokens(
     await send('POST', '/auth/console-session', JSON.stringify({ username, password }), {
       'Content-Type': 'application/json',
     }),
   );
+  for (const f of signedIn) f();
+};
 
 export const signOut = async () => {
   try {
@@ -96,6 +106,8 @@ export const call = async <T>(
     ...(body === undefined ? {} : { 'Content-Type': opts.yaml ? 'application/x-yaml' : 'application/json' }),
     ...opts.headers,
   };
+  // Signed out: the page waits for sign-in instead of asking the API again and again.
+  if (accessToken === null) throw new ApiError(401, 'unauthorized', 'signed out; sign in to go on');
   let res = await send(method, path, encoded, headers);
   if (res.status === 401) {
     if (!(await refresh())) {

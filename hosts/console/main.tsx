@@ -1,4 +1,5 @@
-import './styles.css';
+import './base.css';
+import './parts.css';
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { get, refresh, signIn, signOut, whenSignedOut } from './api.js';
@@ -54,8 +55,9 @@ const SignIn = ({ done, expired }: { done: () => void; expired: boolean }) => {
   const [error, setError] = useState<unknown>(undefined);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
+    if (expired) return;
     document.title = 'Sign in · surveyor';
-  }, []);
+  }, [expired]);
   const submit = async (ev: Event) => {
     ev.preventDefault();
     setBusy(true);
@@ -70,36 +72,42 @@ const SignIn = ({ done, expired }: { done: () => void; expired: boolean }) => {
       setBusy(false);
     }
   };
-  return (
-    <main class="signin">
-      <form class="form" onSubmit={submit}>
-        <h1>surveyor</h1>
-        {expired && <p class="warn">Your session ended. Sign in again to go on where you were.</p>}
-        <label class="field">
-          <span>Username</span>
-          <input
-            autocomplete="username"
-            value={username}
-            onInput={(e) => setUsername(e.currentTarget.value)}
-            required
-          />
-        </label>
-        <label class="field">
-          <span>Password</span>
-          <input
-            type="password"
-            autocomplete="current-password"
-            value={password}
-            onInput={(e) => setPassword(e.currentTarget.value)}
-            required
-          />
-        </label>
-        <ErrorNote error={error} />
-        <button type="submit" class="primary" disabled={busy}>
-          Sign in
-        </button>
-      </form>
-    </main>
+  const form = (
+    <form class="form" onSubmit={submit}>
+      <h1>surveyor</h1>
+      {expired && <p class="warn">Your session ended. Sign in again to go on where you were.</p>}
+      <label class="field">
+        <span>Username</span>
+        <input
+          autocomplete="username"
+          value={username}
+          onInput={(e) => setUsername(e.currentTarget.value)}
+          required
+        />
+      </label>
+      <label class="field">
+        <span>Password</span>
+        <input
+          type="password"
+          autocomplete="current-password"
+          value={password}
+          onInput={(e) => setPassword(e.currentTarget.value)}
+          required
+        />
+      </label>
+      <ErrorNote error={error} />
+      <button type="submit" class="primary" disabled={busy}>
+        Sign in
+      </button>
+    </form>
+  );
+  // Over an open page: a modal dialog (the page below is inert); else the page itself.
+  return expired ? (
+    <div class="overlay signin" role="dialog" aria-modal="true" aria-label="Sign in again">
+      {form}
+    </div>
+  ) : (
+    <main class="signin">{form}</main>
   );
 };
 
@@ -107,13 +115,15 @@ const App = () => {
   const route = useRoute();
   // undefined: finding out (a refresh cookie may still hold a login); null: signed out.
   const [me, setMe] = useState<MeBody | null | undefined>(undefined);
-  const [expired, setExpired] = useState(false);
-  const loadMe = async () => setMe(await get<MeBody>('/auth/me'));
+  // The login ended under an open page: sign-in shows over it, so the page and what was typed in
+  // it stay as they were.
+  const [ended, setEnded] = useState(false);
+  const loadMe = async () => {
+    setMe(await get<MeBody>('/auth/me'));
+    setEnded(false);
+  };
   useEffect(() => {
-    whenSignedOut(() => {
-      setExpired(true);
-      setMe(null);
-    });
+    whenSignedOut(() => setEnded(true));
     refresh().then(
       (ok) => (ok ? loadMe().catch(() => setMe(null)) : setMe(null)),
       () => setMe(null),
@@ -125,11 +135,11 @@ const App = () => {
         <p class="muted">Loading…</p>
       </main>
     );
-  if (me === null) return <SignIn expired={expired} done={() => loadMe().catch(() => setMe(null))} />;
+  if (me === null) return <SignIn expired={false} done={() => loadMe().catch(() => setMe(null))} />;
   const section = route.path[0] ?? 'overview';
   return (
     <SessionContext.Provider value={me}>
-      <header class="top">
+      <header class="top" inert={ended}>
         <a class="brand" href="#/overview">
           surveyor
         </a>
@@ -148,7 +158,7 @@ const App = () => {
             type="button"
             onClick={async () => {
               await signOut().catch(() => undefined);
-              setExpired(false);
+              setEnded(false);
               setMe(null);
             }}
           >
@@ -156,9 +166,10 @@ const App = () => {
           </button>
         </div>
       </header>
-      <main>
+      <main inert={ended}>
         <PageFor route={route} />
       </main>
+      {ended && <SignIn expired done={() => loadMe().catch(() => setMe(null))} />}
     </SessionContext.Provider>
   );
 };

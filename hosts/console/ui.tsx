@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import { ApiError } from './api.js';
+import { ApiError, whenSignedIn } from './api.js';
 
 export interface Loaded<T> {
   readonly data: T | undefined;
@@ -41,6 +41,7 @@ export const useLoad = <T,>(load: () => Promise<T>, key: string, everyMs = 0): L
     return () => clearInterval(timer);
   }, [key, everyMs]);
   const reload = useCallback(() => setTick((t) => t + 1), []);
+  useEffect(() => whenSignedIn(reload), [reload]);
   return { data, error, reload };
 };
 

@@ -201,14 +201,8 @@ test.serial('an operator signs in, uploads, registers, discovers, runs, cancels 
     .fill(wallabyYaml.replace(/poll_interval_seconds: \d+/, 'poll_interval_seconds: 30'));
   await page.getByRole('button', { name: 'Upload' }).click();
   await page.getByText('Stored: wallaby_hires version 2').waitFor();
-  await page
-    .getByRole('link', { name: 'diff with v2' })
-    .waitFor()
-    .catch(() => undefined);
-  await page
-    .getByRole('link', { name: /^diff with v/ })
-    .first()
-    .click();
+  // Version 2 is shown; its row for version 1 offers the diff.
+  await page.getByRole('link', { name: 'diff with v2' }).click();
   const diff = page.locator('pre.diff');
   await diff.waitFor();
   t.regex((await diff.locator('.add').textContent()) ?? '', /\+ +poll_interval_seconds: 30/);
@@ -354,7 +348,7 @@ test.serial('a viewer sees every page and no control that would change anything'
   );
 });
 
-test.serial('an ended session returns to sign-in and back to the same page', async (t) => {
+test.serial('an ended login asks to sign in over the page, which keeps what was typed in it', async (t) => {
   t.timeout(120_000);
   const { context, page } = await newContext(t, 'operator-2');
   await page.goto(`${base}/#/executions/${ids.dry}`);
@@ -363,16 +357,32 @@ test.serial('an ended session returns to sign-in and back to the same page', asy
   // A reload keeps the login (the refresh cookie) and the page.
   await page.reload();
   await page.getByRole('heading', { level: 1, name: /^Execution / }).waitFor();
-  // Signing out in another tab ends this tab's login too: its next refresh asks to sign in again.
+  // Half an upload typed in, on a page that does not refresh by itself.
+  await open(page, 'projects', 'Project configurations');
+  const draft = 'apiVersion: surveyor/v1\n# half written\n';
+  await page.getByLabel('Upload a configuration (YAML)').fill(draft);
+  // Signing out in another tab ends this tab's login too: its next request asks to sign in again.
   const other = await context.newPage();
   watch(other, 'operator-2 second tab');
   await other.goto(`${base}/#/overview`);
   await other.getByRole('button', { name: 'Sign out' }).click();
   await other.getByRole('button', { name: 'Sign in' }).waitFor();
-  await page.getByText('Your session ended').waitFor({ timeout: 20_000 });
-  t.regex(page.url(), new RegExp(`#/executions/${ids.dry}$`));
-  await signIn(page, 'olga');
-  await page.getByRole('heading', { level: 1, name: `Execution ${ids.dry.slice(0, 8)}` }).waitFor();
+  await page
+    .getByRole('link', { name: /^diff with v/ })
+    .first()
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Sign in again' });
+  await dialog.getByText('Your session ended').waitFor({ timeout: 20_000 });
+  await record(t, page, '10-session-ended');
+  await dialog.getByLabel('Username').fill('olga');
+  await dialog.getByLabel('Password').fill(password);
+  await dialog.getByRole('button', { name: 'Sign in' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  // The same page, the draft still there, and what failed while signed out loaded again.
+  t.regex(page.url(), /#\/projects\?project=wallaby_hires&version=2&against=1$/);
+  t.is(await page.getByLabel('Upload a configuration (YAML)').inputValue(), draft);
+  await page.locator('pre.diff').waitFor();
+  t.is(await page.getByRole('alert').count(), 0);
 });
 
 test.serial('no page broke a rule of its CSP or threw', (t) => {
