@@ -235,6 +235,40 @@ export const Field = ({
 );
 
 /**
+ * A labelled drop-down of `options` (value and label alike, or pairs); `empty` adds a first
+ * option with the value '' (All, Default).
+ */
+export const Choice = ({
+  label,
+  value,
+  options,
+  onChange,
+  empty,
+  hint,
+}: {
+  label: string;
+  value: string;
+  options: readonly (string | readonly [string, string])[];
+  onChange: (value: string) => void;
+  empty?: string;
+  hint?: string;
+}) => (
+  <Field label={label} {...(hint ? { hint } : {})}>
+    <select value={value} onChange={(e) => onChange(e.currentTarget.value)}>
+      {empty !== undefined && <option value="">{empty}</option>}
+      {options.map((o) => {
+        const [v, text] = typeof o === 'string' ? [o, o] : o;
+        return (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        );
+      })}
+    </select>
+  </Field>
+);
+
+/**
  * A region that scrolls. It takes keyboard focus so that keyboard users can scroll it (WCAG 2.1.1;
  * axe's scrollable-region-focusable), and is named for screen readers.
  */

@@ -1,21 +1,9 @@
+import { executionStates } from '../../../core/domain/execution.js';
 import { get, query } from '../api.js';
 import { go, href, type Route } from '../router.js';
 import { useCan } from '../session.js';
 import type { ExecutionPage, ProfilePage, Projects } from '../types.js';
-import { Field, Page, Pager, Show, StateBadge, Time, useLoad, usePager } from '../ui.js';
-
-export const executionStates = [
-  'pending',
-  'queued',
-  'staging',
-  'translating',
-  'submitting',
-  'running',
-  'cancelling',
-  'completed',
-  'failed',
-  'cancelled',
-] as const;
+import { Choice, Page, Pager, Show, StateBadge, Time, useLoad, usePager } from '../ui.js';
 
 const pageSize = 50;
 
@@ -59,39 +47,27 @@ export const ExecutionsPage = ({ route }: { route: Route }) => {
       }
     >
       <form class="filters" onSubmit={(e) => e.preventDefault()}>
-        <Field label="Project">
-          <select value={filter.project_module ?? ''} onChange={(e) => set('project', e.currentTarget.value)}>
-            <option value="">All</option>
-            {projects.map((p) => (
-              <option key={p.project_module} value={p.project_module}>
-                {p.project_module}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field label="State">
-          <select value={filter.state ?? ''} onChange={(e) => set('state', e.currentTarget.value)}>
-            <option value="">All</option>
-            {executionStates.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field label="Profile">
-          <select
-            value={filter.deployment_profile_name ?? ''}
-            onChange={(e) => set('profile', e.currentTarget.value)}
-          >
-            <option value="">All</option>
-            {profiles.map((p) => (
-              <option key={p.id} value={p.name}>
-                {p.name}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <Choice
+          label="Project"
+          value={filter.project_module ?? ''}
+          options={projects.map((p) => p.project_module)}
+          onChange={(v) => set('project', v)}
+          empty="All"
+        />
+        <Choice
+          label="State"
+          value={filter.state ?? ''}
+          options={executionStates}
+          onChange={(v) => set('state', v)}
+          empty="All"
+        />
+        <Choice
+          label="Profile"
+          value={filter.deployment_profile_name ?? ''}
+          options={profiles.map((p) => p.name)}
+          onChange={(v) => set('profile', v)}
+          empty="All"
+        />
       </form>
       <Show loaded={list}>
         {(page) => (

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { call, get, query } from '../api.js';
 import { go } from '../router.js';
 import type { Execution, SourcePage } from '../types.js';
-import { ErrorNote, Field, Page, Pager, Show, useLoad, usePager } from '../ui.js';
+import { Choice, ErrorNote, Field, Page, Pager, Show, useLoad, usePager } from '../ui.js';
 import { useChoices } from './Executions.js';
 
 /**
@@ -69,15 +69,12 @@ export const NewExecutionPage = () => {
   return (
     <Page title="New execution">
       <form class="form" onSubmit={submit}>
-        <Field label="Project">
-          <select value={project} onChange={(e) => setProject(e.currentTarget.value)} required>
-            {projects.map((p) => (
-              <option key={p.project_module} value={p.project_module}>
-                {p.project_module}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <Choice
+          label="Project"
+          value={project}
+          options={projects.map((p) => p.project_module)}
+          onChange={setProject}
+        />
         <fieldset>
           <legend>Sources ({chosen.length} chosen)</legend>
           <Show loaded={sources}>
@@ -106,16 +103,14 @@ export const NewExecutionPage = () => {
             }
           </Show>
         </fieldset>
-        <Field label="Deployment profile" hint="Empty: the project's default profile">
-          <select value={profile} onChange={(e) => setProfile(e.currentTarget.value)}>
-            <option value="">Default</option>
-            {profileChoices.map((p) => (
-              <option key={p.id} value={p.name}>
-                {p.name}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <Choice
+          label="Deployment profile"
+          hint="Default: the project's default profile"
+          value={profile}
+          options={profileChoices.map((p) => p.name)}
+          onChange={setProfile}
+          empty="Default"
+        />
         <Field label="Archive">
           <input value={archive} onInput={(e) => setArchive(e.currentTarget.value)} required maxLength={63} />
         </Field>

@@ -3,7 +3,7 @@ import { call, get, query } from '../api.js';
 import { href, type Route, go } from '../router.js';
 import { useCan } from '../session.js';
 import type { BulkResult, EventPage, SourcePage, SourceStatus } from '../types.js';
-import { ErrorNote, Field, Page, Pager, Show, StateBadge, Time, useLoad, usePager } from '../ui.js';
+import { Choice, ErrorNote, Field, Page, Pager, Show, StateBadge, Time, useLoad, usePager } from '../ui.js';
 import { useChoices } from './Executions.js';
 
 /** One identifier per line (or separated by commas or spaces): what people paste from a table. */
@@ -114,15 +114,12 @@ export const SourcesPage = ({ route }: { route: Route }) => {
       }
     >
       <form class="filters" onSubmit={(e) => e.preventDefault()}>
-        <Field label="Project">
-          <select value={project} onChange={(e) => go(['sources'], { project: e.currentTarget.value })}>
-            {projects.map((p) => (
-              <option key={p.project_module} value={p.project_module}>
-                {p.project_module}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <Choice
+          label="Project"
+          value={project}
+          options={projects.map((p) => p.project_module)}
+          onChange={(v) => go(['sources'], { project: v })}
+        />
       </form>
       <ErrorNote error={error} />
       {discovery && (
