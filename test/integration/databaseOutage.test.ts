@@ -86,8 +86,9 @@ test.serial(
     const body = { project_module: 'wallaby_hires', sources: [{ source_identifier: 'HIPASSJ0601' }] };
     t.is((await api.call('GET', '/sources?project_module=wallaby_hires', { token: p.token })).status, 200);
 
-    await pg.release();
+    // Counted from before the stop: the worker's first failed claim can come while it is stopping.
     const logsBefore = api.logs.length;
+    await pg.release();
     for (const [method, path, init] of [
       ['GET', '/auth/me', {}],
       ['GET', '/sources?project_module=wallaby_hires', {}],
