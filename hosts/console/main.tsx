@@ -14,7 +14,7 @@ import { SourceDetailPage, SourcesPage } from './pages/Sources.js';
 import { href, type Route, useRoute } from './router.js';
 import { SessionContext } from './session.js';
 import type { MeBody } from './types.js';
-import { ErrorNote } from './ui.js';
+import { ErrorNote, useAction } from './ui.js';
 
 const nav = [
   ['overview', 'Overview'],
@@ -52,25 +52,18 @@ const PageFor = ({ route }: { route: Route }) => {
 const SignIn = ({ done, expired }: { done: () => void; expired: boolean }) => {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<unknown>(undefined);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useAction();
   useEffect(() => {
     if (expired) return;
     document.title = 'Sign in · surveyor';
   }, [expired]);
-  const submit = async (ev: Event) => {
+  const submit = (ev: Event) => {
     ev.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    try {
+    void run(async () => {
       await signIn(username, password);
       setPassword('');
       done();
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   const form = (
     <form class="form" onSubmit={submit}>

@@ -161,6 +161,31 @@ export const Pager = ({
 );
 
 /**
+ * One action at a time, for a form or a button: `busy` while it runs (a second call meanwhile does
+ * nothing, even before the next render), and the error it ended with, for display.
+ */
+export const useAction = () => {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(undefined);
+  const running = useRef(false);
+  const run = useCallback(async (action: () => Promise<unknown>) => {
+    if (running.current) return;
+    running.current = true;
+    setBusy(true);
+    setError(undefined);
+    try {
+      await action();
+    } catch (e) {
+      setError(e);
+    } finally {
+      running.current = false;
+      setBusy(false);
+    }
+  }, []);
+  return { busy, error, run };
+};
+
+/**
  * A button that asks first (a modal dialog), then runs `action`; while it runs the button is
  * disabled, so a double click does it once.
  */
@@ -176,19 +201,10 @@ export const ConfirmButton = ({
   danger?: boolean;
 }) => {
   const dialog = useRef<HTMLDialogElement>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(undefined);
-  const confirm = async () => {
+  const { busy, error, run } = useAction();
+  const confirm = () => {
     dialog.current?.close();
-    setBusy(true);
-    setError(undefined);
-    try {
-      await action();
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(false);
-    }
+    void run(action);
   };
   return (
     <>
@@ -232,6 +248,39 @@ export const Field = ({
     {children}
     {hint && <small class="muted">{hint}</small>}
   </label>
+);
+
+/** Checks that passed or failed, each with its detail: readiness's dependencies, a profile's ping. */
+export const Checks = ({
+  label,
+  first,
+  checks,
+}: {
+  label: string;
+  /** The heading of the name column. */
+  first: string;
+  checks: readonly { name: string; ok: boolean; detail: string }[];
+}) => (
+  <table aria-label={label}>
+    <thead>
+      <tr>
+        <th scope="col">{first}</th>
+        <th scope="col">Result</th>
+        <th scope="col">Detail</th>
+      </tr>
+    </thead>
+    <tbody>
+      {checks.map((c) => (
+        <tr key={c.name}>
+          <td>{c.name}</td>
+          <td>
+            <StateBadge state={c.ok ? 'ok' : 'down'} />
+          </td>
+          <td>{c.detail}</td>
+        </tr>
+      ))}
+    </tbody>
+  </table>
 );
 
 /**

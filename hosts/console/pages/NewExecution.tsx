@@ -1,8 +1,8 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { call, get, query } from '../api.js';
 import { go } from '../router.js';
 import type { Execution, SourcePage } from '../types.js';
-import { Choice, ErrorNote, Field, Page, Pager, Show, useLoad, usePager } from '../ui.js';
+import { Choice, ErrorNote, Field, Page, useAction, Pager, Show, useLoad, usePager } from '../ui.js';
 import { useChoices } from './Executions.js';
 
 /**
@@ -20,10 +20,7 @@ export const NewExecutionPage = () => {
   const [dryRun, setDryRun] = useState(true);
   const [runNow, setRunNow] = useState(true);
   const [key, setKey] = useState(newKey);
-  const [busy, setBusy] = useState(false);
-  // Set at once (state only changes at the next render): a double click sends one request.
-  const sending = useRef(false);
-  const [error, setError] = useState<unknown>(undefined);
+  const { busy, error, run } = useAction();
   const pager = usePager(project);
   useEffect(() => {
     if (!project && projects[0]) setProject(projects[0].project_module);
@@ -37,13 +34,9 @@ export const NewExecutionPage = () => {
     `${project}:${pager.cursor ?? ''}`,
   );
   const toggle = (id: string) => setChosen((c) => (c.includes(id) ? c.filter((x) => x !== id) : [...c, id]));
-  const submit = async (ev: Event) => {
+  const submit = (ev: Event) => {
     ev.preventDefault();
-    if (sending.current) return;
-    sending.current = true;
-    setBusy(true);
-    setError(undefined);
-    try {
+    void run(async () => {
       const e = await call<Execution>(
         'POST',
         '/executions',
@@ -58,12 +51,7 @@ export const NewExecutionPage = () => {
       if (runNow) await call('POST', `/executions/${e.uuid}/execute`, dryRun ? { do_submit: false } : {});
       setKey(newKey());
       go(['executions', e.uuid]);
-    } catch (err) {
-      setError(err);
-    } finally {
-      sending.current = false;
-      setBusy(false);
-    }
+    });
   };
   const profileChoices = profiles.filter((p) => p.project_module === null || p.project_module === project);
   return (

@@ -1,7 +1,7 @@
 import { get } from '../api.js';
 import { href } from '../router.js';
 import type { Overview } from '../types.js';
-import { Page, Show, StateBadge, Time, useLoad } from '../ui.js';
+import { Checks, Page, Show, StateBadge, Time, useLoad } from '../ui.js';
 
 interface Readiness {
   status: string;
@@ -121,26 +121,11 @@ export const OverviewPage = () => {
       <h2>Dependencies</h2>
       <Show loaded={ready}>
         {(r) => (
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Dependency</th>
-                <th scope="col">State</th>
-                <th scope="col">Detail</th>
-              </tr>
-            </thead>
-            <tbody>
-              {Object.entries(r.checks).map(([name, c]) => (
-                <tr key={name}>
-                  <td>{name}</td>
-                  <td>
-                    <StateBadge state={c.ok ? 'ok' : 'down'} />
-                  </td>
-                  <td>{c.detail}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <Checks
+            label="Dependencies"
+            first="Dependency"
+            checks={Object.entries(r.checks).map(([name, c]) => ({ name, ok: c.ok, detail: c.detail }))}
+          />
         )}
       </Show>
     </Page>

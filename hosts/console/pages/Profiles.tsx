@@ -3,7 +3,18 @@ import { call, get } from '../api.js';
 import { go, href } from '../router.js';
 import { useCan } from '../session.js';
 import type { Ping, Profile, ProfilePage } from '../types.js';
-import { ConfirmButton, ErrorNote, Field, Json, Page, Show, StateBadge, Time, useLoad } from '../ui.js';
+import {
+  Checks,
+  ConfirmButton,
+  ErrorNote,
+  Field,
+  Json,
+  Page,
+  Show,
+  Time,
+  useAction,
+  useLoad,
+} from '../ui.js';
 
 /** Starting points for a new profile, one per backend kind (the API fills in every default). */
 const templates: Record<string, unknown> = {
@@ -47,20 +58,16 @@ const Editor = ({ profile, done }: { profile?: Profile; done: (p: Profile) => vo
   const [text, setText] = useState(
     JSON.stringify(profile ? editable(profile) : templates['rest_remote'], null, 2),
   );
-  const [error, setError] = useState<unknown>(undefined);
-  const [busy, setBusy] = useState(false);
-  const submit = async (ev: Event) => {
+  const { busy, error, run } = useAction();
+  const submit = (ev: Event) => {
     ev.preventDefault();
-    setError(undefined);
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch (e) {
-      setError(new Error(`not valid JSON: ${(e as Error).message}`));
-      return;
-    }
-    setBusy(true);
-    try {
+    void run(async () => {
+      let body: unknown;
+      try {
+        body = JSON.parse(text);
+      } catch (e) {
+        throw new Error(`not valid JSON: ${(e as Error).message}`);
+      }
       done(
         await call<Profile>(
           profile ? 'PUT' : 'POST',
@@ -68,11 +75,7 @@ const Editor = ({ profile, done }: { profile?: Profile; done: (p: Profile) => vo
           body,
         ),
       );
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <form class="form" onSubmit={submit}>
@@ -102,29 +105,6 @@ const Editor = ({ profile, done }: { profile?: Profile; done: (p: Profile) => vo
     </form>
   );
 };
-
-const PingResult = ({ ping }: { ping: Ping }) => (
-  <table aria-label="Ping result">
-    <thead>
-      <tr>
-        <th scope="col">Check</th>
-        <th scope="col">Result</th>
-        <th scope="col">Detail</th>
-      </tr>
-    </thead>
-    <tbody>
-      {ping.checks.map((c) => (
-        <tr key={c.name}>
-          <td>{c.name}</td>
-          <td>
-            <StateBadge state={c.ok ? 'ok' : 'down'} />
-          </td>
-          <td>{c.detail}</td>
-        </tr>
-      ))}
-    </tbody>
-  </table>
-);
 
 export const ProfileDetailPage = ({ id }: { id: string }) => {
   const profile = useLoad(() => get<Profile>(`/deployment-profiles/${id}`), id);
@@ -159,7 +139,7 @@ export const ProfileDetailPage = ({ id }: { id: string }) => {
         )
       }
     >
-      {ping && <PingResult ping={ping} />}
+      {ping && <Checks label="Ping result" first="Check" checks={ping.checks} />}
       <Show loaded={profile}>
         {(p) =>
           editing ? (

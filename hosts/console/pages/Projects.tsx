@@ -4,7 +4,7 @@ import { ApiError, call, get } from '../api.js';
 import { go, href, type Route } from '../router.js';
 import { useCan } from '../session.js';
 import type { ConfigVersion, ConfigVersionList, Projects } from '../types.js';
-import { ErrorNote, Field, Page, Scroll, Show, Time, useLoad } from '../ui.js';
+import { ErrorNote, Field, Page, Scroll, Show, Time, useAction, useLoad } from '../ui.js';
 
 interface Issue {
   line?: number;
@@ -42,24 +42,17 @@ const Annotated = ({ text, issues }: { text: string; issues: Issue[] }) => {
 const Upload = ({ done }: { done: (module: string) => void }) => {
   const [text, setText] = useState('');
   const [sent, setSent] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(undefined);
+  const { busy, error, run } = useAction();
   const [note, setNote] = useState('');
-  const submit = async (ev: Event) => {
+  const submit = (ev: Event) => {
     ev.preventDefault();
-    setBusy(true);
-    setError(undefined);
     setNote('');
     setSent(text);
-    try {
+    void run(async () => {
       const v = await call<ConfigVersion>('POST', '/project-configs', text, { yaml: true });
       setNote(`Stored: ${v.project_module} version ${v.version}`);
       done(v.project_module);
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   const issues = error instanceof ApiError ? ((error.details['issues'] as Issue[] | undefined) ?? []) : [];
   return (

@@ -3,7 +3,19 @@ import { call, get, query } from '../api.js';
 import { href, type Route, go } from '../router.js';
 import { useCan } from '../session.js';
 import type { BulkResult, EventPage, SourcePage, SourceStatus } from '../types.js';
-import { Choice, ErrorNote, Field, Page, Pager, Show, StateBadge, Time, useLoad, usePager } from '../ui.js';
+import {
+  Choice,
+  ErrorNote,
+  Field,
+  Page,
+  Pager,
+  Show,
+  StateBadge,
+  Time,
+  useAction,
+  useLoad,
+  usePager,
+} from '../ui.js';
 import { useChoices } from './Executions.js';
 
 /** One identifier per line (or separated by commas or spaces): what people paste from a table. */
@@ -18,14 +30,11 @@ export const identifiersIn = (text: string): string[] => [
 
 const Register = ({ project, done }: { project: string; done: () => void }) => {
   const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(undefined);
+  const { busy, error, run } = useAction();
   const [result, setResult] = useState<BulkResult | null>(null);
-  const submit = async (ev: Event) => {
+  const submit = (ev: Event) => {
     ev.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    try {
+    void run(async () => {
       const ids = identifiersIn(text);
       const r = await call<BulkResult>('POST', '/sources/bulk', {
         project_module: project,
@@ -34,11 +43,7 @@ const Register = ({ project, done }: { project: string; done: () => void }) => {
       setResult(r);
       setText('');
       done();
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <form class="form" onSubmit={submit}>
@@ -80,11 +85,10 @@ export const SourcesPage = ({ route }: { route: Route }) => {
   const canRun = useCan('operator');
   const [chosen, setChosen] = useState<string[]>([]);
   const [discovery, setDiscovery] = useState<string | null>(null);
-  const [error, setError] = useState<unknown>(undefined);
+  const discovering = useAction();
   useEffect(() => setChosen([]), [project]);
-  const discover = async () => {
-    setError(undefined);
-    try {
+  const discover = () =>
+    discovering.run(async () => {
       const r = await call<{ queued: string[]; skipped: { source_identifier: string; reason: string }[] }>(
         'POST',
         '/sources/discover',
@@ -98,16 +102,18 @@ export const SourcesPage = ({ route }: { route: Route }) => {
       );
       setChosen([]);
       list.reload();
-    } catch (e) {
-      setError(e);
-    }
-  };
+    });
   return (
     <Page
       title="Sources"
       actions={
         canRun && (
-          <button type="button" class="primary" disabled={chosen.length === 0} onClick={discover}>
+          <button
+            type="button"
+            class="primary"
+            disabled={chosen.length === 0 || discovering.busy}
+            onClick={discover}
+          >
             Discover {chosen.length > 0 ? `(${chosen.length})` : ''}
           </button>
         )
@@ -121,7 +127,7 @@ export const SourcesPage = ({ route }: { route: Route }) => {
           onChange={(v) => go(['sources'], { project: v })}
         />
       </form>
-      <ErrorNote error={error} />
+      <ErrorNote error={discovering.error} />
       {discovery && (
         <p class="note" aria-live="polite">
           {discovery}
