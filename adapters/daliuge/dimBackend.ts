@@ -44,7 +44,8 @@ class NotYetCancellable extends Error {}
  * external name, so a crashed worker finds its session again: `find` adopts a deployed session,
  * and `submit` resumes a half-made one (created, or created and appended) instead of making a
  * second. A poll round is one `GET /api/sessions` for every session of the DIM, plus one
- * `graph/status` for each session that ended, to name the drops in error.
+ * `graph/status` for each session that ended, to name the drops in error, and one `status` for
+ * each session the list lacks (a restarted DIM lists none of the sessions its node managers run).
  */
 export class DimBackend implements DeploymentBackend {
   readonly kind = 'rest_remote' as const;
@@ -138,12 +139,18 @@ export class DimBackend implements DeploymentBackend {
       (await this.call(() => dim.sessions(signal))).map((s) => [s.sessionId, s.states]),
     );
     for (const item of items) {
-      const states = sessions.get(item.schedulerJobId);
+      // A DIM that restarted lists none of its earlier sessions, but still relays a session's
+      // status from the node managers, which run it on: ask for that one session by its id.
+      const states =
+        sessions.get(item.schedulerJobId) ??
+        (sessions.has(item.schedulerJobId)
+          ? null
+          : await this.call(() => dim.status(item.schedulerJobId, signal)));
       if (!states) {
         out.set(item.executionId, {
           kind: 'unknown',
           remoteState: 'unknown',
-          reason: `the island manager at ${target.slice(4)} does not know session ${item.schedulerJobId} (restarted, or the session was deleted)`,
+          reason: `neither the island manager at ${target.slice(4)} nor its node managers know session ${item.schedulerJobId} (deleted, or the node managers restarted)`,
         });
         continue;
       }
@@ -174,15 +181,8 @@ export class DimBackend implements DeploymentBackend {
       };
     }
     if (o.kind === 'finished' && errored.length === 0) {
-      // The outputs (data drops nothing consumes) come from the graph the DIM ran, not ours.
-      let graph: unknown;
-      try {
-        graph = await dim.graph(item.schedulerJobId);
-      } catch {
-        return { kind: 'in_progress', remoteState: 'finished' };
-      }
-      const specs =
-        graph && typeof graph === 'object' ? Object.values(graph as Record<string, DropSpec>) : [];
+      const specs = await this.ranGraph(dim, item);
+      if (!specs) return { kind: 'in_progress', remoteState: 'finished' };
       return { ...o, outputs: outputReport(outputDropOids(specs), status) };
     }
     return {
@@ -194,6 +194,20 @@ export class DimBackend implements DeploymentBackend {
           : `the session ended ${o.remoteState} with ${errored.length} drop${errored.length === 1 ? '' : 's'} in error (first: ${errored[0]})`,
       failedDrops: errored.slice(0, maxFailedDrops),
     };
+  }
+
+  /**
+   * The drops of the graph a session ran, to find its outputs (data drops nothing consumes): the
+   * DIM's, or when it cannot give it (restarted: it lost the links across node managers and
+   * answers 500) the graph we submitted. Null when neither can be read now: asked next round.
+   */
+  private async ranGraph(dim: DimClient, item: PollItem): Promise<readonly DropSpec[] | null> {
+    try {
+      const graph = await dim.graph(item.schedulerJobId);
+      return graph && typeof graph === 'object' ? Object.values(graph as Record<string, DropSpec>) : [];
+    } catch {
+      return (await item.submittedGraph?.().catch(() => null)) ?? null;
+    }
   }
 
   async cancel(item: PollItem, signal?: AbortSignal): Promise<void> {

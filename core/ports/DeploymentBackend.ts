@@ -46,6 +46,11 @@ export interface PollItem {
   /** Set once we asked the backend to cancel. */
   readonly cancelSentAt: Date | null;
   readonly runRecord: Readonly<Record<string, unknown>>;
+  /**
+   * The graph this attempt submitted, read only when asked (it may be large): for a backend that
+   * can no longer give back the graph it ran (an island manager that restarted). Null: not kept.
+   */
+  readonly submittedGraph?: () => Promise<readonly DropSpec[] | null>;
 }
 
 /**

@@ -14,6 +14,8 @@ export interface DaliugeTestbed {
   readonly dimPort: number;
   readonly tmUrl: string;
   readonly nodes: readonly string[];
+  /** The testbed's `dlg` command (its virtual environment), to start an island manager of a test's own. */
+  readonly dlg: string;
 }
 
 /**
@@ -37,6 +39,9 @@ export const daliugeTestbed = (): DaliugeTestbed => {
     dimPort: Number(vars['DALIUGE_TESTBED_DIM_PORT']),
     tmUrl: vars['DALIUGE_TESTBED_TM_URL']!,
     nodes: (vars['DALIUGE_TESTBED_NODES'] ?? '').split(',').filter(Boolean),
+    dlg:
+      vars['DALIUGE_TESTBED_DLG'] ??
+      join(process.env['SURVEYOR_TESTBED_DIR'] ?? join(repo, '.testbed'), 'daliuge', 'venv', 'bin', 'dlg'),
   };
 };
 

@@ -11,6 +11,8 @@ import type { ProjectConfig } from '../../domain/projectConfig.js';
 import type { ProjectConfigRepository } from '../../ports/ProjectConfigRepository.js';
 import { executionEvent, move } from '../executions/executionEvents.js';
 import type { PollJobPayload } from '../../domain/jobKinds.js';
+import type { DropSpec } from '../../ports/Translator.js';
+import { artifactNames } from './runSteps.js';
 
 export interface PollDeps {
   readonly executions: ExecutionRepository;
@@ -22,13 +24,17 @@ export interface PollDeps {
 /** Most executions one round serves; more wait for the next round (oldest first). */
 export const maxPerRound = 1000;
 
-const itemOf = (e: Execution): PollItem => ({
+const itemOf = (executions: ExecutionRepository, e: Execution): PollItem => ({
   executionId: e.id,
   schedulerJobId: e.schedulerJobId!,
   profile: e.profileSnapshot,
   submittedAt: e.submittedAt ?? e.updatedAt,
   cancelSentAt: e.cancelSentAt,
   runRecord: e.runRecord,
+  submittedGraph: async () => {
+    const text = await executions.artifact(e.id, e.attempt, artifactNames.translated);
+    return text === null ? null : (JSON.parse(text) as DropSpec[]);
+  },
 });
 
 const terminal: Partial<Record<RemoteOutcome['kind'], { trigger: ExecutionTrigger; kind: string }>> = {
@@ -71,7 +77,7 @@ export const pollTarget = async (
   for (const e of list) {
     if (e.state === 'cancelling' && e.cancelSentAt === null) {
       try {
-        await backend.cancel(itemOf(e), ctx.signal);
+        await backend.cancel(itemOf(deps.executions, e), ctx.signal);
       } catch (err) {
         if (err instanceof LeaseLostError || ctx.signal.aborted) throw err;
         // One cancel that cannot be sent yet must not stop the round: it is sent again next round.
@@ -98,7 +104,11 @@ export const pollTarget = async (
   let outcomes: Map<string, RemoteOutcome> | null = null;
   let pollError: string | null = null;
   try {
-    outcomes = await backend.poll(job.target, items.map(itemOf), ctx.signal);
+    outcomes = await backend.poll(
+      job.target,
+      items.map((e) => itemOf(deps.executions, e)),
+      ctx.signal,
+    );
   } catch (err) {
     if (err instanceof LeaseLostError || ctx.signal.aborted) throw err;
     pollError = err instanceof Error ? err.message : String(err);
@@ -146,7 +156,7 @@ export const pollTarget = async (
     if (deadline && now > deadline.at) {
       const unanswered = pollError ? `; the backend did not answer: ${pollError}` : '';
       const reason = `${deadline.why}${unanswered}; asked the backend to cancel`;
-      await backend.cancel(itemOf(e), ctx.signal).catch((err: unknown) => {
+      await backend.cancel(itemOf(deps.executions, e), ctx.signal).catch((err: unknown) => {
         if (err instanceof LeaseLostError || ctx.signal.aborted) throw err;
       });
       if (
