@@ -119,6 +119,8 @@ export class SshPool {
       );
     s.connecting = new Promise<ssh2.Client>((resolve, reject) => {
       const c = new ssh2.Client();
+      // Each SFTP call in flight listens for the close (see sftpCall), up to maxChannels at once.
+      c.setMaxListeners((this.o.maxChannels ?? 8) + 10);
       let hostKeyProblem: string | null = null;
       let settled = false;
       const fail = (err: Error) => {
@@ -290,11 +292,15 @@ export class SshPool {
   ): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       let settled = false;
+      // ssh2 does not answer a request pending on a channel whose connection is gone: the call
+      // would wait for the timeout. A close of either ends it at once.
+      const closers = [sftp, s.client].filter((x): x is SFTPWrapper | ssh2.Client => x !== null);
       const end = (err: Error | null, v?: T) => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
         signal?.removeEventListener('abort', onAbort);
+        for (const x of closers) x.removeListener('close', onClose);
         if (err) reject(err);
         else resolve(v as T);
       };
@@ -303,6 +309,8 @@ export class SshPool {
         end(err);
       };
       const onAbort = () => giveUp(signal?.reason instanceof Error ? signal.reason : new Error('aborted'));
+      const onClose = () =>
+        giveUp(new SshUnavailable(`SFTP to ${targetKey(t)}: ${what}: the connection closed`));
       const timer = setTimeout(
         () =>
           giveUp(
@@ -314,6 +322,7 @@ export class SshPool {
       );
       if (signal?.aborted) return onAbort();
       signal?.addEventListener('abort', onAbort, { once: true });
+      for (const x of closers) x.once('close', onClose);
       const fail = (err: Error) =>
         end(new SshUnavailable(`SFTP to ${targetKey(t)}: ${what}: ${err.message}`));
       try {

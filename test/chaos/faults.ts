@@ -55,6 +55,32 @@ export interface Injected {
 
 const did = (what: string): Injected => ({ what, happened: true });
 
+/**
+ * How many runs on a backend are running remotely now; when none is, starts one and waits until it
+ * runs, so that a restart of that backend lands in the middle of a run, not between runs.
+ */
+const inFlight = async (x: FaultContext, backend: 'daliuge' | 'slurm'): Promise<number> => {
+  const kind = backend === 'daliuge' ? 'rest_remote' : 'batch_remote';
+  const count = async () =>
+    Number(
+      (
+        await x.cluster.db.one<{ n: string }>(
+          "SELECT count(*) AS n FROM executions WHERE state = 'running' AND profile_snapshot->'deployment'->>'kind' = $1",
+          [kind],
+        )
+      ).n,
+    );
+  const now = await count();
+  if (now > 0) return now;
+  await x.startRun(backend);
+  const end = Date.now() + 60_000;
+  for (;;) {
+    const n = await count();
+    if (n > 0 || Date.now() > end) return n;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+};
+
 /** Injects one fault and says what it did. */
 export const inject = async (kind: FaultKind, x: FaultContext): Promise<Injected> => {
   switch (kind) {
@@ -104,13 +130,17 @@ export const inject = async (kind: FaultKind, x: FaultContext): Promise<Injected
     }
     case 'sshd': {
       const down = x.rand.between(1, 4);
+      const running = await inFlight(x, 'slurm');
       await run(testbed('slurm'), ['restart-sshd', String(down)], { timeout: 60_000 });
-      return did(`sshd killed with its connections, started again after ${down} s`);
+      return did(
+        `sshd killed with its connections while ${running} Slurm run(s) ran, started again after ${down} s`,
+      );
     }
     case 'dim': {
       const down = x.rand.between(1, 4);
+      const running = await inFlight(x, 'daliuge');
       await run(testbed('daliuge'), ['restart-dim', String(down)], { timeout: 150_000 });
-      return did(`island manager SIGKILLed, started again after ${down} s`);
+      return did(`island manager SIGKILLed while ${running} session(s) ran, started again after ${down} s`);
     }
     case 'ssh-cut': {
       // An upload is a burst of kilobytes from the worker; commands and polls are a few hundred bytes.

@@ -1,15 +1,17 @@
 // The chaos run's project, set up over the API as its users would: an admin uploads the
-// configuration (HelloWorld on the WALLABY example, automation off) and makes one profile per
+// configuration (a bash command sleeping a few seconds on the WALLABY example, automation off) and makes one profile per
 // testbed, each through the proxy the counts and faults use; an operator registers and discovers
 // one source per execution to come, then creates and executes them one by one.
 import type { daliugeGraphDir } from '../support/daliuge.js';
-import { yamlWithGraph } from '../support/daliuge.js';
+import { bashCommand, yamlWithGraph } from '../support/daliuge.js';
 import { type SlurmTestbed, testbedDeployment } from '../support/slurm.js';
 import { until } from '../support/until.js';
 import { ChaosClient } from './client.js';
 import type { Created } from './count.js';
 
 export const chaosModule = 'wallaby_hires';
+/** How long each run's graph works on its backend (a bash `sleep`). */
+export const runSeconds = 4;
 
 export interface ChaosProjectOptions {
   readonly base: string;
@@ -30,7 +32,12 @@ export const prepareChaosProject = async (o: ChaosProjectOptions) => {
   const admin = new ChaosClient(o.base);
   await admin.login('chaos-admin', o.passwords.admin);
   await admin.expect('POST', '/project-configs', [200, 201], {
-    raw: yamlWithGraph('HelloWorld-simple.graph', o.graphs.sha['HelloWorld-simple.graph']!, ' []'),
+    // A run that lasts a few seconds on the backend, so that faults land in the middle of runs.
+    raw: yamlWithGraph(
+      'BashCommand.graph',
+      o.graphs.sha['BashCommand.graph']!,
+      bashCommand(`sleep ${runSeconds}`),
+    ),
     type: 'application/x-yaml',
   });
   await admin.expect('POST', '/deployment-profiles', [201], {

@@ -6,6 +6,7 @@ import test from 'ava';
 import ssh2 from 'ssh2';
 import { parseKnownHosts } from '../../adapters/slurm/knownHosts.js';
 import { SshPool, type SshTarget } from '../../adapters/slurm/sshPool.js';
+import { type TcpProxy, tcpProxy } from '../support/tcpProxy.js';
 
 const { utils, Server } = ssh2;
 const STATUS = utils.sftp.STATUS_CODE;
@@ -32,7 +33,12 @@ const readableKeyPair = () => {
   }
 };
 
-const fakeLogin = async (behaviour: Behaviour, commandTimeoutMs = 1500): Promise<FakeLogin> => {
+const fakeLogin = async (
+  behaviour: Behaviour,
+  commandTimeoutMs = 1500,
+  /** Puts something between the pool and the server (a proxy), given the server's port. */
+  front: (port: number) => Promise<number> = async (port) => port,
+): Promise<FakeLogin> => {
   const host = readableKeyPair();
   const user = readableKeyPair();
   let sftpOpened = 0;
@@ -80,7 +86,7 @@ const fakeLogin = async (behaviour: Behaviour, commandTimeoutMs = 1500): Promise
     );
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const port = (server.address() as AddressInfo).port;
+  const port = await front((server.address() as AddressInfo).port);
   const knownHosts = parseKnownHosts(`[127.0.0.1]:${port} ${host.public}\n`);
   const pool = new SshPool({
     credentials: () => ({
@@ -133,6 +139,29 @@ test('an SFTP write that never answers fails after the command timeout, and the 
   t.true(Date.now() - started < 3000);
   await t.throwsAsync(f.pool.upload(f.target, file('/a/stuck2')), { name: 'SshUnavailable' });
   t.is(f.sftpOpened(), 2, 'the stuck channel was dropped and a new one opened');
+});
+
+test('a connection cut in the middle of an upload fails it at once, not at the timeout', async (t) => {
+  let proxy: TcpProxy | undefined;
+  const f = await fakeLogin('normal', 30_000, async (port) => {
+    proxy = await tcpProxy({ host: '127.0.0.1', port });
+    return proxy.port;
+  });
+  t.teardown(async () => {
+    await f.close();
+    await proxy?.close();
+  });
+  await f.pool.exec(f.target, 'true');
+  const cut = proxy!.cutNextUpload(4000, 10_000);
+  const started = Date.now();
+  await t.throwsAsync(
+    f.pool.upload(f.target, [{ path: '/a/big', content: 'x'.repeat(256 * 1024), mode: 0o640 }]),
+    { name: 'SshUnavailable' },
+  );
+  t.true((await cut).cut, 'the proxy cut the upload');
+  t.true(Date.now() - started < 5000, `the upload failed after ${Date.now() - started} ms`);
+  // The next upload opens a new connection and goes through.
+  await f.pool.upload(f.target, file('/a/after'));
 });
 
 test('an abort ends a stuck upload at once', async (t) => {
