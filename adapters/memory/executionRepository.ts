@@ -4,6 +4,7 @@ import { type Execution, unsubmitted, withChange } from '../../core/domain/execu
 import type { EnqueueRequest, Lease } from '../../core/domain/job.js';
 import type {
   ArtifactInfo,
+  ArtifactWrite,
   ExecutionFilter,
   ExecutionPage,
   ExecutionRepository,
@@ -273,18 +274,13 @@ export class MemoryExecutionRepository implements ExecutionRepository {
     return t.answering ? answeredWhileAnswering(t) : t.lastAnsweredAt;
   }
 
-  async saveArtifact(
-    a: {
-      executionId: string;
-      attempt: number;
-      name: string;
-      mediaType: string;
-      content: string;
-      sha256: string;
-    },
-    fence: Lease,
-    now: Date,
-  ): Promise<'ok' | 'lease_lost'> {
+  async saveArtifacts(list: readonly ArtifactWrite[], fence: Lease, now: Date): Promise<'ok' | 'lease_lost'> {
+    if (!this.held(fence)) return 'lease_lost';
+    for (const a of list) await this.saveArtifact(a, fence, now);
+    return 'ok';
+  }
+
+  async saveArtifact(a: ArtifactWrite, fence: Lease, now: Date): Promise<'ok' | 'lease_lost'> {
     if (!this.held(fence)) return 'lease_lost';
     const same = (x: { executionId: string; attempt: number; name: string }) =>
       x.executionId === a.executionId && x.attempt === a.attempt && x.name === a.name;

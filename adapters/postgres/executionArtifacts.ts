@@ -1,4 +1,4 @@
-import type { ArtifactInfo } from '../../core/ports/ExecutionRepository.js';
+import type { ArtifactInfo, ArtifactWrite } from '../../core/ports/ExecutionRepository.js';
 import { promisify } from 'node:util';
 import { constants, zstdCompress, zstdDecompress } from 'node:zlib';
 import { type Db, pgp } from './db.js';
@@ -10,47 +10,58 @@ const level = { params: { [constants.ZSTD_c_compressionLevel]: 1 } };
 
 // An execution's artifacts (manifest, graphs, staging records): written under the job's lease.
 
-export const saveArtifact = async (
+/**
+ * Writes one or more artifacts of an attempt in one statement (all or none), under the job's
+ * fence: a step's graphs and manifest cost one round trip, not one each.
+ */
+export const saveArtifacts = async (
   db: Db,
-  a: {
-    executionId: string;
-    attempt: number;
-    name: string;
-    mediaType: string;
-    content: string;
-    sha256: string;
-  },
+  list: readonly ArtifactWrite[],
   fence: { jobId: string; token: number },
   now: Date,
 ): Promise<'ok' | 'lease_lost'> => {
-  // Compressed here (zstd, off the event loop); sent as a parameter, not formatted into the
+  if (list.length === 0) return 'ok';
+  // Compressed here (zstd, off the event loop); sent as parameters, not formatted into the
   // text: a graph is hundreds of kilobytes that neither the client should escape nor the server's
   // parser scan.
-  const content = await compressed(Buffer.from(a.content, 'utf8'), level);
-  const r = await db.oneOrNone(
+  const contents = await Promise.all(list.map((a) => compressed(Buffer.from(a.content, 'utf8'), level)));
+  const values: unknown[] = [fence.jobId, fence.token, now];
+  const rows = list.map((a, i) => {
+    const at = values.length;
+    values.push(
+      a.executionId,
+      a.attempt,
+      a.name,
+      a.mediaType,
+      a.sha256,
+      Buffer.byteLength(a.content),
+      contents[i],
+    );
+    const p = (k: number) => `$${at + k}`;
+    return `(${p(1)}::uuid, ${p(2)}::int, ${p(3)}::text, ${p(4)}::text, ${p(5)}::text, ${p(6)}::int, ${p(7)}::bytea)`;
+  });
+  const r = await db.any(
     new pgp.ParameterizedQuery({
-      text: `INSERT INTO execution_artifacts (execution_id, attempt, name, media_type, sha256, size, content, encoding, created_at)
-     SELECT $3::uuid, $4::int, $5::text, $6::text, $7::text, $8::int, $9::bytea, 'zstd', $10::timestamptz
+      text: `INSERT INTO execution_artifacts AS x (execution_id, attempt, name, media_type, sha256, size, content, encoding, created_at)
+     SELECT v.*, 'zstd', $3::timestamptz FROM (VALUES ${rows.join(', ')}) AS v
      WHERE EXISTS (SELECT 1 FROM jobs WHERE id = $1::uuid AND fencing_token = $2::bigint AND state = 'running' FOR SHARE)
      ON CONFLICT (execution_id, attempt, name) DO UPDATE
-       SET media_type = $6, sha256 = $7, size = $8, content = $9, encoding = 'zstd', created_at = $10
+       SET media_type = excluded.media_type, sha256 = excluded.sha256, size = excluded.size,
+           content = excluded.content, encoding = 'zstd', created_at = excluded.created_at
      RETURNING 1`,
-      values: [
-        fence.jobId,
-        fence.token,
-        a.executionId,
-        a.attempt,
-        a.name,
-        a.mediaType,
-        a.sha256,
-        Buffer.byteLength(a.content),
-        content,
-        now,
-      ],
+      values,
     }),
   );
-  return r ? 'ok' : 'lease_lost';
+  return r.length > 0 ? 'ok' : 'lease_lost';
 };
+
+/** One artifact (see saveArtifacts). */
+export const saveArtifact = (
+  db: Db,
+  a: ArtifactWrite,
+  fence: { jobId: string; token: number },
+  now: Date,
+): Promise<'ok' | 'lease_lost'> => saveArtifacts(db, [a], fence, now);
 
 export const artifact = async (
   db: Db,

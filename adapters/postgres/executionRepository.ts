@@ -3,6 +3,7 @@ import type { Execution } from '../../core/domain/executionRecord.js';
 import type { EnqueueRequest } from '../../core/domain/job.js';
 import type { SourceState } from '../../core/domain/source.js';
 import type {
+  ArtifactWrite,
   ExecutionFilter,
   ExecutionPage,
   ExecutionRepository,
@@ -209,12 +210,11 @@ export class PgExecutionRepository implements ExecutionRepository {
     return pollRounds.lastAnswered(this.db, target);
   }
 
-  saveArtifact(
-    a: Parameters<ExecutionRepository['saveArtifact']>[0],
-    fence: { jobId: string; token: number },
-    now: Date,
-  ) {
-    return executionArtifacts.saveArtifact(this.db, a, fence, now);
+  saveArtifact(a: ArtifactWrite, fence: { jobId: string; token: number }, now: Date) {
+    return executionArtifacts.saveArtifacts(this.db, [a], fence, now);
+  }
+  saveArtifacts(list: readonly ArtifactWrite[], fence: { jobId: string; token: number }, now: Date) {
+    return executionArtifacts.saveArtifacts(this.db, list, fence, now);
   }
   artifact(executionId: string, attempt: number, name: string) {
     return executionArtifacts.artifact(this.db, executionId, attempt, name);

@@ -67,6 +67,16 @@ export interface ExecutionPage {
   readonly nextCursor: string | null;
 }
 
+/** One artifact of an attempt, as a step writes it. */
+export interface ArtifactWrite {
+  readonly executionId: string;
+  readonly attempt: number;
+  readonly name: string;
+  readonly mediaType: string;
+  readonly content: string;
+  readonly sha256: string;
+}
+
 export interface ExecutionRepository {
   /** Newest first, a page at a time after an opaque cursor of the last page. */
   list(filter: ExecutionFilter, limit: number, cursor: string | null): Promise<ExecutionPage | 'bad_cursor'>;
@@ -166,18 +176,9 @@ export interface ExecutionRepository {
    * of the round before the newest scheduled one (within one poll interval of the true answer).
    */
   lastAnswered(target: string): Promise<Date | null>;
-  saveArtifact(
-    a: {
-      executionId: string;
-      attempt: number;
-      name: string;
-      mediaType: string;
-      content: string;
-      sha256: string;
-    },
-    fence: Lease,
-    now: Date,
-  ): Promise<'ok' | 'lease_lost'>;
+  saveArtifact(a: ArtifactWrite, fence: Lease, now: Date): Promise<'ok' | 'lease_lost'>;
+  /** Several artifacts in one write (all or none), fenced like one. */
+  saveArtifacts(list: readonly ArtifactWrite[], fence: Lease, now: Date): Promise<'ok' | 'lease_lost'>;
   artifact(executionId: string, attempt: number, name: string): Promise<string | null>;
   artifacts(executionId: string): Promise<ArtifactInfo[]>;
   countsByState(): Promise<readonly { projectModule: string; state: string; count: number }[]>;

@@ -685,6 +685,20 @@ export const repositoryContract: Record<string, Rule> = {
         [1, 'graph.json', 2, null],
       ],
     );
+    // Several in one write: all under the fence, or none; a name written again is replaced.
+    const more = [
+      { ...a, name: 'translated.json', content: '[1]' },
+      { ...a, name: 'graph.json', content: '[2, 3]' },
+    ];
+    t.is(
+      await r.executions.saveArtifacts(more, { ...job!.lease, token: job!.lease.token + 1 }, at(3)),
+      'lease_lost',
+    );
+    t.is(await r.executions.artifact(e.id, 1, 'translated.json'), null);
+    t.is(await r.executions.saveArtifacts(more, job!.lease, at(4)), 'ok');
+    t.is(await r.executions.artifact(e.id, 1, 'translated.json'), '[1]');
+    t.is(await r.executions.artifact(e.id, 1, 'graph.json'), '[2, 3]');
+    t.is((await r.executions.artifacts(e.id)).length, 3);
   },
   'events: read per project or subject, oldest first, a page at a time; cursors are checked': async (
     t,

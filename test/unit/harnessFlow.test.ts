@@ -1,5 +1,8 @@
 // The full harness: a whole flow in one process, no database, deterministic.
 import test from 'ava';
+import * as E from 'fp-ts/lib/Either.js';
+import { MockTranslator } from '../../adapters/memory/mockTranslator.js';
+import { PermanentJobError } from '../../core/domain/job.js';
 import { createHarness } from '../../hosts/library/harness.js';
 import { wallabyYaml } from '../support/examples.js';
 import { admin, graphs, prepared, right, stateOf } from '../support/harnessProject.js';
@@ -59,6 +62,26 @@ test('cancel a held run, retry a failed one: both settle in the harness', async 
   await h.until(async () => (await stateOf(h, bad)) !== 'pending' && (await stateOf(h, bad)) !== 'queued');
   await h.until(async () => (await stateOf(h, bad)) === 'failed');
   t.is(right(await h.executions.get(bad)).attempt, 2, 'the retry ran as a second attempt');
+});
+
+test('a translator that refuses the graph fails the run; what it was given stays downloadable', async (t) => {
+  const refusing = new MockTranslator();
+  refusing.partition = async () => {
+    throw new PermanentJobError('the translator refused the graph: no such algorithm');
+  };
+  const { h, module } = await prepared(['HIPASSJ0003-45'], undefined, { ports: { translator: refusing } });
+  const id = right(
+    await h.executions.create(
+      { project_module: module, archive_name: 'casda', sources: [{ source_identifier: 'HIPASSJ0003-45' }] },
+      { by: admin.username },
+    ),
+  ).execution.uuid;
+  right(await h.executions.execute(id, {}, admin.username));
+  await h.until(async () => (await stateOf(h, id)) === 'failed', { maxSeconds: 900 });
+  t.regex(right(await h.executions.get(id)).error ?? '', /no such algorithm/);
+  for (const name of ['manifest.json', 'logical.graph'])
+    t.true(E.isRight(await h.executions.artifact(id, 1, name)), `${name} kept`);
+  t.true(E.isLeft(await h.executions.artifact(id, 1, 'translated.json')), 'nothing was translated');
 });
 
 test('two harnesses driven alike end alike: the harness is deterministic', async (t) => {

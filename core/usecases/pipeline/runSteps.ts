@@ -171,13 +171,23 @@ export class RunSteps {
     mediaType: string,
     content: string,
   ): Promise<string> {
-    const sha256 = this.deps.digest.digest(content);
-    const r = await this.deps.executions.saveArtifact(
-      { executionId: e.id, attempt: e.attempt, name, mediaType, content, sha256 },
-      this.ctx.lease,
-      this.deps.clock.now(),
-    );
+    const [sha256] = await this.saveArtifacts(e, [{ name, mediaType, content }]);
+    return sha256!;
+  }
+
+  /** Several artifacts in one write; returns their sha256s in order. */
+  protected async saveArtifacts(
+    e: Execution,
+    list: readonly { name: string; mediaType: string; content: string }[],
+  ): Promise<string[]> {
+    const writes = list.map((a) => ({
+      executionId: e.id,
+      attempt: e.attempt,
+      ...a,
+      sha256: this.deps.digest.digest(a.content),
+    }));
+    const r = await this.deps.executions.saveArtifacts(writes, this.ctx.lease, this.deps.clock.now());
     if (r === 'lease_lost') throw new LeaseLostError(this.ctx.lease);
-    return sha256;
+    return writes.map((w) => w.sha256);
   }
 }

@@ -1,9 +1,10 @@
 import { externalName } from '../../domain/executionRun.js';
 import type { Execution } from '../../domain/executionRecord.js';
 import { applyGraphPatches, parseLogicalGraph } from '../../domain/graphPatch.js';
-import { PermanentJobError } from '../../domain/job.js';
+import { LeaseLostError, PermanentJobError } from '../../domain/job.js';
 import { buildManifest, type Manifest, type StagedFile } from '../../domain/manifest.js';
 import type { SubmitRequest } from '../../ports/DeploymentBackend.js';
+import type { DropSpec } from '../../ports/Translator.js';
 import { artifactNames, RunSteps } from './runSteps.js';
 
 /**
@@ -45,7 +46,6 @@ export class TranslateStep extends RunSteps {
       throw new PermanentJobError((err as Error).message);
     }
     const manifestText = JSON.stringify(manifest, null, 2);
-    const manifestSha = await this.saveArtifact(e, artifactNames.manifest, 'application/json', manifestText);
 
     const graphText = await this.deps.graphs.load(config.graph, this.ctx.signal);
     const graphSha = this.deps.digest.digest(graphText);
@@ -58,22 +58,23 @@ export class TranslateStep extends RunSteps {
     const applied = applyGraphPatches(graph, config.graph_patches, manifest.sources);
     if (typeof applied === 'string') throw new PermanentJobError(applied);
     const patchedText = JSON.stringify(graph);
-    const patchedSha = await this.saveArtifact(
-      e,
-      artifactNames.patchedGraph,
-      'application/json',
-      patchedText,
-    );
+    // The manifest and the patched graph are written with the translated graph, in one statement.
+    const artifacts = [
+      { name: artifactNames.manifest, mediaType: 'application/json', content: manifestText },
+      { name: artifactNames.patchedGraph, mediaType: 'application/json', content: patchedText },
+    ];
     const signatures = Object.fromEntries(sources.map((s) => [s.id, s.signature]));
-    const built = {
+    const builtWith = (manifestSha: string, patchedSha: string) => ({
       manifest_sha256: manifestSha,
       graph_sha256: graphSha,
       patched_graph_sha256: patchedSha,
       patches: applied,
       source_signatures: signatures,
-    };
+    });
 
     if (!e.doSubmit) {
+      const [manifestSha, patchedSha] = (await this.saveArtifacts(e, artifacts)) as [string, string];
+      const built = builtWith(manifestSha, patchedSha);
       await this.step(
         e,
         'dry_run_finished',
@@ -88,30 +89,37 @@ export class TranslateStep extends RunSteps {
     }
     const profile = e.profileSnapshot;
     const backend = this.deps.backends.get(profile.deployment.kind);
-    const partitioned = await this.deps.translator.partition(
-      patchedText,
-      profile.translation,
-      this.ctx.signal,
-    );
     const d = profile.deployment;
-    const translated =
-      backend.needsMapping && d.kind === 'rest_remote'
-        ? await this.deps.translator.map(
-            partitioned,
-            profile.translation,
-            {
-              host: d.dim_host_for_tm ?? d.deploy_host,
-              port: d.dim_host_for_tm ? d.dim_port_for_tm : d.deploy_port,
-            },
-            this.ctx.signal,
-          )
-        : partitioned;
-    const translatedSha = await this.saveArtifact(
-      e,
-      artifactNames.translated,
-      'application/json',
-      JSON.stringify(translated),
-    );
+    let translated: readonly DropSpec[];
+    try {
+      const partitioned = await this.deps.translator.partition(
+        patchedText,
+        profile.translation,
+        this.ctx.signal,
+      );
+      translated =
+        backend.needsMapping && d.kind === 'rest_remote'
+          ? await this.deps.translator.map(
+              partitioned,
+              profile.translation,
+              {
+                host: d.dim_host_for_tm ?? d.deploy_host,
+                port: d.dim_host_for_tm ? d.dim_port_for_tm : d.deploy_port,
+              },
+              this.ctx.signal,
+            )
+          : partitioned;
+    } catch (err) {
+      // What the translator was given stays downloadable when it fails (unless the job is over).
+      if (!(err instanceof LeaseLostError) && !this.ctx.signal.aborted)
+        await this.saveArtifacts(e, artifacts).catch(() => undefined);
+      throw err;
+    }
+    const [manifestSha, patchedSha, translatedSha] = (await this.saveArtifacts(e, [
+      ...artifacts,
+      { name: artifactNames.translated, mediaType: 'application/json', content: JSON.stringify(translated) },
+    ])) as [string, string, string];
+    const built = builtWith(manifestSha, patchedSha);
     this.handoff = { id: e.id, attempt: e.attempt, graph: translated, manifest };
     const intent = {
       external_name: externalName(e),
