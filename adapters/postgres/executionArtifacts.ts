@@ -42,7 +42,7 @@ export const saveArtifacts = async (
   });
   const r = await db.any(
     new pgp.ParameterizedQuery({
-      text: `INSERT INTO execution_artifacts AS x (execution_id, attempt, name, media_type, sha256, size, content, encoding, created_at)
+      text: `INSERT INTO execution_artifacts (execution_id, attempt, name, media_type, sha256, size, content, encoding, created_at)
      SELECT v.*, 'zstd', $3::timestamptz FROM (VALUES ${rows.join(', ')}) AS v
      WHERE EXISTS (SELECT 1 FROM jobs WHERE id = $1::uuid AND fencing_token = $2::bigint AND state = 'running' FOR SHARE)
      ON CONFLICT (execution_id, attempt, name) DO UPDATE

@@ -5,7 +5,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { DaliugeTestbed } from './daliuge.js';
+import { type DaliugeTestbed, dimGet } from './daliuge.js';
 import { freePort } from './ports.js';
 import { until } from './until.js';
 
@@ -24,17 +24,7 @@ export const startPrivateDim = async (tb: DaliugeTestbed): Promise<PrivateDim> =
   let child: ChildProcess | undefined;
   let output = '';
   const base = `http://127.0.0.1:${port}`;
-  const get = async (path: string) => {
-    const res = await fetch(`${base}${path}`, { signal: AbortSignal.timeout(10_000) });
-    const text = await res.text();
-    let body: unknown = text;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      // keep the text
-    }
-    return { status: res.status, body };
-  };
+  const get = (path: string) => dimGet({ ...tb, dimHost: '127.0.0.1', dimPort: port }, path);
   const start = async () => {
     const c = spawn(
       tb.dlg,
