@@ -12,6 +12,7 @@ import {
   daliugeGraphDir,
   daliugeTestbed,
   dimGet,
+  untilAppRuns,
   yamlWithGraph,
 } from '../support/daliuge.js';
 import { startReceiver } from '../support/alertPeers.js';
@@ -153,16 +154,7 @@ test.serial('a long-running graph is cancelled on the DIM and ends cancelled', a
   t.is(running.state, 'running', String(running['error']));
   // Wait until the application really runs on its node manager, then cancel.
   const session = `surveyor-${id}-a1`;
-  const end = Date.now() + 30_000;
-  for (;;) {
-    const graph = (await dimGet(tb, `/api/sessions/${session}/graph/status`)).body as Record<
-      string,
-      { execStatus?: number }
-    >;
-    if (Object.values(graph).some((d) => d.execStatus === 1)) break;
-    if (Date.now() > end) throw new Error('the sleep never started');
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await untilAppRuns((path) => dimGet(tb, path), session, 30_000);
   const c = await api.call('POST', `/executions/${id}/cancel`, { token: p.token, body: {} });
   t.is(c.status, 202, c.text);
   t.is((c.body as Execution).state, 'cancelling');

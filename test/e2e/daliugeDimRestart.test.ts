@@ -7,11 +7,16 @@
 import test from 'ava';
 import { startWorker, type WorkerHandle } from '../../hosts/worker/worker.js';
 import { startTestApi, type TestApi } from '../support/api.js';
-import { bashCommand, daliugeGraphDir, daliugeTestbed, yamlWithGraph } from '../support/daliuge.js';
+import {
+  bashCommand,
+  daliugeGraphDir,
+  daliugeTestbed,
+  untilAppRuns,
+  yamlWithGraph,
+} from '../support/daliuge.js';
 import { eventKinds, executionStatus } from '../support/executionStatus.js';
 import { type PrivateDim, startPrivateDim } from '../support/privateDim.js';
 import { prepareProject } from '../support/project.js';
-import { until } from '../support/until.js';
 
 let api: TestApi;
 let worker: WorkerHandle;
@@ -54,26 +59,12 @@ const { untilState } = executionStatus(
   () => p.token,
 );
 
-/** Waits until the session's bash application runs on its node manager. */
-const untilAppRuns = (session: string) =>
-  until(
-    `the application of ${session} to run`,
-    async () => {
-      const r = await dim.get(`/api/sessions/${session}/graph/status`);
-      return (
-        r.status === 200 &&
-        Object.values(r.body as Record<string, { execStatus?: number }>).some((d) => d.execStatus === 1)
-      );
-    },
-    60_000,
-  );
-
 test.serial('a run whose island manager restarts mid-run is followed to completed', async (t) => {
   const id = await p.execute(ids[0]!, { do_stage: false });
   const running = await untilState(t, id, ['running', 'failed', 'completed']);
   t.is(running.state, 'running', String(running['error']));
   const session = `surveyor-${id}-a1`;
-  await untilAppRuns(session);
+  await untilAppRuns(dim.get, session);
   await dim.restart(1000);
   // The restarted DIM lists no session: the run's is only on the node managers now.
   t.deepEqual((await dim.get('/api/sessions')).body, []);
@@ -96,7 +87,7 @@ test.serial('a run whose island manager restarted can still be cancelled', async
   const running = await untilState(t, id, ['running', 'failed', 'completed']);
   t.is(running.state, 'running', String(running['error']));
   const session = `surveyor-${id}-a1`;
-  await untilAppRuns(session);
+  await untilAppRuns(dim.get, session);
   await dim.restart(500);
 
   const c = await api.call('POST', `/executions/${id}/cancel`, { token: p.token, body: {} });

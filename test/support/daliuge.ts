@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { manualWallabyYaml } from './project.js';
+import { until } from './until.js';
 
 const repo = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -141,3 +142,21 @@ export const dimGet = async (
   }
   return { status: res.status, body };
 };
+
+/** Waits until an application of the session runs on its node manager (execStatus 1), read from a DIM. */
+export const untilAppRuns = (
+  get: (path: string) => Promise<{ status: number; body: unknown }>,
+  session: string,
+  ms = 60_000,
+) =>
+  until(
+    `the application of ${session} to run`,
+    async () => {
+      const r = await get(`/api/sessions/${session}/graph/status`);
+      return (
+        r.status === 200 &&
+        Object.values(r.body as Record<string, { execStatus?: number }>).some((d) => d.execStatus === 1)
+      );
+    },
+    ms,
+  );
