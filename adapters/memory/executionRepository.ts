@@ -197,6 +197,10 @@ export class MemoryExecutionRepository implements ExecutionRepository {
     return n;
   }
 
+  async inFlightIn(projectModule: string): Promise<number> {
+    return this.all().filter((e) => e.projectModule === projectModule && inFlight(e.state)).length;
+  }
+
   async onTarget(target: string, limit: number): Promise<Execution[]> {
     return this.all()
       .filter((e) => e.backendTarget === target && onBackend(e))

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import pgPromise from 'pg-promise';
 
 // One pg-promise root per process. int8 and numeric come back as numbers: our counters and fencing
@@ -7,6 +8,26 @@ pgp.pg.types.setTypeParser(20, (v: string) => Number(v));
 pgp.pg.types.setTypeParser(1700, (v: string) => Number(v));
 
 export type Db = pgPromise.IDatabase<unknown>;
+
+/**
+ * A statement PostgreSQL parses once per connection and may plan once (see adapters/README.md,
+ * prepared statements), named by its text, so statements built from parts (a write's columns and
+ * common table expressions) get one name per shape. Its values travel as parameters. The text must
+ * name its result columns (no `*`): a column a later migration adds would change a planned result.
+ */
+export const prepared = (text: string, values: readonly unknown[]): pgPromise.PreparedStatement =>
+  new pgp.PreparedStatement({ name: preparedName(text), text, values: [...values] });
+
+const names = new Map<string, string>();
+const preparedName = (text: string): string => {
+  let name = names.get(text);
+  if (name === undefined) {
+    name = `surveyor-${createHash('sha256').update(text).digest('base64url').slice(0, 22)}`;
+    // Shapes are few (they come from code, not from values); the bound is a guard.
+    if (names.size < 1000) names.set(text, name);
+  }
+  return name;
+};
 export type Tx = pgPromise.ITask<unknown>;
 
 const openDbs = new Map<string, Db>();

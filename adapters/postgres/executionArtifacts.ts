@@ -1,7 +1,7 @@
 import type { ArtifactInfo, ArtifactWrite } from '../../core/ports/ExecutionRepository.js';
 import { promisify } from 'node:util';
 import { constants, zstdCompress, zstdDecompress } from 'node:zlib';
-import { type Db, pgp } from './db.js';
+import { type Db, prepared } from './db.js';
 
 const compressed = promisify(zstdCompress);
 const decompressed = promisify(zstdDecompress);
@@ -41,8 +41,8 @@ export const saveArtifacts = async (
     return `(${p(1)}::uuid, ${p(2)}::int, ${p(3)}::text, ${p(4)}::text, ${p(5)}::text, ${p(6)}::int, ${p(7)}::bytea)`;
   });
   const r = await db.any(
-    new pgp.ParameterizedQuery({
-      text: `INSERT INTO execution_artifacts (execution_id, attempt, name, media_type, sha256, size, content, encoding, created_at)
+    prepared(
+      `INSERT INTO execution_artifacts (execution_id, attempt, name, media_type, sha256, size, content, encoding, created_at)
      SELECT v.*, 'zstd', $3::timestamptz FROM (VALUES ${rows.join(', ')}) AS v
      WHERE EXISTS (SELECT 1 FROM jobs WHERE id = $1::uuid AND fencing_token = $2::bigint AND state = 'running' FOR SHARE)
      ON CONFLICT (execution_id, attempt, name) DO UPDATE
@@ -50,7 +50,7 @@ export const saveArtifacts = async (
            content = excluded.content, encoding = 'zstd', created_at = excluded.created_at
      RETURNING 1`,
       values,
-    }),
+    ),
   );
   return r.length > 0 ? 'ok' : 'lease_lost';
 };

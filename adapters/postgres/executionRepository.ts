@@ -11,7 +11,7 @@ import type {
   ExecutionWrite,
   WriteResult,
 } from '../../core/ports/ExecutionRepository.js';
-import { type Db, pgp, type Tx } from './db.js';
+import { type Db, pgp, prepared, type Tx } from './db.js';
 import { eventsCte } from './eventLog.js';
 import * as executionArtifacts from './executionArtifacts.js';
 import * as executionFigures from './executionFigures.js';
@@ -41,28 +41,30 @@ export class PgExecutionRepository implements ExecutionRepository {
     try {
       // One statement: the execution and its event.
       await this.db.any(
-        `WITH x AS (
+        prepared(
+          `WITH x AS (
            INSERT INTO executions (id, project_module, config_version, profile_id, profile_snapshot, archive_name,
              source_ids, state, attempt, idempotency_key, request_hash, created_by, created_at, updated_at)
            VALUES ($1, $2, $3, $4, $5, $6, $7::uuid[], $8, $9, $10, $11, $12, $13, $13)),
          ${eventsCte('$14', '$13')}
          SELECT 1`,
-        [
-          e.id,
-          e.projectModule,
-          e.configVersion,
-          e.profileId,
-          JSON.stringify(e.profileSnapshot),
-          e.archiveName,
-          e.sourceIds,
-          e.state,
-          e.attempt,
-          e.idempotencyKey,
-          e.requestHash,
-          e.createdBy,
-          e.createdAt,
-          JSON.stringify([event]),
-        ],
+          [
+            e.id,
+            e.projectModule,
+            e.configVersion,
+            e.profileId,
+            JSON.stringify(e.profileSnapshot),
+            e.archiveName,
+            e.sourceIds,
+            e.state,
+            e.attempt,
+            e.idempotencyKey,
+            e.requestHash,
+            e.createdBy,
+            e.createdAt,
+            JSON.stringify([event]),
+          ],
+        ),
       );
       return 'ok';
     } catch (err) {
@@ -145,9 +147,12 @@ export class PgExecutionRepository implements ExecutionRepository {
           ]
         : []),
     ];
+    // Prepared: one shape per set of columns and expressions, parsed once per connection.
     const r = await this.db.one<{ n: number }>(
-      `WITH ${ctes.join(',\n')} SELECT (SELECT count(*) FROM upd)::int AS n${w.enqueue ? `, ${notified} AS woken` : ''}`,
-      args,
+      prepared(
+        `WITH ${ctes.join(',\n')} SELECT (SELECT count(*) FROM upd)::int AS n${w.enqueue ? `, ${notified} AS woken` : ''}`,
+        args,
+      ),
     );
     return r.n === 1 ? 'ok' : this.whyNot(this.db, w);
   }
@@ -186,6 +191,15 @@ export class PgExecutionRepository implements ExecutionRepository {
       `SELECT project_module, count(*)::int AS n FROM executions WHERE ${inFlight} GROUP BY project_module`,
     );
     return new Map(rows.map((r) => [r.project_module, r.n]));
+  }
+  async inFlightIn(projectModule: string): Promise<number> {
+    // Counts from the executions_unfinished index alone, one project's rows.
+    const row = await this.db.one<{ n: number }>(
+      prepared(`SELECT count(*)::int AS n FROM executions WHERE project_module = $1 AND ${inFlight}`, [
+        projectModule,
+      ]),
+    );
+    return row.n;
   }
 
   async onTarget(target: string, limit: number): Promise<Execution[]> {
@@ -280,7 +294,9 @@ export class PgExecutionRepository implements ExecutionRepository {
   }
 
   async get(id: string): Promise<Execution | null> {
-    const r = await this.db.oneOrNone<Row>('SELECT * FROM executions WHERE id = $1', [id]);
+    const r = await this.db.oneOrNone<Row>(
+      prepared(`SELECT ${rowColumns.join(', ')} FROM executions WHERE id = $1`, [id]),
+    );
     return r ? toExecution(r) : null;
   }
 

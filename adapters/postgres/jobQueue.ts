@@ -2,7 +2,7 @@ import { randomUUID as randomUuid } from 'node:crypto';
 import type { ClaimedJob, EnqueueRequest, Lease } from '../../core/domain/job.js';
 import type { JobQueue, QueueStats } from '../../core/ports/JobQueue.js';
 import type { Random } from '../../core/ports/Random.js';
-import { type Db, pgp, type Tx } from './db.js';
+import { type Db, pgp, prepared, type Tx } from './db.js';
 
 /** The channel workers LISTEN on; an enqueue NOTIFYs it (with the job kind) at commit. */
 export const jobsChannel = 'surveyor_jobs';
@@ -176,9 +176,11 @@ export class PgJobQueue implements JobQueue {
 
   async renew(lease: Lease, leaseSeconds: number, now: Date): Promise<boolean> {
     const r = await this.db.result(
-      `UPDATE jobs SET lease_expires_at = $3::timestamptz + make_interval(secs => $4), updated_at = $3
+      prepared(
+        `UPDATE jobs SET lease_expires_at = $3::timestamptz + make_interval(secs => $4), updated_at = $3
        WHERE ${held} AND lease_expires_at > $3`,
-      [lease.jobId, lease.token, now, leaseSeconds],
+        [lease.jobId, lease.token, now, leaseSeconds],
+      ),
     );
     return r.rowCount === 1;
   }

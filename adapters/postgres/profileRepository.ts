@@ -6,7 +6,7 @@ import type {
 import type { NewEvent } from '../../core/domain/event.js';
 import type { ProfileRepository, ProfileWriteOutcome } from '../../core/ports/ProfileRepository.js';
 import { insertEvent } from './eventLog.js';
-import type { Db } from './db.js';
+import { type Db, prepared } from './db.js';
 
 interface Row {
   id: string;
@@ -20,6 +20,10 @@ interface Row {
   created_at: Date;
   updated_at: Date;
 }
+
+// Prepared reads name their columns (see `prepared`).
+const selectProfiles = `SELECT id, name, description, project_module, is_default, translation, deployment, version,
+  created_at, updated_at FROM deployment_profiles`;
 
 const toProfile = (r: Row): DeploymentProfile => ({
   id: r.id,
@@ -140,8 +144,9 @@ export class PgProfileRepository implements ProfileRepository {
 
   async findDefault(projectModule: string | null): Promise<DeploymentProfile | null> {
     const r = await this.db.oneOrNone<Row>(
-      'SELECT * FROM deployment_profiles WHERE project_module IS NOT DISTINCT FROM $1 AND is_default',
-      [projectModule],
+      prepared(`${selectProfiles} WHERE project_module IS NOT DISTINCT FROM $1::text AND is_default`, [
+        projectModule,
+      ]),
     );
     return r ? toProfile(r) : null;
   }

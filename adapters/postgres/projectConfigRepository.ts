@@ -2,7 +2,7 @@ import type { NewEvent } from '../../core/domain/event.js';
 import type { ProjectConfig } from '../../core/domain/projectConfig.js';
 import type { ProjectConfigVersion } from '../../core/domain/projectVersion.js';
 import type { NewProjectConfig, ProjectConfigRepository } from '../../core/ports/ProjectConfigRepository.js';
-import type { Db } from './db.js';
+import { type Db, prepared } from './db.js';
 import { insertEvent } from './eventLog.js';
 
 interface Row {
@@ -30,11 +30,11 @@ const toVersion = (r: Row): ProjectConfigVersion => ({
 const selectVersions = `SELECT c.*, (p.active_version = c.version) AS active
   FROM project_configs c LEFT JOIN projects p ON p.project_module = c.project_module`;
 
-/** Pinned configurations kept per process (they never change; a few projects' versions). */
-const pinnedCacheSize = 256;
+/** Configuration versions kept per process (they never change; a few projects' versions). */
+const keptVersions = 256;
 
 export class PgProjectConfigRepository implements ProjectConfigRepository {
-  private readonly pinnedCache = new Map<string, ProjectConfig>();
+  private readonly kept = new Map<string, ProjectConfigVersion>();
 
   constructor(private readonly db: Db) {}
 
@@ -80,11 +80,13 @@ export class PgProjectConfigRepository implements ProjectConfigRepository {
   }
 
   async active(projectModule: string): Promise<ProjectConfigVersion | null> {
-    const r = await this.db.oneOrNone<Row>(
-      `${selectVersions} WHERE c.project_module = $1 AND p.active_version = c.version`,
-      [projectModule],
+    // The project's row names its active version; the version itself is read once per process.
+    const p = await this.db.oneOrNone<{ active_version: number }>(
+      prepared('SELECT active_version FROM projects WHERE project_module = $1', [projectModule]),
     );
-    return r ? toVersion(r) : null;
+    if (!p) return null;
+    const v = await this.version(projectModule, p.active_version);
+    return v ? { ...v, active: true } : null;
   }
 
   async get(projectModule: string, version: number): Promise<ProjectConfigVersion | null> {
@@ -96,23 +98,28 @@ export class PgProjectConfigRepository implements ProjectConfigRepository {
   }
 
   async pinned(projectModule: string, version: number): Promise<ProjectConfig | null> {
+    return (await this.version(projectModule, version))?.config ?? null;
+  }
+
+  /** A version as it was stored (versions never change), kept; `active` is not kept up to date. */
+  private async version(projectModule: string, version: number): Promise<ProjectConfigVersion | null> {
     const key = `${projectModule}\u0000${version}`;
-    const hit = this.pinnedCache.get(key);
+    const hit = this.kept.get(key);
     if (hit) {
       // Least recently used goes first: a hit moves to the end.
-      this.pinnedCache.delete(key);
-      this.pinnedCache.set(key, hit);
+      this.kept.delete(key);
+      this.kept.set(key, hit);
       return hit;
     }
-    const r = await this.db.oneOrNone<{ config: ProjectConfig }>(
-      'SELECT config FROM project_configs WHERE project_module = $1 AND version = $2',
+    const r = await this.db.oneOrNone<Row>(
+      `${selectVersions} WHERE c.project_module = $1 AND c.version = $2`,
       [projectModule, version],
     );
     if (!r) return null;
-    this.pinnedCache.set(key, r.config);
-    if (this.pinnedCache.size > pinnedCacheSize)
-      this.pinnedCache.delete(this.pinnedCache.keys().next().value!);
-    return r.config;
+    const v = toVersion(r);
+    this.kept.set(key, v);
+    if (this.kept.size > keptVersions) this.kept.delete(this.kept.keys().next().value!);
+    return v;
   }
 
   async allActive(): Promise<readonly ProjectConfigVersion[]> {

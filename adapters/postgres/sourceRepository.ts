@@ -6,7 +6,7 @@ import type {
   SourcePage,
   SourceRepository,
 } from '../../core/ports/SourceRepository.js';
-import { type Db, pgp } from './db.js';
+import { type Db, pgp, prepared } from './db.js';
 import { insertEvent } from './eventLog.js';
 import { discoveryJobKind } from '../../core/domain/jobKinds.js';
 
@@ -26,6 +26,11 @@ interface Row {
   created_at: Date;
   updated_at: Date;
 }
+
+// Prepared reads name their columns (see `prepared`).
+const selectSources = `SELECT id, project_module, source_identifier, enabled, discovery_state, discovery_error,
+  discovered_at, config_version, metadata, discovery_flags, signature, processed_signature, created_at, updated_at
+  FROM sources`;
 
 const toSource = (r: Row): Source => ({
   id: r.id,
@@ -93,7 +98,9 @@ export class PgSourceRepository implements SourceRepository {
 
   async getMany(ids: readonly string[]): Promise<Source[]> {
     if (ids.length === 0) return [];
-    return (await this.db.any<Row>('SELECT * FROM sources WHERE id = ANY($1::uuid[])', [ids])).map(toSource);
+    return (await this.db.any<Row>(prepared(`${selectSources} WHERE id = ANY($1::uuid[])`, [ids]))).map(
+      toSource,
+    );
   }
 
   async setEnabled(id: string, enabled: boolean, now: Date, event: NewEvent): Promise<Source | null> {
@@ -131,8 +138,10 @@ export class PgSourceRepository implements SourceRepository {
   async findByIdentifiers(projectModule: string, identifiers: readonly string[]): Promise<Source[]> {
     if (identifiers.length === 0) return [];
     const rows = await this.db.any<Row>(
-      'SELECT * FROM sources WHERE project_module = $1 AND source_identifier = ANY($2)',
-      [projectModule, identifiers],
+      prepared(`${selectSources} WHERE project_module = $1 AND source_identifier = ANY($2::text[])`, [
+        projectModule,
+        identifiers,
+      ]),
     );
     return rows.map(toSource);
   }

@@ -102,7 +102,7 @@ export const executionOperations = (d: SurveyorDeps) => {
       const pinned = await x.configs.pinned(e.projectModule, e.configVersion);
       const s = statusOf(e, sources, pinned?.discovery.required_flags ?? []);
       if (e.state === 'pending' && e.executeRequestedAt !== null && pinned) {
-        const inFlight = (await x.executions.inFlightByProject()).get(e.projectModule) ?? 0;
+        const inFlight = await x.executions.inFlightIn(e.projectModule);
         const cap = capBlocker(inFlight, pinned.automation.execution.concurrent_runs);
         if (cap) s.blocked_by.push(cap);
       }

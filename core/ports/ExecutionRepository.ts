@@ -147,6 +147,8 @@ export interface ExecutionRepository {
   }>;
   /** Executions between queued and cancelling, per project. */
   inFlightByProject(): Promise<ReadonlyMap<string, number>>;
+  /** Executions between queued and cancelling in one project (what its concurrent_runs cap counts). */
+  inFlightIn(projectModule: string): Promise<number>;
   /** Running or cancelling executions on one backend target. */
   onTarget(target: string, limit: number): Promise<Execution[]>;
   pollTargets(): Promise<PollTarget[]>;

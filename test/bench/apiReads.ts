@@ -32,9 +32,12 @@ const server = runCli(
     SERVICE_LOG_FORMAT: 'json',
     ...(process.env['SERVICE_LOG_LEVEL'] ? { SERVICE_LOG_LEVEL: process.env['SERVICE_LOG_LEVEL'] } : {}),
     // SURVEYOR_BENCH_PROFILE=<dir>: the server writes a CPU profile there when it stops.
-    ...(process.env['SURVEYOR_BENCH_PROFILE']
-      ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env['SURVEYOR_BENCH_PROFILE']}` }
-      : {}),
+    NODE_OPTIONS: [
+      process.env['SURVEYOR_BENCH_NODE_OPTIONS'] ?? '',
+      process.env['SURVEYOR_BENCH_PROFILE']
+        ? `--cpu-prof --cpu-prof-dir=${process.env['SURVEYOR_BENCH_PROFILE']}`
+        : '',
+    ].join(' '),
   }),
 );
 await server.waitFor(/listening on/, 30_000);

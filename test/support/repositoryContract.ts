@@ -486,6 +486,8 @@ export const repositoryContract: Record<string, Rule> = {
       [early.id, late.id],
     );
     t.deepEqual([...(await r.executions.inFlightByProject())], [[module, 3]]);
+    t.is(await r.executions.inFlightIn(module), 3);
+    t.is(await r.executions.inFlightIn('no_such_project'), 0);
     t.deepEqual(
       (await r.executions.onTarget('dim:1', 10)).map((x) => x.id),
       [run2.id, run1.id],

@@ -1,7 +1,8 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { type AppError, appError } from '../../errors.js';
 import { type Execution, withChange } from '../../domain/executionRecord.js';
-import { type AdmitDeps, admitExecution } from './admitExecution.js';
+import { type AdmitDeps, admissionGates } from './admitExecution.js';
+import { admissionWrite } from './admissionRules.js';
 import { executionEvent } from './executionEvents.js';
 
 export interface ExecuteInput {
@@ -12,8 +13,8 @@ export interface ExecuteInput {
 }
 
 /**
- * Asks a pending execution to run with the given switches, then admits it at once if every gate
- * passes (else the execution tick admits it later; its status says what it waits for). Asking
+ * Asks a pending execution to run with the given switches, and admits it in the same write if every
+ * gate passes (else the execution tick admits it later; its status says what it waits for). Asking
  * again with the same switches is a no-op; with other switches it is refused.
  */
 export const requestExecute = async (
@@ -41,11 +42,18 @@ export const requestExecute = async (
       appError('conflict', `execution ${id} is ${e.state}; only a pending execution can be executed`),
     );
   const now = deps.clock.now();
+  const asked = { doStage, doSubmit, executeRequestedAt: now };
+  const requested = withChange(e, asked, now);
+  // The request and, when every gate passes already, its admission: one write, so the tick never
+  // sees the one without the other.
+  const blockedBy = await admissionGates(deps, requested, await deps.executions.inFlightIn(e.projectModule));
+  const admission = blockedBy.length === 0 ? admissionWrite(requested) : null;
+  const change = admission ? { ...asked, state: admission.state, error: null } : asked;
   const r = await deps.executions.write(
     {
       id,
       expect: ['pending'],
-      change: { doStage, doSubmit, executeRequestedAt: now },
+      change,
       events: [
         executionEvent(
           e,
@@ -53,16 +61,13 @@ export const requestExecute = async (
           { do_stage: doStage, do_submit: doSubmit, dry_run: !doStage && !doSubmit },
           by,
         ),
+        ...(admission?.events ?? []),
       ],
+      ...(admission ? { enqueue: admission.job } : {}),
     },
     now,
   );
   if (r !== 'ok')
     return E.left(appError('conflict', `execution ${id} changed meanwhile; read it and try again`));
-  const requested = withChange(e, { doStage, doSubmit, executeRequestedAt: now }, now);
-  const inFlight = (await deps.executions.inFlightByProject()).get(e.projectModule) ?? 0;
-  const admission = await admitExecution(deps, requested, inFlight);
-  return admission.admitted
-    ? E.right({ execution: admission.execution, blockedBy: [] })
-    : E.right({ execution: requested, blockedBy: admission.blockedBy });
+  return E.right({ execution: withChange(e, change, now), blockedBy });
 };

@@ -71,7 +71,7 @@ export const retryExecution = async (
     return E.left(appError('conflict', `execution ${id} changed meanwhile; read it and try again`));
   const retried = (await deps.executions.get(id))!;
   if (retried.executeRequestedAt === null) return E.right(retried);
-  const inFlight = (await deps.executions.inFlightByProject()).get(retried.projectModule) ?? 0;
+  const inFlight = await deps.executions.inFlightIn(retried.projectModule);
   if (!(await admitExecution(deps, retried, inFlight)).admitted) return E.right(retried);
   return E.right((await deps.executions.get(id)) ?? retried);
 };

@@ -233,7 +233,7 @@ class Run extends TranslateStep {
 
   /** Ends the attempt as failed, with the reason, unless someone else moved it meanwhile. */
   async failExecution(job: RunJobPayload, message: string, remoteEnded = false): Promise<void> {
-    const e = await this.current(job);
+    const e = await this.current(job, true);
     if (!e || !['queued', 'staging', 'translating', 'submitting'].includes(e.state)) return;
     try {
       await this.commit(
@@ -258,7 +258,7 @@ class Run extends TranslateStep {
 
   /** Records a step failure that the queue will retry, so the execution's events say what happened. */
   async noteRetry(job: RunJobPayload, message: string): Promise<void> {
-    const e = await this.current(job);
+    const e = await this.current(job, true);
     if (!e) return;
     await this.deps.executions.write(
       {

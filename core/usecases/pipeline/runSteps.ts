@@ -95,17 +95,16 @@ export class RunSteps {
 
   /**
    * The execution this job is about, or null when the job is stale (another attempt, deleted).
-   * After a write of its own the run goes on from what it wrote, except into a step with effects
-   * outside (staging downloads, submitting sends work): those read it again, so a cancel that came
-   * meanwhile is seen before they start.
+   * After a write of its own the run goes on from what it wrote: that write was conditional on the
+   * state it expected, and every later write is too, so a cancel or a retry that comes meanwhile
+   * ends the run at its next write (see Superseded); reading again before each step would only
+   * narrow that window to nothing and cost a statement. `fresh` reads it anyway (after a failure,
+   * when the last write may be long past).
    */
-  protected async current(job: RunJobPayload): Promise<Execution | null> {
+  protected async current(job: RunJobPayload, fresh = false): Promise<Execution | null> {
     const w = this.written;
     this.written = null;
-    const e =
-      w && w.id === job.execution_id && w.state !== 'staging' && w.state !== 'submitting'
-        ? w
-        : await this.deps.executions.get(job.execution_id);
+    const e = w && w.id === job.execution_id && !fresh ? w : await this.deps.executions.get(job.execution_id);
     return e && e.attempt === job.attempt ? e : null;
   }
 
