@@ -114,6 +114,7 @@ export class MemoryExecutionRepository implements ExecutionRepository {
       const s = this.store.sources.get(m.sourceId);
       if (s) this.store.sources.set(s.id, { ...s, processedSignature: m.signature, updatedAt: now });
     }
+    for (const a of w.artifacts ?? []) this.putArtifact(a, now);
     return 'ok';
   }
 
@@ -280,12 +281,15 @@ export class MemoryExecutionRepository implements ExecutionRepository {
 
   async saveArtifacts(list: readonly ArtifactWrite[], fence: Lease, now: Date): Promise<'ok' | 'lease_lost'> {
     if (!this.held(fence)) return 'lease_lost';
-    for (const a of list) await this.saveArtifact(a, fence, now);
+    for (const a of list) this.putArtifact(a, now);
     return 'ok';
   }
 
   async saveArtifact(a: ArtifactWrite, fence: Lease, now: Date): Promise<'ok' | 'lease_lost'> {
-    if (!this.held(fence)) return 'lease_lost';
+    return this.saveArtifacts([a], fence, now);
+  }
+
+  private putArtifact(a: ArtifactWrite, now: Date): void {
     const same = (x: { executionId: string; attempt: number; name: string }) =>
       x.executionId === a.executionId && x.attempt === a.attempt && x.name === a.name;
     const at = this.store.artifacts.findIndex(same);
@@ -302,7 +306,6 @@ export class MemoryExecutionRepository implements ExecutionRepository {
     };
     if (at >= 0) this.store.artifacts[at] = stored;
     else this.store.artifacts.push(stored);
-    return 'ok';
   }
 
   async artifact(executionId: string, attempt: number, name: string): Promise<string | null> {
@@ -420,6 +423,11 @@ export class MemoryExecutionRepository implements ExecutionRepository {
       return s ? [s] : [];
     });
     return { execution, sources };
+  }
+
+  async getForAdmission(id: string) {
+    const read = await this.getWithSourceStates(id);
+    return read ? { ...read, inFlight: await this.inFlightIn(read.execution.projectModule) } : null;
   }
 
   async findByIdempotencyKey(key: string): Promise<Execution | null> {

@@ -11,6 +11,38 @@ const level = { params: { [constants.ZSTD_c_compressionLevel]: 1 } };
 // An execution's artifacts (manifest, graphs, staging records): written under the job's lease.
 
 /**
+ * Compresses artifacts' contents (zstd, off the event loop) for `artifactsInsert`. They are sent
+ * as parameters, not formatted into the text: a graph is hundreds of kilobytes that neither the
+ * client should escape nor the server's parser scan.
+ */
+export const compressArtifacts = (list: readonly ArtifactWrite[]): Promise<Buffer[]> =>
+  Promise.all(list.map((a) => compressed(Buffer.from(a.content, 'utf8'), level)));
+
+/**
+ * The insert of artifacts (replacing an attempt's artifact of the same name), only `when` holds;
+ * `arg` adds a value and returns its parameter, `now` is the parameter of the time.
+ */
+export const artifactsInsert = (
+  list: readonly ArtifactWrite[],
+  contents: readonly Buffer[],
+  arg: (v: unknown) => string,
+  now: string,
+  when: string,
+): string => {
+  const rows = list.map(
+    (a, i) =>
+      `(${arg(a.executionId)}::uuid, ${arg(a.attempt)}::int, ${arg(a.name)}::text, ${arg(a.mediaType)}::text, ${arg(a.sha256)}::text, ${arg(Buffer.byteLength(a.content))}::int, ${arg(contents[i])}::bytea)`,
+  );
+  return `INSERT INTO execution_artifacts (execution_id, attempt, name, media_type, sha256, size, content, encoding, created_at)
+     SELECT v.*, 'zstd', ${now}::timestamptz FROM (VALUES ${rows.join(', ')}) AS v
+     WHERE ${when}
+     ON CONFLICT (execution_id, attempt, name) DO UPDATE
+       SET media_type = excluded.media_type, sha256 = excluded.sha256, size = excluded.size,
+           content = excluded.content, encoding = 'zstd', created_at = excluded.created_at
+     RETURNING 1`;
+};
+
+/**
  * Writes one or more artifacts of an attempt in one statement (all or none), under the job's
  * fence: a step's graphs and manifest cost one round trip, not one each.
  */
@@ -21,37 +53,20 @@ export const saveArtifacts = async (
   now: Date,
 ): Promise<'ok' | 'lease_lost'> => {
   if (list.length === 0) return 'ok';
-  // Compressed here (zstd, off the event loop); sent as parameters, not formatted into the
-  // text: a graph is hundreds of kilobytes that neither the client should escape nor the server's
-  // parser scan.
-  const contents = await Promise.all(list.map((a) => compressed(Buffer.from(a.content, 'utf8'), level)));
+  const contents = await compressArtifacts(list);
   const values: unknown[] = [fence.jobId, fence.token, now];
-  const rows = list.map((a, i) => {
-    const at = values.length;
-    values.push(
-      a.executionId,
-      a.attempt,
-      a.name,
-      a.mediaType,
-      a.sha256,
-      Buffer.byteLength(a.content),
-      contents[i],
-    );
-    const p = (k: number) => `$${at + k}`;
-    return `(${p(1)}::uuid, ${p(2)}::int, ${p(3)}::text, ${p(4)}::text, ${p(5)}::text, ${p(6)}::int, ${p(7)}::bytea)`;
-  });
-  const r = await db.any(
-    prepared(
-      `INSERT INTO execution_artifacts (execution_id, attempt, name, media_type, sha256, size, content, encoding, created_at)
-     SELECT v.*, 'zstd', $3::timestamptz FROM (VALUES ${rows.join(', ')}) AS v
-     WHERE EXISTS (SELECT 1 FROM jobs WHERE id = $1::uuid AND fencing_token = $2::bigint AND state = 'running' FOR SHARE)
-     ON CONFLICT (execution_id, attempt, name) DO UPDATE
-       SET media_type = excluded.media_type, sha256 = excluded.sha256, size = excluded.size,
-           content = excluded.content, encoding = 'zstd', created_at = excluded.created_at
-     RETURNING 1`,
-      values,
-    ),
+  const arg = (v: unknown) => {
+    values.push(v);
+    return `$${values.length}`;
+  };
+  const text = artifactsInsert(
+    list,
+    contents,
+    arg,
+    '$3',
+    `EXISTS (SELECT 1 FROM jobs WHERE id = $1::uuid AND fencing_token = $2::bigint AND state = 'running' FOR SHARE)`,
   );
+  const r = await db.any(prepared(text, values));
   return r.length > 0 ? 'ok' : 'lease_lost';
 };
 

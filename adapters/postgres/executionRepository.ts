@@ -11,7 +11,7 @@ import type {
   ExecutionWrite,
   WriteResult,
 } from '../../core/ports/ExecutionRepository.js';
-import { type Db, pgp, prepared, type Tx } from './db.js';
+import { type Db, prepared, type Tx } from './db.js';
 import { eventsCte } from './eventLog.js';
 import * as executionArtifacts from './executionArtifacts.js';
 import * as executionFigures from './executionFigures.js';
@@ -117,7 +117,9 @@ export class PgExecutionRepository implements ExecutionRepository {
   async write(w: ExecutionWrite, now: Date): Promise<WriteResult> {
     // One statement: the update, and (only when it matched) its events, job, job cancels and
     // processed sources, as common table expressions over its RETURNING.
+    if (w.artifacts && w.artifacts.length > 0 && !w.fence) throw new Error('artifacts need a fenced write');
     const sets = columns(w.change);
+    const contents = w.artifacts ? await executionArtifacts.compressArtifacts(w.artifacts) : [];
     const args: unknown[] = [w.id, w.expect, w.fence?.jobId ?? null, w.fence?.token ?? null, now];
     const arg = (v: unknown) => {
       args.push(v);
@@ -137,6 +139,9 @@ export class PgExecutionRepository implements ExecutionRepository {
                UPDATE jobs SET state = 'cancelled', finished_at = $5, updated_at = $5
                WHERE state = 'queued' AND idempotency_key LIKE ${arg(w.cancelJobsWithKeyPrefix)} || '%' AND ${applied})`,
           ]
+        : []),
+      ...(w.artifacts && w.artifacts.length > 0
+        ? [`art AS (${executionArtifacts.artifactsInsert(w.artifacts, contents, arg, '$5', applied)})`]
         : []),
       ...(w.markProcessed && w.markProcessed.length > 0
         ? [
@@ -300,24 +305,40 @@ export class PgExecutionRepository implements ExecutionRepository {
     return r ? toExecution(r) : null;
   }
 
-  async getWithSourceStates(id: string): Promise<{ execution: Execution; sources: SourceState[] } | null> {
+  getWithSourceStates(id: string): Promise<{ execution: Execution; sources: SourceState[] } | null> {
+    return this.withSourceStates(id, false);
+  }
+
+  async getForAdmission(id: string) {
+    const r = await this.withSourceStates(id, true);
+    return r ? { execution: r.execution, sources: r.sources, inFlight: r.inFlight ?? 0 } : null;
+  }
+
+  private async withSourceStates(
+    id: string,
+    countInFlight: boolean,
+  ): Promise<{ execution: Execution; sources: SourceState[]; inFlight: number | null } | null> {
     // The sources as JSON in the same row: one round trip, and only what readiness needs of them.
-    // Prepared (planned once per connection); its columns are named, so a column added later
-    // cannot change a planned result.
-    const r = await this.db.oneOrNone<Row & { source_states: SourceStateJson[] | null }>(
-      new pgp.PreparedStatement({
-        name: 'surveyor-execution-status',
-        text: `SELECT ${rowColumns.map((c) => `e.${c}`).join(', ')}, (
+    // Prepared (see `prepared`), its columns named.
+    const r = await this.db.oneOrNone<
+      Row & { source_states: SourceStateJson[] | null; in_flight: number | null }
+    >(
+      prepared(
+        `SELECT ${rowColumns.map((c) => `e.${c}`).join(', ')}, (
          SELECT json_agg(json_build_object(
            'id', s.id, 'source_identifier', s.source_identifier, 'enabled', s.enabled,
            'discovery_state', s.discovery_state, 'discovery_error', s.discovery_error,
            'discovery_flags', s.discovery_flags,
            'datasets', CASE WHEN s.metadata IS NULL THEN NULL ELSE jsonb_array_length(s.metadata->'datasets') END)
            ORDER BY array_position(e.source_ids, s.id))
-         FROM sources s WHERE s.id = ANY(e.source_ids)) AS source_states
+         FROM sources s WHERE s.id = ANY(e.source_ids)) AS source_states, ${
+           countInFlight
+             ? `(SELECT count(*)::int FROM executions x WHERE x.project_module = e.project_module AND x.${inFlight})`
+             : 'NULL::int'
+         } AS in_flight
        FROM executions e WHERE e.id = $1`,
-        values: [id],
-      }),
+        [id],
+      ),
     );
     if (!r) return null;
     return {
@@ -331,6 +352,7 @@ export class PgExecutionRepository implements ExecutionRepository {
         discoveryFlags: x.discovery_flags,
         metadata: x.datasets === null ? null : { datasets: { length: x.datasets } },
       })),
+      inFlight: r.in_flight,
     };
   }
 

@@ -23,6 +23,8 @@ export interface ExecutionWrite {
   /** Cancels the execution's live jobs whose idempotency key starts with this prefix. */
   readonly cancelJobsWithKeyPrefix?: string;
   readonly markProcessed?: readonly { readonly sourceId: string; readonly signature: string }[];
+  /** Artifacts stored with the change (only a fenced write may carry them), or none when it fails. */
+  readonly artifacts?: readonly ArtifactWrite[];
 }
 
 export interface ExecutionAdmission {
@@ -101,6 +103,10 @@ export interface ExecutionRepository {
    * read: what the status route shows.
    */
   getWithSourceStates(id: string): Promise<{ execution: Execution; sources: SourceState[] } | null>;
+  /** The same, and its project's runs in flight (see inFlightIn): what admitting it needs, in one read. */
+  getForAdmission(
+    id: string,
+  ): Promise<{ execution: Execution; sources: SourceState[]; inFlight: number } | null>;
   findByIdempotencyKey(key: string): Promise<Execution | null>;
   write(w: ExecutionWrite, now: Date): Promise<WriteResult>;
   /** Pending executions asked to run, oldest request first. */

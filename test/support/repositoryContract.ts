@@ -621,6 +621,14 @@ export const repositoryContract: Record<string, Rule> = {
       ],
     );
     t.is(await r.executions.getWithSourceStates(uuid()), null);
+    // For admission: the same, and the project's runs in flight (a pending one does not count).
+    await stored(r, execution({ state: 'running' }));
+    await stored(r, execution({ state: 'completed' }));
+    const adm = await r.executions.getForAdmission(e.id);
+    t.deepEqual(adm?.sources, read?.sources);
+    t.is(adm?.execution.id, e.id);
+    t.is(adm?.inFlight, 1);
+    t.is(await r.executions.getForAdmission(uuid()), null);
   },
   'executions: the sources automation may run are ready, changed and free': async (t, r) => {
     await uploaded(r);
@@ -701,6 +709,25 @@ export const repositoryContract: Record<string, Rule> = {
     t.is(await r.executions.artifact(e.id, 1, 'translated.json'), '[1]');
     t.is(await r.executions.artifact(e.id, 1, 'graph.json'), '[2, 3]');
     t.is((await r.executions.artifacts(e.id)).length, 3);
+    // With a step's change, in the same write: stored only when the change is.
+    const withStep = (expect: Execution['state'][], lease: NonNullable<typeof job>['lease']) =>
+      r.executions.write(
+        {
+          id: e.id,
+          expect,
+          change: { error: 'x' },
+          fence: lease,
+          events: [],
+          artifacts: [{ ...a, name: 'staged.json', content: '[4]' }],
+        },
+        at(5),
+      );
+    t.is(await withStep(['running'], job!.lease), 'state_changed');
+    t.is(await withStep([e.state], { ...job!.lease, token: job!.lease.token + 1 }), 'lease_lost');
+    t.is(await r.executions.artifact(e.id, 1, 'staged.json'), null);
+    t.is(await withStep([e.state], job!.lease), 'ok');
+    t.is(await r.executions.artifact(e.id, 1, 'staged.json'), '[4]');
+    t.is((await r.executions.get(e.id))?.error, 'x');
   },
   'events: read per project or subject, oldest first, a page at a time; cursors are checked': async (
     t,

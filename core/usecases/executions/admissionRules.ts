@@ -1,6 +1,6 @@
 import type { Execution } from '../../domain/executionRecord.js';
 import type { ProjectConfig } from '../../domain/projectConfig.js';
-import type { Source } from '../../domain/source.js';
+import type { Source, SourceState } from '../../domain/source.js';
 import { runJob } from '../../domain/jobKinds.js';
 import { executionEvent, move } from './executionEvents.js';
 import { executionBlockers } from './executionStatus.js';
@@ -19,7 +19,7 @@ export const capBlocker = (inFlight: number, concurrentRuns: number): string | n
  */
 export const admissionBlockers = (
   e: Execution,
-  sources: readonly Source[],
+  sources: readonly SourceState[],
   pinned: ProjectConfig | null,
   inFlight: number,
 ): string[] => {

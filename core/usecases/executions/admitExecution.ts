@@ -18,11 +18,12 @@ export type Admission =
   | { readonly admitted: false; readonly blockedBy: string[] };
 
 /**
- * What holds a pending execution that was asked to run back from queued (empty: nothing): its
- * pinned configuration must exist, each source be ready under that configuration's required flags,
- * and the project's concurrent_runs cap have room (`inFlight` is the project's current count).
+ * Moves a pending execution that was asked to run to queued, with its run job, when every gate
+ * passes: its pinned configuration exists, each source is ready under that configuration's
+ * required flags, and the project's concurrent_runs cap has room (`inFlight` is the project's
+ * current count). Otherwise it stays pending and the reasons are returned.
  */
-export const admissionGates = async (deps: AdmitDeps, e: Execution, inFlight: number): Promise<string[]> => {
+export const admitExecution = async (deps: AdmitDeps, e: Execution, inFlight: number): Promise<Admission> => {
   const pinned = await deps.configs.pinned(e.projectModule, e.configVersion);
   // One read for all of them, in the execution's order (a source deleted since is left out).
   const byId = new Map((await deps.sources.getMany(e.sourceIds)).map((s) => [s.id, s]));
@@ -30,15 +31,7 @@ export const admissionGates = async (deps: AdmitDeps, e: Execution, inFlight: nu
     const s = byId.get(id);
     return s ? [s] : [];
   });
-  return admissionBlockers(e, sources, pinned, inFlight);
-};
-
-/**
- * Moves a pending execution that was asked to run to queued, with its run job, when every gate
- * passes (see admissionGates). Otherwise it stays pending and the reasons are returned.
- */
-export const admitExecution = async (deps: AdmitDeps, e: Execution, inFlight: number): Promise<Admission> => {
-  const blockedBy = await admissionGates(deps, e, inFlight);
+  const blockedBy = admissionBlockers(e, sources, pinned, inFlight);
   if (blockedBy.length > 0) return { admitted: false, blockedBy };
   const w = admissionWrite(e);
   const now = deps.clock.now();

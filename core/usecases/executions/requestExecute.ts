@@ -1,8 +1,8 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { type AppError, appError } from '../../errors.js';
 import { type Execution, withChange } from '../../domain/executionRecord.js';
-import { type AdmitDeps, admissionGates } from './admitExecution.js';
-import { admissionWrite } from './admissionRules.js';
+import type { AdmitDeps } from './admitExecution.js';
+import { admissionBlockers, admissionWrite } from './admissionRules.js';
 import { executionEvent } from './executionEvents.js';
 
 export interface ExecuteInput {
@@ -25,8 +25,10 @@ export const requestExecute = async (
 ): Promise<E.Either<AppError, { execution: Execution; blockedBy: string[] }>> => {
   const doStage = input.do_stage ?? true;
   const doSubmit = input.do_submit ?? true;
-  const e = await deps.executions.get(id);
-  if (!e) return E.left(appError('not_found', `no execution ${id}`));
+  // One read: the execution, what readiness needs of its sources, and its project's runs in flight.
+  const read = await deps.executions.getForAdmission(id);
+  if (!read) return E.left(appError('not_found', `no execution ${id}`));
+  const e = read.execution;
   if (e.executeRequestedAt !== null) {
     if (e.doStage === doStage && e.doSubmit === doSubmit) return E.right({ execution: e, blockedBy: [] });
     return E.left(
@@ -46,7 +48,8 @@ export const requestExecute = async (
   const requested = withChange(e, asked, now);
   // The request and, when every gate passes already, its admission: one write, so the tick never
   // sees the one without the other.
-  const blockedBy = await admissionGates(deps, requested, await deps.executions.inFlightIn(e.projectModule));
+  const pinned = await deps.configs.pinned(e.projectModule, e.configVersion);
+  const blockedBy = admissionBlockers(requested, read.sources, pinned, read.inFlight);
   const admission = blockedBy.length === 0 ? admissionWrite(requested) : null;
   const change = admission ? { ...asked, state: admission.state, error: null } : asked;
   const r = await deps.executions.write(

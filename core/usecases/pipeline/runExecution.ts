@@ -146,15 +146,25 @@ class Run extends TranslateStep {
       );
       return { key, file };
     });
-    const sha = await this.saveArtifact(e, artifactNames.staged, 'application/json', JSON.stringify(staged));
-    this.stagedHere = { id: e.id, attempt: e.attempt, files: staged };
+    // The staged list is written with the step's change, in one statement.
+    const [list] = this.artifacts(e, [
+      { name: artifactNames.staged, mediaType: 'application/json', content: JSON.stringify(staged) },
+    ]);
     const bytes = staged.reduce((n, x) => n + (x.file.size ?? 0), 0);
-    await this.step(e, 'staged', {}, 'execution.staged', {
-      files: staged.reduce((n, x) => n + (x.file.files?.length ?? 1), 0),
-      datasets: staged.length,
-      bytes,
-      artifact_sha256: sha,
-    });
+    await this.step(
+      e,
+      'staged',
+      {},
+      'execution.staged',
+      {
+        files: staged.reduce((n, x) => n + (x.file.files?.length ?? 1), 0),
+        datasets: staged.length,
+        bytes,
+        artifact_sha256: list!.sha256,
+      },
+      [list!],
+    );
+    this.stagedHere = { id: e.id, attempt: e.attempt, files: staged };
   }
 
   private async submission(e: Execution): Promise<{ sub: Submission; adopted: boolean }> {

@@ -5,7 +5,7 @@ import type { ProjectConfig } from '../../domain/projectConfig.js';
 import type { Source } from '../../domain/source.js';
 import type { Clock } from '../../ports/Clock.js';
 import type { DeploymentBackends } from '../../ports/DeploymentBackend.js';
-import type { ExecutionChange, ExecutionRepository } from '../../ports/ExecutionRepository.js';
+import type { ArtifactWrite, ExecutionChange, ExecutionRepository } from '../../ports/ExecutionRepository.js';
 import type { GraphStore } from '../../ports/GraphStore.js';
 import type { ProjectConfigRepository } from '../../ports/ProjectConfigRepository.js';
 import type { SourceRepository } from '../../ports/SourceRepository.js';
@@ -73,6 +73,13 @@ export const inPool = async <T, R>(
   return out;
 };
 
+/** An artifact as a step makes it (its digest and attempt are added when it is written). */
+export interface ArtifactContent {
+  readonly name: string;
+  readonly mediaType: string;
+  readonly content: string;
+}
+
 /** Someone else moved the execution meanwhile: this attempt stops without a word. */
 export class Superseded extends Error {}
 
@@ -135,7 +142,11 @@ export class RunSteps {
     e: Execution,
     change: ExecutionChange,
     events: ReturnType<typeof executionEvent>[],
-    extra: { enqueue?: ReturnType<typeof pollJob>; expect?: Execution['state'][] } = {},
+    extra: {
+      enqueue?: ReturnType<typeof pollJob>;
+      expect?: Execution['state'][];
+      artifacts?: readonly ArtifactWrite[];
+    } = {},
   ): Promise<void> {
     const now = this.deps.clock.now();
     const r = await this.deps.executions.write(
@@ -146,6 +157,7 @@ export class RunSteps {
         fence: this.ctx.lease,
         events,
         ...(extra.enqueue ? { enqueue: extra.enqueue } : {}),
+        ...(extra.artifacts ? { artifacts: extra.artifacts } : {}),
       },
       now,
     );
@@ -160,8 +172,21 @@ export class RunSteps {
     change: ExecutionChange,
     kind: string,
     payload: Record<string, unknown>,
+    artifacts?: readonly ArtifactWrite[],
   ) {
-    return this.commit(e, { ...change, state: move(e.state, trigger) }, [executionEvent(e, kind, payload)]);
+    return this.commit(e, { ...change, state: move(e.state, trigger) }, [executionEvent(e, kind, payload)], {
+      ...(artifacts ? { artifacts } : {}),
+    });
+  }
+
+  /** Artifacts of this attempt, with their digests, for a step to write with its change. */
+  protected artifacts(e: Execution, list: readonly ArtifactContent[]): ArtifactWrite[] {
+    return list.map((a) => ({
+      executionId: e.id,
+      attempt: e.attempt,
+      ...a,
+      sha256: this.deps.digest.digest(a.content),
+    }));
   }
 
   protected async saveArtifact(
@@ -174,17 +199,9 @@ export class RunSteps {
     return sha256!;
   }
 
-  /** Several artifacts in one write; returns their sha256s in order. */
-  protected async saveArtifacts(
-    e: Execution,
-    list: readonly { name: string; mediaType: string; content: string }[],
-  ): Promise<string[]> {
-    const writes = list.map((a) => ({
-      executionId: e.id,
-      attempt: e.attempt,
-      ...a,
-      sha256: this.deps.digest.digest(a.content),
-    }));
+  /** Several artifacts in one write of their own; returns their sha256s in order. */
+  protected async saveArtifacts(e: Execution, list: readonly ArtifactContent[]): Promise<string[]> {
+    const writes = this.artifacts(e, list);
     const r = await this.deps.executions.saveArtifacts(writes, this.ctx.lease, this.deps.clock.now());
     if (r === 'lease_lost') throw new LeaseLostError(this.ctx.lease);
     return writes.map((w) => w.sha256);

@@ -58,7 +58,8 @@ export class TranslateStep extends RunSteps {
     const applied = applyGraphPatches(graph, config.graph_patches, manifest.sources);
     if (typeof applied === 'string') throw new PermanentJobError(applied);
     const patchedText = JSON.stringify(graph);
-    // The manifest and the patched graph are written with the translated graph, in one statement.
+    // The manifest and the patched graph are written with the translated graph and the step's
+    // change, in one statement.
     const artifacts = [
       { name: artifactNames.manifest, mediaType: 'application/json', content: manifestText },
       { name: artifactNames.patchedGraph, mediaType: 'application/json', content: patchedText },
@@ -73,7 +74,8 @@ export class TranslateStep extends RunSteps {
     });
 
     if (!e.doSubmit) {
-      const [manifestSha, patchedSha] = (await this.saveArtifacts(e, artifacts)) as [string, string];
+      const writes = this.artifacts(e, artifacts);
+      const [manifestSha, patchedSha] = writes.map((w) => w.sha256) as [string, string];
       const built = builtWith(manifestSha, patchedSha);
       await this.step(
         e,
@@ -84,6 +86,7 @@ export class TranslateStep extends RunSteps {
         },
         'execution.dry_run_completed',
         { manifest_sha256: manifestSha, patched_graph_sha256: patchedSha, patches: applied.length },
+        writes,
       );
       return;
     }
@@ -115,10 +118,11 @@ export class TranslateStep extends RunSteps {
         await this.saveArtifacts(e, artifacts).catch(() => undefined);
       throw err;
     }
-    const [manifestSha, patchedSha, translatedSha] = (await this.saveArtifacts(e, [
+    const writes = this.artifacts(e, [
       ...artifacts,
       { name: artifactNames.translated, mediaType: 'application/json', content: JSON.stringify(translated) },
-    ])) as [string, string, string];
+    ]);
+    const [manifestSha, patchedSha, translatedSha] = writes.map((w) => w.sha256) as [string, string, string];
     const built = builtWith(manifestSha, patchedSha);
     this.handoff = { id: e.id, attempt: e.attempt, graph: translated, manifest };
     const intent = {
@@ -141,6 +145,7 @@ export class TranslateStep extends RunSteps {
       },
       'execution.translated',
       { drops: translated.length, translated_sha256: translatedSha, patches: applied.length, intent },
+      writes,
     );
   }
 
