@@ -27,19 +27,30 @@ export class MockTranslator implements Translator {
       linkDataArray?: { from: string | number; to: string | number }[];
     };
     const oid = (n: string | number) => `mock_${n}_0`;
+    // Each node's links, in the graph's order, gathered in one pass over them.
+    const inputs = new Map<string, string[]>();
+    const outputs = new Map<string, string[]>();
+    const add = (m: Map<string, string[]>, k: string, v: string) => {
+      const list = m.get(k);
+      if (list) list.push(v);
+      else m.set(k, [v]);
+    };
+    for (const l of g.linkDataArray ?? []) {
+      add(inputs, String(l.to), oid(l.from));
+      add(outputs, String(l.from), oid(l.to));
+    }
     const drops = g.nodeDataArray
       .filter((n) => !n.isGroup)
       .map((n) => {
         const id = String(n.id ?? n.key);
-        const links = g.linkDataArray ?? [];
         return {
           oid: oid(id),
           name: n.name ?? '',
           categoryType: n.categoryType ?? n.category ?? 'Data',
           node: '#0',
           island: '#0',
-          inputs: links.filter((l) => String(l.to) === id).map((l) => oid(l.from)),
-          outputs: links.filter((l) => String(l.from) === id).map((l) => oid(l.to)),
+          inputs: inputs.get(id) ?? [],
+          outputs: outputs.get(id) ?? [],
         };
       });
     return [...drops, { reprodata: { algo: settings.algo, num_par: settings.num_par } }];

@@ -7,7 +7,7 @@ import { agentFor, checkOutbound, isOutboundRefusal, outbound } from '../shared/
 import { where } from '../shared/peerText.js';
 import { PermanentJobError } from '../../core/domain/job.js';
 import type { GraphRef } from '../../core/domain/projectConfig.js';
-import type { GraphStore } from '../../core/ports/GraphStore.js';
+import type { GraphStore, LoadedGraph } from '../../core/ports/GraphStore.js';
 
 /**
  * Logical graphs from the worker's graph directory (SERVICE_GRAPH_DIR; a path may not leave it)
@@ -23,7 +23,7 @@ export class FileOrUrlGraphStore implements GraphStore {
   ) {}
 
   /** Graphs whose content matched their pinned sha256, by place and digest; oldest out first. */
-  private readonly verified = new Map<string, string>();
+  private readonly verified = new Map<string, LoadedGraph>();
   private verifiedBytes = 0;
 
   /**
@@ -32,22 +32,23 @@ export class FileOrUrlGraphStore implements GraphStore {
    * directory or downloading: every run of a project loads the same graph. Content that does not
    * match is never kept, so the run's own check still refuses it.
    */
-  async load(ref: GraphRef, signal?: AbortSignal): Promise<string> {
+  async load(ref: GraphRef, signal?: AbortSignal): Promise<LoadedGraph> {
     const key = `${ref.path ?? ref.url}\n${ref.sha256}`;
     const kept = this.verified.get(key);
     if (kept !== undefined) return kept;
     const text = ref.path !== undefined ? await this.fromDir(ref.path) : await this.fromUrl(ref.url!, signal);
+    const graph = { text, sha256: createHash('sha256').update(text).digest('hex') };
     const bytes = Buffer.byteLength(text);
-    if (bytes <= this.cacheBytes && createHash('sha256').update(text).digest('hex') === ref.sha256) {
-      this.verified.set(key, text);
+    if (bytes <= this.cacheBytes && graph.sha256 === ref.sha256) {
+      this.verified.set(key, graph);
       this.verifiedBytes += bytes;
       for (const [k, v] of this.verified) {
         if (this.verifiedBytes <= this.cacheBytes) break;
         this.verified.delete(k);
-        this.verifiedBytes -= Buffer.byteLength(v);
+        this.verifiedBytes -= Buffer.byteLength(v.text);
       }
     }
-    return text;
+    return graph;
   }
 
   private async fromDir(path: string): Promise<string> {

@@ -1,6 +1,15 @@
 import type { GraphRef } from '../domain/projectConfig.js';
 
-/** Where logical graphs come from: the worker's graph directory, or a URL. Returns the raw text. */
+/** A logical graph's raw text and the sha256 of that text (hex), as the store computed it. */
+export interface LoadedGraph {
+  readonly text: string;
+  readonly sha256: string;
+}
+
+/**
+ * Where logical graphs come from: the worker's graph directory, or a URL. The digest comes with the
+ * text, so a store that keeps graphs hashes each once, not once per run.
+ */
 export interface GraphStore {
-  load(ref: GraphRef, signal?: AbortSignal): Promise<string>;
+  load(ref: GraphRef, signal?: AbortSignal): Promise<LoadedGraph>;
 }

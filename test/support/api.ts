@@ -45,7 +45,10 @@ export const startTestApi = async (
   env: Record<string, string> = {},
   database?: { readonly url: string; readonly db: Db },
 ): Promise<TestApi> => {
-  const d = database ? { ...database, drop: async () => {} } : await freshDatabase();
+  // The pool the configuration asks for (the database's handle is the one the host uses).
+  const poolMax =
+    env['SERVICE_DB_POOL_MAX'] === undefined ? {} : { poolMax: Number(env['SERVICE_DB_POOL_MAX']) };
+  const d = database ? { ...database, drop: async () => {} } : await freshDatabase(poolMax);
   const config = loadConfig({
     DATABASE_URL: d.url,
     SERVICE_JWT_SECRET: testJwtSecret,

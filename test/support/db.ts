@@ -32,12 +32,17 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A new, empty database on the test server; migrated unless told otherwise. */
-export const freshDatabase = async (opts: { migrated?: boolean } = {}): Promise<TestDatabase> => {
+/**
+ * A new, empty database on the test server; migrated unless told otherwise. Its pool has `poolMax`
+ * connections (5): openDb gives one handle per URL, so whoever opens the URL first sets the size.
+ */
+export const freshDatabase = async (
+  opts: { migrated?: boolean; poolMax?: number } = {},
+): Promise<TestDatabase> => {
   const name = `t_${randomBytes(6).toString('hex')}`;
   await admin((c) => c.query(`CREATE DATABASE ${name}`));
   const url = withDatabaseName(serverUrl(), name);
-  const db = openDb(url, 5);
+  const db = openDb(url, opts.poolMax ?? 5);
   if (opts.migrated !== false) await migrate(db);
   return {
     url,

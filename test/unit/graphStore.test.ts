@@ -15,15 +15,19 @@ test('a verified graph is served again for its place and digest; an unverified o
   const first = '{"nodeDataArray": [1]}';
   writeFileSync(join(dir, 'g.graph'), first);
   const store = new FileOrUrlGraphStore(dir, 1024 * 1024);
-  t.is(await store.load({ path: 'g.graph', sha256: sha(first) }), first);
+  t.deepEqual(await store.load({ path: 'g.graph', sha256: sha(first) }), { text: first, sha256: sha(first) });
   const second = '{"nodeDataArray": [2]}';
   writeFileSync(join(dir, 'g.graph'), second);
-  t.is(await store.load({ path: 'g.graph', sha256: sha(first) }), first, 'the pinned content, kept');
-  t.is(await store.load({ path: 'g.graph', sha256: '0'.repeat(64) }), second, 'not kept: read again');
+  t.is((await store.load({ path: 'g.graph', sha256: sha(first) })).text, first, 'the pinned content, kept');
+  t.deepEqual(
+    await store.load({ path: 'g.graph', sha256: '0'.repeat(64) }),
+    { text: second, sha256: sha(second) },
+    'not kept: read again, with the digest of what was read',
+  );
   writeFileSync(join(dir, 'g.graph'), 'changed');
-  t.is(await store.load({ path: 'g.graph', sha256: '0'.repeat(64) }), 'changed');
+  t.is((await store.load({ path: 'g.graph', sha256: '0'.repeat(64) })).text, 'changed');
   rmSync(join(dir, 'g.graph'));
-  t.is(await store.load({ path: 'g.graph', sha256: sha(first) }), first);
+  t.is((await store.load({ path: 'g.graph', sha256: sha(first) })).text, first);
   await t.throwsAsync(store.load({ path: 'g.graph', sha256: sha(second) }), {
     message: /not in the graph directory/,
   });
@@ -40,7 +44,7 @@ test('the kept graphs stay within their byte budget, oldest out first', async (t
   }
   rmSync(join(dir, '0.graph'));
   rmSync(join(dir, '1.graph'));
-  t.is(await store.load({ path: '1.graph', sha256: sha(texts[1]!) }), texts[1]!, 'the newest is kept');
+  t.is((await store.load({ path: '1.graph', sha256: sha(texts[1]!) })).text, texts[1]!, 'the newest is kept');
   await t.throwsAsync(store.load({ path: '0.graph', sha256: sha(texts[0]!) }), {
     message: /not in the graph directory/,
   });

@@ -62,7 +62,15 @@ export const createExecution = async (
         },
       ]),
     );
-  const found = await deps.sources.findByIdentifiers(input.project_module, idents);
+  // The sources and the profile are read at once: neither read depends on the other.
+  const [found, profile] = await Promise.all([
+    deps.sources.findByIdentifiers(input.project_module, idents),
+    resolveProfile(deps.profiles, {
+      projectModule: input.project_module,
+      ...(input.deployment_profile_id !== undefined ? { id: input.deployment_profile_id } : {}),
+      ...(input.deployment_profile_name !== undefined ? { name: input.deployment_profile_name } : {}),
+    }),
+  ]);
   const missing = idents.filter((i) => !found.some((s) => s.sourceIdentifier === i));
   if (missing.length > 0)
     return E.left(
@@ -71,11 +79,6 @@ export const createExecution = async (
         missing.map((m) => ({ path: 'sources', message: `no source ${m} in ${input.project_module}` })),
       ),
     );
-  const profile = await resolveProfile(deps.profiles, {
-    projectModule: input.project_module,
-    ...(input.deployment_profile_id !== undefined ? { id: input.deployment_profile_id } : {}),
-    ...(input.deployment_profile_name !== undefined ? { name: input.deployment_profile_name } : {}),
-  });
   if (E.isLeft(profile)) return profile;
   const { execution, event } = draftExecution({
     id: deps.random.uuid(),

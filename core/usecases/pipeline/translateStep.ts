@@ -47,8 +47,7 @@ export class TranslateStep extends RunSteps {
     }
     const manifestText = JSON.stringify(manifest, null, 2);
 
-    const graphText = await this.deps.graphs.load(config.graph, this.ctx.signal);
-    const graphSha = this.deps.digest.digest(graphText);
+    const { text: graphText, sha256: graphSha } = await this.deps.graphs.load(config.graph, this.ctx.signal);
     if (graphSha !== config.graph.sha256)
       throw new PermanentJobError(
         `the graph ${config.graph.path ?? config.graph.url} has sha256 ${graphSha}, but the configuration pins ${config.graph.sha256}`,
