@@ -8,6 +8,7 @@ pgp.pg.types.setTypeParser(20, (v: string) => Number(v));
 pgp.pg.types.setTypeParser(1700, (v: string) => Number(v));
 
 export type Db = pgPromise.IDatabase<unknown>;
+export type Tx = pgPromise.ITask<unknown>;
 
 /**
  * A statement PostgreSQL parses once per connection and may plan once (see adapters/README.md,
@@ -28,7 +29,6 @@ const preparedName = (text: string): string => {
   }
   return name;
 };
-export type Tx = pgPromise.ITask<unknown>;
 
 const openDbs = new Map<string, Db>();
 
