@@ -2,16 +2,17 @@ import type { NewEvent } from '../../core/domain/event.js';
 import { terminalStates, type ExecutionState } from '../../core/domain/execution.js';
 import { type Execution, unsubmitted, withChange } from '../../core/domain/executionRecord.js';
 import type { EnqueueRequest, Lease } from '../../core/domain/job.js';
-import type {
-  ArtifactInfo,
-  ArtifactWrite,
-  ExecutionFilter,
-  ExecutionPage,
-  ExecutionRepository,
-  ExecutionAdmission,
-  ExecutionWrite,
-  PollTarget,
-  WriteResult,
+import {
+  batchable,
+  type ArtifactInfo,
+  type ArtifactWrite,
+  type ExecutionFilter,
+  type ExecutionPage,
+  type ExecutionRepository,
+  type ExecutionAdmission,
+  type ExecutionWrite,
+  type PollTarget,
+  type WriteResult,
 } from '../../core/ports/ExecutionRepository.js';
 import { byCodePoint, decodeCursor, encodeCursor, json, type MemoryStore, pageAfter } from './store.js';
 
@@ -44,9 +45,10 @@ export class MemoryExecutionRepository implements ExecutionRepository {
     return [...this.store.executions.values()];
   }
 
-  async insert(e: Execution, event: NewEvent): Promise<'ok' | 'key_taken'> {
+  async insert(e: Execution, event: NewEvent): Promise<'ok' | 'key_taken' | 'version_changed'> {
     if (e.idempotencyKey !== null && this.all().some((x) => x.idempotencyKey === e.idempotencyKey))
       return 'key_taken';
+    if (this.store.activeVersion.get(e.projectModule) !== e.configVersion) return 'version_changed';
     // What PostgreSQL's insert stores: the request; the run's fields start empty.
     this.store.executions.set(e.id, {
       ...e,
@@ -116,6 +118,13 @@ export class MemoryExecutionRepository implements ExecutionRepository {
     }
     for (const a of w.artifacts ?? []) this.putArtifact(a, now);
     return 'ok';
+  }
+
+  async writeMany(ws: readonly ExecutionWrite[], now: Date): Promise<WriteResult[]> {
+    batchable(ws);
+    const out: WriteResult[] = [];
+    for (const w of ws) out.push(await this.write(w, now));
+    return out;
   }
 
   async awaitingAdmission(limit: number): Promise<Execution[]> {

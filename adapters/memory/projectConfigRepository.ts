@@ -34,6 +34,10 @@ export class MemoryProjectConfigRepository implements ProjectConfigRepository {
     return { version: this.withActive(stored), created: true };
   }
 
+  lastActive(projectModule: string): Promise<ProjectConfigVersion | null> {
+    return this.active(projectModule);
+  }
+
   async active(projectModule: string): Promise<ProjectConfigVersion | null> {
     const v = this.store.activeVersion.get(projectModule);
     return v === undefined ? null : this.get(projectModule, v);

@@ -2,14 +2,15 @@ import type { NewEvent } from '../../core/domain/event.js';
 import type { Execution } from '../../core/domain/executionRecord.js';
 import type { EnqueueRequest } from '../../core/domain/job.js';
 import type { SourceState } from '../../core/domain/source.js';
-import type {
-  ArtifactWrite,
-  ExecutionFilter,
-  ExecutionPage,
-  ExecutionRepository,
-  ExecutionAdmission,
-  ExecutionWrite,
-  WriteResult,
+import {
+  type ArtifactWrite,
+  batchable,
+  type ExecutionFilter,
+  type ExecutionPage,
+  type ExecutionRepository,
+  type ExecutionAdmission,
+  type ExecutionWrite,
+  type WriteResult,
 } from '../../core/ports/ExecutionRepository.js';
 import { type Db, prepared, type Tx } from './db.js';
 import { eventsCte } from './eventLog.js';
@@ -17,6 +18,7 @@ import * as executionArtifacts from './executionArtifacts.js';
 import * as executionFigures from './executionFigures.js';
 import {
   columns,
+  columnTypes,
   decodeListCursor,
   encodeListCursor,
   type Row,
@@ -34,20 +36,46 @@ const inFlight = `state IN ('queued', 'staging', 'translating', 'submitting', 'r
 // reclaim that would hand the job to another worker waits for this write (and then wins after it).
 const fenced = `EXISTS (SELECT 1 FROM jobs WHERE id = $3 AND fencing_token = $4 AND state = 'running' FOR SHARE)`;
 
+// writeMany: every write's columns as JSON ($1), a column it does not set left as it is; its events
+// ($2) and processed sources ($6) only when it applied. One text for every batch: prepared once.
+const writeManySql = `
+  WITH w AS (
+    SELECT (u.v->>'id')::uuid AS id, u.v->'set' AS s,
+      ARRAY(SELECT jsonb_array_elements_text(u.v->'expect')) AS expect
+    FROM jsonb_array_elements($1::jsonb) AS u(v)),
+  upd AS (
+    UPDATE executions x SET
+      ${Object.entries(columnTypes)
+        .map(([c, type]) => `${c} = CASE WHEN w.s ? '${c}' THEN (w.s->>'${c}')::${type} ELSE x.${c} END, `)
+        .join('\n      ')}
+      updated_at = $5
+    FROM w WHERE x.id = w.id AND x.state = ANY(w.expect) AND ($3::uuid IS NULL OR ${fenced})
+    RETURNING x.id),
+  ${eventsCte('$2', '$5', "e->>'subjectId' IN (SELECT id::text FROM upd)")},
+  processed AS (
+    UPDATE sources s SET processed_signature = p.m->>'signature', updated_at = $5
+    FROM (SELECT DISTINCT ON (m->>'sourceId') m FROM jsonb_array_elements($6::jsonb) WITH ORDINALITY AS u(m, n)
+          WHERE m->>'executionId' IN (SELECT id::text FROM upd) ORDER BY m->>'sourceId', n DESC) p
+    WHERE s.id = (p.m->>'sourceId')::uuid)
+  SELECT id FROM upd`;
+
 export class PgExecutionRepository implements ExecutionRepository {
   constructor(private readonly db: Db) {}
 
-  async insert(e: Execution, event: NewEvent): Promise<'ok' | 'key_taken'> {
+  async insert(e: Execution, event: NewEvent): Promise<'ok' | 'key_taken' | 'version_changed'> {
     try {
-      // One statement: the execution and its event.
-      await this.db.any(
+      // One statement: the execution and its event, while its version is the active one.
+      const r = await this.db.one<{ n: number }>(
         prepared(
           `WITH x AS (
            INSERT INTO executions (id, project_module, config_version, profile_id, profile_snapshot, archive_name,
              source_ids, state, attempt, idempotency_key, request_hash, created_by, created_at, updated_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7::uuid[], $8, $9, $10, $11, $12, $13, $13)),
-         ${eventsCte('$14', '$13')}
-         SELECT 1`,
+           SELECT $1::uuid, $2::text, $3::int, $4::uuid, $5::jsonb, $6::text, $7::uuid[], $8::text, $9::int, $10::text,
+             $11::text, $12::text, $13::timestamptz, $13::timestamptz
+           WHERE EXISTS (SELECT 1 FROM projects WHERE project_module = $2 AND active_version = $3)
+           RETURNING id),
+         ${eventsCte('$14', '$13', 'EXISTS (SELECT 1 FROM x)')}
+         SELECT (SELECT count(*) FROM x)::int AS n`,
           [
             e.id,
             e.projectModule,
@@ -66,7 +94,7 @@ export class PgExecutionRepository implements ExecutionRepository {
           ],
         ),
       );
-      return 'ok';
+      return r.n === 1 ? 'ok' : 'version_changed';
     } catch (err) {
       const x = err as { code?: string; constraint?: string };
       if (x.code === '23505' && x.constraint === 'executions_idempotency_key_key') return 'key_taken';
@@ -160,6 +188,29 @@ export class PgExecutionRepository implements ExecutionRepository {
       ),
     );
     return r.n === 1 ? 'ok' : this.whyNot(this.db, w);
+  }
+
+  async writeMany(ws: readonly ExecutionWrite[], now: Date): Promise<WriteResult[]> {
+    batchable(ws);
+    if (ws.length === 0) return [];
+    const fence = ws[0]!.fence;
+    const rows = await this.db.any<{ id: string }>(
+      prepared(writeManySql, [
+        JSON.stringify(
+          ws.map((w) => ({ id: w.id, expect: w.expect, set: Object.fromEntries(columns(w.change)) })),
+        ),
+        JSON.stringify(ws.flatMap((w) => w.events)),
+        fence?.jobId ?? null,
+        fence?.token ?? null,
+        now,
+        // The last write of a source wins, as with one write after another.
+        JSON.stringify(ws.flatMap((w) => (w.markProcessed ?? []).map((m) => ({ ...m, executionId: w.id })))),
+      ]),
+    );
+    const applied = new Set(rows.map((r) => r.id));
+    if (applied.size === ws.length) return ws.map(() => 'ok');
+    const missed = await this.whyNot(this.db, ws[0]!);
+    return ws.map((w) => (applied.has(w.id) ? 'ok' : missed));
   }
 
   private async whyNot(tx: Db | Tx, w: ExecutionWrite): Promise<WriteResult> {

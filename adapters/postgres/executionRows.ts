@@ -32,6 +32,31 @@ export const columns = (c: ExecutionChange): [string, unknown][] => {
   return pairs.filter(([, v]) => v !== undefined);
 };
 
+/**
+ * The SQL type of each column `columns` sets, for a statement that takes the values of many
+ * changes as JSON (a Date is its ISO text there, run_record its JSON text).
+ */
+export const columnTypes: Readonly<Record<string, string>> = {
+  state: 'text',
+  attempt: 'integer',
+  do_stage: 'boolean',
+  do_submit: 'boolean',
+  execute_requested_at: 'timestamptz',
+  scheduler_job_id: 'text',
+  run_record: 'jsonb',
+  dim_session_status_url: 'text',
+  dim_graph_status_url: 'text',
+  batch_session_dir: 'text',
+  batch_login_node: 'text',
+  batch_remote_user: 'text',
+  error: 'text',
+  backend_target: 'text',
+  submitted_at: 'timestamptz',
+  cancel_requested_at: 'timestamptz',
+  cancel_sent_at: 'timestamptz',
+  finished_at: 'timestamptz',
+};
+
 // List cursors: the last execution's creation time and id, base64url (created_at is written from
 // the clock, in milliseconds, so the ISO form loses nothing).
 export const encodeListCursor = (e: Execution) =>

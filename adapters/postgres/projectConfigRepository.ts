@@ -35,6 +35,8 @@ const keptVersions = 256;
 
 export class PgProjectConfigRepository implements ProjectConfigRepository {
   private readonly kept = new Map<string, ProjectConfigVersion>();
+  /** The active version of each project as this process last read it (see lastActive). */
+  private readonly lastSeen = new Map<string, number>();
 
   constructor(private readonly db: Db) {}
 
@@ -86,7 +88,15 @@ export class PgProjectConfigRepository implements ProjectConfigRepository {
     );
     if (!p) return null;
     const v = await this.version(projectModule, p.active_version);
+    if (this.lastSeen.size >= keptVersions) this.lastSeen.clear();
+    this.lastSeen.set(projectModule, p.active_version);
     return v ? { ...v, active: true } : null;
+  }
+
+  async lastActive(projectModule: string): Promise<ProjectConfigVersion | null> {
+    const seen = this.lastSeen.get(projectModule);
+    const v = seen === undefined ? null : await this.version(projectModule, seen);
+    return v ? { ...v, active: true } : this.active(projectModule);
   }
 
   async get(projectModule: string, version: number): Promise<ProjectConfigVersion | null> {

@@ -36,6 +36,20 @@ export interface ExecutionAdmission {
 
 export type WriteResult = 'ok' | 'state_changed' | 'lease_lost';
 
+/** Throws unless the writes fit `writeMany` (a caller's mistake, not a condition to handle). */
+export const batchable = (ws: readonly ExecutionWrite[]): void => {
+  const f = ws[0]?.fence;
+  const ids = new Set<string>();
+  for (const w of ws) {
+    if (w.enqueue || w.cancelJobsWithKeyPrefix !== undefined || (w.artifacts?.length ?? 0) > 0)
+      throw new Error('writeMany carries changes, events and processed sources only');
+    if (w.fence?.jobId !== f?.jobId || w.fence?.token !== f?.token)
+      throw new Error('writeMany: the writes share one fence');
+    if (ids.has(w.id)) throw new Error(`writeMany: two writes of execution ${w.id}`);
+    ids.add(w.id);
+  }
+};
+
 export interface ArtifactInfo {
   readonly attempt: number;
   readonly name: string;
@@ -82,8 +96,12 @@ export interface ArtifactWrite {
 export interface ExecutionRepository {
   /** Newest first, a page at a time after an opaque cursor of the last page. */
   list(filter: ExecutionFilter, limit: number, cursor: string | null): Promise<ExecutionPage | 'bad_cursor'>;
-  /** Stores a new execution with its event; 'key_taken' when its idempotency key is in use. */
-  insert(e: Execution, event: NewEvent): Promise<'ok' | 'key_taken'>;
+  /**
+   * Stores a new execution with its event, while its configuration version is its project's active
+   * one: 'key_taken' when its idempotency key is in use, 'version_changed' when another version is
+   * active by now (see ProjectConfigRepository.lastActive).
+   */
+  insert(e: Execution, event: NewEvent): Promise<'ok' | 'key_taken' | 'version_changed'>;
   /**
    * Stores executions made together (automation's, without idempotency keys) with their events, in
    * one transaction: all or none.
@@ -109,6 +127,13 @@ export interface ExecutionRepository {
   ): Promise<{ execution: Execution; sources: SourceState[]; inFlight: number } | null>;
   findByIdempotencyKey(key: string): Promise<Execution | null>;
   write(w: ExecutionWrite, now: Date): Promise<WriteResult>;
+  /**
+   * Several writes of different executions in one transaction, each applied or not on its own (its
+   * expected state, the shared fence), with its results in order: what a poll round that ends many
+   * runs at once sends. The writes carry changes, events and processed sources only, one per
+   * execution, all under the same fence (or none).
+   */
+  writeMany(ws: readonly ExecutionWrite[], now: Date): Promise<WriteResult[]>;
   /** Pending executions asked to run, oldest request first. */
   awaitingAdmission(limit: number): Promise<Execution[]>;
   /**

@@ -21,6 +21,12 @@ export interface ProjectConfigRepository {
     event: (version: number) => NewEvent,
   ): Promise<{ version: ProjectConfigVersion; created: boolean }>;
   active(projectModule: string): Promise<ProjectConfigVersion | null>;
+  /**
+   * The active version as this process last read it (read now when it has not): maybe replaced
+   * since, so only for a writer whose own statement checks the version is still active
+   * (ExecutionRepository.insert), and which answers anything but a success from a fresh read.
+   */
+  lastActive(projectModule: string): Promise<ProjectConfigVersion | null>;
   get(projectModule: string, version: number): Promise<ProjectConfigVersion | null>;
   /**
    * The configuration of a version: what executions pinned. A version never changes once stored,

@@ -3,6 +3,7 @@
 // at 16, side by side; 8 clients create and execute while the worker runs.
 // Prints wall time and executions per second; asserts nothing.
 // Run: scripts/bench pipeline [executions]
+import { readdirSync, readFileSync } from 'node:fs';
 import * as E from 'fp-ts/lib/Either.js';
 import type { ExecutionRepository } from '../../core/ports/ExecutionRepository.js';
 import { createExecution } from '../../core/usecases/executions/createExecution.js';
@@ -43,6 +44,27 @@ const startProfile = async () => {
     writeFileSync(`${dir}/${name}.cpuprofile`, JSON.stringify(profile));
     session.disconnect();
   };
+};
+
+// CPU seconds of every PostgreSQL process on the machine (user + system, clock ticks of 10 ms):
+// the pool's backends live through a timed run, so the difference is what its statements cost.
+const postgresCpu = () => {
+  let ticks = 0;
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(f[11]) + Number(f[12]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return ticks / 100;
+};
+const nodeCpu = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1e6;
 };
 
 // Where an execution's time goes: the mean time between its milestones (events), in ms.
@@ -87,6 +109,7 @@ const once = async (concurrency: number) => {
     const profiler = await startProfile();
     byShape.clear();
     watch.statements = 0;
+    const cpu0 = { node: nodeCpu(), pg: postgresCpu() };
     const started = performance.now();
     // Clients create and execute in parallel (8 at a time), as API callers would, while the
     // worker runs what is admitted.
@@ -108,7 +131,7 @@ const once = async (concurrency: number) => {
         if (E.isLeft(x)) throw new Error(x.left.message);
       }
     };
-    await Promise.all(Array.from({ length: 8 }, client));
+    await Promise.all(Array.from({ length: Number(process.env['CLIENTS'] ?? 8) }, client));
     const queuedAt = performance.now();
     try {
       for (;;) {
@@ -125,6 +148,7 @@ const once = async (concurrency: number) => {
       await worker.stop(5000);
     }
     const wall = (performance.now() - started) / 1000;
+    const cpu = { node: nodeCpu() - cpu0.node, pg: postgresCpu() - cpu0.pg };
     await profiler(`pipeline-c${concurrency}`);
     const statements = watch.statements;
     for (const [k, x] of [...byShape].sort((a, b) => b[1].ms - a[1].ms).slice(0, 25))
@@ -135,6 +159,7 @@ const once = async (concurrency: number) => {
       wall,
       statements,
       admit: (queuedAt - started) / 1000,
+      cpu,
       steps: await stepTimes(api.container.get<Db>(TYPES.Db)),
     };
   } finally {
@@ -238,12 +263,13 @@ const head = [
   'of which create + execute (s)',
   'executions/s',
   'statements per execution',
+  'CPU per execution, node + PostgreSQL (ms)',
   ...milestones.map(([, , n]) => `${n} (mean ms)`),
 ];
 for (const c of [4, 16]) {
   const r = await once(c);
   rows.push(
-    `| ${[c, r.wall.toFixed(1), r.admit.toFixed(1), (total / r.wall).toFixed(1), (r.statements / total).toFixed(1), ...r.steps.map((x) => x.toFixed(0))].join(' | ')} |`,
+    `| ${[c, r.wall.toFixed(1), r.admit.toFixed(1), (total / r.wall).toFixed(1), (r.statements / total).toFixed(1), `${((1000 * r.cpu.node) / total).toFixed(1)} + ${((1000 * r.cpu.pg) / total).toFixed(1)}`, ...r.steps.map((x) => x.toFixed(0))].join(' | ')} |`,
   );
 }
 console.log(`| ${head.join(' | ')} |`);

@@ -200,3 +200,44 @@ test.serial(
     t.true((project.body as { items: { kind: string }[] }).items.some((e) => e.kind === 'source.deleted'));
   },
 );
+
+test.serial(
+  'an execution created after a new version is activated pins the new one, even where the old one would refuse it',
+  async (t) => {
+    const pinned = async (archive: string) => {
+      const r = await api.call('POST', '/executions', {
+        token: op,
+        body: {
+          project_module: module,
+          archive_name: archive,
+          sources: [{ source_identifier: 'HIPASSJ0003-67' }],
+        },
+      });
+      t.is(r.status, 201, r.text);
+      return (r.body as { config_version: number }).config_version;
+    };
+    const before = await pinned('casda');
+    // The process last saw `before` active; the new version only changes a timeout (nothing a
+    // create checks), so the create's first try inserts and is told the version changed.
+    await api.uploadConfig(example.replace('timeout_seconds: 90', 'timeout_seconds: 91'), op);
+    t.is(await pinned('casda'), before + 1);
+    // Only the newest version has this archive: the first try, on the version last seen, refuses it.
+    await api.uploadConfig(
+      example.replace(
+        '  vizier:\n',
+        '  extra:\n    kind: tap\n    url: https://tap.example.org/tap\n  vizier:\n',
+      ),
+      op,
+    );
+    t.is(await pinned('extra'), before + 2);
+    const wrong = await api.call('POST', '/executions', {
+      token: op,
+      body: {
+        project_module: module,
+        archive_name: 'nowhere',
+        sources: [{ source_identifier: 'HIPASSJ0003-67' }],
+      },
+    });
+    t.is(wrong.status, 422, 'an archive no version has is still refused');
+  },
+);

@@ -383,6 +383,71 @@ export const repositoryContract: Record<string, Rule> = {
       ['execution.created', 'execution.submitted'],
     );
   },
+  'executions: many writes in one call, each applied on its own, under one fence': async (t, r) => {
+    await uploaded(r);
+    const ids = await sourcesNamed(r, ['m1', 'm2']);
+    const [a, b, c] = [execution({ state: 'running' }), execution({ state: 'running' }), execution()];
+    for (const x of [a, b, c])
+      t.is(await r.executions.insert(x, ev(x.id, 'execution.created', 'execution')), 'ok');
+    await r.queue.enqueue({ kind: 'execution.poll', payload: {} }, t0);
+    const [job] = await r.queue.claim('w', ['execution.poll'], 1, 60, t0);
+    const end = (x: Execution, signature: string, sourceId: string) => ({
+      id: x.id,
+      expect: ['running' as const],
+      change: {
+        state: 'completed' as const,
+        finishedAt: at(2),
+        runRecord: { remote_terminal: true },
+        error: null,
+      },
+      fence: job!.lease,
+      events: [ev(x.id, 'execution.completed', 'execution')],
+      markProcessed: [{ sourceId, signature }],
+    });
+    t.deepEqual(await r.executions.writeMany([], at(2)), []);
+    const results = await r.executions.writeMany(
+      [
+        end(a, 'first', ids['m1']!),
+        // c is pending: its write does not apply, and nothing of it is stored.
+        { ...end(c, 'never', ids['m2']!) },
+        { ...end(b, 'last', ids['m1']!), change: { runRecord: { remote_state: 'RUNNING' } } },
+      ],
+      at(2),
+    );
+    t.deepEqual(results, ['ok', 'state_changed', 'ok']);
+    t.like(await r.executions.get(a.id), { state: 'completed', finishedAt: at(2), updatedAt: at(2) });
+    t.deepEqual((await r.executions.get(a.id))?.runRecord, { remote_terminal: true });
+    t.like(await r.executions.get(b.id), { state: 'running', finishedAt: null }, 'a column left out stays');
+    t.deepEqual((await r.executions.get(b.id))?.runRecord, { remote_state: 'RUNNING' });
+    t.like(await r.executions.get(c.id), { state: 'pending', updatedAt: c.updatedAt });
+    t.is((await r.sources.get(ids['m1']!))?.processedSignature, 'last', 'the last write of a source wins');
+    t.is((await r.sources.get(ids['m2']!))?.processedSignature, null, 'only an applied write marks');
+    const kinds = async (x: Execution) =>
+      (
+        await r.events.read({ kind: 'subject', subjectType: 'execution', subjectId: x.id }, 10, null)
+      ).items.map((e) => e.kind);
+    t.deepEqual(await kinds(a), ['execution.created', 'execution.completed']);
+    t.deepEqual(await kinds(c), ['execution.created'], 'no event of a write that did not apply');
+    const stale = { jobId: job!.lease.jobId, token: job!.lease.token + 100 };
+    t.deepEqual(await r.executions.writeMany([{ ...end(b, 'x', ids['m2']!), fence: stale }], at(3)), [
+      'lease_lost',
+    ]);
+    t.is((await r.executions.get(b.id))?.state, 'running');
+    await t.throwsAsync(
+      () => r.executions.writeMany([end(b, 'x', ids['m2']!), end(b, 'y', ids['m2']!)], at(3)),
+      {
+        message: /two writes of execution/,
+      },
+    );
+    await t.throwsAsync(
+      () =>
+        r.executions.writeMany(
+          [end(a, 'x', ids['m2']!), { ...end(b, 'x', ids['m2']!), fence: stale }],
+          at(3),
+        ),
+      { message: /share one fence/ },
+    );
+  },
   'executions: made and admitted in batches; a batch admits only what is still pending': async (t, r) => {
     await uploaded(r);
     const rule: AlertRule = {

@@ -29,6 +29,12 @@ export interface CreateExecutionInput {
   readonly deployment_profile_id?: string;
 }
 
+type Created = E.Either<AppError, { execution: Execution; created: boolean }>;
+type Opts = { readonly idempotencyKey?: string; readonly requestHash: string; readonly by: string };
+
+/** Times a create reads the active version again when another was activated meanwhile. */
+const versionTries = 3;
+
 /**
  * Creates an execution in `pending`: it pins the project's active configuration version and a
  * snapshot of the chosen profile. With an idempotency key, a replay of the same request returns the
@@ -37,13 +43,37 @@ export interface CreateExecutionInput {
 export const createExecution = async (
   deps: ExecutionDeps,
   input: CreateExecutionInput,
-  opts: { readonly idempotencyKey?: string; readonly requestHash: string; readonly by: string },
-): Promise<E.Either<AppError, { execution: Execution; created: boolean }>> => {
+  opts: Opts,
+): Promise<Created> => {
   if (opts.idempotencyKey !== undefined) {
     const prior = await deps.executions.findByIdempotencyKey(opts.idempotencyKey);
     if (prior) return replay(prior, opts.requestHash);
   }
-  const active = await deps.configs.active(input.project_module);
+  // First from the version this process last saw active, which costs no read: the insert stores the
+  // execution only while that version is still the active one, and anything but a success is
+  // answered from a fresh read, so a version replaced meanwhile neither refuses the request nor is
+  // pinned by it.
+  const quick = await createWith(deps, input, opts, await deps.configs.lastActive(input.project_module));
+  if (quick !== 'version_changed' && E.isRight(quick)) return quick;
+  for (let tries = 1; ; tries++) {
+    const r = await createWith(deps, input, opts, await deps.configs.active(input.project_module));
+    if (r !== 'version_changed') return r;
+    if (tries >= versionTries)
+      return E.left(
+        appError(
+          'conflict',
+          `the active configuration of ${input.project_module} kept changing while the execution was created; try again`,
+        ),
+      );
+  }
+};
+
+const createWith = async (
+  deps: ExecutionDeps,
+  input: CreateExecutionInput,
+  opts: Opts,
+  active: Awaited<ReturnType<ExecutionDeps['configs']['active']>>,
+): Promise<Created | 'version_changed'> => {
   if (!active)
     return E.left(
       appError('conflict', `project ${input.project_module} has no configuration; upload one first`),
@@ -93,6 +123,7 @@ export const createExecution = async (
     now: deps.clock.now(),
   });
   const stored = await deps.executions.insert(execution, event);
+  if (stored === 'version_changed') return stored;
   if (stored === 'key_taken') {
     // Another request with the same key won the race: answer as a replay of it.
     const prior = await deps.executions.findByIdempotencyKey(opts.idempotencyKey!);

@@ -6,7 +6,11 @@ import { LeaseLostError, type Lease } from '../../domain/job.js';
 import type { RemoteOutcome } from '../../domain/remote.js';
 import type { Clock } from '../../ports/Clock.js';
 import type { DeploymentBackends, PollItem } from '../../ports/DeploymentBackend.js';
-import type { ExecutionChange, ExecutionRepository } from '../../ports/ExecutionRepository.js';
+import type {
+  ExecutionChange,
+  ExecutionRepository,
+  ExecutionWrite,
+} from '../../ports/ExecutionRepository.js';
 import type { ProjectConfig } from '../../domain/projectConfig.js';
 import type { ProjectConfigRepository } from '../../ports/ProjectConfigRepository.js';
 import { executionEvent, move } from '../executions/executionEvents.js';
@@ -65,7 +69,7 @@ export const pollTarget = async (
     payload: Record<string, unknown>,
   ) => {
     const r = await deps.executions.write(
-      { id: e.id, expect: [e.state], change, fence: ctx.lease, events: [executionEvent(e, kind, payload)] },
+      fencedWrite(e, ctx.lease, change, [executionEvent(e, kind, payload)]),
       deps.clock.now(),
     );
     if (r === 'lease_lost') throw new LeaseLostError(ctx.lease);
@@ -117,8 +121,10 @@ export const pollTarget = async (
     ? null
     : { kind: 'no_answer', lastAnsweredAt: await deps.executions.lastAnswered(job.target) };
   const now = deps.clock.now();
-  let changed = 0;
-  let ended = 0;
+  // The round's writes go in one statement at its end: a round may end hundreds of runs.
+  const writes: { w: ExecutionWrite; ends: boolean }[] = [];
+  const fenced = (e: Execution, change: ExecutionChange, events: ExecutionWrite['events']) =>
+    fencedWrite(e, ctx.lease, change, events);
   // The executions of a round mostly share a few pinned versions (the repository keeps them).
   const pinnedOf = (e: Execution) => deps.configs.pinned(e.projectModule, e.configVersion);
   for (const e of items) {
@@ -136,9 +142,11 @@ export const pollTarget = async (
           ...(o.kind === 'unknown' ? { remote_note: o.reason } : {}),
         }
       : e.runRecord;
-    const end = o ? await endsNow(deps, e, o, record, ctx.lease, now) : 'no_end';
-    if (end === 'ended') ended++;
-    if (end !== 'no_end') continue;
+    const end = o ? endOf(e, o, record, ctx.lease, now) : null;
+    if (end) {
+      writes.push({ w: end, ends: true });
+      continue;
+    }
     // A batch job's clock starts when it leaves the cluster's queue (an island manager has none).
     const startsNow =
       o?.kind === 'in_progress' &&
@@ -159,8 +167,8 @@ export const pollTarget = async (
       await backend.cancel(itemOf(deps.executions, e), ctx.signal).catch((err: unknown) => {
         if (err instanceof LeaseLostError || ctx.signal.aborted) throw err;
       });
-      if (
-        await write(
+      writes.push({
+        w: fenced(
           e,
           {
             state: move(e.state, 'backend_failed'),
@@ -169,11 +177,10 @@ export const pollTarget = async (
             // Nobody confirmed that the work ended: a retry settles it first, a cancel sends one more.
             runRecord: { ...record, remote_terminal: false },
           },
-          'execution.failed',
-          { error: reason, remote_state: o?.remoteState ?? null },
-        )
-      )
-        ended++;
+          [executionEvent(e, 'execution.failed', { error: reason, remote_state: o?.remoteState ?? null })],
+        ),
+        ends: true,
+      });
       continue;
     }
     if (!o) continue;
@@ -191,23 +198,27 @@ export const pollTarget = async (
       ...(startsNow ? [executionEvent(e, 'execution.remote_started', { queue_wait_seconds: waited })] : []),
     ];
     if (events.length === 0) continue;
-    const r = await deps.executions.write(
-      {
-        id: e.id,
-        expect: [e.state],
-        change: {
+    writes.push({
+      w: fenced(
+        e,
+        {
           runRecord: startsNow
             ? { ...record, remote_started_at: now.toISOString(), queue_wait_seconds: waited }
             : record,
         },
-        fence: ctx.lease,
         events,
-      },
-      now,
-    );
-    if (r === 'lease_lost') throw new LeaseLostError(ctx.lease);
-    if (r === 'ok') changed++;
+      ),
+      ends: false,
+    });
   }
+  const results = await deps.executions.writeMany(
+    writes.map((x) => x.w),
+    now,
+  );
+  if (results.includes('lease_lost')) throw new LeaseLostError(ctx.lease);
+  // A write that did not apply: another writer moved the execution first (a cancel, a retry).
+  const ended = writes.filter((x, i) => x.ends && results[i] === 'ok').length;
+  const changed = writes.filter((x, i) => !x.ends && results[i] === 'ok').length;
   await deps.executions.recordRound(job.target, startedAt, now, pollError ?? roundError, outcomes !== null);
   return { polled: items.length, changed, ended, error: pollError ?? roundError };
 };
@@ -221,50 +232,53 @@ const judgeOutputs = (pinned: ProjectConfig | null, o: Extract<RemoteOutcome, { 
   return { outcome: verifyOutputs(o, v), inventory: outputInventory(v, o.outputs) };
 };
 
-/** Records the end the backend reported, if it did ('moved': another writer changed it first). */
-const endsNow = async (
-  deps: PollDeps,
+/** A write of the execution from the state the round read, fenced by the poll job's lease. */
+const fencedWrite = (
+  e: Execution,
+  lease: Lease,
+  change: ExecutionChange,
+  events: ExecutionWrite['events'],
+): ExecutionWrite => ({ id: e.id, expect: [e.state], change, fence: lease, events });
+
+/** The write of the end the backend reported, if it reported one. */
+const endOf = (
   e: Execution,
   o: RemoteOutcome,
   record: Readonly<Record<string, unknown>>,
   lease: Lease,
   now: Date,
-): Promise<'ended' | 'moved' | 'no_end'> => {
+): ExecutionWrite | null => {
   // Asked to cancel, and the backend no longer knows the work: nothing of it runs any more.
   const end =
     o.kind === 'unknown' && e.state === 'cancelling' && e.cancelSentAt !== null
       ? terminal.cancelled
       : terminal[o.kind];
-  if (!end) return 'no_end';
+  if (!end) return null;
   const signatures = (e.runRecord['source_signatures'] ?? {}) as Record<string, string | null>;
-  const r = await deps.executions.write(
-    {
-      id: e.id,
-      expect: [e.state],
-      change: {
+  return {
+    ...fencedWrite(
+      e,
+      lease,
+      {
         state: move(e.state, end.trigger),
         runRecord: { ...record, remote_terminal: true },
         finishedAt: now,
         ...(o.kind === 'failed' ? { error: o.reason } : {}),
       },
-      fence: lease,
-      events: [
+      [
         executionEvent(e, end.kind, {
           remote_state: o.remoteState,
           ...(o.kind === 'failed' ? { error: o.reason, failed_drops: o.failedDrops ?? [] } : {}),
           ...(record['outputs'] !== undefined ? { outputs: record['outputs'] } : {}),
         }),
       ],
-      ...(o.kind === 'finished'
-        ? {
-            markProcessed: Object.entries(signatures)
-              .filter((x): x is [string, string] => x[1] !== null)
-              .map(([sourceId, signature]) => ({ sourceId, signature })),
-          }
-        : {}),
-    },
-    now,
-  );
-  if (r === 'lease_lost') throw new LeaseLostError(lease);
-  return r === 'ok' ? 'ended' : 'moved';
+    ),
+    ...(o.kind === 'finished'
+      ? {
+          markProcessed: Object.entries(signatures)
+            .filter((x): x is [string, string] => x[1] !== null)
+            .map(([sourceId, signature]) => ({ sourceId, signature })),
+        }
+      : {}),
+  };
 };
