@@ -131,7 +131,7 @@ const once = async (concurrency: number) => {
         if (E.isLeft(x)) throw new Error(x.left.message);
       }
     };
-    await Promise.all(Array.from({ length: Number(process.env['CLIENTS'] ?? 8) }, client));
+    await Promise.all(Array.from({ length: 8 }, client));
     const queuedAt = performance.now();
     try {
       for (;;) {
