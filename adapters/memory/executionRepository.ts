@@ -14,24 +14,18 @@ import {
   type PollTarget,
   type WriteResult,
 } from '../../core/ports/ExecutionRepository.js';
+import * as pollRounds from './pollRounds.js';
 import { byCodePoint, decodeCursor, encodeCursor, json, type MemoryStore, pageAfter } from './store.js';
 
 /** Admitted and not ended: what counts against a project's concurrent runs. */
 const inFlight = (s: ExecutionState) => s !== 'pending' && !terminalStates.has(s);
-const onBackend = (e: Execution) => e.state === 'running' || e.state === 'cancelling';
+import { onBackend } from './pollRounds.js';
 
 /** Newest first: by creation time, then id, both descending (as the PostgreSQL list). */
 const newestFirst = (a: Execution, b: Execution) =>
   b.createdAt.getTime() - a.createdAt.getTime() || byCodePoint(b.id, a.id);
 const isListKey = (k: unknown): k is [number, string] =>
   Array.isArray(k) && k.length === 2 && Number.isSafeInteger(k[0]) && typeof k[1] === 'string';
-
-/** The execution with a change applied: fields left undefined stay as they are. */
-// While a target's rounds answer, its last answer is at least the round before the newest one.
-const answeredWhileAnswering = (t: { lastAnsweredAt: Date | null; prevPolledAt: Date | null }) =>
-  t.lastAnsweredAt && t.prevPolledAt
-    ? new Date(Math.max(t.lastAnsweredAt.getTime(), t.prevPolledAt.getTime()))
-    : (t.lastAnsweredAt ?? t.prevPolledAt);
 
 export class MemoryExecutionRepository implements ExecutionRepository {
   constructor(private readonly store: MemoryStore) {}
@@ -137,39 +131,6 @@ export class MemoryExecutionRepository implements ExecutionRepository {
       .slice(0, limit);
   }
 
-  async unansweredTargets(before: Date, projectModule: string | null) {
-    const found = new Map<
-      string,
-      {
-        target: string;
-        kind: 'rest_remote' | 'batch_remote';
-        inFlight: number;
-        lastError: string;
-        lastAnsweredAt: Date | null;
-        oldest: Date;
-      }
-    >();
-    for (const e of this.all()) {
-      if (!onBackend(e) || e.backendTarget === null) continue;
-      if (projectModule !== null && e.projectModule !== projectModule) continue;
-      const t = this.store.pollTargets.get(e.backendTarget);
-      if (!t?.lastError || t.answering) continue;
-      const f = found.get(e.backendTarget);
-      found.set(e.backendTarget, {
-        target: e.backendTarget,
-        kind: e.profileSnapshot.deployment.kind,
-        inFlight: (f?.inFlight ?? 0) + 1,
-        lastError: t.lastError,
-        lastAnsweredAt: t.lastAnsweredAt,
-        oldest: f && f.oldest < e.createdAt ? f.oldest : e.createdAt,
-      });
-    }
-    return [...found.values()]
-      .filter((f) => (f.lastAnsweredAt ?? f.oldest) < before)
-      .sort((a, b) => byCodePoint(a.target, b.target))
-      .map(({ oldest, ...f }) => ({ ...f, since: f.lastAnsweredAt ?? oldest }));
-  }
-
   async endedSince(since: Date, projectModule: string | null, failedLimit: number) {
     const ended = this.all().filter(
       (e) =>
@@ -211,81 +172,23 @@ export class MemoryExecutionRepository implements ExecutionRepository {
     return this.all().filter((e) => e.projectModule === projectModule && inFlight(e.state)).length;
   }
 
+  async unansweredTargets(before: Date, projectModule: string | null) {
+    return pollRounds.unansweredTargets(this.store, before, projectModule);
+  }
   async onTarget(target: string, limit: number): Promise<Execution[]> {
-    return this.all()
-      .filter((e) => e.backendTarget === target && onBackend(e))
-      .sort(
-        (a, b) =>
-          (a.submittedAt?.getTime() ?? Infinity) - (b.submittedAt?.getTime() ?? Infinity) ||
-          byCodePoint(a.id, b.id),
-      )
-      .slice(0, limit);
+    return pollRounds.onTarget(this.store, target, limit);
   }
-
   async pollTargets(): Promise<PollTarget[]> {
-    const targets = new Map<string, PollTarget>();
-    for (const e of this.all()) {
-      if (!onBackend(e) || e.backendTarget === null) continue;
-      const pinned = this.store.configs.get(e.projectModule)?.find((v) => v.version === e.configVersion);
-      const interval = pinned?.config.automation.execution.poll_interval_seconds ?? Infinity;
-      const kind = e.profileSnapshot.deployment.kind;
-      const t = targets.get(e.backendTarget);
-      targets.set(e.backendTarget, {
-        target: e.backendTarget,
-        kind: t && byCodePoint(t.kind, kind) < 0 ? t.kind : kind,
-        inFlight: (t?.inFlight ?? 0) + 1,
-        lastPolledAt: this.store.pollTargets.get(e.backendTarget)?.lastPolledAt ?? null,
-        pollIntervalSeconds: Math.min(t?.pollIntervalSeconds ?? Infinity, interval),
-      });
-    }
-    return [...targets.values()];
+    return pollRounds.pollTargets(this.store);
   }
-
   async schedulePolls(rounds: readonly { target: string; job: EnqueueRequest }[], now: Date) {
-    let n = 0;
-    for (const r of rounds) {
-      if (!this.store.queue.enqueueNow(r.job, now).created) continue;
-      n++;
-      const t = this.store.pollTargets.get(r.target);
-      this.store.pollTargets.set(r.target, {
-        lastError: null,
-        answering: false,
-        lastAnsweredAt: null,
-        ...t,
-        prevPolledAt: t?.lastPolledAt ?? null,
-        lastPolledAt: now,
-      });
-    }
-    return n;
+    return pollRounds.schedulePolls(this.store, rounds, now);
   }
-
   async recordRound(target: string, startedAt: Date, now: Date, error: string | null, answered: boolean) {
-    const t = this.store.pollTargets.get(target);
-    if (!t) {
-      this.store.pollTargets.set(target, {
-        lastPolledAt: startedAt,
-        prevPolledAt: null,
-        lastError: error,
-        answering: answered,
-        lastAnsweredAt: answered ? now : null,
-      });
-      return;
-    }
-    const late = startedAt.getTime() > t.lastPolledAt.getTime() + 1000;
-    if (t.lastError === error && t.answering === answered && !late) return;
-    this.store.pollTargets.set(target, {
-      ...t,
-      lastError: error,
-      answering: answered,
-      lastPolledAt: late ? startedAt : t.lastPolledAt,
-      lastAnsweredAt: answered ? now : t.answering ? answeredWhileAnswering(t) : t.lastAnsweredAt,
-    });
+    pollRounds.recordRound(this.store, target, startedAt, now, error, answered);
   }
-
   async lastAnswered(target: string): Promise<Date | null> {
-    const t = this.store.pollTargets.get(target);
-    if (!t) return null;
-    return t.answering ? answeredWhileAnswering(t) : t.lastAnsweredAt;
+    return pollRounds.lastAnswered(this.store, target);
   }
 
   async saveArtifacts(list: readonly ArtifactWrite[], fence: Lease, now: Date): Promise<'ok' | 'lease_lost'> {

@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { type AppError, appError, validationError } from '../../errors.js';
 import type { Execution } from '../../domain/executionRecord.js';
+import type { ProjectConfigVersion } from '../../domain/projectVersion.js';
 import type { Clock } from '../../ports/Clock.js';
 import type { ExecutionRepository } from '../../ports/ExecutionRepository.js';
 import type { ProfileRepository } from '../../ports/ProfileRepository.js';
@@ -72,7 +73,7 @@ const createWith = async (
   deps: ExecutionDeps,
   input: CreateExecutionInput,
   opts: Opts,
-  active: Awaited<ReturnType<ExecutionDeps['configs']['active']>>,
+  active: ProjectConfigVersion | null,
 ): Promise<Created | 'version_changed'> => {
   if (!active)
     return E.left(
