@@ -29,9 +29,19 @@ interface TranslatorCall {
 class TranslatorBusy extends Error {}
 
 /**
+ * A 500 while partitioning: tried again within the step, then it fails the execution. DALiuGE 6.6
+ * answers a graph its unrolling cannot handle with a 500 (the same graph fails the same way), but
+ * also the first partitions a fresh translator runs at once: it patches the metis module on first
+ * use from several threads without a lock (`AttributeError: module 'metis' has no attribute
+ * 'part_graph'`).
+ */
+class PartitionServerError extends PermanentJobError {}
+
+/**
  * The DALiuGE translator (`dlg tm`, FastAPI): `POST /unroll_and_partition` and `POST /map`, both
- * form-encoded. A 4xx, or a 500 while partitioning (the same graph fails the same way), fails the
- * execution with the translator's own words; unreachable, timeouts, 502-504, and a 500 while mapping
+ * form-encoded. A 4xx, or a 500 while partitioning that persists over the step's tries (see
+ * PartitionServerError), fails the execution with the translator's own words; unreachable,
+ * timeouts, 502-504, and a 500 while mapping
  * (the translator calls the island manager itself, which may be down for a moment) are retried.
  */
 export class DaliugeTranslator implements Translator {
@@ -126,7 +136,10 @@ export class DaliugeTranslator implements Translator {
       try {
         return await this.once(c, signal);
       } catch (err) {
-        const transient = err instanceof DlgUnreachable || err instanceof TranslatorBusy;
+        const transient =
+          err instanceof DlgUnreachable ||
+          err instanceof TranslatorBusy ||
+          err instanceof PartitionServerError;
         if (!transient || i >= tries || signal?.aborted) throw err;
         await sleep((this.o.backoffMs ?? 1000) * 2 ** (i - 1), signal);
       }
@@ -158,7 +171,7 @@ export class DaliugeTranslator implements Translator {
           ? `${message} (the translator reaches the island manager itself: is it reachable from there?)`
           : message,
       );
-    throw new PermanentJobError(message);
+    throw res.status === 500 ? new PartitionServerError(message) : new PermanentJobError(message);
   }
 }
 
