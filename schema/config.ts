@@ -190,12 +190,12 @@ export const configVariables = {
   SERVICE_REST_POLL_MIN_SECONDS: spec(
     int(10, 1, 3600),
     '10',
-    "Least time between two polls of one island manager (a project's poll_interval_seconds may ask for more). With mock backends every run is polled this often, whatever the project asks, so a mock run is seen to move.",
+    "Least time between two polls of one island manager (a project's poll_interval_seconds may ask for more), also for the rounds submissions and cancels ask for. With mock backends every run is polled this often, whatever the project asks, so a mock run is seen to move, and a submission's round starts at once.",
   ),
   SERVICE_BATCH_POLL_MIN_SECONDS: spec(
     int(30, 1, 3600),
     '30',
-    'Least time between two polls of one batch login node and user: sites ban accounts that poll too often.',
+    'Least time between two polls of one batch login node and user, also for the rounds submissions and cancels ask for: sites ban accounts that poll too often.',
   ),
   SERVICE_OUTBOUND_HOSTS: spec(
     hostList,

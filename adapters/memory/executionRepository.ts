@@ -96,11 +96,13 @@ export class MemoryExecutionRepository implements ExecutionRepository {
 
   async write(w: ExecutionWrite, now: Date): Promise<WriteResult> {
     const e = this.store.executions.get(w.id);
+    if (w.enqueue && w.pollRound) throw new Error('a write enqueues one job: enqueue or pollRound');
     if (w.fence && !this.held(w.fence)) return 'lease_lost';
     if (!e || !w.expect.includes(e.state)) return 'state_changed';
     this.store.executions.set(e.id, withChange(e, w.change, now));
     for (const ev of w.events) this.store.appendEvent(ev, now);
     if (w.enqueue) this.store.queue.enqueueNow(w.enqueue, now);
+    if (w.pollRound) pollRounds.askRound(this.store, w.pollRound, now);
     const prefix = w.cancelJobsWithKeyPrefix;
     if (prefix !== undefined)
       for (const j of this.store.queue.rows.values())

@@ -1,5 +1,6 @@
 import type { Execution } from '../../core/domain/executionRecord.js';
 import type { EnqueueRequest } from '../../core/domain/job.js';
+import type { PollRoundRequest } from '../../core/domain/jobKinds.js';
 import type { PollTarget } from '../../core/ports/ExecutionRepository.js';
 import { byCodePoint, type MemoryStore } from './store.js';
 
@@ -82,20 +83,30 @@ export const schedulePolls = (
   now: Date,
 ) => {
   let n = 0;
-  for (const r of rounds) {
-    if (!store.queue.enqueueNow(r.job, now).created) continue;
-    n++;
-    const t = store.pollTargets.get(r.target);
-    store.pollTargets.set(r.target, {
-      lastError: null,
-      answering: false,
-      lastAnsweredAt: null,
-      ...t,
-      prevPolledAt: t?.lastPolledAt ?? null,
-      lastPolledAt: now,
-    });
-  }
+  for (const r of rounds) if (scheduleRound(store, r.target, r.job, now, now)) n++;
   return n;
+};
+
+/** One round's job due at `at`, unless a live one holds its key; recorded as the target's scheduled round. */
+const scheduleRound = (store: MemoryStore, target: string, job: EnqueueRequest, at: Date, now: Date) => {
+  if (!store.queue.enqueueNow({ ...job, runAt: job.runAt ?? at }, now).created) return false;
+  const t = store.pollTargets.get(target);
+  store.pollTargets.set(target, {
+    lastError: null,
+    answering: false,
+    lastAnsweredAt: null,
+    ...t,
+    prevPolledAt: t?.lastPolledAt ?? null,
+    lastPolledAt: at,
+  });
+  return true;
+};
+
+/** The round a write asks for: no sooner than its spacing after the round last scheduled on the target. */
+export const askRound = (store: MemoryStore, r: PollRoundRequest, now: Date) => {
+  const last = store.pollTargets.get(r.target)?.lastPolledAt;
+  const at = last ? Math.max(now.getTime(), last.getTime() + r.spacingSeconds * 1000) : now.getTime();
+  scheduleRound(store, r.target, r.job, new Date(at), now);
 };
 
 export const recordRound = (

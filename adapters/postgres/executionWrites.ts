@@ -1,3 +1,4 @@
+import type { PollRoundRequest } from '../../core/domain/jobKinds.js';
 import { batchable, type ExecutionWrite, type WriteResult } from '../../core/ports/ExecutionRepository.js';
 import { type Db, prepared } from './db.js';
 import { eventsCte } from './eventLog.js';
@@ -39,6 +40,7 @@ export const write = async (db: Db, w: ExecutionWrite, now: Date): Promise<Write
   // One statement: the update, and (only when it matched) its events, job, job cancels and
   // processed sources, as common table expressions over its RETURNING.
   if (w.artifacts && w.artifacts.length > 0 && !w.fence) throw new Error('artifacts need a fenced write');
+  if (w.enqueue && w.pollRound) throw new Error('a write enqueues one job: enqueue or pollRound');
   const sets = columns(w.change);
   const contents = w.artifacts ? await executionArtifacts.compressArtifacts(w.artifacts) : [];
   const args: unknown[] = [w.id, w.expect, w.fence?.jobId ?? null, w.fence?.token ?? null, now];
@@ -54,6 +56,7 @@ export const write = async (db: Db, w: ExecutionWrite, now: Date): Promise<Write
        WHERE id = $1 AND state = ANY($2) AND ($3::uuid IS NULL OR ${fenced}) RETURNING id)`,
     ...(w.events.length > 0 ? [eventsCte(arg(JSON.stringify(w.events)), '$5', applied)] : []),
     ...(w.enqueue ? [jobsCte(arg(jobsJson([w.enqueue])), '$5', applied)] : []),
+    ...(w.pollRound ? pollRoundCtes(w.pollRound, arg, applied) : []),
     ...(w.cancelJobsWithKeyPrefix !== undefined
       ? [
           `cancelled AS (
@@ -76,11 +79,26 @@ export const write = async (db: Db, w: ExecutionWrite, now: Date): Promise<Write
   // Prepared: one shape per set of columns and expressions, parsed once per connection.
   const r = await db.one<{ n: number }>(
     prepared(
-      `WITH ${ctes.join(',\n')} SELECT (SELECT count(*) FROM upd)::int AS n${w.enqueue ? `, ${notified} AS woken` : ''}`,
+      `WITH ${ctes.join(',\n')} SELECT (SELECT count(*) FROM upd)::int AS n${w.enqueue || w.pollRound ? `, ${notified} AS woken` : ''}`,
       args,
     ),
   );
   return r.n === 1 ? 'ok' : whyNot(db, w);
+};
+
+// A round a write asks for: due no sooner than the spacing after the round last scheduled on the
+// target, and recorded as that target's scheduled round (as pollRounds.schedulePolls records one).
+const pollRoundCtes = (r: PollRoundRequest, arg: (v: unknown) => string, applied: string) => {
+  const target = `${arg(r.target)}::text`;
+  return [
+    `due AS (
+       SELECT greatest($5::timestamptz,
+         (SELECT last_polled_at FROM poll_targets WHERE target = ${target}) + ${arg(r.spacingSeconds)}::float8 * interval '1 second') AS at)`,
+    jobsCte(arg(jobsJson([r.job])), '$5', applied, '(SELECT at FROM due)'),
+    `round AS (
+       INSERT INTO poll_targets (target, last_polled_at) SELECT ${target}, (SELECT at FROM due) FROM jb
+       ON CONFLICT (target) DO UPDATE SET prev_polled_at = poll_targets.last_polled_at, last_polled_at = EXCLUDED.last_polled_at)`,
+  ];
 };
 
 export const writeMany = async (db: Db, ws: readonly ExecutionWrite[], now: Date): Promise<WriteResult[]> => {

@@ -87,12 +87,12 @@ export const insertJob = async (
  * (or an earlier one of the array) holds; and `notified`, a query that wakes the workers once per
  * kind inserted, for the statement's final SELECT (a volatile call in it always runs).
  */
-export const jobsCte = (jobs: string, now: string, only = 'true') => `
+export const jobsCte = (jobs: string, now: string, only = 'true', runAt = now) => `
   jb AS (
     INSERT INTO jobs (id, kind, payload, state, idempotency_key, priority, max_attempts, run_at, created_at, updated_at)
     SELECT (j->>'id')::uuid, j->>'kind', j->'payload', 'queued', j->>'idempotencyKey',
       coalesce((j->>'priority')::int, 0), coalesce((j->>'maxAttempts')::int, 5),
-      coalesce((j->>'runAt')::timestamptz, ${now}::timestamptz), ${now}::timestamptz, ${now}::timestamptz
+      coalesce((j->>'runAt')::timestamptz, ${runAt}::timestamptz), ${now}::timestamptz, ${now}::timestamptz
     FROM jsonb_array_elements(${jobs}::jsonb) WITH ORDINALITY AS u(j, n) WHERE ${only} ORDER BY n
     ON CONFLICT (idempotency_key) WHERE idempotency_key IS NOT NULL AND state IN ('queued', 'running') DO NOTHING
     RETURNING id, kind)`;

@@ -3,6 +3,7 @@ import type { SurveyorPorts, SurveyorSettings } from './ports.js';
 /** The small deps object of each family of use cases, cut once from the ports. */
 export const depsFrom = (p: SurveyorPorts, s: SurveyorSettings) => {
   const { clock, random, digest } = p;
+  const { pollSpacing } = s;
   return {
     auth: {
       users: p.users,
@@ -29,6 +30,7 @@ export const depsFrom = (p: SurveyorPorts, s: SurveyorSettings) => {
       backends: p.backends,
       digest,
       clock,
+      pollSpacing,
     },
     executions: {
       executions: p.executions,
@@ -42,6 +44,7 @@ export const depsFrom = (p: SurveyorPorts, s: SurveyorSettings) => {
       queue: p.queue,
       workers: p.workers,
       workerStaleSeconds: s.workerStaleSeconds ?? 60,
+      pollSpacing,
     },
     maintenance: { maintenance: p.maintenance, clock },
     alerts: {

@@ -1,5 +1,6 @@
 import type * as E from 'fp-ts/lib/Either.js';
 import type { AuthPolicy } from '../domain/authPolicy.js';
+import type { PollSpacing } from '../domain/jobKinds.js';
 import type { ProjectConfig } from '../domain/projectConfig.js';
 import type { AlertRepository } from '../ports/AlertRepository.js';
 import type { AccessTokens } from '../ports/AccessTokens.js';
@@ -82,4 +83,10 @@ export interface SurveyorSettings {
   readonly patchableFields: readonly string[];
   /** A worker whose last heartbeat is older than this is not live (SERVICE_WORKER_STALE_SECONDS). */
   readonly workerStaleSeconds?: number;
+  /**
+   * Least seconds between poll rounds on one target, also for the rounds a submission or a cancel
+   * asks for (SERVICE_REST_POLL_MIN_SECONDS, SERVICE_BATCH_POLL_MIN_SECONDS). Zero with mock
+   * backends: they have no login node to protect.
+   */
+  readonly pollSpacing: PollSpacing;
 }

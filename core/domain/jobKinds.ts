@@ -64,6 +64,25 @@ export const pollJob = (target: string, kind: PollJobPayload['kind'], runAt?: Da
   ...(runAt ? { runAt } : {}),
 });
 
+/** Least seconds between two poll rounds on one target, per backend kind. */
+export type PollSpacing = { readonly [K in PollJobPayload['kind']]: number };
+
+/**
+ * A poll round asked for by a write (a submission, a cancel): it starts no sooner than
+ * `spacingSeconds` after the round last scheduled on the target, so runs submitted one after
+ * another cannot poll a login node more often than its minimum (see ExecutionWrite.pollRound).
+ */
+export interface PollRoundRequest {
+  readonly target: string;
+  readonly job: EnqueueRequest;
+  readonly spacingSeconds: number;
+}
+export const pollRound = (
+  target: string,
+  kind: PollJobPayload['kind'],
+  spacing: PollSpacing,
+): PollRoundRequest => ({ target, job: pollJob(target, kind), spacingSeconds: spacing[kind] });
+
 /**
  * Settles the remote work of an ended execution whose end the backend never confirmed (asked for
  * by a cancel): look it up, cancel it, wait for its end.

@@ -3,6 +3,7 @@ import type { ExecutionState } from '../domain/execution.js';
 import type { Execution } from '../domain/executionRecord.js';
 import type { SourceState } from '../domain/source.js';
 import type { EnqueueRequest, Lease } from '../domain/job.js';
+import type { PollRoundRequest } from '../domain/jobKinds.js';
 
 import type { ExecutionChange } from '../domain/executionRecord.js';
 
@@ -20,6 +21,12 @@ export interface ExecutionWrite {
   readonly fence?: Lease;
   readonly events: readonly NewEvent[];
   readonly enqueue?: EnqueueRequest;
+  /**
+   * Asks for a poll round on a target (its job, unless a live one holds the key), due no sooner
+   * than `spacingSeconds` after the round last scheduled there, and records it as scheduled, as
+   * schedulePolls does: the tick then counts its interval from that round. Not with `enqueue`.
+   */
+  readonly pollRound?: PollRoundRequest;
   /** Cancels the execution's live jobs whose idempotency key starts with this prefix. */
   readonly cancelJobsWithKeyPrefix?: string;
   readonly markProcessed?: readonly { readonly sourceId: string; readonly signature: string }[];
@@ -41,7 +48,7 @@ export const batchable = (ws: readonly ExecutionWrite[]): void => {
   const f = ws[0]?.fence;
   const ids = new Set<string>();
   for (const w of ws) {
-    if (w.enqueue || w.cancelJobsWithKeyPrefix !== undefined || (w.artifacts?.length ?? 0) > 0)
+    if (w.enqueue || w.pollRound || w.cancelJobsWithKeyPrefix !== undefined || (w.artifacts?.length ?? 0) > 0)
       throw new Error('writeMany carries changes, events and processed sources only');
     if (w.fence?.jobId !== f?.jobId || w.fence?.token !== f?.token)
       throw new Error('writeMany: the writes share one fence');

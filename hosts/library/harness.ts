@@ -23,7 +23,7 @@ import { OutageRecorder } from '../../adapters/system/outageRecorder.js';
 import { loadProjectYaml } from '../../schema/project/loadYaml.js';
 import { policyFrom } from '../shared/composition.js';
 import { loadConfig } from '../shared/loadConfig.js';
-import { tickSchedule } from '../shared/tickSchedule.js';
+import { pollSpacing, tickSchedule } from '../shared/tickSchedule.js';
 import { surveyorFace } from './face.js';
 import { jobRunner } from './jobRunner.js';
 
@@ -84,6 +84,7 @@ export const createHarness = (opts: HarnessOptions = {}) => {
     policy,
     patchableFields: config.SERVICE_PATCHABLE_FIELDS ?? defaultPatchableFields,
     workerStaleSeconds: config.SERVICE_WORKER_STALE_SECONDS,
+    pollSpacing: pollSpacing(config, !opts.ports?.backends),
   });
   const ticks: readonly Tick[] = schedulerTicks(app, tickSchedule(config));
   const jobs = jobRunner(

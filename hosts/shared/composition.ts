@@ -21,6 +21,7 @@ import { type BackendSet, chooseBackends } from './backends.js';
 import { jobTable } from '../../core/app/jobTable.js';
 import { registerGauges } from './metricGauges.js';
 import { postgresPorts } from './postgresPorts.js';
+import { pollSpacing } from './tickSchedule.js';
 
 /**
  * Service identifiers. Hosts take `App` (the operations) and the process parts (Config, Logger,
@@ -122,6 +123,7 @@ export const buildContainer = (input: CompositionInput): Container => {
     policy,
     patchableFields: config.SERVICE_PATCHABLE_FIELDS ?? defaultPatchableFields,
     workerStaleSeconds: config.SERVICE_WORKER_STALE_SECONDS,
+    pollSpacing: pollSpacing(config, backendSet.parts.backends === 'mock' && !input.overrides?.backends),
   });
   c.bind<SurveyorOperations>(TYPES.App).toConstantValue(app);
   c.bind<SurveyorPorts>(TYPES.Ports).toConstantValue(ports);

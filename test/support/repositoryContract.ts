@@ -629,6 +629,48 @@ export const repositoryContract: Record<string, Rule> = {
       [[module, 1, 30]],
     );
   },
+  'executions: a write asks for a poll round no sooner than its spacing after the last one': async (t, r) => {
+    await uploaded(r);
+    const x = execution({ state: 'running', backendTarget: 'dim:9', submittedAt: at(1) });
+    await stored(r, x);
+    const ask = (s: number, spacingSeconds = 30, expect: Execution['state'] = 'running') =>
+      r.executions.write(
+        {
+          id: x.id,
+          expect: [expect],
+          change: {},
+          events: [],
+          pollRound: {
+            target: 'dim:9',
+            job: { kind: 'execution.poll', payload: { target: 'dim:9' }, idempotencyKey: 'poll:dim:9' },
+            spacingSeconds,
+          },
+        },
+        at(s),
+      );
+    const polledAt = async () =>
+      (await r.executions.pollTargets()).find((p) => p.target === 'dim:9')?.lastPolledAt ?? null;
+    const claim = (s: number) => r.queue.claim('w', ['execution.poll'], 10, 60, at(s));
+    t.is(await ask(100), 'ok');
+    t.deepEqual(await polledAt(), at(100), 'the first round is due at once, and recorded');
+    const first = await claim(100);
+    t.is(first.length, 1);
+    await r.queue.complete(first[0]!.lease, at(101));
+    t.is(await ask(110), 'ok');
+    t.deepEqual(await polledAt(), at(130), 'the next is due the spacing after the last one');
+    t.is((await claim(129)).length, 0, 'not claimable before it is due');
+    const second = await claim(130);
+    t.is(second.length, 1);
+    t.is(await ask(131), 'ok');
+    t.deepEqual(await polledAt(), at(130), 'a round asked for while one is live joins it');
+    await r.queue.complete(second[0]!.lease, at(132));
+    t.is(await ask(140, 30, 'completed'), 'state_changed');
+    t.deepEqual(await polledAt(), at(130), 'a write that does not apply asks for nothing');
+    t.is((await claim(200)).length, 0);
+    t.is(await ask(200), 'ok');
+    t.deepEqual(await polledAt(), at(200), 'once the spacing has passed, at once');
+    t.is((await claim(200)).length, 1);
+  },
   'executions: lists filter and page newest first': async (t, r) => {
     await uploaded(r);
     const xs = [0, 1, 2, 3].map((i) =>

@@ -111,16 +111,19 @@ export const slurmApiEnv = (tb: SlurmTestbed, tmUrl: string, graphDir: string): 
   ...testbedSshEnv(tb),
 });
 
-/** Scheduler commands the login user ran over SSH (the testbed's wrappers log each one). */
-export const schedulerCalls = (tb: SlurmTestbed): string[] => {
+/** Scheduler commands the login user ran over SSH, with when (epoch seconds; the testbed's wrappers log each one). */
+export const schedulerCallsAt = (tb: SlurmTestbed): { at: number; call: string }[] => {
   const f = join(tb.home, 'scheduler-calls.log');
   return existsSync(f)
     ? readFileSync(f, 'utf8')
         .split('\n')
         .filter((l) => l.trim() !== '')
-        .map((l) => l.split(' ').slice(1).join(' '))
+        .map((l) => ({ at: Number(l.split(' ')[0]), call: l.split(' ').slice(1).join(' ') }))
     : [];
 };
+
+/** Scheduler commands the login user ran over SSH. */
+export const schedulerCalls = (tb: SlurmTestbed): string[] => schedulerCallsAt(tb).map((c) => c.call);
 
 /** SSH logins sshd accepted for the testbed user so far. */
 export const sshLogins = (tb: SlurmTestbed): number =>

@@ -16,15 +16,16 @@ export interface SlurmSuite {
 /**
  * The API and a worker in this process on the real Slurm testbed (translated by the DALiuGE
  * testbed's translator), with a project whose configuration `yaml` builds from the graphs, the
- * testbed's batch profile, and `ids` registered and discovered.
+ * testbed's batch profile, and `ids` registered and discovered; `env` adds to the API's environment.
  */
 export const startSlurmSuite = async (
   ids: readonly string[],
   yaml: (graphs: ReturnType<typeof daliugeGraphDir>) => string,
+  env: Record<string, string> = {},
 ): Promise<SlurmSuite> => {
   const tb = slurmTestbed();
   const graphs = daliugeGraphDir();
-  const api = await startTestApi(slurmApiEnv(tb, daliugeTestbed().tmUrl, graphs.dir));
+  const api = await startTestApi({ ...slurmApiEnv(tb, daliugeTestbed().tmUrl, graphs.dir), ...env });
   const worker = await startWorker(api.container);
   const p = await prepareProject(api, ids, yaml(graphs), {
     translation: { algo: 'metis', num_par: 1, num_islands: 1 },

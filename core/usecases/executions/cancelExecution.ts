@@ -6,7 +6,7 @@ import { unsettledAfter, unsettledAttemptsOf } from '../../domain/unsettledAttem
 import type { Clock } from '../../ports/Clock.js';
 import type { ExecutionRepository } from '../../ports/ExecutionRepository.js';
 import { executionEvent, move } from './executionEvents.js';
-import { pollJob, runJobKeyPrefix, settleJob } from '../../domain/jobKinds.js';
+import { type PollSpacing, pollRound, runJobKeyPrefix, settleJob } from '../../domain/jobKinds.js';
 
 /**
  * Cancels an execution. Before submission nothing runs outside, so it ends cancelled at once (its
@@ -18,7 +18,11 @@ import { pollJob, runJobKeyPrefix, settleJob } from '../../domain/jobKinds.js';
  * settleEnded). Any other ended execution has nothing to cancel.
  */
 export const cancelExecution = async (
-  deps: { readonly executions: ExecutionRepository; readonly clock: Clock },
+  deps: {
+    readonly executions: ExecutionRepository;
+    readonly clock: Clock;
+    readonly pollSpacing: PollSpacing;
+  },
   id: string,
   by: string,
 ): Promise<E.Either<AppError, Execution>> => {
@@ -78,7 +82,9 @@ export const cancelExecution = async (
           ),
         ],
         ...(to === 'cancelled' ? { cancelJobsWithKeyPrefix: runJobKeyPrefix(id) } : {}),
-        ...(e.backendTarget ? { enqueue: pollJob(e.backendTarget, e.profileSnapshot.deployment.kind) } : {}),
+        ...(e.backendTarget
+          ? { pollRound: pollRound(e.backendTarget, e.profileSnapshot.deployment.kind, deps.pollSpacing) }
+          : {}),
       },
       now,
     );

@@ -7,7 +7,7 @@ import type { StagingState } from '../../ports/Stager.js';
 import type { ExecutionChange } from '../../ports/ExecutionRepository.js';
 import { unsettledAttemptsOf } from '../../domain/unsettledAttempt.js';
 import { executionEvent, move } from '../executions/executionEvents.js';
-import { pollJob, type RunJobPayload } from '../../domain/jobKinds.js';
+import { pollRound, type RunJobPayload } from '../../domain/jobKinds.js';
 import { settlePrevious } from './settlePrevious.js';
 import { artifactNames, inPool, type RunContext, type RunDeps, Superseded } from './runSteps.js';
 import { TranslateStep } from './translateStep.js';
@@ -204,13 +204,13 @@ class Run extends TranslateStep {
     const now = this.deps.clock.now();
     const change = this.submittedChange(e, sub, now);
     const event = executionEvent(e, 'execution.submitted', { scheduler_job_id: sub.schedulerJobId, adopted });
-    const poll = pollJob(change.backendTarget!, e.profileSnapshot.deployment.kind);
+    const poll = pollRound(change.backendTarget!, e.profileSnapshot.deployment.kind, this.deps.pollSpacing);
     try {
-      await this.commit(e, { ...change, state: move(e.state, 'submitted') }, [event], { enqueue: poll });
+      await this.commit(e, { ...change, state: move(e.state, 'submitted') }, [event], { pollRound: poll });
     } catch (err) {
       if (!(err instanceof Superseded)) throw err;
       // Cancelled while we submitted: record what was submitted, so the poll asks the backend to cancel it.
-      await this.commit(e, change, [event], { enqueue: poll, expect: ['cancelling'] });
+      await this.commit(e, change, [event], { pollRound: poll, expect: ['cancelling'] });
     }
   }
 
@@ -225,7 +225,11 @@ class Run extends TranslateStep {
         change,
         [executionEvent(e, 'execution.submitted', { scheduler_job_id: found.schedulerJobId, adopted: true })],
         {
-          enqueue: pollJob(change.backendTarget!, e.profileSnapshot.deployment.kind),
+          pollRound: pollRound(
+            change.backendTarget!,
+            e.profileSnapshot.deployment.kind,
+            this.deps.pollSpacing,
+          ),
         },
       );
       return;

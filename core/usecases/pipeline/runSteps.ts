@@ -13,7 +13,7 @@ import type { Stager } from '../../ports/Stager.js';
 import type { TokenDigest } from '../../ports/TokenDigest.js';
 import type { Translator } from '../../ports/Translator.js';
 import { executionEvent, move } from '../executions/executionEvents.js';
-import type { pollJob, RunJobPayload } from '../../domain/jobKinds.js';
+import type { PollRoundRequest, PollSpacing, RunJobPayload } from '../../domain/jobKinds.js';
 
 export interface RunDeps {
   readonly executions: ExecutionRepository;
@@ -25,6 +25,8 @@ export interface RunDeps {
   readonly backends: DeploymentBackends;
   readonly digest: TokenDigest;
   readonly clock: Clock;
+  /** Least seconds between poll rounds on one target (SERVICE_*_POLL_MIN_SECONDS). */
+  readonly pollSpacing: PollSpacing;
 }
 
 export interface RunContext {
@@ -143,7 +145,7 @@ export class RunSteps {
     change: ExecutionChange,
     events: ReturnType<typeof executionEvent>[],
     extra: {
-      enqueue?: ReturnType<typeof pollJob>;
+      pollRound?: PollRoundRequest;
       expect?: Execution['state'][];
       artifacts?: readonly ArtifactWrite[];
     } = {},
@@ -156,7 +158,7 @@ export class RunSteps {
         change,
         fence: this.ctx.lease,
         events,
-        ...(extra.enqueue ? { enqueue: extra.enqueue } : {}),
+        ...(extra.pollRound ? { pollRound: extra.pollRound } : {}),
         ...(extra.artifacts ? { artifacts: extra.artifacts } : {}),
       },
       now,
