@@ -55,13 +55,12 @@ export const PollJobPayloadC = t.readonly(
   t.type({ target: t.string, kind: t.keyof({ rest_remote: null, batch_remote: null }) }),
 );
 export type PollJobPayload = t.TypeOf<typeof PollJobPayloadC>;
-export const pollJob = (target: string, kind: PollJobPayload['kind'], runAt?: Date): EnqueueRequest => ({
+export const pollJob = (target: string, kind: PollJobPayload['kind']): EnqueueRequest => ({
   kind: pollJobKind,
   payload: { target, kind },
   // One live poll per target: a second request joins the one already queued or running.
   idempotencyKey: `${pollJobKind}:${target}`,
   maxAttempts: 3,
-  ...(runAt ? { runAt } : {}),
 });
 
 /** Least seconds between two poll rounds on one target, per backend kind. */
