@@ -53,3 +53,12 @@ export const prepared = async (
 
 export const stateOf = async (h: ReturnType<typeof createHarness>, id: string) =>
   right(await h.executions.get(id)).state;
+
+/** Creates an execution of one source on the casda archive, as the admin; returns its id. */
+export const createOf = async (h: ReturnType<typeof createHarness>, module: string, identifier: string) =>
+  right(
+    await h.executions.create(
+      { project_module: module, archive_name: 'casda', sources: [{ source_identifier: identifier }] },
+      { by: admin.username },
+    ),
+  ).execution.uuid;

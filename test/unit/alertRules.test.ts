@@ -1,7 +1,7 @@
 // Alert rules in the harness: the outbox written with each event, the alert tick, the cooldown,
 // delivery retries and the state rules, deterministic and without a network (RecordingNotifier).
 import test from 'ava';
-import { admin, prepared, right, stateOf } from '../support/harnessProject.js';
+import { admin, createOf, prepared, right, stateOf } from '../support/harnessProject.js';
 
 const signing = 'harness-signing-secret-0123';
 
@@ -114,12 +114,7 @@ test('pending too long fires once per cooldown while it holds', async (t) => {
     cooldown_minutes: 30,
   });
   right(await h.sources.registerMany(module, [{ source_identifier: 'HIPASSJ0999-99' }], admin.username));
-  const id = right(
-    await h.executions.create(
-      { project_module: module, archive_name: 'casda', sources: [{ source_identifier: 'HIPASSJ0999-99' }] },
-      { by: admin.username },
-    ),
-  ).execution.uuid;
+  const id = await createOf(h, module, 'HIPASSJ0999-99');
   right(await h.executions.execute(id, {}, admin.username));
   await h.advance(4 * 60, 10);
   t.is(h.notifier.sent.length, 0, 'not yet five minutes');

@@ -5,19 +5,13 @@ import { MockTranslator } from '../../adapters/memory/mockTranslator.js';
 import { PermanentJobError } from '../../core/domain/job.js';
 import { createHarness } from '../../hosts/library/harness.js';
 import { wallabyYaml } from '../support/examples.js';
-import { admin, graphs, prepared, right, stateOf } from '../support/harnessProject.js';
+import { admin, createOf, graphs, prepared, right, stateOf } from '../support/harnessProject.js';
 
 test('upload, register, discover, execute and poll to completion, in simulated time', async (t) => {
   const { h, module, ids } = await prepared(['HIPASSJ0001-23']);
   const st = right(await h.sources.status(ids['HIPASSJ0001-23']!));
   t.true(st.ready, 'discovery ran as a job in the harness');
-  const created = right(
-    await h.executions.create(
-      { project_module: module, archive_name: 'casda', sources: [{ source_identifier: 'HIPASSJ0001-23' }] },
-      { by: admin.username },
-    ),
-  );
-  const id = created.execution.uuid;
+  const id = await createOf(h, module, 'HIPASSJ0001-23');
   right(await h.executions.execute(id, {}, admin.username));
   t.is(await stateOf(h, id), 'queued', 'admitted, and nothing runs until the harness is driven');
   const took = await h.until(async () => (await stateOf(h, id)) === 'completed', { maxSeconds: 900 });
@@ -43,15 +37,8 @@ test('upload, register, discover, execute and poll to completion, in simulated t
 test('cancel a held run, retry a failed one: both settle in the harness', async (t) => {
   const { h, module, ids } = await prepared(['HIPASSJ0300MOCKHOLD', 'HIPASSJ0301MOCKFAIL']);
   t.is(Object.keys(ids).length, 2);
-  const create = async (ident: string) =>
-    right(
-      await h.executions.create(
-        { project_module: module, archive_name: 'casda', sources: [{ source_identifier: ident }] },
-        { by: admin.username },
-      ),
-    ).execution.uuid;
-  const held = await create('HIPASSJ0300MOCKHOLD');
-  const bad = await create('HIPASSJ0301MOCKFAIL');
+  const held = await createOf(h, module, 'HIPASSJ0300MOCKHOLD');
+  const bad = await createOf(h, module, 'HIPASSJ0301MOCKFAIL');
   right(await h.executions.execute(held, {}, admin.username));
   right(await h.executions.execute(bad, {}, admin.username));
   await h.until(async () => (await stateOf(h, held)) === 'running' && (await stateOf(h, bad)) === 'failed');
@@ -70,12 +57,7 @@ test('a translator that refuses the graph fails the run; what it was given stays
     throw new PermanentJobError('the translator refused the graph: no such algorithm');
   };
   const { h, module } = await prepared(['HIPASSJ0003-45'], undefined, { ports: { translator: refusing } });
-  const id = right(
-    await h.executions.create(
-      { project_module: module, archive_name: 'casda', sources: [{ source_identifier: 'HIPASSJ0003-45' }] },
-      { by: admin.username },
-    ),
-  ).execution.uuid;
+  const id = await createOf(h, module, 'HIPASSJ0003-45');
   right(await h.executions.execute(id, {}, admin.username));
   await h.until(async () => (await stateOf(h, id)) === 'failed', { maxSeconds: 900 });
   t.regex(right(await h.executions.get(id)).error ?? '', /no such algorithm/);
@@ -87,12 +69,7 @@ test('a translator that refuses the graph fails the run; what it was given stays
 test('two harnesses driven alike end alike: the harness is deterministic', async (t) => {
   const run = async () => {
     const { h, module } = await prepared(['HIPASSJ0002-34']);
-    const id = right(
-      await h.executions.create(
-        { project_module: module, archive_name: 'casda', sources: [{ source_identifier: 'HIPASSJ0002-34' }] },
-        { by: admin.username },
-      ),
-    ).execution.uuid;
+    const id = await createOf(h, module, 'HIPASSJ0002-34');
     right(await h.executions.execute(id, {}, admin.username));
     await h.until(async () => (await stateOf(h, id)) === 'completed', { maxSeconds: 900 });
     return right(await h.executions.events(id)).items.map((e) => [e.kind, e.created_at]);
