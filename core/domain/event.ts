@@ -1,3 +1,4 @@
+import { isoTime } from './isoTime.js';
 /**
  * Provenance events: one row per milestone of a project, a source or an execution, written in the
  * same transaction as the change it records. Kinds are documented in core/README.md.
@@ -29,7 +30,7 @@ export const viewEvent = (e: ProvenanceEvent) => ({
   kind: e.kind,
   payload: e.payload,
   actor: e.actor,
-  created_at: e.createdAt.toISOString(),
+  created_at: isoTime(e.createdAt),
 });
 
 export interface EventPage {

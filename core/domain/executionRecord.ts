@@ -1,3 +1,4 @@
+import { isoTime, isoTimeOrNull } from './isoTime.js';
 import type { ExecutionState } from './execution.js';
 import type { DeploymentProfile } from './profile.js';
 
@@ -117,13 +118,13 @@ export const viewExecution = (e: Execution, sourceIdentifiers: readonly string[]
     error: e.error,
     do_stage: e.doStage,
     do_submit: e.doSubmit,
-    execute_requested_at: e.executeRequestedAt?.toISOString() ?? null,
-    submitted_at: e.submittedAt?.toISOString() ?? null,
-    cancel_requested_at: e.cancelRequestedAt?.toISOString() ?? null,
-    finished_at: e.finishedAt?.toISOString() ?? null,
+    execute_requested_at: isoTimeOrNull(e.executeRequestedAt),
+    submitted_at: isoTimeOrNull(e.submittedAt),
+    cancel_requested_at: isoTimeOrNull(e.cancelRequestedAt),
+    finished_at: isoTimeOrNull(e.finishedAt),
     created_by: e.createdBy,
-    created_at: e.createdAt.toISOString(),
-    updated_at: e.updatedAt.toISOString(),
+    created_at: isoTime(e.createdAt),
+    updated_at: isoTime(e.updatedAt),
     ...debug,
   };
 };

@@ -1,5 +1,6 @@
 import { charLength } from './charLength.js';
 import { patternFinds } from './safeRegex.js';
+import { isoTime, isoTimeOrNull } from './isoTime.js';
 /** A source: one observation target of a project, and what discovery found about it. */
 export const discoveryStates = ['never', 'queued', 'running', 'done', 'failed'] as const;
 export type DiscoveryState = (typeof discoveryStates)[number];
@@ -107,8 +108,8 @@ export const viewSource = (s: SourceSummary) => ({
   source_identifier: s.sourceIdentifier,
   enabled: s.enabled,
   discovery_state: s.discoveryState,
-  discovered_at: s.discoveredAt?.toISOString() ?? null,
+  discovered_at: isoTimeOrNull(s.discoveredAt),
   needs_processing: s.signature !== null && s.signature !== s.processedSignature,
-  created_at: s.createdAt.toISOString(),
-  updated_at: s.updatedAt.toISOString(),
+  created_at: isoTime(s.createdAt),
+  updated_at: isoTime(s.updatedAt),
 });

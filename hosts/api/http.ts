@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type AppError, appError } from '../../core/errors.js';
-import { redact, type SecretRegistry } from '../../core/redaction.js';
+import { redactedJson, type SecretRegistry } from '../../core/redaction.js';
 import { httpStatusOf } from '../../schema/httpStatus.js';
 
 /** Writes a JSON response; every body passes through redaction unless it carries fresh credentials. */
@@ -10,7 +10,7 @@ export const sendJson = (
   body: unknown,
   opts: { secrets: SecretRegistry; skipRedaction?: boolean; headers?: Record<string, string> },
 ): void => {
-  const payload = JSON.stringify(opts.skipRedaction ? body : redact(body, opts.secrets));
+  const payload = opts.skipRedaction ? JSON.stringify(body) : redactedJson(body, opts.secrets);
   res.writeHead(status, {
     'Content-Type': 'application/json; charset=utf-8',
     'Content-Length': Buffer.byteLength(payload),

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import test from 'ava';
-import { REDACTED, redact, redactString, SecretRegistry } from '../../core/redaction.js';
+import fc from 'fast-check';
+import { REDACTED, redact, redactedJson, redactString, SecretRegistry } from '../../core/redaction.js';
 import { loadConfig } from '../../hosts/shared/loadConfig.js';
 import { registerSecrets } from '../../hosts/shared/secrets.js';
 
@@ -71,4 +72,69 @@ test("the archive password file's value, and its HTTP Basic form, are registered
   const out = redactString(`refused casda-pass-0451 (Authorization: Basic ${basic})`, secrets);
   t.false(out.includes('casda-pass-0451'));
   t.false(out.includes(basic));
+});
+
+// Strings and keys drawn so that every branch of redaction is hit often: anchors of each pattern,
+// registered values (one of them written by JSON with escapes), secret-looking keys.
+const secretValues = ['my-archive-password', 'q"uote\\d-secret'];
+const pieces = fc.constantFrom(
+  'HIPASS J1234',
+  'Bearer abc.def.ghi',
+  'basic',
+  'postgres://u:s3cret@h/db',
+  'eyJhbGciOiJIUzI1.eyJzdWIiOiIx.c2lnbmF0dXJl',
+  '-----BEGIN RSA PRIVATE KEY-----\nAAAA\n-----END RSA PRIVATE KEY-----',
+  ...secretValues,
+  'q"uote',
+  '\u0000',
+  '\ud83d',
+);
+const text = fc.oneof(
+  fc.string(),
+  fc.array(fc.oneof(pieces, fc.string()), { maxLength: 3 }).map((a) => a.join('')),
+);
+const key = fc.oneof(
+  fc.constantFrom('password', 'api_key', 'x_token', 'name', 'note', 'secretive'),
+  fc.string(),
+);
+const body = fc.letrec((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    text,
+    fc.integer(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.constant(undefined),
+    fc.date({ noInvalidDate: true }),
+    text.map((m) => new Error(m)),
+    fc.array(tie('value'), { maxLength: 4 }),
+    fc.dictionary(key, tie('value'), { maxKeys: 5 }),
+  ),
+})).value;
+
+test('redactedJson is JSON.stringify(redact(value)), for any value and any registered secrets', (t) => {
+  fc.assert(
+    fc.property(body, fc.subarray(secretValues), (value, registered) => {
+      const secrets = new SecretRegistry();
+      for (const s of registered) secrets.add(s);
+      return redactedJson(value, secrets) === JSON.stringify(redact(value, secrets));
+    }),
+    { numRuns: 3000 },
+  );
+  t.pass();
+});
+
+test('redactedJson hides what redact hides: a secret key, a pattern, a registered value', (t) => {
+  const secrets = new SecretRegistry();
+  secrets.add('my-archive-password');
+  const out = redactedJson(
+    { items: [{ name: 'a', password: 'hunter2' }], note: 'Bearer abc.def.ghi', why: 'my-archive-password' },
+    secrets,
+  );
+  t.is(
+    out,
+    `{"items":[{"name":"a","password":"${REDACTED}"}],"note":"Bearer ${REDACTED}","why":"${REDACTED}"}`,
+  );
+  const plain = { items: [{ name: 'HIPASS J1234', created_at: new Date(0) }] };
+  t.is(redactedJson(plain, secrets), JSON.stringify(plain));
 });

@@ -1,3 +1,4 @@
+import { isoTime, isoTimeOrNull } from '../../domain/isoTime.js';
 import type { ProvenanceEvent } from '../../domain/event.js';
 import { phaseOf } from '../../domain/execution.js';
 import type { Execution } from '../../domain/executionRecord.js';
@@ -49,10 +50,10 @@ export const executionSummary = (e: Execution, events: readonly ProvenanceEvent[
       remote_queue: seconds(submitted, m.get('execution.remote_started')),
       total: seconds(m.get('execution.execute_requested'), ended),
     },
-    created_at: e.createdAt.toISOString(),
-    execute_requested_at: e.executeRequestedAt?.toISOString() ?? null,
-    submitted_at: e.submittedAt?.toISOString() ?? null,
-    finished_at: e.finishedAt?.toISOString() ?? null,
+    created_at: isoTime(e.createdAt),
+    execute_requested_at: isoTimeOrNull(e.executeRequestedAt),
+    submitted_at: isoTimeOrNull(e.submittedAt),
+    finished_at: isoTimeOrNull(e.finishedAt),
     events: events.length,
   };
 };
@@ -74,7 +75,7 @@ export const ledgerSnapshot = (
   const processed = (e.runRecord['source_signatures'] ?? {}) as Record<string, string | null>;
   return {
     execution_id: e.id,
-    generated_at: now.toISOString(),
+    generated_at: isoTime(now),
     state: e.state,
     attempt: e.attempt,
     configuration: {
@@ -108,8 +109,8 @@ export const ledgerSnapshot = (
       media_type: a.mediaType,
       sha256: a.sha256,
       size: a.size,
-      created_at: a.createdAt.toISOString(),
-      content_pruned_at: a.contentPrunedAt?.toISOString() ?? null,
+      created_at: isoTime(a.createdAt),
+      content_pruned_at: isoTimeOrNull(a.contentPrunedAt),
     })),
     external: {
       scheduler_job_id: e.schedulerJobId,
@@ -122,7 +123,7 @@ export const ledgerSnapshot = (
       kind: ev.kind,
       attempt: ev.payload['attempt'] ?? null,
       actor: ev.actor,
-      at: ev.createdAt.toISOString(),
+      at: isoTime(ev.createdAt),
     })),
   };
 };
