@@ -15,6 +15,8 @@ export interface JobRow {
   token: number;
   leaseExpiresAt: Date | null;
   lastError: string | null;
+  /** Asked for again while it ran: queued again at this time when it completes (see askAgain). */
+  rerunAt: Date | null;
   /** When it last changed state, for retention. */
   updatedAt: Date;
 }
@@ -57,9 +59,22 @@ export class MemoryJobQueue implements JobQueue {
       token: 0,
       leaseExpiresAt: null,
       lastError: null,
+      rerunAt: null,
       updatedAt: now,
     });
     return { id, created: true };
+  }
+
+  /**
+   * The job holding `key` runs once more after it completes, at `at`, when it is running now and
+   * was not already asked: a poll round that has read its target may not see what asked for it.
+   */
+  askAgain(key: string, at: Date, now: Date): boolean {
+    const r = [...this.rows.values()].find((x) => x.idempotencyKey === key && x.state === 'running');
+    if (!r || r.rerunAt !== null) return false;
+    r.rerunAt = at;
+    r.updatedAt = now;
+    return true;
   }
 
   async claim(_workerId: string, kinds: readonly string[], limit: number, leaseSeconds: number, now: Date) {
@@ -99,9 +114,10 @@ export class MemoryJobQueue implements JobQueue {
   async complete(lease: Lease, now: Date) {
     const r = this.held(lease);
     if (!r) return false;
-    r.state = 'succeeded';
     r.updatedAt = now;
     r.leaseExpiresAt = null;
+    if (r.rerunAt === null) r.state = 'succeeded';
+    else Object.assign(r, { state: 'queued', runAt: r.rerunAt, attempts: 0, rerunAt: null });
     return true;
   }
 

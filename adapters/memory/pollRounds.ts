@@ -90,6 +90,11 @@ export const schedulePolls = (
 /** One round's job due at `at`, unless a live one holds its key; recorded as the target's scheduled round. */
 const scheduleRound = (store: MemoryStore, target: string, job: EnqueueRequest, at: Date, now: Date) => {
   if (!store.queue.enqueueNow({ ...job, runAt: job.runAt ?? at }, now).created) return false;
+  recordScheduled(store, target, at);
+  return true;
+};
+
+const recordScheduled = (store: MemoryStore, target: string, at: Date) => {
   const t = store.pollTargets.get(target);
   store.pollTargets.set(target, {
     lastError: null,
@@ -99,14 +104,20 @@ const scheduleRound = (store: MemoryStore, target: string, job: EnqueueRequest, 
     prevPolledAt: t?.lastPolledAt ?? null,
     lastPolledAt: at,
   });
-  return true;
 };
 
 /** The round a write asks for: no sooner than its spacing after the round last scheduled on the target. */
 export const askRound = (store: MemoryStore, r: PollRoundRequest, now: Date) => {
   const last = store.pollTargets.get(r.target)?.lastPolledAt;
-  const at = last ? Math.max(now.getTime(), last.getTime() + r.spacingSeconds * 1000) : now.getTime();
-  scheduleRound(store, r.target, r.job, new Date(at), now);
+  const at = new Date(
+    last ? Math.max(now.getTime(), last.getTime() + r.spacingSeconds * 1000) : now.getTime(),
+  );
+  // A round that runs now may have read the target before this write: it runs once more after.
+  if (
+    !scheduleRound(store, r.target, r.job, at, now) &&
+    store.queue.askAgain(r.job.idempotencyKey ?? '', at, now)
+  )
+    recordScheduled(store, r.target, at);
 };
 
 export const recordRound = (

@@ -95,8 +95,15 @@ const pollRoundCtes = (r: PollRoundRequest, arg: (v: unknown) => string, applied
        SELECT greatest($5::timestamptz,
          (SELECT last_polled_at FROM poll_targets WHERE target = ${target}) + ${arg(r.spacingSeconds)}::float8 * interval '1 second') AS at)`,
     jobsCte(arg(jobsJson([r.job])), '$5', applied, '(SELECT at FROM due)'),
+    // A round that runs now may have read the target before this write: it runs once more after.
+    `again AS (
+       UPDATE jobs SET rerun_at = (SELECT at FROM due), updated_at = $5
+       WHERE idempotency_key = ${arg(r.job.idempotencyKey ?? null)} AND state = 'running' AND rerun_at IS NULL
+         AND ${applied} AND NOT EXISTS (SELECT 1 FROM jb)
+       RETURNING id)`,
     `round AS (
-       INSERT INTO poll_targets (target, last_polled_at) SELECT ${target}, (SELECT at FROM due) FROM jb
+       INSERT INTO poll_targets (target, last_polled_at)
+       SELECT ${target}, (SELECT at FROM due) FROM (SELECT id FROM jb UNION ALL SELECT id FROM again) asked
        ON CONFLICT (target) DO UPDATE SET prev_polled_at = poll_targets.last_polled_at, last_polled_at = EXCLUDED.last_polled_at)`,
   ];
 };

@@ -105,6 +105,17 @@ export const jobsJson = (reqs: readonly EnqueueRequest[]) =>
 // A write about a held job: it matches only while the job runs under this very token.
 const held = `id = $1 AND fencing_token = $2 AND state = 'running'`;
 
+// A held job's success ($3 now): done, or queued again at rerun_at when it was asked for again
+// while it ran (its attempts start over). SET reads the row as it was.
+const completion = `state = CASE WHEN j.rerun_at IS NULL THEN 'succeeded' ELSE 'queued' END,
+  run_at = coalesce(j.rerun_at, j.run_at), attempts = CASE WHEN j.rerun_at IS NULL THEN j.attempts ELSE 0 END,
+  finished_at = CASE WHEN j.rerun_at IS NULL THEN $3::timestamptz END, rerun_at = NULL, lease_owner = NULL,
+  lease_expires_at = NULL, updated_at = $3`;
+
+// Wakes the workers for the jobs of `cte` (its kind and state columns) that completion queued again.
+const wokenFor = (cte: string) =>
+  `(SELECT count(*) FROM (SELECT pg_notify('${jobsChannel}', kind) FROM ${cte} WHERE state = 'queued') w)`;
+
 export class PgJobQueue implements JobQueue {
   constructor(
     private readonly db: Db,
@@ -149,12 +160,12 @@ export class PgJobQueue implements JobQueue {
       new pgp.PreparedStatement({
         name: 'surveyor-complete-and-claim',
         text: `WITH done AS (
-         UPDATE jobs j SET state = 'succeeded', lease_owner = NULL, lease_expires_at = NULL, finished_at = $3,
-           updated_at = $3
+         UPDATE jobs j SET ${completion}
          FROM unnest($6::uuid[], $7::bigint[]) AS l(id, token)
-         WHERE j.id = l.id AND j.fencing_token = l.token AND j.state = 'running' RETURNING j.id),
+         WHERE j.id = l.id AND j.fencing_token = l.token AND j.state = 'running' RETURNING j.id, j.kind, j.state),
        ${claimCte}
-       SELECT (SELECT array_agg(id) FROM done) AS completed, (SELECT json_agg(claimed) FROM claimed) AS claimed`,
+       SELECT (SELECT array_agg(id) FROM done) AS completed, (SELECT json_agg(claimed) FROM claimed) AS claimed,
+         ${wokenFor('done')} AS woken`,
         values: [
           workerId,
           kinds.length > 0 ? kinds : [''],
@@ -186,12 +197,12 @@ export class PgJobQueue implements JobQueue {
   }
 
   async complete(lease: Lease, now: Date): Promise<boolean> {
-    const r = await this.db.result(
-      `UPDATE jobs SET state = 'succeeded', lease_owner = NULL, lease_expires_at = NULL, finished_at = $3,
-       updated_at = $3 WHERE ${held}`,
+    const r = await this.db.oneOrNone<{ woken: number }>(
+      `WITH done AS (UPDATE jobs j SET ${completion} WHERE ${held} RETURNING j.kind, j.state)
+       SELECT ${wokenFor('done')} AS woken FROM done`,
       [lease.jobId, lease.token, now],
     );
-    return r.rowCount === 1;
+    return r !== null;
   }
 
   async fail(lease: Lease, error: string, retryAt: Date | null, now: Date): Promise<boolean> {

@@ -25,6 +25,14 @@ const JobUuid = patterned(
 const JobProjectModule = patterned('project_module', /^[a-z][a-z0-9_]{0,62}$/, 63);
 const AttemptNumber = t.refinement(t.number, (n) => Number.isInteger(n) && n >= 1, 'attempt');
 
+/**
+ * Jobs that keep what surveyor knows true (poll rounds, settling ended remote work, alert
+ * deliveries) are claimed before queued runs and discovery batches. They are short and few (one
+ * live round per target), and behind a backlog of runs a finished run would stay `running`, and
+ * hold its project's concurrency, until the backlog cleared.
+ */
+const keepsStateTrue = 1;
+
 /** Discovers a batch of sources of one project. */
 export const discoveryJobKind = 'discovery.batch';
 export const DiscoveryJobPayloadC = t.readonly(
@@ -61,6 +69,7 @@ export const pollJob = (target: string, kind: PollJobPayload['kind']): EnqueueRe
   // One live poll per target: a second request joins the one already queued or running.
   idempotencyKey: `${pollJobKind}:${target}`,
   maxAttempts: 3,
+  priority: keepsStateTrue,
 });
 
 /** Least seconds between two poll rounds on one target, per backend kind. */
@@ -95,6 +104,7 @@ export const settleJob = (executionId: string, attempt: number): EnqueueRequest 
   idempotencyKey: `${settleJobKind}:${executionId}:a${attempt}`,
   // Each try looks again after the queue's backoff; a cancel asks anew once these are spent.
   maxAttempts: 10,
+  priority: keepsStateTrue,
 });
 
 /** Sends one alert delivery to its channel; the queue's backoff and jitter space its retries. */
@@ -108,4 +118,5 @@ export const deliverJob = (deliveryId: string): EnqueueRequest => ({
   idempotencyKey: deliverJobKey(deliveryId),
   // About 13 minutes of tries with the default backoff (5 s doubling, equal jitter).
   maxAttempts: 8,
+  priority: keepsStateTrue,
 });

@@ -662,14 +662,33 @@ export const repositoryContract: Record<string, Rule> = {
     const second = await claim(130);
     t.is(second.length, 1);
     t.is(await ask(131), 'ok');
-    t.deepEqual(await polledAt(), at(130), 'a round asked for while one is live joins it');
-    await r.queue.complete(second[0]!.lease, at(132));
-    t.is(await ask(140, 30, 'completed'), 'state_changed');
-    t.deepEqual(await polledAt(), at(130), 'a write that does not apply asks for nothing');
-    t.is((await claim(200)).length, 0);
-    t.is(await ask(200), 'ok');
-    t.deepEqual(await polledAt(), at(200), 'once the spacing has passed, at once');
-    t.is((await claim(200)).length, 1);
+    t.deepEqual(await polledAt(), at(160), 'a round asked for while one runs: that one runs again, spaced');
+    t.is(await ask(133), 'ok');
+    t.deepEqual(await polledAt(), at(160), 'asked again while it runs: still once more, not twice');
+    t.true(await r.queue.complete(second[0]!.lease, at(134)));
+    t.is((await claim(159)).length, 0, 'the round again is not claimable before it is due');
+    const again = await claim(160);
+    t.deepEqual(
+      again.map((j) => [j.id, j.attempts]),
+      [[second[0]!.id, 1]],
+      'the same job, its attempts started over',
+    );
+    t.is(await ask(161), 'ok');
+    t.true(await r.queue.complete(again[0]!.lease, at(162)));
+    t.deepEqual(await polledAt(), at(190));
+    const third = await claim(190);
+    t.is(third.length, 1);
+    t.true(await r.queue.complete(third[0]!.lease, at(191)));
+    t.is((await claim(300)).length, 0, 'a round that was not asked again ends');
+    t.is(await ask(310, 30, 'completed'), 'state_changed');
+    t.deepEqual(await polledAt(), at(190), 'a write that does not apply asks for nothing');
+    t.is(await ask(320, 30, 'running'), 'ok');
+    t.deepEqual(await polledAt(), at(320));
+    const fourth = await claim(320);
+    t.is(fourth.length, 1);
+    t.is(await ask(321, 30, 'completed'), 'state_changed');
+    t.true(await r.queue.complete(fourth[0]!.lease, at(322)));
+    t.is((await claim(400)).length, 0, 'a write that does not apply does not ask a running round again');
   },
   'executions: lists filter and page newest first': async (t, r) => {
     await uploaded(r);

@@ -2,6 +2,7 @@ import test from 'ava';
 import { MemoryJobQueue } from '../../adapters/memory/jobQueue.js';
 import { SequentialRandom } from '../../adapters/memory/random.js';
 import { backoffSeconds } from '../../core/domain/job.js';
+import { deliverJob, discoveryJob, pollJob, runJob, settleJob } from '../../core/domain/jobKinds.js';
 import { queueContract } from '../support/queueContract.js';
 
 for (const [name, rule] of Object.entries(queueContract))
@@ -15,4 +16,20 @@ test('backoff doubles per attempt up to the cap, with half of it jittered', (t) 
   t.is(backoffSeconds(3, p, 0), 10);
   t.is(backoffSeconds(10, p, 0), 30);
   t.true(backoffSeconds(10, p, 0.5) <= 60);
+});
+
+test('poll rounds, settles and alert deliveries are claimed before a backlog of runs and discovery', async (t) => {
+  const queue = new MemoryJobQueue(new SequentialRandom());
+  const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s));
+  for (let i = 0; i < 20; i++)
+    await queue.enqueue(runJob(`00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, 1), at(i));
+  await queue.enqueue(discoveryJob({ project_module: 'p', source_ids: [] }), at(20));
+  await queue.enqueue(pollJob('https://dim.example', 'rest_remote'), at(30));
+  await queue.enqueue(settleJob('00000000-0000-4000-8000-000000000001', 1), at(31));
+  await queue.enqueue(deliverJob('00000000-0000-4000-8000-000000000002'), at(32));
+  const kinds = ['execution.run', 'discovery.batch', 'execution.poll', 'execution.settle', 'alert.deliver'];
+  const first = await queue.claim('w', kinds, 3, 30, at(40));
+  t.deepEqual(first.map((j) => j.kind).sort(), ['alert.deliver', 'execution.poll', 'execution.settle']);
+  const next = await queue.claim('w', kinds, 1, 30, at(40));
+  t.is(next[0]?.kind, 'execution.run');
 });
