@@ -66,7 +66,8 @@ export type PollJobPayload = t.TypeOf<typeof PollJobPayloadC>;
 export const pollJob = (target: string, kind: PollJobPayload['kind']): EnqueueRequest => ({
   kind: pollJobKind,
   payload: { target, kind },
-  // One live poll per target: a second request joins the one already queued or running.
+  // One live poll per target: a second request joins the queued one; a write's request while one
+  // runs has it run once more after (ExecutionWrite.pollRound).
   idempotencyKey: `${pollJobKind}:${target}`,
   maxAttempts: 3,
   priority: keepsStateTrue,

@@ -22,9 +22,11 @@ export interface ExecutionWrite {
   readonly events: readonly NewEvent[];
   readonly enqueue?: EnqueueRequest;
   /**
-   * Asks for a poll round on a target (its job, unless a live one holds the key), due no sooner
-   * than `spacingSeconds` after the round last scheduled there, and records it as scheduled, as
-   * schedulePolls does: the tick then counts its interval from that round. Not with `enqueue`.
+   * Asks for a poll round on a target (its job, unless a queued one holds the key; when the
+   * target's round is running, that round once more after it, as it may have read the target
+   * before this write), due no sooner than `spacingSeconds` after the round last scheduled there,
+   * and records it as scheduled, as schedulePolls does: the tick then counts its interval from
+   * that round. Not with `enqueue`.
    */
   readonly pollRound?: PollRoundRequest;
   /** Cancels the execution's live jobs whose idempotency key starts with this prefix. */
