@@ -12,8 +12,22 @@ const bearer = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/gi;
 const urlCredentials = /\b([a-z][a-z0-9+.-]*:\/\/)([^/\s:@]+):([^/\s@]+)@/gi;
 const jwtLike = /\beyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}/g;
 
+// Key decisions, remembered: a list repeats the same few keys on every row.
+const secretKeys = new Map<string, boolean>();
+
 /** Whether a field of this name holds a secret (its value is never shown). */
-export const isSecretKey = (key: string): boolean => secretKey.test(key);
+export const isSecretKey = (key: string): boolean => {
+  let secret = secretKeys.get(key);
+  if (secret === undefined) {
+    secret = secretKey.test(key);
+    if (secretKeys.size < 4096) secretKeys.set(key, secret);
+  }
+  return secret;
+};
+
+/** Whether redact replaces this value of this key: a string or an object under a secret key. */
+const hiddenUnder = (key: string, v: unknown): boolean =>
+  (typeof v === 'string' || (typeof v === 'object' && v !== null)) && isSecretKey(key);
 
 export class SecretRegistry {
   private readonly values = new Set<string>();
@@ -70,23 +84,9 @@ export const redact = <T>(value: T, secrets?: SecretRegistry, depth = 0): T => {
   }
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
-    out[k] =
-      secretKey.test(k) && (typeof v === 'string' || (typeof v === 'object' && v !== null))
-        ? REDACTED
-        : redact(v, secrets, depth + 1);
+    out[k] = hiddenUnder(k, v) ? REDACTED : redact(v, secrets, depth + 1);
   }
   return out as T;
-};
-
-const secretKeys = new Map<string, boolean>();
-/** `isSecretKey`, remembered: a list repeats the same few keys on every row. */
-const secretKeyCached = (key: string): boolean => {
-  let secret = secretKeys.get(key);
-  if (secret === undefined) {
-    secret = secretKey.test(key);
-    if (secretKeys.size < 4096) secretKeys.set(key, secret);
-  }
-  return secret;
 };
 
 /**
@@ -104,8 +104,7 @@ const keysNeedNothing = (value: unknown, depth: number): boolean => {
   if (proto !== Object.prototype && proto !== null) return false;
   for (const k of Object.keys(value)) {
     const v = (value as Record<string, unknown>)[k];
-    if ((typeof v === 'string' || (typeof v === 'object' && v !== null)) && secretKeyCached(k)) return false;
-    if (typeof v === 'object' && !keysNeedNothing(v, depth + 1)) return false;
+    if (hiddenUnder(k, v) || (typeof v === 'object' && !keysNeedNothing(v, depth + 1))) return false;
   }
   return true;
 };
