@@ -131,7 +131,18 @@ export class MemoryJobQueue implements JobQueue {
   ) {
     const completed = new Set<string>();
     for (const l of leases) if (await this.complete(l, now)) completed.add(l.jobId);
-    return { completed, claimed: await this.claim(workerId, kinds, limit, leaseSeconds, now) };
+    const claimed = await this.claim(workerId, kinds, limit, leaseSeconds, now);
+    let nextRunAt: Date | null = null;
+    if (claimed.length < limit)
+      for (const r of this.rows.values())
+        if (
+          r.state === 'queued' &&
+          r.runAt > now &&
+          kinds.includes(r.kind) &&
+          !(nextRunAt && nextRunAt <= r.runAt)
+        )
+          nextRunAt = r.runAt;
+    return { completed, claimed, nextRunAt };
   }
 
   async fail(lease: Lease, error: string, retryAt: Date | null, now: Date) {

@@ -146,25 +146,28 @@ export class PgJobQueue implements JobQueue {
     leaseSeconds: number,
     now: Date,
   ) {
-    if (leases.length === 0)
-      return {
-        completed: new Set<string>(),
-        claimed: await this.claim(workerId, kinds, limit, leaseSeconds, now),
-      };
     // Data-modifying CTEs all run; the completed jobs are no longer queued, so none can be picked.
     // A prepared statement: the server plans it once per connection, not once per batch of jobs.
+    // The next run_at is looked for only when the claim came back short: the subquery on `done`
+    // adds the jobs this statement queued again, which the others (its snapshot) cannot see.
     const r = await this.db.one<{
       completed: string[] | null;
       claimed: (Omit<ClaimRow, 'lease_expires_at'> & { lease_expires_at: string })[] | null;
+      next_run_at: Date | null;
     }>(
       new pgp.PreparedStatement({
         name: 'surveyor-complete-and-claim',
         text: `WITH done AS (
          UPDATE jobs j SET ${completion}
          FROM unnest($6::uuid[], $7::bigint[]) AS l(id, token)
-         WHERE j.id = l.id AND j.fencing_token = l.token AND j.state = 'running' RETURNING j.id, j.kind, j.state),
+         WHERE j.id = l.id AND j.fencing_token = l.token AND j.state = 'running'
+         RETURNING j.id, j.kind, j.state, j.run_at),
        ${claimCte}
        SELECT (SELECT array_agg(id) FROM done) AS completed, (SELECT json_agg(claimed) FROM claimed) AS claimed,
+         CASE WHEN (SELECT count(*) FROM claimed) < $4 THEN least(
+           (SELECT min(run_at) FROM jobs WHERE state = 'queued' AND run_at > $3 AND kind = ANY($2)),
+           (SELECT min(run_at) FROM done WHERE state = 'queued' AND run_at > $3 AND kind = ANY($2))) END
+           AS next_run_at,
          ${wokenFor('done')} AS woken`,
         values: [
           workerId,
@@ -182,6 +185,7 @@ export class PgJobQueue implements JobQueue {
       claimed: (r.claimed ?? []).map((c) =>
         toClaimed({ ...c, lease_expires_at: new Date(c.lease_expires_at) }),
       ),
+      nextRunAt: r.next_run_at,
     };
   }
 

@@ -24,7 +24,10 @@ export interface JobQueue {
   /**
    * Completes held jobs and claims up to `limit` more in one step (one round trip on PostgreSQL): a
    * busy worker records what finished and refills its slots at once. Returns the ids it completed
-   * (a lease lost meanwhile is left out, and nothing is written for it) and the jobs it claimed.
+   * (a lease lost meanwhile is left out, and nothing is written for it), the jobs it claimed and,
+   * when it claimed fewer than `limit`, the soonest `run_at` still ahead of `now` among queued jobs
+   * of those kinds (null when there is none, or when it filled `limit`): an idle worker sleeps until
+   * then, so a job due in the future (a poll round at its spacing, a retry) starts on time.
    */
   completeAndClaim(
     leases: readonly Lease[],
@@ -33,7 +36,11 @@ export interface JobQueue {
     limit: number,
     leaseSeconds: number,
     now: Date,
-  ): Promise<{ readonly completed: ReadonlySet<string>; readonly claimed: ClaimedJob[] }>;
+  ): Promise<{
+    readonly completed: ReadonlySet<string>;
+    readonly claimed: ClaimedJob[];
+    readonly nextRunAt: Date | null;
+  }>;
   /** Records a failure: retried at `retryAt`, or dead when `retryAt` is null. */
   fail(lease: Lease, error: string, retryAt: Date | null, now: Date): Promise<boolean>;
   /** Gives a job back untouched (graceful shutdown): queued again, the attempt not counted. */

@@ -130,6 +130,8 @@ export class QueueConsumer {
       const done = this.finished.splice(0);
       const free = this.running ? this.opts.concurrency - this.inFlight.size + done.length : 0;
       let claimed: ClaimedJob[] = [];
+      // How long to sleep when idle: until the soonest job ahead is due, never past the idle poll.
+      let idleSeconds = this.opts.idlePollSeconds;
       if (free > 0 || done.length > 0) {
         try {
           const r = await this.deps.queue.completeAndClaim(
@@ -145,6 +147,12 @@ export class QueueConsumer {
             d.recorded(r.completed.has(d.lease.jobId));
           }
           claimed = r.claimed;
+          if (r.nextRunAt)
+            idleSeconds = Math.min(
+              idleSeconds,
+              // Timers may fire a few milliseconds early against the wall clock, hence the margin.
+              Math.max(0, r.nextRunAt.getTime() - this.deps.clock.now().getTime() + 20) / 1000,
+            );
           if (failures > 0) this.deps.log.info({ failures }, 'claims work again');
           failures = 0;
         } catch (err) {
@@ -159,7 +167,7 @@ export class QueueConsumer {
       }
       for (const job of claimed) this.run(job);
       if ((claimed.length === 0 || this.inFlight.size >= this.opts.concurrency) && this.finished.length === 0)
-        await this.idle();
+        await this.idle(idleSeconds);
     }
   }
 
@@ -175,7 +183,7 @@ export class QueueConsumer {
     });
   }
 
-  /** Waits for a notification, a finished job, or the idle poll interval (or `seconds`). */
+  /** Waits for a notification, a finished job, or `seconds` (the idle poll interval by default). */
   private idle(seconds = this.opts.idlePollSeconds): Promise<void> {
     if (this.wakePending) {
       this.wakePending = false;

@@ -6,7 +6,16 @@ import { queueContract } from '../support/queueContract.js';
 
 const make = async () => {
   const d = await freshDatabase();
-  return { queue: new PgJobQueue(d.db, new CryptoRandom()), done: d.drop };
+  return {
+    queue: new PgJobQueue(d.db, new CryptoRandom()),
+    done: d.drop,
+    askAgain: async (key: string, at: Date) => {
+      await d.db.none(`UPDATE jobs SET rerun_at = $2 WHERE idempotency_key = $1 AND state = 'running'`, [
+        key,
+        at,
+      ]);
+    },
+  };
 };
 
 for (const [name, rule] of Object.entries(queueContract))

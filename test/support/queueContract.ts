@@ -2,7 +2,12 @@
 import type { ExecutionContext } from 'ava';
 import type { JobQueue } from '../../core/ports/JobQueue.js';
 
-export type QueueFactory = () => Promise<{ queue: JobQueue; done: () => Promise<void> }>;
+export type QueueFactory = () => Promise<{
+  queue: JobQueue;
+  done: () => Promise<void>;
+  /** What an execution write does to the running job holding `key`: asks it to run again at `at`. */
+  askAgain: (key: string, at: Date) => Promise<void>;
+}>;
 
 const t0 = new Date('2026-05-01T00:00:00Z');
 const at = (s: number) => new Date(t0.getTime() + s * 1000);
@@ -114,6 +119,36 @@ export const queueContract: Record<string, (t: ExecutionContext, make: QueueFact
       );
       t.is((await queue.stats(at(9))).running, 1);
     },
+  'a short claim tells when the soonest job of its kinds ahead is due, counting one it queued again': async (
+    t,
+    make,
+  ) => {
+    const { queue, done, askAgain } = await make();
+    t.teardown(done);
+    await queue.enqueue({ kind: 'k', payload: 'now' }, t0);
+    await queue.enqueue({ kind: 'k', payload: 'later', runAt: at(50) }, t0);
+    await queue.enqueue({ kind: 'k', payload: 'soon', runAt: at(20) }, t0);
+    await queue.enqueue({ kind: 'other', payload: 'not mine', runAt: at(5) }, t0);
+    const full = await queue.completeAndClaim([], 'w', ['k'], 1, 30, at(1));
+    t.deepEqual(
+      full.claimed.map((j) => j.payload),
+      ['now'],
+    );
+    t.is(full.nextRunAt, null, 'a claim that filled its limit does not look ahead');
+    const short = await queue.completeAndClaim([], 'w', ['k'], 5, 30, at(2));
+    t.deepEqual(short.claimed, []);
+    t.is(short.nextRunAt?.getTime(), at(20).getTime());
+    t.is((await queue.completeAndClaim([], 'w', ['k'], 5, 30, at(60))).claimed.length, 2);
+    t.is((await queue.completeAndClaim([], 'w', ['k'], 5, 30, at(61))).nextRunAt, null, 'nothing is ahead');
+    // A job asked for again while it runs is queued again by its own completion, due at the spacing.
+    const { id } = await queue.enqueue({ kind: 'k', payload: 'round', idempotencyKey: 'round' }, at(62));
+    const [round] = await queue.claim('w', ['k'], 1, 30, at(62));
+    t.is(round!.id, id);
+    await askAgain('round', at(70));
+    const after = await queue.completeAndClaim([round!.lease], 'w', ['k'], 5, 30, at(63));
+    t.deepEqual([...after.completed], [id]);
+    t.is(after.nextRunAt?.getTime(), at(70).getTime());
+  },
   'cancel ends a live job; stats count by state and age': async (t, make) => {
     const { queue, done } = await make();
     t.teardown(done);

@@ -67,6 +67,23 @@ test('jobs run once each, at most `concurrency` at a time, woken without polling
   tt.is((await queue.stats(new Date())).queued, 0);
 });
 
+test('an idle consumer wakes when the soonest job ahead is due, without a notification', async (tt) => {
+  const ran: number[] = [];
+  const { queue, consumer } = setup([
+    handler('k', t.unknown, async () => {
+      ran.push(Date.now());
+    }),
+  ]);
+  const due = Date.now() + 300;
+  await queue.enqueue({ kind: 'k', payload: {}, runAt: new Date(due) }, new Date());
+  consumer.start();
+  // The idle poll is 60 s and nothing calls wake(): only the claim's next run_at can start it.
+  await until(() => ran.length === 1, 3000);
+  await consumer.stop(1000);
+  tt.true(ran[0]! >= due, 'not before it is due');
+  tt.true(ran[0]! < due + 1000, `on time (${ran[0]! - due} ms late)`);
+});
+
 test('a failing job is retried with backoff until its attempts run out, then dead', async (tt) => {
   let calls = 0;
   const { queue, consumer } = setup([

@@ -7,7 +7,16 @@ import { queueContract } from '../support/queueContract.js';
 
 for (const [name, rule] of Object.entries(queueContract))
   test(`memory queue: ${name}`, (t) =>
-    rule(t, async () => ({ queue: new MemoryJobQueue(new SequentialRandom()), done: async () => {} })));
+    rule(t, async () => {
+      const queue = new MemoryJobQueue(new SequentialRandom());
+      return {
+        queue,
+        done: async () => {},
+        askAgain: async (key: string, at: Date) => {
+          queue.askAgain(key, at, at);
+        },
+      };
+    }));
 
 test('backoff doubles per attempt up to the cap, with half of it jittered', (t) => {
   const p = { baseSeconds: 5, capSeconds: 60 };
