@@ -3,7 +3,12 @@ import test from 'ava';
 import * as E from 'fp-ts/lib/Either.js';
 import { MockBackend } from '../../adapters/memory/mockBackend.js';
 import { MockTranslator } from '../../adapters/memory/mockTranslator.js';
-import { applyGraphPatches, parseLogicalGraph } from '../../core/domain/graphPatch.js';
+import {
+  applyGraphPatches,
+  graphTemplate,
+  parseLogicalGraph,
+  patchedGraphText,
+} from '../../core/domain/graphPatch.js';
 import { buildManifest, renderValue } from '../../core/domain/manifest.js';
 import type { DeploymentProfile } from '../../core/domain/profile.js';
 import { combineNodeStates } from '../../core/domain/remote.js';
@@ -101,6 +106,31 @@ test('patches set num_of_copies on the real WALLABY graph from the manifest', (t
     /has no field nofield/,
   );
   t.regex(parseLogicalGraph('[]') as string, /not a DALiuGE logical graph/);
+});
+
+test('a run patches the kept template of the real WALLABY graph: the same text and patches as parsing it afresh', (t) => {
+  const text = readFileSync(`${graphDir}/wallaby-hires_test-pipeline-nodownloads.graph`, 'utf8');
+  const template = graphTemplate(text);
+  if (typeof template === 'string') return t.fail(template);
+  // Two runs of different sizes on one template: the first run's patch must not leak into the second.
+  for (const sbids of [['1', '2', '2', '3'], ['7']]) {
+    const m = buildManifest(
+      config,
+      { executionId: 'e1', attempt: 1, configVersion: 1 },
+      [source('HIPASSJ1303+07', sbids)],
+      new Map(),
+    );
+    const graph = parseLogicalGraph(text);
+    if (typeof graph === 'string') return t.fail(graph);
+    const inPlace = applyGraphPatches(graph, config.graph_patches, m.sources);
+    const fromTemplate = patchedGraphText(template, config.graph_patches, m.sources);
+    if (typeof fromTemplate === 'string') return t.fail(fromTemplate);
+    t.deepEqual(fromTemplate.applied, inPlace);
+    t.is(fromTemplate.applied[0]!.value, sbids.length);
+    t.is(fromTemplate.text, JSON.stringify(graph));
+  }
+  t.is((patchedGraphText(template, [], []) as { text: string }).text, JSON.stringify(JSON.parse(text)));
+  t.regex(graphTemplate('{"nodeDataArray": 3}') as string, /not a DALiuGE logical graph/);
 });
 
 test('a DIM session state from its node managers: any failed, all finished, all cancelled, else in progress', (t) => {

@@ -1,6 +1,6 @@
 import { externalName } from '../../domain/executionRun.js';
 import type { Execution } from '../../domain/executionRecord.js';
-import { applyGraphPatches, parseLogicalGraph } from '../../domain/graphPatch.js';
+import { graphTemplateFor, patchedGraphText } from '../../domain/graphPatch.js';
 import { LeaseLostError, PermanentJobError } from '../../domain/job.js';
 import { buildManifest, type Manifest, type StagedFile } from '../../domain/manifest.js';
 import type { SubmitRequest } from '../../ports/DeploymentBackend.js';
@@ -52,11 +52,11 @@ export class TranslateStep extends RunSteps {
       throw new PermanentJobError(
         `the graph ${config.graph.path ?? config.graph.url} has sha256 ${graphSha}, but the configuration pins ${config.graph.sha256}`,
       );
-    const graph = parseLogicalGraph(graphText);
-    if (typeof graph === 'string') throw new PermanentJobError(graph);
-    const applied = applyGraphPatches(graph, config.graph_patches, manifest.sources);
-    if (typeof applied === 'string') throw new PermanentJobError(applied);
-    const patchedText = JSON.stringify(graph);
+    const template = graphTemplateFor(graphSha, graphText);
+    if (typeof template === 'string') throw new PermanentJobError(template);
+    const patched = patchedGraphText(template, config.graph_patches, manifest.sources);
+    if (typeof patched === 'string') throw new PermanentJobError(patched);
+    const { applied, text: patchedText } = patched;
     // The manifest and the patched graph are written with the translated graph and the step's
     // change, in one statement.
     const artifacts = [

@@ -1,0 +1,88 @@
+import test from 'ava';
+import fc from 'fast-check';
+import {
+  applyGraphPatches,
+  graphTemplate,
+  type LogicalGraphNode,
+  parseLogicalGraph,
+  patchedGraphText,
+} from '../../core/domain/graphPatch.js';
+import type { GraphPatch } from '../../core/domain/projectConfig.js';
+
+// Names drawn from a few, so that patches match some nodes, several nodes, or none.
+const name = fc.constantFrom('Scatter', 'é ☃', '__proto__');
+const fieldName = fc.constantFrom('n', 'm', 'é ☃');
+const field = fc.record(
+  { name: fieldName, value: fc.jsonValue({ maxDepth: 2 }) },
+  { requiredKeys: ['name'] },
+);
+const node = fc.record(
+  {
+    id: fc.oneof(fc.string(), fc.integer().map(String)),
+    key: fc.integer(),
+    name,
+    category: name,
+    fields: fc.oneof(
+      { weight: 9, arbitrary: fc.array(field, { minLength: 3, maxLength: 6 }) },
+      { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 1 }) },
+    ),
+    extra: fc.jsonValue({ maxDepth: 3 }),
+  },
+  { requiredKeys: [] },
+);
+// Members before and after the nodes, array-index keys (written first) and odd text among them.
+const graphText = fc
+  .tuple(
+    fc.dictionary(fc.oneof(fc.string(), name), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 }),
+    fc.array(node, { minLength: 1, maxLength: 6 }),
+    fc.dictionary(fc.oneof(fc.string(), name), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 }),
+    fc.nat(2),
+  )
+  .map(([before, nodes, after, indent]) => {
+    const members = [
+      ...Object.entries(before).map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`),
+      `"nodeDataArray":${JSON.stringify(nodes)}`,
+      ...Object.entries(after).map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`),
+    ];
+    // Saved with or without white space: the kept text is always written as JSON.stringify writes it.
+    return JSON.stringify(JSON.parse(`{${members.join(',')}}`), null, indent);
+  });
+const patch: fc.Arbitrary<GraphPatch> = fc.record({
+  match: fc.record({ kind: fc.constantFrom('node_name' as const, 'node_category' as const), equals: name }),
+  set: fc.dictionary(
+    fieldName,
+    fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.constant('$count(a[])')),
+    {
+      minKeys: 1,
+      maxKeys: 1,
+    },
+  ),
+});
+
+test('a patched template writes exactly what patching the parsed graph in place and serialising it writes', (t) => {
+  let changed = 0;
+  fc.assert(
+    fc.property(
+      graphText,
+      fc.array(patch, { maxLength: 2 }),
+      fc.array(fc.constant({ a: [1] }), { minLength: 1 }),
+      (text, patches, sources) => {
+        const template = graphTemplate(text);
+        if (typeof template === 'string') return false;
+        const before = JSON.stringify(template);
+        const graph = parseLogicalGraph(text) as { nodeDataArray: LogicalGraphNode[] };
+        const inPlace = applyGraphPatches(graph, patches, sources);
+        const patched = patchedGraphText(template, patches, sources);
+        if (typeof inPlace === 'string') return patched === inPlace;
+        if (typeof patched === 'string') return false;
+        if (patched.applied.length > 0) changed++;
+        t.deepEqual(patched.applied, inPlace);
+        // Patching leaves the template as it was, for the next run.
+        return patched.text === JSON.stringify(graph) && JSON.stringify(template) === before;
+      },
+    ),
+    { numRuns: 3000 },
+  );
+  // Enough of the runs set a field for the comparison to mean something.
+  t.true(changed > 300, `${changed} of 3000 runs set a field`);
+});
