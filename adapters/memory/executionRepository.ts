@@ -1,3 +1,4 @@
+import { MemorySourceRepository } from './sourceRepository.js';
 import type { NewEvent } from '../../core/domain/event.js';
 import { terminalStates, type ExecutionState } from '../../core/domain/execution.js';
 import { type Execution, unsubmitted, withChange } from '../../core/domain/executionRecord.js';
@@ -327,6 +328,12 @@ export class MemoryExecutionRepository implements ExecutionRepository {
 
   async get(id: string): Promise<Execution | null> {
     return this.store.executions.get(id) ?? null;
+  }
+
+  async getWithSources(id: string) {
+    const execution = await this.get(id);
+    if (!execution) return null;
+    return { execution, sources: await new MemorySourceRepository(this.store).getMany(execution.sourceIds) };
   }
 
   async getWithSourceStates(id: string) {

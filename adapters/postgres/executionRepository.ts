@@ -1,7 +1,7 @@
 import type { NewEvent } from '../../core/domain/event.js';
 import type { Execution } from '../../core/domain/executionRecord.js';
 import type { EnqueueRequest } from '../../core/domain/job.js';
-import type { SourceState } from '../../core/domain/source.js';
+import type { Source, SourceState } from '../../core/domain/source.js';
 import type {
   ArtifactWrite,
   ExecutionFilter,
@@ -25,6 +25,7 @@ import {
   toExecution,
 } from './executionRows.js';
 import * as pollRounds from './pollRounds.js';
+import { type SourceJson, sourceFromJson, sourceJsonSql } from './sourceRepository.js';
 import { jobsCte, jobsJson, notified } from './jobQueue.js';
 
 const unfinished = `state NOT IN ('completed', 'failed', 'cancelled')`;
@@ -251,6 +252,20 @@ export class PgExecutionRepository implements ExecutionRepository {
       prepared(`SELECT ${rowColumns.join(', ')} FROM executions WHERE id = $1`, [id]),
     );
     return r ? toExecution(r) : null;
+  }
+
+  async getWithSources(id: string): Promise<{ execution: Execution; sources: Source[] } | null> {
+    // The sources as JSON in the same row: a run's first read, one round trip.
+    const r = await this.db.oneOrNone<Row & { sources_json: SourceJson[] | null }>(
+      prepared(
+        `SELECT ${rowColumns.map((c) => `e.${c}`).join(', ')}, (
+         SELECT json_agg(${sourceJsonSql} ORDER BY array_position(e.source_ids, s.id))
+         FROM sources s WHERE s.id = ANY(e.source_ids)) AS sources_json
+       FROM executions e WHERE e.id = $1`,
+        [id],
+      ),
+    );
+    return r ? { execution: toExecution(r), sources: (r.sources_json ?? []).map(sourceFromJson) } : null;
   }
 
   getWithSourceStates(id: string): Promise<{ execution: Execution; sources: SourceState[] } | null> {

@@ -49,6 +49,32 @@ const toSource = (r: Row): Source => ({
   updatedAt: r.updated_at,
 });
 
+/**
+ * A source row of alias `s` as a JSON object, for a read that brings sources along in its own row
+ * (`sourceFromJson` reads it back). Times as epoch milliseconds, as a Date holds them.
+ */
+export const sourceJsonSql = `json_build_object('id', s.id, 'project_module', s.project_module,
+  'source_identifier', s.source_identifier, 'enabled', s.enabled, 'discovery_state', s.discovery_state,
+  'discovery_error', s.discovery_error, 'config_version', s.config_version, 'metadata', s.metadata,
+  'discovery_flags', s.discovery_flags, 'signature', s.signature, 'processed_signature', s.processed_signature,
+  'discovered_ms', floor(extract(epoch FROM s.discovered_at) * 1000),
+  'created_ms', floor(extract(epoch FROM s.created_at) * 1000),
+  'updated_ms', floor(extract(epoch FROM s.updated_at) * 1000))`;
+
+export type SourceJson = Omit<Row, 'discovered_at' | 'created_at' | 'updated_at'> & {
+  discovered_ms: number | null;
+  created_ms: number;
+  updated_ms: number;
+};
+
+export const sourceFromJson = (j: SourceJson): Source =>
+  toSource({
+    ...j,
+    discovered_at: j.discovered_ms === null ? null : new Date(j.discovered_ms),
+    created_at: new Date(j.created_ms),
+    updated_at: new Date(j.updated_ms),
+  });
+
 // Source list cursors: the last identifier seen, base64url-encoded (lists are ordered by identifier).
 const encodeCursor = (ident: string) => Buffer.from(`s:${ident}`).toString('base64url');
 const decodeCursor = (c: string): string | null => {

@@ -1,7 +1,7 @@
 import type { NewEvent } from '../domain/event.js';
 import type { ExecutionState } from '../domain/execution.js';
 import type { Execution } from '../domain/executionRecord.js';
-import type { SourceState } from '../domain/source.js';
+import type { Source, SourceState } from '../domain/source.js';
 import type { EnqueueRequest, Lease } from '../domain/job.js';
 import type { PollRoundRequest } from '../domain/jobKinds.js';
 
@@ -125,6 +125,11 @@ export interface ExecutionRepository {
    */
   admitMany(items: readonly ExecutionAdmission[], now: Date): Promise<ReadonlySet<string>>;
   get(id: string): Promise<Execution | null>;
+  /**
+   * An execution and its sources (in its order; a deleted one is left out), in one read: where a
+   * run starts from.
+   */
+  getWithSources(id: string): Promise<{ execution: Execution; sources: Source[] } | null>;
   /**
    * An execution and the state of its sources (in its order; a deleted one is left out), in one
    * read: what the status route shows.

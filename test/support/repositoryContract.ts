@@ -725,6 +725,25 @@ export const repositoryContract: Record<string, Rule> = {
     t.is(itemsOf(await r.executions.list({ projectModule: 'nope' }, 10, null)).length, 0);
     t.is(await r.executions.list({}, 3, 'Z2FyYmFnZQ'), 'bad_cursor');
   },
+  'executions: a run reads the execution with its whole sources, in its order, in one read': async (t, r) => {
+    await uploaded(r);
+    const ids = await sourcesNamed(r, ['b-found', 'a-new', 'c-gone']);
+    await discovered(r, ids['b-found']!, 's', { ok: true }, at(1));
+    const e = execution({ sourceIds: [ids['b-found']!, ids['c-gone']!, ids['a-new']!] });
+    await r.executions.insert(e, ev(e.id));
+    t.is(await r.sources.delete(ids['c-gone']!, at(2), ev('x')), 'busy', 'held by the execution');
+    const read = await r.executions.getWithSources(e.id);
+    t.deepEqual(read?.execution, await r.executions.get(e.id));
+    // Every field as the source repository reads it: metadata, flags, signatures and times.
+    const byId = new Map((await r.sources.getMany(e.sourceIds)).map((s) => [s.id, s]));
+    t.deepEqual(read?.sources, [
+      byId.get(ids['b-found']!),
+      byId.get(ids['c-gone']!),
+      byId.get(ids['a-new']!),
+    ]);
+    t.is(read?.sources[0]?.metadata?.datasets.length, 1);
+    t.is(await r.executions.getWithSources(uuid()), null);
+  },
   "executions: the status read holds the execution and its sources' state, in its order": async (t, r) => {
     await uploaded(r);
     const ids = await sourcesNamed(r, ['b-found', 'a-new']);

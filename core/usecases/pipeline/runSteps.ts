@@ -113,8 +113,16 @@ export class RunSteps {
   protected async current(job: RunJobPayload, fresh = false): Promise<Execution | null> {
     const w = this.written;
     this.written = null;
-    const e = w && w.id === job.execution_id && !fresh ? w : await this.deps.executions.get(job.execution_id);
+    const e = w && w.id === job.execution_id && !fresh ? w : await this.read(job.execution_id);
     return e && e.attempt === job.attempt ? e : null;
+  }
+
+  /** The execution, with its sources on a run's first read (stage and translate use them). */
+  private async read(id: string): Promise<Execution | null> {
+    if (this.sourceCache.size > 0) return this.deps.executions.get(id);
+    const r = await this.deps.executions.getWithSources(id);
+    if (r) this.sourceCache = new Map(r.sources.map((s) => [s.id, s]));
+    return r?.execution ?? null;
   }
 
   /** The execution's pinned configuration (versions never change: the repository keeps them). */
