@@ -172,23 +172,29 @@ export const patchedGraphText = (
   return { applied, text: `${t.head}${nodes.join(',')}${t.tail}` };
 };
 
-/** The templates of the last few graphs asked for, by their sha256 (a run's graph is verified). */
-const templates = new Map<string, GraphTemplate>();
-const templatesKept = 4;
+/** The templates of the last graphs asked for, by their sha256 (a run's graph is verified). */
+const templates = new Map<string, { template: GraphTemplate; chars: number }>();
+// At most this many characters of graph text kept in all (as the graph store keeps its graphs):
+// a template holds about its graph's text again, and its parsed node names.
+const templatesChars = 32 * 1024 * 1024;
+let keptChars = 0;
 
 /**
- * `graphTemplate` of a graph whose text has this sha256, made once for the last few graphs: the
- * runs of a project all use the same one. The caller has checked the digest against the text.
+ * `graphTemplate` of a graph whose text has this sha256, made once for the last graphs used (the
+ * runs of a project all use the same one), up to `templatesChars` in all, oldest out first. The
+ * caller has checked the digest against the text.
  */
 export const graphTemplateFor = (sha256: string, text: string): GraphTemplate | string => {
   const kept = templates.get(sha256);
-  if (kept !== undefined) return kept;
+  if (kept !== undefined) return kept.template;
   const t = graphTemplate(text);
-  if (typeof t === 'string') return t;
-  templates.set(sha256, t);
-  for (const k of templates.keys()) {
-    if (templates.size <= templatesKept) break;
+  if (typeof t === 'string' || text.length > templatesChars) return t;
+  templates.set(sha256, { template: t, chars: text.length });
+  keptChars += text.length;
+  for (const [k, v] of templates) {
+    if (keptChars <= templatesChars) break;
     templates.delete(k);
+    keptChars -= v.chars;
   }
   return t;
 };

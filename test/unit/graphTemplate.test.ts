@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import {
   applyGraphPatches,
   graphTemplate,
+  graphTemplateFor,
   type LogicalGraphNode,
   parseLogicalGraph,
   patchedGraphText,
@@ -85,4 +86,12 @@ test('a patched template writes exactly what patching the parsed graph in place 
   );
   // Enough of the runs set a field for the comparison to mean something.
   t.true(changed > 300, `${changed} of 3000 runs set a field`);
+});
+
+test('a graph template is made once per sha256 and kept for the next run', (t) => {
+  const text = JSON.stringify({ nodeDataArray: [{ name: 'a', fields: [{ name: 'n', value: 1 }] }] });
+  const first = graphTemplateFor('sha-of-text', text);
+  t.is(graphTemplateFor('sha-of-text', text), first, 'the same template, not made again');
+  t.not(graphTemplateFor('sha-of-other', text), first);
+  t.regex(graphTemplateFor('sha-of-bad', '[]') as string, /not a DALiuGE logical graph/);
 });
