@@ -258,10 +258,8 @@ export class QueueConsumer {
       const permanent = err instanceof PermanentJobError;
       const retryAt = permanent ? null : this.retryAt(job.attempts, now);
       const message = err instanceof Error ? err.message : String(err);
+      // The loop's next claim, once this job is out of its slots, answers when the retry is due.
       const recorded = await queue.fail(job.lease, message, retryAt, now).catch(() => false);
-      // A retry due before the next idle poll would otherwise wait for it. Timers may fire a few
-      // milliseconds early against the wall clock, hence the margin.
-      if (retryAt && recorded) setTimeout(() => this.wake(), retryAt.getTime() - now.getTime() + 20).unref();
       jlog.warn(
         {
           err,
