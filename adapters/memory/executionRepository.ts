@@ -1,10 +1,10 @@
-import { MemorySourceRepository } from './sourceRepository.js';
 import type { NewEvent } from '../../core/domain/event.js';
 import { terminalStates, type ExecutionState } from '../../core/domain/execution.js';
 import { type Execution, unsubmitted, withChange } from '../../core/domain/executionRecord.js';
 import type { EnqueueRequest, Lease } from '../../core/domain/job.js';
 import {
   batchable,
+  oneJob,
   type ArtifactInfo,
   type ArtifactWrite,
   type ExecutionFilter,
@@ -16,11 +16,11 @@ import {
   type WriteResult,
 } from '../../core/ports/ExecutionRepository.js';
 import * as pollRounds from './pollRounds.js';
+import { toSource } from './sourceRepository.js';
 import { byCodePoint, decodeCursor, encodeCursor, json, type MemoryStore, pageAfter } from './store.js';
 
 /** Admitted and not ended: what counts against a project's concurrent runs. */
 const inFlight = (s: ExecutionState) => s !== 'pending' && !terminalStates.has(s);
-import { onBackend } from './pollRounds.js';
 
 /** Newest first: by creation time, then id, both descending (as the PostgreSQL list). */
 const newestFirst = (a: Execution, b: Execution) =>
@@ -97,7 +97,7 @@ export class MemoryExecutionRepository implements ExecutionRepository {
 
   async write(w: ExecutionWrite, now: Date): Promise<WriteResult> {
     const e = this.store.executions.get(w.id);
-    if (w.enqueue && w.pollRound) throw new Error('a write enqueues one job: enqueue or pollRound');
+    oneJob(w);
     if (w.fence && !this.held(w.fence)) return 'lease_lost';
     if (!e || !w.expect.includes(e.state)) return 'state_changed';
     this.store.executions.set(e.id, withChange(e, w.change, now));
@@ -256,7 +256,7 @@ export class MemoryExecutionRepository implements ExecutionRepository {
   async remoteQueueWaits(now: Date) {
     const waits = new Map<string, { projectModule: string; waiting: number; longestSeconds: number }>();
     for (const e of this.all()) {
-      if (!onBackend(e) || e.submittedAt === null) continue;
+      if (!pollRounds.onBackend(e) || e.submittedAt === null) continue;
       if (e.profileSnapshot.deployment.kind !== 'batch_remote' || 'remote_started_at' in e.runRecord)
         continue;
       const w = waits.get(e.projectModule) ?? {
@@ -330,20 +330,24 @@ export class MemoryExecutionRepository implements ExecutionRepository {
     return this.store.executions.get(id) ?? null;
   }
 
-  async getWithSources(id: string) {
-    const execution = await this.get(id);
-    if (!execution) return null;
-    return { execution, sources: await new MemorySourceRepository(this.store).getMany(execution.sourceIds) };
-  }
-
-  async getWithSourceStates(id: string) {
-    const execution = await this.get(id);
+  /** The execution and its sources as stored, in its order (a deleted one left out). */
+  private withSources(id: string) {
+    const execution = this.store.executions.get(id);
     if (!execution) return null;
     const sources = execution.sourceIds.flatMap((sid) => {
       const s = this.store.sources.get(sid);
       return s ? [s] : [];
     });
     return { execution, sources };
+  }
+
+  async getWithSources(id: string) {
+    const r = this.withSources(id);
+    return r ? { execution: r.execution, sources: r.sources.map(toSource) } : null;
+  }
+
+  async getWithSourceStates(id: string) {
+    return this.withSources(id);
   }
 
   async getForAdmission(id: string) {

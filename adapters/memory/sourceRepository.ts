@@ -13,7 +13,8 @@ import { byCodePoint, decodeCursor, encodeCursor, json, type MemoryStore, pageAf
 type Row = Source & { readonly discoveryClaimedAt: Date | null };
 
 const inFlight = (r: Row) => r.discoveryState === 'queued' || r.discoveryState === 'running';
-const toSource = ({ discoveryClaimedAt: _, ...s }: Row): Source => s;
+/** A stored row as the repository gives it out (without its discovery claim time). */
+export const toSource = ({ discoveryClaimedAt: _, ...s }: Row): Source => s;
 
 export class MemorySourceRepository implements SourceRepository {
   constructor(private readonly store: MemoryStore) {}

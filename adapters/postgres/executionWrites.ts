@@ -1,5 +1,10 @@
 import type { PollRoundRequest } from '../../core/domain/jobKinds.js';
-import { batchable, type ExecutionWrite, type WriteResult } from '../../core/ports/ExecutionRepository.js';
+import {
+  batchable,
+  type ExecutionWrite,
+  oneJob,
+  type WriteResult,
+} from '../../core/ports/ExecutionRepository.js';
 import { type Db, prepared } from './db.js';
 import { eventsCte } from './eventLog.js';
 import * as executionArtifacts from './executionArtifacts.js';
@@ -40,7 +45,7 @@ export const write = async (db: Db, w: ExecutionWrite, now: Date): Promise<Write
   // One statement: the update, and (only when it matched) its events, job, job cancels and
   // processed sources, as common table expressions over its RETURNING.
   if (w.artifacts && w.artifacts.length > 0 && !w.fence) throw new Error('artifacts need a fenced write');
-  if (w.enqueue && w.pollRound) throw new Error('a write enqueues one job: enqueue or pollRound');
+  oneJob(w);
   const sets = columns(w.change);
   const contents = w.artifacts ? await executionArtifacts.compressArtifacts(w.artifacts) : [];
   const args: unknown[] = [w.id, w.expect, w.fence?.jobId ?? null, w.fence?.token ?? null, now];

@@ -45,6 +45,11 @@ export interface ExecutionAdmission {
 
 export type WriteResult = 'ok' | 'state_changed' | 'lease_lost';
 
+/** Throws unless the write asks for one job at most (a caller's mistake, not a condition to handle). */
+export const oneJob = (w: ExecutionWrite): void => {
+  if (w.enqueue && w.pollRound) throw new Error('a write enqueues one job: enqueue or pollRound');
+};
+
 /** Throws unless the writes fit `writeMany` (a caller's mistake, not a condition to handle). */
 export const batchable = (ws: readonly ExecutionWrite[]): void => {
   const f = ws[0]?.fence;
