@@ -1,7 +1,7 @@
 import type { NewEvent } from '../../core/domain/event.js';
 import { terminalStates } from '../../core/domain/execution.js';
 import { discoveryJobKind } from '../../core/domain/jobKinds.js';
-import type { Source } from '../../core/domain/source.js';
+import { type Source, summariseSource } from '../../core/domain/source.js';
 import type {
   DiscoverySave,
   NewSource,
@@ -114,7 +114,7 @@ export class MemorySourceRepository implements SourceRepository {
     if (typeof after !== 'string') return 'bad_cursor';
     const sorted = this.ofProject(projectModule)
       .sort((a, b) => byCodePoint(a.sourceIdentifier, b.sourceIdentifier))
-      .map(toSource);
+      .map((s) => summariseSource(toSource(s)));
     return pageAfter(
       sorted,
       (s) => byCodePoint(s.sourceIdentifier, after) > 0,

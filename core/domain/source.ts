@@ -87,7 +87,14 @@ export const sourceReadiness = (s: SourceState, requiredFlags: readonly string[]
   return { ready: blockedBy.length === 0, blockedBy };
 };
 
-/** What a list shows of a source (no metadata or flags: a page stays small and cheap to read). */
+/** Discovery found data (a signature) that no execution has processed yet. */
+export const needsProcessing = (s: Pick<Source, 'signature' | 'processedSignature'>) =>
+  s.signature !== null && s.signature !== s.processedSignature;
+
+/**
+ * What a list shows of a source: no metadata, flags or signatures (a page stays small and cheap to
+ * read), only whether it needs processing.
+ */
 export type SourceSummary = Pick<
   Source,
   | 'id'
@@ -96,11 +103,11 @@ export type SourceSummary = Pick<
   | 'enabled'
   | 'discoveryState'
   | 'discoveredAt'
-  | 'signature'
-  | 'processedSignature'
   | 'createdAt'
   | 'updatedAt'
->;
+> & { readonly needsProcessing: boolean };
+
+export const summariseSource = (s: Source): SourceSummary => ({ ...s, needsProcessing: needsProcessing(s) });
 
 export const viewSource = (s: SourceSummary) => ({
   uuid: s.id,
@@ -109,7 +116,7 @@ export const viewSource = (s: SourceSummary) => ({
   enabled: s.enabled,
   discovery_state: s.discoveryState,
   discovered_at: isoTimeOrNull(s.discoveredAt),
-  needs_processing: s.signature !== null && s.signature !== s.processedSignature,
+  needs_processing: s.needsProcessing,
   created_at: isoTime(s.createdAt),
   updated_at: isoTime(s.updatedAt),
 });

@@ -1,7 +1,8 @@
 // Authenticated API reads under load: `surveyor api` as its own process (with its embedded
 // PostgreSQL's peer, a fresh database on the test server), autocannon in this one. Rounds of
 // GET /health, GET /auth/me, GET /executions/{id}/status and a GET /sources page, at 10 and 100
-// connections; requests per second, p50 and p99; the server's RSS idle and after the load.
+// connections; requests per second, p50 and p99, and the CPU a request cost the server, PostgreSQL
+// and autocannon (this process); the server's RSS idle and after the load.
 // Asserts nothing. Run: scripts/bench api [seconds per round]
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
@@ -10,6 +11,7 @@ import { cleanEnv, runCli } from '../support/child.js';
 import { freshDatabase } from '../support/db.js';
 import { freePort } from '../support/ports.js';
 import { prepareProject } from '../support/project.js';
+import { ownCpu, postgresCpu, processCpu } from './cpuUse.js';
 
 const seconds = Number(process.argv[2] ?? 15);
 const d = await freshDatabase();
@@ -64,7 +66,10 @@ const idle = rssMiB();
 const rows: string[][] = [];
 for (const connections of [10, 100])
   for (const [name, path, h] of reads.filter(([n]) => !only || n.includes(only))) {
+    const cpu0 = [processCpu(server.child.pid!), postgresCpu(), ownCpu()];
     const r = await round(path, h, connections);
+    const cpu = [processCpu(server.child.pid!), postgresCpu(), ownCpu()].map((c, i) => c - cpu0[i]!);
+    const us = (c: number) => ((1e6 * c) / r.requests.total).toFixed(0);
     const bad = r.non2xx + r.errors + r.timeouts;
     rows.push([
       name,
@@ -72,6 +77,7 @@ for (const connections of [10, 100])
       String(Math.round(r.requests.average)),
       String(r.latency.p50),
       String(r.latency.p99),
+      `${us(cpu[0]!)} + ${us(cpu[1]!)} + ${us(cpu[2]!)}`,
       bad > 0 ? `${bad} not 2xx` : '',
     ]);
   }
@@ -80,7 +86,18 @@ server.child.kill('SIGTERM');
 await server.exited();
 await d.drop();
 
-const table = [['read', 'connections', 'req/s', 'p50 ms', 'p99 ms', ''], ...rows];
+const table = [
+  [
+    'read',
+    'connections',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'CPU/request us: server + PostgreSQL + autocannon',
+    '',
+  ],
+  ...rows,
+];
 const widths = table[0]!.map((_, i) => Math.max(...table.map((r) => r[i]!.length)));
 for (const r of table)
   console.log(

@@ -3,7 +3,6 @@
 // at 16, side by side; 8 clients create and execute while the worker runs.
 // Prints wall time and executions per second; asserts nothing.
 // Run: scripts/bench pipeline [executions]
-import { readdirSync, readFileSync } from 'node:fs';
 import * as E from 'fp-ts/lib/Either.js';
 import type { ExecutionRepository } from '../../core/ports/ExecutionRepository.js';
 import { createExecution } from '../../core/usecases/executions/createExecution.js';
@@ -13,6 +12,7 @@ import { executionDeps, TYPES } from '../../hosts/shared/composition.js';
 import { startWorker } from '../../hosts/worker/worker.js';
 import { startTestApi } from '../support/api.js';
 import { graphDir, manualWallabyYaml, prepareProject } from '../support/project.js';
+import { ownCpu, postgresCpu } from './cpuUse.js';
 import { shapeOf, sqlWatch } from './sqlWatch.js';
 
 const total = Number(process.argv[2] ?? 1000);
@@ -44,27 +44,6 @@ const startProfile = async () => {
     writeFileSync(`${dir}/${name}.cpuprofile`, JSON.stringify(profile));
     session.disconnect();
   };
-};
-
-// CPU seconds of every PostgreSQL process on the machine (user + system, clock ticks of 10 ms):
-// the pool's backends live through a timed run, so the difference is what its statements cost.
-const postgresCpu = () => {
-  let ticks = 0;
-  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      if (!stat.includes('(postgres)')) continue;
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(f[11]) + Number(f[12]);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return ticks / 100;
-};
-const nodeCpu = () => {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1e6;
 };
 
 // Where an execution's time goes: the mean time between its milestones (events), in ms.
@@ -109,7 +88,7 @@ const once = async (concurrency: number) => {
     const profiler = await startProfile();
     byShape.clear();
     watch.statements = 0;
-    const cpu0 = { node: nodeCpu(), pg: postgresCpu() };
+    const cpu0 = { node: ownCpu(), pg: postgresCpu() };
     const started = performance.now();
     // Clients create and execute in parallel (8 at a time), as API callers would, while the
     // worker runs what is admitted.
@@ -148,7 +127,7 @@ const once = async (concurrency: number) => {
       await worker.stop(5000);
     }
     const wall = (performance.now() - started) / 1000;
-    const cpu = { node: nodeCpu() - cpu0.node, pg: postgresCpu() - cpu0.pg };
+    const cpu = { node: ownCpu() - cpu0.node, pg: postgresCpu() - cpu0.pg };
     await profiler(`pipeline-c${concurrency}`);
     const statements = watch.statements;
     for (const [k, x] of [...byShape].sort((a, b) => b[1].ms - a[1].ms).slice(0, 25))

@@ -2,6 +2,7 @@ import test from 'ava';
 import { PgAuthSessionRepository } from '../../adapters/postgres/authSessionRepository.js';
 import { PgLoginThrottle } from '../../adapters/postgres/loginThrottle.js';
 import { PgMaintenanceRepository } from '../../adapters/postgres/maintenanceRepository.js';
+import { PgSourceRepository } from '../../adapters/postgres/sourceRepository.js';
 import { PgUserRepository } from '../../adapters/postgres/userRepository.js';
 import { PgWorkerRegistry } from '../../adapters/postgres/workerRegistry.js';
 import type { User } from '../../core/domain/user.js';
@@ -185,3 +186,43 @@ test.serial(
     );
   },
 );
+
+test.serial('sources: a page reads the times a whole source reads, cut to the millisecond', async (t) => {
+  // The page computes epoch milliseconds in float8 (cheaper than EXTRACT's numeric); a whole
+  // source's times come as timestamp text. Microseconds either side of a millisecond, exact
+  // milliseconds (where a float product lands just below), a leap day, and the far side of 2100.
+  const times = [
+    '2026-11-24 10:00:00.123999+00',
+    '2026-11-24 10:00:00.123+00',
+    '2026-11-24 10:00:00.124001+00',
+    '2000-01-01 00:00:00+00',
+    '1970-01-01 00:00:00.000999+00',
+    '2028-02-29 23:59:59.999999+00',
+    '2101-06-30 12:34:56.789999+00',
+  ];
+  await d.db.none(
+    `INSERT INTO sources (id, project_module, source_identifier, enabled, discovered_at, created_at, updated_at)
+     SELECT gen_random_uuid(), 'times', 'S' || i, true, CASE WHEN i % 2 = 0 THEN t END, t, t + interval '1 microsecond'
+     FROM unnest($1::timestamptz[]) WITH ORDINALITY AS x(t, i)`,
+    [times],
+  );
+  // And 500 more, microseconds apart by a prime, over a year.
+  await d.db.none(
+    `INSERT INTO sources (id, project_module, source_identifier, enabled, created_at, updated_at)
+     SELECT gen_random_uuid(), 'times', 'T' || i, true, t, t FROM generate_series(1, 500) i,
+       LATERAL (SELECT timestamptz '2026-01-01' + (i::bigint * 63072000007) * interval '1 microsecond' AS t) x`,
+  );
+  const repo = new PgSourceRepository(d.db);
+  const page = await repo.list('times', 1000, null);
+  if (page === 'bad_cursor') return t.fail();
+  t.is(page.items.length, times.length + 500);
+  const whole = await repo.getMany(page.items.map((s) => s.id));
+  for (const s of page.items) {
+    const w = whole.find((x) => x.id === s.id)!;
+    t.deepEqual([s.discoveredAt, s.createdAt, s.updatedAt], [w.discoveredAt, w.createdAt, w.updatedAt]);
+  }
+  t.is(
+    page.items.find((s) => s.sourceIdentifier === 'S1')?.createdAt.toISOString(),
+    '2026-11-24T10:00:00.123Z',
+  );
+});

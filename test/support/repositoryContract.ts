@@ -6,6 +6,7 @@ import type { SurveyorPorts } from '../../core/app/ports.js';
 import { type Execution, unsubmitted } from '../../core/domain/executionRecord.js';
 import type { AlertRule, NotificationChannel, PlannedDelivery } from '../../core/domain/alerting.js';
 import type { DeploymentProfile } from '../../core/domain/profile.js';
+import { summariseSource, viewSource } from '../../core/domain/source.js';
 import type { FiredEvent } from '../../core/ports/AlertRepository.js';
 import type { ProjectConfig } from '../../core/domain/projectConfig.js';
 import { loadProjectYaml } from '../../schema/project/loadYaml.js';
@@ -775,39 +776,53 @@ export const repositoryContract: Record<string, Rule> = {
     t.is(adm?.inFlight, 1);
     t.is(await r.executions.getForAdmission(uuid()), null);
   },
-  'executions: the sources automation may run are ready, changed and free': async (t, r) => {
-    await uploaded(r);
-    const ids = await sourcesNamed(r, ['ready', 'flagless', 'processed', 'busy', 'undiscovered', 'off']);
-    await discovered(r, ids['ready']!, 'a', { ok: true }, at(2));
-    await discovered(r, ids['flagless']!, 'b', { ok: false }, at(1));
-    await discovered(r, ids['processed']!, 'c', { ok: true }, at(1));
-    await discovered(r, ids['busy']!, 'd', { ok: true }, at(1));
-    await discovered(r, ids['off']!, 'e', { ok: true }, at(1));
-    await r.sources.setEnabled(ids['off']!, false, at(3), ev('x'));
-    const e = execution({ sourceIds: [ids['busy']!] });
-    await r.executions.insert(e, ev(e.id));
-    const done = execution({ state: 'completed' });
-    await r.executions.insert(done, ev(done.id));
-    await r.executions.write(
-      {
-        id: done.id,
-        expect: ['completed'],
-        change: {},
-        events: [],
-        markProcessed: [{ sourceId: ids['processed']!, signature: 'c' }],
-      },
-      at(4),
-    );
-    t.deepEqual(
-      (await r.executions.sourcesToProcess(module, ['ok'], 10)).map((s) => s.sourceIdentifier),
-      ['ready'],
-    );
-    t.deepEqual(
-      (await r.executions.sourcesToProcess(module, [], 10)).map((s) => s.sourceIdentifier),
-      ['flagless', 'ready'],
-      'oldest discovery first',
-    );
-  },
+  'executions: the sources automation may run are ready, changed and free; a page of sources says which need processing':
+    async (t, r) => {
+      await uploaded(r);
+      const ids = await sourcesNamed(r, ['ready', 'flagless', 'processed', 'busy', 'undiscovered', 'off']);
+      await discovered(r, ids['ready']!, 'a', { ok: true }, at(2));
+      await discovered(r, ids['flagless']!, 'b', { ok: false }, at(1));
+      await discovered(r, ids['processed']!, 'c', { ok: true }, at(1));
+      await discovered(r, ids['busy']!, 'd', { ok: true }, at(1));
+      await discovered(r, ids['off']!, 'e', { ok: true }, at(1));
+      await r.sources.setEnabled(ids['off']!, false, at(3), ev('x'));
+      const e = execution({ sourceIds: [ids['busy']!] });
+      await r.executions.insert(e, ev(e.id));
+      const done = execution({ state: 'completed' });
+      await r.executions.insert(done, ev(done.id));
+      await r.executions.write(
+        {
+          id: done.id,
+          expect: ['completed'],
+          change: {},
+          events: [],
+          markProcessed: [{ sourceId: ids['processed']!, signature: 'c' }],
+        },
+        at(4),
+      );
+      t.deepEqual(
+        (await r.executions.sourcesToProcess(module, ['ok'], 10)).map((s) => s.sourceIdentifier),
+        ['ready'],
+      );
+      t.deepEqual(
+        (await r.executions.sourcesToProcess(module, [], 10)).map((s) => s.sourceIdentifier),
+        ['flagless', 'ready'],
+        'oldest discovery first',
+      );
+      // A page of sources says of each what the domain says of the whole source (the adapter may
+      // compute it in its query).
+      const page = await r.sources.list(module, 10, null);
+      if (page === 'bad_cursor') return t.fail();
+      const whole = new Map((await r.sources.getMany(Object.values(ids))).map((s) => [s.id, s]));
+      t.deepEqual(
+        page.items.map((s) => viewSource(s)),
+        page.items.map((s) => viewSource(summariseSource(whole.get(s.id)!))),
+      );
+      t.deepEqual(
+        page.items.filter((s) => s.needsProcessing).map((s) => s.sourceIdentifier),
+        ['busy', 'flagless', 'off', 'ready'],
+      );
+    },
   'executions: artifacts are written under a held lease and listed by attempt': async (t, r) => {
     await uploaded(r);
     const e = execution();
