@@ -23,6 +23,7 @@ const execution = await p.execute(identifiers[0]!, { do_stage: false, do_submit:
 await setup.close();
 
 const port = await freePort();
+const metricsPort = await freePort();
 const server = runCli(
   ['api'],
   cleanEnv({
@@ -30,7 +31,7 @@ const server = runCli(
     SERVICE_JWT_SECRET: testJwtSecret,
     SERVICE_PORT: String(port),
     SERVICE_HOST: '127.0.0.1',
-    SERVICE_METRICS_PORT: '-1',
+    SERVICE_METRICS_PORT: String(metricsPort),
     SERVICE_LOG_FORMAT: 'json',
     ...(process.env['SERVICE_LOG_LEVEL'] ? { SERVICE_LOG_LEVEL: process.env['SERVICE_LOG_LEVEL'] } : {}),
     // SURVEYOR_BENCH_PROFILE=<dir>: the server writes a CPU profile there when it stops.
@@ -82,6 +83,21 @@ for (const connections of [10, 100])
     ]);
   }
 const loaded = rssMiB();
+// Where the memory is after the load: the process's resident anonymous and file pages, and the
+// JavaScript heap's spaces as the server's metrics report them.
+const status = readFileSync(`/proc/${server.child.pid}/status`, 'utf8');
+const kib = (field: string) =>
+  Math.round(Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024);
+const metrics = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+const space = (name: string, what: 'size_total' | 'size_used') =>
+  Math.round(
+    Number(
+      new RegExp(`nodejs_heap_space_${what}_bytes\\{space="${name}"[^}]*\\} (\\d+)`).exec(metrics)?.[1] ?? 0,
+    ) / 1048576,
+  );
+const spaces = ['new', 'old', 'code', 'large_object']
+  .map((n) => `${n} ${space(n, 'size_used')} of ${space(n, 'size_total')}`)
+  .join(', ');
 server.child.kill('SIGTERM');
 await server.exited();
 await d.drop();
@@ -107,3 +123,6 @@ for (const r of table)
       .trimEnd(),
   );
 console.log(`\nserver RSS: ${idle} MiB idle, ${loaded} MiB after the load (${seconds} s rounds)`);
+console.log(
+  `after the load: anonymous ${kib('RssAnon')} MiB, file ${kib('RssFile')} MiB; heap spaces used of size (MiB): ${spaces}`,
+);
