@@ -1,7 +1,10 @@
 import type { AuthSession, RefreshTokenRecord } from '../../core/domain/authSession.js';
+import type { User } from '../../core/domain/user.js';
 import type { AuthSessionRepository, RotateOutcome } from '../../core/ports/AuthSessionRepository.js';
+import type { UserRepository } from '../../core/ports/UserRepository.js';
 
 export class MemoryAuthSessionRepository implements AuthSessionRepository {
+  constructor(private readonly users: Pick<UserRepository, 'findById'>) {}
   private readonly sessions = new Map<string, AuthSession>();
   private readonly tokens = new Map<string, RefreshTokenRecord>();
   async create(session: AuthSession, firstToken: RefreshTokenRecord): Promise<void> {
@@ -10,6 +13,11 @@ export class MemoryAuthSessionRepository implements AuthSessionRepository {
   }
   async find(sessionId: string): Promise<AuthSession | null> {
     return this.sessions.get(sessionId) ?? null;
+  }
+  async findWithUser(sessionId: string): Promise<{ session: AuthSession; user: User } | null> {
+    const session = this.sessions.get(sessionId);
+    const user = session ? await this.users.findById(session.userId) : null;
+    return session && user ? { session, user } : null;
   }
   async findRefreshToken(tokenHash: string): Promise<RefreshTokenRecord | null> {
     return this.tokens.get(tokenHash) ?? null;

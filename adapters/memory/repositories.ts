@@ -15,12 +15,13 @@ import { MemoryWorkerRegistry } from './workerRegistry.js';
 /** Every memory repository and the queue, on one store: what PostgreSQL's ports are, in memory. */
 export const memoryRepositories = (random: Random) => {
   const store = new MemoryStore(random);
-  const sessions = new MemoryAuthSessionRepository();
+  const users = new MemoryUserRepository();
+  const sessions = new MemoryAuthSessionRepository(users);
   const throttle = new MemoryLoginThrottle();
   const workers = new MemoryWorkerRegistry();
   return {
     store,
-    users: new MemoryUserRepository(),
+    users,
     sessions,
     throttle,
     workers,

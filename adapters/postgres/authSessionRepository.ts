@@ -1,6 +1,8 @@
 import type { AuthSession, RefreshTokenRecord } from '../../core/domain/authSession.js';
 import type { AuthSessionRepository, RotateOutcome } from '../../core/ports/AuthSessionRepository.js';
+import type { User } from '../../core/domain/user.js';
 import { type Db, pgp } from './db.js';
+import { toUser, type UserRow } from './userRepository.js';
 
 interface SessionRow {
   id: string;
@@ -61,6 +63,24 @@ export class PgAuthSessionRepository implements AuthSessionRepository {
       }),
     );
     return r ? toSession(r) : null;
+  }
+
+  async findWithUser(id: string): Promise<{ session: AuthSession; user: User } | null> {
+    // Prepared, and one statement where authentication made two (the session, the account).
+    const r = await this.db.oneOrNone<
+      SessionRow & Omit<UserRow, 'id' | 'created_at'> & { user_created_at: Date }
+    >(
+      new pgp.PreparedStatement({
+        name: 'surveyor-session-user',
+        text: `SELECT s.id, s.user_id, s.created_at, s.expires_at, s.revoked_at, s.revoke_reason,
+                      u.username, u.email, u.role, u.password_hash, u.created_at AS user_created_at, u.disabled_at
+               FROM auth_sessions s JOIN users u ON u.id = s.user_id WHERE s.id = $1`,
+        values: [id],
+      }),
+    );
+    return r
+      ? { session: toSession(r), user: toUser({ ...r, id: r.user_id, created_at: r.user_created_at }) }
+      : null;
   }
 
   async findRefreshToken(hash: string): Promise<RefreshTokenRecord | null> {

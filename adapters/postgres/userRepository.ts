@@ -3,7 +3,7 @@ import type { Role } from '../../core/domain/roles.js';
 import type { UserRepository } from '../../core/ports/UserRepository.js';
 import type { Db } from './db.js';
 
-interface Row {
+export interface UserRow {
   id: string;
   username: string;
   email: string;
@@ -13,7 +13,7 @@ interface Row {
   disabled_at: Date | null;
 }
 
-const toUser = (r: Row): User => ({
+export const toUser = (r: UserRow): User => ({
   id: r.id,
   username: r.username,
   email: r.email,
@@ -36,14 +36,14 @@ export class PgUserRepository implements UserRepository {
   }
 
   async findByUsername(username: string): Promise<User | null> {
-    const r = await this.db.oneOrNone<Row>('SELECT * FROM users WHERE lower(username) = lower($1)', [
+    const r = await this.db.oneOrNone<UserRow>('SELECT * FROM users WHERE lower(username) = lower($1)', [
       username,
     ]);
     return r ? toUser(r) : null;
   }
 
   async findById(id: string): Promise<User | null> {
-    const r = await this.db.oneOrNone<Row>('SELECT * FROM users WHERE id = $1', [id]);
+    const r = await this.db.oneOrNone<UserRow>('SELECT * FROM users WHERE id = $1', [id]);
     return r ? toUser(r) : null;
   }
 
@@ -56,6 +56,6 @@ export class PgUserRepository implements UserRepository {
   }
 
   async list(): Promise<readonly User[]> {
-    return (await this.db.any<Row>('SELECT * FROM users ORDER BY lower(username)')).map(toUser);
+    return (await this.db.any<UserRow>('SELECT * FROM users ORDER BY lower(username)')).map(toUser);
   }
 }

@@ -1,4 +1,5 @@
 import type { AuthSession, RefreshTokenRecord } from '../domain/authSession.js';
+import type { User } from '../domain/user.js';
 
 export type RotateOutcome = 'rotated' | 'already_used' | 'unknown';
 
@@ -6,6 +7,11 @@ export interface AuthSessionRepository {
   /** Stores a new session together with its first refresh token. */
   create(session: AuthSession, firstToken: RefreshTokenRecord): Promise<void>;
   find(sessionId: string): Promise<AuthSession | null>;
+  /**
+   * A session and the account it belongs to, in one read: every authenticated request makes it.
+   * Null when either is gone (a session goes with its account).
+   */
+  findWithUser(sessionId: string): Promise<{ readonly session: AuthSession; readonly user: User } | null>;
   findRefreshToken(tokenHash: string): Promise<RefreshTokenRecord | null>;
   /**
    * Marks `oldHash` used and stores `next` in one atomic step. Two callers racing with the same

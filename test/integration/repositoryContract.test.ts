@@ -1,12 +1,14 @@
 import test from 'ava';
 import { PgEventLog } from '../../adapters/postgres/eventLog.js';
 import { PgAlertRepository } from '../../adapters/postgres/alertRepository.js';
+import { PgAuthSessionRepository } from '../../adapters/postgres/authSessionRepository.js';
 import { PgExecutionRepository } from '../../adapters/postgres/executionRepository.js';
 import { PgJobQueue } from '../../adapters/postgres/jobQueue.js';
 import { PgMaintenanceRepository } from '../../adapters/postgres/maintenanceRepository.js';
 import { PgProfileRepository } from '../../adapters/postgres/profileRepository.js';
 import { PgProjectConfigRepository } from '../../adapters/postgres/projectConfigRepository.js';
 import { PgSourceRepository } from '../../adapters/postgres/sourceRepository.js';
+import { PgUserRepository } from '../../adapters/postgres/userRepository.js';
 import { CryptoRandom } from '../../adapters/system/cryptoRandom.js';
 import { freshDatabase } from '../support/db.js';
 import { runRepositoryContract } from '../support/repositoryContract.js';
@@ -23,6 +25,8 @@ runRepositoryContract(test, 'postgres', async () => {
       queue: new PgJobQueue(d.db, new CryptoRandom()),
       maintenance: new PgMaintenanceRepository(d.db),
       alerts: new PgAlertRepository(d.db),
+      users: new PgUserRepository(d.db),
+      sessions: new PgAuthSessionRepository(d.db),
     },
     done: d.drop,
   };

@@ -15,7 +15,16 @@ import { dimProfile } from './fixtures.js';
 
 export type Repositories = Pick<
   SurveyorPorts,
-  'configs' | 'sources' | 'profiles' | 'executions' | 'events' | 'queue' | 'maintenance' | 'alerts'
+  | 'configs'
+  | 'sources'
+  | 'profiles'
+  | 'executions'
+  | 'events'
+  | 'queue'
+  | 'maintenance'
+  | 'alerts'
+  | 'users'
+  | 'sessions'
 >;
 
 export type RepositoriesFactory = () => Promise<{ repos: Repositories; done: () => Promise<void> }>;
@@ -175,6 +184,42 @@ export const repositoryContract: Record<string, Rule> = {
         [{ version: 1 }, { version: 2 }],
       );
     },
+  'sessions: a session is read with its account in one read, as each repository reads it alone': async (
+    t,
+    r,
+  ) => {
+    const user = {
+      id: uuid(),
+      username: 'ada',
+      email: 'ada@example.org',
+      role: 'operator' as const,
+      passwordHash: 'hash',
+      createdAt: at(1),
+      disabledAt: at(5),
+    };
+    t.true(await r.users.insert(user));
+    const session = {
+      id: uuid(),
+      userId: user.id,
+      createdAt: at(2),
+      expiresAt: at(day),
+      revokedAt: null,
+      revokeReason: null,
+    };
+    await r.sessions.create(session, {
+      tokenHash: 'h',
+      sessionId: session.id,
+      issuedAt: at(2),
+      expiresAt: at(day),
+      usedAt: null,
+    });
+    await r.sessions.revoke(session.id, at(3), 'logout');
+    const both = await r.sessions.findWithUser(session.id);
+    t.deepEqual(both, { session: await r.sessions.find(session.id), user: await r.users.findById(user.id) });
+    t.deepEqual(both?.user, user);
+    t.like(both?.session, { revokedAt: at(3), revokeReason: 'logout', userId: user.id });
+    t.is(await r.sessions.findWithUser(uuid()), null);
+  },
   'sources: registered once, listed in code point order a page at a time, enabled and disabled with an event on change':
     async (t, r) => {
       const ids = await sourcesNamed(r, ['b', 'a', 'B']);

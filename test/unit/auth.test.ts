@@ -135,6 +135,30 @@ test('an access token expires after its lifetime; the login ends after the refre
   t.is(left(await h.auth.refresh(renewed.refresh_token)).cause, 'session_ended');
 });
 
+test("a validly signed token naming one account and another account's login is refused", async (t) => {
+  const h = createHarness();
+  right(await h.users.create(admin));
+  right(await h.users.create({ ...admin, username: 'bob', email: 'bob@example.org', role: 'viewer' }));
+  const alice = right(await h.auth.authenticate(right(await from(h)).tokens.access_token));
+  const bobsLogin = right(
+    await h.auth.login({ username: 'bob', password: admin.password, clientAddress: 'b' }),
+  );
+  const bob = right(await h.auth.authenticate(bobsLogin.tokens.access_token));
+  // Signed with the service's own key: only the session's owner is checked against the claims.
+  const mixed = h.ports.tokens.sign(
+    { sub: alice.userId, username: 'alice', role: 'admin', sid: bob.sessionId },
+    h.clock.now(),
+    60,
+  );
+  t.regex(left(await h.auth.authenticate(mixed)).message, /login has ended/);
+  const own = h.ports.tokens.sign(
+    { sub: alice.userId, username: 'alice', role: 'admin', sid: alice.sessionId },
+    h.clock.now(),
+    60,
+  );
+  t.is(right(await h.auth.authenticate(own)).username, 'alice', 'the same claims with its own login pass');
+});
+
 test('a token signed with another secret, or garbage, is refused', async (t) => {
   const h = createHarness();
   const other = createHarness({ jwtSecret: 'another-secret-another-secret-0000' });

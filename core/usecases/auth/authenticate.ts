@@ -5,7 +5,6 @@ import { type Role, roleAllows } from '../../domain/roles.js';
 import type { AccessTokens } from '../../ports/AccessTokens.js';
 import type { AuthSessionRepository } from '../../ports/AuthSessionRepository.js';
 import type { Clock } from '../../ports/Clock.js';
-import type { UserRepository } from '../../ports/UserRepository.js';
 
 export interface Principal {
   readonly userId: string;
@@ -17,7 +16,6 @@ export interface Principal {
 export interface AuthenticateDeps {
   readonly tokens: AccessTokens;
   readonly sessions: AuthSessionRepository;
-  readonly users: UserRepository;
   readonly clock: Clock;
 }
 
@@ -25,7 +23,7 @@ export const unauthorized = (message: string): AppError => appError('unauthorize
 
 /**
  * Checks a bearer token: signature, lifetime, that its login was not ended, and that its account is
- * still enabled. The role is the account's role now, not the one in the token: a demotion or a
+ * still enabled (one read of both). The role is the account's role now, not the one in the token: a demotion or a
  * disabled account takes effect at the next request, not at the next refresh.
  */
 export const authenticate = async (
@@ -42,14 +40,11 @@ export const authenticate = async (
         verified === 'expired' ? 'the access token expired; refresh it' : 'the access token is not valid',
       ),
     );
-  const [session, user] = await Promise.all([
-    deps.sessions.find(verified.sid),
-    deps.users.findById(verified.sub),
-  ]);
-  if (session === null || !isSessionLive(session, now) || session.userId !== verified.sub)
+  const found = await deps.sessions.findWithUser(verified.sid);
+  if (found === null || !isSessionLive(found.session, now) || found.session.userId !== verified.sub)
     return E.left(unauthorized('this login has ended; log in again'));
-  if (user === null || user.disabledAt !== null)
-    return E.left(unauthorized('this account is disabled or gone'));
+  const { user } = found;
+  if (user.disabledAt !== null) return E.left(unauthorized('this account is disabled or gone'));
   return E.right({
     userId: user.id,
     username: user.username,
