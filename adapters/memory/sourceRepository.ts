@@ -112,15 +112,17 @@ export class MemorySourceRepository implements SourceRepository {
   ): Promise<SourcePage | 'bad_cursor'> {
     const after = cursor === null ? '' : decodeCursor('s', cursor);
     if (typeof after !== 'string') return 'bad_cursor';
-    const sorted = this.ofProject(projectModule)
-      .sort((a, b) => byCodePoint(a.sourceIdentifier, b.sourceIdentifier))
-      .map((s) => summariseSource(toSource(s)));
-    return pageAfter(
+    const sorted = this.ofProject(projectModule).sort((a, b) =>
+      byCodePoint(a.sourceIdentifier, b.sourceIdentifier),
+    );
+    const page = pageAfter(
       sorted,
       (s) => byCodePoint(s.sourceIdentifier, after) > 0,
       limit,
       (s) => encodeCursor('s', s.sourceIdentifier),
     );
+    // Only the page's rows are summarised.
+    return { ...page, items: page.items.map((s) => summariseSource(toSource(s))) };
   }
 
   async markQueued(ids: readonly string[], now: Date): Promise<string[]> {

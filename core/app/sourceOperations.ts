@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { appError, validationError } from '../errors.js';
 import type { NewEvent } from '../domain/event.js';
-import { type Source, sourceReadiness, summariseSource, viewSource } from '../domain/source.js';
+import { type Source, sourceReadiness, viewSource, viewWholeSource } from '../domain/source.js';
 import { requestDiscovery } from '../usecases/discovery/requestDiscovery.js';
 import {
   maxBulkSources,
@@ -26,9 +26,7 @@ const sourceEvent = (s: Source, kind: string, by: string): NewEvent => ({
 /** Sources (observation targets) and their discovery in the archive. */
 export const sourceOperations = (d: SurveyorDeps) => ({
   register: async (projectModule: string, item: SourceItem, by: string) =>
-    E.map((x: Source) => viewSource(summariseSource(x)))(
-      await registerSource(d.sources, projectModule, item, by),
-    ),
+    E.map(viewWholeSource)(await registerSource(d.sources, projectModule, item, by)),
   /** Up to 1000 at once; one item per source in request order: created, exists (untouched) or invalid. */
   registerMany: async (projectModule: string, items: readonly SourceItem[], by: string) => {
     const r = await registerSources(d.sources, projectModule, items, by);
@@ -48,7 +46,7 @@ export const sourceOperations = (d: SurveyorDeps) => ({
   },
   get: async (id: string) => {
     const s = await d.sources.sources.get(id);
-    return s ? E.right(viewSource(summariseSource(s))) : E.left(noSource(id));
+    return s ? E.right(viewWholeSource(s)) : E.left(noSource(id));
   },
   /** A disabled source is neither discovered nor run by automation; it keeps what it has. */
   setEnabled: async (id: string, enabled: boolean, by: string) => {
@@ -56,7 +54,7 @@ export const sourceOperations = (d: SurveyorDeps) => ({
     if (!s) return E.left(noSource(id));
     const event = sourceEvent(s, enabled ? 'source.enabled' : 'source.disabled', by);
     const changed = await d.sources.sources.setEnabled(id, enabled, d.sources.clock.now(), event);
-    return changed ? E.right(viewSource(summariseSource(changed))) : E.left(noSource(id));
+    return changed ? E.right(viewWholeSource(changed)) : E.left(noSource(id));
   },
   /** Refused while an unfinished execution holds the source or its discovery is under way. */
   delete: async (id: string, by: string) => {
@@ -95,7 +93,7 @@ export const sourceOperations = (d: SurveyorDeps) => ({
     const required = (await d.sources.configs.active(s.projectModule))?.config.discovery.required_flags ?? [];
     const readiness = sourceReadiness(s, required);
     return E.right({
-      ...viewSource(summariseSource(s)),
+      ...viewWholeSource(s),
       discovery_error: s.discoveryError,
       config_version: s.configVersion,
       signature: s.signature,

@@ -120,3 +120,6 @@ export const viewSource = (s: SourceSummary) => ({
   created_at: isoTime(s.createdAt),
   updated_at: isoTime(s.updatedAt),
 });
+
+/** What one source shows, from the whole source. */
+export const viewWholeSource = (s: Source) => viewSource(summariseSource(s));

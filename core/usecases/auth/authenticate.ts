@@ -23,8 +23,8 @@ export const unauthorized = (message: string): AppError => appError('unauthorize
 
 /**
  * Checks a bearer token: signature, lifetime, that its login was not ended, and that its account is
- * still enabled (one read of both). The role is the account's role now, not the one in the token: a demotion or a
- * disabled account takes effect at the next request, not at the next refresh.
+ * still enabled (one read of both). The role is the account's role now, not the one in the token:
+ * a demotion or a disabled account takes effect at the next request, not at the next refresh.
  */
 export const authenticate = async (
   deps: AuthenticateDeps,
