@@ -1,4 +1,10 @@
-import { dropStateNames, type OutputReport } from '../../core/domain/remote.js';
+import {
+  dropStateNames,
+  freedDropStates,
+  type OutputReport,
+  skippedDropState,
+  writtenDropStates,
+} from '../../core/domain/remote.js';
 import type { DropSpec } from '../../core/ports/Translator.js';
 
 /** Drop states (`status`) and application states (`execStatus`) that mean "in error". */
@@ -82,8 +88,6 @@ export const erroredDrops = (doc: unknown): string[] => {
 
 /** Incomplete outputs named in a report; the count says how many there are in all. */
 const maxListed = 50;
-/** An output whose data was written: completed, or expired after it completed. */
-const written = new Set([2, 4]);
 
 /**
  * A graph's outputs: its data drops that nothing consumes (the same rule as `outputs.py` in the
@@ -101,12 +105,21 @@ export const outputDropOids = (graph: Iterable<DropSpec>): string[] => {
   return out.sort();
 };
 
-/** Which outputs did not end written, by a `graph/status` answer (an output it omits is incomplete). */
+/**
+ * Which outputs did not end written, by a `graph/status` answer (an output it omits is
+ * incomplete); skipped and freed outputs are counted, not missing (`OutputReport`).
+ */
 export const outputReport = (outputs: readonly string[], graphStatus: unknown): OutputReport => {
   const states = (graphStatus ?? {}) as Record<string, { status?: unknown } | undefined>;
+  let skippedCount = 0;
+  let freedCount = 0;
   const incomplete = outputs.flatMap((oid) => {
     const code = states[oid]?.status;
-    if (typeof code === 'number' && written.has(code)) return [];
+    if (typeof code === 'number') {
+      if (code === skippedDropState) skippedCount++;
+      if (freedDropStates.includes(code)) freedCount++;
+      if (code === skippedDropState || writtenDropStates.includes(code)) return [];
+    }
     return [
       { oid, state: typeof code === 'number' ? (dropStateNames[code] ?? `state ${code}`) : 'not reported' },
     ];
@@ -115,5 +128,7 @@ export const outputReport = (outputs: readonly string[], graphStatus: unknown): 
     count: outputs.length,
     incomplete: incomplete.slice(0, maxListed),
     incompleteCount: incomplete.length,
+    skippedCount,
+    freedCount,
   };
 };

@@ -18,7 +18,7 @@ import type {
  * finished), one every `stepMs` since submission, computed from the submission time so any worker
  * process can poll it. Markers in a source identifier steer it: MOCKFAIL ends failed (6) with the
  * first application drop errored, MOCKHOLD stays running until cancelled, MOCKNOOUTPUT finishes
- * with its first output (a data drop nothing consumes) skipped. A batch_remote run first
+ * with its first output (a data drop nothing consumes) never written. A batch_remote run first
  * waits in the queue (`pending`) for one step, MOCKQUEUE for good. A cancel sent ends it
  * cancelled (5). `find` knows nothing (the mock keeps no remote state): after a crash it submits again.
  */
@@ -115,14 +115,16 @@ export class MockBackend implements DeploymentBackend {
       };
     }
     const outputs = (sub['outputs'] ?? []) as string[];
-    const skipped = sub['behaviour'] === 'no_output' ? outputs.slice(0, 1) : [];
+    const unwritten = sub['behaviour'] === 'no_output' ? outputs.slice(0, 1) : [];
     return {
       kind: 'finished',
       remoteState: 'finished',
       outputs: {
         count: Number(sub['output_count'] ?? outputs.length),
-        incomplete: skipped.map((oid) => ({ oid, state: 'skipped' })),
-        incompleteCount: skipped.length,
+        incomplete: unwritten.map((oid) => ({ oid, state: 'initialized' })),
+        incompleteCount: unwritten.length,
+        skippedCount: 0,
+        freedCount: 0,
       },
     };
   }

@@ -24,8 +24,9 @@ import glob, json, os, signal, sys, time, urllib.request
 
 MAX_DROPS = 50
 DROP_ERROR, DROP_CANCELLED, APP_ERROR = 3, 6, 3
-# An output was written when it ended completed, or expired after completing.
-WRITTEN = (2, 4)
+# An output was written when it ended completed, or expired or deleted after completing (DALiuGE
+# frees data only from COMPLETED); skipped ones were on a branch not taken. Neither is missing.
+WRITTEN, FREED, SKIPPED = (2, 4, 5), (4, 5), 7
 STATE_NAMES = ["initialized", "writing", "completed", "error", "expired", "deleted", "cancelled", "skipped"]
 GRAPH_FILE = "${graphFileName}"
 
@@ -64,14 +65,18 @@ def outputs(status, graph_status):
                   and (d.get("categoryType") or d.get("type")) in ("Data", "data", "plain")
                   and not linked(d.get("consumers")) and not linked(d.get("streamingConsumers")))
     missing = []
+    skipped = freed = 0
     for oid in outs:
         s = graph_status.get(oid)
         code = s.get("status") if isinstance(s, dict) else None
-        if code not in WRITTEN:
+        skipped += code == SKIPPED
+        freed += code in FREED
+        if code not in WRITTEN and code != SKIPPED:
             name = (STATE_NAMES[code] if isinstance(code, int) and 0 <= code < len(STATE_NAMES)
                     else "not reported" if code is None else "state %s" % code)
             missing.append({"oid": oid, "state": name})
-    return {"count": len(outs), "incomplete": missing[:MAX_DROPS], "incomplete_count": len(missing)}
+    return {"count": len(outs), "incomplete": missing[:MAX_DROPS], "incomplete_count": len(missing),
+            "skipped_count": skipped, "freed_count": freed}
 
 
 def combined(codes):

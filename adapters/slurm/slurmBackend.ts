@@ -2,6 +2,7 @@ import { userInfo } from 'node:os';
 import { PermanentJobError } from '../../core/domain/job.js';
 import type { BatchRemoteDeployment, DeploymentProfile } from '../../core/domain/profile.js';
 import type { OutputReport, RemoteOutcome } from '../../core/domain/remote.js';
+import { dropCount } from '../../core/ports/Translator.js';
 import type {
   DeploymentBackend,
   PingCheck,
@@ -91,7 +92,17 @@ const outputsOf = (status: JobStatusFile | null): OutputReport | undefined => {
     )
     .slice(0, 50)
     .map((x) => ({ oid: x.oid.slice(0, 200), state: x.state.slice(0, 40) }));
-  return { count: count as number, incomplete: listed, incompleteCount: incompleteCount as number };
+  const counted = (k: 'skipped_count' | 'freed_count') =>
+    Number.isSafeInteger(o[k]) ? (o[k] as number) : undefined;
+  const skippedCount = counted('skipped_count');
+  const freedCount = counted('freed_count');
+  return {
+    count: count as number,
+    incomplete: listed,
+    incompleteCount: incompleteCount as number,
+    ...(skippedCount === undefined ? {} : { skippedCount }),
+    ...(freedCount === undefined ? {} : { freedCount }),
+  };
 };
 
 const parseStatusFile = (text: string | undefined): JobStatusFile | null => {
@@ -237,7 +248,7 @@ export class SlurmBackend implements DeploymentBackend {
     }
     return this.submission(t, d, name, parsed.jobId, {
       ...(parsed.cluster ? { cluster: parsed.cluster } : {}),
-      drops: req.graph.length,
+      drops: dropCount(req.graph),
       script_bytes: Buffer.byteLength(script),
       ...(options.length > 0 ? { sbatch_options: options } : {}),
     });

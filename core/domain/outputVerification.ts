@@ -19,6 +19,9 @@ export const outputInventory = (v: OutputVerification, report: OutputReport | un
   count: report?.count ?? null,
   incomplete_count: report?.incompleteCount ?? null,
   incomplete: report?.incomplete ?? [],
+  // Not missing: skipped by design (an untaken branch), and written then freed by DALiuGE.
+  skipped_count: report?.skippedCount ?? null,
+  freed_count: report?.freedCount ?? null,
 });
 
 const listed = (r: OutputReport): string => {
@@ -28,9 +31,10 @@ const listed = (r: OutputReport): string => {
 };
 
 /**
- * What a finished graph means under the project's setting. Required: every output must have ended
- * completed, and a backend that could not tell fails the run too (nothing is taken on trust); not
- * required: the run completes, its inventory saying what was missing.
+ * What a finished graph means under the project's setting. Required: every output must have been
+ * written (completed, or completed and then freed by DALiuGE) or skipped by design (an untaken
+ * branch), at least one written, and a backend that could not tell fails the run too (nothing is
+ * taken on trust); not required: the run completes, its inventory saying what was missing.
  */
 export const verifyOutputs = (o: Finished, v: OutputVerification): RemoteOutcome => {
   if (!v.required) return o;
@@ -48,6 +52,12 @@ export const verifyOutputs = (o: Finished, v: OutputVerification): RemoteOutcome
       remoteState: o.remoteState,
       reason:
         'the graph finished without any output (no data drop is left unconsumed) and output_verification.required is true',
+    };
+  if (r.incompleteCount === 0 && (r.skippedCount ?? 0) === r.count)
+    return {
+      kind: 'failed',
+      remoteState: o.remoteState,
+      reason: `the graph finished, but every one of its ${r.count} outputs was skipped (no branch that writes an output was taken) and output_verification.required is true`,
     };
   if (r.incompleteCount === 0) return o;
   return {

@@ -90,7 +90,8 @@ export interface GraphRef {
 }
 
 export interface GraphPatch {
-  readonly match: { readonly kind: 'node_name' | 'node_category'; readonly equals: string };
+  /** `node_id` matches a node's `id`, or its `key` (older EAGLE graphs), as text. */
+  readonly match: { readonly kind: 'node_name' | 'node_category' | 'node_id'; readonly equals: string };
   readonly set: Readonly<Record<string, string | number | boolean>>;
 }
 

@@ -30,15 +30,29 @@ export const combineNodeStates = (codes: readonly number[]): number => {
 };
 
 /**
- * The outputs of a graph that ended: its data drops that nothing consumes, and those of them that
- * did not end COMPLETED (never written, skipped, cancelled, deleted), by DALiuGE's own drop states.
+ * The outputs of a graph that ended: its data drops that nothing consumes, by DALiuGE's own drop
+ * states. DALiuGE 6.6 moves a drop to EXPIRED and then DELETED only from COMPLETED (its data
+ * lifecycle manager frees data nothing needs any more), and to SKIPPED only on the side of a
+ * Branch that was not taken (and what follows from it): such outputs are not missing. Incomplete
+ * are the others: never written, still writing, in error, cancelled, or not reported.
  */
 export interface OutputReport {
   readonly count: number;
   /** The first few incomplete outputs with their drop state's name. */
   readonly incomplete: readonly { readonly oid: string; readonly state: string }[];
   readonly incompleteCount: number;
+  /** Outputs skipped by design (an untaken branch); absent from helpers older than this rule. */
+  readonly skippedCount?: number;
+  /** Outputs written, then freed by DALiuGE (expired or deleted). */
+  readonly freedCount?: number;
 }
+
+/** Drop states of an output that was written (completed; expired or deleted after completing). */
+export const writtenDropStates: readonly number[] = [2, 4, 5];
+/** Drop states of an output that was freed after it was written. */
+export const freedDropStates: readonly number[] = [4, 5];
+/** The drop state of an output skipped by design. */
+export const skippedDropState = 7;
 
 /** DALiuGE's drop states (`dlg.ddap_protocol.DROPStates`), by code. */
 export const dropStateNames = [

@@ -4,6 +4,13 @@ import type { PingCheck } from './PingCheck.js';
 /** A drop spec of a partitioned or physical graph (DALiuGE's own JSON objects). */
 export type DropSpec = Readonly<Record<string, unknown>>;
 
+/**
+ * The drops of a translated graph: DALiuGE ends the list with its reproducibility record, an
+ * element without an `oid`, which is not a drop.
+ */
+export const dropCount = (graph: readonly DropSpec[]): number =>
+  graph.reduce((n, d) => (typeof d['oid'] === 'string' ? n + 1 : n), 0);
+
 /** Where the translator finds the island manager (as the translator sees it). */
 export interface DimAddress {
   readonly host: string;

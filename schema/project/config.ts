@@ -124,7 +124,7 @@ const Sha256 = patternString(/^[0-9a-f]{64}$/, 'sha256', 64);
 
 const GraphPatch = strictObject('GraphPatch', {
   match: strictObject('GraphMatch', {
-    kind: oneOf('match kind', ['node_name', 'node_category'] as const),
+    kind: oneOf('match kind', ['node_name', 'node_category', 'node_id'] as const),
     equals: boundedString(1, 512),
   }),
   set: t.record(t.string, t.union([t.string, t.number, t.boolean])),

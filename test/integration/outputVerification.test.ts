@@ -1,6 +1,6 @@
 // Output verification (issue 14, fault 7) through the poll rounds: the WALLABY example sets
-// `output_verification.required: true`, and a run whose graph finished with an output skipped was
-// recorded completed. Now it fails with the list; without `required` it completes, its inventory
+// `output_verification.required: true`, and a run whose graph finished with an output never written
+// was recorded completed. Now it fails with the list; without `required` it completes, its inventory
 // (tagged with the project's inventory_schema) saying what was missing.
 import test from 'ava';
 import type { EventLog } from '../../core/ports/EventLog.js';
@@ -45,11 +45,14 @@ test.serial('required: every output written completes the run, with its inventor
   t.like((await lastEvent(id)).payload, { outputs: { incomplete_count: 0 } });
 });
 
-test.serial('required: a skipped output fails the run, naming it', async (t) => {
+test.serial('required: an output never written fails the run, naming it', async (t) => {
   const id = await runThrough(api, p, ids[1]!, 'ended');
   const e = await execution(id);
   t.is(e.state, 'failed');
-  t.regex(String(e.error), /the graph finished, but 1 of its \d+ outputs did not complete: \S+ \(skipped\)/);
+  t.regex(
+    String(e.error),
+    /the graph finished, but 1 of its \d+ outputs did not complete: \S+ \(initialized\)/,
+  );
   t.is(e.runRecord['remote_terminal'], true, 'the graph ended: nothing remote is left to settle');
   const missing = (e.runRecord['outputs'] as { incomplete: { oid: string }[] }).incomplete;
   t.deepEqual(

@@ -2,7 +2,7 @@
 // graph's outputs are its data drops that nothing consumes; the island manager's drop states say
 // which were written. The batch job's helper (Python, on the cluster) applies the same rule as the
 // REST backend (TypeScript, here): both are run on the same graph and drop states and must agree.
-import { execFileSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,35 +31,59 @@ const states = {
   streamed: { status: 2 },
 };
 
-test('outputs are the data drops nothing consumes; those not written are named with their state', (t) => {
+test('outputs are the data drops nothing consumes; skipped and freed ones are counted, the others named with their state', (t) => {
   t.deepEqual(outputDropOids(graph), ['image', 'weights']);
   t.deepEqual(outputReport(outputDropOids(graph), states), {
     count: 2,
-    incomplete: [{ oid: 'weights', state: 'skipped' }],
-    incompleteCount: 1,
+    incomplete: [],
+    incompleteCount: 0,
+    skippedCount: 1,
+    freedCount: 0,
   });
-  const expired = outputReport(['image'], { image: { status: 4 } });
-  t.is(expired.incompleteCount, 0, 'expired after completing is written');
+  // DALiuGE reaches EXPIRED and DELETED only from COMPLETED: written, then freed.
+  t.like(outputReport(['image'], { image: { status: 4 } }), { incompleteCount: 0, freedCount: 1 });
+  t.like(outputReport(['image'], { image: { status: 5 } }), { incompleteCount: 0, freedCount: 1 });
   t.deepEqual(outputReport(['image'], {}).incomplete, [{ oid: 'image', state: 'not reported' }]);
-  t.deepEqual(outputReport(['image'], { image: { status: 5 } }).incomplete, [
-    { oid: 'image', state: 'deleted' },
-  ]);
+  for (const [code, name] of [
+    [0, 'initialized'],
+    [1, 'writing'],
+    [3, 'error'],
+    [6, 'cancelled'],
+  ] as const)
+    t.deepEqual(outputReport(['image'], { image: { status: code } }).incomplete, [
+      { oid: 'image', state: name },
+    ]);
 });
 
 test("the batch job's helper finds the same outputs from its graph file and the monitor's dump", (t) => {
+  // Every drop state an output can end in, on both sides.
+  const outs = ['o0', 'o1', 'o2', 'o3', 'o4', 'o5', 'o6', 'o7', 'o8'];
+  const wide = [...graph, ...outs.map((oid) => ({ oid, categoryType: 'Data', producers: ['app2'] }))];
+  const wideStates = {
+    ...states,
+    ...Object.fromEntries(outs.slice(0, 8).map((oid, code) => [oid, { status: code }])),
+  };
   const dir = mkdtempSync(join(tmpdir(), 'surveyor-helper-'));
   const logs = join(dir, 'logs');
   mkdirSync(logs);
   writeFileSync(join(dir, 'surveyor-job.py'), jobHelperScript);
-  writeFileSync(join(dir, graphFileName), JSON.stringify(['test.pgt.graph', graph]));
-  writeFileSync(join(logs, 'status-monitoring.json'), `${JSON.stringify({ gs: states })}\n`);
+  writeFileSync(join(dir, graphFileName), JSON.stringify(['test.pgt.graph', wide]));
+  writeFileSync(join(logs, 'status-monitoring.json'), `${JSON.stringify({ gs: wideStates })}\n`);
   const status = join(dir, 'surveyor-status.json');
-  // `finish` with DALiuGE's exit code 0: the graph finished (no drop in error).
-  execFileSync('python3', [join(dir, 'surveyor-job.py'), 'finish', 'sess', logs, status, '0']);
+  // `finish` with DALiuGE's exit code 0; o3 is in error, so the helper records failed (exit 1).
+  const run = spawnSync('python3', [join(dir, 'surveyor-job.py'), 'finish', 'sess', logs, status, '0']);
+  t.is(run.status, 1, String(run.stderr));
   const doc = JSON.parse(readFileSync(status, 'utf8')) as { state: string; outputs: Record<string, unknown> };
-  t.is(doc.state, 'finished');
-  const r = outputReport(outputDropOids(graph), states);
-  t.deepEqual(doc.outputs, { count: r.count, incomplete: r.incomplete, incomplete_count: r.incompleteCount });
+  t.is(doc.state, 'failed');
+  const r = outputReport(outputDropOids(wide), wideStates);
+  t.deepEqual(doc.outputs, {
+    count: r.count,
+    incomplete: r.incomplete,
+    incomplete_count: r.incompleteCount,
+    skipped_count: r.skippedCount,
+    freed_count: r.freedCount,
+  });
+  t.like(r, { count: 11, incompleteCount: 5, skippedCount: 2, freedCount: 2 });
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -70,7 +94,7 @@ const finished = (outputs?: OutputReport) => ({
 });
 const report = (incomplete: string[], count = 2): OutputReport => ({
   count,
-  incomplete: incomplete.map((oid) => ({ oid, state: 'skipped' })),
+  incomplete: incomplete.map((oid) => ({ oid, state: 'never written' })),
   incompleteCount: incomplete.length,
 });
 
@@ -79,7 +103,17 @@ test('required: a missing output fails the run with the list; unknown or no outp
   t.is(verifyOutputs(finished(report([])), required).kind, 'finished');
   const missing = verifyOutputs(finished(report(['weights'])), required);
   t.like(missing, { kind: 'failed', failedDrops: ['weights'] });
-  t.regex((missing as { reason: string }).reason, /1 of its 2 outputs did not complete: weights \(skipped\)/);
+  t.regex(
+    (missing as { reason: string }).reason,
+    /1 of its 2 outputs did not complete: weights \(never written\)/,
+  );
+  // A branch not taken: its output skipped, the other written: the run passes.
+  t.is(verifyOutputs(finished({ ...report([]), skippedCount: 1 }), required).kind, 'finished');
+  // Every output skipped: nothing was produced.
+  t.regex(
+    (verifyOutputs(finished({ ...report([]), skippedCount: 2 }), required) as { reason: string }).reason,
+    /every one of its 2 outputs was skipped/,
+  );
   t.regex((verifyOutputs(finished(), required) as { reason: string }).reason, /could not be checked/);
   t.regex(
     (verifyOutputs(finished(report([], 0)), required) as { reason: string }).reason,
@@ -91,7 +125,9 @@ test('required: a missing output fails the run with the list; unknown or no outp
     checked: true,
     count: 2,
     incomplete_count: 1,
-    incomplete: [{ oid: 'weights', state: 'skipped' }],
+    incomplete: [{ oid: 'weights', state: 'never written' }],
+    skipped_count: null,
+    freed_count: null,
   });
 });
 

@@ -4,7 +4,7 @@ import { graphTemplateFor, patchedGraphText } from '../../domain/graphPatch.js';
 import { LeaseLostError, PermanentJobError } from '../../domain/job.js';
 import { buildManifest, type Manifest, type StagedFile } from '../../domain/manifest.js';
 import type { SubmitRequest } from '../../ports/DeploymentBackend.js';
-import type { DropSpec } from '../../ports/Translator.js';
+import { type DropSpec, dropCount } from '../../ports/Translator.js';
 import { artifactNames, RunSteps } from './runSteps.js';
 
 /**
@@ -56,7 +56,7 @@ export class TranslateStep extends RunSteps {
     if (typeof template === 'string') throw new PermanentJobError(template);
     const patched = patchedGraphText(template, config.graph_patches, manifest.sources);
     if (typeof patched === 'string') throw new PermanentJobError(patched);
-    const { applied, text: patchedText } = patched;
+    const { applied, configuration, text: patchedText } = patched;
     // The manifest and the patched graph are written with the translated graph and the step's
     // change, in one statement.
     const artifacts = [
@@ -69,6 +69,8 @@ export class TranslateStep extends RunSteps {
       graph_sha256: graphSha,
       patched_graph_sha256: patchedSha,
       patches: applied,
+      // The graph's own EAGLE configuration, applied under the patches (null: none applied).
+      graph_configuration: configuration,
       source_signatures: signatures,
     });
 
@@ -138,12 +140,12 @@ export class TranslateStep extends RunSteps {
           ...e.runRecord,
           ...built,
           translated_sha256: translatedSha,
-          drops: translated.length,
+          drops: dropCount(translated),
           intent,
         },
       },
       'execution.translated',
-      { drops: translated.length, translated_sha256: translatedSha, patches: applied.length, intent },
+      { drops: dropCount(translated), translated_sha256: translatedSha, patches: applied.length, intent },
       writes,
     );
   }
