@@ -1,9 +1,10 @@
 import * as t from 'io-ts';
 import { intFromString, patternString } from '../codecs.js';
 import { component } from '../jsonSchema.js';
+import { projectModulePattern } from '../../core/domain/projectModule.js';
 
 /** A project module name: what configurations, sources and profiles are grouped by. */
-export const ProjectModule = patternString(/^[a-z][a-z0-9_]{0,62}$/, 'project_module', 63);
+export const ProjectModule = patternString(projectModulePattern, 'project_module', 63);
 
 /** A page's position: opaque, only ever a next_cursor this API returned (base64url). */
 export const Cursor = patternString(

@@ -7,7 +7,7 @@ import type { Random } from '../../core/ports/Random.js';
 import { SecretRegistry } from '../../core/redaction.js';
 import { discoveryTick } from '../../core/usecases/discovery/discoveryTick.js';
 import { createLogger } from '../../adapters/log/logger.js';
-import { sourceDeps, TYPES } from '../../hosts/shared/composition.js';
+import { appOf, sourceDeps, TYPES } from '../../hosts/shared/composition.js';
 import { QueueConsumer } from '../../hosts/worker/consumer.js';
 import { startTestApi, type TestApi } from '../support/api.js';
 import { wallabyYaml as example } from '../support/examples.js';
@@ -235,4 +235,28 @@ test('discovering for a project without configuration is refused', async (t) => 
     source_identifiers: ['x'],
   });
   t.is(r.status, 409);
+});
+
+test('sources are registered only under a configured project: a misspelt one is refused with the name it is near, and nothing is stored', async (t) => {
+  const one = await call('POST', '/sources', {
+    project_module: 'walaby_hires',
+    source_identifier: 'HIPASSJ0004-56',
+  });
+  t.is(one.status, 422, one.text);
+  t.regex(one.text, /no configuration was uploaded for project walaby_hires: did you mean wallaby_hires\?/);
+  const many = await call('POST', '/sources/bulk', {
+    project_module: 'nobody_configured',
+    sources: [{ source_identifier: 'HIPASSJ0004-56' }],
+  });
+  t.is(many.status, 422, many.text);
+  t.regex(many.text, /upload one first/);
+  const list = await call('GET', '/sources?project_module=walaby_hires');
+  t.deepEqual((list.body as { items: unknown[] }).items, [], 'nothing was stored under the misspelt name');
+  // The library face and every host share the rule: the core refuses a name the pattern refuses.
+  const r = await appOf(api.container).sources.register(
+    'Bad-Module',
+    { source_identifier: 'HIPASSJ0004-56' },
+    'op',
+  );
+  t.like(r, { _tag: 'Left', left: { code: 'validation_failed' } });
 });

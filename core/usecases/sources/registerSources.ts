@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { type AppError, appError, validationError } from '../../errors.js';
+import { nearestModule, projectModuleProblem } from '../../domain/projectModule.js';
 import { identifierProblem, type Source } from '../../domain/source.js';
 import type { Clock } from '../../ports/Clock.js';
 import type { ProjectConfigRepository } from '../../ports/ProjectConfigRepository.js';
@@ -25,9 +26,32 @@ export type ItemResult =
 export const maxBulkSources = 1000;
 
 /**
- * Registers sources of one project. Idempotent by identifier: an identifier already registered
- * comes back as `exists`, untouched. Identifiers are checked against the project's pattern when it
- * has a configuration.
+ * Why sources cannot be registered under this module: a name that breaks the module pattern, or a
+ * project nobody configured (a misspelt name would otherwise make a project of its own, found out
+ * only at discovery, and a new metric series), with the configured name it is nearest to.
+ */
+const moduleRefusal = async (deps: SourceDeps, projectModule: string) => {
+  const problem = projectModuleProblem(projectModule);
+  if (problem)
+    return validationError('the project module is not valid', [{ path: 'project_module', message: problem }]);
+  const active = await deps.configs.active(projectModule);
+  if (active) return active;
+  const near = nearestModule(
+    projectModule,
+    (await deps.configs.allActive()).map((v) => v.projectModule),
+  );
+  return validationError(`no project ${projectModule} is configured`, [
+    {
+      path: 'project_module',
+      message: `no configuration was uploaded for project ${projectModule}${near ? `: did you mean ${near}?` : ': upload one first (surveyor project upload)'}`,
+    },
+  ]);
+};
+
+/**
+ * Registers sources of one project, which must be configured. Idempotent by identifier: an
+ * identifier already registered comes back as `exists`, untouched. Identifiers are checked against
+ * the project's pattern.
  */
 export const registerSources = async (
   deps: SourceDeps,
@@ -41,7 +65,9 @@ export const registerSources = async (
         { path: 'sources', message: `at most ${maxBulkSources} per request` },
       ]),
     );
-  const pattern = (await deps.configs.active(projectModule))?.config.source_identity.pattern;
+  const active = await moduleRefusal(deps, projectModule);
+  if ('code' in active) return E.left(active);
+  const pattern = active.config.source_identity.pattern;
   const seen = new Set<string>();
   const fresh: NewSource[] = [];
   // One slot per item, in the client's order: a result now, or an identifier to fill in after storing.
