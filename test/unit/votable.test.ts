@@ -268,3 +268,22 @@ test('the upload writer escapes XML and refuses values that are not of the colum
     message: /not a integer|integer/,
   });
 });
+
+// As astropy writes TABLEDATA: a complex with a NaN part, masked elements of an integer array as
+// NaN, and a 2-D char array (arraysize "4x2": two strings of four characters).
+test('TABLEDATA as astropy writes it: NaN in a complex part and in integer arrays is null; 2-D char arrays are strings', (t) => {
+  const { rows } = read(
+    `<VOTABLE version="1.4"><RESOURCE><TABLE>
+     <FIELD name="fc" datatype="floatComplex"/><FIELD name="dc2" datatype="doubleComplex" arraysize="2"/>
+     <FIELD name="i3" datatype="int" arraysize="3"><VALUES null="-2147483648"/></FIELD>
+     <FIELD name="s" datatype="short"/><FIELD name="c" datatype="char" arraysize="4x2"/>
+     <DATA><TABLEDATA>
+     <TR><TD>NaN 1</TD><TD>1 2 NaN NaN</TD><TD>1 NaN 3</TD><TD>NaN</TD><TD>abcdefgh</TD></TR>
+     <TR><TD>2 NaN</TD><TD>NaN 0 0 NaN</TD><TD>NaN NaN NaN</TD><TD>-4</TD><TD>wxyzWXYZ</TD></TR>
+     </TABLEDATA></DATA></TABLE></RESOURCE></VOTABLE>`,
+  );
+  t.deepEqual(rows, [
+    [null, [[1, 2], null], [1, null, 3], null, ['abcd', 'efgh']],
+    [null, null, null, -4, ['wxyz', 'WXYZ']],
+  ]);
+});

@@ -2,7 +2,7 @@ import { type Datatype, type Field, isCharType, isComplex, VoTableError } from '
 import {
   arrayValue,
   charValue,
-  complexPairs,
+  complexValue,
   fromBigInt,
   nullMarker,
   numericElement,
@@ -116,15 +116,7 @@ const fieldReader = (f: Field): Reader => {
       const half = size / 2;
       const parts: number[] = [];
       for (let i = 0; i < n * 2; i++) parts.push(numberAt(f.datatype, c.buf, at + i * half) as number);
-      const pairs = complexPairs(parts);
-      // BINARY's null for a complex value is NaN (writers put it in the real part, the imaginary, or both).
-      const isNull = (p: Value) =>
-        Array.isArray(p) && p.some((x) => typeof x === 'number' && Number.isNaN(x));
-      return scalar
-        ? isNull(pairs[0]!)
-          ? null
-          : pairs[0]!
-        : arrayValue(pairs.map((p) => (isNull(p) ? null : p)));
+      return complexValue(parts, scalar);
     }
     if (scalar) return numericElement(numberAt(f.datatype, c.buf, at), marker, true);
     const out: Value[] = [];

@@ -2,7 +2,7 @@ import { type Field, isCharType, isComplex, isFloating, VoTableError } from './f
 import {
   arrayValue,
   charValue,
-  complexPairs,
+  complexValue,
   fromBigInt,
   nullMarker,
   numericElement,
@@ -51,22 +51,26 @@ export const tabledataDecoder = (f: Field): ((text: string) => Value) => {
   }
   const floating = isFloating(f.datatype) || isComplex(f.datatype);
   const single = f.datatype === 'float' || f.datatype === 'floatComplex';
-  const one = (t: string): number | string =>
-    floating ? (single ? Math.fround(parseFloatText(t)) : parseFloatText(t)) : fromBigInt(parseIntText(t));
+  // An integer written NaN is a masked element (astropy writes them so): null.
+  const one = (t: string): number | string | null =>
+    floating
+      ? single
+        ? Math.fround(parseFloatText(t))
+        : parseFloatText(t)
+      : t.toLowerCase() === 'nan'
+        ? null
+        : fromBigInt(parseIntText(t));
   return (text) => {
     const s = text.trim();
     if (s === '') return null;
     try {
       const parts = s.split(/\s+/).map(one);
-      if (isComplex(f.datatype)) {
-        const pairs = complexPairs(parts as number[]);
-        return scalar ? (pairs[0] ?? null) : arrayValue(pairs);
-      }
+      if (isComplex(f.datatype)) return complexValue(parts as number[], scalar);
       if (scalar) {
         if (parts.length !== 1) throw new Error(`"${text}" holds ${parts.length} values, not one`);
-        return numericElement(parts[0]!, marker, true);
+        return parts[0] === null ? null : numericElement(parts[0]!, marker, true);
       }
-      return arrayValue(parts.map((v) => numericElement(v, marker, false)));
+      return arrayValue(parts.map((v) => (v === null ? null : numericElement(v, marker, false))));
     } catch (e) {
       return fail(text, e);
     }

@@ -5,7 +5,9 @@ import { type Field, isCharType, isComplex, isFloating, VoTableError } from './f
  * that the same table reads the same from all three:
  * - unsignedByte, short, int: numbers; long: a number when it is a safe integer, else its decimal text;
  * - float, double: numbers; a scalar NaN is null (BINARY's null for floating point);
- * - floatComplex, doubleComplex: `[re, im]`;
+ * - floatComplex, doubleComplex: `[re, im]`; a pair with a NaN part is null;
+ * - an integer element written `NaN` in TABLEDATA is null (astropy writes masked elements of
+ *   integer arrays that way);
  * - boolean: true, false or null; bit: booleans;
  * - char, unicodeChar: a string, trailing NULs removed; an empty string is null (TABLEDATA and
  *   BINARY cannot tell them apart); with two or more dimensions, an array of strings;
@@ -89,6 +91,17 @@ export const complexPairs = (parts: number[]): Value[] => {
   const out: Value[] = [];
   for (let i = 0; i < parts.length; i += 2) out.push([parts[i]!, parts[i + 1]!]);
   return out;
+};
+
+/**
+ * A complex cell from its flat parts: a pair with a NaN part is null (BINARY's null for a complex
+ * value, which writers put in the real part, the imaginary, or both; TABLEDATA writes it as text).
+ */
+export const complexValue = (parts: number[], scalar: boolean): Value => {
+  const pairs = complexPairs(parts).map((p) =>
+    Array.isArray(p) && p.some((x) => typeof x === 'number' && Number.isNaN(x)) ? null : p,
+  );
+  return scalar ? (pairs[0] ?? null) : arrayValue(pairs);
 };
 
 /** An array cell: null when empty or when every element is null or NaN (see above). */
