@@ -1,3 +1,4 @@
+import { peerText } from '../shared/peerText.js';
 import type { DlgResponse } from './http.js';
 
 /**
@@ -10,10 +11,24 @@ export interface DlgError {
   readonly status: number;
   /** The outer exception class, or null when the body was not DALiuGE's error JSON. */
   readonly type: string | null;
-  /** For SubManagerException: each failing node and its exception class. */
-  readonly nodes: readonly { readonly node: string; readonly type: string }[];
+  /** For SubManagerException: each failing node and its exception class (and its words, if any). */
+  readonly nodes: readonly { readonly node: string; readonly type: string; readonly message?: string }[];
+  /** The exception's own words (its `args`), bounded and redacted, when it has any. */
+  readonly message?: string;
   readonly text: string;
 }
+
+/**
+ * An exception's `args` as words: a string, or a list of strings and numbers. DALiuGE fills some
+ * with placeholders ("dummy") that say nothing.
+ */
+const wordsOf = (args: unknown): string | undefined => {
+  const parts = (Array.isArray(args) ? args : [args]).filter(
+    (a): a is string | number =>
+      (typeof a === 'string' && a.trim() !== '' && a !== 'dummy') || typeof a === 'number',
+  );
+  return parts.length > 0 ? peerText(parts.join(', '), 200) : undefined;
+};
 
 export const parseDlgError = (res: DlgResponse): DlgError => {
   let doc: unknown;
@@ -25,13 +40,18 @@ export const parseDlgError = (res: DlgResponse): DlgError => {
   const o = (doc ?? {}) as { type?: unknown; args?: unknown };
   const type = typeof o.type === 'string' ? o.type : null;
   const nodes =
-    type === 'SubManagerException' && o.args && typeof o.args === 'object'
-      ? Object.entries(o.args as Record<string, { type?: unknown }>).map(([node, v]) => ({
-          node,
-          type: typeof v?.type === 'string' ? v.type : 'unknown',
-        }))
+    type === 'SubManagerException' && o.args && typeof o.args === 'object' && !Array.isArray(o.args)
+      ? Object.entries(o.args as Record<string, { type?: unknown; args?: unknown }>).map(([node, v]) => {
+          const message = wordsOf(v?.args);
+          return {
+            node,
+            type: typeof v?.type === 'string' ? v.type : 'unknown',
+            ...(message ? { message } : {}),
+          };
+        })
       : [];
-  return { status: res.status, type, nodes, text: res.text };
+  const message = nodes.length > 0 ? undefined : wordsOf(o.args);
+  return { status: res.status, type, nodes, ...(message ? { message } : {}), text: res.text };
 };
 
 /** Every exception class the error names: the nested ones when wrapped, else the outer one. */
@@ -53,9 +73,21 @@ export const isNoSession = (e: DlgError): boolean => e.status === 404 || onlyTyp
 export const describeDlgError = (e: DlgError): string => {
   const parts =
     e.nodes.length > 0
-      ? e.nodes.map((n) => `${n.node}: ${n.type}`).join(', ')
-      : (e.type ?? `not a DALiuGE error document (${Buffer.byteLength(e.text)} bytes)`);
+      ? e.nodes.map((n) => `${n.node}: ${n.type}${n.message ? `: ${n.message}` : ''}`).join(', ')
+      : e.type
+        ? `${e.type}${e.message ? `: ${e.message}` : ''}`
+        : (errorPage(e.text) ?? `not a DALiuGE error document (${Buffer.byteLength(e.text)} bytes)`);
   return `HTTP ${e.status} ${e.nodes.length > 0 ? `${e.type} (${parts})` : parts}`;
+};
+
+/**
+ * The island manager's web framework (bottle) answers an exception it did not map with an HTML
+ * page whose only words are its title: say so, rather than "not an error document". Only the
+ * title is taken, and only from such a page.
+ */
+const errorPage = (text: string): string | null => {
+  const title = /<title>Error: \d{3} ([A-Za-z ]{1,60})<\/title>/.exec(text.slice(0, 4096));
+  return title ? `${title[1]} (an error page without a reason: the island manager's log has it)` : null;
 };
 
 /** Statuses that say "try again later" rather than "this request is wrong". */

@@ -171,9 +171,71 @@ export class DaliugeTranslator implements Translator {
           ? `${message} (the translator reaches the island manager itself: is it reachable from there?)`
           : message,
       );
-    throw res.status === 500 ? new PartitionServerError(message) : new PermanentJobError(message);
+    if (res.status !== 500) throw new PermanentJobError(message);
+    // DALiuGE 6.6's /unroll_and_partition answers an exception with a bare "Internal Server
+    // Error"; its /gen_pgt runs the same unrolling and partitioning and names the exception.
+    const why = await this.diagnose(url, form, signal);
+    if (why === null || /module 'metis' has no attribute/.test(why)) throw new PartitionServerError(message);
+    throw new PermanentJobError(`${label}: HTTP 500: the translator cannot translate this graph: ${why}`);
+  }
+
+  /**
+   * Why the translator fails on a graph, from its `/gen_pgt` (the same work, with the exception in
+   * its answer): the exception's last line and where it was raised, bounded and redacted; null
+   * when it does not fail there (the 500 was not the graph's) or cannot be asked.
+   */
+  private async diagnose(
+    url: string,
+    form: Readonly<Record<string, string>>,
+    signal?: AbortSignal,
+  ): Promise<string | null> {
+    if (form['lg_content'] === undefined) return null;
+    const ask = () =>
+      dlgRequest({
+        method: 'POST',
+        url: url.replace(/\/unroll_and_partition$/, '/gen_pgt'),
+        form: {
+          lg_name: 'surveyor.graph',
+          json_data: form['lg_content']!,
+          num_par: form['num_partitions'] ?? '1',
+          num_islands: form['num_islands'] ?? '1',
+          algo: form['algorithm'] ?? 'metis',
+        },
+        timeoutMs: this.o.timeoutMs,
+        signal,
+        maxBytes: this.o.maxBytes,
+      });
+    try {
+      // The translator's server drops the connection an unhandled exception was answered on, and
+      // the pooled socket may be that one: a second try goes on a new connection.
+      const res = await ask().catch((err) => {
+        if (err instanceof DlgUnreachable) return ask();
+        throw err;
+      });
+      if (res.status !== 500) return null;
+      return exceptionOf((JSON.parse(res.text) as { detail?: unknown }).detail);
+    } catch {
+      return null;
+    }
   }
 }
+
+/**
+ * The exception a Python traceback ends with, and the innermost frame (file relative to its
+ * package, line, function): `KeyError: 'fromPort' (in dlg/dropmake/lg.py:497, _link_drops)`.
+ */
+export const exceptionOf = (detail: unknown): string | null => {
+  if (typeof detail !== 'string') return null;
+  const lines = detail.split('\n').filter((l) => l.trim() !== '');
+  const last = lines.at(-1)?.trim();
+  if (!last || !detail.includes('Traceback')) return detail.trim() ? peerText(detail, 300) : null;
+  const frames = [...detail.matchAll(/File "([^"]+)", line (\d+), in (\S+)/g)];
+  const frame = frames.at(-1);
+  // The path on the translator's host says nothing to the user: the module path in its package does.
+  const path = frame?.[1] ?? '';
+  const file = /-packages\//.test(path) ? path.replace(/^.*-packages\//, '') : path.replace(/^.*\//, '');
+  return peerText(frame ? `${last} (in ${file}:${frame[2]}, ${frame[3]})` : last, 300);
+};
 
 /**
  * FastAPI's `{"detail": ...}` (a string, or validation entries). Anything else is not repeated:

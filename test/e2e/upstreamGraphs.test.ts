@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import test from 'ava';
+import test, { type ExecutionContext } from 'ava';
 import type { ExecutionRepository } from '../../core/ports/ExecutionRepository.js';
 import { TYPES } from '../../hosts/shared/composition.js';
 import { startWorker, type WorkerHandle } from '../../hosts/worker/worker.js';
@@ -17,14 +17,24 @@ import { executionStatus } from '../support/executionStatus.js';
 import { prepareProject } from '../support/project.js';
 import { upstreamGraph } from '../support/upstreamGraphs.js';
 
-const graphs = ['parallelPi.graph', 'branchTest.graph'] as const;
+const graphs = [
+  'parallelPi.graph',
+  'branchTest.graph',
+  'SharedMemoryTest_update.graph',
+  'ArrayLoop_e2e.graph',
+  'testLoop.graph',
+  'eagle_gather_update.graph',
+  'test_grpby_gather.graph',
+  'ExampleSubgraphSimple.graph',
+  'advent_simple.graph',
+] as const;
 let tb: DaliugeTestbed;
 let api: TestApi;
 let worker: WorkerHandle;
 let p: Awaited<ReturnType<typeof prepareProject>>;
 const dir = mkdtempSync(join(tmpdir(), 'surveyor-upstream-graphs-'));
 const sha: Record<string, string> = {};
-const ids = ['HIPASSJ2001-01', 'HIPASSJ2002-02', 'HIPASSJ2003-03'];
+const ids = graphs.map((_, i) => `HIPASSJ20${String(i).padStart(2, '0')}-01`);
 
 test.before(async () => {
   tb = daliugeTestbed();
@@ -118,3 +128,104 @@ test.serial(
     t.true(Object.values(graph).some((d) => d.status === 7));
   },
 );
+
+/** Links of a translated graph: what each application writes and what each data drop feeds. */
+const links = (drops: readonly Record<string, unknown>[]) => {
+  const n = (v: unknown) => (Array.isArray(v) ? v.length : 0);
+  return drops.reduce(
+    (sum, d) =>
+      sum +
+      (d['categoryType'] === 'Application'
+        ? n(d['outputs'])
+        : n(d['consumers']) + n(d['streamingConsumers'])),
+    0,
+  );
+};
+
+/** Runs an upstream graph unpatched to its end: the execution, its translated drops and links. */
+const runGraph = async (t: ExecutionContext, graph: string, source: string) => {
+  await useGraph(graph, ' []');
+  const id = await p.execute(source, { do_stage: false });
+  const e = await untilState(t, id, ['completed', 'failed']);
+  const text = await api.container
+    .get<ExecutionRepository>(TYPES.Executions)
+    .artifact(id, 1, 'translated.json');
+  const drops = text
+    ? (JSON.parse(text) as Record<string, unknown>[]).filter((d) => typeof d['oid'] === 'string')
+    : [];
+  return { id, e, drops, error: String(e['error']) };
+};
+
+// What upstream's translator tests expect of each graph (drops / links), and what upstream's own
+// tools did with it on DALiuGE 6.6 (../shared/graphs/upstream/README.md).
+test.serial('SharedMemoryTest_update: 8 drops and 7 links, completes with its outputs written', async (t) => {
+  const r = await runGraph(t, 'SharedMemoryTest_update.graph', ids[2]!);
+  t.is(r.e.state, 'completed', r.error);
+  t.is(r.drops.length, 8);
+  t.is(links(r.drops), 7);
+  t.like(r.e.run_record['outputs'], { checked: true, incomplete_count: 0 });
+});
+
+test.serial('ArrayLoop_e2e: the Loop and Scatter graph completes', async (t) => {
+  const r = await runGraph(t, 'ArrayLoop_e2e.graph', ids[3]!);
+  t.is(r.e.state, 'completed', r.error);
+  t.is(r.e.run_record['drops'], r.drops.length);
+});
+
+test.serial(
+  'testLoop: 11 drops and 10 links; every application fails inside DALiuGE and the reason counts them',
+  async (t) => {
+    const r = await runGraph(t, 'testLoop.graph', ids[4]!);
+    t.is(r.drops.length, 11);
+    t.is(links(r.drops), 10);
+    t.is(r.e.state, 'failed');
+    t.regex(r.error, /the session ended failed with 11 drops in error/);
+  },
+);
+
+test.serial(
+  "eagle_gather_update: 29 drops and 30 links; the island manager's refusal of the deploy is shown",
+  async (t) => {
+    const r = await runGraph(t, 'eagle_gather_update.graph', ids[5]!);
+    t.is(r.drops.length, 29);
+    t.is(links(r.drops), 30);
+    t.is(r.e.state, 'failed');
+    t.regex(
+      r.error,
+      /island manager deploy session \S+: HTTP 555 SubManagerException \(\S+: ErrorManagerCaughtException\)/,
+    );
+  },
+);
+
+test.serial(
+  "test_grpby_gather: 15 drops and 14 links; the island manager's failing append is shown as its error page says",
+  async (t) => {
+    const r = await runGraph(t, 'test_grpby_gather.graph', ids[6]!);
+    t.is(r.drops.length, 15);
+    t.is(links(r.drops), 14);
+    t.is(r.e.state, 'failed');
+    t.regex(
+      r.error,
+      /append graph to session \S+: HTTP 500 Internal Server Error \(an error page without a reason: the island manager's log has it\)/,
+    );
+  },
+);
+
+test.serial(
+  "ExampleSubgraphSimple: the translator's exception reaches the user, without tries that cannot help",
+  async (t) => {
+    const r = await runGraph(t, 'ExampleSubgraphSimple.graph', ids[7]!);
+    t.is(r.e.state, 'failed');
+    t.regex(
+      r.error,
+      /HTTP 500: the translator cannot translate this graph: KeyError: 'fromPort' \(in dlg\/dropmake\/lg\.py:\d+, _link_drops\)/,
+    );
+    t.false(r.error.includes('Traceback'), 'an excerpt, not the body');
+  },
+);
+
+test.serial('advent_simple: a V4-schema graph is refused naming the schema', async (t) => {
+  const r = await runGraph(t, 'advent_simple.graph', ids[8]!);
+  t.is(r.e.state, 'failed');
+  t.regex(r.error, /EAGLE's V4 schema .* DALiuGE 6\.6 accepts only the OJS schema/);
+});

@@ -3,6 +3,7 @@
 // error JSON that a DIM wraps around its node managers' errors.
 import test from 'ava';
 import { describeDlgError, hasType, isNoSession, parseDlgError } from '../../adapters/daliuge/dlgErrors.js';
+import { exceptionOf } from '../../adapters/daliuge/translatorClient.js';
 import { peerText } from '../../adapters/daliuge/http.js';
 import {
   dropsOf,
@@ -117,13 +118,52 @@ test('errors: nested types under SubManagerException decide, not the status', (t
   t.true(isNoSession(none));
   t.regex(
     describeDlgError(none),
-    /HTTP 555 SubManagerException \(127\.0\.0\.1:8000:5555:6666: NoSessionException\)/,
+    /HTTP 555 SubManagerException \(127\.0\.0\.1:8000:5555:6666: NoSessionException: x\)/,
+  );
+  // The exception's own words, as DALiuGE 6.6's island manager answered a deploy it refused;
+  // its "dummy" placeholder says nothing and is left out.
+  t.is(
+    describeDlgError(
+      parseDlgError({
+        status: 555,
+        text: '{"type": "DaliugeException", "args": ["UIDs for completed drops not found: {\'\'}"]}',
+      }),
+    ),
+    "HTTP 555 DaliugeException: UIDs for completed drops not found: {''}",
+  );
+  t.is(
+    describeDlgError(exists),
+    `HTTP 555 SubManagerException (${nm1}: SessionAlreadyExistsException, ${nm2}: SessionAlreadyExistsException)`,
   );
   t.true(isNoSession(parseDlgError({ status: 404, text: '{"type":"NoSessionException"}' })));
   const html = parseDlgError({ status: 502, text: '<html>Bad gateway</html>' });
   t.is(html.type, null);
   // A body that is not DALiuGE's is not repeated (errors reach viewers): only its size.
   t.is(describeDlgError(html), 'HTTP 502 not a DALiuGE error document (24 bytes)');
+  // The island manager's own error page (bottle) for an exception it did not map: its title only.
+  const page = `<!DOCTYPE HTML><html><head><title>Error: 500 Internal Server Error</title></head>
+    <body><p>Sorry, the requested URL <tt>'http://x/api/sessions/s/graph/append'</tt> caused an error:</p>
+    <pre>Internal Server Error</pre></body></html>`;
+  t.is(
+    describeDlgError(parseDlgError({ status: 500, text: page })),
+    "HTTP 500 Internal Server Error (an error page without a reason: the island manager's log has it)",
+  );
+});
+
+test("the translator's exception: the traceback's last line and innermost frame, bounded", (t) => {
+  const detail =
+    'Graph partition exception surveyor.graph: Traceback (most recent call last):\n' +
+    '  File "/srv/venv/lib/python3.11/site-packages/dlg/dropmake/pg_generator.py", line 82, in unroll\n' +
+    '    drop_list = lg.unroll_to_tpl()\n' +
+    '  File "/srv/venv/lib/python3.11/site-packages/dlg/dropmake/lg.py", line 497, in _link_drops\n' +
+    '    output_portname = sname[llink["fromPort"]]\n' +
+    "KeyError: 'fromPort'\n";
+  t.is(exceptionOf(detail), "KeyError: 'fromPort' (in dlg/dropmake/lg.py:497, _link_drops)");
+  t.is(
+    exceptionOf(`Traceback (most recent call last):\nValueError: ${'x'.repeat(1000)}`)!.length < 400,
+    true,
+  );
+  t.is(exceptionOf(42), null);
 });
 
 test('peer text is shortened and redacted before it reaches an error', (t) => {
