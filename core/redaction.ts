@@ -82,11 +82,14 @@ export const redact = <T>(value: T, secrets?: SecretRegistry, depth = 0): T => {
     const e = value as Error & { code?: unknown };
     return { name: e.name, message: redactString(e.message, secrets), code: e.code } as T;
   }
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
-    out[k] = hiddenUnder(k, v) ? REDACTED : redact(v, secrets, depth + 1);
-  }
-  return out as T;
+  // fromEntries defines each key as the object's own, "__proto__" too (a user's JSON may hold it):
+  // assigning it would set the copy's prototype instead.
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>).map(([k, v]) => [
+      k,
+      hiddenUnder(k, v) ? REDACTED : redact(v, secrets, depth + 1),
+    ]),
+  ) as T;
 };
 
 /**

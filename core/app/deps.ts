@@ -17,7 +17,14 @@ export const depsFrom = (p: SurveyorPorts, s: SurveyorSettings) => {
       policy: s.policy,
     },
     profiles: { profiles: p.profiles, clock, random, translator: p.translator, backends: p.backends },
-    projects: { patchableFields: s.patchableFields, configs: p.configs, events: p.events, digest, clock },
+    projects: {
+      patchableFields: s.patchableFields,
+      configs: p.configs,
+      events: p.events,
+      digest,
+      clock,
+      graphs: p.graphs,
+    },
     sources: { sources: p.sources, configs: p.configs, events: p.events, queue: p.queue, clock, random },
     discovery: { sources: p.sources, configs: p.configs, archive: p.archive, digest, clock },
     run: {

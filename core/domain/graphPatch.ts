@@ -218,6 +218,44 @@ const patchNodes = (
 };
 
 /**
+ * What keeps the patches from applying to a graph, each with the index of its patch (null: the
+ * graph's own configuration), checked without a manifest: every selector matches a node, every
+ * field it sets is on every node it matches, every expression parses, and the active graph
+ * configuration is one the patching can apply. Empty: the patches apply.
+ */
+export const patchProblems = (
+  t: GraphTemplate,
+  patches: readonly GraphPatch[],
+): { readonly index: number | null; readonly message: string }[] => {
+  if (patches.length === 0) return [];
+  const out: { index: number | null; message: string }[] = [];
+  if (typeof t.config === 'string') out.push({ index: null, message: t.config });
+  else if (t.config !== null)
+    for (const { nodeId, fieldId } of t.config.values) {
+      const n = t.nodes.find((x) => x.id === nodeId);
+      if (n !== undefined && !n.fieldIds.has(fieldId))
+        out.push({
+          index: null,
+          message: `the graph's active configuration ${JSON.stringify(t.config.name ?? t.config.id)} sets field ${fieldId} of node ${describe(n)}, which the node does not have`,
+        });
+    }
+  for (const [i, p] of patches.entries()) {
+    const matched = t.nodes.filter((n) => selects(p, n));
+    if (matched.length === 0) {
+      out.push({ index: i, message: `graph_patches.${i}: no node with ${p.match.kind} ${p.match.equals}` });
+      continue;
+    }
+    for (const [field, raw] of Object.entries(p.set)) {
+      const e = isExpression(raw) ? parseExpression(raw) : null;
+      if (typeof e === 'string') out.push({ index: i, message: `graph_patches.${i}.set.${field}: ${e}` });
+      if (matched.some((n) => !n.fieldNames.has(field)))
+        out.push({ index: i, message: missingField(i, p, field, matched) });
+    }
+  }
+  return out;
+};
+
+/**
  * Applies the configuration's graph patches to a parsed logical graph, in place (see patchNodes):
  * with patches, an active graph configuration is applied first and `activeGraphConfigId` removed.
  */

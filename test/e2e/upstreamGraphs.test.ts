@@ -224,8 +224,18 @@ test.serial(
   },
 );
 
-test.serial('advent_simple: a V4-schema graph is refused naming the schema', async (t) => {
-  const r = await runGraph(t, 'advent_simple.graph', ids[8]!);
-  t.is(r.e.state, 'failed');
-  t.regex(r.error, /EAGLE's V4 schema .* DALiuGE 6\.6 accepts only the OJS schema/);
-});
+test.serial(
+  'advent_simple: a V4-schema graph is refused at upload, naming the schema found and the one DALiuGE reads',
+  async (t) => {
+    const r = await api.call('POST', '/project-configs', {
+      raw: yamlWithGraph('advent_simple.graph', sha['advent_simple.graph']!, ' []'),
+      token: p.adminToken,
+      headers: { 'content-type': 'application/x-yaml' },
+    });
+    t.is(r.status, 422, r.text);
+    t.regex(
+      r.text,
+      /graph\.path.*EAGLE's V4 schema \(nodes and edges\); DALiuGE 6\.6 accepts only the OJS schema/,
+    );
+  },
+);

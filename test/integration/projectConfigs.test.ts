@@ -121,8 +121,8 @@ test.serial(
     const trusted = example
       .replace('module: wallaby_hires', 'module: trust_rules')
       .replace(
-        'equals: Scatter/GenericScatterApp }\n    set:',
-        'equals: Scatter/GenericScatterApp }\n    set:\n      func_code: "import os"',
+        'num_of_copies: "$count(sbids[].datasets[])"\n',
+        'num_of_copies: "$count(sbids[].datasets[])"\n  - match: { kind: node_name, equals: mosaic }\n    set:\n      func_code: "import os"\n',
       );
     t.not(trusted, example);
     const byUrl = example
@@ -133,7 +133,7 @@ test.serial(
       );
     t.not(byUrl, example);
     for (const [yaml, refused] of [
-      [trusted, ['graph_patches.0.set.func_code']],
+      [trusted, ['graph_patches.1.set.func_code']],
       [byUrl, ['graph.url']],
     ] as const) {
       const r = await upload(yaml, op);
@@ -155,3 +155,37 @@ test.serial(
     t.is((await upload(changed, op)).status, 403);
   },
 );
+
+test('a configuration whose graph cannot run is refused at upload with 422 and the reasons, and nothing is stored', async (t) => {
+  const module = example.replace('module: wallaby_hires', 'module: graph_checks');
+  const issues = async (yaml: string) => {
+    const r = await upload(yaml);
+    t.is(r.status, 422, r.text);
+    return (r.body as { error: { details: { issues: { path: string; message: string }[] } } }).error.details
+      .issues;
+  };
+  const missing = await issues(module.replace(/path: \S+\.graph/, 'path: no-such.graph'));
+  t.is(missing[0]!.path, 'graph.path');
+  t.regex(
+    missing[0]!.message,
+    /the graph cannot be loaded: graph no-such\.graph is not in the graph directory/,
+  );
+  const digest = await issues(module.replace(/sha256: [0-9a-f]{64}/, `sha256: ${'f'.repeat(64)}`));
+  t.is(digest[0]!.path, 'graph.sha256');
+  t.regex(digest[0]!.message, /has sha256 [0-9a-f]{64}, but the configuration pins f{64}/);
+  const patch = await issues(
+    module
+      .replace('equals: Scatter/GenericScatterApp }', 'equals: Scatter/NoSuchApp }')
+      .replace(
+        'num_of_copies: "$count(sbids[].datasets[])"\n',
+        'num_of_copies: "$count(sbids[].datasets[])"\n  - match: { kind: node_category, equals: Scatter }\n    set:\n      num_of_splits: 2\n',
+      ),
+  );
+  t.deepEqual(
+    patch.map((i) => i.path),
+    ['graph_patches.0', 'graph_patches.1'],
+  );
+  t.regex(patch[0]!.message, /no node with node_name Scatter\/NoSuchApp/);
+  t.regex(patch[1]!.message, /has no field num_of_splits \(its fields: num_of_copies\)/);
+  t.is((await api.call('GET', '/project-configs/graph_checks', { token: op })).status, 404, 'nothing stored');
+});

@@ -13,6 +13,7 @@ import { closeServer } from '../../hosts/shared/metricsServer.js';
 import { loadConfig } from '../../hosts/shared/loadConfig.js';
 import { registerSecrets } from '../../hosts/shared/secrets.js';
 import { freshDatabase } from './db.js';
+import { graphDir } from './project.js';
 import type { Db } from '../../adapters/postgres/db.js';
 
 export const testJwtSecret = 'integration-test-secret-0123456789abcdef';
@@ -55,6 +56,8 @@ export const startTestApi = async (
     SERVICE_LOG_LEVEL: 'info',
     // The testbeds and the tests' own servers listen on loopback.
     SERVICE_OUTBOUND_ALLOW_PRIVATE: 'true',
+    // Uploads check the graph: the shipped ones, as scripts/start serves them.
+    SERVICE_GRAPH_DIR: graphDir,
     ...env,
   });
   const secrets = new SecretRegistry();

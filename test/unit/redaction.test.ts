@@ -124,6 +124,13 @@ test('redactedJson is JSON.stringify(redact(value)), for any value and any regis
   t.pass();
 });
 
+test('a "__proto__" key in a value is copied as a key, not made the copy\'s prototype', (t) => {
+  const value = JSON.parse('{"__proto__": {"password": "hunter2"}, "a": 1}') as object;
+  const out = redact(value, new SecretRegistry()) as Record<string, unknown>;
+  t.is(Object.getPrototypeOf(out), Object.prototype);
+  t.is(JSON.stringify(out), `{"__proto__":{"password":"${REDACTED}"},"a":1}`);
+});
+
 test('redactedJson hides what redact hides: a secret key, a pattern, a registered value', (t) => {
   const secrets = new SecretRegistry();
   secrets.add('my-archive-password');

@@ -3,10 +3,12 @@ import { configAdminOnly } from '../../domain/configTrust.js';
 import type { ProjectConfig } from '../../domain/projectConfig.js';
 import type { ProjectConfigVersion } from '../../domain/projectVersion.js';
 import { type Role, roleAllows } from '../../domain/roles.js';
-import { type AppError, appError } from '../../errors.js';
+import { type AppError, appError, validationError } from '../../errors.js';
 import type { Clock } from '../../ports/Clock.js';
+import type { GraphStore } from '../../ports/GraphStore.js';
 import type { ProjectConfigRepository } from '../../ports/ProjectConfigRepository.js';
 import type { TokenDigest } from '../../ports/TokenDigest.js';
+import { graphIssues } from './checkGraph.js';
 
 export interface UploadDeps {
   readonly configs: ProjectConfigRepository;
@@ -14,12 +16,16 @@ export interface UploadDeps {
   readonly clock: Clock;
   /** Graph fields an operator may patch (admins: any). */
   readonly patchableFields: readonly string[];
+  /** Where the configuration's graph is read, to check it before it is stored. */
+  readonly graphs: GraphStore;
 }
 
 /**
  * Stores a validated configuration as the project's new active version (executions created from
  * now on pin it). Uploading the active content again changes nothing. A graph URL and patches of
  * fields outside the patchable list choose what code runs: only an admin may add or change them.
+ * A graph that cannot run (missing, another sha256, a schema DALiuGE does not read, patches that do
+ * not apply) is refused with its problems (`graphIssues`), before anything is stored.
  */
 export const uploadProjectConfig = async (
   deps: UploadDeps,
@@ -38,6 +44,11 @@ export const uploadProjectConfig = async (
         ),
       );
   }
+  const issues = await graphIssues(deps.graphs, input.config);
+  if (issues.length > 0)
+    return E.left(
+      validationError(`the configuration's graph cannot be used: ${issues.length} problem(s)`, issues),
+    );
   const contentHash = deps.digest.digest(input.yaml);
   return E.right(
     await deps.configs.saveVersion(
