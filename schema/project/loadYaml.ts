@@ -174,5 +174,18 @@ export const loadProjectYaml = (text: string): E.Either<Diagnostic[], ProjectCon
   return E.right(config);
 };
 
+/**
+ * The line and column of the value at each path of a configuration's text (or of its nearest
+ * ancestor), for problems found after loading it (its graph's, say).
+ */
+export const locateIn = (text: string): ((path: string) => { line: number; column: number }) => {
+  const lc = new LineCounter();
+  const doc = parseAllDocuments(text, { lineCounter: lc })[0];
+  return (path) =>
+    doc && !('errors' in doc && doc.errors.length > 0)
+      ? positionOf(doc as Document, lc, path)
+      : { line: 1, column: 1 };
+};
+
 export const formatDiagnostic = (file: string, d: Diagnostic): string =>
   `${file}:${d.line}:${d.column}: ${d.code}: ${d.path ? `${d.path}: ` : ''}${d.message}`;

@@ -1,6 +1,6 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import test from 'ava';
 import { cleanEnv, runCli } from '../support/child.js';
@@ -31,4 +31,28 @@ test('project validate: 0 for a valid file, 1 with FILE:LINE:COLUMN lines for pr
 
   const missing = runCli(['project', 'validate', join(dir, 'nope.yaml')], cleanEnv({}));
   t.is(await missing.exited(), 2);
+});
+
+test('project validate checks the graph as the upload does, at the line and column of the problem', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'validate-graph-'));
+  const file = join(dir, 'patched.yaml');
+  const text = readFileSync(example, 'utf8').replace(
+    'equals: Scatter/GenericScatterApp',
+    'equals: Scatter/NoSuchApp',
+  );
+  writeFileSync(file, text);
+  const graphs = join(dirname(example), 'graphs');
+  const r = runCli(['project', 'validate', file, '--graph-dir', graphs], cleanEnv({}));
+  t.is(await r.exited(), 1, r.output());
+  const line = text.split('\n').findIndex((l) => l.includes('Scatter/NoSuchApp')) + 1;
+  t.true(
+    r
+      .output()
+      .includes(`${file}:${line}:5: graph: graph_patches.0: no node with node_name Scatter/NoSuchApp`),
+    r.output(),
+  );
+  // Without --graph-dir the graph is looked for beside the file: not there, said so.
+  const away = runCli(['project', 'validate', file], cleanEnv({}));
+  t.is(await away.exited(), 1);
+  t.regex(away.output(), /graph\.path: the graph cannot be loaded: graph \S+ is not in the graph directory/);
 });
