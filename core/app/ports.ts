@@ -41,6 +41,9 @@ export interface YamlIssue {
 /** Turns a configuration's YAML into a configuration (the YAML library is not the core's to import). */
 export type ProjectYamlParser = (yaml: string) => E.Either<readonly YamlIssue[], ProjectConfig>;
 
+/** Where each path of a configuration's YAML is, for problems found after parsing (its graph's). */
+export type ProjectYamlLocator = (yaml: string) => (path: string) => { line: number; column: number };
+
 /** Every port the application needs: PostgreSQL or memory repositories, real or mock backends. */
 export interface SurveyorPorts {
   readonly clock: Clock;
@@ -65,6 +68,7 @@ export interface SurveyorPorts {
   readonly backends: DeploymentBackends;
   readonly graphs: GraphStore;
   readonly parseProjectYaml: ProjectYamlParser;
+  readonly locateInProjectYaml: ProjectYamlLocator;
   readonly alerts: AlertRepository;
   /** Seals the secrets clients write (a channel's) before they are stored. */
   readonly secretBox: SecretBox;

@@ -1,17 +1,31 @@
 import * as E from 'fp-ts/lib/Either.js';
-import { appError } from '../errors.js';
+import { type AppError, appError } from '../errors.js';
 import { viewVersion, viewVersionSummary } from '../domain/projectVersion.js';
 import type { Actor } from '../usecases/profiles/saveProfile.js';
 import { uploadProjectConfig } from '../usecases/projects/uploadProjectConfig.js';
 import type { SurveyorDeps } from './deps.js';
 import { badCursor, defaultPageSize, eventPage, type PageRequest } from './pages.js';
-import type { ProjectYamlParser } from './ports.js';
+import type { ProjectYamlLocator, ProjectYamlParser } from './ports.js';
 
 const noConfig = (module: string) =>
   appError('not_found', `project ${module} has no configuration; upload one first`);
 
+/** A refusal's issues (the graph's, found after parsing) at their line and column in the YAML. */
+const located = (e: AppError, yaml: string, locate: ProjectYamlLocator): AppError => {
+  const issues = e.details?.['issues'];
+  if (e.code !== 'validation_failed' || !Array.isArray(issues)) return e;
+  const at = locate(yaml);
+  return {
+    ...e,
+    details: {
+      ...e.details,
+      issues: issues.map((i: { path: string }) => ({ ...i, ...at(i.path), code: 'graph' })),
+    },
+  };
+};
+
 /** Project configurations: upload (a new version when the content changed), read, versions, events. */
-export const projectOperations = (d: SurveyorDeps, parse: ProjectYamlParser) => ({
+export const projectOperations = (d: SurveyorDeps, parse: ProjectYamlParser, locate: ProjectYamlLocator) => ({
   /** `created` is false when the content equals the active version's (nothing changed). */
   upload: async (yaml: string, actor: Actor) => {
     const parsed = parse(yaml);
@@ -33,7 +47,7 @@ export const projectOperations = (d: SurveyorDeps, parse: ProjectYamlParser) => 
       by: actor.username,
       role: actor.role,
     });
-    if (E.isLeft(r)) return r;
+    if (E.isLeft(r)) return E.left(located(r.left, yaml, locate));
     return E.right({ version: viewVersion(r.right.version), created: r.right.created });
   },
   /** Every project's active version, by name (a project is a module with a configuration). */

@@ -16,7 +16,7 @@ export const surveyorOperations = (ports: SurveyorPorts, settings: SurveyorSetti
   const deps = depsFrom(ports, settings);
   return {
     ...authOperations(deps),
-    projects: projectOperations(deps, ports.parseProjectYaml),
+    projects: projectOperations(deps, ports.parseProjectYaml, ports.locateInProjectYaml),
     sources: sourceOperations(deps),
     profiles: profileOperations(deps, ports.events),
     executions: executionOperations(deps),

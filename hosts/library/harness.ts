@@ -20,7 +20,7 @@ import { SequentialRandom } from '../../adapters/memory/random.js';
 import { memoryRepositories } from '../../adapters/memory/repositories.js';
 import { outboundTargets } from '../../adapters/shared/outbound.js';
 import { OutageRecorder } from '../../adapters/system/outageRecorder.js';
-import { loadProjectYaml } from '../../schema/project/loadYaml.js';
+import { loadProjectYaml, locateIn } from '../../schema/project/loadYaml.js';
 import { policyFrom } from '../shared/composition.js';
 import { loadConfig } from '../shared/loadConfig.js';
 import { pollSpacing, tickSchedule } from '../shared/tickSchedule.js';
@@ -73,6 +73,7 @@ export const createHarness = (opts: HarnessOptions = {}) => {
     backends: mockBackends(clock, (opts.mockStepSeconds ?? 10) * 1000),
     graphs: new MemoryGraphStore(opts.graphs ?? {}),
     parseProjectYaml: loadProjectYaml,
+    locateInProjectYaml: locateIn,
     secretBox: new AesSecretBox(jwtSecret),
     notifier,
     targets: outboundTargets,

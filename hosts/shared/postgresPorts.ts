@@ -24,7 +24,7 @@ import { PgWorkerRegistry } from '../../adapters/postgres/workerRegistry.js';
 import { OutageRecorder } from '../../adapters/system/outageRecorder.js';
 import { FileOrUrlGraphStore } from '../../adapters/system/graphStore.js';
 import type { Config } from '../../schema/config.js';
-import { loadProjectYaml } from '../../schema/project/loadYaml.js';
+import { loadProjectYaml, locateIn } from '../../schema/project/loadYaml.js';
 import type { BackendSet } from './backends.js';
 
 /** Every port on PostgreSQL, with the backends chosen from the configuration. */
@@ -64,6 +64,7 @@ export const postgresPorts = (input: {
       config.SERVICE_MAX_GRAPH_BYTES,
     ),
     parseProjectYaml: loadProjectYaml,
+    locateInProjectYaml: locateIn,
     alerts: new PgAlertRepository(db),
     secretBox: new AesSecretBox(config.SERVICE_SECRETS_KEY ?? input.jwtSecret),
     notifier: new ChannelNotifier(config.SERVICE_ALERT_TIMEOUT_SECONDS * 1000),

@@ -161,8 +161,8 @@ test('a configuration whose graph cannot run is refused at upload with 422 and t
   const issues = async (yaml: string) => {
     const r = await upload(yaml);
     t.is(r.status, 422, r.text);
-    return (r.body as { error: { details: { issues: { path: string; message: string }[] } } }).error.details
-      .issues;
+    return (r.body as { error: { details: { issues: { path: string; message: string; line: number }[] } } })
+      .error.details.issues;
   };
   const missing = await issues(module.replace(/path: \S+\.graph/, 'path: no-such.graph'));
   t.is(missing[0]!.path, 'graph.path');
@@ -186,6 +186,8 @@ test('a configuration whose graph cannot run is refused at upload with 422 and t
     ['graph_patches.0', 'graph_patches.1'],
   );
   t.regex(patch[0]!.message, /no node with node_name Scatter\/NoSuchApp/);
+  // At the line and column of the patch, as the console shows the validator's problems.
+  t.like(patch[0], { line: 104, column: 5, code: 'graph' });
   t.regex(patch[1]!.message, /has no field num_of_splits \(its fields: num_of_copies\)/);
   t.is((await api.call('GET', '/project-configs/graph_checks', { token: op })).status, 404, 'nothing stored');
 });
