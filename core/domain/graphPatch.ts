@@ -175,6 +175,7 @@ const patchNodes = (
     writable(at).fields!.find((x) => typeof x === 'object' && x !== null && x.id === fieldId)!;
   let configuration: AppliedConfiguration | null = null;
   if (config !== null) {
+    let set = 0;
     for (const { nodeId, fieldId, value } of config.values) {
       // DALiuGE skips a node it cannot find, and fails on a field it cannot find.
       const at = nodes.findIndex((n) => n.id === nodeId);
@@ -182,8 +183,9 @@ const patchNodes = (
       if (!nodes[at]!.fieldIds.has(fieldId))
         return `the graph's active configuration ${JSON.stringify(config.name ?? config.id)} sets field ${fieldId} of node ${describe(nodes[at]!)}, which the node does not have`;
       fieldById(at, fieldId).value = value;
+      set++;
     }
-    configuration = { id: config.id, name: config.name, fields: config.values.length };
+    configuration = { id: config.id, name: config.name, fields: set };
   }
   const applied: AppliedPatch[] = [];
   for (const [i, p] of patches.entries()) {
