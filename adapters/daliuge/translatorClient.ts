@@ -226,8 +226,7 @@ export class DaliugeTranslator implements Translator {
  */
 export const exceptionOf = (detail: unknown): string | null => {
   if (typeof detail !== 'string') return null;
-  const lines = detail.split('\n').filter((l) => l.trim() !== '');
-  const last = lines.at(-1)?.trim();
+  const last = detail.trimEnd().split('\n').at(-1)?.trim();
   if (!last || !detail.includes('Traceback')) return detail.trim() ? peerText(detail, 300) : null;
   const frames = [...detail.matchAll(/File "([^"]+)", line (\d+), in (\S+)/g)];
   const frame = frames.at(-1);

@@ -136,20 +136,44 @@ const selects = (p: GraphPatch, n: NodeKeys): boolean => {
   }
 };
 
+/** Why a patch matches nothing (the caller names the patch). */
+const noNode = (p: GraphPatch): string => `no node with ${p.match.kind} ${p.match.equals}`;
+
 /** Why a patch cannot set `field` on the nodes it matched, naming the nodes that lack it. */
-const missingField = (i: number, p: GraphPatch, field: string, nodes: readonly NodeKeys[]): string => {
+const missingField = (p: GraphPatch, field: string, nodes: readonly NodeKeys[]): string => {
   const lacking = nodes.filter((n) => !n.fieldNames.has(field));
   if (nodes.length === 1) {
     const names = [...lacking[0]!.fieldNames];
     const shown =
       names.slice(0, 20).join(', ') + (names.length > 20 ? `, and ${names.length - 20} more` : '');
-    return `graph_patches.${i}: node ${describe(lacking[0]!)} has no field ${field} (its fields: ${shown || 'none'})`;
+    return `node ${describe(lacking[0]!)} has no field ${field} (its fields: ${shown || 'none'})`;
   }
   return (
-    `graph_patches.${i}: ${p.match.kind} ${p.match.equals} matches ${nodes.length} nodes (${nodes.map(describe).join('; ')}), ` +
+    `${p.match.kind} ${p.match.equals} matches ${nodes.length} nodes (${nodes.map(describe).join('; ')}), ` +
     `and ${lacking.map(describe).join('; ')} ${lacking.length === 1 ? 'has' : 'have'} no field ${field}: ` +
     'select the node you mean with {kind: node_id, equals: <its id>}'
   );
+};
+
+/**
+ * Why the graph's active configuration cannot be applied: it is not in the shape DALiuGE reads,
+ * or it sets a field a node of the graph does not have (DALiuGE would fail on it; a node the graph
+ * does not have is skipped, as DALiuGE skips it).
+ */
+const configurationProblems = (
+  nodes: readonly NodeKeys[],
+  config: ActiveConfiguration | null | string,
+): string[] => {
+  if (config === null) return [];
+  if (typeof config === 'string') return [config];
+  return config.values.flatMap(({ nodeId, fieldId }) => {
+    const n = nodes.find((x) => x.id === nodeId);
+    return n !== undefined && !n.fieldIds.has(fieldId)
+      ? [
+          `the graph's active configuration ${JSON.stringify(config.name ?? config.id)} sets field ${fieldId} of node ${describe(n)}, which the node does not have`,
+        ]
+      : [];
+  });
 };
 
 /**
@@ -170,19 +194,18 @@ const patchNodes = (
   writable: (i: number) => LogicalGraphNode,
 ): PatchResult | string => {
   if (patches.length === 0) return { applied: [], configuration: null };
-  if (typeof config === 'string') return config;
-  const fieldById = (at: number, fieldId: string) =>
-    writable(at).fields!.find((x) => typeof x === 'object' && x !== null && x.id === fieldId)!;
+  const refused = configurationProblems(nodes, config)[0];
+  if (refused !== undefined) return refused;
   let configuration: AppliedConfiguration | null = null;
-  if (config !== null) {
+  if (config !== null && typeof config !== 'string') {
+    // DALiuGE applies a value to the first node with the id.
+    const at = new Map<unknown, number>();
+    for (const [i, n] of nodes.entries()) if (!at.has(n.id)) at.set(n.id, i);
     let set = 0;
     for (const { nodeId, fieldId, value } of config.values) {
-      // DALiuGE skips a node it cannot find, and fails on a field it cannot find.
-      const at = nodes.findIndex((n) => n.id === nodeId);
-      if (at < 0) continue;
-      if (!nodes[at]!.fieldIds.has(fieldId))
-        return `the graph's active configuration ${JSON.stringify(config.name ?? config.id)} sets field ${fieldId} of node ${describe(nodes[at]!)}, which the node does not have`;
-      fieldById(at, fieldId).value = value;
+      const i = at.get(nodeId);
+      if (i === undefined) continue;
+      writable(i).fields!.find((x) => typeof x === 'object' && x !== null && x.id === fieldId)!.value = value;
       set++;
     }
     configuration = { id: config.id, name: config.name, fields: set };
@@ -191,7 +214,7 @@ const patchNodes = (
   for (const [i, p] of patches.entries()) {
     const matched: number[] = [];
     for (const [at, n] of nodes.entries()) if (selects(p, n)) matched.push(at);
-    if (matched.length === 0) return `graph_patches.${i}: no node with ${p.match.kind} ${p.match.equals}`;
+    if (matched.length === 0) return `graph_patches.${i}: ${noNode(p)}`;
     for (const [field, raw] of Object.entries(p.set)) {
       let value: string | number | boolean = raw;
       if (isExpression(raw)) {
@@ -202,12 +225,11 @@ const patchNodes = (
         value = v;
       }
       if (matched.some((at) => !nodes[at]!.fieldNames.has(field)))
-        return missingField(
-          i,
+        return `graph_patches.${i}: ${missingField(
           p,
           field,
           matched.map((at) => nodes[at]!),
-        );
+        )}`;
       for (const at of matched) {
         const n = nodes[at]!;
         const f = writable(at).fields!.find((x) => typeof x === 'object' && x !== null && x.name === field)!;
@@ -220,38 +242,30 @@ const patchNodes = (
 };
 
 /**
- * What keeps the patches from applying to a graph, each with the index of its patch (null: the
- * graph's own configuration), checked without a manifest: every selector matches a node, every
+ * What keeps the patches from applying to a graph, each at its path in the configuration (null:
+ * the graph's own configuration), checked without a manifest: every selector matches a node, every
  * field it sets is on every node it matches, every expression parses, and the active graph
  * configuration is one the patching can apply. Empty: the patches apply.
  */
 export const patchProblems = (
   t: GraphTemplate,
   patches: readonly GraphPatch[],
-): { readonly index: number | null; readonly message: string }[] => {
+): { readonly path: string | null; readonly message: string }[] => {
   if (patches.length === 0) return [];
-  const out: { index: number | null; message: string }[] = [];
-  if (typeof t.config === 'string') out.push({ index: null, message: t.config });
-  else if (t.config !== null)
-    for (const { nodeId, fieldId } of t.config.values) {
-      const n = t.nodes.find((x) => x.id === nodeId);
-      if (n !== undefined && !n.fieldIds.has(fieldId))
-        out.push({
-          index: null,
-          message: `the graph's active configuration ${JSON.stringify(t.config.name ?? t.config.id)} sets field ${fieldId} of node ${describe(n)}, which the node does not have`,
-        });
-    }
+  const out: { path: string | null; message: string }[] = configurationProblems(t.nodes, t.config).map(
+    (message) => ({ path: null, message }),
+  );
   for (const [i, p] of patches.entries()) {
     const matched = t.nodes.filter((n) => selects(p, n));
     if (matched.length === 0) {
-      out.push({ index: i, message: `graph_patches.${i}: no node with ${p.match.kind} ${p.match.equals}` });
+      out.push({ path: `graph_patches.${i}`, message: noNode(p) });
       continue;
     }
     for (const [field, raw] of Object.entries(p.set)) {
       const e = isExpression(raw) ? parseExpression(raw) : null;
-      if (typeof e === 'string') out.push({ index: i, message: `graph_patches.${i}.set.${field}: ${e}` });
+      if (typeof e === 'string') out.push({ path: `graph_patches.${i}.set.${field}`, message: e });
       if (matched.some((n) => !n.fieldNames.has(field)))
-        out.push({ index: i, message: missingField(i, p, field, matched) });
+        out.push({ path: `graph_patches.${i}`, message: missingField(p, field, matched) });
     }
   }
   return out;

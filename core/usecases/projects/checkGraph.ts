@@ -32,12 +32,8 @@ export const graphIssues = async (
     ];
   const template = graphTemplateFor(loaded.sha256, loaded.text);
   if (typeof template === 'string') return [{ path: where, message: template }];
-  return patchProblems(template, config.graph_patches).map((p) => {
-    const path = p.index === null ? where : `graph_patches.${p.index}`;
-    // A patch's message names the patch for the run's error; here the path does.
-    return {
-      path,
-      message: p.message.startsWith(`${path}: `) ? p.message.slice(path.length + 2) : p.message,
-    };
-  });
+  return patchProblems(template, config.graph_patches).map((p) => ({
+    path: p.path ?? where,
+    message: p.message,
+  }));
 };
