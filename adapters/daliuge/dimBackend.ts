@@ -9,12 +9,14 @@ import type {
   Submission,
 } from '../../core/ports/DeploymentBackend.js';
 import type { DropSpec } from '../../core/ports/Translator.js';
+import { Semaphore } from '../shared/semaphore.js';
 import { DimClient, DimError } from './islandManager.js';
 import {
   dropsOf,
   erroredDrops,
   outputDropOids,
   outputReport,
+  progressOf,
   rootDropOids,
   sessionProgress,
 } from './sessionFacts.js';
@@ -23,6 +25,9 @@ export interface DimBackendOptions {
   readonly timeoutMs: number;
   readonly maxBytes: number;
 }
+
+/** Requests one poll round has in flight at once to one island manager. */
+const perRoundRequests = 4;
 
 /** Most failed drop ids kept in a run record (the count is always given). */
 const maxFailedDrops = 50;
@@ -44,8 +49,9 @@ class NotYetCancellable extends Error {}
  * external name, so a crashed worker finds its session again: `find` adopts a deployed session,
  * and `submit` resumes a half-made one (created, or created and appended) instead of making a
  * second. A poll round is one `GET /api/sessions` for every session of the DIM, plus one
- * `graph/status` for each session that ended, to name the drops in error, and one `status` for
- * each session the list lacks (a restarted DIM lists none of the sessions its node managers run).
+ * `graph/status` for each session that runs (its progress: stalls.ts) or ended (the drops in
+ * error, the outputs), and one `status` for each session the list lacks (a restarted DIM lists
+ * none of the sessions its node managers run); at most four of these at once.
  */
 export class DimBackend implements DeploymentBackend {
   readonly kind = 'rest_remote' as const;
@@ -138,30 +144,43 @@ export class DimBackend implements DeploymentBackend {
     const sessions = new Map(
       (await this.call(() => dim.sessions(signal))).map((s) => [s.sessionId, s.states]),
     );
-    for (const item of items) {
-      // A DIM that restarted lists none of its earlier sessions, but still relays a session's
-      // status from the node managers, which run it on: ask for that one session by its id.
-      const states =
-        sessions.get(item.schedulerJobId) ??
-        (sessions.has(item.schedulerJobId)
-          ? null
-          : await this.call(() => dim.status(item.schedulerJobId, signal)));
-      if (!states) {
-        out.set(item.executionId, {
-          kind: 'unknown',
-          remoteState: 'unknown',
-          reason: `neither the island manager at ${target.slice(4)} nor its node managers know session ${item.schedulerJobId} (deleted, or the node managers restarted)`,
-        });
-        continue;
-      }
-      const code = combineNodeStates([...states.values()]);
-      const o = outcomeOfSessionState(code);
-      out.set(
-        item.executionId,
-        o.kind === 'finished' || o.kind === 'failed' ? await this.ended(dim, item, o) : o,
-      );
-    }
+    const limit = new Semaphore(perRoundRequests);
+    const outcomes = await Promise.all(
+      items.map((item) => limit.run(() => this.outcome(dim, target, sessions, item, signal), signal)),
+    );
+    for (const [i, item] of items.entries()) out.set(item.executionId, outcomes[i]!);
     return out;
+  }
+
+  private async outcome(
+    dim: DimClient,
+    target: string,
+    sessions: ReadonlyMap<string, ReadonlyMap<string, number> | null>,
+    item: PollItem,
+    signal?: AbortSignal,
+  ): Promise<RemoteOutcome> {
+    // A DIM that restarted lists none of its earlier sessions, but still relays a session's
+    // status from the node managers, which run it on: ask for that one session by its id.
+    const states =
+      sessions.get(item.schedulerJobId) ??
+      (sessions.has(item.schedulerJobId)
+        ? null
+        : await this.call(() => dim.status(item.schedulerJobId, signal)));
+    if (!states)
+      return {
+        kind: 'unknown',
+        remoteState: 'unknown',
+        reason: `neither the island manager at ${target.slice(4)} nor its node managers know session ${item.schedulerJobId} (deleted, or the node managers restarted)`,
+      };
+    const o = outcomeOfSessionState(combineNodeStates([...states.values()]));
+    if (o.kind === 'finished' || o.kind === 'failed') return this.ended(dim, item, o);
+    if (o.kind !== 'in_progress' || o.remoteState !== 'running') return o;
+    // A running session's drops say whether it still moves; unread, nothing is judged this round.
+    const progress = await dim
+      .graphStatus(item.schedulerJobId, signal)
+      .then(progressOf)
+      .catch(() => null);
+    return progress ? { ...o, progress } : o;
   }
 
   /** A session that ended finished or failed: its drops in error decide, and are named. */

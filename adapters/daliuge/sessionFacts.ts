@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import {
   dropStateNames,
   freedDropStates,
   type OutputReport,
+  type SessionProgress,
   skippedDropState,
   writtenDropStates,
 } from '../../core/domain/remote.js';
@@ -130,5 +132,41 @@ export const outputReport = (outputs: readonly string[], graphStatus: unknown): 
     incompleteCount: incomplete.length,
     skippedCount,
     freedCount,
+  };
+};
+
+/** Running oids named in a progress report; the count says how many there are in all. */
+const maxRunning = 5;
+const notRun = 0;
+const appRunning = 1;
+const dropWriting = 1;
+
+/**
+ * A running session's progress from its `graph/status` answer (the same rule as the batch job's
+ * helper): a digest of every drop's state and application state, the applications running and
+ * data drops being written, and those not started (`SessionProgress`). Null: not a status map.
+ */
+export const progressOf = (graphStatus: unknown): SessionProgress | null => {
+  if (graphStatus === null || typeof graphStatus !== 'object' || Array.isArray(graphStatus)) return null;
+  const entries = Object.entries(graphStatus as Record<string, { status?: unknown; execStatus?: unknown }>)
+    .filter(([, v]) => v !== null && typeof v === 'object')
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const hash = createHash('sha256');
+  const running: string[] = [];
+  let waitingCount = 0;
+  for (const [oid, v] of entries) {
+    // As the job helper writes it in Python (None for a state the drop lacks): one digest rule.
+    hash.update(`${oid}\t${String(v.status ?? 'None')}\t${String(v.execStatus ?? 'None')}\n`);
+    const app = v.execStatus !== undefined;
+    const state = app ? v.execStatus : v.status;
+    if (state === (app ? appRunning : dropWriting)) running.push(oid);
+    else if (state === notRun) waitingCount++;
+  }
+  return {
+    digest: hash.digest('hex').slice(0, 32),
+    drops: entries.length,
+    running: running.slice(0, maxRunning),
+    runningCount: running.length,
+    waitingCount,
   };
 };

@@ -7,6 +7,9 @@
  * - `watch`: polls the job's own island manager (found through the nodes.txt that the highest-level
  *   manager writes under the log directory); when the session ends it records the state and the
  *   drops in error in surveyor-status.json, and on failure stops DALiuGE at once;
+ * - while the session runs, `watch` also reads its drop states every few seconds and writes
+ *   surveyor-progress.json when they changed: a digest of every drop's state, the drops running
+ *   and those not started (the poll reads it to tell a stalled session: core/domain/stalls.ts);
  * - both record the graph's outputs (data drops nothing consumes, read from the graph file beside
  *   the status file) and those that did not end completed, for output verification;
  * - `finish`: after DALiuGE exits, records the state if `watch` did not get to (a graph that ends
@@ -15,12 +18,13 @@
  */
 export const jobHelperName = 'surveyor-job.py';
 export const statusFileName = 'surveyor-status.json';
+export const progressFileName = 'surveyor-progress.json';
 /** The physical graph beside the status file (jobScript.ts writes it there). */
 export const graphFileName = 'graph.pgt.json';
 
 export const jobHelperScript = `#!/usr/bin/env python3
 """surveyor's job helper (see the batch backend in surveyor's adapters/README.md)."""
-import glob, json, os, signal, sys, time, urllib.request
+import glob, hashlib, json, os, signal, sys, time, urllib.request
 
 MAX_DROPS = 50
 DROP_ERROR, DROP_CANCELLED, APP_ERROR = 3, 6, 3
@@ -29,6 +33,8 @@ DROP_ERROR, DROP_CANCELLED, APP_ERROR = 3, 6, 3
 WRITTEN, FREED, SKIPPED = (2, 4, 5), (4, 5), 7
 STATE_NAMES = ["initialized", "writing", "completed", "error", "expired", "deleted", "cancelled", "skipped"]
 GRAPH_FILE = "${graphFileName}"
+PROGRESS_FILE = "${progressFileName}"
+PROGRESS_EVERY = 5
 
 
 def get(url):
@@ -102,6 +108,33 @@ def record(path, doc):
     os.replace(tmp, path)
 
 
+def progress(graph_status):
+    """A digest of every drop's state, the drops running or being written, and those not started."""
+    h = hashlib.sha256()
+    running, waiting = [], 0
+    for oid in sorted(graph_status):
+        s = graph_status[oid]
+        if not isinstance(s, dict):
+            continue
+        h.update(("%s\\t%s\\t%s\\n" % (oid, s.get("status"), s.get("execStatus"))).encode())
+        state = s.get("execStatus") if "execStatus" in s else s.get("status")
+        if state == 1:
+            running.append(oid)
+        elif state == 0:
+            waiting += 1
+    return {"digest": h.hexdigest()[:32], "drops": len(graph_status), "running": running[:5],
+            "running_count": len(running), "waiting_count": waiting}
+
+
+def write_progress(status, doc):
+    path = os.path.join(os.path.dirname(status), PROGRESS_FILE)
+    doc["written_at"] = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+    tmp = path + ".tmp"
+    with open(tmp, "w") as f:
+        json.dump(doc, f)
+    os.replace(tmp, path)
+
+
 def alive(pid):
     try:
         os.kill(pid, 0)
@@ -112,6 +145,7 @@ def alive(pid):
 
 def watch(session, logs, status, pid, port):
     host = None
+    digest, looked = None, 0.0
     while alive(pid):
         time.sleep(1)
         if host is None:
@@ -127,6 +161,15 @@ def watch(session, logs, status, pid, port):
             continue
         state = combined(list((mine[0].get("status") or {}).values()))
         if state is None:
+            if time.time() - looked >= PROGRESS_EVERY:
+                looked = time.time()
+                try:
+                    now = progress(get("%s/%s/graph/status" % (base, session)) or {})
+                except Exception:
+                    continue
+                if now["digest"] != digest:
+                    digest = now["digest"]
+                    write_progress(status, now)
             continue
         try:
             gs = get("%s/%s/graph/status" % (base, session))

@@ -1,7 +1,7 @@
 import { userInfo } from 'node:os';
 import { PermanentJobError } from '../../core/domain/job.js';
 import type { BatchRemoteDeployment, DeploymentProfile } from '../../core/domain/profile.js';
-import type { OutputReport, RemoteOutcome } from '../../core/domain/remote.js';
+import type { OutputReport, RemoteOutcome, SessionProgress } from '../../core/domain/remote.js';
 import { dropCount } from '../../core/ports/Translator.js';
 import type {
   DeploymentBackend,
@@ -10,7 +10,7 @@ import type {
   SubmitRequest,
   Submission,
 } from '../../core/ports/DeploymentBackend.js';
-import { jobHelperScript, statusFileName } from './jobHelper.js';
+import { jobHelperScript, progressFileName, statusFileName } from './jobHelper.js';
 import { jobPaths, renderJobScript, slurmResources } from './jobScript.js';
 import { hostPattern } from './knownHosts.js';
 import { type SecurityFinding, targetFinding } from './sshCredentials.js';
@@ -102,6 +102,35 @@ const outputsOf = (status: JobStatusFile | null): OutputReport | undefined => {
     incompleteCount: incompleteCount as number,
     ...(skippedCount === undefined ? {} : { skippedCount }),
     ...(freedCount === undefined ? {} : { freedCount }),
+  };
+};
+
+/** The helper's progress file, checked: data from the cluster, bounded, not trusted as typed. */
+export const parseProgressFile = (text: string | undefined): SessionProgress | null => {
+  let v: Record<string, unknown>;
+  try {
+    v = JSON.parse(text ?? '') as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+  const counts = [v?.['drops'], v?.['running_count'], v?.['waiting_count']];
+  const running = v?.['running'];
+  if (
+    typeof v?.['digest'] !== 'string' ||
+    !/^[0-9a-f]{8,64}$/.test(v['digest']) ||
+    !counts.every((n) => Number.isSafeInteger(n) && (n as number) >= 0) ||
+    !Array.isArray(running)
+  )
+    return null;
+  return {
+    digest: v['digest'],
+    drops: v['drops'] as number,
+    running: running
+      .filter((x): x is string => typeof x === 'string')
+      .slice(0, 5)
+      .map((x) => x.slice(0, 200)),
+    runningCount: v['running_count'] as number,
+    waitingCount: v['waiting_count'] as number,
   };
 };
 
@@ -278,7 +307,8 @@ export class SlurmBackend implements DeploymentBackend {
         typeof sub['session_dir'] === 'string'
           ? `${sub['session_dir']}/${statusFileName}`
           : jobPaths(batchOf(i.profile), String(sub['job_name'] ?? '')).status;
-      return [{ item: i, jobId, statusPath }];
+      const progressPath = `${statusPath.slice(0, statusPath.length - statusFileName.length)}${progressFileName}`;
+      return [{ item: i, jobId, statusPath, progressPath }];
     });
     if (reqs.length === 0) return out;
     const r = await this.run(t, pollScript(reqs), 'polling', signal);
@@ -291,7 +321,11 @@ export class SlurmBackend implements DeploymentBackend {
       out.set(
         item.executionId,
         job
-          ? this.outcome(job, parseStatusFile(answer.statuses.get(jobId)))
+          ? this.outcome(
+              job,
+              parseStatusFile(answer.statuses.get(jobId)),
+              parseProgressFile(answer.progress.get(jobId)),
+            )
           : {
               kind: 'unknown',
               remoteState: 'unknown',
@@ -305,12 +339,17 @@ export class SlurmBackend implements DeploymentBackend {
   }
 
   /** A Slurm state, and the job's own record of the graph's end, in our terms. */
-  private outcome(job: JobState, status: JobStatusFile | null): RemoteOutcome {
+  private outcome(
+    job: JobState,
+    status: JobStatusFile | null,
+    progress: SessionProgress | null,
+  ): RemoteOutcome {
     const remoteState = job.state.toLowerCase();
     if (!terminalJobStates.has(job.state))
       return waitingJobStates.has(job.state)
         ? { kind: 'in_progress', remoteState, queued: true }
-        : { kind: 'in_progress', remoteState };
+        : // The session's drops, as the job's helper last saw them change (none before it ran).
+          { kind: 'in_progress', remoteState, ...(progress ? { progress } : {}) };
     const drops = status?.errored_drops ?? [];
     const graph = status?.reason ? `; ${status.reason}${drops.length ? ` (first: ${drops[0]})` : ''}` : '';
     if (job.state === 'CANCELLED') return { kind: 'cancelled', remoteState };

@@ -48,18 +48,23 @@ export interface JobState {
 export interface PollRequest {
   readonly jobId: string;
   readonly statusPath: string;
+  /** The helper's progress file (jobHelper.ts), read while the job runs. */
+  readonly progressPath?: string;
 }
 
 export interface PollAnswer {
   readonly jobs: Map<string, JobState>;
   /** The job script's record of the DALiuGE session's end, per job id (raw JSON text). */
   readonly statuses: Map<string, string>;
+  /** The job helper's latest progress of the running session, per job id (raw JSON text). */
+  readonly progress: Map<string, string>;
   readonly squeueError: string | null;
   readonly sacctError: string | null;
   readonly sacctRan: boolean;
 }
 
 const maxStatusBytes = 65536;
+const maxProgressBytes = 8192;
 
 /** One round for many jobs: squeue for all, sacct for those squeue does not list, then the status files. */
 export const pollScript = (reqs: readonly PollRequest[]): string => {
@@ -81,6 +86,13 @@ export const pollScript = (reqs: readonly PollRequest[]): string => {
     ...reqs.map(
       (r) =>
         `[ -s ${sq(r.statusPath)} ] && { printf '@@file %s ' ${sq(r.jobId)}; head -c ${maxStatusBytes} ${sq(r.statusPath)} | tr -d '\\n'; echo; }`,
+    ),
+    ...reqs.flatMap((r) =>
+      r.progressPath
+        ? [
+            `[ -s ${sq(r.progressPath)} ] && { printf '@@progress %s ' ${sq(r.jobId)}; head -c ${maxProgressBytes} ${sq(r.progressPath)} | tr -d '\\n'; echo; }`,
+          ]
+        : [],
     ),
     'exit 0',
   ];
@@ -104,6 +116,7 @@ const parseSacctLine = (line: string): JobState | null => {
 export const parsePoll = (stdout: string): PollAnswer => {
   const jobs = new Map<string, JobState>();
   const statuses = new Map<string, string>();
+  const progress = new Map<string, string>();
   let section: 'none' | 'squeue' | 'sacct' | 'status' = 'none';
   let squeueError: string | null = null;
   let sacctError: string | null = null;
@@ -132,8 +145,8 @@ export const parsePoll = (stdout: string): PollAnswer => {
       continue;
     }
     if (section === 'status') {
-      const m = /^@@file (\d+) (.*)$/.exec(line);
-      if (m) statuses.set(m[1]!, m[2]!);
+      const m = /^@@(file|progress) (\d+) (.*)$/.exec(line);
+      if (m) (m[1] === 'file' ? statuses : progress).set(m[2]!, m[3]!);
       continue;
     }
     if (line.trim() === '') continue;
@@ -145,7 +158,7 @@ export const parsePoll = (stdout: string): PollAnswer => {
     } else if (section === 'squeue' || section === 'sacct') errors.push(line.trim());
   }
   close();
-  return { jobs, statuses, squeueError, sacctError, sacctRan };
+  return { jobs, statuses, progress, squeueError, sacctError, sacctRan };
 };
 
 /** Looks a job up by its (deterministic) name, in squeue and in sacct. */

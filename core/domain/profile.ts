@@ -9,7 +9,14 @@ export interface TranslationSettings {
   readonly tm_url?: string;
 }
 
-export interface RestRemoteDeployment {
+/** How long a running session may go without progress (see stalls.ts); absent in older profiles. */
+export interface StallSettings {
+  readonly stall_warn_minutes?: number;
+  readonly idle_fail_minutes?: number;
+  readonly stall_fail_minutes?: number;
+}
+
+export interface RestRemoteDeployment extends StallSettings {
   readonly kind: 'rest_remote';
   readonly dim_host_for_tm?: string;
   readonly dim_port_for_tm: number;
@@ -19,7 +26,7 @@ export interface RestRemoteDeployment {
   readonly verify_ssl: boolean;
 }
 
-export interface BatchRemoteDeployment {
+export interface BatchRemoteDeployment extends StallSettings {
   readonly kind: 'batch_remote';
   readonly login_node: string;
   readonly ssh_port: number;

@@ -66,12 +66,29 @@ export const dropStateNames = [
   'skipped',
 ] as const;
 
+/**
+ * What a poll saw of a running session's drops. DALiuGE moves drop and application states only
+ * forward, so an unchanged digest means no drop changed state since the digest was last taken.
+ */
+export interface SessionProgress {
+  /** A digest of every drop's state (and application state). */
+  readonly digest: string;
+  readonly drops: number;
+  /** Applications running and data drops being written: the first few oids, and how many. */
+  readonly running: readonly string[];
+  readonly runningCount: number;
+  /** Applications not run yet and data drops not written yet (initialized). */
+  readonly waitingCount: number;
+}
+
 export type RemoteOutcome =
   | {
       readonly kind: 'in_progress';
       readonly remoteState: string;
       /** Waiting in the batch queue: not started yet (its run deadline has not begun). */
       readonly queued?: boolean;
+      /** The session's drops this round; absent when the backend could not read them (never a stall). */
+      readonly progress?: SessionProgress;
     }
   | {
       readonly kind: 'finished';

@@ -21,7 +21,15 @@ import {
   slurmMemory,
   slurmPartitions,
 } from '../../core/domain/profile.js';
+import { defaultStallLimits } from '../../core/domain/stalls.js';
 import { ProjectModule } from './common.js';
+
+/** How long a running session may go without progress (core/domain/stalls.ts); 0 turns a limit off. */
+const stallFields = {
+  stall_warn_minutes: withDefault(intRange(0, 60 * 24 * 14), defaultStallLimits.warnMinutes),
+  idle_fail_minutes: withDefault(intRange(0, 60 * 24 * 14), defaultStallLimits.idleFailMinutes),
+  stall_fail_minutes: withDefault(intRange(0, 60 * 24 * 14), defaultStallLimits.failMinutes),
+};
 
 const oneOf = <K extends string>(name: string, values: readonly K[]) =>
   withSchema(t.keyof(Object.fromEntries(values.map((v) => [v, null])) as Record<K, null>, name), {
@@ -57,6 +65,7 @@ export const RestRemote = component(
       deploy_port: withDefault(Port, 8001),
       use_https: withDefault(t.boolean, false),
       verify_ssl: withDefault(t.boolean, true),
+      ...stallFields,
     },
   ),
 );
@@ -107,6 +116,7 @@ export const BatchRemote = component(
       constraint: patternString(slurmConstraint, "node features joined by sbatch's &|,*[] (no spaces)", 256),
       cpus_per_task: intRange(1, 4096),
       batch_template: boundedString(1, 65536),
+      ...stallFields,
     },
   ),
 );

@@ -58,6 +58,9 @@ test('a rest_remote profile gets every documented default', async (t) => {
     deploy_port: 8001,
     use_https: false,
     verify_ssl: true,
+    stall_warn_minutes: 30,
+    idle_fail_minutes: 20,
+    stall_fail_minutes: 0,
   });
   t.is(p['is_default'] as unknown, false);
   t.is(p['project_module'] as unknown, 'defaults_a');
@@ -81,6 +84,9 @@ test('a batch_remote profile gets every documented default', async (t) => {
     zerorun: false,
     sleepncopy: false,
     check_with_session: false,
+    stall_warn_minutes: 30,
+    idle_fail_minutes: 20,
+    stall_fail_minutes: 0,
   });
   t.false('remote_user' in d);
 });

@@ -15,6 +15,7 @@ import {
 } from '../../adapters/slurm/slurmText.js';
 import type { BatchRemoteDeployment } from '../../core/domain/profile.js';
 import * as E from 'fp-ts/lib/Either.js';
+import { parseProgressFile } from '../../adapters/slurm/slurmBackend.js';
 import { ProfileInput } from '../../schema/api/profiles.js';
 import { toIssues } from '../../schema/decode.js';
 
@@ -29,6 +30,7 @@ test('a poll answer: squeue first, sacct for the rest, status files, first word 
       '104|surveyor-y-a1|COMPLETED|0:0',
       '@@status',
       '@@file 104 {"state": "finished"}',
+      '@@progress 101 {"digest": "0a1b2c3d4e5f6071", "drops": 3, "running": ["1_app_0"], "running_count": 1, "waiting_count": 1}',
     ].join('\n'),
   );
   t.deepEqual(
@@ -41,8 +43,33 @@ test('a poll answer: squeue first, sacct for the rest, status files, first word 
     ],
   );
   t.is(a.statuses.get('104'), '{"state": "finished"}');
+  t.deepEqual(parseProgressFile(a.progress.get('101')), {
+    digest: '0a1b2c3d4e5f6071',
+    drops: 3,
+    running: ['1_app_0'],
+    runningCount: 1,
+    waitingCount: 1,
+  });
   t.true(a.sacctRan);
   t.is(a.squeueError, null);
+});
+
+test('a progress file is data from the cluster: anything not shaped as the helper writes it is no progress', (t) => {
+  const good = { digest: 'ab12cd34', drops: 2, running: [], running_count: 0, waiting_count: 2 };
+  t.truthy(parseProgressFile(JSON.stringify(good)));
+  for (const bad of [
+    undefined,
+    'not json',
+    '[1]',
+    JSON.stringify({ ...good, digest: 'not hex; rm -rf' }),
+    JSON.stringify({ ...good, drops: -1 }),
+    JSON.stringify({ ...good, running_count: 1.5 }),
+    JSON.stringify({ ...good, running: 'x' }),
+  ])
+    t.is(parseProgressFile(bad), null, String(bad));
+  const long = parseProgressFile(JSON.stringify({ ...good, running: Array(9).fill('x'.repeat(500)) }))!;
+  t.is(long.running.length, 5);
+  t.is(long.running[0]!.length, 200);
 });
 
 test("squeue's 'Invalid job id' for one unknown id is not an error; a dead controller is", (t) => {
@@ -57,8 +84,9 @@ test("squeue's 'Invalid job id' for one unknown id is not an error; a dead contr
 test('the poll script asks squeue once for every id and quotes every path', (t) => {
   const s = pollScript([
     { jobId: '1', statusPath: "/home/o'neil/a/surveyor-status.json" },
-    { jobId: '2', statusPath: '/b/surveyor-status.json' },
+    { jobId: '2', statusPath: '/b/surveyor-status.json', progressPath: '/b/surveyor-progress.json' },
   ]);
+  t.true(s.includes("@@progress %s ' '2'; head -c 8192 '/b/surveyor-progress.json'"));
   t.is(s.match(/squeue --/g)!.length, 1);
   t.is(s.match(/sacct --/g)!.length, 1);
   t.true(s.includes("--jobs='1,2'"));

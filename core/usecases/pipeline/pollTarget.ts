@@ -2,6 +2,13 @@ import type { ExecutionTrigger } from '../../domain/execution.js';
 import type { Execution } from '../../domain/executionRecord.js';
 import { outputInventory, verifyOutputs } from '../../domain/outputVerification.js';
 import { type PollAnswer, runDeadline } from '../../domain/runDeadline.js';
+import {
+  judgeProgress,
+  type RecordedProgress,
+  recordedProgress,
+  stallLimitsOf,
+  stallText,
+} from '../../domain/stalls.js';
 import { LeaseLostError, type Lease } from '../../domain/job.js';
 import type { RemoteOutcome } from '../../domain/remote.js';
 import type { Clock } from '../../ports/Clock.js';
@@ -161,9 +168,9 @@ export const pollTarget = async (
       ? { ...e, runRecord: { ...e.runRecord, remote_started_at: now.toISOString() } }
       : e;
     const deadline = policy ? runDeadline(started, policy, answer) : null;
-    if (deadline && now > deadline.at) {
-      const unanswered = pollError ? `; the backend did not answer: ${pollError}` : '';
-      const reason = `${deadline.why}${unanswered}; asked the backend to cancel`;
+    /** Ends a run the backend still calls in flight: asks it to cancel, and fails the execution. */
+    const giveUp = async (why: string, runRecord: Readonly<Record<string, unknown>>) => {
+      const reason = `${why}; asked the backend to cancel`;
       await backend.cancel(itemOf(deps.executions, e), ctx.signal).catch((err: unknown) => {
         if (err instanceof LeaseLostError || ctx.signal.aborted) throw err;
       });
@@ -175,15 +182,33 @@ export const pollTarget = async (
             error: reason,
             finishedAt: now,
             // Nobody confirmed that the work ended: a retry settles it first, a cancel sends one more.
-            runRecord: { ...record, remote_terminal: false },
+            runRecord: { ...runRecord, remote_terminal: false },
           },
           [executionEvent(e, 'execution.failed', { error: reason, remote_state: o?.remoteState ?? null })],
         ),
         ends: true,
       });
+    };
+    if (deadline && now > deadline.at) {
+      await giveUp(`${deadline.why}${pollError ? `; the backend did not answer: ${pollError}` : ''}`, record);
       continue;
     }
     if (!o) continue;
+    // A run being cancelled is ending already: its drops are not judged.
+    const stall =
+      o.kind === 'in_progress' && o.progress && e.state === 'running'
+        ? judgeProgress(
+            recordedProgress(e.runRecord),
+            o.progress,
+            stallLimitsOf(e.profileSnapshot.deployment),
+            now,
+          )
+        : null;
+    if (stall?.kind === 'fail') {
+      const names = await dropNames(deps.executions, e);
+      await giveUp(stallText(stall.minutes, stall.record, names), { ...record, progress: stall.record });
+      continue;
+    }
     const submittedAt = e.submittedAt ?? e.updatedAt;
     const waited = Math.max(0, Math.round((now.getTime() - submittedAt.getTime()) / 1000));
     const events = [
@@ -196,15 +221,21 @@ export const pollTarget = async (
           ]
         : []),
       ...(startsNow ? [executionEvent(e, 'execution.remote_started', { queue_wait_seconds: waited })] : []),
+      ...(stall?.kind === 'warn'
+        ? [await stalledEvent(deps.executions, e, stall.minutes, stall.record)]
+        : []),
     ];
-    if (events.length === 0) continue;
+    const progress = stall && stall.kind !== 'unchanged' ? { progress: stall.record } : {};
+    if (events.length === 0 && !('progress' in progress)) continue;
     writes.push({
       w: fenced(
         e,
         {
-          runRecord: startsNow
-            ? { ...record, remote_started_at: now.toISOString(), queue_wait_seconds: waited }
-            : record,
+          runRecord: {
+            ...record,
+            ...progress,
+            ...(startsNow ? { remote_started_at: now.toISOString(), queue_wait_seconds: waited } : {}),
+          },
         },
         events,
       ),
@@ -231,6 +262,37 @@ const judgeOutputs = (pinned: ProjectConfig | null, o: Extract<RemoteOutcome, { 
   const v = pinned?.output_verification ?? { required: false };
   return { outcome: verifyOutputs(o, v), inventory: outputInventory(v, o.outputs) };
 };
+
+/**
+ * The names of a run's drops by oid, from the graph it submitted (read only for a stall, which is
+ * rare): DALiuGE's oids name the logical graph node's id, not what the user called it.
+ */
+const dropNames = async (executions: ExecutionRepository, e: Execution): Promise<(oid: string) => string> => {
+  const text = await executions.artifact(e.id, e.attempt, artifactNames.translated).catch(() => null);
+  const names = new Map<string, string>();
+  try {
+    for (const d of text ? (JSON.parse(text) as DropSpec[]) : [])
+      if (typeof d['oid'] === 'string' && typeof d['name'] === 'string') names.set(d['oid'], d['name']);
+  } catch {
+    // An unreadable artifact leaves the oids as they are.
+  }
+  return (oid) => (names.has(oid) ? `${names.get(oid)} (${oid})` : oid);
+};
+
+/** The warning that a running session made no progress for a while (once per digest). */
+const stalledEvent = async (
+  executions: ExecutionRepository,
+  e: Execution,
+  minutes: number,
+  p: RecordedProgress,
+) =>
+  executionEvent(e, 'execution.stalled', {
+    minutes,
+    message: stallText(minutes, p, await dropNames(executions, e)),
+    running_count: p.running_count,
+    waiting_count: p.waiting_count,
+    drops: p.drops,
+  });
 
 /** A write of the execution from the state the round read, fenced by the poll job's lease. */
 const fencedWrite = (
