@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import test from 'ava';
 import { jobHelperScript } from '../../adapters/slurm/jobHelper.js';
+import { statusLine } from '../../hosts/cli/commands/client/execWatch.js';
 import { progressOf } from '../../adapters/daliuge/sessionFacts.js';
 import type { SessionProgress } from '../../core/domain/remote.js';
 import {
@@ -144,4 +145,23 @@ test('a profile stored before the limits existed gets the defaults; a profile se
       failMinutes: 90,
     },
   );
+});
+
+test('exec watch says, while the run lasts, that a stall was warned of', (t) => {
+  const view = {
+    id: 'e',
+    state: 'running',
+    phase: 'poll',
+    attempt: 1,
+    blocked_by: [],
+    source_status: [{ source_identifier: 'HIPASSJ0001-23', ready: true }],
+    run_record: { progress: { changed_at: '2026-11-26T10:00:00.000Z', running_count: 1 } },
+  };
+  t.is(statusLine(view as never), 'running (poll, attempt 1, 1/1 source(s) ready)');
+  const warned = { ...view, run_record: { progress: { ...view.run_record.progress, warned_at: 'x' } } };
+  t.is(
+    statusLine(warned as never),
+    'running (poll, attempt 1, 1/1 source(s) ready, no drop has changed state since 2026-11-26T10:00:00.000Z (1 running))',
+  );
+  t.false(statusLine({ ...warned, state: 'failed' } as never).includes('no drop'));
 });

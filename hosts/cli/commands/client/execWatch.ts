@@ -9,6 +9,7 @@ interface StatusView extends ExecutionView {
   phase: string;
   blocked_by: string[];
   source_status: { source_identifier: string; ready: boolean }[];
+  run_record?: Record<string, unknown>;
 }
 
 const phases = ['waiting', 'stage', 'translate', 'submit', 'poll', 'terminal'];
@@ -24,11 +25,21 @@ export const progressBar = (phase: string, width = 20): string => {
   return `[${'#'.repeat(done)}${'-'.repeat(width - done)}]`;
 };
 
-/** One line: state, phase, sources ready, and the first thing it waits for. */
+/** A running session's stall, once the service warned of it (`execution.stalled`): since when, what runs. */
+const stallOf = (s: StatusView): string => {
+  const p = s.run_record?.['progress'] as
+    | { warned_at?: unknown; changed_at?: unknown; running_count?: unknown }
+    | undefined;
+  if (s.state !== 'running' || typeof p?.warned_at !== 'string' || typeof p.changed_at !== 'string')
+    return '';
+  return `, no drop has changed state since ${p.changed_at} (${Number(p.running_count)} running)`;
+};
+
+/** One line: state, phase, sources ready, the first thing it waits for, and a stall warned of. */
 export const statusLine = (s: StatusView): string => {
   const ready = s.source_status.filter((x) => x.ready).length;
   const waiting = s.blocked_by[0] ? `, waiting: ${s.blocked_by[0]}` : '';
-  return `${s.state} (${s.phase}, attempt ${s.attempt}, ${ready}/${s.source_status.length} source(s) ready${waiting})`;
+  return `${s.state} (${s.phase}, attempt ${s.attempt}, ${ready}/${s.source_status.length} source(s) ready${waiting}${stallOf(s)})`;
 };
 
 export class ExecWatchCommand extends ReadCommand {
