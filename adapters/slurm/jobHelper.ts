@@ -86,15 +86,14 @@ def outputs(status, graph_status):
 
 
 def combined(codes):
-    if not codes:
+    # Ended only when every node manager's part has (as surveyor's combineNodeStates).
+    if not codes or not all(c in (4, 5, 6) for c in codes):
         return None
     if 6 in codes:
         return "failed"
     if all(c == 4 for c in codes):
         return "finished"
-    if all(c in (4, 5) for c in codes):
-        return "cancelled"
-    return None
+    return "cancelled"
 
 
 def record(path, doc):

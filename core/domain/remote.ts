@@ -17,15 +17,17 @@ export const sessionStateName = (code: number): RemoteSessionState | 'unknown' =
   remoteSessionStates[code] ?? 'unknown';
 
 /**
- * One state for a session that a DIM reports per node manager: any failed -> failed; all finished
- * -> finished; all cancelled -> cancelled; a mix of only finished and cancelled -> cancelled;
- * otherwise the least advanced node's state (still in progress).
+ * One state for a session that a DIM reports per node manager. It has ended only when every node
+ * manager's part has: then any failed -> failed; all finished -> finished; otherwise (only
+ * finished and cancelled) cancelled. Until then the least advanced running node's state: a node
+ * that failed while another still runs leaves the session running, since the other node's drops
+ * still change (and fail too, when they depend on the failed ones), so the drops in error are
+ * counted once, at the end.
  */
 export const combineNodeStates = (codes: readonly number[]): number => {
   if (codes.length === 0) return 0;
-  if (codes.includes(6)) return 6;
-  if (codes.every((c) => c === 4)) return 4;
-  if (codes.every((c) => c === 4 || c === 5)) return 5;
+  if (codes.every((c) => c >= 4 && c <= 6))
+    return codes.includes(6) ? 6 : codes.every((c) => c === 4) ? 4 : 5;
   return Math.min(...codes.filter((c) => c < 4).concat(3));
 };
 

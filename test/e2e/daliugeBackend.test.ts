@@ -27,7 +27,7 @@ let p: Awaited<ReturnType<typeof prepareProject>>;
 let graphs: ReturnType<typeof daliugeGraphDir>;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 const signing = 'daliuge-alerts-signing-secret-42';
-const ids = ['HIPASSJ1303+07', 'HIPASSJ1318-21', 'HIPASSJ1321-31', 'HIPASSJ1337-28'];
+const ids = ['HIPASSJ1303+07', 'HIPASSJ1318-21', 'HIPASSJ1321-31', 'HIPASSJ1337-28', 'HIPASSJ1338-17'];
 
 test.before(async () => {
   tb = daliugeTestbed();
@@ -144,6 +144,38 @@ test.serial(
     const payload = (alert.body['details'] as { event: { payload: { failed_drops: string[] } } }).event
       .payload;
     t.deepEqual(payload.failed_drops, failed);
+  },
+);
+
+test.serial(
+  'a graph across both node managers ends failed only when both have ended, counting every drop in error',
+  async (t) => {
+    // Two partitions, one per node manager: one command fails at once, the other 8 s later. The
+    // island manager says FAILED for the first node while the second still runs.
+    const r = await api.call('POST', '/deployment-profiles', {
+      token: p.adminToken,
+      body: {
+        name: 'dlg-two-nodes',
+        project_module: p.module,
+        translation: { algo: 'metis', num_par: 2, num_islands: 1 },
+        deployment: { kind: 'rest_remote', deploy_host: tb.dimHost, deploy_port: tb.dimPort },
+      },
+    });
+    t.is(r.status, 201, r.text);
+    await useGraph(
+      'TwoCommands.graph',
+      `${bashCommand('exit 1')}\n  - match: { kind: node_name, equals: Run later }\n    set:\n      command: "sleep 8; exit 1"`,
+    );
+    const id = await p.execute(ids[4]!, { do_stage: false }, { deployment_profile_name: 'dlg-two-nodes' });
+    const session = `surveyor-${id}-a1`;
+    const e = await untilState(t, id, ['completed', 'failed']);
+    t.is(e.state, 'failed');
+    const status = (await dimGet(tb, `/api/sessions/${session}/status`)).body as Record<string, number>;
+    t.is(Object.keys(status).length, 2);
+    t.deepEqual(Object.values(status), [6, 6], 'both node managers ended before the execution did');
+    // Both commands and both files, as the island manager has them at the end.
+    t.regex(String(e['error']), /^the session ended failed with 4 drops in error/);
+    t.is((e.run_record['failed_drops'] as string[]).length, 4);
   },
 );
 

@@ -55,6 +55,7 @@ export const daliugeGraphDir = () => {
     // Its FileDROP insists on an existing file: a DIM refuses to deploy it on a fresh machine.
     'HelloWorld_simple.graph': join(repo, 'schema/examples/graphs/HelloWorld_simple.graph'),
     'BashCommand.graph': join(repo, 'test/fixtures/graphs/BashCommand.graph'),
+    'TwoCommands.graph': join(repo, 'test/fixtures/graphs/TwoCommands.graph'),
   };
   const sha: Record<string, string> = {};
   for (const [name, from] of Object.entries(sources)) {

@@ -1,8 +1,10 @@
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import test from 'ava';
 import * as E from 'fp-ts/lib/Either.js';
 import { MockBackend } from '../../adapters/memory/mockBackend.js';
 import { MockTranslator } from '../../adapters/memory/mockTranslator.js';
+import { jobHelperScript } from '../../adapters/slurm/jobHelper.js';
 import {
   applyGraphPatches,
   graphTemplate,
@@ -135,8 +137,32 @@ test('a run patches the kept template of the real WALLABY graph: the same text a
   t.regex(graphTemplate('{"nodeDataArray": 3}') as string, /not a DALiuGE logical graph/);
 });
 
-test('a DIM session state from its node managers: any failed, all finished, all cancelled, else in progress', (t) => {
-  t.is(combineNodeStates([4, 6, 3]), 6);
+test("the Slurm job's helper ends a session by the same rule, in python3", (t) => {
+  const cases = [[4, 6, 3], [6, 1], [4, 6, 5], [4, 6], [4, 4], [5, 5], [4, 5], [4, 3], [2, 3], [6]];
+  const r = spawnSync(
+    'python3',
+    [
+      '-c',
+      'import json, sys; ns = {"__name__": "helper"}; exec(sys.argv[1], ns); print(json.dumps([ns["combined"](c) for c in json.loads(sys.argv[2])]))',
+      jobHelperScript,
+      JSON.stringify(cases),
+    ],
+    { encoding: 'utf8' },
+  );
+  t.is(r.status, 0, r.stderr);
+  const names: Record<number, string | null> = { 4: 'finished', 5: 'cancelled', 6: 'failed' };
+  t.deepEqual(
+    JSON.parse(r.stdout),
+    cases.map((c) => names[combineNodeStates(c)] ?? null),
+  );
+});
+
+test('a DIM session state from its node managers: ended when every node has; then any failed, all finished, else cancelled', (t) => {
+  // A node failed while another runs: the session still runs (its drops in error are not all known).
+  t.is(combineNodeStates([4, 6, 3]), 3);
+  t.is(combineNodeStates([6, 1]), 1);
+  t.is(combineNodeStates([4, 6, 5]), 6);
+  t.is(combineNodeStates([4, 6]), 6);
   t.is(combineNodeStates([4, 4]), 4);
   t.is(combineNodeStates([5, 5]), 5);
   t.is(combineNodeStates([4, 3]), 3);
