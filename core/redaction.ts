@@ -5,8 +5,45 @@
  */
 export const REDACTED = '[redacted]';
 
-const secretKey =
-  /(pass(word|phrase)?|secret|token|authorization|private[_-]?key|api[_-]?key|cookie|credential|pwfile)/i;
+/**
+ * A key holds a secret when one of its words is a secret's name. Words are split at `_`, `-`, `.`,
+ * spaces and camelCase humps; a word also counts when it ends with one of the longer names
+ * (`dbpassword`, `jwtsecret`). Never a part of a word: astronomy's field names are full of
+ * `hipass`, `bandpass`, `passband`, `bypass`, `compass` and `tokenizer`, and a user reading their
+ * own configuration must see what they stored. A bare `pass` is no secret's name either
+ * (`low_pass`, `band_pass` are filters); none of ours is called so, and a secret's value is
+ * hidden wherever it appears once registered (`SecretRegistry`).
+ */
+const secretWords = new Set(['pwfile', 'cookie', 'cookies', 'authorization']);
+const secretEndings = [
+  'password',
+  'passwd',
+  'passphrase',
+  'secret',
+  'secrets',
+  'token',
+  'tokens',
+  'credential',
+  'credentials',
+  'apikey',
+  'privatekey',
+];
+const secretPairs = new Set(['api key', 'private key']);
+const wordsOf = (key: string): string[] =>
+  key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+const namesSecret = (key: string): boolean => {
+  const words = wordsOf(key);
+  return words.some(
+    (w, i) =>
+      secretWords.has(w) ||
+      secretEndings.some((e) => w.endsWith(e)) ||
+      (i > 0 && secretPairs.has(`${words[i - 1]} ${w}`)),
+  );
+};
 const pemBlock = /-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----[\s\S]*?(-----END [A-Z0-9 ]*PRIVATE KEY-----|$)/g;
 const bearer = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/gi;
 const urlCredentials = /\b([a-z][a-z0-9+.-]*:\/\/)([^/\s:@]+):([^/\s@]+)@/gi;
@@ -19,7 +56,7 @@ const secretKeys = new Map<string, boolean>();
 export const isSecretKey = (key: string): boolean => {
   let secret = secretKeys.get(key);
   if (secret === undefined) {
-    secret = secretKey.test(key);
+    secret = namesSecret(key);
     if (secretKeys.size < 4096) secretKeys.set(key, secret);
   }
   return secret;
@@ -73,9 +110,36 @@ export const redactString = (text: string, secrets?: SecretRegistry): string => 
 
 const maxDepth = 12;
 
+/**
+ * Documents that users write and read back as they are (project configurations): no secret of
+ * ours can be in them under a key (credentials come from the environment), so their keys hide
+ * nothing; their values still pass through `redactString` (registered secrets, keys, tokens).
+ */
+const userDocuments = new WeakSet<object>();
+
+/** Marks a document whose keys redaction must not act on (see `userDocuments`). */
+export const userDocument = <T extends object>(doc: T): T => {
+  userDocuments.add(doc);
+  return doc;
+};
+
+/** A user document's values redacted as strings, at any depth (its keys are the user's). */
+const redactValues = (value: unknown, secrets: SecretRegistry | undefined, depth: number): unknown => {
+  if (typeof value === 'string') return redactString(value, secrets);
+  if (value === null || typeof value !== 'object' || depth > maxDepth * 4) return value;
+  if (Array.isArray(value)) return value.map((v) => redactValues(v, secrets, depth + 1));
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>).map(([k, v]) => [
+      k,
+      redactValues(v, secrets, depth + 1),
+    ]),
+  );
+};
+
 export const redact = <T>(value: T, secrets?: SecretRegistry, depth = 0): T => {
   if (typeof value === 'string') return redactString(value, secrets) as T;
   if (value === null || typeof value !== 'object' || depth > maxDepth) return value;
+  if (userDocuments.has(value)) return redactValues(value, secrets, depth) as T;
   if (value instanceof Date) return value;
   if (Array.isArray(value)) return value.map((v) => redact(v, secrets, depth + 1)) as T;
   if (value instanceof Error) {
@@ -103,6 +167,7 @@ const keysNeedNothing = (value: unknown, depth: number): boolean => {
     for (const v of value) if (!keysNeedNothing(v, depth + 1)) return false;
     return true;
   }
+  if (userDocuments.has(value)) return true;
   const proto = Object.getPrototypeOf(value);
   if (proto !== Object.prototype && proto !== null) return false;
   for (const k of Object.keys(value)) {

@@ -1,3 +1,4 @@
+import { userDocument } from '../redaction.js';
 import type { ProjectConfig } from './projectConfig.js';
 
 export interface ProjectConfigVersion {
@@ -22,6 +23,7 @@ export const viewVersionSummary = (v: ProjectConfigVersion) => ({
 
 export const viewVersion = (v: ProjectConfigVersion) => ({
   ...viewVersionSummary(v),
-  config: v.config,
+  // The user's own document, as stored: its keys are theirs (`hipass_source_name`), never redacted.
+  config: userDocument(v.config),
   yaml: v.yaml,
 });

@@ -61,6 +61,17 @@ test.serial(
     );
     const v1 = await api.call('GET', '/project-configs/wallaby_hires/versions/1', { token: viewer });
     t.is((v1.body as { yaml: string }).yaml, example);
+    // What the user stored comes back as stored: a transform whose name holds "pass" included.
+    for (const r of [first, active, v1])
+      t.deepEqual(
+        (r.body as { config: { transforms: Record<string, unknown> } }).config.transforms[
+          'hipass_source_name'
+        ],
+        {
+          kind: 'strip_prefix',
+          prefix: 'HIPASS',
+        },
+      );
   },
 );
 

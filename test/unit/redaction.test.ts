@@ -1,9 +1,18 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import test from 'ava';
 import fc from 'fast-check';
-import { REDACTED, redact, redactedJson, redactString, SecretRegistry } from '../../core/redaction.js';
+import { parse } from 'yaml';
+import {
+  isSecretKey,
+  REDACTED,
+  redact,
+  redactedJson,
+  redactString,
+  SecretRegistry,
+  userDocument,
+} from '../../core/redaction.js';
 import { loadConfig } from '../../hosts/shared/loadConfig.js';
 import { registerSecrets } from '../../hosts/shared/secrets.js';
 
@@ -20,6 +29,85 @@ test('values under secret-looking keys are hidden, at any depth', (t) => {
     nested: { refresh_token: REDACTED, list: [{ private_key: REDACTED, ok: 1 }] },
     access_token_ttl_seconds: 900,
   });
+});
+
+/** Every key of a parsed YAML document, at any depth. */
+const keysOf = (v: unknown): string[] =>
+  Array.isArray(v)
+    ? v.flatMap(keysOf)
+    : v && typeof v === 'object'
+      ? Object.entries(v).flatMap(([k, x]) => [k, ...keysOf(x)])
+      : [];
+
+test("a secret key is a secret's name as a word, never part of a word: users' field names stay as they are", (t) => {
+  const examples = ['wallaby_hires.project.yaml', 'wallaby_hires.testbed.project.yaml'].flatMap((f) =>
+    keysOf(parse(readFileSync(new URL(`../../../schema/examples/${f}`, import.meta.url), 'utf8'))),
+  );
+  t.true(examples.includes('hipass_source_name'));
+  const astronomy = [
+    'hipass_source_name',
+    'HIPASS',
+    'bandpass',
+    'bandpass_solution',
+    'passband',
+    'bypass',
+    'compass',
+    'tokenizer',
+    'secretary',
+    'highpass_filter',
+    'lowPassCutoff',
+    'low_pass',
+    'band_pass',
+    'multipass',
+    'passes',
+  ];
+  for (const k of [...new Set(examples), ...astronomy])
+    t.false(isSecretKey(k), `${k} is not a secret's name`);
+  // What our own secrets are called, and the shapes of such names users' tools write.
+  for (const k of [
+    'password',
+    'smtp_password',
+    'dbpassword',
+    'passwordFile',
+    'smtp-passwd',
+    'passphrase',
+    'BATCH_SSH_PRIVATE_KEY_PASSPHRASE_FILE',
+    'secret',
+    'signing_secret',
+    'jwtSecret',
+    'SERVICE_JWT_SECRET',
+    'token',
+    'refresh_token',
+    'accessToken',
+    'authorization',
+    'Authorization',
+    'cookie',
+    'set-cookie',
+    'x-api-key',
+    'apiKey',
+    'private_key',
+    'privateKey',
+    'credentials',
+    'pwfile',
+  ])
+    t.true(isSecretKey(k), `${k} names a secret`);
+});
+
+test("a user's document keeps its keys; its values are still checked for secrets", (t) => {
+  const secrets = new SecretRegistry();
+  secrets.add('registered-value-123');
+  const config = {
+    transforms: { hipass_source_name: { kind: 'strip_prefix' } },
+    password: 'registered-value-123',
+  };
+  const out = redact({ version: 1, config: userDocument(config), password: 'x' }, secrets);
+  t.deepEqual(out, {
+    version: 1,
+    config: { transforms: { hipass_source_name: { kind: 'strip_prefix' } }, password: REDACTED },
+    password: REDACTED,
+  });
+  t.is(redactedJson({ config: userDocument({ token: 'ab' }) }, secrets), '{"config":{"token":"ab"}}');
+  t.is(redactedJson({ config: { token: 'ab' } }, secrets), `{"config":{"token":"${REDACTED}"}}`);
 });
 
 test('PEM keys, bearer tokens, JWTs and URL passwords are hidden inside strings', (t) => {
