@@ -1,5 +1,15 @@
 import * as E from 'fp-ts/lib/Either.js';
-import { isMap, isScalar, isSeq, LineCounter, parseAllDocuments, type Document, type Node } from 'yaml';
+import {
+  isMap,
+  isScalar,
+  isSeq,
+  LineCounter,
+  parseAllDocuments,
+  type Document,
+  type Node,
+  type YAMLError,
+  type YAMLWarning,
+} from 'yaml';
 import type { ProjectConfig } from '../../core/domain/projectConfig.js';
 import { valueProblem } from '../../core/domain/jsonValues.js';
 import { validateProjectConfig } from '../../core/domain/validateProjectConfig.js';
@@ -109,23 +119,27 @@ export const loadProjectYaml = (text: string): E.Either<Diagnostic[], ProjectCon
     ]);
   const doc = docs[0]!;
   const problems: Diagnostic[] = [];
-  for (const err of doc.errors) {
-    const pos = err.linePos?.[0] ?? { line: 1, col: 1 };
-    problems.push({
-      path: '',
-      line: pos.line,
-      column: pos.col,
-      code: 'yaml_syntax',
-      message: err.message.split('\n')[0]!,
-    });
+  // The parser gives each problem's offset (`pos`; `linePos` only with its pretty errors, which
+  // rewrite the message): its line and column come from the line counter. One problem is often
+  // reported several times over, by each construct it breaks: each is said once.
+  const said = new Set<string>();
+  const add = (e: YAMLError | YAMLWarning, d: Omit<Diagnostic, 'line' | 'column' | 'path'>) => {
+    const pos = e.linePos?.[0] ?? (e.pos ? lc.linePos(e.pos[0]) : { line: 1, col: 1 });
+    const key = `${pos.line}:${pos.col}:${d.code}:${d.message}`;
+    if (said.has(key)) return;
+    said.add(key);
+    problems.push({ path: '', line: pos.line, column: pos.col, ...d });
+  };
+  // A syntax error throws the parser off for what follows (one key without its colon gave seven):
+  // the first is the one to fix, and the others are counted.
+  const [first, ...after] = doc.errors;
+  if (first) {
+    const more = after.length > 0 ? ` (and ${after.length} more after it, which may follow from it)` : '';
+    add(first, { code: 'yaml_syntax', message: `${first.message.split('\n')[0]!}${more}` });
   }
   for (const w of doc.warnings) {
-    const pos = w.linePos?.[0] ?? { line: 1, col: 1 };
     const tag = w.code === 'TAG_RESOLVE_FAILED' || /tag/i.test(w.message);
-    problems.push({
-      path: '',
-      line: pos.line,
-      column: pos.col,
+    add(w, {
       code: tag ? 'custom_tag' : 'yaml_syntax',
       message: tag ? 'custom YAML tags are not allowed' : w.message.split('\n')[0]!,
     });

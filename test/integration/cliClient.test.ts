@@ -99,6 +99,21 @@ test.serial('project upload, versions, show and diff', async (t) => {
   const bad = await cli(['project', 'upload', file('bad.yaml', 'project_module: [')]);
   t.is(bad.code, 1);
   t.regex(bad.out, /surveyor: .*HTTP 4\d\d/);
+  // A key without its colon on line 16: said once, where it is, as project validate says it.
+  const lines = yaml.split('\n');
+  const at = lines.findIndex((l) => /^ {2}\w+:$/.test(l));
+  lines[at] = lines[at]!.replace(':', '');
+  const typo = file('typo.yaml', lines.join('\n'));
+  const up2 = await cli(['project', 'upload', typo]);
+  t.is(up2.code, 1);
+  t.regex(
+    up2.out,
+    new RegExp(
+      `^  ${typo.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:${at + 1}:3: Implicit keys need to be on a single line \\(and \\d+ more after it, which may follow from it\\)$`,
+      'm',
+    ),
+  );
+  t.false(up2.out.includes('(document)'));
 });
 
 test.serial('profiles, sources and an execution watched to completion; a failing one exits 10', async (t) => {

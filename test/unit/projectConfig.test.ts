@@ -124,6 +124,29 @@ test('schema errors point at the bad field', (t) => {
   t.true(unknown.some((x) => x.path === 'archives.casda.colour' && x.message === 'unknown field'));
 });
 
+test('a YAML syntax error is said once, at its own line and column', (t) => {
+  // The example with a key that lost its colon, as a user's typo does it (Python's parser: 16:3).
+  const lines = example.split('\n');
+  const at = lines.findIndex((l) => l === '  vizier:');
+  lines[at] = '  vizier';
+  const p = problems(lines.join('\n'));
+  t.is(p.length, 1, JSON.stringify(p));
+  t.like(p[0], { code: 'yaml_syntax', line: at + 1, column: 3 });
+  t.regex(
+    p[0]!.message,
+    /^Implicit keys need to be on a single line \(and \d+ more after it, which may follow from it\)$/,
+  );
+  t.deepEqual(problems('a: 1\nb: c: d\n'), [
+    {
+      path: '',
+      line: 2,
+      column: 4,
+      code: 'yaml_syntax',
+      message: 'Nested mappings are not allowed in compact mappings',
+    },
+  ]);
+});
+
 test('YAML is bounded: syntax, size, alias bombs, depth, custom tags and extra documents', (t) => {
   t.is(problems('a: [1, 2\nb: c')[0]!.code, 'yaml_syntax');
   t.is(problems(`a: "${'x'.repeat(300 * 1024)}"`)[0]!.code, 'too_large');

@@ -44,6 +44,9 @@ export abstract class ClientCommand extends Command {
     return exitCodes.ok;
   }
 
+  /** The file a command sent, whose problems the server names by line and column. */
+  protected issueFile: string | undefined;
+
   /** Prints what went wrong in words, with the server's field issues, and picks the exit code. */
   protected fail(err: unknown): number {
     const say = (s: string) => this.context.stderr.write(`surveyor: ${s}\n`);
@@ -54,8 +57,23 @@ export abstract class ClientCommand extends Command {
     if (err instanceof CredentialsError || err instanceof UnreachableError) say(err.message);
     else if (err instanceof ApiError) {
       say(`${err.message} (${err.code}, HTTP ${err.status})`);
-      const issues = (err.details?.['issues'] ?? []) as { path?: string; message?: string }[];
-      for (const i of issues) this.context.stderr.write(`  ${i.path ?? ''}: ${i.message ?? ''}\n`);
+      const issues = (err.details?.['issues'] ?? []) as {
+        path?: string;
+        message?: string;
+        line?: number;
+        column?: number;
+      }[];
+      for (const i of issues) {
+        // Where in the file the problem is, as compilers and `project validate` write it.
+        const at =
+          typeof i.line !== 'number'
+            ? ''
+            : this.issueFile
+              ? `${this.issueFile}:${i.line}:${i.column}: `
+              : `line ${i.line}, column ${i.column}: `;
+        const path = i.path && i.path !== '(document)' ? `${i.path}: ` : '';
+        this.context.stderr.write(`  ${at}${path}${i.message ?? ''}\n`);
+      }
       if (err.status === 401) say('run surveyor login again');
     } else say(err instanceof Error ? err.message : String(err));
     return exitCodes.failure;

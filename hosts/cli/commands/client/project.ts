@@ -32,6 +32,7 @@ export class ProjectUploadCommand extends ReadCommand {
   file = Option.String({ required: true, name: 'FILE' });
 
   protected async run(api: ApiClient): Promise<number> {
+    this.issueFile = this.file;
     const text = readFileSync(this.file, 'utf8');
     if (Buffer.byteLength(text) > maxYamlBytes) {
       this.context.stderr.write(`surveyor: ${this.file} is larger than 1 MB\n`);
