@@ -56,6 +56,15 @@ test.serial('login keeps the refresh token in a 0600 file, never the password', 
   );
   t.is(bad.code, 1, bad.out);
   t.regex(bad.out, /invalid_credentials|HTTP 401/);
+  // Failed logins past the limit (another name, so this one is not locked): the wait is said.
+  let limited: { code: number | null; out: string } = { code: 0, out: '' };
+  for (let i = 0; i < 8 && !/HTTP 429/.test(limited.out); i++)
+    limited = await cli(
+      ['login', '--server', new URL(api.base).origin, '--username', 'cli-nobody', '--password-stdin'],
+      'wrong-password\n',
+    );
+  t.regex(limited.out, /HTTP 429/);
+  t.regex(limited.out, /^surveyor: try again in (\d+ seconds|\d+ minutes)$/m);
   const ok = await cli(
     ['login', '--server', new URL(api.base).origin, '--username', 'cli-admin', '--password-stdin'],
     `${defaultPassword}\n`,

@@ -75,6 +75,10 @@ export abstract class ClientCommand extends Command {
         this.context.stderr.write(`  ${at}${path}${i.message ?? ''}\n`);
       }
       if (err.status === 401) say('run surveyor login again');
+      // A rate limit says how long to wait (429's details and its Retry-After agree).
+      const wait = err.details?.['retry_after_seconds'];
+      if (typeof wait === 'number')
+        say(`try again in ${wait >= 120 ? `${Math.ceil(wait / 60)} minutes` : `${wait} seconds`}`);
     } else say(err instanceof Error ? err.message : String(err));
     return exitCodes.failure;
   }
