@@ -11,4 +11,8 @@ export const exitCodes = {
   executionCancelled: 11,
   /** `exec watch`: it had not ended when --max-minutes ran out. */
   watchTimedOut: 12,
+  /** `exec watch`: stopped by Ctrl-C (the execution goes on). */
+  watchInterrupted: 13,
+  /** A client command stopped by Ctrl-C (128 + SIGINT, as shells report it). */
+  interrupted: 130,
 } as const;

@@ -218,6 +218,20 @@ test.serial('profiles, sources and an execution watched to completion; a failing
   t.is(retried.code, 0, retried.out);
   t.regex(retried.out, /attempt 2/);
 
+  // Ctrl-C while watching: the watch stops, says the execution goes on, and logs nothing.
+  const waiting = await json<{ uuid: string }>(['exec', 'create', 'wallaby_hires', 'HIPASSJ0001-23']);
+  const w = runCli(['exec', 'watch', waiting.uuid, '--interval', '1'], env());
+  await w.waitFor(/pending/, 20_000);
+  w.child.kill('SIGINT');
+  t.is(await w.exited(10_000), 13, w.output());
+  t.regex(
+    w.output(),
+    new RegExp(`surveyor: stopped watching; execution ${waiting.uuid} goes on in the service`),
+  );
+  t.false(/"level"|"msg"|stopping/.test(w.output()), w.output());
+  const stillThere = await cli(['exec', 'status', waiting.uuid]);
+  t.regex(stillThere.out, /pending/);
+
   const page = await json<{ items: { uuid: string }[] }>(['exec', 'list', '--project', 'wallaby_hires']);
   t.true(page.items.some((e) => e.uuid === created.uuid) && page.items.some((e) => e.uuid === bad.uuid));
   const events = await json<{ kind: string }[]>(['exec', 'events', created.uuid]);

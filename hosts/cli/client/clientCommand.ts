@@ -24,7 +24,21 @@ export abstract class ClientCommand extends Command {
     return loggedIn(this.server, timeoutMs);
   }
 
+  /**
+   * What Ctrl-C says and the exit code it leaves. A client command holds nothing to stop cleanly
+   * (its work is the server's), so it does not go through the service's shutdown, which logs.
+   */
+  protected interrupted(): { message?: string; code: number } {
+    return { code: exitCodes.interrupted };
+  }
+
   override async execute(): Promise<number> {
+    process.removeAllListeners('SIGINT');
+    process.once('SIGINT', () => {
+      const { message, code } = this.interrupted();
+      if (message) this.context.stderr.write(`\nsurveyor: ${message}\n`);
+      process.exit(code);
+    });
     try {
       const timeoutS = Number(this.timeout);
       if (!Number.isFinite(timeoutS) || timeoutS <= 0 || timeoutS > 3600)

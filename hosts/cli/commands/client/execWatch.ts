@@ -51,7 +51,8 @@ export class ExecWatchCommand extends ReadCommand {
       On a terminal, one line that updates in place with a progress bar over the phases (waiting,
       stage, translate, submit, poll); otherwise a line each time the state or phase changes.
       --json prints each change as a JSON line. Exit 0 completed, 10 failed, 11 cancelled, 12 not
-      ended within --max-minutes, 1 when the server cannot be asked.
+      ended within --max-minutes, 13 stopped by Ctrl-C (the execution goes on), 1 when the server
+      cannot be asked.
     `,
     examples: [['Follow', 'surveyor exec watch 7c0e…']],
   });
@@ -59,6 +60,13 @@ export class ExecWatchCommand extends ReadCommand {
   id = Option.String({ required: true, name: 'UUID' });
   interval = Option.String('--interval', '2', { description: 'Seconds between two looks (at least 1)' });
   maxMinutes = Option.String('--max-minutes', '1440', { description: 'Give up after this long (exit 12)' });
+
+  protected override interrupted() {
+    return {
+      message: `stopped watching; execution ${this.id} goes on in the service (follow it again: surveyor exec watch ${this.id}; stop it: surveyor exec cancel ${this.id})`,
+      code: exitCodes.watchInterrupted,
+    };
+  }
 
   protected async run(api: ApiClient): Promise<number> {
     const every = Math.max(1, Number(this.interval) || 2);
