@@ -8,7 +8,8 @@ export type Logger = pino.Logger;
 export type LogFormat = 'auto' | 'json' | 'pretty';
 
 /**
- * Logs on standard output: JSON for collectors, or readable lines for a person at a terminal
+ * Logs on standard output (a service's; a CLI command's on standard error, `fd` 2, since its
+ * standard output is its answer): JSON for collectors, or readable lines for a person at a terminal
  * (pino-pretty, synchronous, so nothing is lost at exit). Every object and message passes through
  * the one redaction function before either form is written, so a secret that reaches a log call
  * still does not reach the log.
@@ -18,6 +19,7 @@ export const createLogger = (
   secrets: SecretRegistry,
   destination?: pino.DestinationStream,
   format: LogFormat = 'json',
+  fd: 1 | 2 = 1,
 ): Logger =>
   pino(
     {
@@ -35,18 +37,19 @@ export const createLogger = (
         },
       },
     },
-    destination ?? standardOutput(format),
+    destination ?? standardStream(format, fd),
   );
 
-const standardOutput = (format: LogFormat): pino.DestinationStream => {
-  const readable = format === 'pretty' || (format === 'auto' && process.stdout.isTTY === true);
+const standardStream = (format: LogFormat, fd: 1 | 2): pino.DestinationStream => {
+  const tty = (fd === 1 ? process.stdout : process.stderr).isTTY === true;
+  const readable = format === 'pretty' || (format === 'auto' && tty);
   return readable
     ? pretty({
         sync: true,
-        destination: 1,
-        colorize: process.stdout.isTTY === true,
+        destination: fd,
+        colorize: tty,
         translateTime: 'SYS:HH:MM:ss.l',
         ignore: 'pid,service,hostname',
       })
-    : pino.destination({ dest: 1, sync: true });
+    : pino.destination({ dest: fd, sync: true });
 };

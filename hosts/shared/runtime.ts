@@ -27,7 +27,13 @@ export interface Runtime {
 /** Opens the database (checking its schema) and builds the container shared by every host. */
 export const openRuntime = async (
   role: string,
-  opts: { checkSchema?: boolean; mockBackends?: boolean; logLevel?: string } = {},
+  opts: {
+    checkSchema?: boolean;
+    mockBackends?: boolean;
+    logLevel?: string;
+    /** A CLI command's logs go to standard error: its standard output is its answer. */
+    logToStderr?: boolean;
+  } = {},
 ): Promise<Runtime> => {
   const loaded = loadConfig();
   // `security check` reads the profiles without building the real backends it is checking.
@@ -39,6 +45,7 @@ export const openRuntime = async (
     secrets,
     undefined,
     config.SERVICE_LOG_FORMAT,
+    opts.logToStderr ? 2 : 1,
   ).child({
     role,
   });

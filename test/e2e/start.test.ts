@@ -67,6 +67,18 @@ test('start, create the first admin, log in, refresh, log out, stop cleanly', as
   );
   t.is(await create.exited(), 0, create.output());
   t.regex(create.output(), /created admin admin/);
+  // Its answer alone on standard output, for people; any log line goes to standard error.
+  t.deepEqual(
+    create
+      .stdout()
+      .split('\n')
+      .filter((l) => l.trim() !== ''),
+    create
+      .stdout()
+      .split('\n')
+      .filter((l) => /created admin admin/.test(l)),
+    create.stdout(),
+  );
 
   const res = await login('admin', 'a-long-admin-password');
   t.is(res.status, 200);

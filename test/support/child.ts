@@ -6,6 +6,8 @@ export const cliPath = fileURLToPath(new URL('../../hosts/cli/main.js', import.m
 export interface Running {
   readonly child: ChildProcess;
   readonly output: () => string;
+  /** Standard output alone: a command's answer. */
+  readonly stdout: () => string;
   /** Resolves with the first match of `re` in stdout+stderr, or rejects after `ms`. */
   waitFor(re: RegExp, ms?: number): Promise<RegExpMatchArray>;
   /** The exit code; a process still running after `ms` is killed and the wait fails with its output. */
@@ -16,18 +18,23 @@ export interface Running {
 export const runCli = (args: string[], env: NodeJS.ProcessEnv, input?: string): Running => {
   const child = spawn(process.execPath, [cliPath, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
   let out = '';
+  let stdout = '';
   const listeners = new Set<() => void>();
   const onData = (b: Buffer) => {
     out += b.toString();
     for (const l of listeners) l();
   };
-  child.stdout!.on('data', onData);
+  child.stdout!.on('data', (b: Buffer) => {
+    stdout += b.toString();
+    onData(b);
+  });
   child.stderr!.on('data', onData);
   if (input !== undefined) child.stdin!.end(input);
   const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return {
     child,
     output: () => out,
+    stdout: () => stdout,
     exited: (ms = 60_000) =>
       new Promise((resolve, reject) => {
         const timer = setTimeout(() => {

@@ -43,7 +43,7 @@ export class ArchivePingCommand extends Command {
     const { openRuntime } = await import('../../shared/runtime.js');
     let rt: Runtime | undefined;
     try {
-      rt = await openRuntime('cli');
+      rt = await openRuntime('cli', { logToStderr: true });
       const real = chooseBackends(
         { ...rt.config, SERVICE_USE_REAL_BACKENDS: true, SERVICE_MOCK_PARTS: [] },
         { now: () => new Date() },

@@ -34,7 +34,7 @@ export class MigrateCommand extends Command {
     try {
       const config = loadConfig();
       registerSecrets(config, secrets);
-      const logger = createLogger('warn', secrets, undefined, config.SERVICE_LOG_FORMAT);
+      const logger = createLogger('warn', secrets, undefined, config.SERVICE_LOG_FORMAT, 2);
       const database = await resolveDatabase(config, logger);
       // Migrations may take a while on a large table: no statement timeout for them.
       const db = openDb(database.url, 2, {

@@ -83,7 +83,7 @@ export class ProfilePingCommand extends ClientCommand {
     const { openRuntime } = await import('../../shared/runtime.js');
     let rt: Runtime | undefined;
     try {
-      rt = await openRuntime('cli');
+      rt = await openRuntime('cli', { logToStderr: true });
       const real = chooseBackends(
         { ...rt.config, SERVICE_USE_REAL_BACKENDS: true },
         { now: () => new Date() },

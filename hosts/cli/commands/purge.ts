@@ -128,7 +128,7 @@ export class PurgeCommand extends Command {
     const { openRuntime } = await import('../../shared/runtime.js');
     let rt: Runtime | undefined;
     try {
-      rt = await openRuntime('cli', { mockBackends: true });
+      rt = await openRuntime('cli', { mockBackends: true, logToStderr: true });
       if (!this.json)
         this.context.stderr.write(this.dryRun ? 'counting what a purge would delete…\n' : 'purging…\n');
       const report = await purge(

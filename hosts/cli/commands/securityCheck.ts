@@ -56,7 +56,7 @@ export class SecurityCheckCommand extends Command {
       });
       const all: SecurityFinding[] = [...findings];
       let profiles: readonly DeploymentProfile[] = [];
-      const rt = await openRuntime('cli', { mockBackends: true }).catch((err: Error) => {
+      const rt = await openRuntime('cli', { mockBackends: true, logToStderr: true }).catch((err: Error) => {
         all.push({
           check: 'profiles',
           ok: false,

@@ -69,7 +69,7 @@ export class UserCreateCommand extends Command {
     try {
       const password = await this.password();
       if (password === undefined) return exitCodes.failure;
-      rt = await openRuntime('cli');
+      rt = await openRuntime('cli', { logToStderr: true });
       rt.secrets.add(password);
       const r = await appOf(rt.container).users.create({
         username: this.username,

@@ -26,7 +26,7 @@ export const serviceChecks = async (): Promise<DoctorFinding[]> => {
   let rt: Runtime;
   try {
     // Its findings are the output: the runtime's own log says only what went wrong.
-    rt = await openRuntime('cli', { checkSchema: false, logLevel: 'warn' });
+    rt = await openRuntime('cli', { checkSchema: false, logLevel: 'warn', logToStderr: true });
   } catch (err) {
     if (err instanceof SecurityGateError)
       return err.findings
