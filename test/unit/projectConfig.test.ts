@@ -127,7 +127,7 @@ test('schema errors point at the bad field', (t) => {
 test('a YAML syntax error is said once, at its own line and column', (t) => {
   // The example with a key that lost its colon, as a user's typo does it (Python's parser: 16:3).
   const lines = example.split('\n');
-  const at = lines.findIndex((l) => l === '  vizier:');
+  const at = lines.indexOf('  vizier:');
   lines[at] = '  vizier';
   const p = problems(lines.join('\n'));
   t.is(p.length, 1, JSON.stringify(p));
