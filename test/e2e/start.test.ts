@@ -144,6 +144,34 @@ test('a bad environment variable stops the process with status 2, naming it', as
   t.regex(r.output(), /SERVICE_PORT: must be a whole number/);
 });
 
+test("a command group's --help lists its commands; option values have names; no help text breaks a sentence", async (t) => {
+  const group = runCli(['exec', '--help'], cleanEnv({}));
+  t.is(await group.exited(), 0, group.output());
+  for (const c of ['create', 'execute', 'status', 'watch', 'cancel', 'retry', 'events', 'list'])
+    t.regex(group.output(), new RegExp(`surveyor exec ${c}\``), c);
+  const typo = runCli(['exec', 'lst'], cleanEnv({}));
+  t.is(await typo.exited(), 2);
+  t.regex(typo.output(), /surveyor exec has no command lst/);
+  const all = runCli(['--help'], cleanEnv({}));
+  t.is(await all.exited(), 0);
+  t.false(all.output().includes('#0'), 'an option value is named, not #0');
+  t.regex(all.output(), /--project MODULE/);
+  // Every command's details: a paragraph never starts in the middle of a sentence (clipanion
+  // reads a line that starts with "-" as a list item and breaks the paragraph after it).
+  const commands = [...all.output().matchAll(/^ {2}surveyor ([a-z][a-z ]*?)(?= [[<]|$)/gm)].map((m) => m[1]!);
+  t.true(commands.length > 40, String(commands.length));
+  for (const c of commands) {
+    const r = runCli([...c.split(' '), '--help'], cleanEnv({}));
+    t.is(await r.exited(), 0, c);
+    const details = r.output().split('\nDetails\n')[1]?.split('\nExamples\n')[0] ?? '';
+    for (const paragraph of details.trim().split(/\n\n/).filter((x) => x.trim() !== ''))
+      t.true(
+        paragraph.startsWith('- ') || /[.:)`]$/.test(paragraph.trim()),
+        `${c}: a paragraph ends in the middle of a sentence: ${paragraph}`,
+      );
+  }
+});
+
 test('every command answers --help', async (t) => {
   for (const cmd of [
     ['migrate'],

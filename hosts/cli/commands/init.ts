@@ -53,9 +53,9 @@ export class InitCommand extends Command {
       (exit 1): a new secret would end every login.
 
       Point the CLI at the file with SURVEYOR_ENV_FILE (variables already set win), then check
-      the machine with \`surveyor doctor\` and start with \`surveyor start --migrate\`.
-      --production writes SERVICE_ENV=production and SERVICE_USE_REAL_BACKENDS=true, and lists
-      what production needs besides (DATABASE_URL, SSH credentials).
+      the machine with \`surveyor doctor\` and start with \`surveyor start --migrate\`. The
+      option --production writes SERVICE_ENV=production and SERVICE_USE_REAL_BACKENDS=true, and
+      lists what production needs besides (DATABASE_URL, SSH credentials).
     `,
     examples: [
       ['Set up this directory for development', 'surveyor init'],

@@ -104,8 +104,8 @@ export class PurgeCommand extends Command {
       old login failure counters and silent workers. An execution whose remote work is not known to
       have ended is never deleted; the report counts those kept for that reason.
 
-      --dry-run does the same work in a transaction and rolls it back: the counts are exactly what
-      a purge at that moment would delete, and nothing is deleted. Deletion runs in small batches,
+      With --dry-run it does the same work in a transaction and rolls it back: the counts are
+      exactly what a purge at that moment would delete, and nothing is deleted. Deletion runs in small batches,
       so a large purge does not block the service. Exit 0 on success, 2 on bad configuration, 3
       when the database is not migrated, 1 otherwise.
     `,

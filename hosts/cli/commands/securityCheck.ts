@@ -12,17 +12,14 @@ export class SecurityCheckCommand extends Command {
   static override paths = [['security', 'check']];
   static override usage = Command.Usage({
     description: 'Check the SSH credentials and host-key trust against the production rules',
+    // A list item is one line here: clipanion ends an item at its line's end.
     details: `
       Run it where the workers run, with their environment, before starting in production. It
       applies the production rules whatever SERVICE_ENV says:
 
-      - BATCH_SSH_PRIVATE_KEY_FILE is set (no inline BATCH_SSH_PRIVATE_KEY), is not a symbolic
-        link, is readable by its owner only, and holds a private key that parses (with the
-        passphrase from BATCH_SSH_PRIVATE_KEY_PASSPHRASE_FILE when set; that file is held to the
-        same rules);
+      - BATCH_SSH_PRIVATE_KEY_FILE is set (no inline BATCH_SSH_PRIVATE_KEY), is not a symbolic link, is readable by its owner only, and holds a private key that parses (with the passphrase from BATCH_SSH_PRIVATE_KEY_PASSPHRASE_FILE when set; that file is held to the same rules);
       - BATCH_SSH_KNOWN_HOSTS_SOURCE names a non-empty known_hosts file without hashed entries;
-      - every batch_remote profile's login_node and ssh_port has a plain entry there (bracketed
-        [host]:port for ports other than 22), and the key that host presents matches it.
+      - every batch_remote profile's login_node and ssh_port has a plain entry there (bracketed [host]:port for ports other than 22), and the key that host presents matches it.
 
       The last check opens a connection to each login node and drops it right after the key
       exchange, before logging in; --offline skips it. Nothing is changed anywhere. Every

@@ -49,10 +49,10 @@ export class ExecWatchCommand extends ReadCommand {
     description: 'Follow an execution until it ends; the exit code says how it ended',
     details: `
       On a terminal, one line that updates in place with a progress bar over the phases (waiting,
-      stage, translate, submit, poll); otherwise a line each time the state or phase changes.
-      --json prints each change as a JSON line. Exit 0 completed, 10 failed, 11 cancelled, 12 not
-      ended within --max-minutes, 13 stopped by Ctrl-C (the execution goes on), 1 when the server
-      cannot be asked.
+      stage, translate, submit, poll); otherwise a line each time the state or phase changes. The
+      option --json prints each change as a JSON line. Exit 0 completed, 10 failed, 11 cancelled,
+      12 not ended within --max-minutes, 13 stopped by Ctrl-C (the execution goes on), 1 when the
+      server cannot be asked.
     `,
     examples: [['Follow', 'surveyor exec watch 7c0e…']],
   });
