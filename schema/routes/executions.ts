@@ -80,7 +80,7 @@ export const executionRoutes: readonly RouteSpec[] = [
     method: 'POST',
     path: '/executions/{id}/execute',
     summary:
-      'Ask a pending execution to run. do_stage and do_submit default to true; both false is a dry run (manifest and patched graph built, nothing staged or submitted). Queued at once when every gate passes, else blocked_by says what it waits for and the execution tick queues it later. Asking again with the same switches returns it unchanged; other switches are 409.',
+      'Ask a pending execution to run. do_stage and do_submit default to true; both false is a dry run (manifest and patched graph built, nothing staged or submitted). Queued at once when every gate passes, else blocked_by says what it waits for and the execution tick queues it later. Asking again with the same switches while it is on its way returns it unchanged; other switches are 409, and so is an execution that has ended (the message says how it ended and what runs it again: retry for a failed or cancelled one, a new execution for a completed one).',
     tag: 'executions',
     auth: 'operator',
     params: idParam,

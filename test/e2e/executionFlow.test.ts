@@ -192,6 +192,13 @@ test.serial('the SPEC flow, end to end on the mock backends', async (t) => {
   t.is((await call(t, 'POST', '/executions/{id}/execute', { id: full }, { body: {} })).status, 202);
   const done = await waitState(full, ['completed', 'failed', 'cancelled']);
   t.is(done['state'], 'completed', JSON.stringify(done['error']));
+  // Asked to run again once ended: refused, saying how it ended and what runs its sources again.
+  const again = await call(t, 'POST', '/executions/{id}/execute', { id: full }, { body: {} });
+  t.is(again.status, 409);
+  t.regex(
+    JSON.stringify(again.body),
+    /has ended completed \(\d{4}-[^)]+\); to run it again, create a new execution of its sources/,
+  );
   t.is(done['scheduler_job_id'], `surveyor-${full}-a1`);
   t.regex(done['dim_session_status_url'] as string, /\/api\/sessions\/surveyor-.*\/status$/);
   t.regex(done['dim_graph_status_url'] as string, /\/graph\/status$/);

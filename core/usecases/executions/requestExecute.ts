@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { type AppError, appError } from '../../errors.js';
+import { terminalStates } from '../../domain/execution.js';
 import { type Execution, withChange } from '../../domain/executionRecord.js';
 import type { AdmitDeps } from './admitExecution.js';
 import { admissionBlockers, admissionWrite } from './admissionRules.js';
@@ -15,7 +16,8 @@ export interface ExecuteInput {
 /**
  * Asks a pending execution to run with the given switches, and admits it in the same write if every
  * gate passes (else the execution tick admits it later; its status says what it waits for). Asking
- * again with the same switches is a no-op; with other switches it is refused.
+ * again with the same switches while it is on its way is a no-op; with other switches it is
+ * refused, and so is asking an execution that has ended (409, with how to run it again).
  */
 export const requestExecute = async (
   deps: AdmitDeps,
@@ -29,6 +31,19 @@ export const requestExecute = async (
   const read = await deps.executions.getForAdmission(id);
   if (!read) return E.left(appError('not_found', `no execution ${id}`));
   const e = read.execution;
+  // An ended execution does not run again by being asked to: say how it ended and what runs it again.
+  if (terminalStates.has(e.state))
+    return E.left(
+      appError(
+        'conflict',
+        `execution ${id} has ended ${e.state}${e.finishedAt ? ` (${e.finishedAt.toISOString()})` : ''}; to run it again, ${
+          e.state === 'completed'
+            ? 'create a new execution of its sources (POST /executions)'
+            : 'retry it (POST /executions/{id}/retry: a new attempt)'
+        }`,
+        { state: e.state },
+      ),
+    );
   if (e.executeRequestedAt !== null) {
     if (e.doStage === doStage && e.doSubmit === doSubmit) return E.right({ execution: e, blockedBy: [] });
     return E.left(
