@@ -33,6 +33,7 @@ import {
 } from './commands/client/project.js';
 import {
   SourcesAddCommand,
+  SourcesDeleteCommand,
   SourcesDiscoverCommand,
   SourcesImportCommand,
   SourcesListCommand,
@@ -99,6 +100,7 @@ const commands = [
   SourcesListCommand,
   SourcesDiscoverCommand,
   SourcesStatusCommand,
+  SourcesDeleteCommand,
   ProfileAddCommand,
   ProfileListCommand,
   ProfileShowCommand,

@@ -164,7 +164,10 @@ test("a command group's --help lists its commands; option values have names; no 
     const r = runCli([...c.split(' '), '--help'], cleanEnv({}));
     t.is(await r.exited(), 0, c);
     const details = r.output().split('\nDetails\n')[1]?.split('\nExamples\n')[0] ?? '';
-    for (const paragraph of details.trim().split(/\n\n/).filter((x) => x.trim() !== ''))
+    for (const paragraph of details
+      .trim()
+      .split(/\n\n/)
+      .filter((x) => x.trim() !== ''))
       t.true(
         paragraph.startsWith('- ') || /[.:)`]$/.test(paragraph.trim()),
         `${c}: a paragraph ends in the middle of a sentence: ${paragraph}`,

@@ -169,6 +169,12 @@ test.serial('profiles, sources and an execution watched to completion; a failing
   t.regex(imported.out, /2 created, 0 already there, 0 refused/);
   const refused = await cli(['sources', 'add', 'wallaby_hires', 'not a hipass name']);
   t.is(refused.code, 1);
+  // A misspelt registration taken back, by identifier; an unknown one is named.
+  t.is((await cli(['sources', 'add', 'wallaby_hires', 'HIPASSJ0004-56'])).code, 0);
+  const deleted = await cli(['sources', 'delete', 'wallaby_hires', 'HIPASSJ0004-56', 'HIPASSJ9999-99']);
+  t.is(deleted.code, 1, deleted.out);
+  t.regex(deleted.out, /^deleted HIPASSJ0004-56$/m);
+  t.regex(deleted.out, /HIPASSJ9999-99 not deleted: no source HIPASSJ9999-99 in project wallaby_hires/);
   const listed = await json<{ uuid: string; source_identifier: string }[]>([
     'sources',
     'list',

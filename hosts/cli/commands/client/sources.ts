@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Command, Option } from 'clipanion';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { exitCodes } from '../../exitCodes.js';
-import type { ApiClient } from '../../client/apiClient.js';
+import { ApiError, type ApiClient } from '../../client/apiClient.js';
 import { ReadCommand, table } from '../../client/clientCommand.js';
 
 /** What one bulk request may carry (the server's limit). */
@@ -197,5 +197,61 @@ export class SourcesStatusCommand extends ReadCommand {
     this.out(`${s.source_identifier}: ${s.ready ? 'ready' : 'not ready'} (discovery ${s.discovery_state})`);
     for (const b of s.blocked_by) this.out(`  blocked: ${b}`);
     return exitCodes.ok;
+  }
+}
+
+const uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export class SourcesDeleteCommand extends ReadCommand {
+  static override paths = [['sources', 'delete']];
+  static override usage = Command.Usage({
+    category: 'Client',
+    description: 'Delete sources of a project, by identifier or UUID (refused while an execution holds one)',
+    details: `
+      Each source is deleted on its own: one that an unfinished execution holds, or whose discovery
+      is under way, is refused with the server's reason and the others go on. Executions that ran a
+      deleted source list it as (deleted). Exit 0 when every one was deleted, 1 otherwise.
+    `,
+    examples: [['A misspelt registration', 'surveyor sources delete wallaby_hires HIPASSJ0004-56']],
+  });
+
+  module = Option.String({ required: true, name: 'MODULE' });
+  names = Option.Rest({ required: 1, name: 'IDENTIFIER_OR_UUID' });
+
+  protected async run(api: ApiClient): Promise<number> {
+    // Identifiers are found in the project's list (read only when one is not a UUID).
+    const byIdentifier = this.names.every((n) => uuidShape.test(n))
+      ? new Map<string, string>()
+      : new Map(
+          (await api.all<SourceView>('/sources', { project_module: this.module }, 1000)).map((s) => [
+            s.source_identifier,
+            s.uuid,
+          ]),
+        );
+    const results: { source: string; deleted: boolean; error?: string }[] = [];
+    for (const name of this.names) {
+      const id = uuidShape.test(name) ? name : byIdentifier.get(name);
+      if (!id) {
+        results.push({ source: name, deleted: false, error: `no source ${name} in project ${this.module}` });
+        continue;
+      }
+      try {
+        await api.request('DELETE', `/sources/${encodeURIComponent(id)}`);
+        results.push({ source: name, deleted: true });
+      } catch (err) {
+        if (!(err instanceof ApiError)) throw err;
+        results.push({
+          source: name,
+          deleted: false,
+          error: `${err.message} (${err.code}, HTTP ${err.status})`,
+        });
+      }
+    }
+    if (this.asJson) this.json(results);
+    else
+      for (const r of results)
+        if (r.deleted) this.out(`deleted ${r.source}`);
+        else this.context.stderr.write(`surveyor: ${r.source} not deleted: ${r.error}\n`);
+    return results.every((r) => r.deleted) ? exitCodes.ok : exitCodes.failure;
   }
 }
