@@ -309,6 +309,7 @@ export class MemoryExecutionRepository implements ExecutionRepository {
     const matching = this.all()
       .filter(
         (e) =>
+          (filter.idPrefix === undefined || e.id.startsWith(filter.idPrefix)) &&
           (filter.projectModule === undefined || e.projectModule === filter.projectModule) &&
           (filter.state === undefined || e.state === filter.state) &&
           (filter.profileId === undefined || e.profileId === filter.profileId) &&

@@ -1,3 +1,4 @@
+import { uuidPrefixBounds } from '../../core/domain/idPrefix.js';
 import type { NewEvent } from '../../core/domain/event.js';
 import type { Execution } from '../../core/domain/executionRecord.js';
 import type { EnqueueRequest } from '../../core/domain/job.js';
@@ -231,6 +232,10 @@ export class PgExecutionRepository implements ExecutionRepository {
       args.push(v);
       return `$${args.length}`;
     };
+    const prefix = filter.idPrefix === undefined ? undefined : uuidPrefixBounds(filter.idPrefix);
+    if (prefix === null) return { items: [], nextCursor: null };
+    // A prefix is a range of the primary key.
+    if (prefix) where.push(`id BETWEEN ${arg(prefix.low)}::uuid AND ${arg(prefix.high)}::uuid`);
     if (filter.projectModule !== undefined) where.push(`project_module = ${arg(filter.projectModule)}`);
     if (filter.state !== undefined) where.push(`state = ${arg(filter.state)}`);
     if (filter.profileId !== undefined) where.push(`profile_id = ${arg(filter.profileId)}`);

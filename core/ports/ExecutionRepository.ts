@@ -86,6 +86,8 @@ export interface PollTarget {
 
 /** Which executions a list shows; every field given must match. */
 export interface ExecutionFilter {
+  /** Ids that start with this (domain/idPrefix.ts: 8 or more characters, checked by the codec). */
+  readonly idPrefix?: string | undefined;
   readonly projectModule?: string | undefined;
   readonly state?: ExecutionState | undefined;
   readonly profileId?: string | undefined;

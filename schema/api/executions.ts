@@ -1,5 +1,6 @@
 import * as t from 'io-ts';
-import { boundedString, DateTimeString, strictObject, Uuid } from '../codecs.js';
+import { boundedString, DateTimeString, patternString, strictObject, Uuid } from '../codecs.js';
+import { uuidPrefixPattern } from '../../core/domain/idPrefix.js';
 import { executionStates } from '../../core/domain/execution.js';
 import { component } from '../jsonSchema.js';
 import { ProjectModule, pageQuery } from './common.js';
@@ -195,6 +196,11 @@ export const LedgerSnapshotView = component(
 );
 
 export const ExecutionListQuery = t.partial({
+  id_prefix: patternString(
+    uuidPrefixPattern,
+    'the first 8 or more characters of an execution id, in lower case',
+    36,
+  ),
   project_module: ProjectModule,
   state: ExecutionStateC,
   deployment_profile_id: Uuid,

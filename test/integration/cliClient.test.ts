@@ -242,6 +242,19 @@ test.serial('profiles, sources and an execution watched to completion; a failing
   t.true(page.items.some((e) => e.uuid === created.uuid) && page.items.some((e) => e.uuid === bad.uuid));
   const events = await json<{ kind: string }[]>(['exec', 'events', created.uuid]);
   t.true(events.some((e) => e.kind === 'execution.completed'));
+  // The first 8 characters, as exec list and the console show an id; too few are refused.
+  const short = await cli(['exec', 'status', created.uuid.slice(0, 8)]);
+  t.is(short.code, 0, short.out);
+  t.regex(short.out, /completed \(attempt 1/);
+  t.regex(
+    (await cli(['exec', 'events', created.uuid.slice(0, 8).toUpperCase()])).out,
+    /execution\.completed/,
+  );
+  const tooShort = await cli(['exec', 'status', created.uuid.slice(0, 7)]);
+  t.is(tooShort.code, 2);
+  t.regex(tooShort.out, /neither an execution id nor its first 8 or more characters/);
+  const none = await cli(['exec', 'status', 'ffffffff']);
+  t.regex(none.out, /no execution id starts with ffffffff/);
   const status = await cli(['exec', 'status', created.uuid]);
   t.regex(status.out, /completed \(attempt 1/);
 });

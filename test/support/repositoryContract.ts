@@ -771,6 +771,28 @@ export const repositoryContract: Record<string, Rule> = {
     t.is(itemsOf(await r.executions.list({ projectModule: 'nope' }, 10, null)).length, 0);
     t.is(await r.executions.list({}, 3, 'Z2FyYmFnZQ'), 'bad_cursor');
   },
+  'executions: a list by id prefix finds the ids that start with it, and only those': async (t, r) => {
+    await uploaded(r);
+    const ids = [
+      'a91d699d-0000-4000-8000-000000000001',
+      'a91d699d-ffff-4000-8000-000000000002',
+      'a91d699e-0000-4000-8000-000000000003',
+      'a91d699c-ffff-4fff-bfff-ffffffffffff',
+    ];
+    for (const id of ids) {
+      const x = execution({ id });
+      await r.executions.insert(x, ev(x.id));
+    }
+    const found = async (idPrefix: string) =>
+      itemsOf(await r.executions.list({ idPrefix }, 10, null))
+        .map((x) => x.id)
+        .sort();
+    t.deepEqual(await found('a91d699d'), [ids[0], ids[1]]);
+    t.deepEqual(await found('a91d699d-f'), [ids[1]]);
+    t.deepEqual(await found('a91d699d-0000-4000-8000-000000000001'), [ids[0]]);
+    t.deepEqual(await found('a91d699e'), [ids[2]]);
+    t.deepEqual(await found('a91d699b'), []);
+  },
   'executions: a run reads the execution with its whole sources, in its order, in one read': async (t, r) => {
     await uploaded(r);
     const ids = await sourcesNamed(r, ['b-found', 'a-new', 'c-gone']);

@@ -74,6 +74,7 @@ export const executionLedgerHandler: Handler = async (ctx) =>
 
 export const listExecutionsHandler: Handler = async (ctx) => {
   const q = ctx.query as {
+    id_prefix?: string;
     project_module?: string;
     state?: ExecutionState;
     deployment_profile_id?: string;
@@ -82,6 +83,7 @@ export const listExecutionsHandler: Handler = async (ctx) => {
   return answer(
     await ctx.app.executions.list(
       {
+        idPrefix: q.id_prefix,
         projectModule: q.project_module,
         state: q.state,
         profileId: q.deployment_profile_id,

@@ -1,7 +1,8 @@
 import { Command, Option } from 'clipanion';
 import { exitCodes } from '../../exitCodes.js';
 import type { ApiClient } from '../../client/apiClient.js';
-import { ReadCommand, table } from '../../client/clientCommand.js';
+import { ReadCommand, table, UsageError } from '../../client/clientCommand.js';
+import { uuidPrefixPattern } from '../../../../core/domain/idPrefix.js';
 
 export interface ExecutionView {
   uuid: string;
@@ -15,6 +16,31 @@ export interface ExecutionView {
 }
 
 export const path = (id: string, rest = '') => `/executions/${encodeURIComponent(id)}${rest}`;
+
+const fullId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * The execution a command names: its id, or the first 8 or more characters of it (what the
+ * console and `exec list` show), found with one list request; ambiguous or unknown is said so.
+ */
+export const resolveExecution = async (api: ApiClient, given: string): Promise<string> => {
+  const id = given.toLowerCase();
+  if (fullId.test(id)) return id;
+  if (!uuidPrefixPattern.test(id))
+    throw new UsageError(`${given} is neither an execution id nor its first 8 or more characters`);
+  const page = await api.request<{ items: { uuid: string }[] }>('GET', '/executions', {
+    query: { id_prefix: id, limit: '6' },
+  });
+  if (page.items.length === 0) throw new Error(`no execution id starts with ${given}`);
+  if (page.items.length > 1)
+    throw new UsageError(
+      `${given} starts ${page.items.length > 5 ? 'more than 5' : page.items.length} execution ids (${page.items
+        .slice(0, 5)
+        .map((e) => e.uuid)
+        .join(', ')}): give more characters`,
+    );
+  return page.items[0]!.uuid;
+};
 
 export const describe = (e: ExecutionView) =>
   `${e.uuid} ${e.state} (attempt ${e.attempt}, ${e.sources.length} source(s), profile ${e.deployment_profile_name})${e.error ? `: ${e.error}` : ''}`;
@@ -62,12 +88,13 @@ export class ExecExecuteCommand extends ReadCommand {
     description: 'Ask an execution to run: queued at once when its gates pass, else when they do',
   });
 
-  id = Option.String({ required: true, name: 'UUID' });
+  id = Option.String({ required: true, name: 'ID' });
   noStage = Option.Boolean('--no-stage', false, { description: 'Skip staging the data' });
   noSubmit = Option.Boolean('--no-submit', false, { description: 'Stop before submission (a dry run)' });
 
   protected async run(api: ApiClient): Promise<number> {
-    const e = await api.request<ExecutionView & { blocked_by: string[] }>('POST', path(this.id, '/execute'), {
+    const id = await resolveExecution(api, this.id);
+    const e = await api.request<ExecutionView & { blocked_by: string[] }>('POST', path(id, '/execute'), {
       body: { ...(this.noStage ? { do_stage: false } : {}), ...(this.noSubmit ? { do_submit: false } : {}) },
     });
     if (this.asJson) return this.json(e);
@@ -79,11 +106,11 @@ export class ExecExecuteCommand extends ReadCommand {
 
 /** A command on one execution that prints it: status, cancel, retry. */
 abstract class OneExecution extends ReadCommand {
-  id = Option.String({ required: true, name: 'UUID' });
-  protected abstract call(api: ApiClient): Promise<ExecutionView & { blocked_by?: string[] }>;
+  id = Option.String({ required: true, name: 'ID' });
+  protected abstract call(api: ApiClient, id: string): Promise<ExecutionView & { blocked_by?: string[] }>;
 
   protected async run(api: ApiClient): Promise<number> {
-    const e = await this.call(api);
+    const e = await this.call(api, await resolveExecution(api, this.id));
     if (this.asJson) return this.json(e);
     this.out(describe(e));
     for (const b of e.blocked_by ?? []) this.out(`  blocked: ${b}`);
@@ -97,8 +124,8 @@ export class ExecStatusCommand extends OneExecution {
     category: 'Client',
     description: "An execution's state and phase, and what it waits for",
   });
-  protected call(api: ApiClient) {
-    return api.request<ExecutionView & { blocked_by: string[] }>('GET', path(this.id, '/status'));
+  protected call(api: ApiClient, id: string) {
+    return api.request<ExecutionView & { blocked_by: string[] }>('GET', path(id, '/status'));
   }
 }
 
@@ -108,8 +135,8 @@ export class ExecCancelCommand extends OneExecution {
     category: 'Client',
     description: 'Cancel an execution (a submitted one is cancelled on its backend too)',
   });
-  protected call(api: ApiClient) {
-    return api.request<ExecutionView>('POST', path(this.id, '/cancel'));
+  protected call(api: ApiClient, id: string) {
+    return api.request<ExecutionView>('POST', path(id, '/cancel'));
   }
 }
 
@@ -119,8 +146,8 @@ export class ExecRetryCommand extends OneExecution {
     category: 'Client',
     description: 'Run a failed or cancelled execution again, as a new attempt',
   });
-  protected call(api: ApiClient) {
-    return api.request<ExecutionView>('POST', path(this.id, '/retry'));
+  protected call(api: ApiClient, id: string) {
+    return api.request<ExecutionView>('POST', path(id, '/retry'));
   }
 }
 
@@ -131,11 +158,11 @@ export class ExecEventsCommand extends ReadCommand {
     description: "An execution's events, oldest first",
   });
 
-  id = Option.String({ required: true, name: 'UUID' });
+  id = Option.String({ required: true, name: 'ID' });
 
   protected async run(api: ApiClient): Promise<number> {
     const items = await api.all<{ created_at: string; kind: string; actor: string | null; payload: unknown }>(
-      path(this.id, '/events'),
+      path(await resolveExecution(api, this.id), '/events'),
       {},
       500,
     );

@@ -3,7 +3,7 @@ import { Command, Option } from 'clipanion';
 import { exitCodes } from '../../exitCodes.js';
 import type { ApiClient } from '../../client/apiClient.js';
 import { ReadCommand } from '../../client/clientCommand.js';
-import { describe, type ExecutionView, path } from './exec.js';
+import { describe, type ExecutionView, path, resolveExecution } from './exec.js';
 
 interface StatusView extends ExecutionView {
   phase: string;
@@ -57,7 +57,7 @@ export class ExecWatchCommand extends ReadCommand {
     examples: [['Follow', 'surveyor exec watch 7c0e…']],
   });
 
-  id = Option.String({ required: true, name: 'UUID' });
+  id = Option.String({ required: true, name: 'ID' });
   interval = Option.String('--interval', '2', { description: 'Seconds between two looks (at least 1)' });
   maxMinutes = Option.String('--max-minutes', '1440', { description: 'Give up after this long (exit 12)' });
 
@@ -69,6 +69,7 @@ export class ExecWatchCommand extends ReadCommand {
   }
 
   protected async run(api: ApiClient): Promise<number> {
+    this.id = await resolveExecution(api, this.id);
     const every = Math.max(1, Number(this.interval) || 2);
     const until = Date.now() + Math.max(0, Number(this.maxMinutes) || 0) * 60_000;
     const tty = (this.context.stdout as { isTTY?: boolean }).isTTY === true && !this.asJson;
