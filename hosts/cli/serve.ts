@@ -42,6 +42,7 @@ export const serve = async (
     const url = await listen(server, config.SERVICE_PORT, config.SERVICE_HOST);
     atShutdown('api listener', () => closeServer(server));
     opts.say(`surveyor ${roleName} listening on ${url}/api/v2 (health: ${url}/api/v2/health)`);
+    opts.say(`web console: ${url}/`);
     const admins = await rt.container.get<UserRepository>(TYPES.Users).countAdmins();
     if (admins === 0)
       opts.say(

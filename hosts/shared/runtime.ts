@@ -4,6 +4,7 @@ import { Argon2Hasher } from '../../adapters/auth/argon2Hasher.js';
 import { createLogger, type Logger } from '../../adapters/log/logger.js';
 import { Metrics } from '../../adapters/metrics/registry.js';
 import { closeDb, type Db, isSuperuser, onPoolError, openDb } from '../../adapters/postgres/db.js';
+import { isStopping } from './shutdown.js';
 import { assertSchemaCurrent } from '../../adapters/postgres/migrator.js';
 import type { Config } from '../../schema/config.js';
 import type { BackendSet } from './backends.js';
@@ -55,7 +56,14 @@ export const openRuntime = async (
     logger.info('generated a JWT signing secret in the data directory (development)');
   const database = await resolveDatabase(config, logger);
   secrets.add(decodeURIComponent(new URL(database.url).password));
-  onPoolError((err) => logger.warn({ err }, 'a pooled database connection failed'));
+  onPoolError((err) => {
+    // A terminal's Ctrl-C reaches the embedded PostgreSQL too (it runs in our process group), and
+    // it ends its connections (57P01, admin_shutdown) while the pool is still closing: expected
+    // then, and not worth a warning. Any other time it is one.
+    if (isStopping() && (err as { code?: unknown }).code === '57P01')
+      logger.debug({ err }, 'a pooled database connection ended as the database stopped');
+    else logger.warn({ err }, 'a pooled database connection failed');
+  });
   const db = openDb(database.url, config.SERVICE_DB_POOL_MAX, {
     connectMs: config.SERVICE_DB_CONNECT_TIMEOUT_SECONDS * 1000,
     statementMs: config.SERVICE_DB_STATEMENT_TIMEOUT_SECONDS * 1000,

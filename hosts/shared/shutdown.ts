@@ -21,6 +21,9 @@ let graceSeconds = 30;
 let cleanExitCode: number | null = null;
 let stopping = false;
 
+/** Whether the process is stopping (a signal arrived): what fails now may be the stop itself. */
+export const isStopping = (): boolean => stopping;
+
 /** Registers a step to run at shutdown; returns a function that unregisters it. */
 export const atShutdown = (name: string, run: () => Promise<void>): (() => void) => {
   const step = { name, run };

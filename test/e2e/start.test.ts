@@ -125,17 +125,30 @@ test('start, create the first admin, log in, refresh, log out, stop cleanly', as
   t.is(await server.exited(), 0, tail(server.output()));
   t.false(existsSync(join(dataDir, 'pg', 'postmaster.pid')), 'the embedded PostgreSQL was stopped');
 
-  const restarted = runCli(['start'], env);
+  // Started as from a terminal (a process group of its own, the embedded PostgreSQL in it too).
+  const restarted = runCli(['start'], env, undefined, { group: true });
   t.teardown(() => {
     if (restarted.child.exitCode === null) restarted.child.kill('SIGKILL');
   });
   const [, base2] = await restarted.waitFor(/listening on (http:\/\/\S+\/api\/v2)/);
+  const consoleUrl = (await restarted.waitFor(/web console: (http:\/\/\S+\/)$/m))[1]!;
+  t.is(consoleUrl, base2!.replace(/api\/v2$/, ''));
   t.is(
     (await fetch(`${base2}/auth/me`, { headers: { Authorization: `Bearer ${kept.access_token}` } })).status,
     200,
   );
-  restarted.child.kill('SIGTERM');
+  // Ctrl-C as a terminal sends it: to the whole group. A clean stop, and no warning about the
+  // pool's connections that the database, stopping too, ended.
+  const before = restarted.output().length;
+  process.kill(-restarted.child.pid!, 'SIGINT');
   t.is(await restarted.exited(), 0, tail(restarted.output()));
+  const stopping = restarted.output().slice(before);
+  t.regex(stopping, /"msg":"stopped"/);
+  t.false(existsSync(join(dataDir, 'pg', 'postmaster.pid')), 'the embedded PostgreSQL was stopped, last');
+  t.false(
+    /a pooled database connection failed|"level":"warn"|"level":"error"/.test(stopping),
+    stopping,
+  );
 });
 
 test('a bad environment variable stops the process with status 2, naming it', async (t) => {

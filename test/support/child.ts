@@ -15,8 +15,21 @@ export interface Running {
 }
 
 /** Runs the surveyor CLI as a child process and records what it prints. */
-export const runCli = (args: string[], env: NodeJS.ProcessEnv, input?: string): Running => {
-  const child = spawn(process.execPath, [cliPath, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+/**
+ * `group`: the child leads a process group of its own, so a test can signal the group as a
+ * terminal's Ctrl-C does (`process.kill(-pid, 'SIGINT')`: the child and what it spawned).
+ */
+export const runCli = (
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  input?: string,
+  opts: { group?: boolean } = {},
+): Running => {
+  const child = spawn(process.execPath, [cliPath, ...args], {
+    env,
+    stdio: ['pipe', 'pipe', 'pipe'],
+    detached: opts.group === true,
+  });
   let out = '';
   let stdout = '';
   const listeners = new Set<() => void>();
