@@ -145,10 +145,7 @@ test('start, create the first admin, log in, refresh, log out, stop cleanly', as
   const stopping = restarted.output().slice(before);
   t.regex(stopping, /"msg":"stopped"/);
   t.false(existsSync(join(dataDir, 'pg', 'postmaster.pid')), 'the embedded PostgreSQL was stopped, last');
-  t.false(
-    /a pooled database connection failed|"level":"warn"|"level":"error"/.test(stopping),
-    stopping,
-  );
+  t.false(/a pooled database connection failed|"level":"warn"|"level":"error"/.test(stopping), stopping);
 });
 
 test('a bad environment variable stops the process with status 2, naming it', async (t) => {

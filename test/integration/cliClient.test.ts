@@ -215,6 +215,23 @@ test.serial('profiles, sources and an execution watched to completion; a failing
   t.is(watched.code, 0, watched.out);
   t.regex(watched.out, /completed/);
   t.regex(watched.out, /\(poll|\(submit|\(stage|\(waiting|\(translate/, 'plain lines follow the phases');
+  // Every step, in order, however quick: from the events, not from what one look happened to see.
+  const steps = [
+    'asked to run',
+    'queued',
+    'staging',
+    'staged: ',
+    'translated: ',
+    'submitted: ',
+    'backend: ',
+    'completed',
+  ].map((step) => watched.out.search(new RegExp(`^\\S+Z ${step}`, 'm')));
+  t.false(steps.includes(-1), `${JSON.stringify(steps)}\n${watched.out}`);
+  t.deepEqual(
+    steps,
+    [...steps].sort((a, b) => a - b),
+    watched.out,
+  );
 
   const bad = await json<{ uuid: string }>(['exec', 'create', 'wallaby_hires', 'HIPASSJ0301MOCKFAIL']);
   await cli(['exec', 'execute', bad.uuid]);

@@ -25,6 +25,54 @@ export const progressBar = (phase: string, width = 20): string => {
   return `[${'#'.repeat(done)}${'-'.repeat(width - done)}]`;
 };
 
+interface EventView {
+  created_at: string;
+  kind: string;
+  payload: Record<string, unknown>;
+}
+
+/** One event as a step of the run, in words (`exec events` has them all, raw). */
+export const stepLine = (e: EventView): string => {
+  const p = e.payload;
+  const n = (k: string) => String(p[k] ?? '?');
+  switch (e.kind) {
+    case 'execution.execute_requested':
+      return p['dry_run'] ? 'asked for a dry run' : 'asked to run';
+    case 'execution.queued':
+      return 'queued';
+    case 'execution.staging':
+      return 'staging';
+    case 'execution.staging_skipped':
+      return 'staging skipped';
+    case 'execution.file_staged':
+      return `staged ${n('file')} (${n('bytes')} bytes)`;
+    case 'execution.staged':
+      return `staged: ${n('datasets')} dataset(s), ${n('files')} file(s)`;
+    case 'execution.translated':
+      return `translated: ${n('drops')} drops`;
+    case 'execution.dry_run_completed':
+      return 'dry run done: manifest and patched graph built';
+    case 'execution.submitted':
+      return `submitted: ${n('scheduler_job_id')}${p['adopted'] ? ' (found on the backend after a restart)' : ''}`;
+    case 'execution.remote_state':
+      return `backend: ${p['from'] ?? 'submitted'} -> ${n('to')}`;
+    case 'execution.remote_started':
+      return `the job left the batch queue after ${n('queue_wait_seconds')} s`;
+    case 'execution.stalled':
+      return `warning: ${n('message')}`;
+    case 'execution.step_retried':
+      return `${n('step')} will be tried again: ${n('error')}`;
+    case 'execution.completed':
+      return 'completed';
+    case 'execution.failed':
+      return `failed: ${n('error')}`;
+    case 'execution.cancelled':
+      return 'cancelled';
+    default:
+      return e.kind.replace(/^execution\./, '').replace(/_/g, ' ');
+  }
+};
+
 /** A running session's stall, once the service warned of it (`execution.stalled`): since when, what runs. */
 const stallOf = (s: StatusView): string => {
   const p = s.run_record?.['progress'] as
@@ -48,9 +96,11 @@ export class ExecWatchCommand extends ReadCommand {
     category: 'Client',
     description: 'Follow an execution until it ends; the exit code says how it ended',
     details: `
-      On a terminal, one line that updates in place with a progress bar over the phases (waiting,
-      stage, translate, submit, poll); otherwise a line each time the state or phase changes. The
-      option --json prints each change as a JSON line. Exit 0 completed, 10 failed, 11 cancelled,
+      Each step as it passes (queued, staging, staged, translated, submitted, the backend's states
+      a poll saw, the end), from the execution's events, however quick it was; on a terminal
+      under them one line that updates in place with a progress bar over the phases (waiting,
+      stage, translate, submit, poll), otherwise a line each time the state or phase changes. The
+      option --json prints each status change as a JSON line. Exit 0 completed, 10 failed, 11 cancelled,
       12 not ended within --max-minutes, 13 stopped by Ctrl-C (the execution goes on), 1 when the
       server cannot be asked.
     `,
@@ -74,9 +124,17 @@ export class ExecWatchCommand extends ReadCommand {
     const until = Date.now() + Math.max(0, Number(this.maxMinutes) || 0) * 60_000;
     const tty = (this.context.stdout as { isTTY?: boolean }).isTTY === true && !this.asJson;
     let last = '';
+    let told = 0;
     for (;;) {
       const s = await api.request<StatusView>('GET', path(this.id, '/status'));
       const line = statusLine(s);
+      // Each step as it passed, from the events, however quick it was between two looks.
+      const events = this.asJson ? [] : await api.all<EventView>(path(this.id, '/events'), {}, 500);
+      for (const e of events.slice(told)) {
+        if (tty) this.context.stdout.write('\r\x1b[2K');
+        this.out(`${e.created_at} ${stepLine(e)}`);
+      }
+      told = Math.max(told, events.length);
       if (tty) this.context.stdout.write(`\r\x1b[2K${progressBar(s.phase)} ${line}`);
       else if (line !== last)
         this.out(this.asJson ? JSON.stringify(s) : `${new Date().toISOString()} ${line}`);
