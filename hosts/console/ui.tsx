@@ -194,11 +194,14 @@ export const ConfirmButton = ({
   question,
   action,
   danger,
+  dismiss = 'Keep it',
 }: {
   label: string;
   question: string;
   action: () => Promise<unknown>;
   danger?: boolean;
+  /** The button that closes the question doing nothing ("Keep it" for a cancel, "Not now" for a run). */
+  dismiss?: string;
 }) => {
   const dialog = useRef<HTMLDialogElement>(null);
   const { busy, error, run } = useAction();
@@ -220,7 +223,7 @@ export const ConfirmButton = ({
         <p>{question}</p>
         <div class="actions">
           <button type="button" onClick={() => dialog.current?.close()}>
-            Keep it
+            {dismiss}
           </button>
           <button type="button" class={danger ? 'danger' : 'primary'} onClick={confirm}>
             {label}

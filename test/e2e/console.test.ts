@@ -257,9 +257,11 @@ test.serial('an operator signs in, uploads, registers, discovers, runs, cancels 
   const create = async (source: string, dryRun: boolean) => {
     await open(page, 'executions/new', 'New execution');
     await page.getByLabel(source).check();
+    // A real run unless asked: the box starts unticked, and the button says what it does.
+    t.false(await page.getByLabel(/Dry run/).isChecked());
     await page.getByLabel(/Dry run/).setChecked(dryRun);
     // Two clicks, one execution: the form's idempotency key makes the second a replay.
-    await page.getByRole('button', { name: 'Create execution' }).dblclick();
+    await page.getByRole('button', { name: dryRun ? 'Create and dry-run' : 'Create and run' }).dblclick();
     await page.waitForURL(/#\/executions\/[0-9a-f-]{36}$/);
     return executionIdOf(page);
   };
@@ -269,6 +271,12 @@ test.serial('an operator signs in, uploads, registers, discovers, runs, cancels 
   const real = await create(sources[1]!, false);
   await record(t, page, '07-new-execution-result');
   await waitForState(page, 'completed');
+  // A mock run's session is on no island manager: named, not linked.
+  t.regex(
+    (await page.locator('.facts').first().textContent()) ?? '',
+    /submitted to the backend.*mock backend: nothing to open/s,
+  );
+  t.is(await page.getByRole('link', { name: 'DALiuGE session status' }).count(), 0);
   await page.locator('.timeline li').filter({ hasText: 'completed' }).first().waitFor();
   // The manifest downloads with the in-memory token, as the file it is.
   const [download] = await Promise.all([
@@ -301,6 +309,20 @@ test.serial('an operator signs in, uploads, registers, discovers, runs, cancels 
   await record(t, page, '00-overview');
   await open(page, 'executions/new', 'New execution');
   await record(t, page, '07-new-execution');
+  // Created, not run: its page says so in the console's words, and Execute's dialog can be left.
+  await page.getByLabel(sources[0]!).check();
+  await page.getByLabel('Execute at once').uncheck();
+  await page.getByRole('button', { name: 'Create execution (not run yet)' }).click();
+  await page.waitForURL(/#\/executions\/[0-9a-f-]{36}$/);
+  const facts = (await page.locator('.facts').first().textContent()) ?? '';
+  t.regex(facts, /Runnot asked to run yet/);
+  t.false(facts.includes('submitted to the backend'));
+  await page.getByText('not asked to run yet: press Execute').waitFor();
+  t.false((await page.locator('.warn').textContent())?.includes('POST /executions') ?? true);
+  await page.getByRole('button', { name: 'Execute' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Not now' }).click();
+  t.is(await page.getByRole('dialog').isVisible(), false);
+  await record(t, page, '07-execution-pending');
   await open(page, 'alerts', 'Alerts');
   await record(t, page, '09-alerts');
   await open(page, 'projects', 'Project configurations');

@@ -75,6 +75,25 @@ const download = async (id: string, attempt: number, name: string) => {
   setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
 };
 
+/** The API's reason for an execution nobody asked to run (the console's Execute button does it). */
+const notAsked = 'not asked to run yet';
+
+/** A run on the mock backends: its session links name no real island manager. */
+const mockRun = (s: ExecutionStatus): boolean => {
+  const sub = s.run_record['submission'] as { backend?: unknown } | undefined;
+  return typeof sub?.backend === 'string' && sub.backend.startsWith('mock');
+};
+
+/** What the run is (or will be), in words. */
+const runWords = (s: ExecutionStatus): string =>
+  s.execute_requested_at === null
+    ? 'not asked to run yet'
+    : s.do_submit === false
+      ? 'dry run (not submitted)'
+      : s.scheduler_job_id
+        ? 'submitted to the backend'
+        : 'to be submitted to the backend';
+
 export const ExecutionDetailPage = ({ id }: { id: string }) => {
   const status = useLoad(() => get<ExecutionStatus>(`/executions/${id}/status`), id, 3000);
   const summary = useLoad(() => get<ExecutionSummary>(`/executions/${id}/summary`), id, 3000);
@@ -100,7 +119,12 @@ export const ExecutionDetailPage = ({ id }: { id: string }) => {
         e && (
           <>
             {e.state === 'pending' && e.execute_requested_at === null && (
-              <ConfirmButton label="Execute" question="Run this execution now?" action={act('execute', {})} />
+              <ConfirmButton
+                label="Execute"
+                question="Run this execution now?"
+                dismiss="Not now"
+                action={act('execute', {})}
+              />
             )}
             {!terminal.has(e.state) && e.state !== 'cancelling' && (
               <ConfirmButton
@@ -138,11 +162,14 @@ export const ExecutionDetailPage = ({ id }: { id: string }) => {
               <dt>Attempt</dt>
               <dd>{s.attempt}</dd>
               <dt>Run</dt>
-              <dd>{s.do_submit === false ? 'dry run (not submitted)' : 'submitted to the backend'}</dd>
+              <dd>{runWords(s)}</dd>
               <dt>External id</dt>
               <dd>
                 {s.scheduler_job_id ?? '—'}
-                {safeUrl(s.dim_session_status_url) && (
+                {mockRun(s) && s.scheduler_job_id && (
+                  <span class="muted"> (mock backend: nothing to open)</span>
+                )}
+                {!mockRun(s) && safeUrl(s.dim_session_status_url) && (
                   <>
                     {' '}
                     <a href={safeUrl(s.dim_session_status_url)!} rel="noreferrer noopener" target="_blank">
@@ -171,7 +198,7 @@ export const ExecutionDetailPage = ({ id }: { id: string }) => {
                 <p>Waiting for:</p>
                 <ul>
                   {s.blocked_by.map((b) => (
-                    <li key={b}>{b}</li>
+                    <li key={b}>{b.startsWith(notAsked) ? 'not asked to run yet: press Execute' : b}</li>
                   ))}
                 </ul>
               </div>

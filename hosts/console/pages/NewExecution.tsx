@@ -17,7 +17,8 @@ export const NewExecutionPage = () => {
   const [chosen, setChosen] = useState<string[]>([]);
   const [profile, setProfile] = useState('');
   const [archive, setArchive] = useState('casda');
-  const [dryRun, setDryRun] = useState(true);
+  // A real run unless asked otherwise: what "Create and run" says.
+  const [dryRun, setDryRun] = useState(false);
   const [runNow, setRunNow] = useState(true);
   const [key, setKey] = useState(newKey);
   const { busy, error, run } = useAction();
@@ -113,12 +114,18 @@ export const NewExecutionPage = () => {
             disabled={!runNow}
             onChange={(e) => setDryRun(e.currentTarget.checked)}
           />{' '}
-          Dry run (stage, build and translate; do not submit)
+          Dry run: stage the data, build the manifest and translate the graph, but submit nothing
         </label>
         <ErrorNote error={error} />
         <div class="actions">
           <button type="submit" class="primary" disabled={busy || chosen.length === 0}>
-            {busy ? 'Creating…' : 'Create execution'}
+            {busy
+              ? 'Creating…'
+              : !runNow
+                ? 'Create execution (not run yet)'
+                : dryRun
+                  ? 'Create and dry-run'
+                  : 'Create and run'}
           </button>
         </div>
       </form>
