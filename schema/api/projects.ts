@@ -18,6 +18,11 @@ export const ProjectConfigVersionView = component(
   'ProjectConfigVersion',
   t.type({ ...versionFields, config: t.UnknownRecord, yaml: t.string }),
 );
+/** An upload's answer: the version, and whether this upload stored it (false: the same content). */
+export const ProjectConfigUploadView = component(
+  'ProjectConfigUpload',
+  t.type({ ...versionFields, config: t.UnknownRecord, yaml: t.string, changed: t.boolean }),
+);
 export const ProjectConfigVersionList = component(
   'ProjectConfigVersionList',
   t.type({ items: t.array(ProjectConfigVersionSummary), next_cursor: t.union([t.string, t.null]) }),

@@ -30,9 +30,10 @@ test.serial(
     });
     t.regex((first.body as { content_hash: string }).content_hash, /^[0-9a-f]{64}$/);
 
+    t.like(first.body as object, { changed: true });
     const again = await upload(example);
     t.is(again.status, 200);
-    t.like(again.body as object, { version: 1 });
+    t.like(again.body as object, { version: 1, changed: false });
 
     const changed = await upload(
       example.replace('description: WALLABY HiRes CASDA pipeline', 'description: v2'),

@@ -14,7 +14,7 @@ export const uploadProjectConfigHandler: Handler = async (ctx) => {
     },
     created ? 'project configuration uploaded' : 'project configuration unchanged',
   );
-  return { status: created ? 201 : 200, body: version };
+  return { status: created ? 201 : 200, body: { ...version, changed: created } };
 };
 
 export const getProjectConfigHandler: Handler = async (ctx) =>
