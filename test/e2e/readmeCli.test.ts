@@ -1,0 +1,89 @@
+// The README's CLI walkthrough ("Your first run, with the CLI"), run as it is written, in bash from
+// the checkout, against `surveyor start` in a child process (embedded PostgreSQL, mock backends)
+// as scripts/start runs it. Two things differ from a person at a terminal, and only these: the
+// server's address is this one's, and the two commands that ask for a password read it from
+// standard input (--password-stdin), since no terminal is there to ask on.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import test from 'ava';
+import { cleanEnv, runCli } from '../support/child.js';
+import { freePort } from '../support/ports.js';
+import { graphDir } from '../support/project.js';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const password = 'a-long-walkthrough-password';
+
+/** The indented blocks after each `<!-- cli-walkthrough -->` marker, unindented, in order. */
+const walkthrough = (): string => {
+  const lines = readFileSync(`${root}README.md`, 'utf8').split('\n');
+  const out: string[] = [];
+  lines.forEach((l, i) => {
+    if (!l.startsWith('<!-- cli-walkthrough')) return;
+    let started = false;
+    for (const b of lines.slice(i + 1)) {
+      if (b.startsWith('    ')) {
+        out.push(b.slice(4));
+        started = true;
+      } else if (started) break;
+    }
+  });
+  return out.join('\n');
+};
+
+test('the CLI walkthrough runs as written against scripts/start, to a completed run', async (t) => {
+  t.timeout(300_000);
+  const home = mkdtempSync(join(tmpdir(), 'surveyor-readme-cli-'));
+  // Its own directory: as root the database runs as `postgres`, which cannot pass through `home`.
+  const data = mkdtempSync(join(tmpdir(), 'surveyor-readme-cli-data-'));
+  t.teardown(() => {
+    rmSync(home, { recursive: true, force: true });
+    rmSync(data, { recursive: true, force: true });
+  });
+  const env = cleanEnv({
+    HOME: home,
+    SURVEYOR_CONFIG_DIR: join(home, 'config'),
+    SERVICE_DATA_DIR: data,
+    SERVICE_PORT: '0',
+    SERVICE_METRICS_PORT: '-1',
+    SERVICE_EMBEDDED_PG_PORT: String(await freePort()),
+    SERVICE_GRAPH_DIR: graphDir,
+    SERVICE_EXECUTION_TICK_SECONDS: '1',
+    SERVICE_SCHEDULER_CHECK_SECONDS: '1',
+    SERVICE_REST_POLL_MIN_SECONDS: '1',
+    SERVICE_MOCK_STEP_MS: '200',
+  });
+  const server = runCli(['start', '--migrate'], env);
+  t.teardown(() => {
+    if (server.child.exitCode === null) server.child.kill('SIGKILL');
+  });
+  const [, base] = await server.waitFor(/listening on (http:\/\/\S+)\/api\/v2/);
+  const blocks = walkthrough();
+  t.regex(blocks, /exec watch "\$UUID"/);
+  const script = blocks
+    .replaceAll('http://127.0.0.1:8080', base!)
+    .replace(
+      /^(scripts\/surveyor (?:user create|login) [^#\n]*?)\s*(#.*)?$/gm,
+      `$1 --password-stdin <<< '${password}'`,
+    );
+  t.is((script.match(/--password-stdin/g) ?? []).length, 2, script);
+  const r = await new Promise<{ code: number | null; out: string }>((resolve) => {
+    const child = spawn('bash', ['-c', script], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (b: Buffer) => (out += b.toString()));
+    child.stderr.on('data', (b: Buffer) => (out += b.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 240_000);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, out });
+    });
+  });
+  t.is(r.code, 0, r.out);
+  t.regex(r.out, /created admin admin/);
+  t.regex(r.out, /wallaby_hires: version 1 stored and active/);
+  t.regex(r.out, /^\S+Z completed$/m, 'exec watch followed it to completed');
+  server.child.kill('SIGTERM');
+  t.is(await server.exited(), 0);
+});
