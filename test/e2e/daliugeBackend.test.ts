@@ -9,6 +9,7 @@ import { startTestApi, type TestApi } from '../support/api.js';
 import {
   bashCommand,
   type DaliugeTestbed,
+  daliugeApiEnv,
   daliugeGraphDir,
   daliugeTestbed,
   dimGet,
@@ -32,17 +33,7 @@ const ids = ['HIPASSJ1303+07', 'HIPASSJ1318-21', 'HIPASSJ1321-31', 'HIPASSJ1337-
 test.before(async () => {
   tb = daliugeTestbed();
   graphs = daliugeGraphDir();
-  api = await startTestApi({
-    SERVICE_USE_REAL_BACKENDS: 'true',
-    // Deployment for real on the mock archive's rows: the archive has its own suites.
-    SERVICE_MOCK_PARTS: 'archive,stager',
-    SERVICE_TRANSLATOR_URL: tb.tmUrl,
-    SERVICE_GRAPH_DIR: graphs.dir,
-    SERVICE_EXECUTION_TICK_SECONDS: '1',
-    SERVICE_SCHEDULER_CHECK_SECONDS: '1',
-    SERVICE_REST_POLL_MIN_SECONDS: '1',
-    SERVICE_ALERT_TICK_SECONDS: '1',
-  });
+  api = await startTestApi(daliugeApiEnv(tb, graphs.dir, { SERVICE_ALERT_TICK_SECONDS: '1' }));
   worker = await startWorker(api.container);
   receiver = await startReceiver(signing);
   p = await prepareProject(

@@ -9,6 +9,7 @@ import { startWorker, type WorkerHandle } from '../../hosts/worker/worker.js';
 import { startTestApi, type TestApi } from '../support/api.js';
 import {
   bashCommand,
+  daliugeApiEnv,
   daliugeGraphDir,
   daliugeTestbed,
   untilAppRuns,
@@ -29,14 +30,7 @@ test.before(async () => {
   const tb = daliugeTestbed();
   graphs = daliugeGraphDir();
   dim = await startPrivateDim(tb);
-  api = await startTestApi({
-    SERVICE_USE_REAL_BACKENDS: 'true',
-    SERVICE_MOCK_PARTS: 'archive,stager',
-    SERVICE_TRANSLATOR_URL: tb.tmUrl,
-    SERVICE_GRAPH_DIR: graphs.dir,
-    SERVICE_EXECUTION_TICK_SECONDS: '1',
-    SERVICE_REST_POLL_MIN_SECONDS: '1',
-  });
+  api = await startTestApi(daliugeApiEnv(tb, graphs.dir));
   worker = await startWorker(api.container);
   p = await prepareProject(
     api,

@@ -3,13 +3,12 @@
 // as scripts/start runs it. Two things differ from a person at a terminal, and only these: the
 // server's address is this one's, and the two commands that ask for a password read it from
 // standard input (--password-stdin), since no terminal is there to ask on.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import test from 'ava';
-import { cleanEnv, runCli } from '../support/child.js';
+import { cleanEnv, runBash, runCli } from '../support/child.js';
 import { freePort } from '../support/ports.js';
 import { graphDir } from '../support/project.js';
 
@@ -69,17 +68,8 @@ test('the CLI walkthrough runs as written against scripts/start, to a completed 
       `$1 --password-stdin <<< '${password}'`,
     );
   t.is((script.match(/--password-stdin/g) ?? []).length, 2, script);
-  const r = await new Promise<{ code: number | null; out: string }>((resolve) => {
-    const child = spawn('bash', ['-c', script], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout.on('data', (b: Buffer) => (out += b.toString()));
-    child.stderr.on('data', (b: Buffer) => (out += b.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 240_000);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      resolve({ code, out });
-    });
-  });
+  const ran = await runBash(script, { cwd: root, env, ms: 240_000 });
+  const r = { code: ran.code, out: `${ran.out}${ran.err}` };
   t.is(r.code, 0, r.out);
   t.regex(r.out, /created admin admin/);
   t.regex(r.out, /wallaby_hires: version 1 stored and active/);

@@ -2,12 +2,12 @@
 // worker on the mock backends, with only its address changed to this server's: it must stand on
 // its own (configuration, profile, source, discovery, execution, to completed), and a second run
 // through it must say the configuration is unchanged and still end completed.
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import test from 'ava';
 import { startWorker, type WorkerHandle } from '../../hosts/worker/worker.js';
 import { startTestApi, type TestApi } from '../support/api.js';
+import { runBash } from '../support/child.js';
 import { graphDir } from '../support/project.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -43,20 +43,7 @@ test.after.always(async () => {
   await api?.close();
 });
 
-const run = (script: string) =>
-  new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
-    const child = spawn('bash', ['-c', script], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (b: Buffer) => (out += b.toString()));
-    child.stderr.on('data', (b: Buffer) => (err += b.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 150_000);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      resolve({ code, out, err });
-    });
-    child.stdin.end(`${password}\n`);
-  });
+const run = (script: string) => runBash(script, { cwd: root, input: `${password}\n` });
 
 test('the HTTP walkthrough runs as written, on its own, to completed; a second time it says unchanged', async (t) => {
   t.timeout(300_000);

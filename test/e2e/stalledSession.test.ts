@@ -8,6 +8,7 @@ import { startTestApi, type TestApi } from '../support/api.js';
 import {
   bashCommand,
   type DaliugeTestbed,
+  daliugeApiEnv,
   daliugeGraphDir,
   daliugeTestbed,
   dimGet,
@@ -26,15 +27,7 @@ const ids = ['HIPASSJ2100-01'];
 test.before(async () => {
   tb = daliugeTestbed();
   const graphs = daliugeGraphDir();
-  api = await startTestApi({
-    SERVICE_USE_REAL_BACKENDS: 'true',
-    SERVICE_MOCK_PARTS: 'archive,stager',
-    SERVICE_TRANSLATOR_URL: tb.tmUrl,
-    SERVICE_GRAPH_DIR: graphs.dir,
-    SERVICE_EXECUTION_TICK_SECONDS: '1',
-    SERVICE_SCHEDULER_CHECK_SECONDS: '1',
-    SERVICE_REST_POLL_MIN_SECONDS: '1',
-  });
+  api = await startTestApi(daliugeApiEnv(tb, graphs.dir));
   worker = await startWorker(api.container);
   // Rounds every second, and a deadline (poll_max_rounds) well past the stall limit.
   const yaml = yamlWithGraph(

@@ -12,7 +12,13 @@ import type { ExecutionRepository } from '../../core/ports/ExecutionRepository.j
 import { TYPES } from '../../hosts/shared/composition.js';
 import { startWorker, type WorkerHandle } from '../../hosts/worker/worker.js';
 import { startTestApi, type TestApi } from '../support/api.js';
-import { type DaliugeTestbed, daliugeTestbed, dimGet, yamlWithGraph } from '../support/daliuge.js';
+import {
+  type DaliugeTestbed,
+  daliugeApiEnv,
+  daliugeTestbed,
+  dimGet,
+  yamlWithGraph,
+} from '../support/daliuge.js';
 import { executionStatus } from '../support/executionStatus.js';
 import { prepareProject } from '../support/project.js';
 import { upstreamGraph } from '../support/upstreamGraphs.js';
@@ -44,15 +50,7 @@ test.before(async () => {
       .update(readFileSync(join(dir, g)))
       .digest('hex');
   }
-  api = await startTestApi({
-    SERVICE_USE_REAL_BACKENDS: 'true',
-    SERVICE_MOCK_PARTS: 'archive,stager',
-    SERVICE_TRANSLATOR_URL: tb.tmUrl,
-    SERVICE_GRAPH_DIR: dir,
-    SERVICE_EXECUTION_TICK_SECONDS: '1',
-    SERVICE_SCHEDULER_CHECK_SECONDS: '1',
-    SERVICE_REST_POLL_MIN_SECONDS: '1',
-  });
+  api = await startTestApi(daliugeApiEnv(tb, dir));
   worker = await startWorker(api.container);
   p = await prepareProject(api, ids, yamlWithGraph('branchTest.graph', sha['branchTest.graph']!, ' []'), {
     translation: { algo: 'metis', num_par: 1, num_islands: 1 },

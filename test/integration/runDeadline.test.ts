@@ -5,17 +5,14 @@
 // round's job: the deadline is kept from the last round it answered.
 import test from 'ava';
 import type { RemoteOutcome } from '../../core/domain/remote.js';
-import type { DeploymentBackends } from '../../core/ports/DeploymentBackend.js';
 import type { EventLog } from '../../core/ports/EventLog.js';
 import type { ExecutionRepository } from '../../core/ports/ExecutionRepository.js';
 import type { JobQueue } from '../../core/ports/JobQueue.js';
-import { runJobKind } from '../../core/domain/jobKinds.js';
-import { runExecution } from '../../core/usecases/pipeline/runExecution.js';
-import { runDeps, TYPES } from '../../hosts/shared/composition.js';
+import { TYPES } from '../../hosts/shared/composition.js';
 import { startTestApi, type TestApi } from '../support/api.js';
-import { pollRound } from '../support/pollRound.js';
+import { pollRound, scriptedBackends } from '../support/pollRound.js';
+import { runThrough } from '../support/runThrough.js';
 import { graphDir, manualWallabyYaml, prepareProject } from '../support/project.js';
-import { runContext } from '../support/runContext.js';
 
 let api: TestApi;
 let p: Awaited<ReturnType<typeof prepareProject>>;
@@ -39,38 +36,29 @@ test.after.always(async () => {
   await api?.close();
 });
 
-/** Submits one execution through the (mock) batch backend: it is running, its job in the queue. */
-const submitted = async (identifier: string) => {
-  const id = await p.execute(identifier, { do_stage: false });
-  const queue = api.container.get<JobQueue>(TYPES.Queue);
-  const [run] = await queue.claim('w', [runJobKind], 1, 60, new Date());
-  await runExecution(runDeps(api.container), { execution_id: id, attempt: 1 }, runContext(queue, run!.lease));
-  return id;
-};
-
 /** A batch backend whose answer the test sets; it counts the cancels it is sent. */
 const scripted = () => {
-  const real = runDeps(api.container).backends.get('batch_remote');
-  const s = { answer: 'queued' as 'queued' | 'running' | 'down', cancels: [] as string[] };
-  const outcome = (): RemoteOutcome =>
-    s.answer === 'queued'
-      ? { kind: 'in_progress', remoteState: 'pending', queued: true }
-      : { kind: 'in_progress', remoteState: 'running' };
-  const backends: DeploymentBackends = {
-    get: () => ({
-      ...real,
-      target: (pr) => real.target(pr),
-      cancel: async (item) => {
-        s.cancels.push(item.executionId);
-        if (s.answer === 'down') throw new Error('connect ECONNREFUSED hpc.example.org:22');
-      },
-      poll: async (_target, items) => {
-        if (s.answer === 'down') throw new Error('connect ECONNREFUSED hpc.example.org:22');
-        return new Map(items.map((i) => [i.executionId, outcome()]));
-      },
-    }),
+  const s = { answer: 'queued' as 'queued' | 'running' | 'down' };
+  const down = () => {
+    if (s.answer === 'down') throw new Error('connect ECONNREFUSED hpc.example.org:22');
   };
-  return { s, backends };
+  const { backends, cancels } = scriptedBackends(
+    api,
+    'batch_remote',
+    async (_target, items) => {
+      down();
+      return new Map(
+        items.map((i): [string, RemoteOutcome] => [
+          i.executionId,
+          s.answer === 'queued'
+            ? { kind: 'in_progress', remoteState: 'pending', queued: true }
+            : { kind: 'in_progress', remoteState: 'running' },
+        ]),
+      );
+    },
+    async () => down(),
+  );
+  return { s, backends, cancels };
 };
 
 const at = (minutes: number) => ({ now: () => new Date(Date.now() + minutes * 60_000) });
@@ -78,9 +66,9 @@ const at = (minutes: number) => ({ now: () => new Date(Date.now() + minutes * 60
 test.serial(
   'a job that waits three hours in the queue is not failed; its wall time counts from its start',
   async (t) => {
-    const id = await submitted(ids[0]!);
+    const id = await runThrough(api, p, ids[0]!, 'submitted');
     const executions = api.container.get<ExecutionRepository>(TYPES.Executions);
-    const { s, backends } = scripted();
+    const { s, backends, cancels } = scripted();
     // Past poll_max_rounds × poll_interval_seconds (40 min), still waiting for nodes: no fault.
     await pollRound(api, backends, at(120));
     let e = (await executions.get(id))!;
@@ -103,7 +91,7 @@ test.serial(
     // 30 min wall time + 10 min margin from the start.
     await pollRound(api, backends, at(218));
     t.is((await executions.get(id))!.state, 'running');
-    t.deepEqual(s.cancels, []);
+    t.deepEqual(cancels, []);
     await pollRound(api, backends, at(222));
     e = (await executions.get(id))!;
     t.is(e.state, 'failed');
@@ -112,14 +100,14 @@ test.serial(
       /the job started .* past job_duration_minutes \(30\) plus a margin of 10 min; asked the backend to cancel/,
     );
     t.is(e.runRecord['remote_terminal'], false, 'nobody confirmed the job ended');
-    t.deepEqual(s.cancels, [id]);
+    t.deepEqual(cancels, [id]);
   },
 );
 
 test.serial(
   'a login node that stops answering: rounds end without retries, and the deadline is kept',
   async (t) => {
-    const id = await submitted(ids[1]!);
+    const id = await runThrough(api, p, ids[1]!, 'submitted');
     const executions = api.container.get<ExecutionRepository>(TYPES.Executions);
     const queue = api.container.get<JobQueue>(TYPES.Queue);
     const { s, backends } = scripted();
@@ -148,26 +136,22 @@ test.serial(
       manualWallabyYaml.replace('poll_max_rounds: 40', 'poll_max_rounds: 40\n    max_queue_wait_minutes: 60'),
       p.adminToken,
     );
-    const starting = await submitted(ids[2]!);
-    const waiting = await submitted(ids[3]!);
+    const starting = await runThrough(api, p, ids[2]!, 'submitted');
+    const waiting = await runThrough(api, p, ids[3]!, 'submitted');
     const executions = api.container.get<ExecutionRepository>(TYPES.Executions);
-    const real = runDeps(api.container).backends.get('batch_remote');
-    const backends: DeploymentBackends = {
-      get: () => ({
-        ...real,
-        target: (pr) => real.target(pr),
-        cancel: async () => {},
-        poll: async (_target, items) =>
-          new Map(
-            items.map((i): [string, RemoteOutcome] => [
-              i.executionId,
-              i.executionId === starting
-                ? { kind: 'in_progress', remoteState: 'running' }
-                : { kind: 'in_progress', remoteState: 'pending', queued: true },
-            ]),
-          ),
-      }),
-    };
+    const { backends } = scriptedBackends(
+      api,
+      'batch_remote',
+      async (_target, items) =>
+        new Map(
+          items.map((i): [string, RemoteOutcome] => [
+            i.executionId,
+            i.executionId === starting
+              ? { kind: 'in_progress', remoteState: 'running' }
+              : { kind: 'in_progress', remoteState: 'pending', queued: true },
+          ]),
+        ),
+    );
     await pollRound(api, backends, at(61));
     const s = (await executions.get(starting))!;
     t.is(s.state, 'running', String(s.error));

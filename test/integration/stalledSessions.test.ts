@@ -5,18 +5,14 @@
 // idle_fail_minutes with a cancel sent, and a round that cannot read the drops judges nothing.
 import test from 'ava';
 import type { RemoteOutcome, SessionProgress } from '../../core/domain/remote.js';
-import type { DeploymentBackends } from '../../core/ports/DeploymentBackend.js';
 import type { EventLog } from '../../core/ports/EventLog.js';
 import type { ExecutionRepository } from '../../core/ports/ExecutionRepository.js';
-import type { JobQueue } from '../../core/ports/JobQueue.js';
 import type { DropSpec } from '../../core/ports/Translator.js';
-import { runJobKind } from '../../core/domain/jobKinds.js';
-import { runExecution } from '../../core/usecases/pipeline/runExecution.js';
-import { runDeps, TYPES } from '../../hosts/shared/composition.js';
 import { startTestApi, type TestApi } from '../support/api.js';
-import { pollRound } from '../support/pollRound.js';
+import { pollRound, scriptedBackends } from '../support/pollRound.js';
+import { runThrough } from '../support/runThrough.js';
+import { TYPES } from '../../hosts/shared/composition.js';
 import { graphDir, manualWallabyYaml, prepareProject } from '../support/project.js';
-import { runContext } from '../support/runContext.js';
 
 let api: TestApi;
 let p: Awaited<ReturnType<typeof prepareProject>>;
@@ -39,40 +35,21 @@ test.after.always(async () => {
   await api?.close();
 });
 
-/** Submits one execution through the (mock) REST backend: it is running. */
-const submitted = async (identifier: string) => {
-  const id = await p.execute(identifier, { do_stage: false });
-  const queue = api.container.get<JobQueue>(TYPES.Queue);
-  const [run] = await queue.claim('w', [runJobKind], 1, 60, new Date());
-  await runExecution(runDeps(api.container), { execution_id: id, attempt: 1 }, runContext(queue, run!.lease));
-  return id;
-};
-
 /** A REST backend whose running session's progress the test sets (null: the drops cannot be read). */
 const scripted = () => {
-  const real = runDeps(api.container).backends.get('rest_remote');
-  const s = { progress: null as SessionProgress | null, cancels: [] as string[] };
-  const backends: DeploymentBackends = {
-    get: () => ({
-      ...real,
-      target: (pr) => real.target(pr),
-      cancel: async (item) => {
-        s.cancels.push(item.executionId);
-      },
-      poll: async (_target, items) =>
-        new Map(
-          items.map((i): [string, RemoteOutcome] => [
-            i.executionId,
-            {
-              kind: 'in_progress',
-              remoteState: 'running',
-              ...(s.progress ? { progress: s.progress } : {}),
-            },
-          ]),
-        ),
-    }),
-  };
-  return { s, backends };
+  const s = { progress: null as SessionProgress | null };
+  const { backends, cancels } = scriptedBackends(
+    api,
+    'rest_remote',
+    async (_target, items) =>
+      new Map(
+        items.map((i): [string, RemoteOutcome] => [
+          i.executionId,
+          { kind: 'in_progress', remoteState: 'running', ...(s.progress ? { progress: s.progress } : {}) },
+        ]),
+      ),
+  );
+  return { s, backends, cancels };
 };
 
 const at = (minutes: number) => ({ now: () => new Date(Date.now() + minutes * 60_000) });
@@ -87,7 +64,7 @@ const progress = (digest: string, running: string[]): SessionProgress => ({
 test.serial(
   'a stall warns once, progress starts the clock again, and a session where nothing runs fails',
   async (t) => {
-    const id = await submitted(ids[0]!);
+    const id = await runThrough(api, p, ids[0]!, 'submitted');
     const executions = api.container.get<ExecutionRepository>(TYPES.Executions);
     const events = api.container.get<EventLog>(TYPES.Events);
     const stalled = async () =>
@@ -96,7 +73,7 @@ test.serial(
       ).items.filter((ev) => ev.kind === 'execution.stalled');
     const translated = JSON.parse((await executions.artifact(id, 1, 'translated.json'))!) as DropSpec[];
     const app = translated.find((d) => d['categoryType'] === 'Application')!;
-    const { s, backends } = scripted();
+    const { s, backends, cancels } = scripted();
 
     // A round that cannot read the drops judges nothing and keeps nothing.
     await pollRound(api, backends, at(0));
@@ -119,7 +96,7 @@ test.serial(
     await pollRound(api, backends, at(20));
     t.is((await executions.get(id))!.state, 'running');
     t.is((await stalled()).length, 1);
-    t.deepEqual(s.cancels, []);
+    t.deepEqual(cancels, []);
 
     // A drop moves on, then nothing runs: failed 10 minutes after that last change, not before.
     s.progress = progress('b', []);
@@ -134,7 +111,7 @@ test.serial(
       'no progress for 10 minutes; last drops running: none (nothing runs or is being written; 2 of 4 drops have not run or been written); asked the backend to cancel',
     );
     t.is(e.runRecord['remote_terminal'], false, 'nobody confirmed the session ended');
-    t.deepEqual(s.cancels, [id]);
+    t.deepEqual(cancels, [id]);
   },
 );
 

@@ -158,3 +158,26 @@ export const workerUntil = async (
   w.child.kill('SIGTERM');
   await w.exited();
 };
+
+/** Runs a bash script (a README's walkthrough) in `cwd`; its output, killed after `ms`. */
+export const runBash = (
+  script: string,
+  opts: { cwd: string; env?: NodeJS.ProcessEnv; input?: string; ms?: number },
+): Promise<{ code: number | null; out: string; err: string }> =>
+  new Promise((resolve) => {
+    const child = spawn('bash', ['-c', script], {
+      cwd: opts.cwd,
+      env: opts.env ?? process.env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout!.on('data', (b: Buffer) => (out += b.toString()));
+    child.stderr!.on('data', (b: Buffer) => (err += b.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), opts.ms ?? 150_000);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, out, err });
+    });
+    child.stdin!.end(opts.input ?? '');
+  });

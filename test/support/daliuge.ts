@@ -46,6 +46,22 @@ export const daliugeTestbed = (): DaliugeTestbed => {
   };
 };
 
+/**
+ * The API's environment for runs on the DALiuGE testbed: real backends (the archive and stager
+ * mock: they have their own suites), its translator, the graphs in `graphDir`, ticks and polls
+ * every second; `extra` adds to it.
+ */
+export const daliugeApiEnv = (tb: DaliugeTestbed, graphDir: string, extra: Record<string, string> = {}) => ({
+  SERVICE_USE_REAL_BACKENDS: 'true',
+  SERVICE_MOCK_PARTS: 'archive,stager',
+  SERVICE_TRANSLATOR_URL: tb.tmUrl,
+  SERVICE_GRAPH_DIR: graphDir,
+  SERVICE_EXECUTION_TICK_SECONDS: '1',
+  SERVICE_SCHEDULER_CHECK_SECONDS: '1',
+  SERVICE_REST_POLL_MIN_SECONDS: '1',
+  ...extra,
+});
+
 /** A graph directory with a shared upstream graph and our fixture graph, and their digests. */
 export const daliugeGraphDir = () => {
   const dir = mkdtempSync(join(tmpdir(), 'surveyor-dlg-graphs-'));

@@ -1,5 +1,5 @@
 import type { Clock } from '../../core/ports/Clock.js';
-import type { DeploymentBackends } from '../../core/ports/DeploymentBackend.js';
+import type { DeploymentBackend, DeploymentBackends } from '../../core/ports/DeploymentBackend.js';
 import type { JobQueue } from '../../core/ports/JobQueue.js';
 import { type PollJobPayload, pollJobKind } from '../../core/domain/jobKinds.js';
 import { pollTarget } from '../../core/usecases/pipeline/pollTarget.js';
@@ -25,4 +25,28 @@ export const pollRound = async (api: TestApi, backends: DeploymentBackends, cloc
     new Date(),
   );
   return { r, target: payload.target };
+};
+
+/**
+ * The process's own backends of one kind with `poll` (and `cancel`, by default recorded and
+ * successful) replaced by the test's: a backend whose answers the test scripts, round by round.
+ */
+export const scriptedBackends = (
+  api: TestApi,
+  kind: 'rest_remote' | 'batch_remote',
+  poll: DeploymentBackend['poll'],
+  cancel?: DeploymentBackend['cancel'],
+): { backends: DeploymentBackends; cancels: string[] } => {
+  const real = runDeps(api.container).backends.get(kind);
+  const cancels: string[] = [];
+  const backend: DeploymentBackend = {
+    ...real,
+    target: (p) => real.target(p),
+    poll,
+    cancel: async (item, signal) => {
+      cancels.push(item.executionId);
+      await cancel?.(item, signal);
+    },
+  };
+  return { backends: { get: () => backend }, cancels };
 };
