@@ -1,7 +1,7 @@
 // The hosts testbed (scripts/testbed/hosts) that the multi-host tests stand on, checked on the
 // real kernel: each host reaches the others and this machine over the bridge and nothing else (no
 // route out: an address beyond it is unreachable without a packet leaving), a cut link drops
-// packets until it is healed, a host's processes can be killed, latency is added with tc netem or
+// packets until it is healed, a block drops one service's traffic alone, a host's processes can be killed, latency is added with tc netem or
 // refused with the reason where the kernel has none, and stop leaves no namespace or bridge behind.
 import { execFileSync } from 'node:child_process';
 import { connect } from 'node:net';
@@ -56,6 +56,35 @@ test.serial('a cut link drops packets until it is healed', async (t) => {
   }
   t.is((await nodeIn(h1!, connectCode(tb.hosts.get(h2!)!, port + 1))).out, 'hi', 'healed');
 });
+
+test.serial(
+  'a block drops what a host sends to one service, and nothing else, until unblocked',
+  async (t) => {
+    const blocked = await serveIn(h2!, tb.hosts.get(h2!)!, port + 3);
+    const other = await serveIn(h2!, tb.hosts.get(h2!)!, port + 4);
+    t.teardown(() => {
+      blocked.stop();
+      other.stop();
+    });
+    t.is(hostsCommand('block', h1!, tb.hosts.get(h2!)!, String(port + 3)).code, 0);
+    try {
+      t.is((await nodeIn(h1!, connectCode(tb.hosts.get(h2!)!, port + 3, 1500))).out, 'TIMEOUT');
+      t.is(
+        (await nodeIn(h1!, connectCode(tb.hosts.get(h2!)!, port + 4))).out,
+        'hi',
+        'another port still answers',
+      );
+      t.is(
+        (await nodeIn(h3!, connectCode(tb.hosts.get(h2!)!, port + 3))).out,
+        'hi',
+        'another host still reaches it',
+      );
+    } finally {
+      t.is(hostsCommand('unblock', h1!).code, 0);
+    }
+    t.is((await nodeIn(h1!, connectCode(tb.hosts.get(h2!)!, port + 3))).out, 'hi', 'unblocked');
+  },
+);
 
 test.serial("a host's processes are killed", async (t) => {
   const sleeper = nodeIn(h3!, 'setTimeout(() => console.log("woke"), 30000)', 40_000);
