@@ -4,34 +4,13 @@
 // notices the session's peer is gone: another process must lead within a bound (the leader
 // session's keepalives, then one leadership check), not after TCP's default hours; the cut-off
 // process stops leading while cut off, and after healing does not lead again: two never lead.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import test from 'ava';
-import { cleanEnv, cliPath } from '../support/child.js';
+import { cleanEnv } from '../support/child.js';
 import { freshDatabase } from '../support/db.js';
-import { hostsCommand, hostsScript, hostsTestbed } from '../support/hosts.js';
-
-/** A `surveyor worker` in a host; its output, and a wait for a line. */
-const workerIn = (host: string, env: NodeJS.ProcessEnv) => {
-  const child = spawn(hostsScript, ['exec', host, process.execPath, cliPath, 'worker'], {
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout.on('data', (b: Buffer) => (out += b.toString()));
-  child.stderr.on('data', (b: Buffer) => (out += b.toString()));
-  const waitFor = async (re: RegExp, ms: number, from = 0) => {
-    const end = Date.now() + ms;
-    while (!re.test(out.slice(from))) {
-      if (Date.now() > end)
-        throw new Error(`${host}: no ${re} within ${ms} ms; output:\n${out.slice(-3000)}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  };
-  return { host, child, output: () => out, waitFor };
-};
+import { cliIn, hostsCommand, hostsTestbed } from '../support/hosts.js';
 
 test('a leader cut off from the database is replaced within the bound, and after healing leads no more', async (t) => {
   t.timeout(180_000);
@@ -55,8 +34,8 @@ test('a leader cut off from the database is replaced within the bound, and after
     SERVICE_LOG_LEVEL: 'debug',
   });
   const [h1, h2] = [...tb.hosts.keys()];
-  const a = workerIn(h1!, env);
-  const b = workerIn(h2!, env);
+  const a = cliIn(h1!, ['worker'], env);
+  const b = cliIn(h2!, ['worker'], env);
   t.teardown(() => {
     hostsCommand('heal', h1!);
     hostsCommand('heal', h2!);

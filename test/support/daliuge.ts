@@ -111,6 +111,8 @@ export const dimProxy = async (
     before?: (r: SeenRequest) => Promise<'pass' | 'drop'> | 'pass' | 'drop';
     after?: (r: SeenRequest, status: number) => Promise<void> | void;
   } = {},
+  /** Where it listens: loopback, or this machine's side of the hosts testbed's bridge. */
+  listenHost = '127.0.0.1',
 ) => {
   const seen: SeenRequest[] = [];
   const server: Server = createServer(async (req: IncomingMessage, res) => {
@@ -132,7 +134,7 @@ export const dimProxy = async (
     up.on('error', () => res.destroy());
     up.end(Buffer.concat(chunks));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, listenHost, resolve));
   return {
     port: (server.address() as AddressInfo).port,
     seen,

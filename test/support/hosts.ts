@@ -1,6 +1,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { cliPath } from './child.js';
 import { fileURLToPath } from 'node:url';
 
 const repo = fileURLToPath(new URL('../../../', import.meta.url));
@@ -104,4 +105,24 @@ export const bridgeExists = () => {
   } catch {
     return false;
   }
+};
+
+/** A surveyor command (`worker`, say) in a host: its output, and a wait for a line from an offset on. */
+export const cliIn = (host: string, args: readonly string[], env: NodeJS.ProcessEnv) => {
+  const child = spawn(hostsScript, ['exec', host, process.execPath, cliPath, ...args], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout.on('data', (b: Buffer) => (out += b.toString()));
+  child.stderr.on('data', (b: Buffer) => (out += b.toString()));
+  const waitFor = async (re: RegExp, ms: number, from = 0) => {
+    const end = Date.now() + ms;
+    while (!re.test(out.slice(from))) {
+      if (Date.now() > end)
+        throw new Error(`${host}: no ${re} within ${ms} ms; output:\n${out.slice(-3000)}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
+  return { host, child, output: () => out, waitFor };
 };

@@ -22,7 +22,10 @@ export interface TcpProxy {
 const burstWindowMs = 250;
 
 /** A TCP proxy in front of `target` that can cut a connection in the middle of an upload. */
-export const tcpProxy = async (target: { host: string; port: number }): Promise<TcpProxy> => {
+export const tcpProxy = async (
+  target: { host: string; port: number },
+  listenHost = '127.0.0.1',
+): Promise<TcpProxy> => {
   const open = new Set<Socket>();
   let armed: { minBytes: number; done: (r: CutResult) => void } | null = null;
   const server = createServer((client) => {
@@ -58,7 +61,7 @@ export const tcpProxy = async (target: { host: string; port: number }): Promise<
       s.on('close', end);
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, listenHost, resolve));
   return {
     port: (server.address() as AddressInfo).port,
     cutNextUpload: (minBytes, waitMs) =>
