@@ -84,6 +84,11 @@ export const configVariables = {
     'Port of the embedded PostgreSQL (loopback only).',
   ),
   SERVICE_DB_POOL_MAX: spec(int(10, 1, 200), '10', 'Connections per process in the database pool.'),
+  SERVICE_DB_ALLOW_PLAINTEXT: spec(
+    bool(false),
+    'false',
+    'Production: allow a DATABASE_URL on another host without TLS. Without it, such a URL must say sslmode=verify-full (with sslrootcert=<the CA file>), so the link is encrypted and the server proven. Set it only for a link you trust end to end.',
+  ),
   SERVICE_DB_CONNECT_TIMEOUT_SECONDS: spec(
     int(10, 1, 600),
     '10',

@@ -45,6 +45,8 @@ export interface EmbeddedOptions {
   readonly listen?: readonly string[];
   /** Networks (CIDR) allowed to log in with the password, besides loopback. */
   readonly allow?: readonly string[];
+  /** Serve TLS with this certificate and key (PEM files the server's user can read). */
+  readonly tls?: { readonly certFile: string; readonly keyFile: string };
 }
 
 export interface EmbeddedDatabase {
@@ -111,6 +113,9 @@ export const openEmbedded = async (opts: EmbeddedOptions): Promise<EmbeddedDatab
       `listen_addresses=${['127.0.0.1', ...(opts.listen ?? [])].join(',')}`,
       '-c',
       'unix_socket_directories=',
+      ...(opts.tls
+        ? ['-c', 'ssl=on', '-c', `ssl_cert_file=${opts.tls.certFile}`, '-c', `ssl_key_file=${opts.tls.keyFile}`]
+        : []),
     ],
     onLog: (m: unknown) => opts.onLog?.(String(m)),
     onError: (m: unknown) => opts.onLog?.(String(m)),

@@ -12,6 +12,23 @@ export class ConfigError extends Error {
 export const superuserRefused =
   "names a superuser role; production refuses one (it can do anything to the server): connect as a role that owns surveyor's database and nothing more (README: Production database)";
 
+/**
+ * The host of a database URL that leaves this machine without verified TLS, or null. Loopback and
+ * a Unix socket stay on the machine; `sslmode=verify-full` encrypts the link and checks the server
+ * against the CA (`require` encrypts but would talk to anyone).
+ */
+export const plaintextRemote = (url: string): string | null => {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return null; // the codec has checked its shape already
+  }
+  const host = u.hostname.replace(/^\[|\]$/g, '') || u.searchParams.get('host') || '';
+  const local = host === '' || host.startsWith('/') || host === 'localhost' || host === '::1' || /^127\./.test(host);
+  return local || u.searchParams.get('sslmode') === 'verify-full' ? null : host;
+};
+
 /** Decodes the environment and applies the production rules that span variables. */
 export const loadConfig = (env: Readonly<Record<string, string | undefined>> = process.env): Config => {
   const r = decodeConfig(env);
@@ -40,6 +57,14 @@ export const loadConfig = (env: Readonly<Record<string, string | undefined>> = p
         variable: 'DATABASE_URL',
         message: 'is required in production (the embedded PostgreSQL is for development)',
       });
+    else if (!c.SERVICE_DB_ALLOW_PLAINTEXT) {
+      const plain = plaintextRemote(c.DATABASE_URL);
+      if (plain)
+        problems.push({
+          variable: 'DATABASE_URL',
+          message: `names ${plain}, not this machine, without verified TLS: add sslmode=verify-full and sslrootcert=<the CA file> to it, or set SERVICE_DB_ALLOW_PLAINTEXT=true for a link you trust`,
+        });
+    }
     if (!c.SERVICE_USE_REAL_BACKENDS)
       problems.push({
         variable: 'SERVICE_USE_REAL_BACKENDS',

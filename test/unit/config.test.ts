@@ -62,7 +62,8 @@ test('production requires a JWT secret of at least 32 bytes and refuses inline S
       SERVICE_ENV: 'production',
       SERVICE_JWT_SECRET: 'x'.repeat(32),
       SERVICE_USE_REAL_BACKENDS: 'true',
-      DATABASE_URL: 'postgres://app:pw@db.example.org/surveyor',
+      DATABASE_URL:
+        'postgres://app:pw@db.example.org/surveyor?sslmode=verify-full&sslrootcert=/etc/surveyor/db-ca.pem',
       SERVICE_OUTBOUND_HOSTS: 'dim.example.org, *.pawsey.org.au',
     }),
   );
@@ -110,4 +111,40 @@ test('production requires DATABASE_URL: the embedded PostgreSQL is for developme
     { instanceOf: ConfigError },
   );
   t.regex(e!.message, /DATABASE_URL: is required in production/);
+});
+
+test('production refuses a database on another host without verified TLS, unless told to allow it', (t) => {
+  const prod = {
+    SERVICE_ENV: 'production',
+    SERVICE_JWT_SECRET: 'x'.repeat(32),
+    SERVICE_USE_REAL_BACKENDS: 'true',
+    SERVICE_OUTBOUND_HOSTS: 'dim.example.org',
+  };
+  const with_ =
+    (DATABASE_URL: string, extra: Record<string, string> = {}) =>
+    () =>
+      loadConfig({ ...prod, DATABASE_URL, ...extra });
+  for (const url of [
+    'postgres://surveyor:pw@db.example.org/surveyor',
+    'postgres://surveyor:pw@10.0.0.5:5432/surveyor?sslmode=require',
+    'postgres://surveyor:pw@db.example.org/surveyor?sslmode=verify-ca',
+  ]) {
+    const e = t.throws(with_(url), { instanceOf: ConfigError }, url);
+    t.regex(
+      e!.message,
+      /DATABASE_URL: names \S+, not this machine, without verified TLS: add sslmode=verify-full/,
+    );
+    t.false(e!.message.includes(':pw@'), 'the password is not repeated');
+  }
+  // Verified TLS, this machine, or the operator's explicit word: accepted.
+  t.notThrows(
+    with_('postgres://surveyor:pw@db.example.org/surveyor?sslmode=verify-full&sslrootcert=/etc/ca.pem'),
+  );
+  t.notThrows(with_('postgres://surveyor:pw@127.0.0.1:5432/surveyor'));
+  t.notThrows(with_('postgres://surveyor:pw@localhost/surveyor'));
+  t.notThrows(
+    with_('postgres://surveyor:pw@db.example.org/surveyor', { SERVICE_DB_ALLOW_PLAINTEXT: 'true' }),
+  );
+  // Development is not held to it.
+  t.notThrows(() => loadConfig({ DATABASE_URL: 'postgres://surveyor:pw@db.example.org/surveyor' }));
 });
