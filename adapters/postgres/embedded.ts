@@ -114,7 +114,14 @@ export const openEmbedded = async (opts: EmbeddedOptions): Promise<EmbeddedDatab
       '-c',
       'unix_socket_directories=',
       ...(opts.tls
-        ? ['-c', 'ssl=on', '-c', `ssl_cert_file=${opts.tls.certFile}`, '-c', `ssl_key_file=${opts.tls.keyFile}`]
+        ? [
+            '-c',
+            'ssl=on',
+            '-c',
+            `ssl_cert_file=${opts.tls.certFile}`,
+            '-c',
+            `ssl_key_file=${opts.tls.keyFile}`,
+          ]
         : []),
     ],
     onLog: (m: unknown) => opts.onLog?.(String(m)),

@@ -25,7 +25,8 @@ export const plaintextRemote = (url: string): string | null => {
     return null; // the codec has checked its shape already
   }
   const host = u.hostname.replace(/^\[|\]$/g, '') || u.searchParams.get('host') || '';
-  const local = host === '' || host.startsWith('/') || host === 'localhost' || host === '::1' || /^127\./.test(host);
+  const local =
+    host === '' || host.startsWith('/') || host === 'localhost' || host === '::1' || /^127\./.test(host);
   return local || u.searchParams.get('sslmode') === 'verify-full' ? null : host;
 };
 
