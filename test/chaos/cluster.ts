@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 // The service under chaos: its own embedded PostgreSQL (stopped and started by the faults), one
 // `surveyor api` and several `surveyor worker` processes (each may lead the scheduler), all
 // child processes that a fault may SIGKILL. Every line they print is kept for the secrets scan.
@@ -43,10 +45,41 @@ export class Cluster {
   }
 
   async startDb(): Promise<void> {
-    this.pg = await openEmbedded({ dataDir: this.dataDir, port: this.pgPort });
+    // After a crash, the killed server's backends may still hold its shared memory for a moment,
+    // and a new server refuses to start until they are gone.
+    for (let i = 0; ; i++) {
+      try {
+        this.pg = await openEmbedded({ dataDir: this.dataDir, port: this.pgPort });
+        break;
+      } catch (err) {
+        if (i >= 20) throw err;
+        await new Promise((r) => setTimeout(r, 500));
+      }
+    }
     this.password = decodeURIComponent(new URL(this.pg.url).password);
     this.dbHandle = openDb(this.pg.url, 3, { connectMs: 3000, statementMs: 30_000 });
     await migrate(this.dbHandle);
+  }
+
+  /**
+   * SIGKILLs PostgreSQL's postmaster: a crash, with no shutdown checkpoint, so the next start
+   * recovers from the write-ahead log.
+   */
+  async crashDb(): Promise<void> {
+    const pid = Number(readFileSync(join(this.dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    if (this.dbHandle) await closeDb(this.dbHandle).catch(() => undefined);
+    this.dbHandle = null;
+    process.kill(pid, 'SIGKILL');
+    for (let i = 0; i < 100; i++) {
+      try {
+        process.kill(pid, 0);
+      } catch {
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    // The launcher's handle went with its process: the next start is a new one.
+    this.pg = null;
   }
 
   /** Stops PostgreSQL (a fast shutdown: every connection is cut). */

@@ -7,7 +7,16 @@ import { promisify } from 'node:util';
 import type { TcpProxy } from '../support/tcpProxy.js';
 import type { Cluster } from './cluster.js';
 
-export const faultKinds = ['worker', 'scheduler', 'discovery', 'database', 'sshd', 'dim', 'ssh-cut'] as const;
+export const faultKinds = [
+  'worker',
+  'scheduler',
+  'discovery',
+  'database',
+  'database-crash',
+  'sshd',
+  'dim',
+  'ssh-cut',
+] as const;
 export type FaultKind = (typeof faultKinds)[number];
 
 const testbed = (name: string) => fileURLToPath(new URL(`../../../scripts/testbed/${name}`, import.meta.url));
@@ -127,6 +136,19 @@ export const inject = async (kind: FaultKind, x: FaultContext): Promise<Injected
       await x.cluster.startDb();
       await during;
       return did(`PostgreSQL stopped for ${down} ms (an execution created meanwhile), then started`);
+    }
+    case 'database-crash': {
+      // An execution the API has just acknowledged (created, asked to run), then PostgreSQL
+      // SIGKILLed: what a client was told succeeded must be there after crash recovery (the count
+      // looks every acknowledged execution up, and it must end).
+      await x.startRun(x.rand.next() < 0.5 ? 'daliuge' : 'slurm');
+      await x.cluster.crashDb();
+      const down = x.rand.between(1000, 4000);
+      await new Promise((r) => setTimeout(r, down));
+      await x.cluster.startDb();
+      return did(
+        `PostgreSQL SIGKILLed right after an execution was acknowledged, started again (crash recovery) after ${down} ms`,
+      );
     }
     case 'sshd': {
       const down = x.rand.between(1, 4);
