@@ -4,6 +4,9 @@
 // packets until it is healed, a block drops one service's traffic alone, a host's processes can be killed, latency is added with tc netem or
 // refused with the reason where the kernel has none, and stop leaves no namespace or bridge behind.
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { connect } from 'node:net';
 import test from 'ava';
 import {
@@ -115,14 +118,34 @@ test.serial(
   },
 );
 
-test.serial('stop removes every host and the bridge; start makes them again', async (t) => {
-  t.is(hostsCommand('stop').code, 0);
+test.serial('stop removes every host and the bridge (a separate instance of its own)', async (t) => {
+  // Not the shared instance: other files run in its hosts meanwhile.
+  const state = mkdtempSync(join(tmpdir(), 'surveyor-hosts-'));
+  t.teardown(() => rmSync(state, { recursive: true, force: true }));
+  const env = {
+    ...process.env,
+    HOSTS_TESTBED_PREFIX: 'svt',
+    HOSTS_TESTBED_NET: '203.0.113',
+    SURVEYOR_TESTBED_DIR: state,
+  };
+  const own = (...args: string[]) => hostsCommand.withEnv(env, ...args);
+  t.teardown(() => own('stop'));
+  t.is(own('start', '2').code, 0);
+  t.is(own('status').code, 0);
+  t.deepEqual(
+    namespaces()
+      .filter((n) => /^svt\d$/.test(n))
+      .sort(),
+    ['svt1', 'svt2'],
+  );
+  t.true(bridgeExists('svtbr0'));
+  t.is(own('stop').code, 0);
   t.false(
-    namespaces().some((n) => /^svh\d$/.test(n)),
+    namespaces().some((n) => /^svt\d$/.test(n)),
     namespaces().join(','),
   );
-  t.false(bridgeExists());
-  t.is(hostsCommand('status').code, 1);
-  t.is(hostsCommand('start', String(tb.hosts.size)).code, 0);
+  t.false(bridgeExists('svtbr0'));
+  t.is(own('status').code, 1);
+  // The shared instance is untouched.
   t.is(hostsCommand('status').code, 0);
 });

@@ -33,7 +33,9 @@ test('a leader cut off from the database is replaced within the bound, and after
     SERVICE_SCHEDULER_CHECK_SECONDS: '1',
     SERVICE_LOG_LEVEL: 'debug',
   });
-  const [h1, h2] = [...tb.hosts.keys()];
+  // Hosts 4 and 5: the hosts testbed's other tests use 1-3 and 6 meanwhile.
+  const [h1, h2] = ['svh4', 'svh5'];
+  t.true(tb.hosts.has(h1!) && tb.hosts.has(h2!), [...tb.hosts.keys()].join(','));
   const a = cliIn(h1!, ['worker'], env);
   const b = cliIn(h2!, ['worker'], env);
   t.teardown(() => {

@@ -38,18 +38,23 @@ const parseEnv = (text: string): [string, string][] =>
     .filter((m): m is RegExpExecArray => m !== null)
     .map((m) => [m[1]!, m[2]!]);
 
-/** Runs the testbed script (cut, heal, kill, delay …); its exit code and what it printed. */
-export const hostsCommand = (...args: string[]) => {
+const runHosts = (env: NodeJS.ProcessEnv, args: string[]) => {
   try {
     return {
       code: 0,
-      out: execFileSync(hostsScript, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }),
+      out: execFileSync(hostsScript, args, { encoding: 'utf8', env, stdio: ['ignore', 'pipe', 'pipe'] }),
     };
   } catch (err) {
     const e = err as { status: number | null; stdout?: string; stderr?: string };
     return { code: e.status ?? 1, out: `${e.stdout ?? ''}${e.stderr ?? ''}` };
   }
 };
+
+/** Runs the testbed script (cut, heal, kill, delay …); its exit code and what it printed. */
+export const hostsCommand = Object.assign((...args: string[]) => runHosts(process.env, args), {
+  /** The same, with another environment (a separate instance: HOSTS_TESTBED_PREFIX, _NET). */
+  withEnv: (env: NodeJS.ProcessEnv, ...args: string[]) => runHosts(env, args),
+});
 
 /** Runs Node.js code in a host (this process's Node.js binary); resolves with what it printed. */
 export const nodeIn = (host: string, code: string, ms = 10_000) =>
@@ -98,9 +103,9 @@ export const namespaces = (): string[] =>
     .map((l) => l.split(' ')[0]!)
     .filter(Boolean);
 
-export const bridgeExists = () => {
+export const bridgeExists = (name = 'svhbr0') => {
   try {
-    execFileSync('ip', ['link', 'show', 'svhbr0'], { stdio: 'ignore' });
+    execFileSync('ip', ['link', 'show', name], { stdio: 'ignore' });
     return true;
   } catch {
     return false;
