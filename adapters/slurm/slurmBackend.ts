@@ -1,7 +1,7 @@
 import { userInfo } from 'node:os';
 import { PermanentJobError } from '../../core/domain/job.js';
 import type { BatchRemoteDeployment, DeploymentProfile } from '../../core/domain/profile.js';
-import type { OutputReport, RemoteOutcome, SessionProgress } from '../../core/domain/remote.js';
+import type { RemoteOutcome, SessionProgress } from '../../core/domain/remote.js';
 import { dropCount } from '../../core/ports/Translator.js';
 import type {
   DeploymentBackend,
@@ -10,6 +10,7 @@ import type {
   SubmitRequest,
   Submission,
 } from '../../core/ports/DeploymentBackend.js';
+import { type JobStatusFile, outputsOf, parseProgressFile, parseStatusFile } from './jobFiles.js';
 import { jobHelperScript, progressFileName, statusFileName } from './jobHelper.js';
 import { jobPaths, renderJobScript, slurmResources } from './jobScript.js';
 import { hostPattern } from './knownHosts.js';
@@ -67,82 +68,6 @@ export const sshTargetOf = (p: DeploymentProfile): SshTarget => {
 const accountingDisabled = /accounting storage is disabled/i;
 
 const tail = (s: string, n = 500) => (s.length > n ? `…${s.slice(-n)}` : s).trim();
-
-interface JobStatusFile {
-  readonly state?: string;
-  readonly reason?: string;
-  readonly errored_drops?: string[];
-  readonly errored_count?: number;
-  readonly source?: string;
-  readonly outputs?: unknown;
-}
-
-/** The helper's output report, checked: the status file is data from the cluster, not trusted as typed. */
-const outputsOf = (status: JobStatusFile | null): OutputReport | undefined => {
-  const o = status?.outputs as Record<string, unknown> | null | undefined;
-  if (!o || typeof o !== 'object') return undefined;
-  const count = o['count'];
-  const incompleteCount = o['incomplete_count'];
-  const incomplete = o['incomplete'];
-  if (!Number.isSafeInteger(count) || !Number.isSafeInteger(incompleteCount) || !Array.isArray(incomplete))
-    return undefined;
-  const listed = incomplete
-    .filter(
-      (x): x is { oid: string; state: string } => typeof x?.oid === 'string' && typeof x?.state === 'string',
-    )
-    .slice(0, 50)
-    .map((x) => ({ oid: x.oid.slice(0, 200), state: x.state.slice(0, 40) }));
-  const counted = (k: 'skipped_count' | 'freed_count') =>
-    Number.isSafeInteger(o[k]) ? (o[k] as number) : undefined;
-  const skippedCount = counted('skipped_count');
-  const freedCount = counted('freed_count');
-  return {
-    count: count as number,
-    incomplete: listed,
-    incompleteCount: incompleteCount as number,
-    ...(skippedCount === undefined ? {} : { skippedCount }),
-    ...(freedCount === undefined ? {} : { freedCount }),
-  };
-};
-
-/** The helper's progress file, checked: data from the cluster, bounded, not trusted as typed. */
-export const parseProgressFile = (text: string | undefined): SessionProgress | null => {
-  let v: Record<string, unknown>;
-  try {
-    v = JSON.parse(text ?? '') as Record<string, unknown>;
-  } catch {
-    return null;
-  }
-  const counts = [v?.['drops'], v?.['running_count'], v?.['waiting_count']];
-  const running = v?.['running'];
-  if (
-    typeof v?.['digest'] !== 'string' ||
-    !/^[0-9a-f]{8,64}$/.test(v['digest']) ||
-    !counts.every((n) => Number.isSafeInteger(n) && (n as number) >= 0) ||
-    !Array.isArray(running)
-  )
-    return null;
-  return {
-    digest: v['digest'],
-    drops: v['drops'] as number,
-    running: running
-      .filter((x): x is string => typeof x === 'string')
-      .slice(0, 5)
-      .map((x) => x.slice(0, 200)),
-    runningCount: v['running_count'] as number,
-    waitingCount: v['waiting_count'] as number,
-  };
-};
-
-const parseStatusFile = (text: string | undefined): JobStatusFile | null => {
-  if (!text) return null;
-  try {
-    const v = JSON.parse(text) as unknown;
-    return v && typeof v === 'object' ? (v as JobStatusFile) : null;
-  } catch {
-    return null;
-  }
-};
 
 /**
  * The `batch_remote` backend: DALiuGE inside a Slurm job, reached over SSH (see adapters/README.md).

@@ -15,7 +15,7 @@ import {
 } from '../../adapters/slurm/slurmText.js';
 import type { BatchRemoteDeployment } from '../../core/domain/profile.js';
 import * as E from 'fp-ts/lib/Either.js';
-import { parseProgressFile } from '../../adapters/slurm/slurmBackend.js';
+import { parseProgressFile } from '../../adapters/slurm/jobFiles.js';
 import { ProfileInput } from '../../schema/api/profiles.js';
 import { toIssues } from '../../schema/decode.js';
 
