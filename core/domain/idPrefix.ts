@@ -3,6 +3,8 @@
  * prefix is at least 8 hex digits, written as the UUID writes them (dashes where it has them).
  */
 const template = 'xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx';
+/** A whole UUID, in either case (what a user pastes). */
+export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const uuidPrefixPattern =
   /^[0-9a-f]{8}(?:-(?:[0-9a-f]{4}-(?:[0-9a-f]{4}-(?:[0-9a-f]{4}-[0-9a-f]{0,12}|[0-9a-f]{0,4})|[0-9a-f]{0,4})|[0-9a-f]{0,4}))?$/;
 

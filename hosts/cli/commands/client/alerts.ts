@@ -1,3 +1,4 @@
+import { uuidPattern } from '../../../../core/domain/idPrefix.js';
 import { readFileSync } from 'node:fs';
 import { Command, Option } from 'clipanion';
 import { exitCodes } from '../../exitCodes.js';
@@ -36,11 +37,9 @@ interface DeliveryView {
   created_at: string;
 }
 
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** A channel's or rule's id from its id or its name (names are unique). */
 const idOf = async (api: ApiClient, path: string, ref: string, what: string): Promise<string> => {
-  if (uuid.test(ref)) return ref;
+  if (uuidPattern.test(ref)) return ref;
   const hit = (await api.all<Named>(path, {}, 500)).find((x) => x.name === ref);
   if (!hit) throw new UsageError(`no ${what} named ${ref}`);
   return hit.id;

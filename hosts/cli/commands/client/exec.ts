@@ -2,7 +2,7 @@ import { Command, Option } from 'clipanion';
 import { exitCodes } from '../../exitCodes.js';
 import type { ApiClient } from '../../client/apiClient.js';
 import { ReadCommand, table, UsageError } from '../../client/clientCommand.js';
-import { uuidPrefixPattern } from '../../../../core/domain/idPrefix.js';
+import { uuidPattern, uuidPrefixPattern } from '../../../../core/domain/idPrefix.js';
 
 export interface ExecutionView {
   uuid: string;
@@ -17,15 +17,13 @@ export interface ExecutionView {
 
 export const path = (id: string, rest = '') => `/executions/${encodeURIComponent(id)}${rest}`;
 
-const fullId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
 /**
  * The execution a command names: its id, or the first 8 or more characters of it (what the
  * console and `exec list` show), found with one list request; ambiguous or unknown is said so.
  */
 export const resolveExecution = async (api: ApiClient, given: string): Promise<string> => {
   const id = given.toLowerCase();
-  if (fullId.test(id)) return id;
+  if (uuidPattern.test(id)) return id;
   if (!uuidPrefixPattern.test(id))
     throw new UsageError(`${given} is neither an execution id nor its first 8 or more characters`);
   const page = await api.request<{ items: { uuid: string }[] }>('GET', '/executions', {

@@ -1,3 +1,4 @@
+import { uuidPattern } from '../../../../core/domain/idPrefix.js';
 import { readFileSync } from 'node:fs';
 import { Command, Option } from 'clipanion';
 import { exitCodes } from '../../exitCodes.js';
@@ -16,8 +17,6 @@ interface ProfileView {
 const allProfiles = (api: ApiClient, module: string | undefined): Promise<ProfileView[]> =>
   api.all<ProfileView>('/deployment-profiles', { project_module: module }, 500);
 
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * A profile's id from an id, or from a name: the project's profile of that name (with a module),
  * else the global one, as executions resolve names. Undefined when there is none.
@@ -27,7 +26,7 @@ export const profileIdOf = async (
   ref: string,
   project: string | undefined,
 ): Promise<string | undefined> => {
-  if (uuid.test(ref)) return ref;
+  if (uuidPattern.test(ref)) return ref;
   const named = (await allProfiles(api, project)).filter((p) => p.name === ref);
   return (
     named.find((p) => p.project_module === (project ?? null)) ?? named.find((p) => p.project_module === null)

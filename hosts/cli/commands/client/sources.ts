@@ -1,3 +1,4 @@
+import { uuidPattern } from '../../../../core/domain/idPrefix.js';
 import { readFileSync } from 'node:fs';
 import { Command, Option } from 'clipanion';
 import { parse as parseCsv } from 'csv-parse/sync';
@@ -200,8 +201,6 @@ export class SourcesStatusCommand extends ReadCommand {
   }
 }
 
-const uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export class SourcesDeleteCommand extends ReadCommand {
   static override paths = [['sources', 'delete']];
   static override usage = Command.Usage({
@@ -220,7 +219,7 @@ export class SourcesDeleteCommand extends ReadCommand {
 
   protected async run(api: ApiClient): Promise<number> {
     // Identifiers are found in the project's list (read only when one is not a UUID).
-    const byIdentifier = this.names.every((n) => uuidShape.test(n))
+    const byIdentifier = this.names.every((n) => uuidPattern.test(n))
       ? new Map<string, string>()
       : new Map(
           (await api.all<SourceView>('/sources', { project_module: this.module }, 1000)).map((s) => [
@@ -230,7 +229,7 @@ export class SourcesDeleteCommand extends ReadCommand {
         );
     const results: { source: string; deleted: boolean; error?: string }[] = [];
     for (const name of this.names) {
-      const id = uuidShape.test(name) ? name : byIdentifier.get(name);
+      const id = uuidPattern.test(name) ? name : byIdentifier.get(name);
       if (!id) {
         results.push({ source: name, deleted: false, error: `no source ${name} in project ${this.module}` });
         continue;
