@@ -139,6 +139,8 @@ test('start, create the first admin, log in, refresh, log out, stop cleanly', as
   );
   // Ctrl-C as a terminal sends it: to the whole group. A clean stop, and no warning about the
   // pool's connections that the database, stopping too, ended.
+  // Once it has started (its start-up lines, the mock parts' warning among them, all written).
+  await restarted.waitFor(/"msg":"started"/);
   const before = restarted.output().length;
   process.kill(-restarted.child.pid!, 'SIGINT');
   t.is(await restarted.exited(), 0, tail(restarted.output()));
