@@ -10,6 +10,7 @@ import type {
 } from '../../core/ports/DeploymentBackend.js';
 import type { DropSpec } from '../../core/ports/Translator.js';
 import { Semaphore } from '../shared/semaphore.js';
+import { unansweringNodes } from './dlgErrors.js';
 import { DimClient, DimError } from './islandManager.js';
 import {
   dropsOf,
@@ -25,6 +26,8 @@ export interface DimBackendOptions {
   readonly timeoutMs: number;
   readonly maxBytes: number;
 }
+
+const unreachableOf = (err: DimError) => unansweringNodes(err.error);
 
 /** Requests one poll round has in flight at once to one island manager. */
 const perRoundRequests = 4;
@@ -141,12 +144,33 @@ export class DimBackend implements DeploymentBackend {
     const out = new Map<string, RemoteOutcome>();
     if (items.length === 0) return out;
     const dim = this.client(items[0]!.profile);
-    const sessions = new Map(
-      (await this.call(() => dim.sessions(signal))).map((s) => [s.sessionId, s.states]),
-    );
+    let sessions: ReadonlyMap<string, ReadonlyMap<string, number> | null>;
+    try {
+      sessions = new Map((await dim.sessions(signal)).map((s) => [s.sessionId, s.states]));
+    } catch (err) {
+      // The list fails as a whole when one node manager does not answer: each session is asked
+      // on its own then, so the sessions on the other nodes are still read.
+      if (!(err instanceof DimError && unreachableOf(err))) throw this.classified(err);
+      sessions = new Map();
+    }
     const limit = new Semaphore(perRoundRequests);
     const outcomes = await Promise.all(
-      items.map((item) => limit.run(() => this.outcome(dim, target, sessions, item, signal), signal)),
+      items.map((item) =>
+        limit.run(
+          () =>
+            this.outcome(dim, target, sessions, item, signal).catch((err: unknown) => {
+              const unreachable = err instanceof DimError ? unreachableOf(err) : null;
+              if (!unreachable) throw err;
+              const last = item.runRecord['remote_state'];
+              return {
+                kind: 'in_progress',
+                remoteState: typeof last === 'string' ? last : 'running',
+                unreachable,
+              } satisfies RemoteOutcome;
+            }),
+          signal,
+        ),
+      ),
     );
     for (const [i, item] of items.entries()) out.set(item.executionId, outcomes[i]!);
     return out;

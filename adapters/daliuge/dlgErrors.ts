@@ -1,3 +1,4 @@
+import type { UnreachableNodes } from '../../core/domain/remote.js';
 import { peerText } from '../shared/peerText.js';
 import type { DlgResponse } from './http.js';
 
@@ -92,3 +93,18 @@ const errorPage = (text: string): string | null => {
 
 /** Statuses that say "try again later" rather than "this request is wrong". */
 export const isTransientStatus = (status: number): boolean => [408, 429, 502, 503, 504].includes(status);
+
+/**
+ * The node managers that an island manager's error says could not answer for a session (a host
+ * down or cut off: `OSError`, or its own timeout, nested as `SubManagerException`), as `host:port`
+ * (DALiuGE names a node `host:rest port:event port:rpc port`). Null when the error is not about
+ * its node managers, or only says the session is not there.
+ */
+export const unansweringNodes = (e: DlgError): UnreachableNodes | null => {
+  const nodes = e.nodes.filter((n) => n.type !== 'NoSessionException');
+  if (e.type !== 'SubManagerException' || nodes.length === 0) return null;
+  return {
+    nodes: [...new Set(nodes.map((n) => n.node.split(':').slice(0, 2).join(':')))].sort(),
+    detail: describeDlgError(e),
+  };
+};

@@ -19,6 +19,7 @@ import { type ExecResult, type SshPool, type SshTarget, SshUnavailable, targetKe
 import {
   cancelScript,
   compositeJobId,
+  type DownNode,
   findScript,
   type JobState,
   jobIdOf,
@@ -66,6 +67,14 @@ export const sshTargetOf = (p: DeploymentProfile): SshTarget => {
 };
 
 const accountingDisabled = /accounting storage is disabled/i;
+
+/** Which of a NODE_FAIL job's nodes failed: those Slurm holds down now, with its reason. */
+const nodeFailure = (job: JobState, down: readonly DownNode[]): string => {
+  const on = job.nodes ? `, on nodes ${job.nodes}` : '';
+  if (down.length === 0)
+    return `${on}; none of them is down now (the node came back, or Slurm already returned it)`;
+  return `${on}; ${down.map((d) => `node ${d.node} is ${d.state}${d.reason ? ` (${d.reason})` : ''}`).join(', ')}`;
+};
 
 const tail = (s: string, n = 500) => (s.length > n ? `…${s.slice(-n)}` : s).trim();
 
@@ -250,6 +259,7 @@ export class SlurmBackend implements DeploymentBackend {
               job,
               parseStatusFile(answer.statuses.get(jobId)),
               parseProgressFile(answer.progress.get(jobId)),
+              answer.downNodes,
             )
           : {
               kind: 'unknown',
@@ -268,6 +278,7 @@ export class SlurmBackend implements DeploymentBackend {
     job: JobState,
     status: JobStatusFile | null,
     progress: SessionProgress | null,
+    downNodes: readonly DownNode[] = [],
   ): RemoteOutcome {
     const remoteState = job.state.toLowerCase();
     if (!terminalJobStates.has(job.state))
@@ -295,7 +306,7 @@ export class SlurmBackend implements DeploymentBackend {
     return {
       kind: 'failed',
       remoteState,
-      reason: `Slurm ended the job ${job.state}${job.exitCode ? ` (exit ${job.exitCode})` : ''}${job.reason && job.reason !== 'None' ? `, reason ${job.reason}` : ''}${graph}`,
+      reason: `Slurm ended the job ${job.state}${job.exitCode ? ` (exit ${job.exitCode})` : ''}${job.reason && job.reason !== 'None' ? `, reason ${job.reason}` : ''}${job.state === 'NODE_FAIL' ? nodeFailure(job, downNodes) : ''}${graph}`,
       ...(drops.length ? { failedDrops: drops } : {}),
     };
   }

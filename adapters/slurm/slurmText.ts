@@ -8,9 +8,9 @@
 /** Single-quotes a value for sh. */
 export const sq = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
 
-/** squeue's format and sacct's fields, as parsed below. */
-const squeueFormat = `--format='%i|%T|%r'`;
-const sacctFields = '--format=JobIDRaw,JobName,State,ExitCode';
+/** squeue's format and sacct's fields, as parsed below (the job's nodes last). */
+const squeueFormat = `--format='%i|%T|%r|%N'`;
+const sacctFields = '--format=JobIDRaw,JobName,State,ExitCode,NodeList';
 
 /** Terminal job states (Slurm 22.05); every other state is still in progress. */
 export const terminalJobStates = new Set([
@@ -42,7 +42,16 @@ export interface JobState {
   readonly reason?: string;
   readonly exitCode?: string;
   readonly name?: string;
+  /** The job's nodes as Slurm writes a host list (`nid[001-004]`); empty before it has any. */
+  readonly nodes?: string;
   readonly from: 'squeue' | 'sacct';
+}
+
+/** A node that Slurm holds down or drained, and why (`sinfo --list-reasons`). */
+export interface DownNode {
+  readonly node: string;
+  readonly state: string;
+  readonly reason: string;
 }
 
 export interface PollRequest {
@@ -58,6 +67,8 @@ export interface PollAnswer {
   readonly statuses: Map<string, string>;
   /** The job helper's latest progress of the running session, per job id (raw JSON text). */
   readonly progress: Map<string, string>;
+  /** The down or drained nodes among those of jobs that ended NODE_FAIL this round. */
+  readonly downNodes: readonly DownNode[];
   readonly squeueError: string | null;
   readonly sacctError: string | null;
   readonly sacctRan: boolean;
@@ -65,6 +76,7 @@ export interface PollAnswer {
 
 const maxStatusBytes = 65536;
 const maxProgressBytes = 8192;
+const maxDownNodes = 32;
 
 /** One round for many jobs: squeue for all, sacct for those squeue does not list, then the status files. */
 export const pollScript = (reqs: readonly PollRequest[]): string => {
@@ -82,6 +94,9 @@ export const pollScript = (reqs: readonly PollRequest[]): string => {
     '  echo "@@sacct $rc"',
     `  printf '%s\\n' "$a"`,
     'fi',
+    // A job that ended NODE_FAIL: which of its nodes Slurm holds down, and why (only then).
+    `f=$( { printf '%s\\n' "$q" | awk -F'|' '$2=="NODE_FAIL"{print $4}'; printf '%s\\n' "\${a:-}" | awk -F'|' '$3=="NODE_FAIL"{print $5}'; } | paste -sd, -)`,
+    `[ -n "$f" ] && { echo "@@down"; sinfo --noheader --list-reasons --Node --nodes="$f" --format='%N|%T|%E' 2>&1 | head -n ${maxDownNodes}; }`,
     'echo "@@status"',
     ...reqs.map(
       (r) =>
@@ -102,14 +117,22 @@ export const pollScript = (reqs: readonly PollRequest[]): string => {
 const firstWord = (s: string) => s.trim().split(/\s+/)[0] ?? '';
 
 const parseSqueueLine = (line: string): JobState | null => {
-  const m = /^(\d+)\|([A-Z_]+)\|(.*)$/.exec(line.trim());
-  return m ? { jobId: m[1]!, state: m[2]!, reason: m[3]!, from: 'squeue' } : null;
+  const m = /^(\d+)\|([A-Z_]+)\|([^|]*)(?:\|(.*))?$/.exec(line.trim());
+  return m
+    ? { jobId: m[1]!, state: m[2]!, reason: m[3]!, ...(m[4] ? { nodes: m[4] } : {}), from: 'squeue' }
+    : null;
 };
 
 const parseSacctLine = (line: string): JobState | null => {
   const f = line.trim().split('|');
   if (f.length < 4 || !/^\d+$/.test(f[0]!)) return null;
-  return { jobId: f[0]!, name: f[1]!, state: firstWord(f[2]!), exitCode: f[3]!, from: 'sacct' };
+  const nodes = f[4] && f[4] !== 'None assigned' ? { nodes: f[4] } : {};
+  return { jobId: f[0]!, name: f[1]!, state: firstWord(f[2]!), exitCode: f[3]!, ...nodes, from: 'sacct' };
+};
+
+const parseDownLine = (line: string): DownNode | null => {
+  const m = /^([^|\s]+)\|([^|]*)\|(.*)$/.exec(line.trim());
+  return m ? { node: m[1]!, state: m[2]!, reason: m[3]!.trim() } : null;
 };
 
 /** Parses what pollScript printed. */
@@ -117,7 +140,8 @@ export const parsePoll = (stdout: string): PollAnswer => {
   const jobs = new Map<string, JobState>();
   const statuses = new Map<string, string>();
   const progress = new Map<string, string>();
-  let section: 'none' | 'squeue' | 'sacct' | 'status' = 'none';
+  const downNodes: DownNode[] = [];
+  let section: 'none' | 'squeue' | 'sacct' | 'down' | 'status' = 'none';
   let squeueError: string | null = null;
   let sacctError: string | null = null;
   let sacctRan = false;
@@ -139,9 +163,14 @@ export const parsePoll = (stdout: string): PollAnswer => {
       if (section === 'sacct') sacctRan = true;
       continue;
     }
-    if (line === '@@status') {
+    if (line === '@@status' || line === '@@down') {
       close();
-      section = 'status';
+      section = line === '@@down' ? 'down' : 'status';
+      continue;
+    }
+    if (section === 'down') {
+      const d = parseDownLine(line);
+      if (d) downNodes.push(d);
       continue;
     }
     if (section === 'status') {
@@ -158,7 +187,7 @@ export const parsePoll = (stdout: string): PollAnswer => {
     } else if (section === 'squeue' || section === 'sacct') errors.push(line.trim());
   }
   close();
-  return { jobs, statuses, progress, squeueError, sacctError, sacctRan };
+  return { jobs, statuses, progress, downNodes, squeueError, sacctError, sacctRan };
 };
 
 /** Looks a job up by its (deterministic) name, in squeue and in sacct. */
@@ -184,14 +213,18 @@ export const prepareScript = (dirs: readonly string[]): string =>
     '',
   ].join('\n');
 
-/** Submits the uploaded job script under its deterministic name. */
+/**
+ * Submits the uploaded job script under its deterministic name. `--no-requeue`: Slurm would put a
+ * job whose node failed back in the queue and run the attempt a second time under the same id; a
+ * new run is surveyor's decision (retry), taken as a new attempt with a name of its own.
+ */
 export const submitScript = (o: {
   workDir: string;
   scriptPath: string;
   jobName: string;
   options?: readonly string[];
 }): string =>
-  `cd ${sq(o.workDir)} || exit 3\nsbatch --parsable --job-name=${sq(o.jobName)} ${(o.options ?? []).map((x) => `${sq(x)} `).join('')}${sq(o.scriptPath)}\n`;
+  `cd ${sq(o.workDir)} || exit 3\nsbatch --parsable --no-requeue --job-name=${sq(o.jobName)} ${(o.options ?? []).map((x) => `${sq(x)} `).join('')}${sq(o.scriptPath)}\n`;
 
 /** `sbatch --parsable` prints `jobid` or `jobid;cluster`. */
 export const parseSbatch = (stdout: string): { jobId: string; cluster?: string } | null => {

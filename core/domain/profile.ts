@@ -24,6 +24,8 @@ export interface RestRemoteDeployment extends StallSettings {
   readonly deploy_port: number;
   readonly use_https: boolean;
   readonly verify_ssl: boolean;
+  /** Minutes a running session may go with node managers not answering (lostNodes.ts); 0: off. */
+  readonly node_lost_minutes?: number;
 }
 
 export interface BatchRemoteDeployment extends StallSettings {

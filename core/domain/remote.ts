@@ -83,6 +83,13 @@ export interface SessionProgress {
   readonly waitingCount: number;
 }
 
+/** Node managers that the island manager could not reach this round, and its words (lostNodes.ts). */
+export interface UnreachableNodes {
+  /** `host:port` of each node manager. */
+  readonly nodes: readonly string[];
+  readonly detail: string;
+}
+
 export type RemoteOutcome =
   | {
       readonly kind: 'in_progress';
@@ -91,6 +98,8 @@ export type RemoteOutcome =
       readonly queued?: boolean;
       /** The session's drops this round; absent when the backend could not read them (never a stall). */
       readonly progress?: SessionProgress;
+      /** Set when the session's state could not be read because node managers did not answer. */
+      readonly unreachable?: UnreachableNodes;
     }
   | {
       readonly kind: 'finished';

@@ -21,6 +21,7 @@ import {
   slurmMemory,
   slurmPartitions,
 } from '../../core/domain/profile.js';
+import { defaultNodeLostMinutes } from '../../core/domain/lostNodes.js';
 import { defaultStallLimits } from '../../core/domain/stalls.js';
 import { ProjectModule } from './common.js';
 
@@ -65,6 +66,8 @@ export const RestRemote = component(
       deploy_port: withDefault(Port, 8001),
       use_https: withDefault(t.boolean, false),
       verify_ssl: withDefault(t.boolean, true),
+      // How long a node manager may not answer its island manager before the run fails (lostNodes.ts).
+      node_lost_minutes: withDefault(intRange(0, 60 * 24 * 14), defaultNodeLostMinutes),
       ...stallFields,
     },
   ),
@@ -99,7 +102,15 @@ export const BatchRemote = component(
       facility: withDefault(name('facility', 64), defaultFacility),
       job_duration_minutes: withDefault(intRange(1, 60 * 24 * 14), 30),
       num_nodes: withDefault(intRange(1, 100000), 1),
-      num_islands: withDefault(intRange(1, 10000), 1),
+      // upstream's multi-island path (num_islands > 1) starts no node managers: refused, not run.
+      num_islands: withDefault(
+        intRange(
+          1,
+          1,
+          '1 (DALiuGE 6.6 start_dlg_cluster starts no node managers for more than one island; nodes are set with num_nodes)',
+        ),
+        1,
+      ),
       verbose_level: withDefault(intRange(0, 5), 1),
       max_threads: withDefault(intRange(0, 100000), 0),
       all_nics: withDefault(t.boolean, false),

@@ -58,6 +58,7 @@ test('a rest_remote profile gets every documented default', async (t) => {
     deploy_port: 8001,
     use_https: false,
     verify_ssl: true,
+    node_lost_minutes: 5,
     stall_warn_minutes: 30,
     idle_fail_minutes: 20,
     stall_fail_minutes: 0,
@@ -117,6 +118,20 @@ test('validation follows the SPEC limits and names each bad field', async (t) =>
     { path: 'deployment.kind', message: 'must be one of rest_remote, batch_remote' },
   ]);
   t.is((await post(rest('fifty-chars-'.padEnd(50, 'x')))).status, 201);
+});
+
+test('a batch profile with more than one island is refused, saying why', async (t) => {
+  const p = batch('islands-2');
+  (p.deployment as Record<string, unknown>)['num_islands'] = 2;
+  const r = await post(p);
+  t.is(r.status, 422);
+  t.deepEqual(issuesOf(r.body), [
+    {
+      path: 'deployment.num_islands',
+      message:
+        'expected 1 (DALiuGE 6.6 start_dlg_cluster starts no node managers for more than one island; nodes are set with num_nodes), got number 2',
+    },
+  ]);
 });
 
 test('key material is refused with a message that says where keys come from', async (t) => {

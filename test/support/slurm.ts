@@ -17,6 +17,8 @@ export interface SlurmTestbed {
   readonly sshdLog: string;
   readonly conf: string;
   readonly daliugeVenv: string;
+  /** The compute nodes' Slurm names (their addresses), first the one that debug and long hold. */
+  readonly nodes: readonly string[];
 }
 
 export const slurmTestbed = (): SlurmTestbed => {
@@ -46,6 +48,7 @@ export const slurmTestbed = (): SlurmTestbed => {
     sshdLog: v('SLURM_TESTBED_SSHD_LOG')!,
     conf: v('SLURM_TESTBED_CONF')!,
     daliugeVenv: v('SLURM_TESTBED_DALIUGE_VENV')!,
+    nodes: (v('SLURM_TESTBED_NODES') ?? '').split(',').filter((n) => n !== ''),
   };
 };
 
@@ -63,6 +66,16 @@ export const testbedDeployment = (tb: SlurmTestbed, extra: Record<string, unknow
   job_duration_minutes: 10,
   ...extra,
 });
+
+/** The compute nodes' names, sorted. */
+export const slurmNodes = (tb: SlurmTestbed): string[] => [...tb.nodes].sort();
+
+/** Runs `scripts/testbed/slurm ARGS…` (cut-node, heal-node, restart-sshd). */
+export const slurmTestbedCommand = (...args: string[]): void => {
+  execFileSync(join(process.cwd(), 'scripts', 'testbed', 'slurm'), args, {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+};
 
 /** The worker-side SSH variables for the testbed. */
 export const testbedSshEnv = (tb: SlurmTestbed): Record<string, string> => ({

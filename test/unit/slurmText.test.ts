@@ -1,5 +1,9 @@
 // The batch backend's pure parts: what the login node prints, parsed; known_hosts matching; the
 // job script rendered from a profile or a batch_template.
+import { execFileSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import test from 'ava';
 import { renderJobScript, slurmResources, substitute, wallTime } from '../../adapters/slurm/jobScript.js';
 import { hostPattern, parseKnownHosts, verifyHostKey } from '../../adapters/slurm/knownHosts.js';
@@ -279,12 +283,47 @@ test("a profile's Slurm resources go on sbatch's command line, quoted, with or w
     submitScript({ workDir: '/home/a', scriptPath: '/s/job.sh', jobName: 'surveyor-e-a1', options }).split(
       '\n',
     )[1],
-    "sbatch --parsable --job-name='surveyor-e-a1' '--partition=work,debug' '--qos=high' '--mem=230G' '--constraint=[rack1|rack2]&nvme' '--cpus-per-task=64' '/s/job.sh'",
+    "sbatch --parsable --no-requeue --job-name='surveyor-e-a1' '--partition=work,debug' '--qos=high' '--mem=230G' '--constraint=[rack1|rack2]&nvme' '--cpus-per-task=64' '/s/job.sh'",
   );
   t.is(
     submitScript({ workDir: '/home/a', scriptPath: '/s/job.sh', jobName: 'n' }).split('\n')[1],
-    "sbatch --parsable --job-name='n' '/s/job.sh'",
+    "sbatch --parsable --no-requeue --job-name='n' '/s/job.sh'",
   );
   // The script itself does not repeat them (sbatch's command line wins over #SBATCH lines).
   t.false(renderJobScript(d, 'surveyor-e-a1').includes('--partition'));
+});
+
+test('a NODE_FAIL job: the poll script asks sinfo which of its nodes are down, and only then', (t) => {
+  // The script in a real sh, with squeue, sacct and sinfo that print what a cluster would.
+  const bin = mkdtempSync(join(tmpdir(), 'surveyor-poll-'));
+  const fake = (name: string, body: string) => {
+    writeFileSync(join(bin, name), `#!/bin/sh\n${body}\n`);
+    chmodSync(join(bin, name), 0o755);
+  };
+  fake('squeue', "echo '7|RUNNING|None|nid001'");
+  fake('sacct', "echo '8|surveyor-x-a1|NODE_FAIL|0:0|nid[002-003]'");
+  fake('sinfo', `echo "$*" > ${sq(join(bin, 'sinfo-args'))}; echo 'nid003|down*|Not responding'`);
+  const run = (reqs: Parameters<typeof pollScript>[0]) =>
+    execFileSync('sh', ['-s'], {
+      input: pollScript(reqs),
+      env: { PATH: `${bin}:/usr/bin:/bin` },
+      encoding: 'utf8',
+    });
+  const a = parsePoll(
+    run([
+      { jobId: '7', statusPath: '/nowhere/s.json' },
+      { jobId: '8', statusPath: '/nowhere/t.json' },
+    ]),
+  );
+  t.like(a.jobs.get('7'), { state: 'RUNNING', nodes: 'nid001' });
+  t.like(a.jobs.get('8'), { state: 'NODE_FAIL', nodes: 'nid[002-003]' });
+  t.deepEqual(a.downNodes, [{ node: 'nid003', state: 'down*', reason: 'Not responding' }]);
+  // sinfo was asked about that job's nodes only.
+  t.regex(readFileSync(join(bin, 'sinfo-args'), 'utf8'), /--nodes=nid\[002-003\] /);
+  // No NODE_FAIL, no sinfo.
+  rmSync(join(bin, 'sinfo-args'));
+  fake('sacct', "echo '8|surveyor-x-a1|FAILED|1:0|nid002'");
+  t.deepEqual(parsePoll(run([{ jobId: '8', statusPath: '/nowhere/t.json' }])).downNodes, []);
+  t.false(existsSync(join(bin, 'sinfo-args')));
+  rmSync(bin, { recursive: true });
 });

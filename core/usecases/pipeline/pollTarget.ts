@@ -10,6 +10,12 @@ import {
   stallText,
 } from '../../domain/stalls.js';
 import { LeaseLostError, type Lease } from '../../domain/job.js';
+import {
+  judgeUnreachable,
+  nodeLostMinutesOf,
+  recordedUnreachable,
+  unreachableText,
+} from '../../domain/lostNodes.js';
 import type { RemoteOutcome } from '../../domain/remote.js';
 import type { Clock } from '../../ports/Clock.js';
 import type { DeploymentBackends, PollItem } from '../../ports/DeploymentBackend.js';
@@ -209,6 +215,20 @@ export const pollTarget = async (
       await giveUp(stallText(stall.minutes, stall.record, names), { ...record, progress: stall.record });
       continue;
     }
+    // Node managers that do not answer: the session cannot end while they are gone.
+    const lost =
+      o.kind === 'in_progress' && e.state === 'running'
+        ? judgeUnreachable(
+            recordedUnreachable(e.runRecord),
+            o.unreachable,
+            nodeLostMinutesOf(e.profileSnapshot.deployment),
+            now,
+          )
+        : null;
+    if (lost?.kind === 'fail') {
+      await giveUp(unreachableText(lost.minutes, lost.record), { ...record, unreachable: lost.record });
+      continue;
+    }
     const submittedAt = e.submittedAt ?? e.updatedAt;
     const waited = Math.max(0, Math.round((now.getTime() - submittedAt.getTime()) / 1000));
     const events = [
@@ -224,16 +244,31 @@ export const pollTarget = async (
       ...(stall?.kind === 'warn'
         ? [await stalledEvent(deps.executions, e, stall.minutes, stall.record)]
         : []),
+      ...(lost?.kind === 'noticed' && lost.first
+        ? [
+            executionEvent(e, 'execution.node_unreachable', {
+              nodes: lost.record.nodes,
+              message: unreachableText(null, lost.record),
+              fails_after_minutes: nodeLostMinutesOf(e.profileSnapshot.deployment),
+            }),
+          ]
+        : []),
+      ...(lost?.kind === 'recovered'
+        ? [executionEvent(e, 'execution.node_reachable', { after_minutes: lost.minutes })]
+        : []),
     ];
     const progress = stall && stall.kind !== 'unchanged' ? { progress: stall.record } : {};
-    if (events.length === 0 && !('progress' in progress)) continue;
+    const unreachable = lost?.kind === 'noticed' ? { unreachable: lost.record } : {};
+    if (events.length === 0 && !('progress' in progress) && !('unreachable' in unreachable)) continue;
+    const { unreachable: _gone, ...kept } = record as Record<string, unknown>;
     writes.push({
       w: fenced(
         e,
         {
           runRecord: {
-            ...record,
+            ...(lost?.kind === 'recovered' ? kept : record),
             ...progress,
+            ...unreachable,
             ...(startsNow ? { remote_started_at: now.toISOString(), queue_wait_seconds: waited } : {}),
           },
         },

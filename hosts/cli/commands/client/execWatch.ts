@@ -60,6 +60,10 @@ export const stepLine = (e: EventView): string => {
       return `the job left the batch queue after ${n('queue_wait_seconds')} s`;
     case 'execution.stalled':
       return `warning: ${n('message')}`;
+    case 'execution.node_unreachable':
+      return `warning: ${n('message')}${Number(p['fails_after_minutes']) > 0 ? `; the run fails if it lasts ${n('fails_after_minutes')} minutes` : ''}`;
+    case 'execution.node_reachable':
+      return `the node managers answer again (after ${n('after_minutes')} minutes)`;
     case 'execution.step_retried':
       return `${n('step')} will be tried again: ${n('error')}`;
     case 'execution.completed':
