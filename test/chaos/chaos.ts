@@ -1,8 +1,11 @@
-// The chaos suite (scripts/chaos): executions on the real DALiuGE and real Slurm testbeds while
-// workers and the scheduler leader are SIGKILLed at random points (and a worker mid-discovery),
-// PostgreSQL is stopped and started, the login node's sshd and the island manager are restarted,
-// and an SSH connection is cut in the middle of an upload. Then it counts on the real systems and
-// prints: executions ended, lost, submitted twice, leases left stuck, and the secrets found in
+// The chaos suite (scripts/chaos): executions on the real DALiuGE and real Slurm testbeds, with
+// the workers on hosts of their own (network namespaces of the hosts testbed), while workers and
+// the scheduler leader are SIGKILLed at random points (and a worker mid-discovery), PostgreSQL is
+// stopped and started or SIGKILLed, the login node's sshd and the island manager are restarted, an
+// SSH connection is cut in the middle of an upload, a worker and the scheduler leader are cut off
+// from PostgreSQL, the database link gets 200 ms and 5% loss for a minute, and the login node's
+// link flaps while runs are submitted. Then it counts on the real systems and prints: executions
+// ended, lost, submitted twice, leases left stuck, statements timed out, and the secrets found in
 // every log line, API answer and table row of the run. Exit 0 only when all ended and the others
 // are all 0.
 //
@@ -13,6 +16,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fastWorkerEnv } from '../support/child.js';
 import { daliugeGraphDir, daliugeTestbed, dimProxy } from '../support/daliuge.js';
+import { hostsTestbed } from '../support/hosts.js';
+import { startLinkRouter } from '../support/linkRouter.js';
 import { freePort } from '../support/ports.js';
 import { slurmTestbed } from '../support/slurm.js';
 import { tcpProxy } from '../support/tcpProxy.js';
@@ -50,6 +55,13 @@ const keep = join(process.env['SURVEYOR_TESTBED_DIR'] ?? join(process.cwd(), '.t
 const main = async (): Promise<number> => {
   const dlg = daliugeTestbed();
   const tb = slurmTestbed();
+  const net = hostsTestbed();
+  // The workers' hosts; they reach the translator, the island manager and the login node through
+  // proxies on this machine's side of the bridge, and PostgreSQL through a router host, svh4.
+  const workerHosts = ['svh1', 'svh2', 'svh3'].filter((h) => net.hosts.has(h));
+  const routerHost = 'svh4';
+  if (workerHosts.length < 3 || !net.hosts.has(routerHost))
+    throw new Error('the hosts testbed needs svh1 to svh4 (scripts/testbed/hosts start)');
   say(`size ${sizeName}, seed ${seed} (replay: scripts/chaos ${sizeName} --seed ${seed})`);
   const work = mkdtempSync(join(tmpdir(), 'surveyor-chaos-'));
   // Run as root, the embedded PostgreSQL runs as an unprivileged user that must reach its directory.
@@ -67,13 +79,26 @@ const main = async (): Promise<number> => {
         }
       },
     },
+    net.local,
   );
-  const sshFront = await tcpProxy({ host: tb.host, port: tb.port });
-  // The worker reaches sshd through the proxy: its host key is listed under the proxy's port.
+  const sshFront = await tcpProxy({ host: tb.host, port: tb.port }, net.local);
+  const tm = new URL(dlg.tmUrl);
+  const tmFront = await tcpProxy({ host: tm.hostname, port: Number(tm.port) }, net.local);
+  tm.hostname = net.local;
+  tm.port = String(tmFront.port);
+  const pgPort = await freePort();
+  const pgLink = await startLinkRouter(routerHost, net.hosts.get(routerHost)!, {
+    host: net.local,
+    port: pgPort,
+  });
+  // The workers reach sshd through the proxy: its host key is listed under the proxy's address.
   const knownHosts = join(work, 'known_hosts');
   writeFileSync(
     knownHosts,
-    readFileSync(tb.knownHosts, 'utf8').replaceAll(`]:${tb.port} `, `]:${sshFront.port} `),
+    readFileSync(tb.knownHosts, 'utf8').replaceAll(
+      `[${tb.host}]:${tb.port} `,
+      `[${net.local}]:${sshFront.port} `,
+    ),
   );
   const jwtSecret = randomBytes(32).toString('base64url');
   const passwords = {
@@ -82,21 +107,35 @@ const main = async (): Promise<number> => {
   };
   const serviceDir = join(work, 'service');
   mkdirSync(serviceDir);
-  const cluster = new Cluster(join(work, 'pg'), await freePort(), (url) =>
-    fastWorkerEnv(url, serviceDir, {
-      SERVICE_JWT_SECRET: jwtSecret,
-      SERVICE_JOB_LEASE_SECONDS: String(leaseSeconds),
-      SERVICE_BATCH_POLL_MIN_SECONDS: '1',
-      SERVICE_DB_CONNECT_TIMEOUT_SECONDS: '3',
-      SERVICE_ACCESS_TOKEN_TTL_SECONDS: '3600',
-      SERVICE_USE_REAL_BACKENDS: 'true',
-      // Deployment for real on the mock archive's rows: the archive has its own crash suites.
-      SERVICE_MOCK_PARTS: 'archive,stager',
-      SERVICE_TRANSLATOR_URL: dlg.tmUrl,
-      SERVICE_GRAPH_DIR: graphs.dir,
-      BATCH_SSH_PRIVATE_KEY_FILE: tb.key,
-      BATCH_SSH_KNOWN_HOSTS_SOURCE: knownHosts,
-    }),
+  const cluster = new Cluster(
+    join(work, 'pg'),
+    pgPort,
+    (url) =>
+      fastWorkerEnv(url, serviceDir, {
+        SERVICE_JWT_SECRET: jwtSecret,
+        SERVICE_JOB_LEASE_SECONDS: String(leaseSeconds),
+        SERVICE_BATCH_POLL_MIN_SECONDS: '1',
+        SERVICE_DB_CONNECT_TIMEOUT_SECONDS: '3',
+        SERVICE_ACCESS_TOKEN_TTL_SECONDS: '3600',
+        SERVICE_USE_REAL_BACKENDS: 'true',
+        // Deployment for real on the mock archive's rows: the archive has its own crash suites.
+        SERVICE_MOCK_PARTS: 'archive,stager',
+        SERVICE_TRANSLATOR_URL: tm.toString().replace(/\/$/, ''),
+        SERVICE_GRAPH_DIR: graphs.dir,
+        BATCH_SSH_PRIVATE_KEY_FILE: tb.key,
+        BATCH_SSH_KNOWN_HOSTS_SOURCE: knownHosts,
+      }),
+    {
+      hosts: workerHosts,
+      databaseUrl: (local) => {
+        const u = new URL(local);
+        u.hostname = pgLink.address;
+        u.port = String(pgLink.port);
+        return u.toString();
+      },
+      databaseListen: [net.local],
+      databaseAllow: [`${pgLink.address}/32`],
+    },
   );
   mkdirSync(join(work, 'pg'));
   const created: Created[] = [];
@@ -118,8 +157,8 @@ const main = async (): Promise<number> => {
       base: `http://127.0.0.1:${apiPort}/api/v2`,
       passwords,
       graphs,
-      dim: { host: dlg.dimHost, port: dlg.dimPort, frontPort: dimFront.port },
-      slurm: { tb, frontPort: sshFront.port },
+      dim: { host: dlg.dimHost, port: dlg.dimPort, frontHost: net.local, frontPort: dimFront.port },
+      slurm: { tb, frontHost: net.local, frontPort: sshFront.port },
       sources: runs,
       // More sources than runs, so a discovery is several batches long and a kill finds one running.
       extraSources: 300,
@@ -145,6 +184,8 @@ const main = async (): Promise<number> => {
       const f = await inject(kind, {
         cluster,
         sshProxy: sshFront,
+        links: { local: net.local, database: pgLink, sshPort: sshFront.port },
+        leaseSeconds,
         rand,
         startRun,
         discover: project.discover,
@@ -167,7 +208,7 @@ const main = async (): Promise<number> => {
     ).catch((err: Error) => say(err.message));
     // A lease left by a killed worker is taken over within a few lease periods, or it is stuck.
     await sleep(4 * leaseSeconds * 1000);
-    counts = await countAll(cluster.db, created, dim, dlg.nodes, leaseSeconds);
+    counts = await countAll(cluster.db, created, dim, dlg.nodes, leaseSeconds, cluster.output());
   } finally {
     const dump = cluster.dbRunning
       ? await databaseDump(cluster.db).catch(() => new Map<string, string>())
@@ -175,6 +216,8 @@ const main = async (): Promise<number> => {
     await cluster.stop();
     await dimFront.close();
     await sshFront.close();
+    await tmFront.close();
+    await pgLink.close();
     const secrets: Secret[] = [
       { name: 'SERVICE_JWT_SECRET', value: jwtSecret },
       { name: 'the admin password', value: passwords.admin },

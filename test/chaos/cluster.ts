@@ -1,8 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 // The service under chaos: its own embedded PostgreSQL (stopped and started by the faults), one
 // `surveyor api` and several `surveyor worker` processes (each may lead the scheduler), all
-// child processes that a fault may SIGKILL. Every line they print is kept for the secrets scan.
+// child processes that a fault may SIGKILL. Each worker runs on a host of its own (a network
+// namespace of the hosts testbed) and reaches PostgreSQL over the bridge, through a link that a
+// fault may cut, slow down or make lossy. Every line they print is kept for the secrets scan.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { closeDb, type Db, openDb } from '../../adapters/postgres/db.js';
 import { type EmbeddedDatabase, openEmbedded } from '../../adapters/postgres/embedded.js';
 import { migrate } from '../../adapters/postgres/migrator.js';
@@ -10,7 +12,20 @@ import { type Running, runCli } from '../support/child.js';
 
 export interface Worker {
   readonly name: string;
+  /** The host (network namespace) it runs in. */
+  readonly host: string;
   proc: Running;
+}
+
+export interface WorkerPlacement {
+  /** The hosts that workers run in, one each, in turn. */
+  readonly hosts: readonly string[];
+  /** The database URL as a worker reaches it from its host (through the link router). */
+  readonly databaseUrl: (local: string) => string;
+  /** Addresses PostgreSQL listens on besides loopback (the bridge, for the link router). */
+  readonly databaseListen: readonly string[];
+  /** Networks (CIDR) that may log in besides loopback (the link router's). */
+  readonly databaseAllow: readonly string[];
 }
 
 export class Cluster {
@@ -27,6 +42,7 @@ export class Cluster {
     private readonly dataDir: string,
     private readonly pgPort: number,
     private readonly env: (databaseUrl: string) => NodeJS.ProcessEnv,
+    private readonly placement: WorkerPlacement,
   ) {}
 
   get url(): string {
@@ -49,7 +65,12 @@ export class Cluster {
     // and a new server refuses to start until they are gone.
     for (let i = 0; ; i++) {
       try {
-        this.pg = await openEmbedded({ dataDir: this.dataDir, port: this.pgPort });
+        this.pg = await openEmbedded({
+          dataDir: this.dataDir,
+          port: this.pgPort,
+          listen: this.placement.databaseListen,
+          allow: this.placement.databaseAllow,
+        });
         break;
       } catch (err) {
         if (i >= 20) throw err;
@@ -104,9 +125,14 @@ export class Cluster {
   }
 
   startWorker(name: string): Worker {
-    const w = { name, proc: runCli(['worker'], this.env(this.url)) };
+    const host = this.placement.hosts[this.workers.length % this.placement.hosts.length]!;
+    const w = { name, host, proc: this.workerProcess(host) };
     this.workers.push(w);
     return w;
+  }
+
+  private workerProcess(host: string): Running {
+    return runCli(['worker'], this.env(this.placement.databaseUrl(this.url)), undefined, { host });
   }
 
   /** SIGKILLs a worker and starts a fresh process in its place after `pauseMs`. */
@@ -115,7 +141,7 @@ export class Cluster {
     await w.proc.exited();
     this.ended.push(w.proc.output());
     await new Promise((r) => setTimeout(r, pauseMs));
-    w.proc = runCli(['worker'], this.env(this.url));
+    w.proc = this.workerProcess(w.host);
   }
 
   /** The id a worker process claims jobs under (its lease owner), from its log. */

@@ -37,6 +37,8 @@ export interface Counts {
   unsettled: number;
   /** Why failed executions failed, with how many. */
   failures: Record<string, number>;
+  /** Statements that timed out in any process (see statementTimeouts). */
+  statementTimeouts: number;
   /** Attempt names found on the real systems (Slurm jobs, deployed DIM sessions). */
   found: { slurm: number; daliuge: number };
   /** Completed executions whose attempt the real systems do not show: the count itself would be wrong. */
@@ -61,7 +63,16 @@ export const noCounts = (executions: number): Counts => ({
   found: { slurm: 0, daliuge: 0 },
   unaccounted: [],
   effects: {},
+  statementTimeouts: 0,
 });
+
+/**
+ * Statements that timed out, as the processes logged them: PostgreSQL's statement_timeout, or the
+ * client's own read timeout. Nothing in the service is meant to run into either, even on a slow
+ * or lossy database link.
+ */
+export const statementTimeouts = (output: string): number =>
+  (output.match(/canceling statement due to statement timeout|Query read timeout/g) ?? []).length;
 
 /** The states an execution ends in. */
 export const terminal = new Set(['completed', 'failed', 'cancelled']);
@@ -94,8 +105,9 @@ export const countAll = async (
   dim: DimTally,
   nodes: readonly string[],
   leaseSeconds: number,
+  output: string,
 ): Promise<Counts> => {
-  const c = noCounts(created.length);
+  const c = { ...noCounts(created.length), statementTimeouts: statementTimeouts(output) };
   const sessions = await nmSessions(nodes);
   for (const x of created) {
     const r = await db.oneOrNone<Row>(

@@ -1,9 +1,14 @@
 // The faults the chaos suite injects, each on the real thing: processes SIGKILLed, PostgreSQL
 // stopped and started, the login node's sshd and the island manager restarted (by the testbeds'
-// own scripts), and an SSH connection cut in the middle of an upload.
+// own scripts), an SSH connection cut in the middle of an upload, and the network between hosts:
+// a worker's or the scheduler leader's host cut off from PostgreSQL (nftables on the host), the
+// database link slow and lossy (latency in the link proxy, loss by nftables), the login node's
+// link flapping while runs are submitted.
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { hostsCommand } from '../support/hosts.js';
+import type { LinkRouter } from '../support/linkRouter.js';
 import type { TcpProxy } from '../support/tcpProxy.js';
 import type { Cluster } from './cluster.js';
 
@@ -16,6 +21,10 @@ export const faultKinds = [
   'sshd',
   'dim',
   'ssh-cut',
+  'worker-partition',
+  'leader-partition',
+  'database-link',
+  'login-flap',
 ] as const;
 export type FaultKind = (typeof faultKinds)[number];
 
@@ -49,6 +58,10 @@ export const seeded = (seed: number) => {
 export interface FaultContext {
   readonly cluster: Cluster;
   readonly sshProxy: TcpProxy;
+  /** What the workers' hosts reach over the bridge: this machine's address (sshd's proxy there), the database's router. */
+  readonly links: { readonly local: string; readonly database: LinkRouter; readonly sshPort: number };
+  /** How long a worker's lease lasts (a partition outlasts it). */
+  readonly leaseSeconds: number;
   readonly rand: ReturnType<typeof seeded>;
   /** Creates and executes one run on a backend (the API asked again until it answers). */
   readonly startRun: (backend: 'daliuge' | 'slurm') => Promise<void>;
@@ -63,6 +76,23 @@ export interface Injected {
 }
 
 const did = (what: string): Injected => ({ what, happened: true });
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Runs the hosts testbed's script; a fault that cannot be set up is an error, not a silent no-op. */
+const hosts = (...args: string[]) => {
+  const r = hostsCommand(...args);
+  if (r.code !== 0) throw new Error(`scripts/testbed/hosts ${args.join(' ')}: ${r.out}`);
+};
+
+/** The host's traffic to PostgreSQL (through the database link) dropped, for `ms`. */
+const cutFromDatabase = async (x: FaultContext, host: string, ms: number) => {
+  hosts('block', host, x.links.database.address, String(x.links.database.port));
+  try {
+    await sleep(ms);
+  } finally {
+    hosts('unblock', host);
+  }
+};
 
 /**
  * How many runs on a backend are running remotely now; when none is, starts one and waits until it
@@ -163,6 +193,76 @@ export const inject = async (kind: FaultKind, x: FaultContext): Promise<Injected
       const running = await inFlight(x, 'daliuge');
       await run(testbed('daliuge'), ['restart-dim', String(down)], { timeout: 150_000 });
       return did(`island manager SIGKILLed while ${running} session(s) ran, started again after ${down} s`);
+    }
+    case 'worker-partition': {
+      // A run in flight, then a worker cut off from PostgreSQL at a random point of it, for longer
+      // than its lease: another worker takes its jobs over; once healed, it must write nothing.
+      const others = x.cluster.workers.filter((w) => w !== x.cluster.leader());
+      const w = others[x.rand.between(0, others.length - 1)] ?? x.cluster.workers[0]!;
+      await x.startRun(x.rand.next() < 0.5 ? 'daliuge' : 'slurm');
+      await sleep(x.rand.between(0, 3000));
+      const hold = 3 * x.leaseSeconds * 1000 + x.rand.between(0, 3000);
+      await cutFromDatabase(x, w.host, hold);
+      return did(`${w.name} (${w.host}) cut off from PostgreSQL for ${hold} ms, then healed`);
+    }
+    case 'leader-partition': {
+      const leader = x.cluster.leader();
+      if (!leader) return { what: 'no scheduler leader to cut off', happened: false };
+      const from = new Map(x.cluster.workers.map((w) => [w, w.proc.output().length]));
+      const at = Date.now();
+      hosts('block', leader.host, x.links.database.address, String(x.links.database.port));
+      let next: string | null = null;
+      try {
+        // Another process leads once PostgreSQL frees the lock (its keepalives: about 11 s).
+        while (!next && Date.now() - at < 60_000) {
+          next =
+            x.cluster.workers.find(
+              (w) =>
+                w !== leader &&
+                w.proc
+                  .output()
+                  .slice(from.get(w) ?? 0)
+                  .includes('became the scheduler leader'),
+            )?.name ?? null;
+          await sleep(100);
+        }
+        await sleep(2000);
+      } finally {
+        hosts('unblock', leader.host);
+      }
+      const took = ((Date.now() - at) / 1000).toFixed(1);
+      return next
+        ? did(
+            `scheduler leader ${leader.name} (${leader.host}) cut off from PostgreSQL: ${next} led within ${took} s; healed`,
+          )
+        : { what: `scheduler leader ${leader.name} cut off for 60 s and nobody else led`, happened: false };
+    }
+    case 'database-link': {
+      // Every worker's database link: 200 ms round trip and 5% of packets lost, for a minute.
+      await x.links.database.latency(200);
+      for (const w of x.cluster.workers) hosts('loss', w.host, '5');
+      try {
+        await x.startRun('daliuge');
+        await x.startRun('slurm');
+        await sleep(60_000);
+      } finally {
+        await x.links.database.latency(0);
+        for (const w of x.cluster.workers) hosts('loss', w.host, '0');
+      }
+      return did("200 ms round trip and 5% loss on every worker's database link for 60 s");
+    }
+    case 'login-flap': {
+      // The login node's link goes down and up while Slurm runs are uploaded and submitted.
+      await x.startRun('slurm');
+      await x.startRun('slurm');
+      const flaps = 6;
+      for (let i = 0; i < flaps; i++) {
+        for (const w of x.cluster.workers) hosts('block', w.host, x.links.local, String(x.links.sshPort));
+        await sleep(x.rand.between(300, 2000));
+        for (const w of x.cluster.workers) hosts('unblock', w.host);
+        await sleep(x.rand.between(300, 2000));
+      }
+      return did(`the login node's link went down and up ${flaps} times while Slurm runs were submitted`);
     }
     case 'ssh-cut': {
       // An upload is a burst of kilobytes from the worker; commands and polls are a few hundred bytes.

@@ -17,10 +17,15 @@ export interface ChaosProjectOptions {
   readonly base: string;
   readonly passwords: { readonly admin: string; readonly op: string };
   readonly graphs: ReturnType<typeof daliugeGraphDir>;
-  /** The island manager, and the port of the proxy in front of it that the worker uses. */
-  readonly dim: { readonly host: string; readonly port: number; readonly frontPort: number };
-  /** The Slurm testbed, and the port of the TCP proxy in front of its sshd. */
-  readonly slurm: { readonly tb: SlurmTestbed; readonly frontPort: number };
+  /** The island manager, and the proxy in front of it that the workers use (address and port). */
+  readonly dim: {
+    readonly host: string;
+    readonly port: number;
+    readonly frontHost: string;
+    readonly frontPort: number;
+  };
+  /** The Slurm testbed, and the TCP proxy in front of its sshd (the workers' login node). */
+  readonly slurm: { readonly tb: SlurmTestbed; readonly frontHost: string; readonly frontPort: number };
   /** One source per execution to come. */
   readonly sources: number;
   /** Sources only discovered, never run. */
@@ -47,7 +52,7 @@ export const prepareChaosProject = async (o: ChaosProjectOptions) => {
       translation: { num_par: 1, num_islands: 1 },
       deployment: {
         kind: 'rest_remote',
-        deploy_host: '127.0.0.1',
+        deploy_host: o.dim.frontHost,
         deploy_port: o.dim.frontPort,
         // The translator maps onto the DIM itself; only the worker goes through the proxy.
         dim_host_for_tm: o.dim.host,
@@ -60,7 +65,10 @@ export const prepareChaosProject = async (o: ChaosProjectOptions) => {
       name: 'chaos-slurm',
       project_module: module,
       translation: { algo: 'metis', num_par: 1, num_islands: 1 },
-      deployment: testbedDeployment(o.slurm.tb, { ssh_port: o.slurm.frontPort }),
+      deployment: testbedDeployment(o.slurm.tb, {
+        login_node: o.slurm.frontHost,
+        ssh_port: o.slurm.frontPort,
+      }),
     },
   });
   const op = new ChaosClient(o.base);

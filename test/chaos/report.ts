@@ -29,6 +29,7 @@ export const passed = (
   lost(c) === 0 &&
   c.twice.length === 0 &&
   c.stuckLeases + c.stuckClaims === 0 &&
+  c.statementTimeouts === 0 &&
   c.unaccounted.length === 0 &&
   hits.length === 0 &&
   blind.length === 0;
@@ -66,6 +67,11 @@ export const report = (
     );
     line('submitted twice', c.twice.length, '(Slurm jobs per attempt name; deploys per DIM session)');
     line('leases stuck', c.stuckLeases, `(and discovery claims stuck: ${c.stuckClaims})`);
+    line(
+      'statements timed out',
+      c.statementTimeouts,
+      '(statement_timeout or a read timeout, in any process)',
+    );
     line('unsettled', c.unsettled, '(ended, remote end never confirmed: a retry settles them first)');
     line(
       'found remotely',

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 export const cliPath = fileURLToPath(new URL('../../hosts/cli/main.js', import.meta.url));
+const hostsScript = fileURLToPath(new URL('../../../scripts/testbed/hosts', import.meta.url));
 
 export interface Running {
   readonly child: ChildProcess;
@@ -14,18 +15,22 @@ export interface Running {
   exited(ms?: number): Promise<number | null>;
 }
 
-/** Runs the surveyor CLI as a child process and records what it prints. */
 /**
- * `group`: the child leads a process group of its own, so a test can signal the group as a
- * terminal's Ctrl-C does (`process.kill(-pid, 'SIGINT')`: the child and what it spawned).
+ * Runs the surveyor CLI as a child process and records what it prints. `group`: the child leads a
+ * process group of its own, so a test can signal the group as a terminal's Ctrl-C does
+ * (`process.kill(-pid, 'SIGINT')`: the child and what it spawned). `host`: it runs in that host of
+ * the hosts testbed (the testbed's script execs into it, so the child's pid is the CLI's own).
  */
 export const runCli = (
   args: string[],
   env: NodeJS.ProcessEnv,
   input?: string,
-  opts: { group?: boolean } = {},
+  opts: { group?: boolean; host?: string } = {},
 ): Running => {
-  const child = spawn(process.execPath, [cliPath, ...args], {
+  const [command, argv] = opts.host
+    ? [hostsScript, ['exec', opts.host, process.execPath, cliPath, ...args]]
+    : [process.execPath, [cliPath, ...args]];
+  const child = spawn(command, argv, {
     env,
     stdio: ['pipe', 'pipe', 'pipe'],
     detached: opts.group === true,

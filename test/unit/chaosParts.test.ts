@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import test from 'ava';
-import { type Counts, noCounts } from '../chaos/count.js';
+import { type Counts, noCounts, statementTimeouts } from '../chaos/count.js';
 import { faultKinds, seeded } from '../chaos/faults.js';
 import { type Fault, passed } from '../chaos/report.js';
 import { blindSpots, keyFileSecrets, type ScanHit, scan } from '../chaos/secretsScan.js';
@@ -94,9 +94,20 @@ test('the verdict passes a clean run and fails on anything lost, doubled, stuck,
     ['submitted twice', { ...clean, twice: ['x'] }, faults, [], []],
     ['a stuck lease', { ...clean, stuckLeases: 1 }, faults, [], []],
     ['a stuck claim', { ...clean, stuckClaims: 1 }, faults, [], []],
+    ['a statement timed out', { ...clean, statementTimeouts: 1 }, faults, [], []],
     ['a completed run not found remotely', { ...clean, unaccounted: ['x'] }, faults, [], []],
     ['a secret found', clean, faults, [{ where: 'logs', secret: 'jwt', count: 1 }], []],
     ['a place the scan could not see', clean, faults, [], ['table users']],
   ];
   for (const [why, c, f, hits, blind] of bad) t.false(passed(c, f, hits, blind), why);
+});
+
+test('statement timeouts are counted from what the processes logged, from either side', (t) => {
+  t.is(statementTimeouts('{"msg":"ok"}\n'), 0);
+  t.is(
+    statementTimeouts(
+      '{"err":"canceling statement due to statement timeout"}\n{"err":"Query read timeout"}\n',
+    ),
+    2,
+  );
 });
