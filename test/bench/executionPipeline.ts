@@ -13,6 +13,7 @@ import { startWorker } from '../../hosts/worker/worker.js';
 import { startTestApi } from '../support/api.js';
 import { graphDir, manualWallabyYaml, prepareProject } from '../support/project.js';
 import { ownCpu, postgresCpu } from './cpuUse.js';
+import { createAndExecute, untilAllCompleted } from './pipelineClients.js';
 import { shapeOf, sqlWatch } from './sqlWatch.js';
 
 const total = Number(process.argv[2] ?? 1000);
@@ -92,37 +93,10 @@ const once = async (concurrency: number) => {
     const started = performance.now();
     // Clients create and execute in parallel (8 at a time), as API callers would, while the
     // worker runs what is admitted.
-    let next = 0;
-    const client = async () => {
-      while (next < total) {
-        const i = next++;
-        const r = await createExecution(
-          deps,
-          {
-            project_module: 'wallaby_hires',
-            archive_name: 'casda',
-            sources: [{ source_identifier: names[i % names.length]! }],
-          },
-          { requestHash: '', by: 'bench' },
-        );
-        if (E.isLeft(r)) throw new Error(r.left.message);
-        const x = await requestExecute(deps, r.right.execution.id, {}, 'bench');
-        if (E.isLeft(x)) throw new Error(x.left.message);
-      }
-    };
-    await Promise.all(Array.from({ length: 8 }, client));
+    await createAndExecute(deps, names, total);
     const queuedAt = performance.now();
     try {
-      for (;;) {
-        const counts = await repo.countsByState();
-        const ended = counts.filter((c) => ['completed', 'failed', 'cancelled'].includes(c.state));
-        if (ended.reduce((n, c) => n + c.count, 0) >= total) {
-          const failed = counts.find((c) => c.state !== 'completed' && ended.includes(c));
-          if (failed) throw new Error(`${failed.count} executions ended ${failed.state}`);
-          break;
-        }
-        await new Promise((r) => setTimeout(r, 50));
-      }
+      await untilAllCompleted(repo, total);
     } finally {
       await worker.stop(5000);
     }

@@ -186,6 +186,7 @@ const main = async (): Promise<number> => {
         sshProxy: sshFront,
         links: { local: net.local, database: pgLink, sshPort: sshFront.port },
         leaseSeconds,
+        slurmHome: tb.home,
         rand,
         startRun,
         discover: project.discover,

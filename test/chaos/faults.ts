@@ -5,6 +5,8 @@
 // database link slow and lossy (latency in the link proxy, loss by nftables), the login node's
 // link flapping while runs are submitted.
 import { execFile } from 'node:child_process';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { hostsCommand } from '../support/hosts.js';
@@ -60,6 +62,8 @@ export interface FaultContext {
   readonly sshProxy: TcpProxy;
   /** What the workers' hosts reach over the bridge: this machine's address (sshd's proxy there), the database's router. */
   readonly links: { readonly local: string; readonly database: LinkRouter; readonly sshPort: number };
+  /** The Slurm login user's home: the testbed's sbatch hook lives there. */
+  readonly slurmHome: string;
   /** How long a worker's lease lasts (a partition outlasts it). */
   readonly leaseSeconds: number;
   readonly rand: ReturnType<typeof seeded>;
@@ -252,17 +256,36 @@ export const inject = async (kind: FaultKind, x: FaultContext): Promise<Injected
       return did("200 ms round trip and 5% loss on every worker's database link for 60 s");
     }
     case 'login-flap': {
-      // The login node's link goes down and up while Slurm runs are uploaded and submitted.
-      await x.startRun('slurm');
-      await x.startRun('slurm');
-      const flaps = 6;
-      for (let i = 0; i < flaps; i++) {
-        for (const w of x.cluster.workers) hosts('block', w.host, x.links.local, String(x.links.sshPort));
-        await sleep(x.rand.between(300, 2000));
-        for (const w of x.cluster.workers) hosts('unblock', w.host);
-        await sleep(x.rand.between(300, 2000));
+      // The login node's link goes down and up while sbatch holds the answer for a job it has
+      // submitted (the testbed's sbatch hook), then while runs are uploaded and polled.
+      const hook = join(x.slurmHome, 'sbatch-hook');
+      const reached = `${hook}.reached`;
+      const flap = async (times: number) => {
+        for (let i = 0; i < times; i++) {
+          for (const w of x.cluster.workers) hosts('block', w.host, x.links.local, String(x.links.sshPort));
+          await sleep(x.rand.between(300, 2000));
+          for (const w of x.cluster.workers) hosts('unblock', w.host);
+          await sleep(x.rand.between(300, 2000));
+        }
+      };
+      rmSync(reached, { force: true });
+      writeFileSync(hook, 'after', { mode: 0o644 });
+      try {
+        await x.startRun('slurm');
+        const end = Date.now() + 60_000;
+        while (!existsSync(reached) && Date.now() < end) await sleep(100);
+        if (!existsSync(reached))
+          return { what: 'no sbatch came within 60 s: no flap during one', happened: false };
+        await flap(3);
+      } finally {
+        rmSync(hook, { force: true });
       }
-      return did(`the login node's link went down and up ${flaps} times while Slurm runs were submitted`);
+      await x.startRun('slurm');
+      await flap(3);
+      rmSync(reached, { force: true });
+      return did(
+        "the login node's link went down and up 6 times, 3 of them while sbatch held the answer for a job it had submitted",
+      );
     }
     case 'ssh-cut': {
       // An upload is a burst of kilobytes from the worker; commands and polls are a few hundred bytes.

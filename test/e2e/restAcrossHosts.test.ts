@@ -1,11 +1,3 @@
-// The REST backend with DALiuGE on three hosts of the hosts testbed (network namespaces): the island
-// manager on svh7, a node manager on each of svh8 and svh9. parallelPi partitioned in two runs
-// across both node managers to completion. Then a node manager's host is cut off in the middle of
-// a session: the poll names the node as soon as the island manager cannot reach it, and the
-// execution fails naming it after node_lost_minutes (1), long before the run's deadline.
-import { copyFileSync, readFileSync } from 'node:fs';
-import { createHash } from 'node:crypto';
-import { join } from 'node:path';
 import test from 'ava';
 import type { EventLog } from '../../core/ports/EventLog.js';
 import type { ExecutionRepository } from '../../core/ports/ExecutionRepository.js';
@@ -25,14 +17,13 @@ import { executionStatus } from '../support/executionStatus.js';
 import { hostsCommand, hostsTestbed } from '../support/hosts.js';
 import { prepareProject } from '../support/project.js';
 import { until } from '../support/until.js';
-import { upstreamGraph } from '../support/upstreamGraphs.js';
+import { addUpstreamGraphs } from '../support/upstreamGraphs.js';
 
 let dlg: DlgAcrossHosts;
 let api: TestApi;
 let worker: WorkerHandle;
 let p: Awaited<ReturnType<typeof prepareProject>>;
 let graphs: ReturnType<typeof daliugeGraphDir>;
-const sha: Record<string, string> = {};
 const ids = ['HIPASSJ2400-01', 'HIPASSJ2401-01'];
 const hostOf = new Map<string, string>();
 
@@ -43,17 +34,13 @@ test.before(async () => {
   for (const n of ['svh8', 'svh9']) hostOf.set(h.hosts.get(n)!, n);
   dlg = await startDlgAcrossHosts(tb.dlg, host('svh7'), [host('svh8'), host('svh9')]);
   graphs = daliugeGraphDir();
-  copyFileSync(upstreamGraph('parallelPi.graph'), join(graphs.dir, 'parallelPi.graph'));
-  sha['parallelPi.graph'] = createHash('sha256')
-    .update(readFileSync(join(graphs.dir, 'parallelPi.graph')))
-    .digest('hex');
-  Object.assign(sha, graphs.sha);
+  addUpstreamGraphs(graphs, ['parallelPi.graph']);
   api = await startTestApi(daliugeApiEnv(tb, graphs.dir));
   worker = await startWorker(api.container);
   p = await prepareProject(
     api,
     ids,
-    yamlWithGraph('HelloWorld-simple.graph', sha['HelloWorld-simple.graph']!, ' []'),
+    yamlWithGraph('HelloWorld-simple.graph', graphs.sha['HelloWorld-simple.graph']!, ' []'),
     {
       translation: { algo: 'metis', num_par: 2, num_islands: 1 },
       deployment: {
@@ -82,7 +69,7 @@ const { untilState } = executionStatus(
 // Rounds every second; the deadline (poll_max_rounds) far past what these runs take.
 const useGraph = (path: string, patches: string) =>
   api.uploadConfig(
-    yamlWithGraph(path, sha[path]!, patches).replace('poll_max_rounds: 40', 'poll_max_rounds: 3000'),
+    yamlWithGraph(path, graphs.sha[path]!, patches).replace('poll_max_rounds: 40', 'poll_max_rounds: 3000'),
     p.adminToken,
   );
 const translatedOf = async (id: string) =>

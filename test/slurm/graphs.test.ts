@@ -1,12 +1,4 @@
-// Graphs as users bring them, in Slurm jobs on the real testbed over real SSH: the upstream graphs
-// that complete on DALiuGE 6.6 (../shared/graphs/upstream) complete here too, with a patch over an
-// active EAGLE graph configuration reaching the translated graph and a Branch's untaken side
-// skipped, not missing. And a job whose application never returns: the job's helper reports the
-// session's drops, nothing moves, and after stall_fail_minutes the execution fails naming the
-// application and the job is cancelled.
-import { createHash } from 'node:crypto';
-import { copyFileSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import test, { type ExecutionContext } from 'ava';
 import type { ExecutionRepository } from '../../core/ports/ExecutionRepository.js';
 import { TYPES } from '../../hosts/shared/composition.js';
@@ -14,7 +6,7 @@ import { bashCommand, yamlWithGraph } from '../support/daliuge.js';
 import { executionStatus } from '../support/executionStatus.js';
 import { sacctByName, sacctSettled, testbedDeployment, untilTrue } from '../support/slurm.js';
 import { type SlurmSuite, startSlurmSuite } from '../support/slurmSuite.js';
-import { upstreamGraph } from '../support/upstreamGraphs.js';
+import { addUpstreamGraphs } from '../support/upstreamGraphs.js';
 
 const upstream = [
   'parallelPi.graph',
@@ -24,19 +16,12 @@ const upstream = [
 ] as const;
 const ids = ['HIPASSJ2200-01', 'HIPASSJ2201-01', 'HIPASSJ2202-01', 'HIPASSJ2203-01', 'HIPASSJ2204-01'];
 let suite: SlurmSuite;
-const sha: Record<string, string> = {};
 
 test.before(async () => {
   suite = await startSlurmSuite(ids, (g) =>
     yamlWithGraph('HelloWorld-simple.graph', g.sha['HelloWorld-simple.graph']!, ' []'),
   );
-  for (const g of upstream) {
-    copyFileSync(upstreamGraph(g), join(suite.graphs.dir, g));
-    sha[g] = createHash('sha256')
-      .update(readFileSync(join(suite.graphs.dir, g)))
-      .digest('hex');
-  }
-  Object.assign(sha, suite.graphs.sha);
+  addUpstreamGraphs(suite.graphs, upstream);
 });
 test.after.always(async () => {
   await suite?.stop();
@@ -48,7 +33,7 @@ const { untilState } = executionStatus(
   150_000,
 );
 const useGraph = (path: string, patches: string) =>
-  suite.api.uploadConfig(yamlWithGraph(path, sha[path]!, patches), suite.p.adminToken);
+  suite.api.uploadConfig(yamlWithGraph(path, suite.graphs.sha[path]!, patches), suite.p.adminToken);
 const translatedOf = async (id: string) =>
   (
     JSON.parse(

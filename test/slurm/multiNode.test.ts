@@ -1,10 +1,4 @@
-// One graph across two compute nodes in one Slurm job, on the testbed's wide partition (each node a
-// slurmd in a network namespace of its own): `num_nodes: 2` and upstream's `srun` prefix start a
-// node manager on each node and the island manager on the first, the graph is partitioned into two
-// and each node runs its part. Then a node lost in the middle of a job: Slurm ends it NODE_FAIL, the
-// execution fails naming the node, nothing is resubmitted, and the other node is freed.
-import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import test from 'ava';
 import type { ExecutionRepository } from '../../core/ports/ExecutionRepository.js';
@@ -22,21 +16,16 @@ import {
   untilTrue,
 } from '../support/slurm.js';
 import { type SlurmSuite, startSlurmSuite } from '../support/slurmSuite.js';
-import { upstreamGraph } from '../support/upstreamGraphs.js';
+import { addUpstreamGraphs } from '../support/upstreamGraphs.js';
 
 const ids = ['HIPASSJ2300-01', 'HIPASSJ2301-01'];
 let suite: SlurmSuite;
-const sha: Record<string, string> = {};
 
 test.before(async () => {
   suite = await startSlurmSuite(ids, (g) =>
     yamlWithGraph('HelloWorld-simple.graph', g.sha['HelloWorld-simple.graph']!, ' []'),
   );
-  copyFileSync(upstreamGraph('parallelPi.graph'), join(suite.graphs.dir, 'parallelPi.graph'));
-  sha['parallelPi.graph'] = createHash('sha256')
-    .update(readFileSync(join(suite.graphs.dir, 'parallelPi.graph')))
-    .digest('hex');
-  Object.assign(sha, suite.graphs.sha);
+  addUpstreamGraphs(suite.graphs, ['parallelPi.graph']);
   const r = await suite.api.call('POST', '/deployment-profiles', {
     token: suite.p.adminToken,
     body: {
@@ -66,7 +55,7 @@ const { untilState } = executionStatus(
   150_000,
 );
 const useGraph = (path: string, patches: string) =>
-  suite.api.uploadConfig(yamlWithGraph(path, sha[path]!, patches), suite.p.adminToken);
+  suite.api.uploadConfig(yamlWithGraph(path, suite.graphs.sha[path]!, patches), suite.p.adminToken);
 const twoNodes = { deployment_profile_name: 'slurm-two-nodes' };
 
 test.serial(

@@ -147,11 +147,12 @@ export const dimProxy = async (
 };
 
 /** GET a DIM path and parse the JSON (for assertions on the real island manager). */
-export const dimGet = async (
-  tb: DaliugeTestbed,
-  path: string,
-): Promise<{ status: number; body: unknown }> => {
-  const res = await fetch(`http://${tb.dimHost}:${tb.dimPort}${path}`);
+export const dimGet = (tb: DaliugeTestbed, path: string): Promise<{ status: number; body: unknown }> =>
+  fetchJson(`http://${tb.dimHost}:${tb.dimPort}${path}`);
+
+/** GET a URL: its status and its body parsed as JSON (the text when it is not JSON). */
+export const fetchJson = async (url: string, ms?: number): Promise<{ status: number; body: unknown }> => {
+  const res = await fetch(url, ms === undefined ? {} : { signal: AbortSignal.timeout(ms) });
   const text = await res.text();
   let body: unknown = text;
   try {

@@ -5,6 +5,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fetchJson } from './daliuge.js';
 import { hostsScript } from './hosts.js';
 import { until } from './until.js';
 
@@ -24,21 +25,9 @@ export interface DlgAcrossHosts {
 export const dimPort = 8001;
 export const nmPort = 8000;
 
-const getJson = async (base: string, path: string, ms = 15_000) => {
-  try {
-    const res = await fetch(`${base}${path}`, { signal: AbortSignal.timeout(ms) });
-    const text = await res.text();
-    let body: unknown = text;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      // Not JSON: the text as it is.
-    }
-    return { status: res.status, body };
-  } catch {
-    return { status: 0, body: null };
-  }
-};
+/** Nothing answered (refused, cut off, timed out): status 0. */
+const getJson = (base: string, path: string, ms = 15_000) =>
+  fetchJson(`${base}${path}`, ms).catch(() => ({ status: 0, body: null as unknown }));
 
 /** Starts `dlg dim` in `dim` and `dlg nm` in each of `nms` (host name and address each). */
 export const startDlgAcrossHosts = async (

@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -15,4 +16,16 @@ export const upstreamGraph = (name: string): string => {
       `the upstream graph ${name} is not at ${path}: the tests read ../shared/graphs/upstream beside the checkout`,
     );
   return path;
+};
+
+/** Copies upstream graphs into a test's graph directory and records their sha256 beside the others. */
+export const addUpstreamGraphs = (
+  graphs: { readonly dir: string; readonly sha: Record<string, string> },
+  names: readonly string[],
+) => {
+  for (const name of names) {
+    const to = join(graphs.dir, name);
+    copyFileSync(upstreamGraph(name), to);
+    graphs.sha[name] = createHash('sha256').update(readFileSync(to)).digest('hex');
+  }
 };

@@ -4,6 +4,7 @@
 import test from 'ava';
 import { parseDlgError, unansweringNodes } from '../../adapters/daliuge/dlgErrors.js';
 import { judgeUnreachable } from '../../core/domain/lostNodes.js';
+import { stepLine } from '../../hosts/cli/commands/client/execWatch.js';
 
 const at = (minutes: number) => new Date(Date.UTC(2026, 0, 1, 0, minutes));
 const seen = { nodes: ['10.0.0.3:8000'], detail: 'd' };
@@ -66,4 +67,24 @@ test("an island manager's SubManagerException names the node managers that did n
     null,
   );
   t.is(unansweringNodes(parseDlgError(res(500, { type: 'InvalidGraphException', args: ['x'] }))), null);
+});
+
+test('exec watch prints a node that does not answer as a warning, and its return', (t) => {
+  t.is(
+    stepLine({
+      created_at: '2026-11-26T10:00:00.000Z',
+      kind: 'execution.node_unreachable',
+      payload: {
+        nodes: ['10.0.0.3:8000'],
+        message:
+          'node manager 10.0.0.3:8000 has not answered the island manager (HTTP 555 SubManagerException)',
+        fails_after_minutes: 5,
+      },
+    }),
+    'warning: node manager 10.0.0.3:8000 has not answered the island manager (HTTP 555 SubManagerException); the run fails if it lasts 5 minutes',
+  );
+  t.is(
+    stepLine({ created_at: 'x', kind: 'execution.node_reachable', payload: { after_minutes: 2 } }),
+    'the node managers answer again (after 2 minutes)',
+  );
 });
