@@ -113,7 +113,7 @@ export const createHarness = (opts: HarnessOptions = {}) => {
       counts[t.name] = report.counts;
       for (const w of report.warnings) (opts.log ?? silent).warn({ tick: t.name }, w);
     }
-    await ports.queue.reclaimExpired(now, () => now);
+    await jobs.reclaim(now);
     return { ticks: counts, jobs: await jobs.runDue() };
   };
 

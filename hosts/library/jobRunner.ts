@@ -1,9 +1,5 @@
-import {
-  backoffSeconds,
-  LeaseLostError,
-  PermanentJobError,
-  type RetryPolicy,
-} from '../../core/domain/job.js';
+import { LeaseLostError, type RetryPolicy } from '../../core/domain/job.js';
+import { failureDecision, retryAt, trustedUntil } from '../../core/domain/jobLifecycle.js';
 import type { Clock } from '../../core/ports/Clock.js';
 import type { JobHandler } from '../../core/ports/JobHandler.js';
 import type { JobQueue } from '../../core/ports/JobQueue.js';
@@ -28,8 +24,10 @@ export interface JobRunnerSettings {
 }
 
 /**
- * Runs due jobs one at a time in this process, with the worker's rules (leases, fencing, retry
- * with backoff, permanent failures), on a clock that moves only when told: the harness's worker.
+ * Runs due jobs one at a time in this process, with the worker's rules (core/domain/jobLifecycle:
+ * leases trusted until their last renewal less the margin, fencing, retry with backoff, permanent
+ * failures, expired leases reclaimed with backoff), on a clock that moves only when told: the
+ * harness's worker.
  */
 export const jobRunner = (
   deps: { queue: JobQueue; clock: Clock; random: Random; handlers: readonly JobHandler[] },
@@ -43,29 +41,32 @@ export const jobRunner = (
     const [job] = await deps.queue.claim('harness', kinds, 1, s.leaseSeconds, deps.clock.now());
     if (!job) return false;
     const abort = new AbortController();
+    let renewedAt = deps.clock.now();
+    // The clock moves only when told: a lease past its trusted time is lost when next looked at.
+    const trusted = () => deps.clock.now() <= trustedUntil(renewedAt, s.leaseSeconds);
     const confirmLease = async () => {
-      if (!(await deps.queue.renew(job.lease, s.leaseSeconds, deps.clock.now()))) {
+      const sentAt = deps.clock.now();
+      if (!trusted() || !(await deps.queue.renew(job.lease, s.leaseSeconds, sentAt))) {
         abort.abort(new LeaseLostError(job.lease));
         throw new LeaseLostError(job.lease);
       }
+      renewedAt = sentAt;
     };
     try {
       await jobWork(byKind, job)({ job, signal: abort.signal, confirmLease });
+      if (!trusted()) throw new LeaseLostError(job.lease);
       await deps.queue.complete(job.lease, deps.clock.now());
     } catch (err) {
       if (err instanceof LeaseLostError) return true;
       const now = deps.clock.now();
-      const permanent = err instanceof PermanentJobError;
-      const retryAt = permanent
-        ? null
-        : new Date(now.getTime() + backoffSeconds(job.attempts, s.retry, deps.random.fraction()) * 1000);
-      await deps.queue.fail(job.lease, err instanceof Error ? err.message : String(err), retryAt, now);
+      const f = failureDecision(err, job, s.retry, now, deps.random.fraction());
+      await deps.queue.fail(job.lease, f.message, f.retryAt, now);
       failures.push({
         jobId: job.id,
         kind: job.kind,
         attempt: job.attempts,
-        error: err instanceof Error ? err.message : String(err),
-        final: permanent || job.attempts >= job.maxAttempts,
+        error: f.message,
+        final: f.final,
       });
     }
     return true;
@@ -73,6 +74,9 @@ export const jobRunner = (
 
   return {
     failures: failures as readonly JobFailure[],
+    /** Puts jobs whose lease expired back in the queue, due after the same backoff as a failure. */
+    reclaim: (now: Date) =>
+      deps.queue.reclaimExpired(now, (attempts) => retryAt(attempts, s.retry, now, deps.random.fraction())),
     /** Runs jobs until none is due now; returns how many ran. */
     async runDue(): Promise<number> {
       let n = 0;

@@ -1,11 +1,5 @@
-import {
-  backoffSeconds,
-  type ClaimedJob,
-  type Lease,
-  LeaseLostError,
-  PermanentJobError,
-  type RetryPolicy,
-} from '../../core/domain/job.js';
+import { type ClaimedJob, type Lease, LeaseLostError, type RetryPolicy } from '../../core/domain/job.js';
+import { failureDecision, leaseTimings, retryAt, trustedUntil } from '../../core/domain/jobLifecycle.js';
 import type { Clock } from '../../core/ports/Clock.js';
 import type { JobHandler } from '../../core/ports/JobHandler.js';
 import type { JobQueue } from '../../core/ports/JobQueue.js';
@@ -76,8 +70,7 @@ export class QueueConsumer {
     if (this.running) return;
     this.running = true;
     this.loopDone = this.loop();
-    const every = Math.max(1, this.opts.leaseSeconds / 2) * 1000;
-    this.reaper = setInterval(() => void this.reclaim(), every);
+    this.reaper = setInterval(() => void this.reclaim(), leaseTimings(this.opts.leaseSeconds).reapEveryMs);
     this.reaper.unref();
   }
 
@@ -111,9 +104,7 @@ export class QueueConsumer {
   }
 
   private retryAt(attempts: number, now: Date): Date {
-    return new Date(
-      now.getTime() + backoffSeconds(attempts, this.opts.retry, this.deps.random.fraction()) * 1000,
-    );
+    return retryAt(attempts, this.opts.retry, now, this.deps.random.fraction());
   }
 
   /**
@@ -213,17 +204,17 @@ export class QueueConsumer {
   private async execute(job: ClaimedJob, abort: AbortController): Promise<void> {
     const { queue, clock, log } = this.deps;
     const jlog = log.child({ job_id: job.id, kind: job.kind, attempt: job.attempts });
-    const leaseMs = this.opts.leaseSeconds * 1000;
-    // The lease is only as good as its last successful renewal: past that renewal + lease (less a
-    // margin for clock and transit), another worker may have reclaimed the job, so this one stops
-    // on its own even when renewals fail with errors instead of answering "lost".
-    const margin = Math.min(5000, leaseMs / 6);
+    // The lease is only as good as its last successful renewal (core/domain/jobLifecycle.ts): past
+    // it, this worker stops on its own, even when renewals fail with errors instead of "lost".
+    const timings = leaseTimings(this.opts.leaseSeconds);
     const lost = () => {
       if (!abort.signal.aborted) abort.abort(new LeaseLostError(job.lease));
     };
+    const untilUntrusted = (renewedAt: Date) =>
+      Math.max(0, trustedUntil(renewedAt, this.opts.leaseSeconds).getTime() - clock.now().getTime());
     let deadline = setTimeout(
       lost,
-      Math.max(0, job.leaseExpiresAt.getTime() - clock.now().getTime() - margin),
+      Math.max(0, job.leaseExpiresAt.getTime() - timings.marginMs - clock.now().getTime()),
     );
     const renew = async (): Promise<boolean> => {
       const sentAt = clock.now();
@@ -231,13 +222,13 @@ export class QueueConsumer {
       if (!ok) lost();
       else if (!abort.signal.aborted) {
         clearTimeout(deadline);
-        deadline = setTimeout(lost, Math.max(0, sentAt.getTime() + leaseMs - margin - clock.now().getTime()));
+        deadline = setTimeout(lost, untilUntrusted(sentAt));
       }
       return ok;
     };
     const renewer = setInterval(
       () => renew().catch((err: unknown) => jlog.warn({ err }, 'lease renewal failed')),
-      Math.max(1, this.opts.leaseSeconds / 3) * 1000,
+      timings.renewEveryMs,
     );
     const confirmLease = async () => {
       abort.signal.throwIfAborted();
@@ -255,20 +246,10 @@ export class QueueConsumer {
         return;
       }
       const now = clock.now();
-      const permanent = err instanceof PermanentJobError;
-      const retryAt = permanent ? null : this.retryAt(job.attempts, now);
-      const message = err instanceof Error ? err.message : String(err);
+      const f = failureDecision(err, job, this.opts.retry, now, this.deps.random.fraction());
       // The loop's next claim, once this job is out of its slots, answers when the retry is due.
-      const recorded = await queue.fail(job.lease, message, retryAt, now).catch(() => false);
-      jlog.warn(
-        {
-          err,
-          retry_at: retryAt?.toISOString() ?? null,
-          recorded,
-          final: permanent || job.attempts >= job.maxAttempts,
-        },
-        'job failed',
-      );
+      const recorded = await queue.fail(job.lease, f.message, f.retryAt, now).catch(() => false);
+      jlog.warn({ err, retry_at: f.retryAt?.toISOString() ?? null, recorded, final: f.final }, 'job failed');
     } finally {
       clearInterval(renewer);
       clearTimeout(deadline);
