@@ -1,5 +1,6 @@
 import { alertOperations } from './alertOperations.js';
 import { authOperations } from './authOperations.js';
+import { checkReadiness } from '../usecases/health/checkReadiness.js';
 import { depsFrom } from './deps.js';
 import { executionOperations } from './executionOperations.js';
 import type { SurveyorPorts, SurveyorSettings } from './ports.js';
@@ -21,6 +22,8 @@ export const surveyorOperations = (ports: SurveyorPorts, settings: SurveyorSetti
     profiles: profileOperations(deps, ports.events),
     executions: executionOperations(deps),
     alerts: alertOperations(deps.alerts),
+    /** Runs the host's readiness probes (each host has its own: database, queue, backends). */
+    readiness: checkReadiness,
     /** The deps of each family of use cases: for the worker's jobs and ticks. */
     deps,
   };

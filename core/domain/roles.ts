@@ -1,3 +1,5 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { type AppError, appError } from '../errors.js';
 // Roles are ordered: each one may do everything the ones below it may.
 export const roles = ['viewer', 'operator', 'admin'] as const;
 export type Role = (typeof roles)[number];
@@ -7,3 +9,12 @@ export const isRole = (value: unknown): value is Role =>
 
 export const roleAllows = (held: Role, required: Role): boolean =>
   roles.indexOf(held) >= roles.indexOf(required);
+
+/** The caller itself when its role is enough; otherwise a 403 that says which role it needs. */
+export const authorize = <P extends { readonly role: Role }>(
+  principal: P,
+  required: Role,
+): E.Either<AppError, P> =>
+  roleAllows(principal.role, required)
+    ? E.right(principal)
+    : E.left(appError('forbidden', `this needs the ${required} role; you have ${principal.role}`));

@@ -1,4 +1,7 @@
 import { openEmbedded } from '../../adapters/postgres/embedded.js';
+
+/** Whether an error says the database cannot be reached (the API answers 503 for it). */
+export { isDatabaseUnavailable } from '../../adapters/postgres/db.js';
 import type { Logger } from '../../adapters/log/logger.js';
 import type { Config } from '../../schema/config.js';
 import { atShutdown, reclaimSignals } from './shutdown.js';

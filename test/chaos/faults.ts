@@ -289,12 +289,13 @@ export const inject = async (kind: FaultKind, x: FaultContext): Promise<Injected
     }
     case 'ssh-cut': {
       // An upload is a burst of kilobytes from the worker; commands and polls are a few hundred bytes.
-      const cut = x.sshProxy.cutNextUpload(4000, 60_000);
+      // A worker with a backlog (after a slow database link, say) may take a while to upload.
+      const cut = x.sshProxy.cutNextUpload(4000, 150_000);
       await x.startRun('slurm');
       const r = await cut;
       return r.cut
         ? did(`SSH connection cut after ${r.bytes} bytes of an upload`)
-        : { what: 'no upload came within 60 s: nothing was cut', happened: false };
+        : { what: 'no upload came within 150 s: nothing was cut', happened: false };
     }
   }
 };

@@ -65,9 +65,11 @@ export const prepareChaosProject = async (o: ChaosProjectOptions) => {
       name: 'chaos-slurm',
       project_module: module,
       translation: { algo: 'metis', num_par: 1, num_islands: 1 },
+      // The wide partition's two nodes run two jobs at once (each job takes a node whole).
       deployment: testbedDeployment(o.slurm.tb, {
         login_node: o.slurm.frontHost,
         ssh_port: o.slurm.frontPort,
+        partition: 'wide',
       }),
     },
   });

@@ -125,7 +125,7 @@ test.serial('stop removes every host and the bridge (a separate instance of its 
   const env = {
     ...process.env,
     HOSTS_TESTBED_PREFIX: 'svt',
-    HOSTS_TESTBED_NET: '203.0.113',
+    HOSTS_TESTBED_NET: '198.18.20',
     SURVEYOR_TESTBED_DIR: state,
   };
   const own = (...args: string[]) => hostsCommand.withEnv(env, ...args);

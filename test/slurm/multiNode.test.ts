@@ -74,7 +74,7 @@ test.serial(
     t.like(e.run_record['outputs'], { required: true, checked: true, incomplete_count: 0 });
     await sacctSettled(name);
     const [row] = sacctFieldsByName(name, ['State', 'AllocNodes', 'NodeList']);
-    t.deepEqual(row, ['COMPLETED', '2', '203.0.113.[11-12]']);
+    t.deepEqual(row, ['COMPLETED', '2', '198.18.10.[11-12]']);
     // The translator made two partitions, and start_dlg_cluster mapped one onto each node.
     const translated = JSON.parse(
       (await suite.api.container
@@ -130,7 +130,7 @@ test.serial(
     t.is(e.state, 'failed');
     t.regex(
       String(e['error']),
-      /^Slurm ended the job NODE_FAIL.* on nodes 203\.0\.113\.\[11-12\]; node 203\.0\.113\.12 is down\S* \(Not responding\)/,
+      /^Slurm ended the job NODE_FAIL.* on nodes 198\.18\.10\.\[11-12\]; node 198\.18\.10\.12 is down\S* \(Not responding\)/,
       'the reason names the lost node and why Slurm holds it down',
     );
     t.true(took < 120, `failed ${took} s after the cut`);
@@ -143,14 +143,14 @@ test.serial(
     await untilTrue(
       'the first node to be idle',
       () =>
-        slurmLocal('sinfo', ['-h', '-N', '-p', 'debug', '-n', '203.0.113.11', '-o', '%T']).trim() === 'idle',
+        slurmLocal('sinfo', ['-h', '-N', '-p', 'debug', '-n', '198.18.10.11', '-o', '%T']).trim() === 'idle',
       60_000,
     );
     await untilTrue(
       'the lost node to return',
       () =>
         /^(idle|mixed|allocated)$/.test(
-          slurmLocal('sinfo', ['-h', '-N', '-p', 'wide', '-n', '203.0.113.12', '-o', '%T']).trim(),
+          slurmLocal('sinfo', ['-h', '-N', '-p', 'wide', '-n', '198.18.10.12', '-o', '%T']).trim(),
         ),
       90_000,
     );

@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { type AppError, appError } from '../../errors.js';
 import { isSessionLive } from '../../domain/authSession.js';
-import { type Role, roleAllows } from '../../domain/roles.js';
+import type { Role } from '../../domain/roles.js';
 import type { AccessTokens } from '../../ports/AccessTokens.js';
 import type { AuthSessionRepository } from '../../ports/AuthSessionRepository.js';
 import type { Clock } from '../../ports/Clock.js';
@@ -53,7 +53,4 @@ export const authenticate = async (
   });
 };
 
-export const authorize = (principal: Principal, required: Role): E.Either<AppError, Principal> =>
-  roleAllows(principal.role, required)
-    ? E.right(principal)
-    : E.left(appError('forbidden', `this needs the ${required} role; you have ${principal.role}`));
+export { authorize } from '../../domain/roles.js';

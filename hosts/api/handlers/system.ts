@@ -1,4 +1,3 @@
-import { checkReadiness } from '../../../core/usecases/health/checkReadiness.js';
 import { buildOpenApi } from '../../../schema/openapi.js';
 import { serviceVersion } from '../../../schema/version.js';
 import { withTimeout } from '../../shared/timeout.js';
@@ -18,7 +17,7 @@ export const healthHandler: Handler = async () => ({
 
 export const readyHandler: Handler = async (ctx) => {
   const probes = ctx.host.probes.map((p) => withTimeout(p, probeTimeoutMs));
-  const r = await checkReadiness(probes, ctx.host.now());
+  const r = await ctx.app.readiness(probes, ctx.host.now());
   const metrics = ctx.host.metrics;
   for (const [name, result] of Object.entries(r.checks))
     metrics.dependencyUp.set({ dependency: name }, result.ok ? 1 : 0);
