@@ -1,6 +1,8 @@
 import { alertOperations } from './alertOperations.js';
 import { authOperations } from './authOperations.js';
 import { checkReadiness } from '../usecases/health/checkReadiness.js';
+import { purge } from '../usecases/maintenance/purge.js';
+import type { RetentionPolicy } from '../domain/retention.js';
 import { depsFrom } from './deps.js';
 import { executionOperations } from './executionOperations.js';
 import type { SurveyorPorts, SurveyorSettings } from './ports.js';
@@ -24,6 +26,9 @@ export const surveyorOperations = (ports: SurveyorPorts, settings: SurveyorSetti
     alerts: alertOperations(deps.alerts),
     /** Runs the host's readiness probes (each host has its own: database, queue, backends). */
     readiness: checkReadiness,
+    /** Deletes (or, dry, counts) what the retention policy says is past keeping (`surveyor purge`). */
+    purge: (policy: RetentionPolicy, opts: { dryRun: boolean }) =>
+      purge({ maintenance: ports.maintenance, clock: ports.clock }, policy, opts),
     /** The deps of each family of use cases: for the worker's jobs and ticks. */
     deps,
   };

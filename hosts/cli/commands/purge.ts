@@ -1,8 +1,6 @@
 import { Command, Option } from 'clipanion';
 import type { Runtime } from '../../shared/runtime.js';
 import type { PurgeReport } from '../../../core/usecases/maintenance/purge.js';
-import type { Clock } from '../../../core/ports/Clock.js';
-import type { MaintenanceRepository } from '../../../core/ports/MaintenanceRepository.js';
 import { exitCodes } from '../exitCodes.js';
 import { reportFailure } from '../failures.js';
 
@@ -122,8 +120,7 @@ export class PurgeCommand extends Command {
 
   override async execute(): Promise<number> {
     // Loaded when the command runs, so the CLI starts fast for every other command.
-    const { purge } = await import('../../../core/usecases/maintenance/purge.js');
-    const { TYPES } = await import('../../shared/composition.js');
+    const { appOf } = await import('../../shared/composition.js');
     const { retentionPolicy } = await import('../../shared/retention.js');
     const { openRuntime } = await import('../../shared/runtime.js');
     let rt: Runtime | undefined;
@@ -131,14 +128,7 @@ export class PurgeCommand extends Command {
       rt = await openRuntime('cli', { mockBackends: true, logToStderr: true });
       if (!this.json)
         this.context.stderr.write(this.dryRun ? 'counting what a purge would delete…\n' : 'purging…\n');
-      const report = await purge(
-        {
-          maintenance: rt.container.get<MaintenanceRepository>(TYPES.Maintenance),
-          clock: rt.container.get<Clock>(TYPES.Clock),
-        },
-        retentionPolicy(rt.config),
-        { dryRun: this.dryRun },
-      );
+      const report = await appOf(rt.container).purge(retentionPolicy(rt.config), { dryRun: this.dryRun });
       this.context.stdout.write(this.json ? `${JSON.stringify(report, null, 2)}\n` : purgeText(report));
       return exitCodes.ok;
     } catch (err) {
