@@ -1,5 +1,7 @@
 import { alertOperations } from './alertOperations.js';
 import { authOperations } from './authOperations.js';
+import type { Archive } from '../ports/Archive.js';
+import { pingArchive } from '../usecases/archives/pingArchive.js';
 import { checkReadiness } from '../usecases/health/checkReadiness.js';
 import { purge } from '../usecases/maintenance/purge.js';
 import type { RetentionPolicy } from '../domain/retention.js';
@@ -26,6 +28,12 @@ export const surveyorOperations = (ports: SurveyorPorts, settings: SurveyorSetti
     alerts: alertOperations(deps.alerts),
     /** Runs the host's readiness probes (each host has its own: database, queue, backends). */
     readiness: checkReadiness,
+    /**
+     * Checks a project's archive with the archive client the caller gives (`archive ping` and
+     * `doctor` use the real one, whatever the service runs on).
+     */
+    pingArchive: (archive: Archive, projectModule: string, name: string, signal?: AbortSignal) =>
+      pingArchive({ configs: ports.configs, archive }, projectModule, name, signal),
     /** Deletes (or, dry, counts) what the retention policy says is past keeping (`surveyor purge`). */
     purge: (policy: RetentionPolicy, opts: { dryRun: boolean }) =>
       purge({ maintenance: ports.maintenance, clock: ports.clock }, policy, opts),

@@ -1,6 +1,5 @@
 import { Command, Option } from 'clipanion';
 import type { Runtime } from '../../shared/runtime.js';
-import type { ProjectConfigRepository } from '../../../core/ports/ProjectConfigRepository.js';
 import { printPing } from '../checks.js';
 import { exitCodes } from '../exitCodes.js';
 import { reportFailure } from '../failures.js';
@@ -37,9 +36,8 @@ export class ArchivePingCommand extends Command {
 
   override async execute(): Promise<number> {
     // Loaded when the command runs, so the CLI starts fast for every other command.
-    const { pingArchive } = await import('../../../core/usecases/archives/pingArchive.js');
     const { chooseBackends } = await import('../../shared/backends.js');
-    const { TYPES } = await import('../../shared/composition.js');
+    const { appOf } = await import('../../shared/composition.js');
     const { openRuntime } = await import('../../shared/runtime.js');
     let rt: Runtime | undefined;
     try {
@@ -48,11 +46,7 @@ export class ArchivePingCommand extends Command {
         { ...rt.config, SERVICE_USE_REAL_BACKENDS: true, SERVICE_MOCK_PARTS: [] },
         { now: () => new Date() },
       );
-      const r = await pingArchive(
-        { configs: rt.container.get<ProjectConfigRepository>(TYPES.ProjectConfigs), archive: real.archive },
-        this.project,
-        this.name,
-      );
+      const r = await appOf(rt.container).pingArchive(real.archive, this.project, this.name);
       if (!r.found) {
         this.context.stderr.write(`surveyor: ${r.message}\n`);
         return exitCodes.failure;

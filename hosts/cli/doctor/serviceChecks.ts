@@ -1,10 +1,9 @@
 import type { ProfileRepository } from '../../../core/ports/ProfileRepository.js';
 import type { ProjectConfigRepository } from '../../../core/ports/ProjectConfigRepository.js';
-import { pingArchive } from '../../../core/usecases/archives/pingArchive.js';
 import { schemaStatus } from '../../../adapters/postgres/migrator.js';
 import { readSshCredentials, sshConfigured, sshEnvironment } from '../../../adapters/slurm/sshCredentials.js';
 import type { BackendSet } from '../../shared/backends.js';
-import { TYPES } from '../../shared/composition.js';
+import { appOf, TYPES } from '../../shared/composition.js';
 import type { Runtime } from '../../shared/runtime.js';
 import { openRuntime } from '../../shared/runtime.js';
 import { SecurityGateError } from '../../shared/securityGateError.js';
@@ -148,8 +147,8 @@ const partChecks = async (rt: Runtime): Promise<DoctorFinding[]> => {
     const configs = rt.container.get<ProjectConfigRepository>(TYPES.ProjectConfigs);
     for (const v of await configs.allActive())
       for (const name of Object.keys(v.config.archives)) {
-        const r = await pingArchive(
-          { configs, archive: set.archive },
+        const r = await appOf(rt.container).pingArchive(
+          set.archive,
           v.projectModule,
           name,
           AbortSignal.timeout(reachMs),
