@@ -8,7 +8,9 @@ import {
   replaceProfile,
 } from '../usecases/profiles/saveProfile.js';
 import type { EventLog } from '../ports/EventLog.js';
-import { checkProfile } from '../usecases/profiles/pingProfile.js';
+import type { DeploymentBackends } from '../ports/DeploymentBackend.js';
+import type { Translator } from '../ports/Translator.js';
+import { checkProfile, pingProfile } from '../usecases/profiles/pingProfile.js';
 import type { SurveyorDeps } from './deps.js';
 import { badCursor, defaultPageSize, eventPage, type PageRequest } from './pages.js';
 
@@ -48,6 +50,16 @@ export const profileOperations = (d: SurveyorDeps, events: EventLog) => ({
       checks: r.checks.map((c) => ({ name: c.name, ok: c.ok, detail: c.detail })),
     });
   },
+  /**
+   * The same checks by the profile's name (the project's, else a global one), with the translator
+   * and backends the caller gives: `surveyor profile ping` uses the real ones, whatever the
+   * service runs on.
+   */
+  pingByName: (
+    parts: { readonly translator: Translator; readonly backends: DeploymentBackends },
+    name: string,
+    projectModule: string | null,
+  ) => pingProfile({ profiles: d.profiles.profiles, ...parts }, name, projectModule),
   events: async (id: string, page: PageRequest = {}) => {
     // Events outlive a deleted profile; an id that never had any is not a profile.
     const r = await eventPage(events, { kind: 'subject', subjectType: 'profile', subjectId: id }, page);

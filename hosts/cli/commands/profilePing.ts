@@ -3,7 +3,6 @@ import type { ApiClient } from '../client/apiClient.js';
 import { ClientCommand } from '../client/clientCommand.js';
 import { noProfileNamed, profileIdOf } from './client/profile.js';
 import type { Runtime } from '../../shared/runtime.js';
-import type { ProfileRepository } from '../../../core/ports/ProfileRepository.js';
 import { printPing } from '../checks.js';
 import { exitCodes } from '../exitCodes.js';
 import { reportFailure } from '../failures.js';
@@ -77,9 +76,8 @@ export class ProfilePingCommand extends ClientCommand {
 
   private async local(): Promise<number> {
     // Loaded when the command runs, so the CLI starts fast for every other command.
-    const { pingProfile } = await import('../../../core/usecases/profiles/pingProfile.js');
     const { chooseBackends } = await import('../../shared/backends.js');
-    const { TYPES } = await import('../../shared/composition.js');
+    const { appOf } = await import('../../shared/composition.js');
     const { openRuntime } = await import('../../shared/runtime.js');
     let rt: Runtime | undefined;
     try {
@@ -88,12 +86,8 @@ export class ProfilePingCommand extends ClientCommand {
         { ...rt.config, SERVICE_USE_REAL_BACKENDS: true },
         { now: () => new Date() },
       );
-      const r = await pingProfile(
-        {
-          profiles: rt.container.get<ProfileRepository>(TYPES.Profiles),
-          translator: real.translator,
-          backends: real.backends,
-        },
+      const r = await appOf(rt.container).profiles.pingByName(
+        { translator: real.translator, backends: real.backends },
         this.name,
         this.project ?? null,
       );
