@@ -1,5 +1,5 @@
 import { redactString, type SecretRegistry } from '../../core/redaction.js';
-import { SchemaError } from '../../adapters/postgres/migrator.js';
+import { SchemaError } from '../shared/migrations.js';
 import { SecurityGateError } from '../shared/securityGateError.js';
 import { ConfigError } from '../shared/loadConfig.js';
 import { exitCodes } from './exitCodes.js';

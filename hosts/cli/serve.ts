@@ -1,5 +1,5 @@
-import { closeDb } from '../../adapters/postgres/db.js';
-import { migrate } from '../../adapters/postgres/migrator.js';
+import { closeDb } from '../shared/database.js';
+import { migrate } from '../shared/migrations.js';
 import type { UserRepository } from '../../core/ports/UserRepository.js';
 import { createApiServer, listen } from '../api/server.js';
 import { type BackendSet, mockParts } from '../shared/backends.js';

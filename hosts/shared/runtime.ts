@@ -2,6 +2,8 @@ import type { Container } from 'inversify';
 import { SecretRegistry } from '../../core/redaction.js';
 import { Argon2Hasher } from '../../adapters/auth/argon2Hasher.js';
 import { createLogger, type Logger } from '../../adapters/log/logger.js';
+
+export { createLogger };
 import { Metrics } from '../../adapters/metrics/registry.js';
 import { closeDb, type Db, isSuperuser, onPoolError, openDb } from '../../adapters/postgres/db.js';
 import { isStopping } from './shutdown.js';

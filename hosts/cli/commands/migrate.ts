@@ -26,9 +26,9 @@ export class MigrateCommand extends Command {
 
   override async execute(): Promise<number> {
     // Loaded when the command runs, so the CLI starts fast for every other command.
-    const { createLogger } = await import('../../../adapters/log/logger.js');
-    const { closeDb, isSuperuser, openDb } = await import('../../../adapters/postgres/db.js');
-    const { migrate, schemaStatus } = await import('../../../adapters/postgres/migrator.js');
+    const { createLogger } = await import('../../shared/runtime.js');
+    const { closeDb, isSuperuser, openDb } = await import('../../shared/database.js');
+    const { migrate, schemaStatus } = await import('../../shared/migrations.js');
     const { resolveDatabase } = await import('../../shared/database.js');
     const secrets = new SecretRegistry();
     try {

@@ -1,6 +1,6 @@
 import type { ProfileRepository } from '../../../core/ports/ProfileRepository.js';
 import type { ProjectConfigRepository } from '../../../core/ports/ProjectConfigRepository.js';
-import { schemaStatus } from '../../../adapters/postgres/migrator.js';
+import { schemaStatus } from '../../shared/migrations.js';
 import { readSshCredentials, sshConfigured, sshEnvironment } from '../../../adapters/slurm/sshCredentials.js';
 import type { BackendSet } from '../../shared/backends.js';
 import { appOf, TYPES } from '../../shared/composition.js';
