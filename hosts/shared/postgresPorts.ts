@@ -27,6 +27,11 @@ import type { Config } from '../../schema/config.js';
 import { loadProjectYaml, locateIn } from '../../schema/project/loadYaml.js';
 import type { BackendSet } from './backends.js';
 
+/** The worker's own PostgreSQL parts: the queue's notification channel, LISTEN, the leader lock. */
+export { jobsChannel } from '../../adapters/postgres/jobQueue.js';
+export { PgLeaderLock } from '../../adapters/postgres/leaderLock.js';
+export { listen } from '../../adapters/postgres/listener.js';
+
 /** Every port on PostgreSQL, with the backends chosen from the configuration. */
 export const postgresPorts = (input: {
   readonly config: Config;
