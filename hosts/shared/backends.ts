@@ -6,6 +6,9 @@ import { mockBackends } from '../../adapters/memory/mockBackend.js';
 import { MockTranslator } from '../../adapters/memory/mockTranslator.js';
 import { SlurmBackend } from '../../adapters/slurm/slurmBackend.js';
 import { readSshCredentials, sshConfigured, sshEnvironment } from '../../adapters/slurm/sshCredentials.js';
+
+/** The worker's SSH credentials as the environment gives them (doctor reads them too). */
+export { readSshCredentials, sshConfigured, sshEnvironment };
 import { SshPool } from '../../adapters/slurm/sshPool.js';
 import type { Clock } from '../../core/ports/Clock.js';
 import type { DeploymentBackends } from '../../core/ports/DeploymentBackend.js';

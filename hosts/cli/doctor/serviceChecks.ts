@@ -1,8 +1,7 @@
 import type { ProfileRepository } from '../../../core/ports/ProfileRepository.js';
 import type { ProjectConfigRepository } from '../../../core/ports/ProjectConfigRepository.js';
 import { schemaStatus } from '../../shared/migrations.js';
-import { readSshCredentials, sshConfigured, sshEnvironment } from '../../../adapters/slurm/sshCredentials.js';
-import type { BackendSet } from '../../shared/backends.js';
+import { type BackendSet, readSshCredentials, sshConfigured, sshEnvironment } from '../../shared/backends.js';
 import { appOf, TYPES } from '../../shared/composition.js';
 import type { Runtime } from '../../shared/runtime.js';
 import { openRuntime } from '../../shared/runtime.js';
