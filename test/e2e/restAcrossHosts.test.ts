@@ -1,10 +1,9 @@
 import test from 'ava';
 import type { EventLog } from '../../core/ports/EventLog.js';
 import type { ExecutionRepository } from '../../core/ports/ExecutionRepository.js';
-import type { DropSpec } from '../../core/ports/Translator.js';
 import { TYPES } from '../../hosts/shared/composition.js';
 import { startWorker, type WorkerHandle } from '../../hosts/worker/worker.js';
-import { startTestApi, type TestApi } from '../support/api.js';
+import { startTestApi, type TestApi, translatedDrops } from '../support/api.js';
 import {
   bashCommand,
   daliugeApiEnv,
@@ -72,13 +71,8 @@ const useGraph = (path: string, patches: string) =>
     yamlWithGraph(path, graphs.sha[path]!, patches).replace('poll_max_rounds: 40', 'poll_max_rounds: 3000'),
     p.adminToken,
   );
-const translatedOf = async (id: string) =>
-  (
-    JSON.parse(
-      (await api.container.get<ExecutionRepository>(TYPES.Executions).artifact(id, 1, 'translated.json'))!,
-    ) as DropSpec[]
-  ).filter((d) => typeof d['oid'] === 'string');
-const nodeAddress = (d: DropSpec) => String(d['node']).split(':')[0]!;
+const translatedOf = (id: string) => translatedDrops(api, id);
+const nodeAddress = (d: Record<string, unknown>) => String(d['node']).split(':')[0]!;
 
 test.serial('parallelPi runs across node managers on two hosts and completes', async (t) => {
   await useGraph(

@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import test, { type ExecutionContext } from 'ava';
-import type { ExecutionRepository } from '../../core/ports/ExecutionRepository.js';
-import { TYPES } from '../../hosts/shared/composition.js';
 import { bashCommand, yamlWithGraph } from '../support/daliuge.js';
+import { translatedDrops } from '../support/api.js';
 import { executionStatus } from '../support/executionStatus.js';
 import { sacctByName, sacctSettled, testbedDeployment, untilTrue } from '../support/slurm.js';
 import { type SlurmSuite, startSlurmSuite } from '../support/slurmSuite.js';
@@ -32,16 +31,8 @@ const { untilState } = executionStatus(
   () => suite.p.token,
   150_000,
 );
-const useGraph = (path: string, patches: string) =>
-  suite.api.uploadConfig(yamlWithGraph(path, suite.graphs.sha[path]!, patches), suite.p.adminToken);
-const translatedOf = async (id: string) =>
-  (
-    JSON.parse(
-      (await suite.api.container
-        .get<ExecutionRepository>(TYPES.Executions)
-        .artifact(id, 1, 'translated.json'))!,
-    ) as Record<string, unknown>[]
-  ).filter((d) => typeof d['oid'] === 'string');
+const useGraph = (path: string, patches: string) => suite.useGraph(path, patches);
+const translatedOf = (id: string) => translatedDrops(suite.api, id);
 
 /** Runs a graph in a Slurm job to its end; Slurm itself must say the job completed. */
 const runToEnd = async (t: ExecutionContext, graph: string, patches: string, source: string) => {

@@ -1,9 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import test from 'ava';
-import type { ExecutionRepository } from '../../core/ports/ExecutionRepository.js';
-import { TYPES } from '../../hosts/shared/composition.js';
 import { bashCommand, yamlWithGraph } from '../support/daliuge.js';
+import { translatedDrops } from '../support/api.js';
 import { executionStatus } from '../support/executionStatus.js';
 import {
   sacctFieldsByName,
@@ -54,8 +53,7 @@ const { untilState } = executionStatus(
   () => suite.p.token,
   150_000,
 );
-const useGraph = (path: string, patches: string) =>
-  suite.api.uploadConfig(yamlWithGraph(path, suite.graphs.sha[path]!, patches), suite.p.adminToken);
+const useGraph = (path: string, patches: string) => suite.useGraph(path, patches);
 const twoNodes = { deployment_profile_name: 'slurm-two-nodes' };
 
 test.serial(
@@ -76,12 +74,8 @@ test.serial(
     const [row] = sacctFieldsByName(name, ['State', 'AllocNodes', 'NodeList']);
     t.deepEqual(row, ['COMPLETED', '2', '198.18.10.[11-12]']);
     // The translator made two partitions, and start_dlg_cluster mapped one onto each node.
-    const translated = JSON.parse(
-      (await suite.api.container
-        .get<ExecutionRepository>(TYPES.Executions)
-        .artifact(id, 1, 'translated.json'))!,
-    ) as Record<string, unknown>[];
-    t.is(new Set(translated.filter((d) => typeof d['oid'] === 'string').map((d) => d['node'])).size, 2);
+    const translated = await translatedDrops(suite.api, id);
+    t.is(new Set(translated.map((d) => d['node'])).size, 2);
     // Each node's managers log under <log_dir>/<job>/<node address>/; each node manager ran drops of this session.
     const logDir = `${suite.tb.home}/dlg/log/${name}`;
     t.deepEqual(
@@ -101,11 +95,7 @@ test.serial(
       t.true(n > 0, `the node manager on ${node} created drops of the session`);
       created += n;
     }
-    t.is(
-      created,
-      translated.filter((d) => typeof d['oid'] === 'string').length,
-      'every drop on one of the two',
-    );
+    t.is(created, translated.length, 'every drop on one of the two');
   },
 );
 

@@ -1,6 +1,6 @@
 import { startWorker, type WorkerHandle } from '../../hosts/worker/worker.js';
 import { startTestApi, type TestApi } from './api.js';
-import { daliugeGraphDir, daliugeTestbed } from './daliuge.js';
+import { daliugeGraphDir, daliugeTestbed, yamlWithGraph } from './daliuge.js';
 import { prepareProject } from './project.js';
 import { type SlurmTestbed, slurmApiEnv, slurmTestbed, testbedDeployment } from './slurm.js';
 
@@ -10,6 +10,8 @@ export interface SlurmSuite {
   readonly api: TestApi;
   readonly worker: WorkerHandle;
   readonly p: Awaited<ReturnType<typeof prepareProject>>;
+  /** Makes the project's configuration run `path` (a graph in the suite's directory) with these patches. */
+  useGraph(path: string, patches: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -37,6 +39,8 @@ export const startSlurmSuite = async (
     api,
     worker,
     p,
+    useGraph: (path, patches) =>
+      api.uploadConfig(yamlWithGraph(path, graphs.sha[path]!, patches), p.adminToken),
     stop: async () => {
       await worker.stop(2000);
       await api.close();
