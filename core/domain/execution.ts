@@ -39,6 +39,8 @@ export interface TransitionRule {
   readonly from: readonly ExecutionState[];
   readonly on: ExecutionTrigger;
   readonly to: ExecutionState;
+  /** The event every such move appends to the execution's stream. */
+  readonly event: string;
   readonly why: string;
 }
 
@@ -47,55 +49,107 @@ export interface TransitionRule {
 const beforeSubmit: ExecutionState[] = ['pending', 'queued', 'staging', 'translating'];
 
 export const transitionRules: readonly TransitionRule[] = [
-  { from: ['pending'], on: 'gates_passed', to: 'queued', why: 'asked to run and every gate passes' },
-  { from: ['queued'], on: 'run_started', to: 'staging', why: 'a worker stages the data' },
-  { from: ['queued'], on: 'staging_skipped', to: 'translating', why: 'do_stage is false' },
-  { from: ['staging'], on: 'staged', to: 'translating', why: 'data staged' },
+  {
+    from: ['pending'],
+    on: 'gates_passed',
+    event: 'execution.queued',
+    to: 'queued',
+    why: 'asked to run and every gate passes',
+  },
+  {
+    from: ['queued'],
+    on: 'run_started',
+    event: 'execution.staging',
+    to: 'staging',
+    why: 'a worker stages the data',
+  },
+  {
+    from: ['queued'],
+    on: 'staging_skipped',
+    event: 'execution.staging_skipped',
+    to: 'translating',
+    why: 'do_stage is false',
+  },
+  { from: ['staging'], on: 'staged', event: 'execution.staged', to: 'translating', why: 'data staged' },
   {
     from: ['translating'],
     on: 'dry_run_finished',
+    event: 'execution.dry_run_completed',
     to: 'completed',
     why: 'do_submit is false: nothing submitted',
   },
-  { from: ['translating'], on: 'translated', to: 'submitting', why: 'manifest, graph and translation ready' },
-  { from: ['submitting'], on: 'submitted', to: 'running', why: 'the backend accepted the work' },
+  {
+    from: ['translating'],
+    on: 'translated',
+    event: 'execution.translated',
+    to: 'submitting',
+    why: 'manifest, graph and translation ready',
+  },
+  {
+    from: ['submitting'],
+    on: 'submitted',
+    event: 'execution.submitted',
+    to: 'running',
+    why: 'the backend accepted the work',
+  },
   {
     from: ['running', 'cancelling'],
     on: 'backend_finished',
+    event: 'execution.completed',
     to: 'completed',
     why: 'the backend reports success',
   },
-  { from: ['running', 'cancelling'], on: 'backend_failed', to: 'failed', why: 'the backend reports failure' },
+  {
+    from: ['running', 'cancelling'],
+    on: 'backend_failed',
+    event: 'execution.failed',
+    to: 'failed',
+    why: 'the backend reports failure',
+  },
   {
     from: ['running', 'cancelling'],
     on: 'backend_cancelled',
+    event: 'execution.cancelled',
     to: 'cancelled',
     why: 'the backend confirms the cancel',
   },
   {
     from: ['queued', 'staging', 'translating', 'submitting'],
     on: 'failed',
+    event: 'execution.failed',
     to: 'failed',
     why: 'a step of ours failed for good',
   },
-  { from: beforeSubmit, on: 'cancel_requested', to: 'cancelled', why: 'nothing was submitted yet' },
+  {
+    from: beforeSubmit,
+    on: 'cancel_requested',
+    to: 'cancelled',
+    event: 'execution.cancelled',
+    why: 'nothing was submitted yet',
+  },
   {
     from: ['submitting', 'running'],
     on: 'cancel_requested',
     to: 'cancelling',
+    event: 'execution.cancel_requested',
     why: 'the backend must confirm',
   },
   {
     from: ['failed', 'cancelled'],
     on: 'retry_requested',
+    event: 'execution.retried',
     to: 'pending',
     why: 'a new attempt, gated as before',
   },
 ];
 
+/** The rule of the move `trigger` makes from `from`, or null when that transition is not allowed. */
+export const transitionOf = (from: ExecutionState, trigger: ExecutionTrigger): TransitionRule | null =>
+  transitionRules.find((r) => r.on === trigger && r.from.includes(from)) ?? null;
+
 /** The state `trigger` leads to from `from`, or null when that transition is not allowed. */
 export const nextState = (from: ExecutionState, trigger: ExecutionTrigger): ExecutionState | null =>
-  transitionRules.find((r) => r.on === trigger && r.from.includes(from))?.to ?? null;
+  transitionOf(from, trigger)?.to ?? null;
 
 /** The triggers allowed in a state: what the API may offer for it. */
 export const allowedTriggers = (state: ExecutionState): ExecutionTrigger[] =>

@@ -9,6 +9,7 @@ import {
   terminalStates,
   transitionRules,
 } from '../../core/domain/execution.js';
+import { move } from '../../core/usecases/executions/executionEvents.js';
 
 test('a full run, a dry run, a failure and a cancel follow the rules', (t) => {
   const walk = (...triggers: Parameters<typeof nextState>[1][]) =>
@@ -71,4 +72,16 @@ test('core/README.md documents every transition', (t) => {
       readme.includes(`| ${r.from.join(', ')} | \`${r.on}\` | ${r.to} |`),
       `${r.from.join(', ')} --${r.on}--> ${r.to}`,
     );
+});
+
+test('every transition names the event its move appends, and a move returns it with the state', (t) => {
+  for (const r of transitionRules)
+    t.regex(r.event, /^execution\.[a-z_]+$/, `${r.on} from ${r.from.join(',')}`);
+  t.deepEqual(move('pending', 'gates_passed'), { state: 'queued', kind: 'execution.queued' });
+  t.deepEqual(move('running', 'cancel_requested'), {
+    state: 'cancelling',
+    kind: 'execution.cancel_requested',
+  });
+  t.deepEqual(move('queued', 'cancel_requested'), { state: 'cancelled', kind: 'execution.cancelled' });
+  t.throws(() => move('completed', 'submitted'), { message: 'no transition from completed on submitted' });
 });

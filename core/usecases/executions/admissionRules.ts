@@ -78,8 +78,11 @@ export const planAdmissions = (
 };
 
 /** What admitting an execution writes: its new state, its event and its run job. */
-export const admissionWrite = (e: Execution) => ({
-  state: move('pending', 'gates_passed'),
-  events: [executionEvent(e, 'execution.queued', { do_stage: e.doStage, do_submit: e.doSubmit })],
-  job: runJob(e.id, e.attempt),
-});
+export const admissionWrite = (e: Execution) => {
+  const m = move('pending', 'gates_passed');
+  return {
+    state: m.state,
+    events: [executionEvent(e, m.kind, { do_stage: e.doStage, do_submit: e.doSubmit })],
+    job: runJob(e.id, e.attempt),
+  };
+};

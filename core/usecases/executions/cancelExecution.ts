@@ -58,7 +58,8 @@ export const cancelExecution = async (
       if (r === 'ok') return E.right((await deps.executions.get(id))!);
       continue;
     }
-    const to = move(e.state, 'cancel_requested');
+    const m = move(e.state, 'cancel_requested');
+    const to = m.state;
     const r = await deps.executions.write(
       {
         id,
@@ -73,14 +74,7 @@ export const cancelExecution = async (
                 runRecord: { ...e.runRecord, remote_terminal: unsettledAttemptsOf(e).length === 0 },
               }
             : { state: to, cancelRequestedAt: now },
-        events: [
-          executionEvent(
-            e,
-            to === 'cancelled' ? 'execution.cancelled' : 'execution.cancel_requested',
-            { from: e.state },
-            by,
-          ),
-        ],
+        events: [executionEvent(e, m.kind, { from: e.state }, by)],
         ...(to === 'cancelled' ? { cancelJobsWithKeyPrefix: runJobKeyPrefix(id) } : {}),
         ...(e.backendTarget
           ? { pollRound: pollRound(e.backendTarget, e.profileSnapshot.deployment.kind, deps.pollSpacing) }

@@ -1,5 +1,5 @@
 import type { NewEvent } from '../../domain/event.js';
-import { type ExecutionState, type ExecutionTrigger, nextState } from '../../domain/execution.js';
+import { type ExecutionState, type ExecutionTrigger, transitionOf } from '../../domain/execution.js';
 import type { Execution } from '../../domain/executionRecord.js';
 
 /** An event about an execution, for the same transaction as the change it records. */
@@ -17,9 +17,15 @@ export const executionEvent = (
   actor,
 });
 
-/** The state a trigger leads to; throwing here means a bug in a use case, not a user error. */
-export const move = (from: ExecutionState, trigger: ExecutionTrigger): ExecutionState => {
-  const to = nextState(from, trigger);
-  if (to === null) throw new Error(`no transition from ${from} on ${trigger}`);
-  return to;
+/**
+ * The state a trigger leads to and the kind of the event the transition table pairs with it;
+ * throwing here means a bug in a use case, not a user error.
+ */
+export const move = (
+  from: ExecutionState,
+  trigger: ExecutionTrigger,
+): { state: ExecutionState; kind: string } => {
+  const rule = transitionOf(from, trigger);
+  if (rule === null) throw new Error(`no transition from ${from} on ${trigger}`);
+  return { state: rule.to, kind: rule.event };
 };

@@ -31,12 +31,13 @@ export const retryExecution = async (
   const unsettled = unsettledAfter(e);
   const previous = (e.runRecord['previous_attempts'] ?? []) as unknown[];
   const now = deps.clock.now();
+  const retry = move(e.state, 'retry_requested');
   const r = await deps.executions.write(
     {
       id,
       expect: [e.state],
       change: {
-        state: move(e.state, 'retry_requested'),
+        state: retry.state,
         attempt: e.attempt + 1,
         runRecord: {
           ...(unsettled.length > 0 ? { unsettled_attempts: unsettled } : {}),
@@ -56,7 +57,7 @@ export const retryExecution = async (
       events: [
         executionEvent(
           { ...e, attempt: e.attempt + 1 },
-          'execution.retried',
+          retry.kind,
           {
             previous_state: e.state,
             ...(unsettled.length > 0 ? { settles_first: unsettled.map((u) => u.external_name) } : {}),

@@ -54,10 +54,10 @@ const itemOf = (executions: ExecutionRepository, e: Execution): PollItem => ({
   },
 });
 
-const terminal: Partial<Record<RemoteOutcome['kind'], { trigger: ExecutionTrigger; kind: string }>> = {
-  finished: { trigger: 'backend_finished', kind: 'execution.completed' },
-  failed: { trigger: 'backend_failed', kind: 'execution.failed' },
-  cancelled: { trigger: 'backend_cancelled', kind: 'execution.cancelled' },
+const terminal: Partial<Record<RemoteOutcome['kind'], ExecutionTrigger>> = {
+  finished: 'backend_finished',
+  failed: 'backend_failed',
+  cancelled: 'backend_cancelled',
 };
 
 /**
@@ -177,6 +177,7 @@ export const pollTarget = async (
     /** Ends a run the backend still calls in flight: asks it to cancel, and fails the execution. */
     const giveUp = async (why: string, runRecord: Readonly<Record<string, unknown>>) => {
       const reason = `${why}; asked the backend to cancel`;
+      const failed = move(e.state, 'backend_failed');
       await backend.cancel(itemOf(deps.executions, e), ctx.signal).catch((err: unknown) => {
         if (err instanceof LeaseLostError || ctx.signal.aborted) throw err;
       });
@@ -184,13 +185,13 @@ export const pollTarget = async (
         w: fenced(
           e,
           {
-            state: move(e.state, 'backend_failed'),
+            state: failed.state,
             error: reason,
             finishedAt: now,
             // Nobody confirmed that the work ended: a retry settles it first, a cancel sends one more.
             runRecord: { ...runRecord, remote_terminal: false },
           },
-          [executionEvent(e, 'execution.failed', { error: reason, remote_state: o?.remoteState ?? null })],
+          [executionEvent(e, failed.kind, { error: reason, remote_state: o?.remoteState ?? null })],
         ),
         ends: true,
       });
@@ -351,19 +352,20 @@ const endOf = (
       ? terminal.cancelled
       : terminal[o.kind];
   if (!end) return null;
+  const ended = move(e.state, end);
   const signatures = (e.runRecord['source_signatures'] ?? {}) as Record<string, string | null>;
   return {
     ...fencedWrite(
       e,
       lease,
       {
-        state: move(e.state, end.trigger),
+        state: ended.state,
         runRecord: { ...record, remote_terminal: true },
         finishedAt: now,
         ...(o.kind === 'failed' ? { error: o.reason } : {}),
       },
       [
-        executionEvent(e, end.kind, {
+        executionEvent(e, ended.kind, {
           remote_state: o.remoteState,
           ...(o.kind === 'failed' ? { error: o.reason, failed_drops: o.failedDrops ?? [] } : {}),
           ...(record['outputs'] !== undefined ? { outputs: record['outputs'] } : {}),

@@ -57,13 +57,7 @@ class Run extends TranslateStep {
             await this.settle(e);
             break;
           }
-          await this.step(
-            e,
-            e.doStage ? 'run_started' : 'staging_skipped',
-            {},
-            e.doStage ? 'execution.staging' : 'execution.staging_skipped',
-            {},
-          );
+          await this.step(e, e.doStage ? 'run_started' : 'staging_skipped', {}, {});
           // Staging of this attempt starts here: nothing of it was recorded to resume from.
           this.stagingFresh = true;
           break;
@@ -155,7 +149,6 @@ class Run extends TranslateStep {
       e,
       'staged',
       {},
-      'execution.staged',
       {
         files: staged.reduce((n, x) => n + (x.file.files?.length ?? 1), 0),
         datasets: staged.length,
@@ -203,10 +196,11 @@ class Run extends TranslateStep {
     const { sub, adopted } = await this.submission(e);
     const now = this.deps.clock.now();
     const change = this.submittedChange(e, sub, now);
-    const event = executionEvent(e, 'execution.submitted', { scheduler_job_id: sub.schedulerJobId, adopted });
+    const submitted = move(e.state, 'submitted');
+    const event = executionEvent(e, submitted.kind, { scheduler_job_id: sub.schedulerJobId, adopted });
     const poll = pollRound(change.backendTarget!, e.profileSnapshot.deployment.kind, this.deps.pollSpacing);
     try {
-      await this.commit(e, { ...change, state: move(e.state, 'submitted') }, [event], { pollRound: poll });
+      await this.commit(e, { ...change, state: submitted.state }, [event], { pollRound: poll });
     } catch (err) {
       if (!(err instanceof Superseded)) throw err;
       // Cancelled while we submitted: record what was submitted, so the poll asks the backend to cancel it.
@@ -234,14 +228,11 @@ class Run extends TranslateStep {
       );
       return;
     }
+    const cancelled = move(e.state, 'backend_cancelled');
     await this.commit(
       e,
-      {
-        state: move(e.state, 'backend_cancelled'),
-        finishedAt: now,
-        runRecord: { ...e.runRecord, remote_terminal: true },
-      },
-      [executionEvent(e, 'execution.cancelled', { reason: 'nothing had reached the backend' })],
+      { state: cancelled.state, finishedAt: now, runRecord: { ...e.runRecord, remote_terminal: true } },
+      [executionEvent(e, cancelled.kind, { reason: 'nothing had reached the backend' })],
     );
   }
 
@@ -249,11 +240,12 @@ class Run extends TranslateStep {
   async failExecution(job: RunJobPayload, message: string, remoteEnded = false): Promise<void> {
     const e = await this.current(job, true);
     if (!e || !['queued', 'staging', 'translating', 'submitting'].includes(e.state)) return;
+    const failed = move(e.state, 'failed');
     try {
       await this.commit(
         e,
         {
-          state: move(e.state, 'failed'),
+          state: failed.state,
           error: message,
           finishedAt: this.deps.clock.now(),
           // Before submission nothing runs outside; in submitting, the attempt's name may exist remotely.
@@ -263,7 +255,7 @@ class Run extends TranslateStep {
             remote_terminal: remoteEnded || (e.state !== 'submitting' && unsettledAttemptsOf(e).length === 0),
           },
         },
-        [executionEvent(e, 'execution.failed', { step: e.state, error: message })],
+        [executionEvent(e, failed.kind, { step: e.state, error: message })],
       );
     } catch (err) {
       if (!(err instanceof Superseded)) throw err;

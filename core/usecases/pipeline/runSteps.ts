@@ -176,15 +176,16 @@ export class RunSteps {
     this.written = withChange(e, change, now);
   }
 
+  /** Moves the execution on `trigger`, with the event the transition table pairs with it. */
   protected step(
     e: Execution,
     trigger: ExecutionTrigger,
     change: ExecutionChange,
-    kind: string,
     payload: Record<string, unknown>,
     artifacts?: readonly ArtifactWrite[],
   ) {
-    return this.commit(e, { ...change, state: move(e.state, trigger) }, [executionEvent(e, kind, payload)], {
+    const m = move(e.state, trigger);
+    return this.commit(e, { ...change, state: m.state }, [executionEvent(e, m.kind, payload)], {
       ...(artifacts ? { artifacts } : {}),
     });
   }

@@ -85,7 +85,6 @@ export class TranslateStep extends RunSteps {
           runRecord: { ...e.runRecord, ...built, dry_run: true, remote_terminal: true },
           finishedAt: this.deps.clock.now(),
         },
-        'execution.dry_run_completed',
         { manifest_sha256: manifestSha, patched_graph_sha256: patchedSha, patches: applied.length },
         writes,
       );
@@ -144,7 +143,6 @@ export class TranslateStep extends RunSteps {
           intent,
         },
       },
-      'execution.translated',
       { drops: dropCount(translated), translated_sha256: translatedSha, patches: applied.length, intent },
       writes,
     );
