@@ -2,6 +2,7 @@ import { lstatSync, readFileSync, type Stats, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import ssh2 from 'ssh2';
+import type { SecurityFinding } from '../../core/ports/SshTrust.js';
 import { entriesFor, hostPattern, type KnownHosts, parseKnownHosts } from './knownHosts.js';
 
 /** What the SSH transport authenticates and verifies with; read from the worker's environment only. */
@@ -14,12 +15,7 @@ export interface SshCredentials {
   readonly knownHostsPath: string;
 }
 
-/** One finding of the SSH security checks (`surveyor security check`, production start, ping). */
-export interface SecurityFinding {
-  readonly check: string;
-  readonly ok: boolean;
-  readonly detail: string;
-}
+export type { SecurityFinding } from '../../core/ports/SshTrust.js';
 
 export interface SshEnvironment {
   readonly production: boolean;

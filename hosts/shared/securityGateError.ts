@@ -1,4 +1,4 @@
-import type { SecurityFinding } from '../../adapters/slurm/sshCredentials.js';
+import type { SecurityFinding } from '../../core/ports/SshTrust.js';
 
 /** Production refuses the real backends while the SSH security checks fail (SPEC "Errors" 1). */
 export class SecurityGateError extends Error {

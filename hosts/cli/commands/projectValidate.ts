@@ -79,10 +79,9 @@ export class ProjectValidateCommand extends Command {
       return E.right(config);
     }
     // Loaded here, not at start: the CLI's other commands need no graph store.
-    const { FileOrUrlGraphStore } = await import('../../../adapters/system/graphStore.js');
-    const { graphIssues } = await import('../../../core/usecases/projects/checkGraph.js');
+    const { graphIssuesIn } = await import('../../shared/projectGraphCheck.js');
     const dir = this.graphDir ?? process.env['SERVICE_GRAPH_DIR'] ?? join(dirname(this.file), 'graphs');
-    const issues = await graphIssues(new FileOrUrlGraphStore(dir, 64 * 1024 * 1024), config);
+    const issues = await graphIssuesIn(dir, config);
     if (issues.length === 0) return E.right(config);
     const at = locateIn(text);
     return E.left(issues.map((i) => ({ ...at(i.path), path: i.path, code: 'graph', message: i.message })));

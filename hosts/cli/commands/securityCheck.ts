@@ -1,8 +1,5 @@
 import { Command, Option } from 'clipanion';
 import { registerSecrets } from '../../shared/secrets.js';
-import type { SecurityFinding } from '../../../adapters/slurm/sshCredentials.js';
-import type { DeploymentProfile } from '../../../core/domain/profile.js';
-import type { ProfileRepository } from '../../../core/ports/ProfileRepository.js';
 import { redactString, SecretRegistry } from '../../../core/redaction.js';
 import { loadConfig } from '../../shared/loadConfig.js';
 import { exitCodes } from '../exitCodes.js';
@@ -36,63 +33,12 @@ export class SecurityCheckCommand extends Command {
 
   override async execute(): Promise<number> {
     // Loaded when the command runs, so the CLI starts fast for every other command.
-    const { probeHostKey } = await import('../../../adapters/slurm/hostKeyProbe.js');
-    const { readSshCredentials, sshEnvironment, targetFinding } = await import(
-      '../../../adapters/slurm/sshCredentials.js'
-    );
-    const { sshTargetOf } = await import('../../../adapters/slurm/slurmBackend.js');
-    const { TYPES } = await import('../../shared/composition.js');
-    const { openRuntime } = await import('../../shared/runtime.js');
+    const { securityCheck } = await import('../../shared/securityCheck.js');
     const secrets = new SecretRegistry();
     try {
       const config = loadConfig();
       registerSecrets(config, secrets);
-      const { credentials, findings } = readSshCredentials({
-        ...sshEnvironment(config),
-        production: true,
-      });
-      const all: SecurityFinding[] = [...findings];
-      let profiles: readonly DeploymentProfile[] = [];
-      const rt = await openRuntime('cli', { mockBackends: true, logToStderr: true }).catch((err: Error) => {
-        all.push({
-          check: 'profiles',
-          ok: false,
-          detail: `cannot read the deployment profiles: ${err.message}`,
-        });
-        return null;
-      });
-      if (rt) {
-        try {
-          profiles = (await rt.container.get<ProfileRepository>(TYPES.Profiles).list()).filter(
-            (p) => p.deployment.kind === 'batch_remote',
-          );
-        } finally {
-          await rt.close();
-        }
-        if (profiles.length === 0)
-          all.push({
-            check: 'profiles',
-            ok: true,
-            detail: 'no batch_remote profile: no login node to check',
-          });
-      }
-      const seen = new Set<string>();
-      for (const p of profiles) {
-        const t = sshTargetOf(p);
-        all.push(targetFinding(credentials?.knownHosts ?? null, t.host, t.port, p.name));
-        const key = `${t.host}:${t.port}`;
-        if (this.offline || !credentials || seen.has(key)) continue;
-        seen.add(key);
-        all.push(
-          await probeHostKey(
-            credentials.knownHosts,
-            t.host,
-            t.port,
-            config.SERVICE_BATCH_SSH_TIMEOUT_SECONDS * 1000,
-          ),
-        );
-      }
-      const ok = all.every((f) => f.ok);
+      const { ok, findings: all } = await securityCheck(config, this.offline);
       const out = (s: string) => this.context.stdout.write(`${redactString(s, secrets)}\n`);
       if (this.json) out(JSON.stringify({ ok, rules: 'production', findings: all }));
       else {

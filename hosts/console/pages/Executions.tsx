@@ -1,4 +1,4 @@
-import { executionStates } from '../../../core/domain/execution.js';
+import type { ExecutionState } from '../../../core/domain/execution.js';
 import { get, query } from '../api.js';
 import { go, href, type Route } from '../router.js';
 import { useCan } from '../session.js';
@@ -6,6 +6,24 @@ import type { ExecutionPage, ProfilePage, Projects } from '../types.js';
 import { Choice, Page, Pager, Show, StateBadge, Time, useLoad, usePager } from '../ui.js';
 
 const pageSize = 50;
+
+// The console imports no server code (it runs in the browser): the states are written here, and
+// the type makes the compiler refuse a missing or unknown one.
+const stateOrder: Record<ExecutionState, number> = {
+  pending: 0,
+  queued: 1,
+  staging: 2,
+  translating: 3,
+  submitting: 4,
+  running: 5,
+  cancelling: 6,
+  completed: 7,
+  failed: 8,
+  cancelled: 9,
+};
+const executionStates = (Object.keys(stateOrder) as ExecutionState[]).sort(
+  (a, b) => stateOrder[a] - stateOrder[b],
+);
 
 /** The project and profile choices of the filters (the first page of profiles is plenty to pick from). */
 export const useChoices = () => {
