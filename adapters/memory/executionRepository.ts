@@ -1,26 +1,32 @@
 import type { NewEvent } from '../../core/domain/event.js';
 import { terminalStates, type ExecutionState } from '../../core/domain/execution.js';
 import { type Execution, unsubmitted, withChange } from '../../core/domain/executionRecord.js';
-import type { EnqueueRequest, Lease } from '../../core/domain/job.js';
+import type { Lease } from '../../core/domain/job.js';
 import {
   batchable,
   oneJob,
-  type ArtifactInfo,
-  type ArtifactWrite,
   type ExecutionFilter,
   type ExecutionPage,
   type ExecutionRepository,
-  type ExecutionAdmission,
   type ExecutionWrite,
-  type PollTarget,
   type WriteResult,
 } from '../../core/ports/ExecutionRepository.js';
 import * as pollRounds from './pollRounds.js';
+import { putArtifact } from './artifactStore.js';
+import { inFlightIn } from './executionAdmissions.js';
 import { toSource } from './sourceRepository.js';
-import { byCodePoint, decodeCursor, encodeCursor, json, type MemoryStore, pageAfter } from './store.js';
+import {
+  byCodePoint,
+  decodeCursor,
+  encodeCursor,
+  json,
+  leaseHeld,
+  type MemoryStore,
+  pageAfter,
+} from './store.js';
 
 /** Admitted and not ended: what counts against a project's concurrent runs. */
-const inFlight = (s: ExecutionState) => s !== 'pending' && !terminalStates.has(s);
+const _inFlight = (s: ExecutionState) => s !== 'pending' && !terminalStates.has(s);
 
 /** Newest first: by creation time, then id, both descending (as the PostgreSQL list). */
 const newestFirst = (a: Execution, b: Execution) =>
@@ -32,8 +38,7 @@ export class MemoryExecutionRepository implements ExecutionRepository {
   constructor(private readonly store: MemoryStore) {}
 
   private held(fence: Lease): boolean {
-    const j = this.store.queue.rows.get(fence.jobId);
-    return j !== undefined && j.state === 'running' && j.token === fence.token;
+    return leaseHeld(this.store, fence);
   }
 
   private all(): Execution[] {
@@ -77,24 +82,6 @@ export class MemoryExecutionRepository implements ExecutionRepository {
     }
   }
 
-  async admitMany(items: readonly ExecutionAdmission[], now: Date): Promise<ReadonlySet<string>> {
-    const moved = new Set<string>();
-    for (const a of items) {
-      const r = await this.write(
-        {
-          id: a.id,
-          expect: ['pending'],
-          change: { state: a.state, error: null },
-          events: a.events,
-          enqueue: a.job,
-        },
-        now,
-      );
-      if (r === 'ok') moved.add(a.id);
-    }
-    return moved;
-  }
-
   async write(w: ExecutionWrite, now: Date): Promise<WriteResult> {
     const e = this.store.executions.get(w.id);
     oneJob(w);
@@ -113,7 +100,7 @@ export class MemoryExecutionRepository implements ExecutionRepository {
       const s = this.store.sources.get(m.sourceId);
       if (s) this.store.sources.set(s.id, { ...s, processedSignature: m.signature, updatedAt: now });
     }
-    for (const a of w.artifacts ?? []) this.putArtifact(a, now);
+    for (const a of w.artifacts ?? []) putArtifact(this.store, a, now);
     return 'ok';
   }
 
@@ -122,181 +109,6 @@ export class MemoryExecutionRepository implements ExecutionRepository {
     const out: WriteResult[] = [];
     for (const w of ws) out.push(await this.write(w, now));
     return out;
-  }
-
-  async awaitingAdmission(limit: number): Promise<Execution[]> {
-    return this.all()
-      .filter((e) => e.state === 'pending' && e.executeRequestedAt !== null)
-      .sort(
-        (a, b) =>
-          a.executeRequestedAt!.getTime() - b.executeRequestedAt!.getTime() || byCodePoint(a.id, b.id),
-      )
-      .slice(0, limit);
-  }
-
-  async endedSince(since: Date, projectModule: string | null, failedLimit: number) {
-    const ended = this.all().filter(
-      (e) =>
-        e.finishedAt !== null &&
-        e.finishedAt >= since &&
-        ['completed', 'failed', 'cancelled'].includes(e.state) &&
-        (projectModule === null || e.projectModule === projectModule),
-    );
-    const byState: Record<string, number> = {};
-    for (const e of ended) byState[e.state] = (byState[e.state] ?? 0) + 1;
-    const failed = ended
-      .filter((e) => e.state === 'failed')
-      .sort((a, b) => b.finishedAt!.getTime() - a.finishedAt!.getTime() || byCodePoint(a.id, b.id))
-      .slice(0, failedLimit)
-      .map((e) => ({ id: e.id, projectModule: e.projectModule, error: e.error }));
-    return { byState, failed };
-  }
-
-  async pendingSince(before: Date, projectModule: string | null, limit: number) {
-    const all = (await this.awaitingAdmission(Number.MAX_SAFE_INTEGER)).filter(
-      (e) => e.executeRequestedAt! < before && (projectModule === null || e.projectModule === projectModule),
-    );
-    return {
-      count: all.length,
-      sample: all
-        .slice(0, limit)
-        .map((e) => ({ id: e.id, projectModule: e.projectModule, since: e.executeRequestedAt! })),
-    };
-  }
-
-  async inFlightByProject(): Promise<ReadonlyMap<string, number>> {
-    const n = new Map<string, number>();
-    for (const e of this.all())
-      if (inFlight(e.state)) n.set(e.projectModule, (n.get(e.projectModule) ?? 0) + 1);
-    return n;
-  }
-
-  async inFlightIn(projectModule: string): Promise<number> {
-    return this.all().filter((e) => e.projectModule === projectModule && inFlight(e.state)).length;
-  }
-
-  async unansweredTargets(before: Date, projectModule: string | null) {
-    return pollRounds.unansweredTargets(this.store, before, projectModule);
-  }
-  async onTarget(target: string, limit: number): Promise<Execution[]> {
-    return pollRounds.onTarget(this.store, target, limit);
-  }
-  async pollTargets(): Promise<PollTarget[]> {
-    return pollRounds.pollTargets(this.store);
-  }
-  async schedulePolls(rounds: readonly { target: string; job: EnqueueRequest }[], now: Date) {
-    return pollRounds.schedulePolls(this.store, rounds, now);
-  }
-  async recordRound(target: string, startedAt: Date, now: Date, error: string | null, answered: boolean) {
-    pollRounds.recordRound(this.store, target, startedAt, now, error, answered);
-  }
-  async lastAnswered(target: string): Promise<Date | null> {
-    return pollRounds.lastAnswered(this.store, target);
-  }
-
-  async saveArtifacts(list: readonly ArtifactWrite[], fence: Lease, now: Date): Promise<'ok' | 'lease_lost'> {
-    if (!this.held(fence)) return 'lease_lost';
-    for (const a of list) this.putArtifact(a, now);
-    return 'ok';
-  }
-
-  async saveArtifact(a: ArtifactWrite, fence: Lease, now: Date): Promise<'ok' | 'lease_lost'> {
-    return this.saveArtifacts([a], fence, now);
-  }
-
-  private putArtifact(a: ArtifactWrite, now: Date): void {
-    const same = (x: { executionId: string; attempt: number; name: string }) =>
-      x.executionId === a.executionId && x.attempt === a.attempt && x.name === a.name;
-    const at = this.store.artifacts.findIndex(same);
-    const stored = {
-      executionId: a.executionId,
-      attempt: a.attempt,
-      name: a.name,
-      mediaType: a.mediaType,
-      sha256: a.sha256,
-      size: Buffer.byteLength(a.content),
-      content: a.content,
-      createdAt: now,
-      contentPrunedAt: at >= 0 ? this.store.artifacts[at]!.contentPrunedAt : null,
-    };
-    if (at >= 0) this.store.artifacts[at] = stored;
-    else this.store.artifacts.push(stored);
-  }
-
-  async artifact(executionId: string, attempt: number, name: string): Promise<string | null> {
-    return (
-      this.store.artifacts.find(
-        (x) => x.executionId === executionId && x.attempt === attempt && x.name === name,
-      )?.content ?? null
-    );
-  }
-
-  async artifacts(executionId: string): Promise<ArtifactInfo[]> {
-    return this.store.artifacts
-      .filter((x) => x.executionId === executionId)
-      .sort(
-        (a, b) =>
-          a.attempt - b.attempt ||
-          a.createdAt.getTime() - b.createdAt.getTime() ||
-          byCodePoint(a.name, b.name),
-      )
-      .map(({ content: _, executionId: __, ...info }) => info);
-  }
-
-  async countsByState() {
-    const counts = new Map<string, { projectModule: string; state: string; count: number }>();
-    for (const e of this.all()) {
-      const k = `${e.projectModule}\u0000${e.state}`;
-      const c = counts.get(k) ?? { projectModule: e.projectModule, state: e.state, count: 0 };
-      counts.set(k, { ...c, count: c.count + 1 });
-    }
-    return [...counts.values()];
-  }
-
-  async remoteQueueWaits(now: Date) {
-    const waits = new Map<string, { projectModule: string; waiting: number; longestSeconds: number }>();
-    for (const e of this.all()) {
-      if (!pollRounds.onBackend(e) || e.submittedAt === null) continue;
-      if (e.profileSnapshot.deployment.kind !== 'batch_remote' || 'remote_started_at' in e.runRecord)
-        continue;
-      const w = waits.get(e.projectModule) ?? {
-        projectModule: e.projectModule,
-        waiting: 0,
-        longestSeconds: 0,
-      };
-      const seconds = (now.getTime() - e.submittedAt.getTime()) / 1000;
-      waits.set(e.projectModule, {
-        ...w,
-        waiting: w.waiting + 1,
-        longestSeconds: Math.max(w.longestSeconds, seconds),
-      });
-    }
-    return [...waits.values()];
-  }
-
-  async sourcesToProcess(projectModule: string, requiredFlags: readonly string[], limit: number) {
-    const busy = new Set(
-      this.all()
-        .filter((e) => e.projectModule === projectModule && !terminalStates.has(e.state))
-        .flatMap((e) => e.sourceIds),
-    );
-    return [...this.store.sources.values()]
-      .filter(
-        (s) =>
-          s.projectModule === projectModule &&
-          s.enabled &&
-          s.metadata !== null &&
-          s.signature !== s.processedSignature &&
-          requiredFlags.every((f) => s.discoveryFlags[f] === true) &&
-          !busy.has(s.id),
-      )
-      .sort(
-        (a, b) =>
-          (a.discoveredAt?.getTime() ?? Infinity) - (b.discoveredAt?.getTime() ?? Infinity) ||
-          byCodePoint(a.id, b.id),
-      )
-      .slice(0, limit)
-      .map((s) => ({ id: s.id, sourceIdentifier: s.sourceIdentifier, discoveredAt: s.discoveredAt! }));
   }
 
   async list(
@@ -353,7 +165,7 @@ export class MemoryExecutionRepository implements ExecutionRepository {
 
   async getForAdmission(id: string) {
     const read = await this.getWithSourceStates(id);
-    return read ? { ...read, inFlight: await this.inFlightIn(read.execution.projectModule) } : null;
+    return read ? { ...read, inFlight: inFlightIn(this.store, read.execution.projectModule) } : null;
   }
 
   async findByIdempotencyKey(key: string): Promise<Execution | null> {

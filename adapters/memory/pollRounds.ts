@@ -1,7 +1,7 @@
 import type { Execution } from '../../core/domain/executionRecord.js';
 import type { EnqueueRequest } from '../../core/domain/job.js';
 import type { PollRoundRequest } from '../../core/domain/jobKinds.js';
-import type { PollTarget } from '../../core/ports/ExecutionRepository.js';
+import type { PollRounds, PollTarget } from '../../core/ports/PollRounds.js';
 import { byCodePoint, type MemoryStore } from './store.js';
 
 // The executions on backend targets and the targets' poll rounds, in memory (as postgres/pollRounds.ts).
@@ -155,3 +155,31 @@ export const lastAnswered = (store: MemoryStore, target: string): Date | null =>
   if (!t) return null;
   return t.answering ? answeredWhileAnswering(t) : t.lastAnsweredAt;
 };
+
+export class MemoryPollRounds implements PollRounds {
+  constructor(private readonly store: MemoryStore) {}
+
+  async onTarget(target: string, limit: number): Promise<Execution[]> {
+    return onTarget(this.store, target, limit);
+  }
+
+  async pollTargets(): Promise<PollTarget[]> {
+    return pollTargets(this.store);
+  }
+
+  async schedulePolls(rounds: readonly { target: string; job: EnqueueRequest }[], now: Date) {
+    return schedulePolls(this.store, rounds, now);
+  }
+
+  async recordRound(target: string, startedAt: Date, now: Date, error: string | null, answered: boolean) {
+    recordRound(this.store, target, startedAt, now, error, answered);
+  }
+
+  async lastAnswered(target: string): Promise<Date | null> {
+    return lastAnswered(this.store, target);
+  }
+
+  async unansweredTargets(before: Date, projectModule: string | null) {
+    return unansweredTargets(this.store, before, projectModule);
+  }
+}

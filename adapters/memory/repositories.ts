@@ -2,7 +2,11 @@ import type { Random } from '../../core/ports/Random.js';
 import { MemoryAlertRepository } from './alertRepository.js';
 import { MemoryAuthSessionRepository } from './authSessionRepository.js';
 import { MemoryEventLog } from './eventLog.js';
+import { MemoryArtifactStore } from './artifactStore.js';
+import { MemoryExecutionAdmissions } from './executionAdmissions.js';
+import { MemoryExecutionFigures } from './executionFigures.js';
 import { MemoryExecutionRepository } from './executionRepository.js';
+import { MemoryPollRounds } from './pollRounds.js';
 import { MemoryLoginThrottle } from './loginThrottle.js';
 import { MemoryMaintenanceRepository } from './maintenanceRepository.js';
 import { MemoryProfileRepository } from './profileRepository.js';
@@ -19,6 +23,7 @@ export const memoryRepositories = (random: Random) => {
   const sessions = new MemoryAuthSessionRepository(users);
   const throttle = new MemoryLoginThrottle();
   const workers = new MemoryWorkerRegistry();
+  const executions = new MemoryExecutionRepository(store);
   return {
     store,
     users,
@@ -28,7 +33,11 @@ export const memoryRepositories = (random: Random) => {
     configs: new MemoryProjectConfigRepository(store),
     sources: new MemorySourceRepository(store),
     profiles: new MemoryProfileRepository(store),
-    executions: new MemoryExecutionRepository(store),
+    executions,
+    admissions: new MemoryExecutionAdmissions(store, executions),
+    artifacts: new MemoryArtifactStore(store),
+    pollRounds: new MemoryPollRounds(store),
+    executionFigures: new MemoryExecutionFigures(store),
     events: new MemoryEventLog(store),
     queue: store.queue,
     maintenance: new MemoryMaintenanceRepository(store, { sessions, throttle, workers }),

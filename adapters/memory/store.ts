@@ -104,3 +104,12 @@ export const pageAfter = <T>(
 
 /** Binary (code point) order, as COLLATE "C". */
 export const byCodePoint = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Whether the job's lease is still this one's (a fenced write commits only then). */
+export const leaseHeld = (
+  store: MemoryStore,
+  fence: { readonly jobId: string; readonly token: number },
+): boolean => {
+  const j = store.queue.rows.get(fence.jobId);
+  return j !== undefined && j.state === 'running' && j.token === fence.token;
+};

@@ -1,4 +1,5 @@
-import type { ArtifactInfo, ArtifactWrite } from '../../core/ports/ExecutionRepository.js';
+import type { Lease } from '../../core/domain/job.js';
+import type { ArtifactInfo, ArtifactStore, ArtifactWrite } from '../../core/ports/ArtifactStore.js';
 import { promisify } from 'node:util';
 import { constants, zstdCompress, zstdCompressSync, zstdDecompress } from 'node:zlib';
 import { type Db, prepared } from './db.js';
@@ -125,3 +126,19 @@ export const artifacts = async (db: Db, executionId: string): Promise<ArtifactIn
     contentPrunedAt: r.content_pruned_at,
   }));
 };
+
+export class PgArtifactStore implements ArtifactStore {
+  constructor(private readonly db: Db) {}
+  saveArtifact(a: ArtifactWrite, fence: Lease, now: Date) {
+    return saveArtifacts(this.db, [a], fence, now);
+  }
+  saveArtifacts(list: readonly ArtifactWrite[], fence: Lease, now: Date) {
+    return saveArtifacts(this.db, list, fence, now);
+  }
+  artifact(executionId: string, attempt: number, name: string) {
+    return artifact(this.db, executionId, attempt, name);
+  }
+  artifacts(executionId: string) {
+    return artifacts(this.db, executionId);
+  }
+}

@@ -1,35 +1,7 @@
+import type { ExecutionFigures } from '../../core/ports/ExecutionFigures.js';
 import type { Db } from './db.js';
 
 // What reports, metrics and alert rules read of executions: counts and samples, no records.
-
-export const unansweredTargets = async (db: Db, before: Date, projectModule: string | null) => {
-  const rows = await db.any<{
-    target: string;
-    kind: 'rest_remote' | 'batch_remote';
-    n: number;
-    last_error: string;
-    last_answered_at: Date | null;
-    since: Date;
-  }>(
-    `SELECT e.backend_target AS target, min(e.profile_snapshot->'deployment'->>'kind') AS kind, count(*)::int AS n,
-            t.last_error, t.last_answered_at, coalesce(t.last_answered_at, min(e.created_at)) AS since
-     FROM executions e JOIN poll_targets t ON t.target = e.backend_target
-     WHERE e.state IN ('running', 'cancelling') AND t.last_error IS NOT NULL AND NOT t.answering
-       AND ($2::text IS NULL OR e.project_module = $2)
-     GROUP BY e.backend_target, t.last_error, t.last_answered_at
-     HAVING coalesce(t.last_answered_at, min(e.created_at)) < $1
-     ORDER BY e.backend_target`,
-    [before, projectModule],
-  );
-  return rows.map((r) => ({
-    target: r.target,
-    kind: r.kind,
-    inFlight: r.n,
-    lastError: r.last_error,
-    lastAnsweredAt: r.last_answered_at,
-    since: r.since,
-  }));
-};
 
 export const endedSince = async (db: Db, since: Date, projectModule: string | null, failedLimit: number) => {
   const where = `finished_at >= $1 AND state IN ('completed', 'failed', 'cancelled')
@@ -89,3 +61,19 @@ export const remoteQueueWaits = async (db: Db, now: Date) => {
   );
   return rows.map((r) => ({ projectModule: r.project_module, waiting: r.n, longestSeconds: r.longest }));
 };
+
+export class PgExecutionFigures implements ExecutionFigures {
+  constructor(private readonly db: Db) {}
+  countsByState() {
+    return countsByState(this.db);
+  }
+  remoteQueueWaits(now: Date) {
+    return remoteQueueWaits(this.db, now);
+  }
+  endedSince(since: Date, projectModule: string | null, failedLimit: number) {
+    return endedSince(this.db, since, projectModule, failedLimit);
+  }
+  pendingSince(before: Date, projectModule: string | null, limit: number) {
+    return pendingSince(this.db, before, projectModule, limit);
+  }
+}

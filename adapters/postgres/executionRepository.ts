@@ -1,21 +1,16 @@
 import { uuidPrefixBounds } from '../../core/domain/idPrefix.js';
 import type { NewEvent } from '../../core/domain/event.js';
 import type { Execution } from '../../core/domain/executionRecord.js';
-import type { EnqueueRequest } from '../../core/domain/job.js';
 import type { Source, SourceState } from '../../core/domain/source.js';
 import type {
-  ArtifactWrite,
   ExecutionFilter,
   ExecutionPage,
   ExecutionRepository,
-  ExecutionAdmission,
   ExecutionWrite,
   WriteResult,
 } from '../../core/ports/ExecutionRepository.js';
 import { type Db, prepared } from './db.js';
 import { eventsCte } from './eventLog.js';
-import * as executionArtifacts from './executionArtifacts.js';
-import * as executionFigures from './executionFigures.js';
 import * as executionWrites from './executionWrites.js';
 import {
   decodeListCursor,
@@ -25,11 +20,8 @@ import {
   type SourceStateJson,
   toExecution,
 } from './executionRows.js';
-import * as pollRounds from './pollRounds.js';
 import { type SourceJson, sourceFromJson, sourceJsonSql } from './sourceRepository.js';
-import { jobsCte, jobsJson, notified } from './jobQueue.js';
 
-const unfinished = `state NOT IN ('completed', 'failed', 'cancelled')`;
 const inFlight = `state IN ('queued', 'staging', 'translating', 'submitting', 'running', 'cancelling')`;
 
 export class PgExecutionRepository implements ExecutionRepository {
@@ -94,129 +86,12 @@ export class PgExecutionRepository implements ExecutionRepository {
     );
   }
 
-  async admitMany(items: readonly ExecutionAdmission[], now: Date): Promise<ReadonlySet<string>> {
-    if (items.length === 0) return new Set();
-    // One statement: the executions still pending move, and only theirs of the events and jobs go in.
-    const moved = await this.db.any<{ id: string }>(
-      `WITH adm AS (
-         UPDATE executions x SET state = u.a->>'state', error = NULL, updated_at = $4
-         FROM jsonb_array_elements($1::jsonb) AS u(a)
-         WHERE x.id = (u.a->>'id')::uuid AND x.state = 'pending' RETURNING x.id),
-       ${eventsCte('$2', '$4', "e->>'subjectId' IN (SELECT id::text FROM adm)")},
-       ${jobsCte('$3', '$4', "j->>'for' IN (SELECT id::text FROM adm)")}
-       SELECT adm.id, ${notified} AS woken FROM adm`,
-      [
-        JSON.stringify(items.map((i) => ({ id: i.id, state: i.state }))),
-        JSON.stringify(items.flatMap((i) => i.events)),
-        jobsJson(items.map((i) => ({ ...i.job, for: i.id }))),
-        now,
-      ],
-    );
-    return new Set(moved.map((r) => r.id));
-  }
-
   write(w: ExecutionWrite, now: Date): Promise<WriteResult> {
     return executionWrites.write(this.db, w, now);
   }
 
   writeMany(ws: readonly ExecutionWrite[], now: Date): Promise<WriteResult[]> {
     return executionWrites.writeMany(this.db, ws, now);
-  }
-
-  async awaitingAdmission(limit: number): Promise<Execution[]> {
-    const rows = await this.db.any<Row>(
-      `SELECT * FROM executions WHERE state = 'pending' AND execute_requested_at IS NOT NULL
-       ORDER BY execute_requested_at, id LIMIT $1`,
-      [limit],
-    );
-    return rows.map(toExecution);
-  }
-
-  unansweredTargets(before: Date, projectModule: string | null) {
-    return executionFigures.unansweredTargets(this.db, before, projectModule);
-  }
-  endedSince(since: Date, projectModule: string | null, failedLimit: number) {
-    return executionFigures.endedSince(this.db, since, projectModule, failedLimit);
-  }
-  pendingSince(before: Date, projectModule: string | null, limit: number) {
-    return executionFigures.pendingSince(this.db, before, projectModule, limit);
-  }
-  async inFlightByProject(): Promise<ReadonlyMap<string, number>> {
-    const rows = await this.db.any<{ project_module: string; n: number }>(
-      `SELECT project_module, count(*)::int AS n FROM executions WHERE ${inFlight} GROUP BY project_module`,
-    );
-    return new Map(rows.map((r) => [r.project_module, r.n]));
-  }
-  async inFlightIn(projectModule: string): Promise<number> {
-    // Counts from the executions_unfinished index alone, one project's rows.
-    const row = await this.db.one<{ n: number }>(
-      prepared(`SELECT count(*)::int AS n FROM executions WHERE project_module = $1 AND ${inFlight}`, [
-        projectModule,
-      ]),
-    );
-    return row.n;
-  }
-
-  async onTarget(target: string, limit: number): Promise<Execution[]> {
-    const rows = await this.db.any<Row>(
-      `SELECT * FROM executions WHERE backend_target = $1 AND state IN ('running', 'cancelling')
-       ORDER BY submitted_at, id LIMIT $2`,
-      [target, limit],
-    );
-    return rows.map(toExecution);
-  }
-
-  pollTargets() {
-    return pollRounds.pollTargets(this.db);
-  }
-  schedulePolls(rounds: readonly { target: string; job: EnqueueRequest }[], now: Date) {
-    return pollRounds.schedulePolls(this.db, rounds, now);
-  }
-  recordRound(target: string, startedAt: Date, now: Date, error: string | null, answered: boolean) {
-    return pollRounds.recordRound(this.db, target, startedAt, now, error, answered);
-  }
-  lastAnswered(target: string) {
-    return pollRounds.lastAnswered(this.db, target);
-  }
-
-  saveArtifact(a: ArtifactWrite, fence: { jobId: string; token: number }, now: Date) {
-    return executionArtifacts.saveArtifacts(this.db, [a], fence, now);
-  }
-  saveArtifacts(list: readonly ArtifactWrite[], fence: { jobId: string; token: number }, now: Date) {
-    return executionArtifacts.saveArtifacts(this.db, list, fence, now);
-  }
-  artifact(executionId: string, attempt: number, name: string) {
-    return executionArtifacts.artifact(this.db, executionId, attempt, name);
-  }
-  artifacts(executionId: string) {
-    return executionArtifacts.artifacts(this.db, executionId);
-  }
-
-  countsByState() {
-    return executionFigures.countsByState(this.db);
-  }
-
-  remoteQueueWaits(now: Date) {
-    return executionFigures.remoteQueueWaits(this.db, now);
-  }
-  async sourcesToProcess(projectModule: string, requiredFlags: readonly string[], limit: number) {
-    const flags = JSON.stringify(Object.fromEntries(requiredFlags.map((f) => [f, true])));
-    const rows = await this.db.any<{ id: string; source_identifier: string; discovered_at: Date }>(
-      // NOT IN a hashed subplan filters the index scan as it goes, in the index's order, so the read
-      // stops at the limit (an anti join would read and sort every ready source first).
-      `SELECT s.id, s.source_identifier, s.discovered_at FROM sources s
-       WHERE s.project_module = $1 AND s.enabled AND s.metadata IS NOT NULL
-         AND s.signature IS DISTINCT FROM s.processed_signature
-         AND s.discovery_flags @> $2::jsonb
-         AND s.id NOT IN (SELECT unnest(source_ids) FROM executions WHERE project_module = $1 AND ${unfinished})
-       ORDER BY s.discovered_at, s.id LIMIT $3`,
-      [projectModule, flags, limit],
-    );
-    return rows.map((r) => ({
-      id: r.id,
-      sourceIdentifier: r.source_identifier,
-      discoveredAt: r.discovered_at,
-    }));
   }
 
   async list(

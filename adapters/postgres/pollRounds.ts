@@ -1,6 +1,8 @@
 import type { EnqueueRequest } from '../../core/domain/job.js';
-import type { PollTarget } from '../../core/ports/ExecutionRepository.js';
+import type { Execution } from '../../core/domain/executionRecord.js';
+import type { PollRounds, PollTarget, UnansweredTarget } from '../../core/ports/PollRounds.js';
 import type { Db } from './db.js';
+import { type Row, toExecution } from './executionRows.js';
 import { jobsCte, jobsJson, notified } from './jobQueue.js';
 
 // Poll rounds on backend targets: which targets have work and when they were last polled, the
@@ -94,3 +96,67 @@ export const lastAnswered = async (db: Db, target: string): Promise<Date | null>
   );
   return r?.at ?? null;
 };
+
+export const unansweredTargets = async (
+  db: Db,
+  before: Date,
+  projectModule: string | null,
+): Promise<UnansweredTarget[]> => {
+  const rows = await db.any<{
+    target: string;
+    kind: 'rest_remote' | 'batch_remote';
+    n: number;
+    last_error: string;
+    last_answered_at: Date | null;
+    since: Date;
+  }>(
+    `SELECT e.backend_target AS target, min(e.profile_snapshot->'deployment'->>'kind') AS kind, count(*)::int AS n,
+            t.last_error, t.last_answered_at, coalesce(t.last_answered_at, min(e.created_at)) AS since
+     FROM executions e JOIN poll_targets t ON t.target = e.backend_target
+     WHERE e.state IN ('running', 'cancelling') AND t.last_error IS NOT NULL AND NOT t.answering
+       AND ($2::text IS NULL OR e.project_module = $2)
+     GROUP BY e.backend_target, t.last_error, t.last_answered_at
+     HAVING coalesce(t.last_answered_at, min(e.created_at)) < $1
+     ORDER BY e.backend_target`,
+    [before, projectModule],
+  );
+  return rows.map((r) => ({
+    target: r.target,
+    kind: r.kind,
+    inFlight: r.n,
+    lastError: r.last_error,
+    lastAnsweredAt: r.last_answered_at,
+    since: r.since,
+  }));
+};
+
+export const onTarget = async (db: Db, target: string, limit: number): Promise<Execution[]> => {
+  const rows = await db.any<Row>(
+    `SELECT * FROM executions WHERE backend_target = $1 AND state IN ('running', 'cancelling')
+     ORDER BY submitted_at, id LIMIT $2`,
+    [target, limit],
+  );
+  return rows.map(toExecution);
+};
+
+export class PgPollRounds implements PollRounds {
+  constructor(private readonly db: Db) {}
+  onTarget(target: string, limit: number) {
+    return onTarget(this.db, target, limit);
+  }
+  pollTargets() {
+    return pollTargets(this.db);
+  }
+  schedulePolls(rounds: readonly { target: string; job: EnqueueRequest }[], now: Date) {
+    return schedulePolls(this.db, rounds, now);
+  }
+  recordRound(target: string, startedAt: Date, now: Date, error: string | null, answered: boolean) {
+    return recordRound(this.db, target, startedAt, now, error, answered);
+  }
+  lastAnswered(target: string) {
+    return lastAnswered(this.db, target);
+  }
+  unansweredTargets(before: Date, projectModule: string | null) {
+    return unansweredTargets(this.db, before, projectModule);
+  }
+}

@@ -102,7 +102,7 @@ export const executionOperations = (d: SurveyorDeps) => {
       const pinned = await x.configs.pinned(e.projectModule, e.configVersion);
       const s = statusOf(e, sources, pinned?.discovery.required_flags ?? []);
       if (e.state === 'pending' && e.executeRequestedAt !== null && pinned) {
-        const inFlight = await x.executions.inFlightIn(e.projectModule);
+        const inFlight = await x.admissions.inFlightIn(e.projectModule);
         const cap = capBlocker(inFlight, pinned.automation.execution.concurrent_runs);
         if (cap) s.blocked_by.push(cap);
       }
@@ -123,15 +123,15 @@ export const executionOperations = (d: SurveyorDeps) => {
           e,
           await x.configs.get(e.projectModule, e.configVersion),
           await sourcesOf(e),
-          await x.executions.artifacts(e.id),
+          await x.artifacts.artifacts(e.id),
           await allEvents(e.id),
           x.clock.now(),
         ),
       ),
     /** An artifact's content and media type (404 when there is none, or retention dropped it). */
     artifact: async (id: string, attempt: number, name: string) => {
-      const info = (await x.executions.artifacts(id)).find((a) => a.attempt === attempt && a.name === name);
-      const content = info ? await x.executions.artifact(id, attempt, name) : null;
+      const info = (await x.artifacts.artifacts(id)).find((a) => a.attempt === attempt && a.name === name);
+      const content = info ? await x.artifacts.artifact(id, attempt, name) : null;
       return info && content !== null
         ? E.right({ content, mediaType: info.mediaType })
         : E.left(appError('not_found', `execution ${id} has no artifact ${name} of attempt ${attempt}`));

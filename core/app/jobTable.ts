@@ -42,7 +42,7 @@ export const jobTable = (app: SurveyorOperations, log: JobLog): readonly JobHand
       }),
     ),
     jobHandler(pollJobKind, PollJobPayloadC, async (payload, ctx) => {
-      const r = await pollTarget(deps.run, payload, { lease: ctx.job.lease, signal: ctx.signal });
+      const r = await pollTarget(deps.poll, payload, { lease: ctx.job.lease, signal: ctx.signal });
       const fields = { job_id: ctx.job.id, target: payload.target, ...r };
       if (r.error) log.warn(fields, 'poll round done with an error');
       else log.debug(fields, 'poll round done');

@@ -56,6 +56,10 @@ export const TYPES = {
   Sources: Symbol.for('SourceRepository'),
   Archive: Symbol.for('Archive'),
   Executions: Symbol.for('ExecutionRepository'),
+  Admissions: Symbol.for('ExecutionAdmissions'),
+  Artifacts: Symbol.for('ArtifactStore'),
+  PollRounds: Symbol.for('PollRounds'),
+  ExecutionFigures: Symbol.for('ExecutionFigures'),
   Stager: Symbol.for('Stager'),
   Graphs: Symbol.for('GraphStore'),
   Translator: Symbol.for('Translator'),
@@ -81,6 +85,10 @@ const portTypes: Partial<Record<keyof SurveyorPorts, symbol>> = {
   sources: TYPES.Sources,
   archive: TYPES.Archive,
   executions: TYPES.Executions,
+  admissions: TYPES.Admissions,
+  artifacts: TYPES.Artifacts,
+  pollRounds: TYPES.PollRounds,
+  executionFigures: TYPES.ExecutionFigures,
   stager: TYPES.Stager,
   graphs: TYPES.Graphs,
   translator: TYPES.Translator,
@@ -155,4 +163,5 @@ export const authDeps = (c: Container) => appOf(c).deps.auth;
 export const sourceDeps = (c: Container) => appOf(c).deps.sources;
 export const discoveryDeps = (c: Container) => appOf(c).deps.discovery;
 export const runDeps = (c: Container) => appOf(c).deps.run;
+export const pollDeps = (c: Container) => appOf(c).deps.poll;
 export const executionDeps = (c: Container) => appOf(c).deps.executions;

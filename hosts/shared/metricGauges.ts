@@ -31,7 +31,7 @@ export const registerGauges = (metrics: Metrics, ports: SurveyorPorts): void => 
     'Executions by project and state',
     ['project_module', 'state'],
     async () =>
-      (await ports.executions.countsByState()).map((r) => ({
+      (await ports.executionFigures.countsByState()).map((r) => ({
         labels: { project_module: r.projectModule, state: r.state },
         value: r.count,
       })),
@@ -64,7 +64,7 @@ export const registerGauges = (metrics: Metrics, ports: SurveyorPorts): void => 
     async () =>
       (await alertFigures()).firing.map((r) => ({ labels: { rule_kind: r.ruleKind }, value: r.count })),
   );
-  const queueWaits = perScrape(() => ports.executions.remoteQueueWaits(new Date()));
+  const queueWaits = perScrape(() => ports.executionFigures.remoteQueueWaits(new Date()));
   metrics.gaugeFrom(
     'surveyor_executions_in_remote_queue',
     'Batch jobs submitted and not started yet (waiting in the cluster queue), by project',

@@ -12,7 +12,11 @@ import { outboundTargets } from '../../adapters/shared/outbound.js';
 import { PgAuthSessionRepository } from '../../adapters/postgres/authSessionRepository.js';
 import type { Db } from '../../adapters/postgres/db.js';
 import { PgEventLog } from '../../adapters/postgres/eventLog.js';
+import { PgArtifactStore } from '../../adapters/postgres/executionArtifacts.js';
+import { PgExecutionAdmissions } from '../../adapters/postgres/executionAdmissions.js';
+import { PgExecutionFigures } from '../../adapters/postgres/executionFigures.js';
 import { PgExecutionRepository } from '../../adapters/postgres/executionRepository.js';
+import { PgPollRounds } from '../../adapters/postgres/pollRounds.js';
 import { PgJobQueue } from '../../adapters/postgres/jobQueue.js';
 import { PgLoginThrottle } from '../../adapters/postgres/loginThrottle.js';
 import { PgMaintenanceRepository } from '../../adapters/postgres/maintenanceRepository.js';
@@ -57,6 +61,10 @@ export const postgresPorts = (input: {
     sources: new PgSourceRepository(db),
     profiles: new PgProfileRepository(db),
     executions: new PgExecutionRepository(db),
+    admissions: new PgExecutionAdmissions(db),
+    artifacts: new PgArtifactStore(db),
+    pollRounds: new PgPollRounds(db),
+    executionFigures: new PgExecutionFigures(db),
     events: new PgEventLog(db),
     queue: new PgJobQueue(db, input.random),
     maintenance: new PgMaintenanceRepository(db),

@@ -4,7 +4,7 @@
 // Prints wall time and executions per second; asserts nothing.
 // Run: scripts/bench pipeline [executions]
 import * as E from 'fp-ts/lib/Either.js';
-import type { ExecutionRepository } from '../../core/ports/ExecutionRepository.js';
+import type { ExecutionFigures } from '../../core/ports/ExecutionFigures.js';
 import { createExecution } from '../../core/usecases/executions/createExecution.js';
 import { requestExecute } from '../../core/usecases/executions/requestExecute.js';
 import type { Db } from '../../adapters/postgres/db.js';
@@ -84,7 +84,7 @@ const once = async (concurrency: number) => {
     for (const q of (process.env['EXP'] ?? '').split(';').filter((x) => x.trim()))
       await api.container.get<Db>(TYPES.Db).any(q);
     const deps = executionDeps(api.container);
-    const repo = api.container.get<ExecutionRepository>(TYPES.Executions);
+    const repo = api.container.get<ExecutionFigures>(TYPES.ExecutionFigures);
     const worker = await startWorker(api.container);
     const profiler = await startProfile();
     byShape.clear();

@@ -1,7 +1,7 @@
 // What the pipeline benches share: clients that create and execute as API callers would (in this
 // process, on the use cases), and the wait until every execution ended completed.
 import * as E from 'fp-ts/lib/Either.js';
-import type { ExecutionRepository } from '../../core/ports/ExecutionRepository.js';
+import type { ExecutionFigures } from '../../core/ports/ExecutionFigures.js';
 import { createExecution } from '../../core/usecases/executions/createExecution.js';
 import { requestExecute } from '../../core/usecases/executions/requestExecute.js';
 import type { executionDeps } from '../../hosts/shared/composition.js';
@@ -35,7 +35,7 @@ export const createAndExecute = async (
 };
 
 /** Resolves once `total` executions ended; throws when any ended other than completed. */
-export const untilAllCompleted = async (repo: ExecutionRepository, total: number) => {
+export const untilAllCompleted = async (repo: ExecutionFigures, total: number) => {
   for (;;) {
     const counts = await repo.countsByState();
     const ended = counts.filter((c) => ['completed', 'failed', 'cancelled'].includes(c.state));

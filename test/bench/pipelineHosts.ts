@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ExecutionRepository } from '../../core/ports/ExecutionRepository.js';
+import type { ExecutionFigures } from '../../core/ports/ExecutionFigures.js';
 import { executionDeps, TYPES } from '../../hosts/shared/composition.js';
 import { startTestApi } from '../support/api.js';
 import { fastWorkerEnv, type Running, runCli } from '../support/child.js';
@@ -65,7 +65,7 @@ const once = async (workers: number, latencyMs: number) => {
     for (const p of procs)
       if (p.child.exitCode !== null) throw new Error(`a worker exited: ${p.output().slice(-2000)}`);
     const deps = executionDeps(api.container);
-    const repo = api.container.get<ExecutionRepository>(TYPES.Executions);
+    const repo = api.container.get<ExecutionFigures>(TYPES.ExecutionFigures);
     const started = performance.now();
     await createAndExecute(deps, names, total);
     await untilAllCompleted(repo, total);

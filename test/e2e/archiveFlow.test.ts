@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import test from 'ava';
 import type { Manifest } from '../../core/domain/manifest.js';
-import type { ExecutionRepository } from '../../core/ports/ExecutionRepository.js';
+import type { ArtifactStore } from '../../core/ports/ArtifactStore.js';
 import { TYPES } from '../../hosts/shared/composition.js';
 import { startWorker, type WorkerHandle } from '../../hosts/worker/worker.js';
 import type { Config } from '../../schema/config.js';
@@ -149,8 +149,8 @@ test.serial(
     const id = await p.execute('HIPASSJ1318-21');
     const e = await untilState(t, id, ['completed', 'failed']);
     t.is(e.state, 'completed', String(e['error']));
-    const executions = api.container.get<ExecutionRepository>(TYPES.Executions);
-    const manifest = JSON.parse((await executions.artifact(id, 1, 'manifest.json'))!) as Manifest;
+    const artifacts = api.container.get<ArtifactStore>(TYPES.Artifacts);
+    const manifest = JSON.parse((await artifacts.artifact(id, 1, 'manifest.json'))!) as Manifest;
     const datasets = (
       manifest.sources[0] as { sbids: { sbid: string; datasets: Record<string, unknown>[] }[] }
     ).sbids[0]!.datasets;
@@ -175,7 +175,7 @@ test.serial(
     t.true(kinds.indexOf('execution.staged') > kinds.lastIndexOf('execution.file_staged'));
     t.true(kinds.includes('execution.completed'));
     // The graph was patched from the manifest (the scheduling block of the staged data).
-    const graph = JSON.parse((await executions.artifact(id, 1, 'logical.graph'))!) as {
+    const graph = JSON.parse((await artifacts.artifact(id, 1, 'logical.graph'))!) as {
       nodeDataArray: { name: string; fields: { name: string; value: unknown }[] }[];
     };
     const hello = graph.nodeDataArray.find((n) => n.name === 'Hello DALiuGE')!;

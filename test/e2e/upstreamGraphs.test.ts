@@ -8,7 +8,7 @@ import { copyFileSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import test, { type ExecutionContext } from 'ava';
-import type { ExecutionRepository } from '../../core/ports/ExecutionRepository.js';
+import type { ArtifactStore } from '../../core/ports/ArtifactStore.js';
 import { TYPES } from '../../hosts/shared/composition.js';
 import { startWorker, type WorkerHandle } from '../../hosts/worker/worker.js';
 import { startTestApi, type TestApi } from '../support/api.js';
@@ -69,9 +69,7 @@ const { untilState } = executionStatus(
 const useGraph = (path: string, patches: string) =>
   api.uploadConfig(yamlWithGraph(path, sha[path]!, patches), p.adminToken);
 const translatedOf = async (id: string) => {
-  const text = await api.container
-    .get<ExecutionRepository>(TYPES.Executions)
-    .artifact(id, 1, 'translated.json');
+  const text = await api.container.get<ArtifactStore>(TYPES.Artifacts).artifact(id, 1, 'translated.json');
   return JSON.parse(text!) as Record<string, unknown>[];
 };
 
@@ -145,9 +143,7 @@ const runGraph = async (t: ExecutionContext, graph: string, source: string) => {
   await useGraph(graph, ' []');
   const id = await p.execute(source, { do_stage: false });
   const e = await untilState(t, id, ['completed', 'failed']);
-  const text = await api.container
-    .get<ExecutionRepository>(TYPES.Executions)
-    .artifact(id, 1, 'translated.json');
+  const text = await api.container.get<ArtifactStore>(TYPES.Artifacts).artifact(id, 1, 'translated.json');
   const drops = text
     ? (JSON.parse(text) as Record<string, unknown>[]).filter((d) => typeof d['oid'] === 'string')
     : [];

@@ -1,7 +1,7 @@
 // The execution tick's automation: ready sources whose signature was not processed become
 // executions, asked to run and queued; a source held by an unfinished execution is not taken twice.
 import test from 'ava';
-import type { ExecutionRepository } from '../../core/ports/ExecutionRepository.js';
+import type { ExecutionFigures } from '../../core/ports/ExecutionFigures.js';
 import { executionTick } from '../../core/usecases/pipeline/executionTick.js';
 import { executionDeps, TYPES } from '../../hosts/shared/composition.js';
 import { startTestApi } from '../support/api.js';
@@ -23,7 +23,7 @@ test('automation turns ready, unprocessed sources into queued executions, once',
   });
   const first = (await tick.run(new Date())).counts;
   t.like(first, { created: 2, held_back: 0 }, 'the source without datasets is not ready');
-  const counts = await api.container.get<ExecutionRepository>(TYPES.Executions).countsByState();
+  const counts = await api.container.get<ExecutionFigures>(TYPES.ExecutionFigures).countsByState();
   t.deepEqual(
     counts.map((c) => [c.state, c.count]),
     [['queued', 2]],

@@ -3,6 +3,7 @@
 import test from 'ava';
 import { LeaseLostError } from '../../core/domain/job.js';
 import type { ExecutionRepository } from '../../core/ports/ExecutionRepository.js';
+import type { ArtifactStore } from '../../core/ports/ArtifactStore.js';
 import type { EventLog } from '../../core/ports/EventLog.js';
 import type { JobQueue } from '../../core/ports/JobQueue.js';
 import { runJobKind } from '../../core/domain/jobKinds.js';
@@ -55,14 +56,16 @@ test.serial('a worker that lost its lease commits nothing; the new holder finish
   t.is((await executions.get(id))!.state, 'queued', 'the stale worker did not move the execution');
   t.is(await eventCount(), before, 'nor wrote an event');
   t.is(
-    await executions.saveArtifact(
-      { executionId: id, attempt: 1, name: 'x', mediaType: 'text/plain', content: 'x', sha256: 'x' },
-      a!.lease,
-      new Date(),
-    ),
+    await api.container
+      .get<ArtifactStore>(TYPES.Artifacts)
+      .saveArtifact(
+        { executionId: id, attempt: 1, name: 'x', mediaType: 'text/plain', content: 'x', sha256: 'x' },
+        a!.lease,
+        new Date(),
+      ),
     'lease_lost',
   );
-  t.deepEqual(await executions.artifacts(id), []);
+  t.deepEqual(await api.container.get<ArtifactStore>(TYPES.Artifacts).artifacts(id), []);
 
   await runExecution(
     runDeps(api.container),
@@ -71,11 +74,10 @@ test.serial('a worker that lost its lease commits nothing; the new holder finish
   );
   const done = (await executions.get(id))!;
   t.is(done.state, 'completed', done.error ?? '');
-  t.deepEqual((await executions.artifacts(id)).map((x) => x.name).sort(), [
-    'logical.graph',
-    'manifest.json',
-    'staged.json',
-  ]);
+  t.deepEqual(
+    (await api.container.get<ArtifactStore>(TYPES.Artifacts).artifacts(id)).map((x) => x.name).sort(),
+    ['logical.graph', 'manifest.json', 'staged.json'],
+  );
 });
 
 test.serial('a worker that lost its lease just before submitting sends nothing to the backend', async (t) => {

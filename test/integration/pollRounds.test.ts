@@ -1,7 +1,7 @@
 // Poll rounds on PostgreSQL: the tick's batch of rounds wakes the workers, and a round that
 // changes nothing writes nothing (the target's row keeps its transaction id).
 import test from 'ava';
-import { PgExecutionRepository } from '../../adapters/postgres/executionRepository.js';
+import { PgPollRounds } from '../../adapters/postgres/pollRounds.js';
 import { freshDatabase } from '../support/db.js';
 
 const at = (s: number) => new Date(Date.UTC(2026, 10, 23, 12, 0, s));
@@ -18,7 +18,7 @@ test('scheduled rounds wake the workers once; rounds that change nothing leave t
   const heard: string[] = [];
   conn.client.on('notification', (m) => heard.push(m.payload ?? ''));
   await conn.none('LISTEN surveyor_jobs');
-  const repo = new PgExecutionRepository(d.db);
+  const repo = new PgPollRounds(d.db);
   t.is(await repo.schedulePolls([round('dim:1'), round('dim:2'), round('dim:1')], at(0)), 2);
   t.is(await repo.schedulePolls([round('dim:1')], at(1)), 0, 'its job is live');
   await conn.one('SELECT 1 AS one'); // delivers what was sent before it

@@ -2,7 +2,11 @@ import test from 'ava';
 import { PgEventLog } from '../../adapters/postgres/eventLog.js';
 import { PgAlertRepository } from '../../adapters/postgres/alertRepository.js';
 import { PgAuthSessionRepository } from '../../adapters/postgres/authSessionRepository.js';
+import { PgArtifactStore } from '../../adapters/postgres/executionArtifacts.js';
+import { PgExecutionAdmissions } from '../../adapters/postgres/executionAdmissions.js';
+import { PgExecutionFigures } from '../../adapters/postgres/executionFigures.js';
 import { PgExecutionRepository } from '../../adapters/postgres/executionRepository.js';
+import { PgPollRounds } from '../../adapters/postgres/pollRounds.js';
 import { PgJobQueue } from '../../adapters/postgres/jobQueue.js';
 import { PgMaintenanceRepository } from '../../adapters/postgres/maintenanceRepository.js';
 import { PgProfileRepository } from '../../adapters/postgres/profileRepository.js';
@@ -21,6 +25,10 @@ runRepositoryContract(test, 'postgres', async () => {
       sources: new PgSourceRepository(d.db),
       profiles: new PgProfileRepository(d.db),
       executions: new PgExecutionRepository(d.db),
+      admissions: new PgExecutionAdmissions(d.db),
+      artifacts: new PgArtifactStore(d.db),
+      pollRounds: new PgPollRounds(d.db),
+      executionFigures: new PgExecutionFigures(d.db),
       events: new PgEventLog(d.db),
       queue: new PgJobQueue(d.db, new CryptoRandom()),
       maintenance: new PgMaintenanceRepository(d.db),

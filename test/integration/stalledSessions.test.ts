@@ -7,6 +7,7 @@ import test from 'ava';
 import type { RemoteOutcome, SessionProgress } from '../../core/domain/remote.js';
 import type { EventLog } from '../../core/ports/EventLog.js';
 import type { ExecutionRepository } from '../../core/ports/ExecutionRepository.js';
+import type { ArtifactStore } from '../../core/ports/ArtifactStore.js';
 import type { DropSpec } from '../../core/ports/Translator.js';
 import { startTestApi, type TestApi } from '../support/api.js';
 import { pollRound, scriptedBackends } from '../support/pollRound.js';
@@ -71,7 +72,9 @@ test.serial(
       (
         await events.read({ kind: 'subject', subjectType: 'execution', subjectId: id }, 100, null)
       ).items.filter((ev) => ev.kind === 'execution.stalled');
-    const translated = JSON.parse((await executions.artifact(id, 1, 'translated.json'))!) as DropSpec[];
+    const translated = JSON.parse(
+      (await api.container.get<ArtifactStore>(TYPES.Artifacts).artifact(id, 1, 'translated.json'))!,
+    ) as DropSpec[];
     const app = translated.find((d) => d['categoryType'] === 'Application')!;
     const { s, backends, cancels } = scripted();
 

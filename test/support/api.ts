@@ -15,7 +15,7 @@ import { registerSecrets } from '../../hosts/shared/secrets.js';
 import { freshDatabase } from './db.js';
 import { graphDir } from './project.js';
 import type { Db } from '../../adapters/postgres/db.js';
-import type { ExecutionRepository } from '../../core/ports/ExecutionRepository.js';
+import type { ArtifactStore } from '../../core/ports/ArtifactStore.js';
 
 export const testJwtSecret = 'integration-test-secret-0123456789abcdef';
 
@@ -143,7 +143,6 @@ export const startTestApi = async (
 export const translatedDrops = async (api: TestApi, id: string): Promise<Record<string, unknown>[]> =>
   (
     JSON.parse(
-      (await api.container.get<ExecutionRepository>(TYPES.Executions).artifact(id, 1, 'translated.json')) ??
-        '[]',
+      (await api.container.get<ArtifactStore>(TYPES.Artifacts).artifact(id, 1, 'translated.json')) ?? '[]',
     ) as Record<string, unknown>[]
   ).filter((d) => typeof d['oid'] === 'string');

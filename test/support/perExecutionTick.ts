@@ -7,15 +7,20 @@ import * as E from 'fp-ts/lib/Either.js';
 import { admitExecution } from '../../core/usecases/executions/admitExecution.js';
 import { createExecution } from '../../core/usecases/executions/createExecution.js';
 import { requestExecute } from '../../core/usecases/executions/requestExecute.js';
+import type { ExecutionRepository } from '../../core/ports/ExecutionRepository.js';
 import type { TickDeps } from '../../core/usecases/pipeline/executionTick.js';
 
-export const perExecutionTick = async (deps: TickDeps, admissionScan: number, now: Date) => {
+export const perExecutionTick = async (
+  deps: TickDeps & { readonly executions: ExecutionRepository },
+  admissionScan: number,
+  now: Date,
+) => {
   let created = 0;
   let blocked = 0;
   for (const v of await deps.configs.allActive()) {
     const a = v.config.automation.execution;
     if (!a.enabled || a.archive_name === undefined) continue;
-    const ready = await deps.executions.sourcesToProcess(
+    const ready = await deps.admissions.sourcesToProcess(
       v.projectModule,
       v.config.discovery.required_flags,
       a.sources_per_tick,
@@ -48,11 +53,11 @@ export const perExecutionTick = async (deps: TickDeps, admissionScan: number, no
       n++;
     }
   }
-  const inFlight = new Map(await deps.executions.inFlightByProject());
+  const inFlight = new Map(await deps.admissions.inFlightByProject());
   const admittedPerProject = new Map<string, number>();
   let admitted = 0;
   let held = 0;
-  for (const e of await deps.executions.awaitingAdmission(admissionScan)) {
+  for (const e of await deps.admissions.awaitingAdmission(admissionScan)) {
     const perTick =
       (await deps.configs.pinned(e.projectModule, e.configVersion))?.automation.execution.runs_per_tick ?? 0;
     if ((admittedPerProject.get(e.projectModule) ?? 0) >= perTick) {

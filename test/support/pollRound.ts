@@ -3,7 +3,7 @@ import type { DeploymentBackend, DeploymentBackends } from '../../core/ports/Dep
 import type { JobQueue } from '../../core/ports/JobQueue.js';
 import { type PollJobPayload, pollJobKind } from '../../core/domain/jobKinds.js';
 import { pollTarget } from '../../core/usecases/pipeline/pollTarget.js';
-import { runDeps, TYPES } from '../../hosts/shared/composition.js';
+import { pollDeps, TYPES } from '../../hosts/shared/composition.js';
 import type { TestApi } from './api.js';
 
 /**
@@ -15,7 +15,7 @@ export const pollRound = async (api: TestApi, backends: DeploymentBackends, cloc
   const [job] = await queue.claim('w', [pollJobKind], 1, 60, new Date());
   if (!job) throw new Error('no poll job is queued for the target');
   const payload = job.payload as PollJobPayload;
-  const r = await pollTarget({ ...runDeps(api.container), backends, ...(clock ? { clock } : {}) }, payload, {
+  const r = await pollTarget({ ...pollDeps(api.container), backends, ...(clock ? { clock } : {}) }, payload, {
     lease: job.lease,
     signal: new AbortController().signal,
   });
@@ -37,7 +37,7 @@ export const scriptedBackends = (
   poll: DeploymentBackend['poll'],
   cancel?: DeploymentBackend['cancel'],
 ): { backends: DeploymentBackends; cancels: string[] } => {
-  const real = runDeps(api.container).backends.get(kind);
+  const real = pollDeps(api.container).backends.get(kind);
   const cancels: string[] = [];
   const backend: DeploymentBackend = {
     ...real,

@@ -19,6 +19,10 @@ export type Repositories = Pick<
   | 'sources'
   | 'profiles'
   | 'executions'
+  | 'admissions'
+  | 'artifacts'
+  | 'pollRounds'
+  | 'executionFigures'
   | 'events'
   | 'queue'
   | 'maintenance'
@@ -494,7 +498,7 @@ export const repositoryContract: Record<string, Rule> = {
       { message: /share one fence/ },
     );
   },
-  'executions: made and admitted in batches; a batch admits only what is still pending': async (t, r) => {
+  'admissions: made and admitted in batches; a batch admits only what is still pending': async (t, r) => {
     await uploaded(r);
     const rule: AlertRule = {
       id: uuid(),
@@ -529,7 +533,7 @@ export const repositoryContract: Record<string, Rule> = {
       executeRequestedAt: at(1),
     });
     t.deepEqual(
-      (await r.executions.awaitingAdmission(10)).map((x) => x.id),
+      (await r.admissions.awaitingAdmission(10)).map((x) => x.id),
       [a.id, b.id, c.id],
     );
     // c is cancelled meanwhile: the batch moves a and b, with their events and jobs only.
@@ -550,7 +554,7 @@ export const repositoryContract: Record<string, Rule> = {
         idempotencyKey: `run:${x.id}`,
       },
     });
-    const moved = await r.executions.admitMany([a, b, c].map(admission), at(3));
+    const moved = await r.admissions.admitMany([a, b, c].map(admission), at(3));
     t.deepEqual([...moved].sort(), [a.id, b.id].sort());
     t.like(await r.executions.get(b.id), { state: 'queued', updatedAt: at(3) });
     t.like(await r.executions.get(c.id), { state: 'cancelled' });
@@ -576,105 +580,106 @@ export const repositoryContract: Record<string, Rule> = {
       [a.id, b.id].sort(),
     );
     // Admitting again moves nothing and adds no job; a second request under a live key is left out.
-    t.is((await r.executions.admitMany([admission(a)], at(5))).size, 0);
+    t.is((await r.admissions.admitMany([admission(a)], at(5))).size, 0);
   },
-  'executions: admission order, in flight per project, targets to poll and their rounds': async (t, r) => {
-    await uploaded(r);
-    const late = execution({ executeRequestedAt: at(5) });
-    const early = execution({ executeRequestedAt: at(1) });
-    const idle = execution();
-    const run1 = execution({ state: 'running', backendTarget: 'dim:1', submittedAt: at(3) });
-    const run2 = execution({ state: 'cancelling', backendTarget: 'dim:1', submittedAt: at(2) });
-    const batch = execution({
-      state: 'running',
-      backendTarget: 'ssh:1',
-      submittedAt: at(0),
-      profileSnapshot: { ...profile(), deployment: { kind: 'batch_remote' } as never },
-    });
-    for (const x of [late, early, idle, run1, run2, batch]) await stored(r, x);
-    t.deepEqual(
-      (await r.executions.awaitingAdmission(10)).map((x) => x.id),
-      [early.id, late.id],
-    );
-    t.deepEqual([...(await r.executions.inFlightByProject())], [[module, 3]]);
-    t.is(await r.executions.inFlightIn(module), 3);
-    t.is(await r.executions.inFlightIn('no_such_project'), 0);
-    t.deepEqual(
-      (await r.executions.onTarget('dim:1', 10)).map((x) => x.id),
-      [run2.id, run1.id],
-    );
-    const targets = (await r.executions.pollTargets()).sort((a, b) => a.target.localeCompare(b.target));
-    t.deepEqual(
-      targets.map((x) => [x.target, x.kind, x.inFlight, x.lastPolledAt, x.pollIntervalSeconds]),
-      [
-        ['dim:1', 'rest_remote', 2, null, 60],
-        ['ssh:1', 'batch_remote', 1, null, 60],
-      ],
-    );
-    const round = (target: string) => ({
-      target,
-      job: { kind: 'execution.poll', payload: { target }, idempotencyKey: `poll:${target}` },
-    });
-    const schedule = async (s: number) => {
-      for (const j of await r.queue.claim('w', ['execution.poll'], 10, 60, at(s)))
-        await r.queue.complete(j.lease, at(s));
-      return r.executions.schedulePolls([round('dim:1'), round('dim:1')], at(s));
-    };
-    const polledAt = async () =>
-      (await r.executions.pollTargets()).find((x) => x.target === 'dim:1')?.lastPolledAt;
-    t.is(await schedule(10), 1, 'one round per target: its job, and when');
-    t.is(await r.executions.schedulePolls([round('dim:1')], at(12)), 0, 'not while its job is live');
-    t.deepEqual(await polledAt(), at(10));
-    await r.executions.recordRound('dim:1', at(10), at(11), null, true);
-    t.deepEqual(await r.executions.lastAnswered('dim:1'), at(11), 'the first answer is recorded');
-    // Rounds that start on time and answer again write nothing; the last answer is then at least
-    // the start of the round before the newest one.
-    for (const s of [20, 30]) {
-      t.is(await schedule(s), 1);
-      await r.executions.recordRound('dim:1', at(s), at(s + 1), null, true);
-    }
-    t.deepEqual(await r.executions.lastAnswered('dim:1'), at(20));
-    t.is(await schedule(40), 1);
-    await r.executions.recordRound('dim:1', at(40), at(41), 'timeout', false);
-    t.deepEqual(await r.executions.lastAnswered('dim:1'), at(30), 'kept when the rounds stop answering');
-    t.is(await r.executions.lastAnswered('ssh:1'), null);
-    t.deepEqual(await polledAt(), at(40));
-    // dim:1 failed its last round and last answered at 30; ssh:1 never polled (no error): not down.
-    t.deepEqual(await r.executions.unansweredTargets(at(30), null), []);
-    t.deepEqual(
-      (await r.executions.unansweredTargets(at(31), null)).map((x) => [
-        x.target,
-        x.kind,
-        x.inFlight,
-        x.lastError,
-      ]),
-      [['dim:1', 'rest_remote', 2, 'timeout']],
-    );
-    t.deepEqual(await r.executions.unansweredTargets(at(31), 'another_project'), []);
-    // A round the tick did not schedule (a submission's) records its start, and nothing else changes.
-    await r.executions.recordRound('dim:1', at(55), at(56), 'timeout', false);
-    t.deepEqual(await polledAt(), at(55));
-    t.deepEqual(await r.executions.lastAnswered('dim:1'), at(30));
-    await r.executions.recordRound('ssh:1', at(25), at(26), 'connection refused', false);
-    t.deepEqual(
-      (await r.executions.unansweredTargets(at(40), null)).map((x) => [x.target, x.lastAnsweredAt]),
-      [
-        ['dim:1', at(30)],
-        ['ssh:1', null],
-      ],
-    );
-    // Answering again with a cancel that could not be sent: an error, but the target is not down.
-    await r.executions.recordRound('dim:1', at(60), at(61), 'cancel of x: refused', true);
-    t.deepEqual(await r.executions.unansweredTargets(at(100), null).then((u) => u.map((x) => x.target)), [
-      'ssh:1',
-    ]);
-    t.deepEqual(await r.executions.lastAnswered('dim:1'), at(61));
-    const waits = await r.executions.remoteQueueWaits(at(30));
-    t.deepEqual(
-      waits.map((w) => [w.projectModule, Number(w.waiting), Number(w.longestSeconds)]),
-      [[module, 1, 30]],
-    );
-  },
+  'admissions and poll rounds: admission order, in flight per project, targets to poll and their rounds':
+    async (t, r) => {
+      await uploaded(r);
+      const late = execution({ executeRequestedAt: at(5) });
+      const early = execution({ executeRequestedAt: at(1) });
+      const idle = execution();
+      const run1 = execution({ state: 'running', backendTarget: 'dim:1', submittedAt: at(3) });
+      const run2 = execution({ state: 'cancelling', backendTarget: 'dim:1', submittedAt: at(2) });
+      const batch = execution({
+        state: 'running',
+        backendTarget: 'ssh:1',
+        submittedAt: at(0),
+        profileSnapshot: { ...profile(), deployment: { kind: 'batch_remote' } as never },
+      });
+      for (const x of [late, early, idle, run1, run2, batch]) await stored(r, x);
+      t.deepEqual(
+        (await r.admissions.awaitingAdmission(10)).map((x) => x.id),
+        [early.id, late.id],
+      );
+      t.deepEqual([...(await r.admissions.inFlightByProject())], [[module, 3]]);
+      t.is(await r.admissions.inFlightIn(module), 3);
+      t.is(await r.admissions.inFlightIn('no_such_project'), 0);
+      t.deepEqual(
+        (await r.pollRounds.onTarget('dim:1', 10)).map((x) => x.id),
+        [run2.id, run1.id],
+      );
+      const targets = (await r.pollRounds.pollTargets()).sort((a, b) => a.target.localeCompare(b.target));
+      t.deepEqual(
+        targets.map((x) => [x.target, x.kind, x.inFlight, x.lastPolledAt, x.pollIntervalSeconds]),
+        [
+          ['dim:1', 'rest_remote', 2, null, 60],
+          ['ssh:1', 'batch_remote', 1, null, 60],
+        ],
+      );
+      const round = (target: string) => ({
+        target,
+        job: { kind: 'execution.poll', payload: { target }, idempotencyKey: `poll:${target}` },
+      });
+      const schedule = async (s: number) => {
+        for (const j of await r.queue.claim('w', ['execution.poll'], 10, 60, at(s)))
+          await r.queue.complete(j.lease, at(s));
+        return r.pollRounds.schedulePolls([round('dim:1'), round('dim:1')], at(s));
+      };
+      const polledAt = async () =>
+        (await r.pollRounds.pollTargets()).find((x) => x.target === 'dim:1')?.lastPolledAt;
+      t.is(await schedule(10), 1, 'one round per target: its job, and when');
+      t.is(await r.pollRounds.schedulePolls([round('dim:1')], at(12)), 0, 'not while its job is live');
+      t.deepEqual(await polledAt(), at(10));
+      await r.pollRounds.recordRound('dim:1', at(10), at(11), null, true);
+      t.deepEqual(await r.pollRounds.lastAnswered('dim:1'), at(11), 'the first answer is recorded');
+      // Rounds that start on time and answer again write nothing; the last answer is then at least
+      // the start of the round before the newest one.
+      for (const s of [20, 30]) {
+        t.is(await schedule(s), 1);
+        await r.pollRounds.recordRound('dim:1', at(s), at(s + 1), null, true);
+      }
+      t.deepEqual(await r.pollRounds.lastAnswered('dim:1'), at(20));
+      t.is(await schedule(40), 1);
+      await r.pollRounds.recordRound('dim:1', at(40), at(41), 'timeout', false);
+      t.deepEqual(await r.pollRounds.lastAnswered('dim:1'), at(30), 'kept when the rounds stop answering');
+      t.is(await r.pollRounds.lastAnswered('ssh:1'), null);
+      t.deepEqual(await polledAt(), at(40));
+      // dim:1 failed its last round and last answered at 30; ssh:1 never polled (no error): not down.
+      t.deepEqual(await r.pollRounds.unansweredTargets(at(30), null), []);
+      t.deepEqual(
+        (await r.pollRounds.unansweredTargets(at(31), null)).map((x) => [
+          x.target,
+          x.kind,
+          x.inFlight,
+          x.lastError,
+        ]),
+        [['dim:1', 'rest_remote', 2, 'timeout']],
+      );
+      t.deepEqual(await r.pollRounds.unansweredTargets(at(31), 'another_project'), []);
+      // A round the tick did not schedule (a submission's) records its start, and nothing else changes.
+      await r.pollRounds.recordRound('dim:1', at(55), at(56), 'timeout', false);
+      t.deepEqual(await polledAt(), at(55));
+      t.deepEqual(await r.pollRounds.lastAnswered('dim:1'), at(30));
+      await r.pollRounds.recordRound('ssh:1', at(25), at(26), 'connection refused', false);
+      t.deepEqual(
+        (await r.pollRounds.unansweredTargets(at(40), null)).map((x) => [x.target, x.lastAnsweredAt]),
+        [
+          ['dim:1', at(30)],
+          ['ssh:1', null],
+        ],
+      );
+      // Answering again with a cancel that could not be sent: an error, but the target is not down.
+      await r.pollRounds.recordRound('dim:1', at(60), at(61), 'cancel of x: refused', true);
+      t.deepEqual(await r.pollRounds.unansweredTargets(at(100), null).then((u) => u.map((x) => x.target)), [
+        'ssh:1',
+      ]);
+      t.deepEqual(await r.pollRounds.lastAnswered('dim:1'), at(61));
+      const waits = await r.executionFigures.remoteQueueWaits(at(30));
+      t.deepEqual(
+        waits.map((w) => [w.projectModule, Number(w.waiting), Number(w.longestSeconds)]),
+        [[module, 1, 30]],
+      );
+    },
   'executions: a write asks for a poll round no sooner than its spacing after the last one': async (t, r) => {
     await uploaded(r);
     const x = execution({ state: 'running', backendTarget: 'dim:9', submittedAt: at(1) });
@@ -695,7 +700,7 @@ export const repositoryContract: Record<string, Rule> = {
         at(s),
       );
     const polledAt = async () =>
-      (await r.executions.pollTargets()).find((p) => p.target === 'dim:9')?.lastPolledAt ?? null;
+      (await r.pollRounds.pollTargets()).find((p) => p.target === 'dim:9')?.lastPolledAt ?? null;
     const claim = (s: number) => r.queue.claim('w', ['execution.poll'], 10, 60, at(s));
     t.is(await ask(100), 'ok');
     t.deepEqual(await polledAt(), at(100), 'the first round is due at once, and recorded');
@@ -843,7 +848,7 @@ export const repositoryContract: Record<string, Rule> = {
     t.is(adm?.inFlight, 1);
     t.is(await r.executions.getForAdmission(uuid()), null);
   },
-  'executions: the sources automation may run are ready, changed and free; a page of sources says which need processing':
+  'admissions: the sources automation may run are ready, changed and free; a page of sources says which need processing':
     async (t, r) => {
       await uploaded(r);
       const ids = await sourcesNamed(r, ['ready', 'flagless', 'processed', 'busy', 'undiscovered', 'off']);
@@ -868,11 +873,11 @@ export const repositoryContract: Record<string, Rule> = {
         at(4),
       );
       t.deepEqual(
-        (await r.executions.sourcesToProcess(module, ['ok'], 10)).map((s) => s.sourceIdentifier),
+        (await r.admissions.sourcesToProcess(module, ['ok'], 10)).map((s) => s.sourceIdentifier),
         ['ready'],
       );
       t.deepEqual(
-        (await r.executions.sourcesToProcess(module, [], 10)).map((s) => s.sourceIdentifier),
+        (await r.admissions.sourcesToProcess(module, [], 10)).map((s) => s.sourceIdentifier),
         ['flagless', 'ready'],
         'oldest discovery first',
       );
@@ -890,7 +895,7 @@ export const repositoryContract: Record<string, Rule> = {
         ['busy', 'flagless', 'off', 'ready'],
       );
     },
-  'executions: artifacts are written under a held lease and listed by attempt': async (t, r) => {
+  'artifacts: written under a held lease and listed by attempt': async (t, r) => {
     await uploaded(r);
     const e = execution();
     await r.executions.insert(e, ev(e.id));
@@ -904,19 +909,16 @@ export const repositoryContract: Record<string, Rule> = {
       sha256: 'ab',
       content: '{"é":1}',
     };
+    t.is(await r.artifacts.saveArtifact(a, { ...job!.lease, token: job!.lease.token + 1 }, t0), 'lease_lost');
+    t.is(await r.artifacts.saveArtifact(a, job!.lease, at(1)), 'ok');
     t.is(
-      await r.executions.saveArtifact(a, { ...job!.lease, token: job!.lease.token + 1 }, t0),
-      'lease_lost',
-    );
-    t.is(await r.executions.saveArtifact(a, job!.lease, at(1)), 'ok');
-    t.is(
-      await r.executions.saveArtifact({ ...a, name: 'graph.json', content: '[]' }, job!.lease, at(2)),
+      await r.artifacts.saveArtifact({ ...a, name: 'graph.json', content: '[]' }, job!.lease, at(2)),
       'ok',
     );
-    t.is(await r.executions.artifact(e.id, 1, 'manifest.json'), '{"é":1}');
-    t.is(await r.executions.artifact(e.id, 2, 'manifest.json'), null);
+    t.is(await r.artifacts.artifact(e.id, 1, 'manifest.json'), '{"é":1}');
+    t.is(await r.artifacts.artifact(e.id, 2, 'manifest.json'), null);
     t.deepEqual(
-      (await r.executions.artifacts(e.id)).map((x) => [x.attempt, x.name, x.size, x.contentPrunedAt]),
+      (await r.artifacts.artifacts(e.id)).map((x) => [x.attempt, x.name, x.size, x.contentPrunedAt]),
       [
         [1, 'manifest.json', 8, null],
         [1, 'graph.json', 2, null],
@@ -928,14 +930,14 @@ export const repositoryContract: Record<string, Rule> = {
       { ...a, name: 'graph.json', content: '[2, 3]' },
     ];
     t.is(
-      await r.executions.saveArtifacts(more, { ...job!.lease, token: job!.lease.token + 1 }, at(3)),
+      await r.artifacts.saveArtifacts(more, { ...job!.lease, token: job!.lease.token + 1 }, at(3)),
       'lease_lost',
     );
-    t.is(await r.executions.artifact(e.id, 1, 'translated.json'), null);
-    t.is(await r.executions.saveArtifacts(more, job!.lease, at(4)), 'ok');
-    t.is(await r.executions.artifact(e.id, 1, 'translated.json'), '[1]');
-    t.is(await r.executions.artifact(e.id, 1, 'graph.json'), '[2, 3]');
-    t.is((await r.executions.artifacts(e.id)).length, 3);
+    t.is(await r.artifacts.artifact(e.id, 1, 'translated.json'), null);
+    t.is(await r.artifacts.saveArtifacts(more, job!.lease, at(4)), 'ok');
+    t.is(await r.artifacts.artifact(e.id, 1, 'translated.json'), '[1]');
+    t.is(await r.artifacts.artifact(e.id, 1, 'graph.json'), '[2, 3]');
+    t.is((await r.artifacts.artifacts(e.id)).length, 3);
     // With a step's change, in the same write: stored only when the change is.
     const withStep = (expect: Execution['state'][], lease: NonNullable<typeof job>['lease']) =>
       r.executions.write(
@@ -951,11 +953,60 @@ export const repositoryContract: Record<string, Rule> = {
       );
     t.is(await withStep(['running'], job!.lease), 'state_changed');
     t.is(await withStep([e.state], { ...job!.lease, token: job!.lease.token + 1 }), 'lease_lost');
-    t.is(await r.executions.artifact(e.id, 1, 'staged.json'), null);
+    t.is(await r.artifacts.artifact(e.id, 1, 'staged.json'), null);
     t.is(await withStep([e.state], job!.lease), 'ok');
-    t.is(await r.executions.artifact(e.id, 1, 'staged.json'), '[4]');
+    t.is(await r.artifacts.artifact(e.id, 1, 'staged.json'), '[4]');
     t.is((await r.executions.get(e.id))?.error, 'x');
   },
+  'figures: counts by state, what ended since a time (newest failures first), what waits for admission':
+    async (t, r) => {
+      await uploaded(r);
+      const xs = [
+        execution({ state: 'completed', finishedAt: at(10) }),
+        execution({ state: 'failed', finishedAt: at(20) }),
+        execution({ state: 'failed', finishedAt: at(30) }),
+        execution({ state: 'failed', finishedAt: at(1) }),
+        execution({ state: 'pending', executeRequestedAt: at(5) }),
+        execution({ state: 'pending', executeRequestedAt: at(50) }),
+        execution({ state: 'pending' }),
+      ];
+      for (const x of xs) await stored(r, x);
+      for (const [i, error] of [
+        [1, 'boom'],
+        [2, 'bang'],
+      ] as const)
+        await r.executions.write(
+          { id: xs[i]!.id, expect: ['failed'], change: { error }, events: [] },
+          at(40),
+        );
+      const counts = await r.executionFigures.countsByState();
+      t.deepEqual(counts.map((c) => `${c.projectModule} ${c.state} ${c.count}`).sort(), [
+        `${module} completed 1`,
+        `${module} failed 3`,
+        `${module} pending 3`,
+      ]);
+      const ended = await r.executionFigures.endedSince(at(5), null, 5);
+      t.deepEqual(ended.byState, { completed: 1, failed: 2 });
+      t.deepEqual(ended.failed, [
+        { id: xs[2]!.id, projectModule: module, error: 'bang' },
+        { id: xs[1]!.id, projectModule: module, error: 'boom' },
+      ]);
+      t.is((await r.executionFigures.endedSince(at(5), null, 1)).failed.length, 1);
+      t.deepEqual(await r.executionFigures.endedSince(at(5), 'another_project', 5), {
+        byState: {},
+        failed: [],
+      });
+      t.deepEqual(await r.executionFigures.pendingSince(at(10), null, 5), {
+        count: 1,
+        sample: [{ id: xs[4]!.id, projectModule: module, since: at(5) }],
+      });
+      const all = await r.executionFigures.pendingSince(at(100), null, 1);
+      t.is(all.count, 2);
+      t.deepEqual(
+        all.sample.map((x) => x.id),
+        [xs[4]!.id],
+      );
+    },
   'events: read per project or subject, oldest first, a page at a time; cursors are checked': async (
     t,
     r,

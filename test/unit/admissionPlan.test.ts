@@ -189,7 +189,10 @@ const build = (sc: Scenario) => {
       );
     });
   });
-  const deps = { ...r, clock, random, digest: { digest: (s: string) => s } } as unknown as TickDeps;
+  // What both ticks need: the set-based one's deps, and the whole execution repository for the old one.
+  const deps = { ...r, clock, random, digest: { digest: (s: string) => s } } as unknown as TickDeps & {
+    executions: typeof r.executions;
+  };
   return { deps, store: r.store, clock };
 };
 

@@ -1,7 +1,7 @@
 // When the execution tick schedules a poll of a backend target: the project's interval, never
 // more often than the floor, and with mock backends at least every pollMaxSeconds.
 import test from 'ava';
-import type { PollTarget } from '../../core/ports/ExecutionRepository.js';
+import type { PollTarget } from '../../core/ports/PollRounds.js';
 import {
   type TickDeps,
   type TickSettings,
@@ -13,9 +13,11 @@ const polled = async (targets: PollTarget[], now: Date, extra: Partial<TickSetti
   const queued: string[] = [];
   const deps = {
     configs: { allActive: async () => [] },
-    executions: {
+    admissions: {
       inFlightByProject: async () => [],
       awaitingAdmission: async () => [],
+    },
+    pollRounds: {
       pollTargets: async () => targets,
       schedulePolls: async (rounds: { target: string }[]) => {
         for (const r of rounds) queued.push(r.target);

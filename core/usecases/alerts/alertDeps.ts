@@ -1,10 +1,11 @@
 import type { AlertRepository } from '../../ports/AlertRepository.js';
 import type { Archive } from '../../ports/Archive.js';
 import type { Clock } from '../../ports/Clock.js';
-import type { ExecutionRepository } from '../../ports/ExecutionRepository.js';
+import type { ExecutionFigures } from '../../ports/ExecutionFigures.js';
 import type { JobQueue } from '../../ports/JobQueue.js';
 import type { Notifier } from '../../ports/Notifier.js';
 import type { OutageLog } from '../../ports/OutageLog.js';
+import type { PollRounds } from '../../ports/PollRounds.js';
 import type { ProfileRepository } from '../../ports/ProfileRepository.js';
 import type { ProjectConfigRepository } from '../../ports/ProjectConfigRepository.js';
 import type { Random } from '../../ports/Random.js';
@@ -21,7 +22,8 @@ export interface AlertDeps {
   readonly targets: TargetPolicy;
   readonly queue: JobQueue;
   readonly workers: WorkerRegistry;
-  readonly executions: ExecutionRepository;
+  readonly executionFigures: ExecutionFigures;
+  readonly pollRounds: Pick<PollRounds, 'unansweredTargets'>;
   /** What dependency_down rules check: translators of profiles, archives of configurations. */
   readonly translator: Translator;
   readonly archive: Archive;

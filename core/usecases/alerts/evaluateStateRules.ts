@@ -4,7 +4,7 @@ import type { Outage } from '../../ports/OutageLog.js';
 import type { AlertDeps } from './alertDeps.js';
 import type { DependencyWatch, DownTarget } from './dependencyWatch.js';
 
-type Deps = Pick<AlertDeps, 'executions' | 'queue' | 'workers' | 'random'>;
+type Deps = Pick<AlertDeps, 'executionFigures' | 'pollRounds' | 'queue' | 'workers' | 'random'>;
 
 export interface StateRuleSettings {
   /** A worker silent this long is lost (SERVICE_WORKER_STALE_SECONDS, as /ready counts them). */
@@ -46,7 +46,7 @@ const evaluate = async (
   const where = rule.projectModule ? ` in ${rule.projectModule}` : '';
   if (c.kind === 'pending_too_long') {
     const before = new Date(now.getTime() - c.minutes * 60_000);
-    const p = await deps.executions.pendingSince(before, rule.projectModule, 10);
+    const p = await deps.executionFigures.pendingSince(before, rule.projectModule, 10);
     if (p.count === 0) return [];
     const oldest = p.sample[0]!;
     const message = stateAlert(
@@ -125,7 +125,7 @@ const evaluate = async (
     const named = { rest_remote: 'island_manager', batch_remote: 'login_node' } as const;
     const polled: DownTarget[] = (
       wants('island_manager') || wants('login_node')
-        ? await deps.executions.unansweredTargets(new Date(before), rule.projectModule)
+        ? await deps.pollRounds.unansweredTargets(new Date(before), rule.projectModule)
         : []
     )
       .filter((d) => wants(named[d.kind]))
@@ -174,8 +174,8 @@ const evaluate = async (
     if (now.getUTCHours() !== c.hour_utc) return [];
     const since = new Date(now.getTime() - 24 * 3600_000);
     const [ended, pending, q] = await Promise.all([
-      deps.executions.endedSince(since, rule.projectModule, 5),
-      deps.executions.pendingSince(now, rule.projectModule, 0),
+      deps.executionFigures.endedSince(since, rule.projectModule, 5),
+      deps.executionFigures.pendingSince(now, rule.projectModule, 0),
       deps.queue.stats(now),
     ]);
     const n = (state: string) => ended.byState[state] ?? 0;

@@ -7,7 +7,7 @@ import type { SourceRepository } from '../../ports/SourceRepository.js';
 import { admissionBlockers, admissionWrite } from './admissionRules.js';
 
 export interface AdmitDeps {
-  readonly executions: ExecutionRepository;
+  readonly executions: Pick<ExecutionRepository, 'write'>;
   readonly sources: SourceRepository;
   readonly configs: ProjectConfigRepository;
   readonly clock: Clock;

@@ -19,7 +19,7 @@ import { type PollSpacing, pollRound, runJobKeyPrefix, settleJob } from '../../d
  */
 export const cancelExecution = async (
   deps: {
-    readonly executions: ExecutionRepository;
+    readonly executions: Pick<ExecutionRepository, 'get' | 'write'>;
     readonly clock: Clock;
     readonly pollSpacing: PollSpacing;
   },

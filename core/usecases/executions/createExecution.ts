@@ -13,7 +13,7 @@ import { resolveProfile } from '../profiles/resolveProfile.js';
 import { draftExecution, unknownArchive } from './executionDraft.js';
 
 export interface ExecutionDeps {
-  readonly executions: ExecutionRepository;
+  readonly executions: Pick<ExecutionRepository, 'findByIdempotencyKey' | 'insert'>;
   readonly sources: SourceRepository;
   readonly configs: ProjectConfigRepository;
   readonly profiles: ProfileRepository;

@@ -4,7 +4,7 @@ import { phaseOf } from '../../domain/execution.js';
 import type { Execution } from '../../domain/executionRecord.js';
 import type { ProjectConfigVersion } from '../../domain/projectVersion.js';
 import type { Source } from '../../domain/source.js';
-import type { ArtifactInfo } from '../../ports/ExecutionRepository.js';
+import type { ArtifactInfo } from '../../ports/ArtifactStore.js';
 
 const seconds = (a: Date | undefined, b: Date | undefined) =>
   a && b ? Math.max(0, (b.getTime() - a.getTime()) / 1000) : null;

@@ -2,6 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { type AppError, appError } from '../../errors.js';
 import { terminalStates } from '../../domain/execution.js';
 import { type Execution, withChange } from '../../domain/executionRecord.js';
+import type { ExecutionRepository } from '../../ports/ExecutionRepository.js';
 import type { AdmitDeps } from './admitExecution.js';
 import { admissionBlockers, admissionWrite } from './admissionRules.js';
 import { executionEvent } from './executionEvents.js';
@@ -20,7 +21,7 @@ export interface ExecuteInput {
  * refused, and so is asking an execution that has ended (409, with how to run it again).
  */
 export const requestExecute = async (
-  deps: AdmitDeps,
+  deps: AdmitDeps & { readonly executions: Pick<ExecutionRepository, 'getForAdmission' | 'write'> },
   id: string,
   input: ExecuteInput,
   by: string,

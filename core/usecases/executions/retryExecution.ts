@@ -2,6 +2,8 @@ import * as E from 'fp-ts/lib/Either.js';
 import { type AppError, appError } from '../../errors.js';
 import { type Execution, unsubmitted } from '../../domain/executionRecord.js';
 import { unsettledAfter } from '../../domain/unsettledAttempt.js';
+import type { ExecutionAdmissions } from '../../ports/ExecutionAdmissions.js';
+import type { ExecutionRepository } from '../../ports/ExecutionRepository.js';
 import { type AdmitDeps, admitExecution } from './admitExecution.js';
 import { executionEvent, move } from './executionEvents.js';
 
@@ -14,7 +16,10 @@ import { executionEvent, move } from './executionEvents.js';
  * that was asked to run before is admitted at once when its gates pass (else the tick admits it).
  */
 export const retryExecution = async (
-  deps: AdmitDeps,
+  deps: AdmitDeps & {
+    readonly executions: Pick<ExecutionRepository, 'get' | 'write'>;
+    readonly admissions: Pick<ExecutionAdmissions, 'inFlightIn'>;
+  },
   id: string,
   by: string,
 ): Promise<E.Either<AppError, Execution>> => {
@@ -72,7 +77,7 @@ export const retryExecution = async (
     return E.left(appError('conflict', `execution ${id} changed meanwhile; read it and try again`));
   const retried = (await deps.executions.get(id))!;
   if (retried.executeRequestedAt === null) return E.right(retried);
-  const inFlight = await deps.executions.inFlightIn(retried.projectModule);
+  const inFlight = await deps.admissions.inFlightIn(retried.projectModule);
   if (!(await admitExecution(deps, retried, inFlight)).admitted) return E.right(retried);
   return E.right((await deps.executions.get(id)) ?? retried);
 };

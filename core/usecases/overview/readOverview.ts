@@ -1,12 +1,14 @@
 import type { ExecutionState } from '../../domain/execution.js';
 import { executionStates } from '../../domain/execution.js';
 import type { Execution } from '../../domain/executionRecord.js';
+import type { ExecutionFigures } from '../../ports/ExecutionFigures.js';
 import type { ExecutionRepository } from '../../ports/ExecutionRepository.js';
 import type { JobQueue, QueueStats } from '../../ports/JobQueue.js';
 import type { WorkerRecord, WorkerRegistry } from '../../ports/WorkerRegistry.js';
 
 export interface OverviewDeps {
-  readonly executions: ExecutionRepository;
+  readonly executions: Pick<ExecutionRepository, 'list'>;
+  readonly executionFigures: Pick<ExecutionFigures, 'countsByState'>;
   readonly queue: JobQueue;
   readonly workers: WorkerRegistry;
 }
@@ -30,7 +32,7 @@ export const readOverview = async (
   staleAfterSeconds: number,
 ): Promise<Overview> => {
   const [byProject, queue, workers, failed] = await Promise.all([
-    d.executions.countsByState(),
+    d.executionFigures.countsByState(),
     d.queue.stats(now),
     d.workers.live(now, staleAfterSeconds),
     d.executions.list({ state: 'failed' }, recentFailureCount, null),

@@ -6,7 +6,10 @@ import { pollJob } from '../../domain/jobKinds.js';
 import type { ProjectConfig } from '../../domain/projectConfig.js';
 import type { Source } from '../../domain/source.js';
 import type { EventLog } from '../../ports/EventLog.js';
+import type { ExecutionRepository } from '../../ports/ExecutionRepository.js';
+import type { ExecutionAdmissions } from '../../ports/ExecutionAdmissions.js';
 import type { JobQueue } from '../../ports/JobQueue.js';
+import type { PollRounds } from '../../ports/PollRounds.js';
 import type { Tick } from '../../ports/Tick.js';
 import { type AdmissionCandidate, admissionWrite, planAdmissions } from '../executions/admissionRules.js';
 import type { AdmitDeps } from '../executions/admitExecution.js';
@@ -16,8 +19,11 @@ import { draftExecution, unknownArchive } from '../executions/executionDraft.js'
 import { resolveProfile } from '../profiles/resolveProfile.js';
 
 export interface TickDeps extends AdmitDeps, ExecutionDeps {
+  readonly executions: Pick<ExecutionRepository, 'write' | 'findByIdempotencyKey' | 'insert' | 'insertMany'>;
   readonly queue: JobQueue;
   readonly events: EventLog;
+  readonly admissions: ExecutionAdmissions;
+  readonly pollRounds: Pick<PollRounds, 'pollTargets' | 'schedulePolls'>;
 }
 
 export interface TickSettings {
@@ -61,7 +67,7 @@ export const executionTick = (deps: TickDeps, s: TickSettings): Tick => {
     async run(now) {
       const { made, warnings } = await automate(deps, now, reported);
       const { admitted, held } = await admit(deps, made, s.admissionScan);
-      const due = (await deps.executions.pollTargets()).filter((t) => {
+      const due = (await deps.pollRounds.pollTargets()).filter((t) => {
         const asked = Math.min(t.pollIntervalSeconds, s.pollMaxSeconds ?? Number.POSITIVE_INFINITY);
         const interval = Math.max(s.pollMinSeconds[t.kind], asked);
         return !t.lastPolledAt || now.getTime() - t.lastPolledAt.getTime() >= interval * 1000;
@@ -69,7 +75,7 @@ export const executionTick = (deps: TickDeps, s: TickSettings): Tick => {
       const polls =
         due.length === 0
           ? 0
-          : await deps.executions.schedulePolls(
+          : await deps.pollRounds.schedulePolls(
               due.map((t) => ({ target: t.target, job: pollJob(t.target, t.kind) })),
               now,
             );
@@ -93,7 +99,7 @@ const automate = async (
   for (const v of await deps.configs.allActive()) {
     const a = v.config.automation.execution;
     if (!a.enabled || a.archive_name === undefined) continue;
-    const ready = await deps.executions.sourcesToProcess(
+    const ready = await deps.admissions.sourcesToProcess(
       v.projectModule,
       v.config.discovery.required_flags,
       a.sources_per_tick,
@@ -153,8 +159,8 @@ const admit = async (
   made: readonly Execution[],
   scan: number,
 ): Promise<{ admitted: number; held: number }> => {
-  const inFlight = await deps.executions.inFlightByProject();
-  const awaiting = await deps.executions.awaitingAdmission(scan + made.length);
+  const inFlight = await deps.admissions.inFlightByProject();
+  const awaiting = await deps.admissions.awaitingAdmission(scan + made.length);
   const ids = [...new Set([...made, ...awaiting].flatMap((e) => e.sourceIds))];
   const sourceById = new Map((ids.length > 0 ? await deps.sources.getMany(ids) : []).map((x) => [x.id, x]));
   const pinnedOf = new Map<string, ProjectConfig | null>();
@@ -179,7 +185,7 @@ const admit = async (
   const chosen = [...first.decisions, ...then.decisions].filter((d) => d.admitted);
   const moved =
     chosen.length > 0
-      ? await deps.executions.admitMany(
+      ? await deps.admissions.admitMany(
           chosen.map((d) => ({ id: d.execution.id, ...admissionWrite(d.execution) })),
           deps.clock.now(),
         )

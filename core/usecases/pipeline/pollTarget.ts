@@ -19,11 +19,13 @@ import {
 import type { RemoteOutcome } from '../../domain/remote.js';
 import type { Clock } from '../../ports/Clock.js';
 import type { DeploymentBackends, PollItem } from '../../ports/DeploymentBackend.js';
+import type { ArtifactStore } from '../../ports/ArtifactStore.js';
 import type {
   ExecutionChange,
   ExecutionRepository,
   ExecutionWrite,
 } from '../../ports/ExecutionRepository.js';
+import type { PollRounds } from '../../ports/PollRounds.js';
 import type { ProjectConfig } from '../../domain/projectConfig.js';
 import type { ProjectConfigRepository } from '../../ports/ProjectConfigRepository.js';
 import { executionEvent, move } from '../executions/executionEvents.js';
@@ -32,7 +34,9 @@ import type { DropSpec } from '../../ports/Translator.js';
 import { artifactNames } from './runSteps.js';
 
 export interface PollDeps {
-  readonly executions: ExecutionRepository;
+  readonly executions: Pick<ExecutionRepository, 'write' | 'writeMany'>;
+  readonly pollRounds: Pick<PollRounds, 'onTarget' | 'recordRound' | 'lastAnswered'>;
+  readonly artifacts: Pick<ArtifactStore, 'artifact'>;
   readonly configs: ProjectConfigRepository;
   readonly backends: DeploymentBackends;
   readonly clock: Clock;
@@ -41,7 +45,7 @@ export interface PollDeps {
 /** Most executions one round serves; more wait for the next round (oldest first). */
 export const maxPerRound = 1000;
 
-const itemOf = (executions: ExecutionRepository, e: Execution): PollItem => ({
+const itemOf = (artifacts: Pick<ArtifactStore, 'artifact'>, e: Execution): PollItem => ({
   executionId: e.id,
   schedulerJobId: e.schedulerJobId!,
   profile: e.profileSnapshot,
@@ -49,7 +53,7 @@ const itemOf = (executions: ExecutionRepository, e: Execution): PollItem => ({
   cancelSentAt: e.cancelSentAt,
   runRecord: e.runRecord,
   submittedGraph: async () => {
-    const text = await executions.artifact(e.id, e.attempt, artifactNames.translated);
+    const text = await artifacts.artifact(e.id, e.attempt, artifactNames.translated);
     return text === null ? null : (JSON.parse(text) as DropSpec[]);
   },
 });
@@ -72,7 +76,7 @@ export const pollTarget = async (
 ): Promise<{ polled: number; changed: number; ended: number; error: string | null }> => {
   const backend = deps.backends.get(job.kind);
   const startedAt = deps.clock.now();
-  const list = (await deps.executions.onTarget(job.target, maxPerRound)).filter(
+  const list = (await deps.pollRounds.onTarget(job.target, maxPerRound)).filter(
     (e) => e.schedulerJobId !== null,
   );
   const write = async (
@@ -94,7 +98,7 @@ export const pollTarget = async (
   for (const e of list) {
     if (e.state === 'cancelling' && e.cancelSentAt === null) {
       try {
-        await backend.cancel(itemOf(deps.executions, e), ctx.signal);
+        await backend.cancel(itemOf(deps.artifacts, e), ctx.signal);
       } catch (err) {
         if (err instanceof LeaseLostError || ctx.signal.aborted) throw err;
         // One cancel that cannot be sent yet must not stop the round: it is sent again next round.
@@ -113,7 +117,7 @@ export const pollTarget = async (
   }
   const roundError = cancelErrors.length > 0 ? cancelErrors.join('; ') : null;
   if (items.length === 0) {
-    await deps.executions.recordRound(job.target, startedAt, deps.clock.now(), roundError, false);
+    await deps.pollRounds.recordRound(job.target, startedAt, deps.clock.now(), roundError, false);
     return { polled: 0, changed: 0, ended: 0, error: roundError };
   }
   // A round the backend does not answer is recorded on the target, not retried: the tick asks for
@@ -123,7 +127,7 @@ export const pollTarget = async (
   try {
     outcomes = await backend.poll(
       job.target,
-      items.map((e) => itemOf(deps.executions, e)),
+      items.map((e) => itemOf(deps.artifacts, e)),
       ctx.signal,
     );
   } catch (err) {
@@ -132,7 +136,7 @@ export const pollTarget = async (
   }
   const noAnswer: PollAnswer | null = outcomes
     ? null
-    : { kind: 'no_answer', lastAnsweredAt: await deps.executions.lastAnswered(job.target) };
+    : { kind: 'no_answer', lastAnsweredAt: await deps.pollRounds.lastAnswered(job.target) };
   const now = deps.clock.now();
   // The round's writes go in one statement at its end: a round may end hundreds of runs.
   const writes: { w: ExecutionWrite; ends: boolean }[] = [];
@@ -178,7 +182,7 @@ export const pollTarget = async (
     const giveUp = async (why: string, runRecord: Readonly<Record<string, unknown>>) => {
       const reason = `${why}; asked the backend to cancel`;
       const failed = move(e.state, 'backend_failed');
-      await backend.cancel(itemOf(deps.executions, e), ctx.signal).catch((err: unknown) => {
+      await backend.cancel(itemOf(deps.artifacts, e), ctx.signal).catch((err: unknown) => {
         if (err instanceof LeaseLostError || ctx.signal.aborted) throw err;
       });
       writes.push({
@@ -212,7 +216,7 @@ export const pollTarget = async (
           )
         : null;
     if (stall?.kind === 'fail') {
-      const names = await dropNames(deps.executions, e);
+      const names = await dropNames(deps.artifacts, e);
       await giveUp(stallText(stall.minutes, stall.record, names), { ...record, progress: stall.record });
       continue;
     }
@@ -242,9 +246,7 @@ export const pollTarget = async (
           ]
         : []),
       ...(startsNow ? [executionEvent(e, 'execution.remote_started', { queue_wait_seconds: waited })] : []),
-      ...(stall?.kind === 'warn'
-        ? [await stalledEvent(deps.executions, e, stall.minutes, stall.record)]
-        : []),
+      ...(stall?.kind === 'warn' ? [await stalledEvent(deps.artifacts, e, stall.minutes, stall.record)] : []),
       ...(lost?.kind === 'noticed' && lost.first
         ? [
             executionEvent(e, 'execution.node_unreachable', {
@@ -286,7 +288,7 @@ export const pollTarget = async (
   // A write that did not apply: another writer moved the execution first (a cancel, a retry).
   const ended = writes.filter((x, i) => x.ends && results[i] === 'ok').length;
   const changed = writes.filter((x, i) => !x.ends && results[i] === 'ok').length;
-  await deps.executions.recordRound(job.target, startedAt, now, pollError ?? roundError, outcomes !== null);
+  await deps.pollRounds.recordRound(job.target, startedAt, now, pollError ?? roundError, outcomes !== null);
   return { polled: items.length, changed, ended, error: pollError ?? roundError };
 };
 
@@ -303,8 +305,11 @@ const judgeOutputs = (pinned: ProjectConfig | null, o: Extract<RemoteOutcome, { 
  * The names of a run's drops by oid, from the graph it submitted (read only for a stall, which is
  * rare): DALiuGE's oids name the logical graph node's id, not what the user called it.
  */
-const dropNames = async (executions: ExecutionRepository, e: Execution): Promise<(oid: string) => string> => {
-  const text = await executions.artifact(e.id, e.attempt, artifactNames.translated).catch(() => null);
+const dropNames = async (
+  artifacts: Pick<ArtifactStore, 'artifact'>,
+  e: Execution,
+): Promise<(oid: string) => string> => {
+  const text = await artifacts.artifact(e.id, e.attempt, artifactNames.translated).catch(() => null);
   const names = new Map<string, string>();
   try {
     for (const d of text ? (JSON.parse(text) as DropSpec[]) : [])
@@ -317,14 +322,14 @@ const dropNames = async (executions: ExecutionRepository, e: Execution): Promise
 
 /** The warning that a running session made no progress for a while (once per digest). */
 const stalledEvent = async (
-  executions: ExecutionRepository,
+  artifacts: Pick<ArtifactStore, 'artifact'>,
   e: Execution,
   minutes: number,
   p: RecordedProgress,
 ) =>
   executionEvent(e, 'execution.stalled', {
     minutes,
-    message: stallText(minutes, p, await dropNames(executions, e)),
+    message: stallText(minutes, p, await dropNames(artifacts, e)),
     running_count: p.running_count,
     waiting_count: p.waiting_count,
     drops: p.drops,

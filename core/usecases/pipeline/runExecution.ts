@@ -113,9 +113,7 @@ class Run extends TranslateStep {
     const staged = await inPool(work, stagingConcurrency, async ({ s, i, dataset, key }) => {
       this.checkAbort();
       const stateName = artifactNames.stagingState(key);
-      const saved = this.stagingFresh
-        ? null
-        : await this.deps.executions.artifact(e.id, e.attempt, stateName);
+      const saved = this.stagingFresh ? null : await this.deps.artifacts.artifact(e.id, e.attempt, stateName);
       const file = await this.deps.stager.stage(
         {
           executionId: e.id,

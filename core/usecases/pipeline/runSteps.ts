@@ -5,7 +5,8 @@ import type { ProjectConfig } from '../../domain/projectConfig.js';
 import type { Source } from '../../domain/source.js';
 import type { Clock } from '../../ports/Clock.js';
 import type { DeploymentBackends } from '../../ports/DeploymentBackend.js';
-import type { ArtifactWrite, ExecutionChange, ExecutionRepository } from '../../ports/ExecutionRepository.js';
+import type { ArtifactStore, ArtifactWrite } from '../../ports/ArtifactStore.js';
+import type { ExecutionChange, ExecutionRepository } from '../../ports/ExecutionRepository.js';
 import type { GraphStore } from '../../ports/GraphStore.js';
 import type { ProjectConfigRepository } from '../../ports/ProjectConfigRepository.js';
 import type { SourceRepository } from '../../ports/SourceRepository.js';
@@ -16,7 +17,8 @@ import { executionEvent, move } from '../executions/executionEvents.js';
 import type { PollRoundRequest, PollSpacing, RunJobPayload } from '../../domain/jobKinds.js';
 
 export interface RunDeps {
-  readonly executions: ExecutionRepository;
+  readonly executions: Pick<ExecutionRepository, 'get' | 'getWithSources' | 'write'>;
+  readonly artifacts: ArtifactStore;
   readonly sources: SourceRepository;
   readonly configs: ProjectConfigRepository;
   readonly stager: Stager;
@@ -213,7 +215,7 @@ export class RunSteps {
   /** Several artifacts in one write of their own; returns their sha256s in order. */
   protected async saveArtifacts(e: Execution, list: readonly ArtifactContent[]): Promise<string[]> {
     const writes = this.artifacts(e, list);
-    const r = await this.deps.executions.saveArtifacts(writes, this.ctx.lease, this.deps.clock.now());
+    const r = await this.deps.artifacts.saveArtifacts(writes, this.ctx.lease, this.deps.clock.now());
     if (r === 'lease_lost') throw new LeaseLostError(this.ctx.lease);
     return writes.map((w) => w.sha256);
   }

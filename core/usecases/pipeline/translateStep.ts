@@ -30,7 +30,7 @@ export class TranslateStep extends RunSteps {
     const stagedList =
       this.stagedHere?.id === e.id && this.stagedHere.attempt === e.attempt
         ? this.stagedHere.files
-        : await this.deps.executions
+        : await this.deps.artifacts
             .artifact(e.id, e.attempt, artifactNames.staged)
             .then((text) => (text ? (JSON.parse(text) as { key: string; file: StagedFile }[]) : []));
     const staged = new Map<string, StagedFile>(stagedList.map((x) => [x.key, x.file]));
@@ -155,8 +155,8 @@ export class TranslateStep extends RunSteps {
   protected async submittable(e: Execution): Promise<Pick<SubmitRequest, 'graph' | 'manifest'>> {
     const h = this.handoff;
     if (h && h.id === e.id && h.attempt === e.attempt) return h;
-    const graphText = await this.deps.executions.artifact(e.id, e.attempt, artifactNames.translated);
-    const manifestText = await this.deps.executions.artifact(e.id, e.attempt, artifactNames.manifest);
+    const graphText = await this.deps.artifacts.artifact(e.id, e.attempt, artifactNames.translated);
+    const manifestText = await this.deps.artifacts.artifact(e.id, e.attempt, artifactNames.manifest);
     if (!graphText || !manifestText)
       throw new PermanentJobError('the translated graph or the manifest of this attempt is missing');
     return { graph: JSON.parse(graphText), manifest: JSON.parse(manifestText) };
