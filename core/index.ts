@@ -48,6 +48,7 @@ export type * from './ports/ExecutionAdmissions.js';
 export type * from './ports/ExecutionFigures.js';
 export type * from './ports/ExecutionRepository.js';
 export type * from './ports/PollRounds.js';
+export type * from './ports/SourceDiscovery.js';
 export type * from './ports/SourceRepository.js';
 export type * from './ports/ProfileRepository.js';
 export type * from './ports/ProjectConfigRepository.js';

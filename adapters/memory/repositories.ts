@@ -1,4 +1,5 @@
 import type { Random } from '../../core/ports/Random.js';
+import { MemoryAlertDeliveries } from './alertDeliveries.js';
 import { MemoryAlertRepository } from './alertRepository.js';
 import { MemoryAuthSessionRepository } from './authSessionRepository.js';
 import { MemoryEventLog } from './eventLog.js';
@@ -11,6 +12,7 @@ import { MemoryLoginThrottle } from './loginThrottle.js';
 import { MemoryMaintenanceRepository } from './maintenanceRepository.js';
 import { MemoryProfileRepository } from './profileRepository.js';
 import { MemoryProjectConfigRepository } from './projectConfigRepository.js';
+import { MemorySourceDiscovery } from './sourceDiscovery.js';
 import { MemorySourceRepository } from './sourceRepository.js';
 import { MemoryStore } from './store.js';
 import { MemoryUserRepository } from './userRepository.js';
@@ -32,6 +34,7 @@ export const memoryRepositories = (random: Random) => {
     workers,
     configs: new MemoryProjectConfigRepository(store),
     sources: new MemorySourceRepository(store),
+    discovery: new MemorySourceDiscovery(store),
     profiles: new MemoryProfileRepository(store),
     executions,
     admissions: new MemoryExecutionAdmissions(store, executions),
@@ -42,5 +45,6 @@ export const memoryRepositories = (random: Random) => {
     queue: store.queue,
     maintenance: new MemoryMaintenanceRepository(store, { sessions, throttle, workers }),
     alerts: new MemoryAlertRepository(store),
+    deliveries: new MemoryAlertDeliveries(store),
   };
 };

@@ -1,41 +1,38 @@
 import type { NewEvent } from '../../core/domain/event.js';
 import { terminalStates } from '../../core/domain/execution.js';
-import { discoveryJobKind } from '../../core/domain/jobKinds.js';
 import { type Source, summariseSource } from '../../core/domain/source.js';
-import type {
-  DiscoverySave,
-  NewSource,
-  SourcePage,
-  SourceRepository,
-} from '../../core/ports/SourceRepository.js';
-import { byCodePoint, decodeCursor, encodeCursor, json, type MemoryStore, pageAfter } from './store.js';
+import type { NewSource, SourcePage, SourceRepository } from '../../core/ports/SourceRepository.js';
+import { byCodePoint, decodeCursor, encodeCursor, type MemoryStore, pageAfter } from './store.js';
 
-type Row = Source & { readonly discoveryClaimedAt: Date | null };
+export type Row = Source & { readonly discoveryClaimedAt: Date | null };
 
-const inFlight = (r: Row) => r.discoveryState === 'queued' || r.discoveryState === 'running';
+/** Its discovery is queued or running. */
+export const inFlight = (r: Row) => r.discoveryState === 'queued' || r.discoveryState === 'running';
 /** A stored row as the repository gives it out (without its discovery claim time). */
 export const toSource = ({ discoveryClaimedAt: _, ...s }: Row): Source => s;
 
+/** Changes a stored source; null when there is none. */
+export const updateSource = (store: MemoryStore, id: string, change: Partial<Row>, now: Date): Row | null => {
+  const r = store.sources.get(id);
+  if (!r) return null;
+  const next = { ...r, ...change, updatedAt: now };
+  store.sources.set(id, next);
+  return next;
+};
+
+export const sourcesIn = (store: MemoryStore, projectModule: string): Row[] =>
+  [...store.sources.values()].filter((s) => s.projectModule === projectModule);
+
 export class MemorySourceRepository implements SourceRepository {
   constructor(private readonly store: MemoryStore) {}
-
-  private update(id: string, change: Partial<Row>, now: Date): Row | null {
-    const r = this.store.sources.get(id);
-    if (!r) return null;
-    const next = { ...r, ...change, updatedAt: now };
-    this.store.sources.set(id, next);
-    return next;
-  }
-
-  private ofProject(projectModule: string): Row[] {
-    return [...this.store.sources.values()].filter((s) => s.projectModule === projectModule);
-  }
 
   async createMany(sources: readonly NewSource[], now: Date, event: (s: NewSource) => NewEvent) {
     const created: Source[] = [];
     const existing: Source[] = [];
     for (const s of sources) {
-      const there = this.ofProject(s.projectModule).find((x) => x.sourceIdentifier === s.sourceIdentifier);
+      const there = sourcesIn(this.store, s.projectModule).find(
+        (x) => x.sourceIdentifier === s.sourceIdentifier,
+      );
       if (there) {
         if (!existing.some((e) => e.id === there.id) && !created.some((c) => c.id === there.id))
           existing.push(toSource(there));
@@ -81,7 +78,7 @@ export class MemorySourceRepository implements SourceRepository {
     const r = this.store.sources.get(id);
     if (!r) return null;
     if (r.enabled === enabled) return toSource(r);
-    const next = this.update(id, { enabled }, now)!;
+    const next = updateSource(this.store, id, { enabled }, now)!;
     this.store.appendEvent(event, now);
     return toSource(next);
   }
@@ -100,7 +97,7 @@ export class MemorySourceRepository implements SourceRepository {
 
   async findByIdentifiers(projectModule: string, identifiers: readonly string[]): Promise<Source[]> {
     const wanted = new Set(identifiers);
-    return this.ofProject(projectModule)
+    return sourcesIn(this.store, projectModule)
       .filter((s) => wanted.has(s.sourceIdentifier))
       .map(toSource);
   }
@@ -112,7 +109,7 @@ export class MemorySourceRepository implements SourceRepository {
   ): Promise<SourcePage | 'bad_cursor'> {
     const after = cursor === null ? '' : decodeCursor('s', cursor);
     if (typeof after !== 'string') return 'bad_cursor';
-    const sorted = this.ofProject(projectModule).sort((a, b) =>
+    const sorted = sourcesIn(this.store, projectModule).sort((a, b) =>
       byCodePoint(a.sourceIdentifier, b.sourceIdentifier),
     );
     const page = pageAfter(
@@ -123,95 +120,6 @@ export class MemorySourceRepository implements SourceRepository {
     );
     // Only the page's rows are summarised.
     return { ...page, items: page.items.map((s) => summariseSource(toSource(s))) };
-  }
-
-  async markQueued(ids: readonly string[], now: Date): Promise<string[]> {
-    const marked: string[] = [];
-    for (const id of new Set(ids)) {
-      const r = this.store.sources.get(id);
-      if (!r?.enabled || inFlight(r)) continue;
-      this.update(id, { discoveryState: 'queued', discoveryClaimedAt: now }, now);
-      marked.push(id);
-    }
-    return marked;
-  }
-
-  async markRunning(id: string, now: Date): Promise<void> {
-    this.update(id, { discoveryState: 'running', discoveryClaimedAt: now }, now);
-  }
-
-  async saveDiscovery(id: string, r: DiscoverySave, now: Date, events: (changed: boolean) => NewEvent[]) {
-    const before = this.store.sources.get(id);
-    if (!before) throw new Error(`no source ${id}`);
-    const changed = before.signature !== r.signature;
-    this.update(
-      id,
-      {
-        discoveryState: 'done',
-        discoveryError: null,
-        discoveryClaimedAt: null,
-        discoveredAt: now,
-        configVersion: r.configVersion,
-        metadata: json(r.metadata),
-        discoveryFlags: json(r.flags),
-        signature: r.signature,
-      },
-      now,
-    );
-    for (const e of events(changed)) this.store.appendEvent(e, now);
-    return { changed };
-  }
-
-  async failDiscovery(id: string, error: string, now: Date, event: NewEvent): Promise<void> {
-    this.update(
-      id,
-      { discoveryState: 'failed', discoveryError: error.slice(0, 2000), discoveryClaimedAt: null },
-      now,
-    );
-    this.store.appendEvent(event, now);
-  }
-
-  async dueForDiscovery(projectModule: string, staleBefore: Date, limit: number): Promise<string[]> {
-    return this.ofProject(projectModule)
-      .filter((s) => s.enabled && !inFlight(s) && (s.discoveredAt === null || s.discoveredAt < staleBefore))
-      .sort(
-        (a, b) =>
-          (a.discoveredAt?.getTime() ?? -Infinity) - (b.discoveredAt?.getTime() ?? -Infinity) ||
-          byCodePoint(a.sourceIdentifier, b.sourceIdentifier),
-      )
-      .slice(0, limit)
-      .map((s) => s.id);
-  }
-
-  async releaseExpiredClaims(
-    projectModule: string,
-    claimedBefore: Date,
-    now: Date,
-    why: string,
-    event: (id: string) => NewEvent,
-  ): Promise<string[]> {
-    // A claim whose discovery job still lives (queued, running, waiting for a retry) is kept.
-    const liveJobSources = new Set(
-      [...this.store.queue.rows.values()]
-        .filter((j) => j.kind === discoveryJobKind && (j.state === 'queued' || j.state === 'running'))
-        .flatMap((j) => ((j.payload as { source_ids?: unknown }).source_ids ?? []) as string[]),
-    );
-    const released = this.ofProject(projectModule).filter(
-      (s) =>
-        inFlight(s) &&
-        s.discoveryClaimedAt !== null &&
-        s.discoveryClaimedAt < claimedBefore &&
-        !liveJobSources.has(s.id),
-    );
-    for (const s of released) {
-      this.update(s.id, { discoveryState: 'failed', discoveryError: why, discoveryClaimedAt: null }, now);
-      this.store.appendEvent(event(s.id), now);
-    }
-    return released.map((s) => s.id);
-  }
-
-  async discoveryInFlight(projectModule: string): Promise<number> {
-    return this.ofProject(projectModule).filter(inFlight).length;
   }
 
   async countsByState() {

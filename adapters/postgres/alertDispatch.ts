@@ -1,7 +1,7 @@
 import { randomUUID as randomUuid } from 'node:crypto';
 import type { ChannelKind, PlannedDelivery } from '../../core/domain/alerting.js';
 import { deliverJob } from '../../core/domain/jobKinds.js';
-import type { FiredEvent, FireResult } from '../../core/ports/AlertRepository.js';
+import type { FiredEvent, FireResult } from '../../core/ports/AlertDeliveries.js';
 import { insertDelivery, type RuleRow, toRule } from './alertRows.js';
 import type { Db, Tx } from './db.js';
 import { type EventRow, toEvent } from './eventLog.js';

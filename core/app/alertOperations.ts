@@ -8,7 +8,8 @@ import {
   viewDelivery,
   viewRule,
 } from '../domain/alerting.js';
-import type { DeliveryFilter, Paged } from '../ports/AlertRepository.js';
+import type { DeliveryFilter } from '../ports/AlertDeliveries.js';
+import type { Paged } from '../ports/AlertRepository.js';
 import type { AlertDeps } from '../usecases/alerts/alertDeps.js';
 import {
   createChannel,
@@ -71,11 +72,11 @@ export const alertOperations = (d: AlertDeps) => {
     },
     deliveries: {
       get: async (id: string) => {
-        const x = await d.alerts.getDelivery(id);
+        const x = await d.deliveries.getDelivery(id);
         return x ? E.right(viewDelivery(x)) : E.left(appError('not_found', `no alert delivery ${id}`));
       },
       list: (filter: DeliveryFilter, page: PageRequest = {}) =>
-        pageOf(page, (l, c) => d.alerts.pageDeliveries(filter, l, c), viewDelivery),
+        pageOf(page, (l, c) => d.deliveries.pageDeliveries(filter, l, c), viewDelivery),
     },
   };
 };

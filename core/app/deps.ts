@@ -25,8 +25,23 @@ export const depsFrom = (p: SurveyorPorts, s: SurveyorSettings) => {
       clock,
       graphs: p.graphs,
     },
-    sources: { sources: p.sources, configs: p.configs, events: p.events, queue: p.queue, clock, random },
-    discovery: { sources: p.sources, configs: p.configs, archive: p.archive, digest, clock },
+    sources: {
+      sources: p.sources,
+      discovery: p.discovery,
+      configs: p.configs,
+      events: p.events,
+      queue: p.queue,
+      clock,
+      random,
+    },
+    discovery: {
+      sources: p.sources,
+      discovery: p.discovery,
+      configs: p.configs,
+      archive: p.archive,
+      digest,
+      clock,
+    },
     run: {
       executions: p.executions,
       artifacts: p.artifacts,
@@ -69,6 +84,7 @@ export const depsFrom = (p: SurveyorPorts, s: SurveyorSettings) => {
     maintenance: { maintenance: p.maintenance, clock },
     alerts: {
       alerts: p.alerts,
+      deliveries: p.deliveries,
       box: p.secretBox,
       notifier: p.notifier,
       targets: p.targets,

@@ -2,6 +2,7 @@ import type * as E from 'fp-ts/lib/Either.js';
 import type { AuthPolicy } from '../domain/authPolicy.js';
 import type { PollSpacing } from '../domain/jobKinds.js';
 import type { ProjectConfig } from '../domain/projectConfig.js';
+import type { AlertDeliveries } from '../ports/AlertDeliveries.js';
 import type { AlertRepository } from '../ports/AlertRepository.js';
 import type { AccessTokens } from '../ports/AccessTokens.js';
 import type { Archive } from '../ports/Archive.js';
@@ -26,6 +27,7 @@ import type { ProjectConfigRepository } from '../ports/ProjectConfigRepository.j
 import type { Random } from '../ports/Random.js';
 import type { SecretBox } from '../ports/SecretBox.js';
 import type { TargetPolicy } from '../ports/TargetPolicy.js';
+import type { SourceDiscovery } from '../ports/SourceDiscovery.js';
 import type { SourceRepository } from '../ports/SourceRepository.js';
 import type { Stager } from '../ports/Stager.js';
 import type { TokenDigest } from '../ports/TokenDigest.js';
@@ -61,6 +63,7 @@ export interface SurveyorPorts {
   readonly workers: WorkerRegistry;
   readonly configs: ProjectConfigRepository;
   readonly sources: SourceRepository;
+  readonly discovery: SourceDiscovery;
   readonly profiles: ProfileRepository;
   readonly executions: ExecutionRepository;
   readonly admissions: ExecutionAdmissions;
@@ -78,6 +81,7 @@ export interface SurveyorPorts {
   readonly parseProjectYaml: ProjectYamlParser;
   readonly locateInProjectYaml: ProjectYamlLocator;
   readonly alerts: AlertRepository;
+  readonly deliveries: AlertDeliveries;
   /** Seals the secrets clients write (a channel's) before they are stored. */
   readonly secretBox: SecretBox;
   /** Sends alerts: webhooks and e-mail. */

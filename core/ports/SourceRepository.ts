@@ -1,5 +1,5 @@
 import type { NewEvent } from '../domain/event.js';
-import type { Source, SourceMetadata, SourceSummary } from '../domain/source.js';
+import type { Source, SourceSummary } from '../domain/source.js';
 
 export interface NewSource {
   readonly id: string;
@@ -13,13 +13,7 @@ export interface SourcePage {
   readonly nextCursor: string | null;
 }
 
-export interface DiscoverySave {
-  readonly configVersion: number;
-  readonly metadata: SourceMetadata;
-  readonly flags: Readonly<Record<string, unknown>>;
-  readonly signature: string;
-}
-
+/** The sources of each project: registered, listed, enabled, deleted. Discovery has its own port. */
 export interface SourceRepository {
   /** Creates what does not exist yet (one transaction, an event per created source); existing ones come back as they are. */
   createMany(
@@ -39,33 +33,6 @@ export interface SourceRepository {
   delete(id: string, now: Date, event: NewEvent): Promise<'ok' | 'not_found' | 'busy'>;
   findByIdentifiers(projectModule: string, identifiers: readonly string[]): Promise<Source[]>;
   list(projectModule: string, limit: number, cursor: string | null): Promise<SourcePage | 'bad_cursor'>;
-  /** Marks sources queued for discovery (from never/done/failed); returns those it marked. */
-  markQueued(ids: readonly string[], now: Date): Promise<string[]>;
-  markRunning(id: string, now: Date): Promise<void>;
-  /** Stores a discovery result with its events; returns whether the signature changed. */
-  saveDiscovery(
-    id: string,
-    result: DiscoverySave,
-    now: Date,
-    events: (changed: boolean) => NewEvent[],
-  ): Promise<{ changed: boolean }>;
-  failDiscovery(id: string, error: string, now: Date, event: NewEvent): Promise<void>;
-  /** Enabled sources due for discovery (never discovered, or last discovered before `staleBefore`). */
-  dueForDiscovery(projectModule: string, staleBefore: Date, limit: number): Promise<string[]>;
-  /**
-   * Releases discovery claims (queued or running) made before `claimedBefore` whose job no longer
-   * lives (it died, or was never queued): the sources become failed with `why`, each with its
-   * event. Returns their ids.
-   */
-  releaseExpiredClaims(
-    projectModule: string,
-    claimedBefore: Date,
-    now: Date,
-    why: string,
-    event: (id: string) => NewEvent,
-  ): Promise<string[]>;
-  /** Sources whose discovery is queued or running. */
-  discoveryInFlight(projectModule: string): Promise<number>;
   /** Counts by discovery state, for metrics. */
   countsByState(): Promise<readonly { projectModule: string; state: string; count: number }[]>;
 }

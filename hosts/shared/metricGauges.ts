@@ -36,7 +36,7 @@ export const registerGauges = (metrics: Metrics, ports: SurveyorPorts): void => 
         value: r.count,
       })),
   );
-  const alertFigures = perScrape(() => ports.alerts.figures(new Date()));
+  const alertFigures = perScrape(() => ports.deliveries.figures(new Date()));
   metrics.gaugeFrom(
     'surveyor_alert_deliveries',
     'Alert deliveries by channel kind and state (pending, delivered, failed)',

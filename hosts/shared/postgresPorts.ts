@@ -7,6 +7,7 @@ import { JwtAccessTokens } from '../../adapters/auth/jwtAccessTokens.js';
 import { Sha256Digest } from '../../adapters/auth/sha256Digest.js';
 import { AesSecretBox } from '../../adapters/auth/secretBox.js';
 import { ChannelNotifier } from '../../adapters/notify/notifier.js';
+import { PgAlertDeliveries } from '../../adapters/postgres/alertDeliveries.js';
 import { PgAlertRepository } from '../../adapters/postgres/alertRepository.js';
 import { outboundTargets } from '../../adapters/shared/outbound.js';
 import { PgAuthSessionRepository } from '../../adapters/postgres/authSessionRepository.js';
@@ -22,6 +23,7 @@ import { PgLoginThrottle } from '../../adapters/postgres/loginThrottle.js';
 import { PgMaintenanceRepository } from '../../adapters/postgres/maintenanceRepository.js';
 import { PgProfileRepository } from '../../adapters/postgres/profileRepository.js';
 import { PgProjectConfigRepository } from '../../adapters/postgres/projectConfigRepository.js';
+import { PgSourceDiscovery } from '../../adapters/postgres/sourceDiscovery.js';
 import { PgSourceRepository } from '../../adapters/postgres/sourceRepository.js';
 import { PgUserRepository } from '../../adapters/postgres/userRepository.js';
 import { PgWorkerRegistry } from '../../adapters/postgres/workerRegistry.js';
@@ -59,6 +61,7 @@ export const postgresPorts = (input: {
     workers: new PgWorkerRegistry(db),
     configs: new PgProjectConfigRepository(db),
     sources: new PgSourceRepository(db),
+    discovery: new PgSourceDiscovery(db),
     profiles: new PgProfileRepository(db),
     executions: new PgExecutionRepository(db),
     admissions: new PgExecutionAdmissions(db),
@@ -79,6 +82,7 @@ export const postgresPorts = (input: {
     parseProjectYaml: loadProjectYaml,
     locateInProjectYaml: locateIn,
     alerts: new PgAlertRepository(db),
+    deliveries: new PgAlertDeliveries(db),
     secretBox: new AesSecretBox(config.SERVICE_SECRETS_KEY ?? input.jwtSecret),
     notifier: new ChannelNotifier(config.SERVICE_ALERT_TIMEOUT_SECONDS * 1000),
     targets: outboundTargets,

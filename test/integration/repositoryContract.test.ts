@@ -1,5 +1,6 @@
 import test from 'ava';
 import { PgEventLog } from '../../adapters/postgres/eventLog.js';
+import { PgAlertDeliveries } from '../../adapters/postgres/alertDeliveries.js';
 import { PgAlertRepository } from '../../adapters/postgres/alertRepository.js';
 import { PgAuthSessionRepository } from '../../adapters/postgres/authSessionRepository.js';
 import { PgArtifactStore } from '../../adapters/postgres/executionArtifacts.js';
@@ -11,6 +12,7 @@ import { PgJobQueue } from '../../adapters/postgres/jobQueue.js';
 import { PgMaintenanceRepository } from '../../adapters/postgres/maintenanceRepository.js';
 import { PgProfileRepository } from '../../adapters/postgres/profileRepository.js';
 import { PgProjectConfigRepository } from '../../adapters/postgres/projectConfigRepository.js';
+import { PgSourceDiscovery } from '../../adapters/postgres/sourceDiscovery.js';
 import { PgSourceRepository } from '../../adapters/postgres/sourceRepository.js';
 import { PgUserRepository } from '../../adapters/postgres/userRepository.js';
 import { CryptoRandom } from '../../adapters/system/cryptoRandom.js';
@@ -23,6 +25,7 @@ runRepositoryContract(test, 'postgres', async () => {
     repos: {
       configs: new PgProjectConfigRepository(d.db),
       sources: new PgSourceRepository(d.db),
+      discovery: new PgSourceDiscovery(d.db),
       profiles: new PgProfileRepository(d.db),
       executions: new PgExecutionRepository(d.db),
       admissions: new PgExecutionAdmissions(d.db),
@@ -33,6 +36,7 @@ runRepositoryContract(test, 'postgres', async () => {
       queue: new PgJobQueue(d.db, new CryptoRandom()),
       maintenance: new PgMaintenanceRepository(d.db),
       alerts: new PgAlertRepository(d.db),
+      deliveries: new PgAlertDeliveries(d.db),
       users: new PgUserRepository(d.db),
       sessions: new PgAuthSessionRepository(d.db),
     },

@@ -7,7 +7,7 @@ import { type Execution, unsubmitted } from '../../core/domain/executionRecord.j
 import type { AlertRule, NotificationChannel, PlannedDelivery } from '../../core/domain/alerting.js';
 import type { DeploymentProfile } from '../../core/domain/profile.js';
 import { summariseSource, viewSource } from '../../core/domain/source.js';
-import type { FiredEvent } from '../../core/ports/AlertRepository.js';
+import type { FiredEvent } from '../../core/ports/AlertDeliveries.js';
 import type { ProjectConfig } from '../../core/domain/projectConfig.js';
 import { loadProjectYaml } from '../../schema/project/loadYaml.js';
 import { wallabyYaml } from './examples.js';
@@ -17,6 +17,7 @@ export type Repositories = Pick<
   SurveyorPorts,
   | 'configs'
   | 'sources'
+  | 'discovery'
   | 'profiles'
   | 'executions'
   | 'admissions'
@@ -27,6 +28,7 @@ export type Repositories = Pick<
   | 'queue'
   | 'maintenance'
   | 'alerts'
+  | 'deliveries'
   | 'users'
   | 'sessions'
 >;
@@ -106,7 +108,7 @@ const sourcesNamed = async (repos: Repositories, identifiers: readonly string[],
 };
 
 const discovered = (repos: Repositories, id: string, signature: string, flags = {}, when = t0) =>
-  repos.sources.saveDiscovery(
+  repos.discovery.saveDiscovery(
     id,
     { configVersion: 1, metadata: { datasets: [{ a: 1 }], queries: {}, vars: {} }, flags, signature },
     when,
@@ -267,19 +269,19 @@ export const repositoryContract: Record<string, Rule> = {
     const ids = await sourcesNamed(r, ['s1', 's2', 's3', 'off']);
     await r.sources.setEnabled(ids['off']!, false, t0, ev(ids['off']!));
     t.deepEqual(
-      await r.sources.markQueued([ids['s1']!, ids['s2']!, ids['off']!], at(1)),
+      await r.discovery.markQueued([ids['s1']!, ids['s2']!, ids['off']!], at(1)),
       [ids['s1'], ids['s2']],
       'a disabled source is not claimed',
     );
-    t.deepEqual(await r.sources.markQueued([ids['s1']!], at(2)), [], 'nor one already claimed');
-    t.is(await r.sources.discoveryInFlight(module), 2);
-    await r.sources.markRunning(ids['s1']!, at(3));
+    t.deepEqual(await r.discovery.markQueued([ids['s1']!], at(2)), [], 'nor one already claimed');
+    t.is(await r.discovery.discoveryInFlight(module), 2);
+    await r.discovery.markRunning(ids['s1']!, at(3));
     t.deepEqual(await discovered(r, ids['s1']!, 'sig-1', {}, at(4)), { changed: true });
     t.deepEqual(await discovered(r, ids['s1']!, 'sig-1', {}, at(5)), { changed: false });
     const s1 = await r.sources.get(ids['s1']!);
     t.is(s1?.discoveryState, 'done');
     t.deepEqual(s1?.discoveredAt, at(5));
-    await r.sources.failDiscovery(
+    await r.discovery.failDiscovery(
       ids['s3']!,
       'x'.repeat(3000),
       at(6),
@@ -289,18 +291,18 @@ export const repositoryContract: Record<string, Rule> = {
     t.is(s3?.discoveryState, 'failed');
     t.is(s3?.discoveryError?.length, 2000);
     t.deepEqual(
-      await r.sources.dueForDiscovery(module, at(100), 10),
+      await r.discovery.dueForDiscovery(module, at(100), 10),
       [ids['s3'], ids['s1']],
       'never discovered first, then the oldest; claimed and disabled ones are not due',
     );
     // s2's claim has no live job: it is released; a claim whose job lives is kept.
     const [s4] = Object.values(await sourcesNamed(r, ['s4']));
-    await r.sources.markQueued([s4!], at(1));
+    await r.discovery.markQueued([s4!], at(1));
     await r.queue.enqueue(
       { kind: 'discovery.batch', payload: { project_module: module, source_ids: [s4] } },
       at(1),
     );
-    const released = await r.sources.releaseExpiredClaims(module, at(10), at(20), 'the job died', (id) =>
+    const released = await r.discovery.releaseExpiredClaims(module, at(10), at(20), 'the job died', (id) =>
       ev(id, 'source.discovery_failed'),
     );
     t.deepEqual(released, [ids['s2']]);
@@ -315,7 +317,7 @@ export const repositoryContract: Record<string, Rule> = {
     await uploaded(r);
     const ids = await sourcesNamed(r, ['held', 'free', 'claimed']);
     await r.executions.insert(execution({ sourceIds: [ids['held']!], state: 'running' }), ev('x'));
-    await r.sources.markQueued([ids['claimed']!], t0);
+    await r.discovery.markQueued([ids['claimed']!], t0);
     t.is(await r.sources.delete(ids['held']!, at(1), ev(ids['held']!, 'source.deleted')), 'busy');
     t.is(await r.sources.delete(ids['claimed']!, at(1), ev(ids['claimed']!, 'source.deleted')), 'busy');
     t.is(await r.sources.delete(ids['free']!, at(1), ev(ids['free']!, 'source.deleted')), 'ok');
@@ -565,7 +567,7 @@ export const repositoryContract: Record<string, Rule> = {
     t.deepEqual(await kinds(a.id), ['execution.created', 'execution.execute_requested', 'execution.queued']);
     t.deepEqual(await kinds(c.id), ['execution.created', 'execution.execute_requested']);
     let fired: readonly FiredEvent[] = [];
-    await r.alerts.dispatchOutbox(10, at(4), (f) => {
+    await r.deliveries.dispatchOutbox(10, at(4), (f) => {
       fired = f;
       return [];
     });
@@ -1110,20 +1112,20 @@ export const repositoryContract: Record<string, Rule> = {
       await record('execution.failed');
       await record('execution.completed');
       await record('execution.failed', 'another_project');
-      t.like(await r.alerts.dispatchOutbox(10, t0, plan), { taken: 1, created: 1, suppressed: 0 });
-      t.like(await r.alerts.dispatchOutbox(10, t0, plan), { taken: 0, created: 0 });
+      t.like(await r.deliveries.dispatchOutbox(10, t0, plan), { taken: 1, created: 1, suppressed: 0 });
+      t.like(await r.deliveries.dispatchOutbox(10, t0, plan), { taken: 0, created: 0 });
       await record('execution.failed', module, at(60));
-      t.like(await r.alerts.dispatchOutbox(10, at(60), plan), { taken: 1, created: 0, suppressed: 1 });
+      t.like(await r.deliveries.dispatchOutbox(10, at(60), plan), { taken: 1, created: 0, suppressed: 1 });
       await record('execution.failed', module, at(2 * 3600));
-      t.like(await r.alerts.dispatchOutbox(10, at(2 * 3600), plan), { taken: 1, created: 1 });
+      t.like(await r.deliveries.dispatchOutbox(10, at(2 * 3600), plan), { taken: 1, created: 1 });
       // A disabled rule fires nothing.
       t.is(
         await r.alerts.replaceRule({ ...rule, enabled: false, version: 2 }, ['execution.failed'], 1),
         'ok',
       );
       await record('execution.failed', module, at(3 * 3600));
-      t.like(await r.alerts.dispatchOutbox(10, at(3 * 3600), plan), { taken: 0 });
-      const page = await r.alerts.pageDeliveries({ ruleId: rule.id }, 10, null);
+      t.like(await r.deliveries.dispatchOutbox(10, at(3 * 3600), plan), { taken: 0 });
+      const page = await r.deliveries.pageDeliveries({ ruleId: rule.id }, 10, null);
       if (page === 'bad_cursor') throw new Error('bad cursor');
       t.deepEqual(
         page.items.map((d) => [d.state, d.suppressed, d.createdAt.toISOString()]),
@@ -1133,11 +1135,11 @@ export const repositoryContract: Record<string, Rule> = {
         ],
       );
       // Each delivery's job is queued; a delivery whose job ended unsettled is failed.
-      t.is(await r.alerts.failAbandoned(at(4 * 3600)), 0);
+      t.is(await r.deliveries.failAbandoned(at(4 * 3600)), 0);
       const [job] = await r.queue.claim('w', ['alert.deliver'], 1, 60, at(4 * 3600));
       t.truthy(job);
       await r.queue.fail(job!.lease, 'gone', null, at(4 * 3600));
-      t.is(await r.alerts.failAbandoned(at(4 * 3600)), 1);
+      t.is(await r.deliveries.failAbandoned(at(4 * 3600)), 1);
       // A channel rules send to is kept; ended deliveries go after the retention.
       t.deepEqual(await r.alerts.deleteChannel(channel.id), { usedBy: ['failures'] });
       const prune = (days: number) =>

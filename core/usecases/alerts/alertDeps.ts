@@ -1,3 +1,4 @@
+import type { AlertDeliveries } from '../../ports/AlertDeliveries.js';
 import type { AlertRepository } from '../../ports/AlertRepository.js';
 import type { Archive } from '../../ports/Archive.js';
 import type { Clock } from '../../ports/Clock.js';
@@ -17,6 +18,7 @@ import type { WorkerRegistry } from '../../ports/WorkerRegistry.js';
 /** What alerting's use cases need. */
 export interface AlertDeps {
   readonly alerts: AlertRepository;
+  readonly deliveries: AlertDeliveries;
   readonly box: SecretBox;
   readonly notifier: Notifier;
   readonly targets: TargetPolicy;

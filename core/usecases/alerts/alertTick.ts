@@ -24,17 +24,17 @@ export const alertTick = (deps: AlertDeps, everySeconds: number, settings: State
       let suppressed = 0;
       const plan = planEventAlerts(deps.random);
       while (taken < maxPerTick) {
-        const r = await deps.alerts.dispatchOutbox(batch, now, plan);
+        const r = await deps.deliveries.dispatchOutbox(batch, now, plan);
         taken += r.taken;
         created += r.created;
         suppressed += r.suppressed;
         if (r.taken < batch) break;
       }
-      const abandoned = await deps.alerts.failAbandoned(now);
+      const abandoned = await deps.deliveries.failAbandoned(now);
       const rules = await deps.alerts.stateRules();
       const outages = deps.outages.takeEnded();
       const planned = await evaluateStateRules(deps, rules, now, { ...settings, watch, outages });
-      const s = planned.length > 0 ? await deps.alerts.fire(planned, now) : { created: 0, suppressed: 0 };
+      const s = planned.length > 0 ? await deps.deliveries.fire(planned, now) : { created: 0, suppressed: 0 };
       return {
         counts: {
           events_taken: taken,

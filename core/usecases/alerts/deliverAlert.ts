@@ -3,7 +3,7 @@ import type { ChannelSecrets, SendOutcome } from '../../domain/alerting.js';
 import type { DeliverJobPayload } from '../../domain/jobKinds.js';
 import type { AlertDeps } from './alertDeps.js';
 
-type Deps = Pick<AlertDeps, 'alerts' | 'box' | 'notifier' | 'clock'>;
+type Deps = Pick<AlertDeps, 'deliveries' | 'box' | 'notifier' | 'clock'>;
 
 export interface DeliverContext {
   readonly lease: Lease;
@@ -40,12 +40,12 @@ export const deliverAlert = async (
   payload: DeliverJobPayload,
   ctx: DeliverContext,
 ): Promise<{ outcome: string; attempts?: number; status?: number | null; latency_ms?: number }> => {
-  const start = await deps.alerts.startAttempt(payload.delivery_id, ctx.lease, deps.clock.now());
+  const start = await deps.deliveries.startAttempt(payload.delivery_id, ctx.lease, deps.clock.now());
   if (start.kind === 'lease_lost') throw new LeaseLostError(ctx.lease);
   if (start.kind !== 'started') return { outcome: start.kind };
   const { delivery, channel } = start;
   const finish = async (outcome: SendOutcome, end: 'delivered' | 'failed' | null) => {
-    const r = await deps.alerts.finishAttempt(delivery.id, ctx.lease, outcome, end, deps.clock.now());
+    const r = await deps.deliveries.finishAttempt(delivery.id, ctx.lease, outcome, end, deps.clock.now());
     if (r === 'lease_lost') throw new LeaseLostError(ctx.lease);
   };
   if (!channel?.enabled) {

@@ -1,6 +1,6 @@
 import type { PlannedDelivery } from '../../domain/alerting.js';
 import { eventAlert } from '../../domain/alertMessages.js';
-import type { FiredEvent } from '../../ports/AlertRepository.js';
+import type { FiredEvent } from '../../ports/AlertDeliveries.js';
 import type { Random } from '../../ports/Random.js';
 
 /**

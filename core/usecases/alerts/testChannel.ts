@@ -4,7 +4,7 @@ import { type AlertDelivery, viewDelivery } from '../../domain/alerting.js';
 import { testAlert } from '../../domain/alertMessages.js';
 import type { AlertDeps } from './alertDeps.js';
 
-type Deps = Pick<AlertDeps, 'alerts' | 'box' | 'notifier' | 'clock' | 'random'>;
+type Deps = Pick<AlertDeps, 'alerts' | 'deliveries' | 'box' | 'notifier' | 'clock' | 'random'>;
 
 /**
  * Sends a test message to a channel now, from the process that was asked, and records it as a
@@ -52,6 +52,6 @@ export const testChannel = async (
     lastAttemptAt: now,
     endedAt: deps.clock.now(),
   };
-  await deps.alerts.recordTest(delivery);
+  await deps.deliveries.recordTest(delivery);
   return E.right({ ...viewDelivery(delivery), ok: outcome.ok });
 };

@@ -3,13 +3,15 @@ import type { Archive } from '../../ports/Archive.js';
 import type { Source } from '../../domain/source.js';
 import type { Clock } from '../../ports/Clock.js';
 import type { ProjectConfigRepository } from '../../ports/ProjectConfigRepository.js';
+import type { SourceDiscovery } from '../../ports/SourceDiscovery.js';
 import type { SourceRepository } from '../../ports/SourceRepository.js';
 import type { TokenDigest } from '../../ports/TokenDigest.js';
 import { computeDiscoveries } from './computeDiscovery.js';
 import type { DiscoveryJobPayload } from '../../domain/jobKinds.js';
 
 export interface DiscoverDeps {
-  readonly sources: SourceRepository;
+  readonly sources: Pick<SourceRepository, 'get'>;
+  readonly discovery: SourceDiscovery;
   readonly configs: ProjectConfigRepository;
   readonly archive: Archive;
   readonly digest: TokenDigest;
@@ -34,7 +36,7 @@ export const discoverBatch = async (
     if (signal?.aborted) throw signal.reason;
     const source = await deps.sources.get(id);
     if (!source?.enabled) continue;
-    await deps.sources.markRunning(id, deps.clock.now());
+    await deps.discovery.markRunning(id, deps.clock.now());
     sources.push(source);
   }
   const stats = { queries: 0, entries: 0 };
@@ -60,7 +62,7 @@ export const discoverBatch = async (
     };
     if ('error' in outcome) {
       failed++;
-      await deps.sources.failDiscovery(id, outcome.error, deps.clock.now(), {
+      await deps.discovery.failDiscovery(id, outcome.error, deps.clock.now(), {
         ...base,
         kind: 'source.discovery_failed',
         payload: { error: outcome.error },
@@ -68,7 +70,7 @@ export const discoverBatch = async (
       continue;
     }
     const r = outcome.result;
-    const saved = await deps.sources.saveDiscovery(
+    const saved = await deps.discovery.saveDiscovery(
       id,
       { configVersion: active.version, metadata: r.metadata, flags: r.flags, signature: r.signature },
       deps.clock.now(),

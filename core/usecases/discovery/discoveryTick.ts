@@ -13,7 +13,7 @@ export const releaseClaims = (
   ttlMinutes: number,
   now: Date,
 ) =>
-  deps.sources.releaseExpiredClaims(
+  deps.discovery.releaseExpiredClaims(
     projectModule,
     new Date(now.getTime() - ttlMinutes * 60_000),
     now,
@@ -55,10 +55,10 @@ export const discoveryTick = (deps: DiscoveryRequestDeps, everySeconds = 60): Ti
         lastRun.set(v.projectModule, now.getTime());
         projects++;
         const staleBefore = new Date(now.getTime() - a.stale_after_hours * 3600_000);
-        const due = await deps.sources.dueForDiscovery(v.projectModule, staleBefore, a.sources_per_tick);
+        const due = await deps.discovery.dueForDiscovery(v.projectModule, staleBefore, a.sources_per_tick);
         const capacity = Math.max(
           0,
-          a.batches_in_flight * a.batch_size - (await deps.sources.discoveryInFlight(v.projectModule)),
+          a.batches_in_flight * a.batch_size - (await deps.discovery.discoveryInFlight(v.projectModule)),
         );
         const take = due.slice(0, capacity);
         heldBack += due.length - take.length;

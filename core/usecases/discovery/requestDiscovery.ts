@@ -3,11 +3,13 @@ import { type AppError, appError } from '../../errors.js';
 import type { Clock } from '../../ports/Clock.js';
 import type { JobQueue } from '../../ports/JobQueue.js';
 import type { ProjectConfigRepository } from '../../ports/ProjectConfigRepository.js';
+import type { SourceDiscovery } from '../../ports/SourceDiscovery.js';
 import type { SourceRepository } from '../../ports/SourceRepository.js';
 import { discoveryJob } from '../../domain/jobKinds.js';
 
 export interface DiscoveryRequestDeps {
-  readonly sources: SourceRepository;
+  readonly sources: Pick<SourceRepository, 'findByIdentifiers'>;
+  readonly discovery: SourceDiscovery;
   readonly configs: ProjectConfigRepository;
   readonly queue: JobQueue;
   readonly clock: Clock;
@@ -27,7 +29,7 @@ export const enqueueDiscovery = async (
   batchSize: number,
 ): Promise<{ marked: string[]; jobs: number }> => {
   const now = deps.clock.now();
-  const marked = await deps.sources.markQueued(ids, now);
+  const marked = await deps.discovery.markQueued(ids, now);
   let jobs = 0;
   for (let i = 0; i < marked.length; i += batchSize) {
     await deps.queue.enqueue(
