@@ -3,7 +3,7 @@ import { appError } from '../errors.js';
 import type { ProvenanceEvent } from '../domain/event.js';
 import { type Execution, viewExecution } from '../domain/executionRecord.js';
 import type { Source } from '../domain/source.js';
-import { capBlocker } from '../usecases/executions/admissionRules.js';
+import { capBlocker } from '../usecases/admission/admissionRules.js';
 import { cancelExecution } from '../usecases/executions/cancelExecution.js';
 import { type CreateExecutionInput, createExecution } from '../usecases/executions/createExecution.js';
 import { executionSummary, ledgerSnapshot } from '../usecases/executions/executionReports.js';

@@ -13,9 +13,9 @@ import {
 import { type JobHandler, jobHandler } from '../ports/JobHandler.js';
 import { deliverAlert } from '../usecases/alerts/deliverAlert.js';
 import { discoverBatch } from '../usecases/discovery/discoverBatch.js';
-import { pollTarget } from '../usecases/pipeline/pollTarget.js';
-import { runExecution } from '../usecases/pipeline/runExecution.js';
-import { settleEnded } from '../usecases/pipeline/settleEnded.js';
+import { pollTarget } from '../usecases/poll/pollTarget.js';
+import { runExecution } from '../usecases/run/runExecution.js';
+import { settleEnded } from '../usecases/run/settleEnded.js';
 import type { SurveyorOperations } from './surveyor.js';
 
 /** Where a job's outcome line goes (a pino logger fits; the harness passes a silent one). */

@@ -3,7 +3,7 @@ import type { Tick } from '../ports/Tick.js';
 import { alertTick } from '../usecases/alerts/alertTick.js';
 import { discoveryTick } from '../usecases/discovery/discoveryTick.js';
 import { maintenanceTick } from '../usecases/maintenance/maintenanceTick.js';
-import { executionTick } from '../usecases/pipeline/executionTick.js';
+import { executionTick } from '../usecases/executions/executionTick.js';
 import type { SurveyorOperations } from './surveyor.js';
 
 /** How often each tick runs, and what bounds it. */

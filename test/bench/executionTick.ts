@@ -5,7 +5,7 @@
 // Run: scripts/bench tick [sizes], sizes as sources/pending, e.g. 100000/500 (default: the table).
 // SURVEYOR_BENCH_SQL=1 prints each statement of the first tick of each size.
 import type { Db } from '../../adapters/postgres/db.js';
-import { executionTick } from '../../core/usecases/pipeline/executionTick.js';
+import { executionTick } from '../../core/usecases/executions/executionTick.js';
 import { executionDeps, TYPES } from '../../hosts/shared/composition.js';
 import { startTestApi } from '../support/api.js';
 import { prepareProject } from '../support/project.js';

@@ -2,7 +2,7 @@
 // executions, asked to run and queued; a source held by an unfinished execution is not taken twice.
 import test from 'ava';
 import type { ExecutionFigures } from '../../core/ports/ExecutionFigures.js';
-import { executionTick } from '../../core/usecases/pipeline/executionTick.js';
+import { executionTick } from '../../core/usecases/executions/executionTick.js';
 import { executionDeps, TYPES } from '../../hosts/shared/composition.js';
 import { startTestApi } from '../support/api.js';
 import { wallabyYaml } from '../support/examples.js';

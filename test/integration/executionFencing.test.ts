@@ -7,7 +7,7 @@ import type { ArtifactStore } from '../../core/ports/ArtifactStore.js';
 import type { EventLog } from '../../core/ports/EventLog.js';
 import type { JobQueue } from '../../core/ports/JobQueue.js';
 import { runJobKind } from '../../core/domain/jobKinds.js';
-import { runExecution } from '../../core/usecases/pipeline/runExecution.js';
+import { runExecution } from '../../core/usecases/run/runExecution.js';
 import { runDeps, TYPES } from '../../hosts/shared/composition.js';
 import { runContext } from '../support/runContext.js';
 import { startTestApi, type TestApi } from '../support/api.js';

@@ -8,7 +8,7 @@ import type { DeploymentBackends } from '../../core/ports/DeploymentBackend.js';
 import type { ExecutionRepository } from '../../core/ports/ExecutionRepository.js';
 import type { JobQueue } from '../../core/ports/JobQueue.js';
 import { runJobKind } from '../../core/domain/jobKinds.js';
-import { runExecution } from '../../core/usecases/pipeline/runExecution.js';
+import { runExecution } from '../../core/usecases/run/runExecution.js';
 import { runDeps, TYPES } from '../../hosts/shared/composition.js';
 import { pollRound } from '../support/pollRound.js';
 import { runContext } from '../support/runContext.js';

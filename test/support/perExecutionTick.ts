@@ -1,20 +1,24 @@
 // The execution tick's automation and admission as they were before they became set-based (one
-// createExecution, requestExecute and admitExecution after another), kept as the reference the
+// createExecution, requestExecute and admitOne after another), kept as the reference the
 // set-based tick is compared with (test/unit/admissionPlan). One change: runs_per_tick counts each
 // project's executions (the old loop shared one counter across projects, so a project's share
 // depended on the order of projects).
 import * as E from 'fp-ts/lib/Either.js';
-import { admitExecution } from '../../core/usecases/executions/admitExecution.js';
+import { admitOne } from '../../core/usecases/admission/admitOne.js';
 import { createExecution } from '../../core/usecases/executions/createExecution.js';
 import { requestExecute } from '../../core/usecases/executions/requestExecute.js';
 import type { ExecutionRepository } from '../../core/ports/ExecutionRepository.js';
-import type { TickDeps } from '../../core/usecases/pipeline/executionTick.js';
+import type { SourceRepository } from '../../core/ports/SourceRepository.js';
+import type { AdmitDeps } from '../../core/usecases/admission/admitOne.js';
+import type { ExecutionDeps } from '../../core/usecases/executions/createExecution.js';
+import type { TickDeps } from '../../core/usecases/executions/executionTick.js';
 
-export const perExecutionTick = async (
-  deps: TickDeps & { readonly executions: ExecutionRepository },
-  admissionScan: number,
-  now: Date,
-) => {
+/** What the old tick used: the use cases' deps, whole repositories. */
+export type PerExecutionDeps = TickDeps &
+  ExecutionDeps &
+  AdmitDeps & { readonly executions: ExecutionRepository; readonly sources: SourceRepository };
+
+export const perExecutionTick = async (deps: PerExecutionDeps, admissionScan: number, now: Date) => {
   let created = 0;
   let blocked = 0;
   for (const v of await deps.configs.allActive()) {
@@ -65,7 +69,7 @@ export const perExecutionTick = async (
       continue;
     }
     const n = inFlight.get(e.projectModule) ?? 0;
-    if ((await admitExecution(deps, e, n)).admitted) {
+    if ((await admitOne(deps, e, n)).admitted) {
       admitted++;
       inFlight.set(e.projectModule, n + 1);
       admittedPerProject.set(e.projectModule, (admittedPerProject.get(e.projectModule) ?? 0) + 1);

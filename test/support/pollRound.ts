@@ -2,7 +2,7 @@ import type { Clock } from '../../core/ports/Clock.js';
 import type { DeploymentBackend, DeploymentBackends } from '../../core/ports/DeploymentBackend.js';
 import type { JobQueue } from '../../core/ports/JobQueue.js';
 import { type PollJobPayload, pollJobKind } from '../../core/domain/jobKinds.js';
-import { pollTarget } from '../../core/usecases/pipeline/pollTarget.js';
+import { pollTarget } from '../../core/usecases/poll/pollTarget.js';
 import { pollDeps, TYPES } from '../../hosts/shared/composition.js';
 import type { TestApi } from './api.js';
 

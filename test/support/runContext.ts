@@ -1,6 +1,6 @@
 import { LeaseLostError, type Lease } from '../../core/domain/job.js';
 import type { JobQueue } from '../../core/ports/JobQueue.js';
-import type { RunContext } from '../../core/usecases/pipeline/runSteps.js';
+import type { RunContext } from '../../core/usecases/run/attempt.js';
 
 /** What the worker's consumer hands a run job: the lease, a signal, and the fenced lease check. */
 export const runContext = (

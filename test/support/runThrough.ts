@@ -1,7 +1,7 @@
 import type { ExecutionRepository } from '../../core/ports/ExecutionRepository.js';
 import type { JobQueue } from '../../core/ports/JobQueue.js';
 import { runJobKind } from '../../core/domain/jobKinds.js';
-import { runExecution } from '../../core/usecases/pipeline/runExecution.js';
+import { runExecution } from '../../core/usecases/run/runExecution.js';
 import { runDeps, TYPES } from '../../hosts/shared/composition.js';
 import type { TestApi } from './api.js';
 import { pollRound } from './pollRound.js';

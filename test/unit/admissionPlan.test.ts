@@ -10,11 +10,11 @@ import { SequentialRandom } from '../../adapters/memory/random.js';
 import { memoryRepositories } from '../../adapters/memory/repositories.js';
 import { type Execution, unsubmitted } from '../../core/domain/executionRecord.js';
 import type { ProjectConfig } from '../../core/domain/projectConfig.js';
-import { executionTick, type TickDeps } from '../../core/usecases/pipeline/executionTick.js';
+import { executionTick } from '../../core/usecases/executions/executionTick.js';
 import { loadProjectYaml } from '../../schema/project/loadYaml.js';
 import { wallabyYaml } from '../support/examples.js';
 import { dimProfile } from '../support/fixtures.js';
-import { perExecutionTick } from '../support/perExecutionTick.js';
+import { type PerExecutionDeps, perExecutionTick } from '../support/perExecutionTick.js';
 
 const base = (() => {
   const c = loadProjectYaml(wallabyYaml);
@@ -190,9 +190,7 @@ const build = (sc: Scenario) => {
     });
   });
   // What both ticks need: the set-based one's deps, and the whole execution repository for the old one.
-  const deps = { ...r, clock, random, digest: { digest: (s: string) => s } } as unknown as TickDeps & {
-    executions: typeof r.executions;
-  };
+  const deps = { ...r, clock, random, digest: { digest: (s: string) => s } } as unknown as PerExecutionDeps;
   return { deps, store: r.store, clock };
 };
 
@@ -257,7 +255,7 @@ test('the set-based tick makes the same decisions as the per-execution rules, ti
 });
 
 test('the planner alone: caps count what this tick admitted, and a gone configuration holds', async (t) => {
-  const { planAdmissions } = await import('../../core/usecases/executions/admissionRules.js');
+  const { planAdmissions } = await import('../../core/usecases/admission/admissionRules.js');
   const pinned = configOf(
     {
       enabled: true,

@@ -9,7 +9,7 @@ import {
   terminalStates,
   transitionRules,
 } from '../../core/domain/execution.js';
-import { move } from '../../core/usecases/executions/executionEvents.js';
+import { transition } from '../../core/domain/executionEvents.js';
 
 test('a full run, a dry run, a failure and a cancel follow the rules', (t) => {
   const walk = (...triggers: Parameters<typeof nextState>[1][]) =>
@@ -77,11 +77,13 @@ test('core/README.md documents every transition', (t) => {
 test('every transition names the event its move appends, and a move returns it with the state', (t) => {
   for (const r of transitionRules)
     t.regex(r.event, /^execution\.[a-z_]+$/, `${r.on} from ${r.from.join(',')}`);
-  t.deepEqual(move('pending', 'gates_passed'), { state: 'queued', kind: 'execution.queued' });
-  t.deepEqual(move('running', 'cancel_requested'), {
+  t.deepEqual(transition('pending', 'gates_passed'), { state: 'queued', kind: 'execution.queued' });
+  t.deepEqual(transition('running', 'cancel_requested'), {
     state: 'cancelling',
     kind: 'execution.cancel_requested',
   });
-  t.deepEqual(move('queued', 'cancel_requested'), { state: 'cancelled', kind: 'execution.cancelled' });
-  t.throws(() => move('completed', 'submitted'), { message: 'no transition from completed on submitted' });
+  t.deepEqual(transition('queued', 'cancel_requested'), { state: 'cancelled', kind: 'execution.cancelled' });
+  t.throws(() => transition('completed', 'submitted'), {
+    message: 'no transition from completed on submitted',
+  });
 });

@@ -6,7 +6,7 @@ import {
   type TickDeps,
   type TickSettings,
   executionTick,
-} from '../../core/usecases/pipeline/executionTick.js';
+} from '../../core/usecases/executions/executionTick.js';
 
 /** Which of the targets get a poll job at `now`, with only what the tick reads for polling. */
 const polled = async (targets: PollTarget[], now: Date, extra: Partial<TickSettings> = {}) => {

@@ -5,7 +5,7 @@ import type { Execution } from '../../domain/executionRecord.js';
 import { unsettledAfter, unsettledAttemptsOf } from '../../domain/unsettledAttempt.js';
 import type { Clock } from '../../ports/Clock.js';
 import type { ExecutionRepository } from '../../ports/ExecutionRepository.js';
-import { executionEvent, move } from './executionEvents.js';
+import { executionEvent, transition } from '../../domain/executionEvents.js';
 import { type PollSpacing, pollRound, runJobKeyPrefix, settleJob } from '../../domain/jobKinds.js';
 
 /**
@@ -58,7 +58,7 @@ export const cancelExecution = async (
       if (r === 'ok') return E.right((await deps.executions.get(id))!);
       continue;
     }
-    const m = move(e.state, 'cancel_requested');
+    const m = transition(e.state, 'cancel_requested');
     const to = m.state;
     const r = await deps.executions.write(
       {

@@ -3,9 +3,9 @@ import { type AppError, appError } from '../../errors.js';
 import { terminalStates } from '../../domain/execution.js';
 import { type Execution, withChange } from '../../domain/executionRecord.js';
 import type { ExecutionRepository } from '../../ports/ExecutionRepository.js';
-import type { AdmitDeps } from './admitExecution.js';
-import { admissionBlockers, admissionWrite } from './admissionRules.js';
-import { executionEvent } from './executionEvents.js';
+import type { AdmitDeps } from '../admission/admitOne.js';
+import { admissionBlockers, admissionWrite } from '../admission/admissionRules.js';
+import { executionEvent } from '../../domain/executionEvents.js';
 
 export interface ExecuteInput {
   /** Default true: stage the source data before the run. */

@@ -4,8 +4,8 @@ import { type Execution, unsubmitted } from '../../domain/executionRecord.js';
 import { unsettledAfter } from '../../domain/unsettledAttempt.js';
 import type { ExecutionAdmissions } from '../../ports/ExecutionAdmissions.js';
 import type { ExecutionRepository } from '../../ports/ExecutionRepository.js';
-import { type AdmitDeps, admitExecution } from './admitExecution.js';
-import { executionEvent, move } from './executionEvents.js';
+import { type AdmitDeps, admitOne } from '../admission/admitOne.js';
+import { executionEvent, transition } from '../../domain/executionEvents.js';
 
 /**
  * Starts a new attempt of a failed or cancelled execution: back to pending with attempt + 1, the
@@ -36,7 +36,7 @@ export const retryExecution = async (
   const unsettled = unsettledAfter(e);
   const previous = (e.runRecord['previous_attempts'] ?? []) as unknown[];
   const now = deps.clock.now();
-  const retry = move(e.state, 'retry_requested');
+  const retry = transition(e.state, 'retry_requested');
   const r = await deps.executions.write(
     {
       id,
@@ -78,6 +78,6 @@ export const retryExecution = async (
   const retried = (await deps.executions.get(id))!;
   if (retried.executeRequestedAt === null) return E.right(retried);
   const inFlight = await deps.admissions.inFlightIn(retried.projectModule);
-  if (!(await admitExecution(deps, retried, inFlight)).admitted) return E.right(retried);
+  if (!(await admitOne(deps, retried, inFlight)).admitted) return E.right(retried);
   return E.right((await deps.executions.get(id)) ?? retried);
 };

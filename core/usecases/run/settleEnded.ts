@@ -1,9 +1,9 @@
 import { terminalStates } from '../../domain/execution.js';
 import { LeaseLostError, type Lease } from '../../domain/job.js';
 import { unsettledAfter } from '../../domain/unsettledAttempt.js';
-import { executionEvent } from '../executions/executionEvents.js';
+import { executionEvent } from '../../domain/executionEvents.js';
 import type { SettleJobPayload } from '../../domain/jobKinds.js';
-import type { RunDeps } from './runSteps.js';
+import type { RunDeps } from './attempt.js';
 import { settlePrevious } from './settlePrevious.js';
 
 /**

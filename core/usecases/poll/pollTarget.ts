@@ -1,14 +1,6 @@
-import type { ExecutionTrigger } from '../../domain/execution.js';
 import type { Execution } from '../../domain/executionRecord.js';
-import { outputInventory, verifyOutputs } from '../../domain/outputVerification.js';
 import { type PollAnswer, runDeadline } from '../../domain/runDeadline.js';
-import {
-  judgeProgress,
-  type RecordedProgress,
-  recordedProgress,
-  stallLimitsOf,
-  stallText,
-} from '../../domain/stalls.js';
+import { judgeProgress, recordedProgress, stallLimitsOf, stallText } from '../../domain/stalls.js';
 import { LeaseLostError, type Lease } from '../../domain/job.js';
 import {
   judgeUnreachable,
@@ -18,7 +10,7 @@ import {
 } from '../../domain/lostNodes.js';
 import type { RemoteOutcome } from '../../domain/remote.js';
 import type { Clock } from '../../ports/Clock.js';
-import type { DeploymentBackends, PollItem } from '../../ports/DeploymentBackend.js';
+import type { DeploymentBackends } from '../../ports/DeploymentBackend.js';
 import type { ArtifactStore } from '../../ports/ArtifactStore.js';
 import type {
   ExecutionChange,
@@ -26,12 +18,10 @@ import type {
   ExecutionWrite,
 } from '../../ports/ExecutionRepository.js';
 import type { PollRounds } from '../../ports/PollRounds.js';
-import type { ProjectConfig } from '../../domain/projectConfig.js';
 import type { ProjectConfigRepository } from '../../ports/ProjectConfigRepository.js';
-import { executionEvent, move } from '../executions/executionEvents.js';
+import { executionEvent, transition } from '../../domain/executionEvents.js';
 import type { PollJobPayload } from '../../domain/jobKinds.js';
-import type { DropSpec } from '../../ports/Translator.js';
-import { artifactNames } from './runSteps.js';
+import { dropNames, endOf, fencedWrite, itemOf, judgeOutputs, stalledEvent } from './roundWrites.js';
 
 export interface PollDeps {
   readonly executions: Pick<ExecutionRepository, 'write' | 'writeMany'>;
@@ -44,25 +34,6 @@ export interface PollDeps {
 
 /** Most executions one round serves; more wait for the next round (oldest first). */
 export const maxPerRound = 1000;
-
-const itemOf = (artifacts: Pick<ArtifactStore, 'artifact'>, e: Execution): PollItem => ({
-  executionId: e.id,
-  schedulerJobId: e.schedulerJobId!,
-  profile: e.profileSnapshot,
-  submittedAt: e.submittedAt ?? e.updatedAt,
-  cancelSentAt: e.cancelSentAt,
-  runRecord: e.runRecord,
-  submittedGraph: async () => {
-    const text = await artifacts.artifact(e.id, e.attempt, artifactNames.translated);
-    return text === null ? null : (JSON.parse(text) as DropSpec[]);
-  },
-});
-
-const terminal: Partial<Record<RemoteOutcome['kind'], ExecutionTrigger>> = {
-  finished: 'backend_finished',
-  failed: 'backend_failed',
-  cancelled: 'backend_cancelled',
-};
 
 /**
  * One poll round for one backend target: first sends the cancels asked for since the last round,
@@ -181,7 +152,7 @@ export const pollTarget = async (
     /** Ends a run the backend still calls in flight: asks it to cancel, and fails the execution. */
     const giveUp = async (why: string, runRecord: Readonly<Record<string, unknown>>) => {
       const reason = `${why}; asked the backend to cancel`;
-      const failed = move(e.state, 'backend_failed');
+      const failed = transition(e.state, 'backend_failed');
       await backend.cancel(itemOf(deps.artifacts, e), ctx.signal).catch((err: unknown) => {
         if (err instanceof LeaseLostError || ctx.signal.aborted) throw err;
       });
@@ -290,99 +261,4 @@ export const pollTarget = async (
   const changed = writes.filter((x, i) => !x.ends && results[i] === 'ok').length;
   await deps.pollRounds.recordRound(job.target, startedAt, now, pollError ?? roundError, outcomes !== null);
   return { polled: items.length, changed, ended, error: pollError ?? roundError };
-};
-
-/**
- * A finished graph under the pinned configuration's `output_verification`: the outcome it stands
- * for (failed when required outputs are missing) and the inventory recorded on the run.
- */
-const judgeOutputs = (pinned: ProjectConfig | null, o: Extract<RemoteOutcome, { kind: 'finished' }>) => {
-  const v = pinned?.output_verification ?? { required: false };
-  return { outcome: verifyOutputs(o, v), inventory: outputInventory(v, o.outputs) };
-};
-
-/**
- * The names of a run's drops by oid, from the graph it submitted (read only for a stall, which is
- * rare): DALiuGE's oids name the logical graph node's id, not what the user called it.
- */
-const dropNames = async (
-  artifacts: Pick<ArtifactStore, 'artifact'>,
-  e: Execution,
-): Promise<(oid: string) => string> => {
-  const text = await artifacts.artifact(e.id, e.attempt, artifactNames.translated).catch(() => null);
-  const names = new Map<string, string>();
-  try {
-    for (const d of text ? (JSON.parse(text) as DropSpec[]) : [])
-      if (typeof d['oid'] === 'string' && typeof d['name'] === 'string') names.set(d['oid'], d['name']);
-  } catch {
-    // An unreadable artifact leaves the oids as they are.
-  }
-  return (oid) => (names.has(oid) ? `${names.get(oid)} (${oid})` : oid);
-};
-
-/** The warning that a running session made no progress for a while (once per digest). */
-const stalledEvent = async (
-  artifacts: Pick<ArtifactStore, 'artifact'>,
-  e: Execution,
-  minutes: number,
-  p: RecordedProgress,
-) =>
-  executionEvent(e, 'execution.stalled', {
-    minutes,
-    message: stallText(minutes, p, await dropNames(artifacts, e)),
-    running_count: p.running_count,
-    waiting_count: p.waiting_count,
-    drops: p.drops,
-  });
-
-/** A write of the execution from the state the round read, fenced by the poll job's lease. */
-const fencedWrite = (
-  e: Execution,
-  lease: Lease,
-  change: ExecutionChange,
-  events: ExecutionWrite['events'],
-): ExecutionWrite => ({ id: e.id, expect: [e.state], change, fence: lease, events });
-
-/** The write of the end the backend reported, if it reported one. */
-const endOf = (
-  e: Execution,
-  o: RemoteOutcome,
-  record: Readonly<Record<string, unknown>>,
-  lease: Lease,
-  now: Date,
-): ExecutionWrite | null => {
-  // Asked to cancel, and the backend no longer knows the work: nothing of it runs any more.
-  const end =
-    o.kind === 'unknown' && e.state === 'cancelling' && e.cancelSentAt !== null
-      ? terminal.cancelled
-      : terminal[o.kind];
-  if (!end) return null;
-  const ended = move(e.state, end);
-  const signatures = (e.runRecord['source_signatures'] ?? {}) as Record<string, string | null>;
-  return {
-    ...fencedWrite(
-      e,
-      lease,
-      {
-        state: ended.state,
-        runRecord: { ...record, remote_terminal: true },
-        finishedAt: now,
-        ...(o.kind === 'failed' ? { error: o.reason } : {}),
-      },
-      [
-        executionEvent(e, ended.kind, {
-          remote_state: o.remoteState,
-          ...(o.kind === 'failed' ? { error: o.reason, failed_drops: o.failedDrops ?? [] } : {}),
-          ...(record['outputs'] !== undefined ? { outputs: record['outputs'] } : {}),
-        }),
-      ],
-    ),
-    ...(o.kind === 'finished'
-      ? {
-          markProcessed: Object.entries(signatures)
-            .filter((x): x is [string, string] => x[1] !== null)
-            .map(([sourceId, signature]) => ({ sourceId, signature })),
-        }
-      : {}),
-  };
 };

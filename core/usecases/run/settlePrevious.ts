@@ -1,7 +1,7 @@
 import type { Execution } from '../../domain/executionRecord.js';
 import type { UnsettledAttempt } from '../../domain/unsettledAttempt.js';
 import type { PollItem } from '../../ports/DeploymentBackend.js';
-import type { RunDeps } from './runSteps.js';
+import type { RunDeps } from './attempt.js';
 
 export interface Settling {
   /** Attempts now known to run nothing more, and how that was learnt. */

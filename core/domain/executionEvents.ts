@@ -1,6 +1,6 @@
-import type { NewEvent } from '../../domain/event.js';
-import { type ExecutionState, type ExecutionTrigger, transitionOf } from '../../domain/execution.js';
-import type { Execution } from '../../domain/executionRecord.js';
+import type { NewEvent } from './event.js';
+import { type ExecutionState, type ExecutionTrigger, transitionOf } from './execution.js';
+import type { Execution } from './executionRecord.js';
 
 /** An event about an execution, for the same transaction as the change it records. */
 export const executionEvent = (
@@ -18,10 +18,11 @@ export const executionEvent = (
 });
 
 /**
- * The state a trigger leads to and the kind of the event the transition table pairs with it;
+ * One step of the state machine: the state a trigger leads to and the kind of the event the
+ * transition table pairs with it;
  * throwing here means a bug in a use case, not a user error.
  */
-export const move = (
+export const transition = (
   from: ExecutionState,
   trigger: ExecutionTrigger,
 ): { state: ExecutionState; kind: string } => {

@@ -23,7 +23,7 @@ export type Admission =
  * required flags, and the project's concurrent_runs cap has room (`inFlight` is the project's
  * current count). Otherwise it stays pending and the reasons are returned.
  */
-export const admitExecution = async (deps: AdmitDeps, e: Execution, inFlight: number): Promise<Admission> => {
+export const admitOne = async (deps: AdmitDeps, e: Execution, inFlight: number): Promise<Admission> => {
   const pinned = await deps.configs.pinned(e.projectModule, e.configVersion);
   // One read for all of them, in the execution's order (a source deleted since is left out).
   const byId = new Map((await deps.sources.getMany(e.sourceIds)).map((s) => [s.id, s]));

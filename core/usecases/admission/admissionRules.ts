@@ -2,8 +2,8 @@ import type { Execution } from '../../domain/executionRecord.js';
 import type { ProjectConfig } from '../../domain/projectConfig.js';
 import type { Source, SourceState } from '../../domain/source.js';
 import { runJob } from '../../domain/jobKinds.js';
-import { executionEvent, move } from './executionEvents.js';
-import { executionBlockers } from './executionStatus.js';
+import { executionEvent, transition } from '../../domain/executionEvents.js';
+import { executionBlockers } from '../executions/executionStatus.js';
 
 /** The cap that holds an execution back, in words, or null. */
 export const capBlocker = (inFlight: number, concurrentRuns: number): string | null =>
@@ -53,7 +53,7 @@ export interface AdmissionDecision {
  * its project admitted runs_per_tick scanned ones in this tick (0 when its configuration is gone);
  * any candidate is admitted when no gate blocks it, and then counts in its project's runs in
  * flight. `inFlight` is each project's count before these; the counts after them are returned. The
- * same rules as one `admitExecution` after another (test/unit/admissionPlan compares them).
+ * same rules as one `admitOne` after another (test/unit/admissionPlan compares them).
  */
 export const planAdmissions = (
   candidates: readonly AdmissionCandidate[],
@@ -79,7 +79,7 @@ export const planAdmissions = (
 
 /** What admitting an execution writes: its new state, its event and its run job. */
 export const admissionWrite = (e: Execution) => {
-  const m = move('pending', 'gates_passed');
+  const m = transition('pending', 'gates_passed');
   return {
     state: m.state,
     events: [executionEvent(e, m.kind, { do_stage: e.doStage, do_submit: e.doSubmit })],

@@ -1,0 +1,61 @@
+import type { Execution } from '../../domain/executionRecord.js';
+import type { ProjectConfig } from '../../domain/projectConfig.js';
+import type { Source } from '../../domain/source.js';
+import type { Clock } from '../../ports/Clock.js';
+import type { ExecutionAdmissions } from '../../ports/ExecutionAdmissions.js';
+import type { ProjectConfigRepository } from '../../ports/ProjectConfigRepository.js';
+import type { SourceRepository } from '../../ports/SourceRepository.js';
+import { type AdmissionCandidate, admissionWrite, planAdmissions } from './admissionRules.js';
+
+export interface AdmissionDeps {
+  readonly admissions: Pick<ExecutionAdmissions, 'inFlightByProject' | 'awaitingAdmission' | 'admitMany'>;
+  readonly sources: Pick<SourceRepository, 'getMany'>;
+  readonly configs: Pick<ProjectConfigRepository, 'pinned'>;
+  readonly clock: Clock;
+}
+
+/**
+ * Admission in one read of the candidates, one of their sources and one write: automation's new
+ * executions first, then the scan (read past the new ones that pass, so that it still holds
+ * admissionScan others). An execution that changed between the read and the write stays as it
+ * is (held); its place under the caps is not given to another until the next tick.
+ */
+export const admitPending = async (
+  deps: AdmissionDeps,
+  made: readonly Execution[],
+  scan: number,
+): Promise<{ admitted: number; held: number }> => {
+  const inFlight = await deps.admissions.inFlightByProject();
+  const awaiting = await deps.admissions.awaitingAdmission(scan + made.length);
+  const ids = [...new Set([...made, ...awaiting].flatMap((e) => e.sourceIds))];
+  const sourceById = new Map((ids.length > 0 ? await deps.sources.getMany(ids) : []).map((x) => [x.id, x]));
+  const pinnedOf = new Map<string, ProjectConfig | null>();
+  const candidates = async (list: readonly Execution[], scanned: boolean) => {
+    const out: AdmissionCandidate[] = [];
+    for (const e of list) {
+      // One read per pinned version, not per execution (and the repository keeps them).
+      const key = `${e.projectModule}@${e.configVersion}`;
+      if (!pinnedOf.has(key)) pinnedOf.set(key, await deps.configs.pinned(e.projectModule, e.configVersion));
+      const sources = e.sourceIds.flatMap((id): Source[] => {
+        const x = sourceById.get(id);
+        return x ? [x] : [];
+      });
+      out.push({ execution: e, sources, pinned: pinnedOf.get(key)!, scanned });
+    }
+    return out;
+  };
+  const first = planAdmissions(await candidates(made, false), inFlight);
+  const taken = new Set(first.decisions.filter((d) => d.admitted).map((d) => d.execution.id));
+  const scanned = awaiting.filter((e) => !taken.has(e.id)).slice(0, scan);
+  const then = planAdmissions(await candidates(scanned, true), first.inFlight);
+  const chosen = [...first.decisions, ...then.decisions].filter((d) => d.admitted);
+  const moved =
+    chosen.length > 0
+      ? await deps.admissions.admitMany(
+          chosen.map((d) => ({ id: d.execution.id, ...admissionWrite(d.execution) })),
+          deps.clock.now(),
+        )
+      : new Set<string>();
+  const admitted = then.decisions.filter((d) => d.admitted && moved.has(d.execution.id)).length;
+  return { admitted, held: scanned.length - admitted };
+};

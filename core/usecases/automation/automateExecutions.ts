@@ -1,0 +1,122 @@
+import * as E from 'fp-ts/lib/Either.js';
+import type { AppError, FieldIssue } from '../../errors.js';
+import type { NewEvent } from '../../domain/event.js';
+import type { Execution } from '../../domain/executionRecord.js';
+import type { Clock } from '../../ports/Clock.js';
+import type { EventLog } from '../../ports/EventLog.js';
+import type { ExecutionAdmissions } from '../../ports/ExecutionAdmissions.js';
+import type { ExecutionRepository } from '../../ports/ExecutionRepository.js';
+import type { ProfileRepository } from '../../ports/ProfileRepository.js';
+import type { ProjectConfigRepository } from '../../ports/ProjectConfigRepository.js';
+import type { Random } from '../../ports/Random.js';
+import { executionEvent } from '../../domain/executionEvents.js';
+import { draftExecution, unknownArchive } from '../executions/executionDraft.js';
+import { resolveProfile } from '../profiles/resolveProfile.js';
+
+export interface AutomationDeps {
+  readonly configs: Pick<ProjectConfigRepository, 'allActive'>;
+  readonly profiles: ProfileRepository;
+  readonly admissions: Pick<ExecutionAdmissions, 'sourcesToProcess'>;
+  readonly executions: Pick<ExecutionRepository, 'insertMany'>;
+  readonly events: Pick<EventLog, 'append'>;
+  readonly clock: Clock;
+  readonly random: Random;
+}
+
+/**
+ * What automation reported as blocked, per project (the reason and configuration version), so it
+ * says it once. The memory is the leader's: a new leader says it again.
+ */
+export type BlockedReports = Map<string, string>;
+
+/**
+ * Automation's executions for this tick, stored (asked to run, still pending) in one write. Reads
+ * per automated project: its ready sources, and its profile when there is something to make.
+ */
+export const automateExecutions = async (
+  deps: AutomationDeps,
+  now: Date,
+  reported: BlockedReports,
+): Promise<{ made: Execution[]; warnings: string[] }> => {
+  const made: { execution: Execution; events: NewEvent[] }[] = [];
+  const warnings: string[] = [];
+  let at: Date | null = null;
+  for (const v of await deps.configs.allActive()) {
+    const a = v.config.automation.execution;
+    if (!a.enabled || a.archive_name === undefined) continue;
+    const ready = await deps.admissions.sourcesToProcess(
+      v.projectModule,
+      v.config.discovery.required_flags,
+      a.sources_per_tick,
+    );
+    if (ready.length === 0) continue;
+    const oldest = Math.min(...ready.map((r) => r.discoveredAt.getTime()));
+    if (ready.length < a.min_sources_to_trigger && now.getTime() - oldest < a.max_wait_minutes * 60_000)
+      continue;
+    const archiveName = a.archive_name;
+    const profile = await resolveProfile(deps.profiles, {
+      projectModule: v.projectModule,
+      ...(a.deployment_profile_name !== undefined ? { name: a.deployment_profile_name } : {}),
+    });
+    const refused = unknownArchive(v.config, archiveName) ?? (E.isLeft(profile) ? profile.left : null);
+    if (refused !== null || E.isLeft(profile)) {
+      // No profile, archive gone: nothing of this project can be made until that changes.
+      const warning = await reportBlocked(deps, now, reported, v.projectModule, v.version, refused!);
+      if (warning) warnings.push(warning);
+      continue;
+    }
+    reported.delete(v.projectModule);
+    at ??= deps.clock.now();
+    const step = a.max_sources_per_execution;
+    for (let i = 0, n = 0; i < ready.length && n < a.runs_per_tick; i += step, n++) {
+      const { execution, event } = draftExecution({
+        id: deps.random.uuid(),
+        projectModule: v.projectModule,
+        configVersion: v.version,
+        profile: profile.right,
+        archiveName,
+        sources: ready.slice(i, i + step),
+        idempotencyKey: null,
+        requestHash: '',
+        by: 'scheduler',
+        now: at,
+      });
+      const asked: Execution = { ...execution, doStage: true, doSubmit: true, executeRequestedAt: at };
+      const request = { do_stage: true, do_submit: true, dry_run: false };
+      made.push({
+        execution: asked,
+        events: [event, executionEvent(asked, 'execution.execute_requested', request, 'scheduler')],
+      });
+    }
+  }
+  if (at !== null && made.length > 0) await deps.executions.insertMany(made, at);
+  return { made: made.map((m) => m.execution), warnings };
+};
+
+/** Records why automation cannot run, unless this reason for this version was reported already. */
+const reportBlocked = async (
+  deps: AutomationDeps,
+  now: Date,
+  reported: BlockedReports,
+  projectModule: string,
+  version: number,
+  error: AppError,
+): Promise<string | null> => {
+  const issues = (error.details?.issues ?? []) as readonly FieldIssue[];
+  const reason = [error.message, ...issues.map((i) => i.message)].join(': ');
+  const key = `${version}\n${reason}`;
+  if (reported.get(projectModule) === key) return null;
+  await deps.events.append(
+    {
+      projectModule,
+      subjectType: 'project',
+      subjectId: projectModule,
+      kind: 'automation.blocked',
+      payload: { config_version: version, reason },
+      actor: 'scheduler',
+    },
+    now,
+  );
+  reported.set(projectModule, key);
+  return `automation of ${projectModule} (configuration version ${version}) cannot create executions: ${reason}`;
+};

@@ -1,0 +1,133 @@
+import type { ExecutionTrigger } from '../../domain/execution.js';
+import type { Execution } from '../../domain/executionRecord.js';
+import { outputInventory, verifyOutputs } from '../../domain/outputVerification.js';
+import type { Lease } from '../../domain/job.js';
+import type { RemoteOutcome } from '../../domain/remote.js';
+import type { PollItem } from '../../ports/DeploymentBackend.js';
+import type { ArtifactStore } from '../../ports/ArtifactStore.js';
+import type { ProjectConfig } from '../../domain/projectConfig.js';
+import { executionEvent, transition } from '../../domain/executionEvents.js';
+import type { DropSpec } from '../../ports/Translator.js';
+import { artifactNames } from '../../domain/artifactNames.js';
+import { type RecordedProgress, stallText } from '../../domain/stalls.js';
+import type { ExecutionChange, ExecutionWrite } from '../../ports/ExecutionRepository.js';
+
+// What a poll round writes for one execution: its end, its notices, each fenced by the round's lease.
+
+/** What the backend is asked about for one execution (its submitted graph read only when needed). */
+export const itemOf = (artifacts: Pick<ArtifactStore, 'artifact'>, e: Execution): PollItem => ({
+  executionId: e.id,
+  schedulerJobId: e.schedulerJobId!,
+  profile: e.profileSnapshot,
+  submittedAt: e.submittedAt ?? e.updatedAt,
+  cancelSentAt: e.cancelSentAt,
+  runRecord: e.runRecord,
+  submittedGraph: async () => {
+    const text = await artifacts.artifact(e.id, e.attempt, artifactNames.translated);
+    return text === null ? null : (JSON.parse(text) as DropSpec[]);
+  },
+});
+
+const terminal: Partial<Record<RemoteOutcome['kind'], ExecutionTrigger>> = {
+  finished: 'backend_finished',
+  failed: 'backend_failed',
+  cancelled: 'backend_cancelled',
+};
+
+/**
+ * A finished graph under the pinned configuration's `output_verification`: the outcome it stands
+ * for (failed when required outputs are missing) and the inventory recorded on the run.
+ */
+export const judgeOutputs = (
+  pinned: ProjectConfig | null,
+  o: Extract<RemoteOutcome, { kind: 'finished' }>,
+) => {
+  const v = pinned?.output_verification ?? { required: false };
+  return { outcome: verifyOutputs(o, v), inventory: outputInventory(v, o.outputs) };
+};
+
+/**
+ * The names of a run's drops by oid, from the graph it submitted (read only for a stall, which is
+ * rare): DALiuGE's oids name the logical graph node's id, not what the user called it.
+ */
+export const dropNames = async (
+  artifacts: Pick<ArtifactStore, 'artifact'>,
+  e: Execution,
+): Promise<(oid: string) => string> => {
+  const text = await artifacts.artifact(e.id, e.attempt, artifactNames.translated).catch(() => null);
+  const names = new Map<string, string>();
+  try {
+    for (const d of text ? (JSON.parse(text) as DropSpec[]) : [])
+      if (typeof d['oid'] === 'string' && typeof d['name'] === 'string') names.set(d['oid'], d['name']);
+  } catch {
+    // An unreadable artifact leaves the oids as they are.
+  }
+  return (oid) => (names.has(oid) ? `${names.get(oid)} (${oid})` : oid);
+};
+
+/** The warning that a running session made no progress for a while (once per digest). */
+export const stalledEvent = async (
+  artifacts: Pick<ArtifactStore, 'artifact'>,
+  e: Execution,
+  minutes: number,
+  p: RecordedProgress,
+) =>
+  executionEvent(e, 'execution.stalled', {
+    minutes,
+    message: stallText(minutes, p, await dropNames(artifacts, e)),
+    running_count: p.running_count,
+    waiting_count: p.waiting_count,
+    drops: p.drops,
+  });
+
+/** A write of the execution from the state the round read, fenced by the poll job's lease. */
+export const fencedWrite = (
+  e: Execution,
+  lease: Lease,
+  change: ExecutionChange,
+  events: ExecutionWrite['events'],
+): ExecutionWrite => ({ id: e.id, expect: [e.state], change, fence: lease, events });
+
+/** The write of the end the backend reported, if it reported one. */
+export const endOf = (
+  e: Execution,
+  o: RemoteOutcome,
+  record: Readonly<Record<string, unknown>>,
+  lease: Lease,
+  now: Date,
+): ExecutionWrite | null => {
+  // Asked to cancel, and the backend no longer knows the work: nothing of it runs any more.
+  const end =
+    o.kind === 'unknown' && e.state === 'cancelling' && e.cancelSentAt !== null
+      ? terminal.cancelled
+      : terminal[o.kind];
+  if (!end) return null;
+  const ended = transition(e.state, end);
+  const signatures = (e.runRecord['source_signatures'] ?? {}) as Record<string, string | null>;
+  return {
+    ...fencedWrite(
+      e,
+      lease,
+      {
+        state: ended.state,
+        runRecord: { ...record, remote_terminal: true },
+        finishedAt: now,
+        ...(o.kind === 'failed' ? { error: o.reason } : {}),
+      },
+      [
+        executionEvent(e, ended.kind, {
+          remote_state: o.remoteState,
+          ...(o.kind === 'failed' ? { error: o.reason, failed_drops: o.failedDrops ?? [] } : {}),
+          ...(record['outputs'] !== undefined ? { outputs: record['outputs'] } : {}),
+        }),
+      ],
+    ),
+    ...(o.kind === 'finished'
+      ? {
+          markProcessed: Object.entries(signatures)
+            .filter((x): x is [string, string] => x[1] !== null)
+            .map(([sourceId, signature]) => ({ sourceId, signature })),
+        }
+      : {}),
+  };
+};

@@ -1,0 +1,150 @@
+import type { Execution } from '../../domain/executionRecord.js';
+import type { RunJobPayload } from '../../domain/jobKinds.js';
+import { LeaseLostError, PermanentJobError } from '../../domain/job.js';
+import { unsettledAttemptsOf } from '../../domain/unsettledAttempt.js';
+import { executionEvent, transition } from '../../domain/executionEvents.js';
+import {
+  type Attempt,
+  checkAbort,
+  commit,
+  current,
+  openAttempt,
+  type RunContext,
+  type RunDeps,
+  Superseded,
+  step,
+} from './attempt.js';
+import { settlePrevious } from './settlePrevious.js';
+import { stage } from './stage.js';
+import { settleCancel, submit } from './submit.js';
+import { translate } from './translate.js';
+
+export type { RunContext, RunDeps } from './attempt.js';
+
+/**
+ * Runs one attempt of an execution from wherever it stands: queued -> staging -> translating ->
+ * submitting -> running. Every step ends in one fenced transaction with its event, so a worker
+ * that lost its job's lease commits nothing, and a worker taking over after a crash resumes at the
+ * last committed step (artifacts of earlier steps are read back, not rebuilt). Before submitting it
+ * looks the attempt's external name up on the backend and adopts what it finds. Failures that
+ * retrying cannot fix (missing graph, wrong digest, bad patch, a manifest field missing) fail the
+ * execution at once; others are retried by the queue and fail it on the last attempt.
+ */
+export const runExecution = async (deps: RunDeps, job: RunJobPayload, ctx: RunContext): Promise<void> => {
+  const a = openAttempt(deps, ctx);
+  try {
+    await steps(a, job);
+  } catch (err) {
+    if (err instanceof Superseded) return;
+    if (err instanceof LeaseLostError || ctx.signal.aborted) throw err;
+    const message = err instanceof Error ? err.message : String(err);
+    if (err instanceof PermanentJobError || ctx.lastAttempt) {
+      await failExecution(a, job, message, err instanceof PermanentJobError && err.remoteEnded);
+      return;
+    }
+    await noteRetry(a, job, message);
+    throw err;
+  }
+};
+
+/** Each step from the state the execution is in, until it runs on the backend (or stops). */
+const steps = async (a: Attempt, job: RunJobPayload): Promise<void> => {
+  for (;;) {
+    checkAbort(a);
+    const e = await current(a, job);
+    if (!e) return;
+    switch (e.state) {
+      case 'queued':
+        if (unsettledAttemptsOf(e).length > 0) {
+          await settleEarlier(a, e);
+          break;
+        }
+        await step(a, e, e.doStage ? 'run_started' : 'staging_skipped', {}, {});
+        // Staging of this attempt starts here: nothing of it was recorded to resume from.
+        a.stagingFresh = true;
+        break;
+      case 'staging':
+        await stage(a, e);
+        break;
+      case 'translating':
+        await translate(a, e);
+        break;
+      case 'submitting':
+        await submit(a, e);
+        break;
+      case 'cancelling':
+        // Cancelled while submitting: adopt whatever reached the backend, so the poll can cancel it.
+        if (e.schedulerJobId === null) await settleCancel(a, e);
+        return;
+      default:
+        return; // running (polled elsewhere), terminal, or pending again after a retry
+    }
+  }
+};
+
+/** Settles earlier attempts first (see settlePrevious); throws, to be retried, while one still runs. */
+const settleEarlier = async (a: Attempt, e: Execution): Promise<void> => {
+  const before = unsettledAttemptsOf(e);
+  const { settled, remaining } = await settlePrevious(a.deps, e, before, a.ctx.signal);
+  if (JSON.stringify(remaining) !== JSON.stringify(before))
+    await commit(
+      a,
+      e,
+      { runRecord: { ...e.runRecord, unsettled_attempts: remaining } },
+      settled.map((s) =>
+        executionEvent(e, 'execution.attempt_settled', { attempt: s.attempt.attempt, how: s.how }),
+      ),
+    );
+  if (remaining.length > 0)
+    throw new Error(
+      `the work of attempt ${remaining.map((u) => `${u.attempt} (${u.scheduler_job_id ?? u.external_name})`).join(', ')} still runs on the backend; it was asked to cancel, and attempt ${e.attempt} starts once it has ended`,
+    );
+};
+
+/** Ends the attempt as failed, with the reason, unless someone else moved it meanwhile. */
+const failExecution = async (
+  a: Attempt,
+  job: RunJobPayload,
+  message: string,
+  remoteEnded = false,
+): Promise<void> => {
+  const e = await current(a, job, true);
+  if (!e || !['queued', 'staging', 'translating', 'submitting'].includes(e.state)) return;
+  const failed = transition(e.state, 'failed');
+  try {
+    await commit(
+      a,
+      e,
+      {
+        state: failed.state,
+        error: message,
+        finishedAt: a.deps.clock.now(),
+        // Before submission nothing runs outside; in submitting, the attempt's name may exist remotely.
+        // An earlier attempt still unsettled keeps the execution's remote end unconfirmed.
+        runRecord: {
+          ...e.runRecord,
+          remote_terminal: remoteEnded || (e.state !== 'submitting' && unsettledAttemptsOf(e).length === 0),
+        },
+      },
+      [executionEvent(e, failed.kind, { step: e.state, error: message })],
+    );
+  } catch (err) {
+    if (!(err instanceof Superseded)) throw err;
+  }
+};
+
+/** Records a step failure that the queue will retry, so the execution's events say what happened. */
+const noteRetry = async (a: Attempt, job: RunJobPayload, message: string): Promise<void> => {
+  const e = await current(a, job, true);
+  if (!e) return;
+  await a.deps.executions.write(
+    {
+      id: e.id,
+      expect: [e.state],
+      change: { error: message },
+      fence: a.ctx.lease,
+      events: [executionEvent(e, 'execution.step_retried', { step: e.state, error: message })],
+    },
+    a.deps.clock.now(),
+  );
+};

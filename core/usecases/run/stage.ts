@@ -1,0 +1,88 @@
+import { artifactNames } from '../../domain/artifactNames.js';
+import type { Execution } from '../../domain/executionRecord.js';
+import { PermanentJobError } from '../../domain/job.js';
+import { stagedKey } from '../../domain/manifest.js';
+import type { StagingState } from '../../ports/Stager.js';
+import { executionEvent } from '../../domain/executionEvents.js';
+import {
+  type Attempt,
+  artifactWrites,
+  checkAbort,
+  commit,
+  configOf,
+  saveArtifacts,
+  sourcesOf,
+  step,
+} from './attempt.js';
+import { inPool } from './inPool.js';
+
+/** Datasets staged at once by one run (the stager bounds the downloads themselves). */
+const stagingConcurrency = 8;
+
+/**
+ * The staging step: every dataset of every source staged through the stager, a few at once, each
+ * resuming from what it recorded (its archive job, its finished files) unless this run just
+ * entered staging; then the staged list, written with `staged`.
+ */
+export const stage = async (a: Attempt, e: Execution): Promise<void> => {
+  const sources = await sourcesOf(a, e);
+  const archive = (await configOf(a, e)).archives[e.archiveName];
+  if (!archive) throw new PermanentJobError(`the configuration has no archive ${e.archiveName} any more`);
+  const work = sources.flatMap((s) =>
+    (s.metadata?.datasets ?? []).map((dataset, i) => ({
+      s,
+      i,
+      dataset,
+      key: stagedKey(s.sourceIdentifier, i),
+    })),
+  );
+  const staged = await inPool(work, stagingConcurrency, async ({ s, i, dataset, key }) => {
+    checkAbort(a);
+    const stateName = artifactNames.stagingState(key);
+    const saved = a.stagingFresh ? null : await a.deps.artifacts.artifact(e.id, e.attempt, stateName);
+    const file = await a.deps.stager.stage(
+      {
+        executionId: e.id,
+        attempt: e.attempt,
+        sourceIdentifier: s.sourceIdentifier,
+        datasetIndex: i,
+        dataset,
+        archiveName: e.archiveName,
+        archive,
+        resume: saved ? (JSON.parse(saved) as StagingState) : null,
+      },
+      {
+        record: async (state) => {
+          await saveArtifacts(a, e, [
+            { name: stateName, mediaType: 'application/json', content: JSON.stringify(state) },
+          ]);
+        },
+        note: (kind, payload) =>
+          commit(a, e, {}, [
+            executionEvent(e, `execution.${kind}`, { source: s.sourceIdentifier, dataset: i, ...payload }),
+          ]),
+      },
+      a.ctx.signal,
+    );
+    return { key, file };
+  });
+  // The staged list is written with the step's change, in one statement.
+  const [list] = artifactWrites(a, e, [
+    { name: artifactNames.staged, mediaType: 'application/json', content: JSON.stringify(staged) },
+  ]);
+  const bytes = staged.reduce((n, x) => n + (x.file.size ?? 0), 0);
+  await step(
+    a,
+    e,
+    'staged',
+    {},
+    {
+      files: staged.reduce((n, x) => n + (x.file.files?.length ?? 1), 0),
+      datasets: staged.length,
+      bytes,
+      artifact_sha256: list!.sha256,
+    },
+    [list!],
+  );
+  a.staged = { id: e.id, attempt: e.attempt, files: staged };
+};

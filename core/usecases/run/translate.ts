@@ -1,0 +1,162 @@
+import { artifactNames } from '../../domain/artifactNames.js';
+import { externalName } from '../../domain/executionRun.js';
+import type { Execution } from '../../domain/executionRecord.js';
+import { graphTemplateFor, patchedGraphText } from '../../domain/graphPatch.js';
+import { LeaseLostError, PermanentJobError } from '../../domain/job.js';
+import { buildManifest, type StagedFile } from '../../domain/manifest.js';
+import type { SubmitRequest } from '../../ports/DeploymentBackend.js';
+import { type DropSpec, dropCount } from '../../ports/Translator.js';
+import {
+  type Attempt,
+  artifactWrites,
+  configOf,
+  type StagedEntry,
+  saveArtifacts,
+  sourcesOf,
+  step,
+} from './attempt.js';
+
+/**
+ * The translate step: the manifest from the staged files, the pinned graph checked against its
+ * sha256 and patched, the translator's partition (and map, for rest_remote), all kept as
+ * artifacts, then the intent stored with `translated` (or, for a dry run, the end). What it
+ * translated is handed to the submit step in memory; a run resumed after a crash reads it back.
+ */
+export const translate = async (a: Attempt, e: Execution): Promise<void> => {
+  const config = await configOf(a, e);
+  const sources = await sourcesOf(a, e);
+  const stagedList =
+    a.staged?.id === e.id && a.staged.attempt === e.attempt
+      ? a.staged.files
+      : await a.deps.artifacts
+          .artifact(e.id, e.attempt, artifactNames.staged)
+          .then((text) => (text ? (JSON.parse(text) as StagedEntry[]) : []));
+  const staged = new Map<string, StagedFile>(stagedList.map((x) => [x.key, x.file]));
+  let manifest: ReturnType<typeof buildManifest>;
+  try {
+    manifest = buildManifest(
+      config,
+      { executionId: e.id, attempt: e.attempt, configVersion: e.configVersion },
+      sources,
+      staged,
+    );
+  } catch (err) {
+    throw new PermanentJobError((err as Error).message);
+  }
+  const manifestText = JSON.stringify(manifest, null, 2);
+
+  const { text: graphText, sha256: graphSha } = await a.deps.graphs.load(config.graph, a.ctx.signal);
+  if (graphSha !== config.graph.sha256)
+    throw new PermanentJobError(
+      `the graph ${config.graph.path ?? config.graph.url} has sha256 ${graphSha}, but the configuration pins ${config.graph.sha256}`,
+    );
+  const template = graphTemplateFor(graphSha, graphText);
+  if (typeof template === 'string') throw new PermanentJobError(template);
+  const patched = patchedGraphText(template, config.graph_patches, manifest.sources);
+  if (typeof patched === 'string') throw new PermanentJobError(patched);
+  const { applied, configuration, text: patchedText } = patched;
+  // The manifest and the patched graph are written with the translated graph and the step's
+  // change, in one statement.
+  const artifacts = [
+    { name: artifactNames.manifest, mediaType: 'application/json', content: manifestText },
+    { name: artifactNames.patchedGraph, mediaType: 'application/json', content: patchedText },
+  ];
+  const signatures = Object.fromEntries(sources.map((s) => [s.id, s.signature]));
+  const builtWith = (manifestSha: string, patchedSha: string) => ({
+    manifest_sha256: manifestSha,
+    graph_sha256: graphSha,
+    patched_graph_sha256: patchedSha,
+    patches: applied,
+    // The graph's own EAGLE configuration, applied under the patches (null: none applied).
+    graph_configuration: configuration,
+    source_signatures: signatures,
+  });
+
+  if (!e.doSubmit) {
+    const writes = artifactWrites(a, e, artifacts);
+    const [manifestSha, patchedSha] = writes.map((w) => w.sha256) as [string, string];
+    const built = builtWith(manifestSha, patchedSha);
+    await step(
+      a,
+      e,
+      'dry_run_finished',
+      {
+        runRecord: { ...e.runRecord, ...built, dry_run: true, remote_terminal: true },
+        finishedAt: a.deps.clock.now(),
+      },
+      { manifest_sha256: manifestSha, patched_graph_sha256: patchedSha, patches: applied.length },
+      writes,
+    );
+    return;
+  }
+  const profile = e.profileSnapshot;
+  const backend = a.deps.backends.get(profile.deployment.kind);
+  const d = profile.deployment;
+  let translated: readonly DropSpec[];
+  try {
+    const partitioned = await a.deps.translator.partition(patchedText, profile.translation, a.ctx.signal);
+    translated =
+      backend.needsMapping && d.kind === 'rest_remote'
+        ? await a.deps.translator.map(
+            partitioned,
+            profile.translation,
+            {
+              host: d.dim_host_for_tm ?? d.deploy_host,
+              port: d.dim_host_for_tm ? d.dim_port_for_tm : d.deploy_port,
+            },
+            a.ctx.signal,
+          )
+        : partitioned;
+  } catch (err) {
+    // What the translator was given stays downloadable when it fails (unless the job is over).
+    if (!(err instanceof LeaseLostError) && !a.ctx.signal.aborted)
+      await saveArtifacts(a, e, artifacts).catch(() => undefined);
+    throw err;
+  }
+  const writes = artifactWrites(a, e, [
+    ...artifacts,
+    { name: artifactNames.translated, mediaType: 'application/json', content: JSON.stringify(translated) },
+  ]);
+  const [manifestSha, patchedSha, translatedSha] = writes.map((w) => w.sha256) as [string, string, string];
+  const built = builtWith(manifestSha, patchedSha);
+  a.translated = { id: e.id, attempt: e.attempt, graph: translated, manifest };
+  const intent = {
+    external_name: externalName(e),
+    backend: profile.deployment.kind,
+    target: backend.target(profile),
+  };
+  // The intent is stored before anything is sent: after a crash, the next worker looks it up.
+  await step(
+    a,
+    e,
+    'translated',
+    {
+      runRecord: {
+        ...e.runRecord,
+        ...built,
+        translated_sha256: translatedSha,
+        drops: dropCount(translated),
+        intent,
+      },
+    },
+    { drops: dropCount(translated), translated_sha256: translatedSha, patches: applied.length, intent },
+    writes,
+  );
+};
+
+/**
+ * The translated graph and manifest to submit: as this run made them, or (a run resumed after a
+ * crash) read back from the attempt's artifacts.
+ */
+export const submittable = async (
+  a: Attempt,
+  e: Execution,
+): Promise<Pick<SubmitRequest, 'graph' | 'manifest'>> => {
+  const h = a.translated;
+  if (h && h.id === e.id && h.attempt === e.attempt) return h;
+  const graphText = await a.deps.artifacts.artifact(e.id, e.attempt, artifactNames.translated);
+  const manifestText = await a.deps.artifacts.artifact(e.id, e.attempt, artifactNames.manifest);
+  if (!graphText || !manifestText)
+    throw new PermanentJobError('the translated graph or the manifest of this attempt is missing');
+  return { graph: JSON.parse(graphText), manifest: JSON.parse(manifestText) };
+};
