@@ -36,7 +36,7 @@ module.exports = {
     {
       name: 'hosts-through-the-face',
       comment:
-        'The API, the worker, the CLI and the console reach the application through its face (core/app) and the composition root (hosts/shared), never an adapter, a use case or a repository port directly.',
+        'The API, the worker, the CLI and the console reach the application through its face (core/app) and the composition root (hosts/composition), never an adapter, a use case or a repository port directly.',
       severity: 'error',
       from: { path: '^hosts/(api|worker|cli|console)/' },
       to: {
@@ -51,7 +51,7 @@ module.exports = {
       severity: 'error',
       from: { path: '^hosts/console/' },
       to: {
-        path: '^(adapters|core|schema|hosts/(api|worker|cli|library|shared))/',
+        path: '^(adapters|core|schema|hosts/(api|worker|cli|library|composition))/',
         dependencyTypesNot: ['type-only'],
       },
     },

@@ -8,7 +8,7 @@ export * from './domain/authPolicy.js';
 export type * from './ports/Clock.js';
 export type * from './ports/Random.js';
 export type * from './ports/PasswordHasher.js';
-export type * from './ports/TokenDigest.js';
+export type * from './ports/ContentDigest.js';
 export type * from './ports/AccessTokens.js';
 export type * from './ports/UserRepository.js';
 export type * from './ports/AuthSessionRepository.js';

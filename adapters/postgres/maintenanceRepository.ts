@@ -158,7 +158,7 @@ const pruneAll = async (exec: Exec, now: Date, p: RetentionPolicy): Promise<Prun
     [now, housekeeping.authSessionsDays],
   );
   const failures = await exec.result(
-    `DELETE FROM login_failures WHERE window_start < $1::timestamptz - make_interval(days => $2)`,
+    `DELETE FROM login_attempts WHERE window_start < $1::timestamptz - make_interval(days => $2)`,
     [now, housekeeping.loginFailuresDays],
   );
   const workers = await exec.result(

@@ -11,7 +11,7 @@ import { statusOf } from '../usecases/executions/executionStatus.js';
 import { type ExecuteInput, requestExecute } from '../usecases/executions/requestExecute.js';
 import { retryExecution } from '../usecases/executions/retryExecution.js';
 import { readOverview } from '../usecases/overview/readOverview.js';
-import { canonicalJson } from '../usecases/discovery/computeDiscovery.js';
+import { canonicalJson } from '../domain/canonicalJson.js';
 import type { SurveyorDeps } from './deps.js';
 import { badCursor, defaultPageSize, eventPage, type PageRequest } from './pages.js';
 import type { ExecutionFilter } from '../ports/ExecutionRepository.js';

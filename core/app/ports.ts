@@ -30,7 +30,7 @@ import type { TargetPolicy } from '../ports/TargetPolicy.js';
 import type { SourceDiscovery } from '../ports/SourceDiscovery.js';
 import type { SourceRepository } from '../ports/SourceRepository.js';
 import type { Stager } from '../ports/Stager.js';
-import type { TokenDigest } from '../ports/TokenDigest.js';
+import type { ContentDigest } from '../ports/ContentDigest.js';
 import type { Translator } from '../ports/Translator.js';
 import type { UserRepository } from '../ports/UserRepository.js';
 import type { WorkerRegistry } from '../ports/WorkerRegistry.js';
@@ -54,7 +54,7 @@ export type ProjectYamlLocator = (yaml: string) => (path: string) => { line: num
 export interface SurveyorPorts {
   readonly clock: Clock;
   readonly random: Random;
-  readonly digest: TokenDigest;
+  readonly digest: ContentDigest;
   readonly hasher: PasswordHasher;
   readonly tokens: AccessTokens;
   readonly users: UserRepository;

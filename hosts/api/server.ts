@@ -17,11 +17,11 @@ import type { Clock } from '../../core/ports/Clock.js';
 import type { HealthProbe } from '../../core/ports/HealthProbe.js';
 import type { Logger } from '../../adapters/log/logger.js';
 import type { Metrics } from '../../adapters/metrics/registry.js';
-import { isDatabaseUnavailable } from '../shared/database.js';
+import { isDatabaseUnavailable } from '../composition/database.js';
 import type { Config } from '../../schema/config.js';
 import { decodeWith } from '../../schema/decode.js';
 import { apiPrefix, type RouteSpec, routes } from '../../schema/routes.js';
-import { appOf, TYPES } from '../shared/composition.js';
+import { appOf, TYPES } from '../composition/composition.js';
 import type { Handler, HandlerResult, HostParts } from './handler.js';
 import {
   bearerOf,
@@ -36,7 +36,7 @@ import {
   sendText,
 } from './http.js';
 import { loadConsoleAssets, sendConsoleAsset } from './consoleAssets.js';
-import { handlers } from './routes.js';
+import { handlers } from './handlerTable.js';
 
 interface Pipeline {
   readonly app: SurveyorOperations;

@@ -1,7 +1,7 @@
 import { redactString, type SecretRegistry } from '../../core/redaction.js';
-import { SchemaError } from '../shared/migrations.js';
-import { SecurityGateError } from '../shared/securityGateError.js';
-import { ConfigError } from '../shared/loadConfig.js';
+import { SchemaError } from '../composition/migrations.js';
+import { SecurityGateError } from '../composition/securityGateError.js';
+import { ConfigError } from '../composition/loadConfig.js';
 import { exitCodes } from './exitCodes.js';
 
 /** Prints what went wrong in words an operator can act on, and picks the exit code. */

@@ -50,7 +50,7 @@ import {
   ExecStatusCommand,
 } from './commands/client/exec.js';
 import { ExecWatchCommand } from './commands/client/execWatch.js';
-import { installSignalHandlers } from '../shared/shutdown.js';
+import { installSignalHandlers } from '../composition/shutdown.js';
 import { exitCodes } from './exitCodes.js';
 import { groupHelp, SurveyorCli, withValueNames } from './usageText.js';
 

@@ -1,12 +1,12 @@
-import { closeDb } from '../shared/database.js';
-import { migrate } from '../shared/migrations.js';
+import { closeDb } from '../composition/database.js';
+import { migrate } from '../composition/migrations.js';
 import type { UserRepository } from '../../core/ports/UserRepository.js';
 import { createApiServer, listen } from '../api/server.js';
-import { type BackendSet, mockParts } from '../shared/backends.js';
-import { TYPES } from '../shared/composition.js';
-import { closeServer, startMetricsServer } from '../shared/metricsServer.js';
-import { openRuntime } from '../shared/runtime.js';
-import { atShutdown, configureShutdown } from '../shared/shutdown.js';
+import { type BackendSet, mockParts } from '../composition/backends.js';
+import { TYPES } from '../composition/composition.js';
+import { closeServer, startMetricsServer } from '../composition/metricsServer.js';
+import { openRuntime } from '../composition/runtime.js';
+import { atShutdown, configureShutdown } from '../composition/shutdown.js';
 import { startWorker, type WorkerHandle } from '../worker/worker.js';
 
 export type ServeRole = 'api' | 'worker';

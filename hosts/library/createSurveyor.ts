@@ -6,12 +6,12 @@ import { createLogger } from '../../adapters/log/logger.js';
 import { Metrics } from '../../adapters/metrics/registry.js';
 import { closeDb, openDb } from '../../adapters/postgres/db.js';
 import { assertSchemaCurrent, migrate } from '../../adapters/postgres/migrator.js';
-import type { BackendSet } from '../shared/backends.js';
-import { appOf, buildContainer, TYPES } from '../shared/composition.js';
-import { resolveDatabase } from '../shared/database.js';
-import { resolveJwtSecret } from '../shared/jwtSecret.js';
-import { loadConfig } from '../shared/loadConfig.js';
-import { registerSecrets } from '../shared/secrets.js';
+import type { BackendSet } from '../composition/backends.js';
+import { appOf, buildContainer, TYPES } from '../composition/composition.js';
+import { resolveDatabase } from '../composition/database.js';
+import { resolveJwtSecret } from '../composition/jwtSecret.js';
+import { loadConfig } from '../composition/loadConfig.js';
+import { registerSecrets } from '../composition/secrets.js';
 import { type SurveyorFace, surveyorFace } from './face.js';
 import { startWorker, type WorkerHandle } from '../worker/worker.js';
 

@@ -4,7 +4,7 @@ import type { Clock } from '../../core/ports/Clock.js';
 import type { JobHandler } from '../../core/ports/JobHandler.js';
 import type { JobQueue } from '../../core/ports/JobQueue.js';
 import type { Random } from '../../core/ports/Random.js';
-import { jobWork } from '../shared/jobWork.js';
+import { jobWork } from '../composition/jobWork.js';
 
 /** A job that failed, as the harness saw it. */
 export interface JobFailure {

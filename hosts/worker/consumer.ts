@@ -5,7 +5,7 @@ import type { JobHandler } from '../../core/ports/JobHandler.js';
 import type { JobQueue } from '../../core/ports/JobQueue.js';
 import type { Random } from '../../core/ports/Random.js';
 import type { Logger } from '../../adapters/log/logger.js';
-import { jobWork } from '../shared/jobWork.js';
+import { jobWork } from '../composition/jobWork.js';
 
 export interface ConsumerOptions {
   readonly workerId: string;

@@ -6,14 +6,14 @@ import type { JobQueue } from '../../core/ports/JobQueue.js';
 import type { Random } from '../../core/ports/Random.js';
 import type { WorkerRegistry } from '../../core/ports/WorkerRegistry.js';
 import { schedulerTicks } from '../../core/app/ticks.js';
-import { tickSchedule } from '../shared/tickSchedule.js';
+import { tickSchedule } from '../composition/tickSchedule.js';
 import type { Logger } from '../../adapters/log/logger.js';
 import type { Metrics } from '../../adapters/metrics/registry.js';
 import type { Db } from '../../adapters/postgres/db.js';
-import { jobsChannel, listen, PgLeaderLock } from '../shared/postgresPorts.js';
+import { jobsChannel, listen, PgLeaderLock } from '../composition/postgresPorts.js';
 import type { Config } from '../../schema/config.js';
-import type { BackendSet } from '../shared/backends.js';
-import { appOf, TYPES } from '../shared/composition.js';
+import type { BackendSet } from '../composition/backends.js';
+import { appOf, TYPES } from '../composition/composition.js';
 import { QueueConsumer } from './consumer.js';
 import { Scheduler } from './scheduler.js';
 

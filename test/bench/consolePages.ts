@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Db } from '../../adapters/postgres/db.js';
 import { consoleDir } from '../../hosts/api/consoleAssets.js';
-import { TYPES } from '../../hosts/shared/composition.js';
+import { TYPES } from '../../hosts/composition/composition.js';
 import { defaultPassword, startTestApi } from '../support/api.js';
 import { launchChromium } from '../support/browser.js';
 import { prepareProject } from '../support/project.js';

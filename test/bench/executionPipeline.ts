@@ -8,7 +8,7 @@ import type { ExecutionFigures } from '../../core/ports/ExecutionFigures.js';
 import { createExecution } from '../../core/usecases/executions/createExecution.js';
 import { requestExecute } from '../../core/usecases/executions/requestExecute.js';
 import type { Db } from '../../adapters/postgres/db.js';
-import { executionDeps, TYPES } from '../../hosts/shared/composition.js';
+import { executionDeps, TYPES } from '../../hosts/composition/composition.js';
 import { startWorker } from '../../hosts/worker/worker.js';
 import { startTestApi } from '../support/api.js';
 import { graphDir, manualWallabyYaml, prepareProject } from '../support/project.js';

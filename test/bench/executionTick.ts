@@ -6,7 +6,7 @@
 // SURVEYOR_BENCH_SQL=1 prints each statement of the first tick of each size.
 import type { Db } from '../../adapters/postgres/db.js';
 import { executionTick } from '../../core/usecases/executions/executionTick.js';
-import { executionDeps, TYPES } from '../../hosts/shared/composition.js';
+import { executionDeps, TYPES } from '../../hosts/composition/composition.js';
 import { startTestApi } from '../support/api.js';
 import { prepareProject } from '../support/project.js';
 import { sqlWatch } from './sqlWatch.js';

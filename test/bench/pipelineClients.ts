@@ -4,7 +4,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { ExecutionFigures } from '../../core/ports/ExecutionFigures.js';
 import { createExecution } from '../../core/usecases/executions/createExecution.js';
 import { requestExecute } from '../../core/usecases/executions/requestExecute.js';
-import type { executionDeps } from '../../hosts/shared/composition.js';
+import type { executionDeps } from '../../hosts/composition/composition.js';
 
 /** `total` executions, one source each (cycling through `names`), by `clients` at once. */
 export const createAndExecute = async (

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ExecutionFigures } from '../../core/ports/ExecutionFigures.js';
-import { executionDeps, TYPES } from '../../hosts/shared/composition.js';
+import { executionDeps, TYPES } from '../../hosts/composition/composition.js';
 import { startTestApi } from '../support/api.js';
 import { fastWorkerEnv, type Running, runCli } from '../support/child.js';
 import { freshDatabase } from '../support/db.js';

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import test from 'ava';
 import type { Manifest } from '../../core/domain/manifest.js';
 import type { ArtifactStore } from '../../core/ports/ArtifactStore.js';
-import { TYPES } from '../../hosts/shared/composition.js';
+import { TYPES } from '../../hosts/composition/composition.js';
 import { startWorker, type WorkerHandle } from '../../hosts/worker/worker.js';
 import type { Config } from '../../schema/config.js';
 import { startTestApi, type TestApi } from '../support/api.js';

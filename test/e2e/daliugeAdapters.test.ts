@@ -10,7 +10,7 @@ import { DimBackend } from '../../adapters/daliuge/dimBackend.js';
 import { DaliugeTranslator } from '../../adapters/daliuge/translatorClient.js';
 import { PermanentJobError } from '../../core/domain/job.js';
 import type { DeploymentProfile } from '../../core/domain/profile.js';
-import { TYPES } from '../../hosts/shared/composition.js';
+import { TYPES } from '../../hosts/composition/composition.js';
 import type { Config } from '../../schema/config.js';
 import type { Db } from '../../adapters/postgres/db.js';
 import { startTestApi } from '../support/api.js';

@@ -7,7 +7,7 @@ import test from 'ava';
 import type { ExecutionRepository } from '../../core/ports/ExecutionRepository.js';
 import type { EventLog } from '../../core/ports/EventLog.js';
 import type { Db } from '../../adapters/postgres/db.js';
-import { TYPES } from '../../hosts/shared/composition.js';
+import { TYPES } from '../../hosts/composition/composition.js';
 import type { Config } from '../../schema/config.js';
 import { startTestApi } from '../support/api.js';
 import { fastWorkerEnv, runCli } from '../support/child.js';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import test from 'ava';
 import type { Db } from '../../adapters/postgres/db.js';
 import type { EventLog } from '../../core/ports/EventLog.js';
-import { TYPES } from '../../hosts/shared/composition.js';
+import { TYPES } from '../../hosts/composition/composition.js';
 import type { Config } from '../../schema/config.js';
 import { startReceiver, startSmtp } from '../support/alertPeers.js';
 import { startTestApi, type TestApi } from '../support/api.js';

@@ -2,7 +2,7 @@ import test from 'ava';
 import * as E from 'fp-ts/lib/Either.js';
 import type { Metrics } from '../../adapters/metrics/registry.js';
 import type { WorkerRegistry } from '../../core/ports/WorkerRegistry.js';
-import { TYPES } from '../../hosts/shared/composition.js';
+import { TYPES } from '../../hosts/composition/composition.js';
 import { ErrorBody } from '../../schema/api/errors.js';
 import { TokenResponse } from '../../schema/api/auth.js';
 import { buildOpenApi } from '../../schema/openapi.js';

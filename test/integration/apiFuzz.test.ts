@@ -9,7 +9,7 @@ import test from 'ava';
 import fc from 'fast-check';
 import { stringify } from 'yaml';
 import type { Config } from '../../schema/config.js';
-import { TYPES } from '../../hosts/shared/composition.js';
+import { TYPES } from '../../hosts/composition/composition.js';
 import { defaultPassword, startTestApi, type TestApi } from '../support/api.js';
 import { hostileText, invalid, type Pools, spoil, valid } from '../support/openapiArbitraries.js';
 import { check, doc, type Operation, resolve, type Schema } from '../support/openapiCheck.js';

@@ -2,7 +2,7 @@
 // and disabled state taking effect at the next request rather than at the next refresh.
 import test from 'ava';
 import type { Db } from '../../adapters/postgres/db.js';
-import { TYPES } from '../../hosts/shared/composition.js';
+import { TYPES } from '../../hosts/composition/composition.js';
 import { startTestApi, type TestApi } from '../support/api.js';
 
 let api: TestApi;

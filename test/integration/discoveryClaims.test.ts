@@ -7,7 +7,7 @@ import type { JobQueue } from '../../core/ports/JobQueue.js';
 import type { SourceRepository } from '../../core/ports/SourceRepository.js';
 import { discoveryJobKind } from '../../core/domain/jobKinds.js';
 import { releaseClaims } from '../../core/usecases/discovery/discoveryTick.js';
-import { sourceDeps, TYPES } from '../../hosts/shared/composition.js';
+import { sourceDeps, TYPES } from '../../hosts/composition/composition.js';
 import { startTestApi, type TestApi } from '../support/api.js';
 import { prepareProject } from '../support/project.js';
 

@@ -3,7 +3,7 @@
 import test from 'ava';
 import type { ExecutionFigures } from '../../core/ports/ExecutionFigures.js';
 import { executionTick } from '../../core/usecases/executions/executionTick.js';
-import { executionDeps, TYPES } from '../../hosts/shared/composition.js';
+import { executionDeps, TYPES } from '../../hosts/composition/composition.js';
 import { startTestApi } from '../support/api.js';
 import { wallabyYaml } from '../support/examples.js';
 import { prepareProject } from '../support/project.js';

@@ -8,7 +8,7 @@ import type { EventLog } from '../../core/ports/EventLog.js';
 import type { JobQueue } from '../../core/ports/JobQueue.js';
 import { runJobKind } from '../../core/domain/jobKinds.js';
 import { runExecution } from '../../core/usecases/run/runExecution.js';
-import { runDeps, TYPES } from '../../hosts/shared/composition.js';
+import { runDeps, TYPES } from '../../hosts/composition/composition.js';
 import { runContext } from '../support/runContext.js';
 import { startTestApi, type TestApi } from '../support/api.js';
 import { graphDir, prepareProject } from '../support/project.js';

@@ -1,7 +1,7 @@
 import test from 'ava';
 import type { ExecutionRepository } from '../../core/ports/ExecutionRepository.js';
 import { discoverBatch } from '../../core/usecases/discovery/discoverBatch.js';
-import { discoveryDeps, TYPES } from '../../hosts/shared/composition.js';
+import { discoveryDeps, TYPES } from '../../hosts/composition/composition.js';
 import { startTestApi, type TestApi } from '../support/api.js';
 import { wallabyYaml as example } from '../support/examples.js';
 

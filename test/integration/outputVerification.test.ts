@@ -5,7 +5,7 @@
 import test from 'ava';
 import type { EventLog } from '../../core/ports/EventLog.js';
 import type { ExecutionRepository } from '../../core/ports/ExecutionRepository.js';
-import { TYPES } from '../../hosts/shared/composition.js';
+import { TYPES } from '../../hosts/composition/composition.js';
 import { startTestApi, type TestApi } from '../support/api.js';
 import { graphDir, manualWallabyYaml, prepareProject } from '../support/project.js';
 import { runThrough } from '../support/runThrough.js';

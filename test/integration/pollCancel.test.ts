@@ -9,7 +9,7 @@ import type { ExecutionRepository } from '../../core/ports/ExecutionRepository.j
 import type { JobQueue } from '../../core/ports/JobQueue.js';
 import { runJobKind } from '../../core/domain/jobKinds.js';
 import { runExecution } from '../../core/usecases/run/runExecution.js';
-import { runDeps, TYPES } from '../../hosts/shared/composition.js';
+import { runDeps, TYPES } from '../../hosts/composition/composition.js';
 import { pollRound } from '../support/pollRound.js';
 import { runContext } from '../support/runContext.js';
 import { startTestApi, type TestApi } from '../support/api.js';

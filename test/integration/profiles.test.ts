@@ -3,7 +3,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { PgProfileRepository } from '../../adapters/postgres/profileRepository.js';
 import type { Db } from '../../adapters/postgres/db.js';
 import { resolveProfile } from '../../core/usecases/profiles/resolveProfile.js';
-import { TYPES } from '../../hosts/shared/composition.js';
+import { TYPES } from '../../hosts/composition/composition.js';
 import { startTestApi, type TestApi } from '../support/api.js';
 import { manualWallabyYaml } from '../support/project.js';
 

@@ -150,7 +150,7 @@ test.serial(
       [uid, daysAgo(30), daysAgo(2), daysAgo(-10)],
     );
     await d.db.none(
-      `INSERT INTO login_failures (key, window_start, failures) VALUES ('old', $1, 3), ('new', $2, 1)`,
+      `INSERT INTO login_attempts (key, window_start, attempts) VALUES ('old', $1, 3), ('new', $2, 1)`,
       [daysAgo(3), now],
     );
     await d.db.none(

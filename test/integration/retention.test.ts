@@ -7,7 +7,7 @@ import type { Db } from '../../adapters/postgres/db.js';
 import type { RetentionPolicy } from '../../core/domain/retention.js';
 import type { MaintenanceRepository } from '../../core/ports/MaintenanceRepository.js';
 import { purge } from '../../core/usecases/maintenance/purge.js';
-import { TYPES } from '../../hosts/shared/composition.js';
+import { TYPES } from '../../hosts/composition/composition.js';
 import { startTestApi, type TestApi } from '../support/api.js';
 import { cleanEnv, runCli } from '../support/child.js';
 import { checkResponse } from '../support/openapiCheck.js';

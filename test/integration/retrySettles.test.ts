@@ -17,7 +17,7 @@ import type { JobQueue } from '../../core/ports/JobQueue.js';
 import { runJobKind, settleJobKind } from '../../core/domain/jobKinds.js';
 import { settleEnded } from '../../core/usecases/run/settleEnded.js';
 import { runExecution } from '../../core/usecases/run/runExecution.js';
-import { runDeps, TYPES } from '../../hosts/shared/composition.js';
+import { runDeps, TYPES } from '../../hosts/composition/composition.js';
 import { startTestApi, type TestApi } from '../support/api.js';
 import { graphDir, prepareProject } from '../support/project.js';
 import { runContext } from '../support/runContext.js';

@@ -8,7 +8,7 @@ import type { RemoteOutcome } from '../../core/domain/remote.js';
 import type { EventLog } from '../../core/ports/EventLog.js';
 import type { ExecutionRepository } from '../../core/ports/ExecutionRepository.js';
 import type { JobQueue } from '../../core/ports/JobQueue.js';
-import { TYPES } from '../../hosts/shared/composition.js';
+import { TYPES } from '../../hosts/composition/composition.js';
 import { startTestApi, type TestApi } from '../support/api.js';
 import { pollRound, scriptedBackends } from '../support/pollRound.js';
 import { runThrough } from '../support/runThrough.js';

@@ -7,7 +7,7 @@ import type { Random } from '../../core/ports/Random.js';
 import { SecretRegistry } from '../../core/redaction.js';
 import { discoveryTick } from '../../core/usecases/discovery/discoveryTick.js';
 import { createLogger } from '../../adapters/log/logger.js';
-import { appOf, sourceDeps, TYPES } from '../../hosts/shared/composition.js';
+import { appOf, sourceDeps, TYPES } from '../../hosts/composition/composition.js';
 import { QueueConsumer } from '../../hosts/worker/consumer.js';
 import { startTestApi, type TestApi } from '../support/api.js';
 import { wallabyYaml as example } from '../support/examples.js';

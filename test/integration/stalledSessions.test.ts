@@ -12,7 +12,7 @@ import type { DropSpec } from '../../core/ports/Translator.js';
 import { startTestApi, type TestApi } from '../support/api.js';
 import { pollRound, scriptedBackends } from '../support/pollRound.js';
 import { runThrough } from '../support/runThrough.js';
-import { TYPES } from '../../hosts/shared/composition.js';
+import { TYPES } from '../../hosts/composition/composition.js';
 import { graphDir, manualWallabyYaml, prepareProject } from '../support/project.js';
 
 let api: TestApi;

@@ -21,7 +21,7 @@ import { parseKnownHosts } from '../../adapters/slurm/knownHosts.js';
 import { readSshCredentials } from '../../adapters/slurm/sshCredentials.js';
 import { SshPool } from '../../adapters/slurm/sshPool.js';
 import { PermanentJobError } from '../../core/domain/job.js';
-import { TYPES } from '../../hosts/shared/composition.js';
+import { TYPES } from '../../hosts/composition/composition.js';
 import type { Config } from '../../schema/config.js';
 import { startTestApi, type TestApi } from '../support/api.js';
 import { fastWorkerEnv, runCli } from '../support/child.js';

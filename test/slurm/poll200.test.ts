@@ -5,8 +5,8 @@ import { execFileSync } from 'node:child_process';
 import test from 'ava';
 import type { DeploymentProfile } from '../../core/domain/profile.js';
 import type { PollItem } from '../../core/ports/DeploymentBackend.js';
-import { chooseBackends } from '../../hosts/shared/backends.js';
-import { loadConfig } from '../../hosts/shared/loadConfig.js';
+import { chooseBackends } from '../../hosts/composition/backends.js';
+import { loadConfig } from '../../hosts/composition/loadConfig.js';
 import {
   schedulerCalls,
   type SlurmTestbed,

@@ -1,6 +1,6 @@
 import type { Db } from '../../adapters/postgres/db.js';
 import type { EventLog } from '../../core/ports/EventLog.js';
-import { TYPES } from '../../hosts/shared/composition.js';
+import { TYPES } from '../../hosts/composition/composition.js';
 import { checkResponse } from './openapiCheck.js';
 import type { TestApi } from './api.js';
 

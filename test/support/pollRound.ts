@@ -3,7 +3,7 @@ import type { DeploymentBackend, DeploymentBackends } from '../../core/ports/Dep
 import type { JobQueue } from '../../core/ports/JobQueue.js';
 import { type PollJobPayload, pollJobKind } from '../../core/domain/jobKinds.js';
 import { pollTarget } from '../../core/usecases/poll/pollTarget.js';
-import { pollDeps, TYPES } from '../../hosts/shared/composition.js';
+import { pollDeps, TYPES } from '../../hosts/composition/composition.js';
 import type { TestApi } from './api.js';
 
 /**

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { discoverBatch } from '../../core/usecases/discovery/discoverBatch.js';
-import { discoveryDeps } from '../../hosts/shared/composition.js';
+import { discoveryDeps } from '../../hosts/composition/composition.js';
 import type { TestApi } from './api.js';
 import { wallabyYaml } from './examples.js';
 

@@ -2,7 +2,7 @@ import type { ExecutionRepository } from '../../core/ports/ExecutionRepository.j
 import type { JobQueue } from '../../core/ports/JobQueue.js';
 import { runJobKind } from '../../core/domain/jobKinds.js';
 import { runExecution } from '../../core/usecases/run/runExecution.js';
-import { runDeps, TYPES } from '../../hosts/shared/composition.js';
+import { runDeps, TYPES } from '../../hosts/composition/composition.js';
 import type { TestApi } from './api.js';
 import { pollRound } from './pollRound.js';
 import type { prepareProject } from './project.js';

@@ -1,7 +1,7 @@
 import test from 'ava';
 import * as E from 'fp-ts/lib/Either.js';
 import { configVariables, decodeConfig } from '../../schema/config.js';
-import { ConfigError, loadConfig } from '../../hosts/shared/loadConfig.js';
+import { ConfigError, loadConfig } from '../../hosts/composition/loadConfig.js';
 
 test('an empty environment decodes to the documented defaults', (t) => {
   const r = decodeConfig({});

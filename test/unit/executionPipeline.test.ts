@@ -2,8 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import test from 'ava';
 import * as E from 'fp-ts/lib/Either.js';
-import { MockBackend } from '../../adapters/memory/mockBackend.js';
-import { MockTranslator } from '../../adapters/memory/mockTranslator.js';
+import { MockBackend } from '../../adapters/mock/backend.js';
+import { MockTranslator } from '../../adapters/mock/translator.js';
 import { jobHelperScript } from '../../adapters/slurm/jobHelper.js';
 import {
   applyGraphPatches,

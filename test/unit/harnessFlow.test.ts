@@ -1,7 +1,7 @@
 // The full harness: a whole flow in one process, no database, deterministic.
 import test from 'ava';
 import * as E from 'fp-ts/lib/Either.js';
-import { MockTranslator } from '../../adapters/memory/mockTranslator.js';
+import { MockTranslator } from '../../adapters/mock/translator.js';
 import { PermanentJobError } from '../../core/domain/job.js';
 import { createHarness } from '../../hosts/library/harness.js';
 import { wallabyYaml } from '../support/examples.js';

@@ -32,7 +32,7 @@ test('API handlers import no repository port, no adapter and no use case with si
       if (
         spec.startsWith('adapters/') ||
         repositoryPort.test(spec) ||
-        spec.startsWith('hosts/shared/composition')
+        spec.startsWith('hosts/composition/composition')
       )
         offences.push(`${relative(root, file)} imports ${spec}`);
   t.deepEqual(offences, []);
@@ -83,7 +83,7 @@ test('the CLI loads no database driver, SSH client, HTTP server or container bef
         continue;
       }
       const next = relative(root, resolve(dirname(join(root, file)), spec)).replace(/\.js$/, '.ts');
-      if (next.startsWith('hosts/shared/composition') || next.startsWith('hosts/shared/runtime'))
+      if (next.startsWith('hosts/composition/composition') || next.startsWith('hosts/composition/runtime'))
         offences.push(`${file} imports ${next}`);
       walk(next);
     }

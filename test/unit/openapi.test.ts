@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import test from 'ava';
-import { handlers } from '../../hosts/api/routes.js';
+import { handlers } from '../../hosts/api/handlerTable.js';
 import { buildOpenApi, renderOpenApi } from '../../schema/openapi.js';
 import { renderProjectConfigSchema } from '../../schema/project/jsonSchema.js';
 import { routes } from '../../schema/routes.js';

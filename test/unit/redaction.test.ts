@@ -13,8 +13,8 @@ import {
   SecretRegistry,
   userDocument,
 } from '../../core/redaction.js';
-import { loadConfig } from '../../hosts/shared/loadConfig.js';
-import { registerSecrets } from '../../hosts/shared/secrets.js';
+import { loadConfig } from '../../hosts/composition/loadConfig.js';
+import { registerSecrets } from '../../hosts/composition/secrets.js';
 
 test('values under secret-looking keys are hidden, at any depth', (t) => {
   const out = redact({

@@ -7,12 +7,12 @@ import {
 import type { User } from '../../domain/user.js';
 import type { AccessTokens } from '../../ports/AccessTokens.js';
 import type { Random } from '../../ports/Random.js';
-import type { TokenDigest } from '../../ports/TokenDigest.js';
+import type { ContentDigest } from '../../ports/ContentDigest.js';
 import type { RefreshTokenRecord } from '../../domain/authSession.js';
 
 export interface TokenIssuerDeps {
   readonly tokens: AccessTokens;
-  readonly digest: TokenDigest;
+  readonly digest: ContentDigest;
   readonly random: Random;
   readonly policy: AuthPolicy;
 }

@@ -1,8 +1,9 @@
+import { canonicalJson } from '../../domain/canonicalJson.js';
 import type { ProjectConfig } from '../../domain/projectConfig.js';
 import type { SourceMetadata } from '../../domain/source.js';
 import { applyTransform } from '../../domain/transforms.js';
 import type { Archive, Row } from '../../ports/Archive.js';
-import type { TokenDigest } from '../../ports/TokenDigest.js';
+import type { ContentDigest } from '../../ports/ContentDigest.js';
 import { type QueryEntry, type QueryStats, runQuery } from './runQueries.js';
 
 export interface DiscoveryResult {
@@ -25,18 +26,6 @@ export const sourceVars = (config: ProjectConfig, identifier: string): Record<st
 const fieldOf = (row: Row, vars: Record<string, unknown>, from: string): unknown =>
   from in row ? row[from] : vars[from];
 
-/** JSON with sorted keys and the excluded keys left out at every depth: what the signature hashes. */
-export const canonicalJson = (v: unknown, exclude: ReadonlySet<string>): string => {
-  if (Array.isArray(v)) return `[${v.map((x) => canonicalJson(x, exclude)).join(',')}]`;
-  if (v !== null && typeof v === 'object')
-    return `{${Object.keys(v as object)
-      .filter((k) => !exclude.has(k))
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonicalJson((v as Record<string, unknown>)[k], exclude)}`)
-      .join(',')}}`;
-  return JSON.stringify(v ?? null);
-};
-
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 interface Pending {
@@ -54,7 +43,7 @@ interface Pending {
  * a query that failed for some sources fails those, with the archive's reason, and the rest go on.
  */
 export const computeDiscoveries = async (
-  deps: { readonly archive: Archive; readonly digest: TokenDigest },
+  deps: { readonly archive: Archive; readonly digest: ContentDigest },
   config: ProjectConfig,
   identifiers: readonly string[],
   stats: QueryStats = { queries: 0, entries: 0 },

@@ -5,7 +5,7 @@ import type { Clock } from '../../ports/Clock.js';
 import type { ProjectConfigRepository } from '../../ports/ProjectConfigRepository.js';
 import type { SourceDiscovery } from '../../ports/SourceDiscovery.js';
 import type { SourceRepository } from '../../ports/SourceRepository.js';
-import type { TokenDigest } from '../../ports/TokenDigest.js';
+import type { ContentDigest } from '../../ports/ContentDigest.js';
 import { computeDiscoveries } from './computeDiscovery.js';
 import type { DiscoveryJobPayload } from '../../domain/jobKinds.js';
 
@@ -14,7 +14,7 @@ export interface DiscoverDeps {
   readonly discovery: SourceDiscovery;
   readonly configs: ProjectConfigRepository;
   readonly archive: Archive;
-  readonly digest: TokenDigest;
+  readonly digest: ContentDigest;
   readonly clock: Clock;
 }
 

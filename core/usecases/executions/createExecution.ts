@@ -8,7 +8,7 @@ import type { ProfileRepository } from '../../ports/ProfileRepository.js';
 import type { ProjectConfigRepository } from '../../ports/ProjectConfigRepository.js';
 import type { Random } from '../../ports/Random.js';
 import type { SourceRepository } from '../../ports/SourceRepository.js';
-import type { TokenDigest } from '../../ports/TokenDigest.js';
+import type { ContentDigest } from '../../ports/ContentDigest.js';
 import { resolveProfile } from '../profiles/resolveProfile.js';
 import { draftExecution, unknownArchive } from './executionDraft.js';
 
@@ -17,7 +17,7 @@ export interface ExecutionDeps {
   readonly sources: SourceRepository;
   readonly configs: ProjectConfigRepository;
   readonly profiles: ProfileRepository;
-  readonly digest: TokenDigest;
+  readonly digest: ContentDigest;
   readonly clock: Clock;
   readonly random: Random;
 }

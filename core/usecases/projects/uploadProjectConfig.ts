@@ -7,12 +7,12 @@ import { type AppError, appError, validationError } from '../../errors.js';
 import type { Clock } from '../../ports/Clock.js';
 import type { GraphStore } from '../../ports/GraphStore.js';
 import type { ProjectConfigRepository } from '../../ports/ProjectConfigRepository.js';
-import type { TokenDigest } from '../../ports/TokenDigest.js';
+import type { ContentDigest } from '../../ports/ContentDigest.js';
 import { graphIssues } from './checkGraph.js';
 
 export interface UploadDeps {
   readonly configs: ProjectConfigRepository;
-  readonly digest: TokenDigest;
+  readonly digest: ContentDigest;
   readonly clock: Clock;
   /** Graph fields an operator may patch (admins: any). */
   readonly patchableFields: readonly string[];

@@ -13,7 +13,7 @@ import type { GraphStore } from '../../ports/GraphStore.js';
 import type { ProjectConfigRepository } from '../../ports/ProjectConfigRepository.js';
 import type { SourceRepository } from '../../ports/SourceRepository.js';
 import type { Stager } from '../../ports/Stager.js';
-import type { TokenDigest } from '../../ports/TokenDigest.js';
+import type { ContentDigest } from '../../ports/ContentDigest.js';
 import type { Translator } from '../../ports/Translator.js';
 import { executionEvent, transition } from '../../domain/executionEvents.js';
 
@@ -26,7 +26,7 @@ export interface RunDeps {
   readonly graphs: GraphStore;
   readonly translator: Translator;
   readonly backends: DeploymentBackends;
-  readonly digest: TokenDigest;
+  readonly digest: ContentDigest;
   readonly clock: Clock;
   /** Least seconds between poll rounds on one target (SERVICE_*_POLL_MIN_SECONDS). */
   readonly pollSpacing: PollSpacing;

@@ -1,6 +1,6 @@
 import { buildOpenApi } from '../../../schema/openapi.js';
 import { serviceVersion } from '../../../schema/version.js';
-import { withTimeout } from '../../shared/timeout.js';
+import { withTimeout } from '../../composition/timeout.js';
 import type { Handler } from '../handler.js';
 
 const startedAt = Date.now();

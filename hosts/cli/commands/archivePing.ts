@@ -1,5 +1,5 @@
 import { Command, Option } from 'clipanion';
-import type { Runtime } from '../../shared/runtime.js';
+import type { Runtime } from '../../composition/runtime.js';
 import { printPing } from '../checks.js';
 import { exitCodes } from '../exitCodes.js';
 import { reportFailure } from '../failures.js';
@@ -36,9 +36,9 @@ export class ArchivePingCommand extends Command {
 
   override async execute(): Promise<number> {
     // Loaded when the command runs, so the CLI starts fast for every other command.
-    const { chooseBackends } = await import('../../shared/backends.js');
-    const { appOf } = await import('../../shared/composition.js');
-    const { openRuntime } = await import('../../shared/runtime.js');
+    const { chooseBackends } = await import('../../composition/backends.js');
+    const { appOf } = await import('../../composition/composition.js');
+    const { openRuntime } = await import('../../composition/runtime.js');
     let rt: Runtime | undefined;
     try {
       rt = await openRuntime('cli', { logToStderr: true });

@@ -3,8 +3,8 @@ import { redactString, SecretRegistry } from '../../../core/redaction.js';
 import { type DoctorFinding, fail, findingLines } from '../doctor/finding.js';
 import { diskCheck, jwtSecretCheck, nodeCheck } from '../doctor/localChecks.js';
 import { exitCodes } from '../exitCodes.js';
-import { ConfigError, loadConfig } from '../../shared/loadConfig.js';
-import { registerSecrets } from '../../shared/secrets.js';
+import { ConfigError, loadConfig } from '../../composition/loadConfig.js';
+import { registerSecrets } from '../../composition/secrets.js';
 
 export class DoctorCommand extends Command {
   static override paths = [['doctor']];

@@ -1,7 +1,7 @@
 import { Command, Option } from 'clipanion';
-import { registerSecrets } from '../../shared/secrets.js';
+import { registerSecrets } from '../../composition/secrets.js';
 import { SecretRegistry } from '../../../core/redaction.js';
-import { ConfigError, loadConfig, superuserRefused } from '../../shared/loadConfig.js';
+import { ConfigError, loadConfig, superuserRefused } from '../../composition/loadConfig.js';
 import { reportFailure } from '../failures.js';
 
 export class MigrateCommand extends Command {
@@ -26,10 +26,10 @@ export class MigrateCommand extends Command {
 
   override async execute(): Promise<number> {
     // Loaded when the command runs, so the CLI starts fast for every other command.
-    const { createLogger } = await import('../../shared/runtime.js');
-    const { closeDb, isSuperuser, openDb } = await import('../../shared/database.js');
-    const { migrate, schemaStatus } = await import('../../shared/migrations.js');
-    const { resolveDatabase } = await import('../../shared/database.js');
+    const { createLogger } = await import('../../composition/runtime.js');
+    const { closeDb, isSuperuser, openDb } = await import('../../composition/database.js');
+    const { migrate, schemaStatus } = await import('../../composition/migrations.js');
+    const { resolveDatabase } = await import('../../composition/database.js');
     const secrets = new SecretRegistry();
     try {
       const config = loadConfig();

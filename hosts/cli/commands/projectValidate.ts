@@ -79,7 +79,7 @@ export class ProjectValidateCommand extends Command {
       return E.right(config);
     }
     // Loaded here, not at start: the CLI's other commands need no graph store.
-    const { graphIssuesIn } = await import('../../shared/projectGraphCheck.js');
+    const { graphIssuesIn } = await import('../../composition/projectGraphCheck.js');
     const dir = this.graphDir ?? process.env['SERVICE_GRAPH_DIR'] ?? join(dirname(this.file), 'graphs');
     const issues = await graphIssuesIn(dir, config);
     if (issues.length === 0) return E.right(config);

@@ -1,5 +1,5 @@
 import { Command, Option } from 'clipanion';
-import type { Runtime } from '../../shared/runtime.js';
+import type { Runtime } from '../../composition/runtime.js';
 import type { PurgeReport } from '../../../core/usecases/maintenance/purge.js';
 import { exitCodes } from '../exitCodes.js';
 import { reportFailure } from '../failures.js';
@@ -120,9 +120,9 @@ export class PurgeCommand extends Command {
 
   override async execute(): Promise<number> {
     // Loaded when the command runs, so the CLI starts fast for every other command.
-    const { appOf } = await import('../../shared/composition.js');
-    const { retentionPolicy } = await import('../../shared/retention.js');
-    const { openRuntime } = await import('../../shared/runtime.js');
+    const { appOf } = await import('../../composition/composition.js');
+    const { retentionPolicy } = await import('../../composition/retention.js');
+    const { openRuntime } = await import('../../composition/runtime.js');
     let rt: Runtime | undefined;
     try {
       rt = await openRuntime('cli', { mockBackends: true, logToStderr: true });

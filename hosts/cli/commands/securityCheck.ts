@@ -1,7 +1,7 @@
 import { Command, Option } from 'clipanion';
-import { registerSecrets } from '../../shared/secrets.js';
+import { registerSecrets } from '../../composition/secrets.js';
 import { redactString, SecretRegistry } from '../../../core/redaction.js';
-import { loadConfig } from '../../shared/loadConfig.js';
+import { loadConfig } from '../../composition/loadConfig.js';
 import { exitCodes } from '../exitCodes.js';
 import { reportFailure } from '../failures.js';
 
@@ -33,7 +33,7 @@ export class SecurityCheckCommand extends Command {
 
   override async execute(): Promise<number> {
     // Loaded when the command runs, so the CLI starts fast for every other command.
-    const { securityCheck } = await import('../../shared/securityCheck.js');
+    const { securityCheck } = await import('../../composition/securityCheck.js');
     const secrets = new SecretRegistry();
     try {
       const config = loadConfig();

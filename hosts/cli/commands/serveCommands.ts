@@ -1,6 +1,6 @@
 import { Command, Option } from 'clipanion';
 import type { ServeRole } from '../serve.js';
-import { runShutdownSteps } from '../../shared/shutdown.js';
+import { runShutdownSteps } from '../../composition/shutdown.js';
 import { reportFailure } from '../failures.js';
 
 abstract class ServeCommand extends Command {

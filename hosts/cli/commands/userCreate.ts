@@ -1,5 +1,5 @@
 import { Command, Option } from 'clipanion';
-import type { Runtime } from '../../shared/runtime.js';
+import type { Runtime } from '../../composition/runtime.js';
 import * as E from 'fp-ts/lib/Either.js';
 import { exitCodes } from '../exitCodes.js';
 import { reportFailure } from '../failures.js';
@@ -59,8 +59,8 @@ export class UserCreateCommand extends Command {
 
   override async execute(): Promise<number> {
     // Loaded when the command runs, so the CLI starts fast for every other command.
-    const { appOf } = await import('../../shared/composition.js');
-    const { openRuntime } = await import('../../shared/runtime.js');
+    const { appOf } = await import('../../composition/composition.js');
+    const { openRuntime } = await import('../../composition/runtime.js');
     if (this.passwordFile !== undefined && this.passwordStdin) {
       this.context.stderr.write('surveyor: give --password-file or --password-stdin, not both\n');
       return exitCodes.usage;

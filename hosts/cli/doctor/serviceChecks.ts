@@ -1,11 +1,16 @@
 import type { ProfileRepository } from '../../../core/ports/ProfileRepository.js';
 import type { ProjectConfigRepository } from '../../../core/ports/ProjectConfigRepository.js';
-import { schemaStatus } from '../../shared/migrations.js';
-import { type BackendSet, readSshCredentials, sshConfigured, sshEnvironment } from '../../shared/backends.js';
-import { appOf, TYPES } from '../../shared/composition.js';
-import type { Runtime } from '../../shared/runtime.js';
-import { openRuntime } from '../../shared/runtime.js';
-import { SecurityGateError } from '../../shared/securityGateError.js';
+import { schemaStatus } from '../../composition/migrations.js';
+import {
+  type BackendSet,
+  readSshCredentials,
+  sshConfigured,
+  sshEnvironment,
+} from '../../composition/backends.js';
+import { appOf, TYPES } from '../../composition/composition.js';
+import type { Runtime } from '../../composition/runtime.js';
+import { openRuntime } from '../../composition/runtime.js';
+import { SecurityGateError } from '../../composition/securityGateError.js';
 import { type DoctorFinding, fail, pass } from './finding.js';
 
 /** Larger than this between this machine and the database, and token lifetimes and deadlines drift. */

@@ -47,7 +47,7 @@ export const TYPES = {
   Workers: Symbol.for('WorkerRegistry'),
   Hasher: Symbol.for('PasswordHasher'),
   Tokens: Symbol.for('AccessTokens'),
-  Digest: Symbol.for('TokenDigest'),
+  Digest: Symbol.for('ContentDigest'),
   Queue: Symbol.for('JobQueue'),
   Maintenance: Symbol.for('MaintenanceRepository'),
   Profiles: Symbol.for('ProfileRepository'),
