@@ -3,14 +3,19 @@ import type { PollSpacing } from '../../core/domain/jobKinds.js';
 import type { Config } from '../../schema/config.js';
 import { retentionPolicy } from './retention.js';
 
-/** The scheduler ticks' intervals and bounds the environment sets (the worker's and the harness's alike). */
-export const tickSchedule = (c: Config): TickSchedule => ({
+/**
+ * The scheduler ticks' intervals and bounds the environment sets (the worker's and the harness's
+ * alike). With mock backends a run is polled at the floor, so it is seen to move (its sessions take
+ * seconds); see pollSpacing for the rounds a submission asks for.
+ */
+export const tickSchedule = (c: Config, mockBackends: boolean): TickSchedule => ({
   retention: retentionPolicy(c),
   maintenanceSeconds: c.SERVICE_MAINTENANCE_TICK_SECONDS,
   executionSeconds: c.SERVICE_EXECUTION_TICK_SECONDS,
   alertSeconds: c.SERVICE_ALERT_TICK_SECONDS,
   workerStaleSeconds: c.SERVICE_WORKER_STALE_SECONDS,
   pollMinSeconds: pollMinimum(c),
+  ...(mockBackends ? { pollMaxSeconds: 1 } : {}),
 });
 
 const pollMinimum = (c: Config): PollSpacing => ({

@@ -87,7 +87,7 @@ export const createHarness = (opts: HarnessOptions = {}) => {
     workerStaleSeconds: config.SERVICE_WORKER_STALE_SECONDS,
     pollSpacing: pollSpacing(config, !opts.ports?.backends),
   });
-  const ticks: readonly Tick[] = schedulerTicks(app, tickSchedule(config));
+  const ticks: readonly Tick[] = schedulerTicks(app, tickSchedule(config, !opts.ports?.backends));
   const jobs = jobRunner(
     { queue: ports.queue, clock, random, handlers: jobTable(app, opts.log ?? silent) },
     {

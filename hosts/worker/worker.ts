@@ -92,13 +92,10 @@ export const startWorker = async (container: Container): Promise<WorkerHandle> =
   if (config.SERVICE_WORKER_SCHEDULER_ENABLED) {
     scheduler = new Scheduler(
       new PgLeaderLock(db),
-      schedulerTicks(app, {
-        ...tickSchedule(config),
-        // A mock run polls at the floor, so it is seen to move (its sessions take seconds).
-        ...(container.get<BackendSet>(TYPES.BackendSet).parts.backends === 'mock'
-          ? { pollMaxSeconds: 1 }
-          : {}),
-      }),
+      schedulerTicks(
+        app,
+        tickSchedule(config, container.get<BackendSet>(TYPES.BackendSet).parts.backends === 'mock'),
+      ),
       clock,
       log,
       {
