@@ -1,3 +1,4 @@
+import { ruleHears } from '../../core/domain/alerting.js';
 import type { AlertDelivery, AlertRule, NotificationChannel } from '../../core/domain/alerting.js';
 import type { NewEvent, ProvenanceEvent } from '../../core/domain/event.js';
 import type { Execution } from '../../core/domain/executionRecord.js';
@@ -62,11 +63,7 @@ export class MemoryStore {
     const id = this.nextEventId++;
     this.events.push({ ...e, payload: json(e.payload), id, createdAt: now });
     for (const { rule, eventKinds } of this.rules.values())
-      if (
-        rule.enabled &&
-        eventKinds.includes(e.kind) &&
-        (rule.projectModule === null || rule.projectModule === e.projectModule)
-      )
+      if (ruleHears(rule, eventKinds, e))
         this.outbox.push({ id: this.nextOutboxId++, eventId: id, ruleId: rule.id });
   }
 }

@@ -169,6 +169,21 @@ export const eventKindsOf = (c: RuleConditions): readonly string[] => {
 };
 
 /** A rule as the API shows it: as it is written, the kind's own fields beside the common ones. */
+/**
+ * Whether an event goes to a rule's outbox when it is recorded: the rule is enabled, hears the
+ * event's kind, and names the event's project or none. PostgreSQL applies the same test in SQL
+ * (adapters/postgres/eventLog.ts `eventsCte`), in the statement that records the event; the
+ * repository contract holds the two to the same answers.
+ */
+export const ruleHears = (
+  r: Pick<AlertRule, 'enabled' | 'projectModule'>,
+  eventKinds: readonly string[],
+  e: { readonly kind: string; readonly projectModule: string },
+): boolean =>
+  r.enabled &&
+  eventKinds.includes(e.kind) &&
+  (r.projectModule === null || r.projectModule === e.projectModule);
+
 export const viewRule = (r: AlertRule) => {
   const { kind, ...conditions } = r.conditions;
   return {
