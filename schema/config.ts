@@ -68,6 +68,11 @@ export const configVariables = {
     'Address the HTTP API listens on (0.0.0.0 in containers).',
   ),
   SERVICE_PORT: spec(int(8080, 0, 65535), '8080', 'Port of the HTTP API (0 picks a free port).'),
+  SERVICE_PUBLIC_URL: spec(
+    httpUrl('http://127.0.0.1:8080'),
+    'http://127.0.0.1:8080',
+    "The service's address as its users reach it. Provenance documents name every record with a URI under it, so set it once and keep it.",
+  ),
   SERVICE_METRICS_PORT: spec(
     int(9090, -1, 65535),
     '9090',

@@ -1,3 +1,6 @@
+import { artifactNames } from '../domain/artifactNames.js';
+import type { StagedFile } from '../domain/manifest.js';
+import { provenanceDocument } from '../usecases/executions/provenanceDocument.js';
 import * as E from 'fp-ts/lib/Either.js';
 import { appError } from '../errors.js';
 import type { ProvenanceEvent } from '../domain/event.js';
@@ -128,6 +131,27 @@ export const executionOperations = (d: SurveyorDeps) => {
           x.clock.now(),
         ),
       ),
+    /** The execution's provenance as a W3C PROV document (PROV-JSON; `provN` writes it as PROV-N). */
+    provenance: (id: string) =>
+      withExecution(id, async (e) => {
+        const artifacts = await x.artifacts.artifacts(e.id);
+        const staged = new Map<number, { key: string; file: StagedFile }[]>();
+        for (const a of artifacts)
+          if (a.name === artifactNames.staged && a.contentPrunedAt === null) {
+            const text = await x.artifacts.artifact(e.id, a.attempt, a.name);
+            if (text) staged.set(a.attempt, JSON.parse(text) as { key: string; file: StagedFile }[]);
+          }
+        return provenanceDocument({
+          execution: e,
+          config: await x.configs.get(e.projectModule, e.configVersion),
+          sources: await sourcesOf(e),
+          artifacts,
+          staged,
+          events: await allEvents(e.id),
+          publicUrl: x.publicUrl,
+          serviceVersion: x.serviceVersion,
+        });
+      }),
     /** An artifact's content and media type (404 when there is none, or retention dropped it). */
     artifact: async (id: string, attempt: number, name: string) => {
       const info = (await x.artifacts.artifacts(id)).find((a) => a.attempt === attempt && a.name === name);

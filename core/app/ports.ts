@@ -105,4 +105,8 @@ export interface SurveyorSettings {
    * backends: they have no login node to protect.
    */
   readonly pollSpacing: PollSpacing;
+  /** The service's address as its users reach it (SERVICE_PUBLIC_URL): provenance ids are URIs under it. */
+  readonly publicUrl?: string;
+  /** This build's version, named as the agent in provenance documents. */
+  readonly serviceVersion?: string;
 }

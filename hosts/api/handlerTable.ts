@@ -62,7 +62,11 @@ import {
   consoleLogoutHandler,
   consoleRefreshHandler,
 } from './handlers/consoleSession.js';
-import { executionArtifactHandler, overviewHandler } from './handlers/executions.js';
+import {
+  executionArtifactHandler,
+  executionProvenanceHandler,
+  overviewHandler,
+} from './handlers/executions.js';
 import { healthHandler, metricsHandler, openApiHandler, readyHandler } from './handlers/system.js';
 
 /** Handlers by route id (schema/routes.ts); the server refuses to start if one is missing. */
@@ -128,4 +132,5 @@ export const handlers: Readonly<Record<string, Handler>> = {
   consoleLogout: consoleLogoutHandler,
   overview: overviewHandler,
   executionArtifact: executionArtifactHandler,
+  executionProvenance: executionProvenanceHandler,
 };

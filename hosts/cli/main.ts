@@ -44,6 +44,7 @@ import {
   ExecCancelCommand,
   ExecCreateCommand,
   ExecEventsCommand,
+  ExecProvenanceCommand,
   ExecExecuteCommand,
   ExecListCommand,
   ExecRetryCommand,
@@ -121,6 +122,7 @@ const commands = [
   ExecCancelCommand,
   ExecRetryCommand,
   ExecEventsCommand,
+  ExecProvenanceCommand,
   ExecListCommand,
 ];
 for (const c of commands) cli.register(c);

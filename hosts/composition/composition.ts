@@ -1,3 +1,4 @@
+import { serviceVersion } from '../../schema/version.js';
 import 'reflect-metadata';
 import { Container } from 'inversify';
 import type { SurveyorPorts } from '../../core/app/ports.js';
@@ -134,6 +135,8 @@ export const buildContainer = (input: CompositionInput): Container => {
     patchableFields: config.SERVICE_PATCHABLE_FIELDS ?? defaultPatchableFields,
     workerStaleSeconds: config.SERVICE_WORKER_STALE_SECONDS,
     pollSpacing: pollSpacing(config, backendSet.parts.backends === 'mock' && !input.overrides?.backends),
+    publicUrl: config.SERVICE_PUBLIC_URL,
+    serviceVersion,
   });
   c.bind<SurveyorOperations>(TYPES.App).toConstantValue(app);
   c.bind<SurveyorPorts>(TYPES.Ports).toConstantValue(ports);

@@ -1,3 +1,4 @@
+import { serviceVersion } from '../../schema/version.js';
 import type { SurveyorPorts } from '../../core/app/ports.js';
 import { jobTable, type JobLog } from '../../core/app/jobTable.js';
 import { surveyorOperations } from '../../core/app/surveyor.js';
@@ -86,6 +87,8 @@ export const createHarness = (opts: HarnessOptions = {}) => {
     patchableFields: config.SERVICE_PATCHABLE_FIELDS ?? defaultPatchableFields,
     workerStaleSeconds: config.SERVICE_WORKER_STALE_SECONDS,
     pollSpacing: pollSpacing(config, !opts.ports?.backends),
+    publicUrl: config.SERVICE_PUBLIC_URL,
+    serviceVersion,
   });
   const ticks: readonly Tick[] = schedulerTicks(app, tickSchedule(config, !opts.ports?.backends));
   const jobs = jobRunner(

@@ -152,4 +152,21 @@ export const executionRoutes: readonly RouteSpec[] = [
     },
     errors: ['validation_failed'],
   },
+  {
+    id: 'executionProvenance',
+    method: 'GET',
+    path: '/executions/{id}/provenance',
+    summary:
+      "The execution's provenance as a W3C PROV document: the configuration version, the graph by digest, each source's metadata, the staged datasets (checksums, archive identifiers), every attempt's manifest, patched and translated graphs and reported outputs (entities); discovery, staging, translation, deployment, the DALiuGE session or Slurm job and output verification with their times (activities); the users, the service, the translator and the island manager or Slurm cluster and account (agents). Ids are URIs under SERVICE_PUBLIC_URL. PROV-JSON by default; format=provn answers PROV-N (text/provenance-notation).",
+    tag: 'executions',
+    auth: 'viewer',
+    params: idParam,
+    query: t.partial({ format: t.keyof({ json: null, provn: null }) }),
+    success: {
+      status: 200,
+      description: 'The PROV document (PROV-JSON, or PROV-N with format=provn)',
+      contentType: 'application/json',
+    },
+    errors: ['validation_failed'],
+  },
 ];

@@ -9,7 +9,7 @@ import type { prepareProject } from './project.js';
 import { runContext } from './runContext.js';
 
 /**
- * Runs an execution of one source as a worker would (its run job, then poll rounds on the
+ * Runs an execution of one source as a worker would (without staging unless `stage`) (its run job, then poll rounds on the
  * process's own backends) until it is submitted, or until it ends; returns its id.
  */
 export const runThrough = async (
@@ -17,8 +17,9 @@ export const runThrough = async (
   p: Awaited<ReturnType<typeof prepareProject>>,
   identifier: string,
   until: 'submitted' | 'ended',
+  opts: { readonly stage?: boolean } = {},
 ) => {
-  const id = await p.execute(identifier, { do_stage: false });
+  const id = await p.execute(identifier, { do_stage: opts.stage ?? false });
   const queue = api.container.get<JobQueue>(TYPES.Queue);
   const [run] = await queue.claim('w', [runJobKind], 1, 60, new Date());
   await runExecution(runDeps(api.container), { execution_id: id, attempt: 1 }, runContext(queue, run!.lease));

@@ -1,3 +1,4 @@
+import { provN } from '../../../core/domain/prov.js';
 import * as E from 'fp-ts/lib/Either.js';
 import type { ExecutionState } from '../../../core/domain/execution.js';
 import { validationError } from '../../../core/errors.js';
@@ -98,6 +99,14 @@ export const getExecutionHandler: Handler = async (ctx) =>
   answer(await ctx.app.executions.get(ctx.params['id']!));
 
 export const overviewHandler: Handler = async (ctx) => ({ body: await ctx.app.executions.overview() });
+
+export const executionProvenanceHandler: Handler = async (ctx) => {
+  const r = await ctx.app.executions.provenance(ctx.params['id']!);
+  if (E.isLeft(r)) return fail(r.left);
+  return ctx.query['format'] === 'provn'
+    ? { text: provN(r.right), contentType: 'text/provenance-notation; charset=utf-8' }
+    : { text: JSON.stringify(r.right), contentType: 'application/json' };
+};
 
 export const executionArtifactHandler: Handler = async (ctx) => {
   const r = await ctx.app.executions.artifact(

@@ -175,6 +175,31 @@ export class ExecEventsCommand extends ReadCommand {
   }
 }
 
+export class ExecProvenanceCommand extends ReadCommand {
+  static override paths = [['exec', 'provenance']];
+  static override usage = Command.Usage({
+    category: 'Client',
+    description: "An execution's provenance as a W3C PROV document",
+    details: `
+      What the execution used, what each attempt made, the activities that made them with their
+      times, and the people and systems that acted: PROV-JSON, or PROV-N with --provn. Ids are URIs
+      under the service's SERVICE_PUBLIC_URL.
+    `,
+    examples: [['Write PROV-N to a file', 'surveyor exec provenance 1b2c3d4e --provn > run.provn']],
+  });
+
+  id = Option.String({ required: true, name: 'ID' });
+  provn = Option.Boolean('--provn', false, { description: 'PROV-N instead of PROV-JSON' });
+
+  protected async run(api: ApiClient): Promise<number> {
+    const doc = await api.request<unknown>('GET', path(await resolveExecution(api, this.id), '/provenance'), {
+      query: { format: this.provn ? 'provn' : 'json' },
+    });
+    this.out(typeof doc === 'string' ? doc.trimEnd() : JSON.stringify(doc, null, 2));
+    return exitCodes.ok;
+  }
+}
+
 export class ExecListCommand extends ReadCommand {
   static override paths = [['exec', 'list']];
   static override usage = Command.Usage({
