@@ -80,6 +80,7 @@ export const depsFrom = (p: SurveyorPorts, s: SurveyorSettings) => {
       workers: p.workers,
       workerStaleSeconds: s.workerStaleSeconds ?? 60,
       pollSpacing,
+      textDiff: p.textDiff,
       publicUrl: s.publicUrl ?? 'http://127.0.0.1:8080',
       serviceVersion: s.serviceVersion ?? 'unknown',
     },

@@ -1,5 +1,6 @@
 import { artifactNames } from '../domain/artifactNames.js';
-import type { StagedFile } from '../domain/manifest.js';
+import type { Manifest, StagedFile } from '../domain/manifest.js';
+import { compareExecutions } from '../usecases/executions/compareExecutions.js';
 import { provenanceDocument } from '../usecases/executions/provenanceDocument.js';
 import * as E from 'fp-ts/lib/Either.js';
 import { appError } from '../errors.js';
@@ -131,6 +132,28 @@ export const executionOperations = (d: SurveyorDeps) => {
           x.clock.now(),
         ),
       ),
+    /** What differs between two executions (see compareExecutions). */
+    compare: async (a: string, b: string) => {
+      const side = async (id: string) => {
+        const e = await x.executions.get(id);
+        if (!e) return null;
+        const built = (await x.artifacts.artifacts(e.id))
+          .filter((m) => m.name === artifactNames.manifest && m.contentPrunedAt === null)
+          .sort((m, n) => n.attempt - m.attempt)[0];
+        const text = built ? await x.artifacts.artifact(e.id, built.attempt, built.name) : null;
+        return {
+          execution: e,
+          config: await x.configs.get(e.projectModule, e.configVersion),
+          sources: await sourcesOf(e),
+          manifest: text ? (JSON.parse(text) as Manifest) : null,
+        };
+      };
+      const sa = await side(a);
+      if (!sa) return E.left(noExecution(a));
+      const sb = await side(b);
+      if (!sb) return E.left(noExecution(b));
+      return E.right(compareExecutions(sa, sb, x.textDiff));
+    },
     /** The execution's provenance as a W3C PROV document (PROV-JSON; `provN` writes it as PROV-N). */
     provenance: (id: string) =>
       withExecution(id, async (e) => {

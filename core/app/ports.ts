@@ -31,6 +31,7 @@ import type { SourceDiscovery } from '../ports/SourceDiscovery.js';
 import type { SourceRepository } from '../ports/SourceRepository.js';
 import type { Stager } from '../ports/Stager.js';
 import type { ContentDigest } from '../ports/ContentDigest.js';
+import type { TextDiff } from '../ports/TextDiff.js';
 import type { Translator } from '../ports/Translator.js';
 import type { UserRepository } from '../ports/UserRepository.js';
 import type { WorkerRegistry } from '../ports/WorkerRegistry.js';
@@ -90,6 +91,8 @@ export interface SurveyorPorts {
   readonly targets: TargetPolicy;
   /** What this process saw of database outages (its worker heartbeats feed it). */
   readonly outages: OutageLog;
+  /** Unified diffs of texts (configuration YAML in a comparison of executions). */
+  readonly textDiff: TextDiff;
 }
 
 /** The settings the rules read. */

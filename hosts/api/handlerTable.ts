@@ -63,6 +63,7 @@ import {
   consoleRefreshHandler,
 } from './handlers/consoleSession.js';
 import {
+  compareExecutionsHandler,
   executionArtifactHandler,
   executionProvenanceHandler,
   overviewHandler,
@@ -133,4 +134,5 @@ export const handlers: Readonly<Record<string, Handler>> = {
   overview: overviewHandler,
   executionArtifact: executionArtifactHandler,
   executionProvenance: executionProvenanceHandler,
+  compareExecutions: compareExecutionsHandler,
 };

@@ -45,6 +45,7 @@ import {
   ExecCreateCommand,
   ExecEventsCommand,
   ExecProvenanceCommand,
+  ExecDiffCommand,
   ExecExecuteCommand,
   ExecListCommand,
   ExecRetryCommand,
@@ -123,6 +124,7 @@ const commands = [
   ExecRetryCommand,
   ExecEventsCommand,
   ExecProvenanceCommand,
+  ExecDiffCommand,
   ExecListCommand,
 ];
 for (const c of commands) cli.register(c);

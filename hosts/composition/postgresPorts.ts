@@ -1,3 +1,4 @@
+import { UnifiedTextDiff } from '../../adapters/system/textDiff.js';
 import { join } from 'node:path';
 import type { SurveyorPorts } from '../../core/app/ports.js';
 import type { Clock } from '../../core/ports/Clock.js';
@@ -87,5 +88,6 @@ export const postgresPorts = (input: {
     notifier: new ChannelNotifier(config.SERVICE_ALERT_TIMEOUT_SECONDS * 1000),
     targets: outboundTargets,
     outages: new OutageRecorder(),
+    textDiff: new UnifiedTextDiff(),
   };
 };

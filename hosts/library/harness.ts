@@ -1,3 +1,4 @@
+import { UnifiedTextDiff } from '../../adapters/system/textDiff.js';
 import { serviceVersion } from '../../schema/version.js';
 import type { SurveyorPorts } from '../../core/app/ports.js';
 import { jobTable, type JobLog } from '../../core/app/jobTable.js';
@@ -79,6 +80,7 @@ export const createHarness = (opts: HarnessOptions = {}) => {
     notifier,
     targets: outboundTargets,
     outages: new OutageRecorder(),
+    textDiff: new UnifiedTextDiff(),
     ...opts.ports,
   };
   const policy: AuthPolicy = { ...policyFrom(config), ...opts.policy };

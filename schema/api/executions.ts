@@ -212,3 +212,50 @@ export const ExecutionPageView = component(
   'ExecutionPage',
   t.type({ items: t.array(ExecutionView), next_cursor: t.union([t.string, t.null]) }),
 );
+
+const ChangeView = t.intersection([t.type({ path: t.string }), t.partial({ a: t.unknown, b: t.unknown })]);
+const ConfigSide = t.type({ project_module: t.string, version: t.number, content_hash: nullable(t.string) });
+const BackendSide = t.type({
+  kind: t.keyof({ rest_remote: null, batch_remote: null }),
+  target: nullable(t.string),
+  scheduler_job_id: nullable(t.string),
+});
+const OutcomeSide = t.type({
+  state: ExecutionStateC,
+  attempt: t.number,
+  error: nullable(t.string),
+  remote_state: nullable(t.string),
+  failed_drops: t.array(t.string),
+});
+export const ExecutionComparisonView = component(
+  'ExecutionComparison',
+  t.type({
+    a: Uuid,
+    b: Uuid,
+    same: t.boolean,
+    configuration: t.type({ a: ConfigSide, b: ConfigSide, same: t.boolean, yaml_diff: nullable(t.string) }),
+    graph: t.type({ a: nullable(t.string), b: nullable(t.string), same: t.boolean }),
+    profile: t.type({
+      a: t.type({ name: t.string, version: t.number }),
+      b: t.type({ name: t.string, version: t.number }),
+      changes: t.array(ChangeView),
+      truncated: t.boolean,
+    }),
+    sources: t.type({
+      only_in_a: t.array(t.string),
+      only_in_b: t.array(t.string),
+      changed: t.array(
+        t.type({
+          source_identifier: t.string,
+          signature_a: nullable(t.string),
+          signature_b: nullable(t.string),
+          fields: nullable(t.array(ChangeView)),
+          fields_truncated: t.boolean,
+        }),
+      ),
+    }),
+    manifest: t.type({ a: t.boolean, b: t.boolean }),
+    backend: t.type({ a: BackendSide, b: BackendSide }),
+    outcome: t.type({ a: OutcomeSide, b: OutcomeSide }),
+  }),
+);

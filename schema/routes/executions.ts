@@ -3,6 +3,7 @@ import { boundedString, intFromString, Uuid } from '../codecs.js';
 import {
   ExecuteRequest,
   ExecuteResponse,
+  ExecutionComparisonView,
   ExecutionCreate,
   ExecutionListQuery,
   ExecutionPageView,
@@ -168,5 +169,17 @@ export const executionRoutes: readonly RouteSpec[] = [
       contentType: 'application/json',
     },
     errors: ['validation_failed'],
+  },
+  {
+    id: 'compareExecutions',
+    method: 'GET',
+    path: '/executions/{id}/diff/{other}',
+    summary:
+      'What differs between two executions: configuration version (with the unified diff of its YAML), graph digest, profile fields, sources (only in one; for the others the signature each used and what differs in their manifest entries: discovery metadata as rendered, staged checksums and sizes), backend, and outcome. `same` says whether what they were made with is the same (the outcome aside).',
+    tag: 'executions',
+    auth: 'viewer',
+    params: { id: Uuid, other: Uuid },
+    success: { status: 200, description: 'The comparison', codec: ExecutionComparisonView },
+    errors: [],
   },
 ];

@@ -100,6 +100,9 @@ export const getExecutionHandler: Handler = async (ctx) =>
 
 export const overviewHandler: Handler = async (ctx) => ({ body: await ctx.app.executions.overview() });
 
+export const compareExecutionsHandler: Handler = async (ctx) =>
+  answer(await ctx.app.executions.compare(ctx.params['id']!, ctx.params['other']!));
+
 export const executionProvenanceHandler: Handler = async (ctx) => {
   const r = await ctx.app.executions.provenance(ctx.params['id']!);
   if (E.isLeft(r)) return fail(r.left);

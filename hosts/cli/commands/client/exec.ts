@@ -175,6 +175,87 @@ export class ExecEventsCommand extends ReadCommand {
   }
 }
 
+interface Change {
+  path: string;
+  a?: unknown;
+  b?: unknown;
+}
+interface Comparison {
+  same: boolean;
+  configuration: {
+    a: { project_module: string; version: number };
+    b: { project_module: string; version: number };
+    same: boolean;
+    yaml_diff: string | null;
+  };
+  graph: { a: string | null; b: string | null; same: boolean };
+  profile: { a: { name: string; version: number }; b: { name: string; version: number }; changes: Change[] };
+  sources: {
+    only_in_a: string[];
+    only_in_b: string[];
+    changed: {
+      source_identifier: string;
+      signature_a: string | null;
+      signature_b: string | null;
+      fields: Change[] | null;
+    }[];
+  };
+  outcome: { a: { state: string; error: string | null }; b: { state: string; error: string | null } };
+}
+
+const shown = (v: unknown) => (v === undefined ? '(absent)' : JSON.stringify(v));
+const changeLine = (c: Change) => `${c.path}: ${shown(c.a)} -> ${shown(c.b)}`;
+
+export class ExecDiffCommand extends ReadCommand {
+  static override paths = [['exec', 'diff']];
+  static override usage = Command.Usage({
+    category: 'Client',
+    description: 'What differs between two executions',
+    details: `
+      The configuration version (with the YAML's unified diff), the graph digest, the profile
+      fields, the sources (and, for those both ran, their signatures and manifest entries), and how
+      each ended. Exit 0 when what they were made with is the same, 1 when it differs (as diff does).
+    `,
+    examples: [['The run that worked against the one that did not', 'surveyor exec diff 1b2c3d4e 9f8e7d6c']],
+  });
+
+  a = Option.String({ required: true, name: 'A' });
+  b = Option.String({ required: true, name: 'B' });
+
+  protected async run(api: ApiClient): Promise<number> {
+    const a = await resolveExecution(api, this.a);
+    const b = await resolveExecution(api, this.b);
+    const d = await api.request<Comparison>('GET', path(a, `/diff/${encodeURIComponent(b)}`));
+    if (this.asJson) {
+      this.json(d);
+      return d.same ? exitCodes.ok : exitCodes.failure;
+    }
+    const c = d.configuration;
+    this.out(`a: ${a} ${d.outcome.a.state}${d.outcome.a.error ? ` (${d.outcome.a.error})` : ''}`);
+    this.out(`b: ${b} ${d.outcome.b.state}${d.outcome.b.error ? ` (${d.outcome.b.error})` : ''}`);
+    this.out(
+      `configuration: ${c.same ? `the same (${c.a.project_module} version ${c.a.version})` : `${c.a.project_module} version ${c.a.version} -> ${c.b.project_module} version ${c.b.version}`}`,
+    );
+    this.out(`graph: ${d.graph.same ? 'the same' : `sha256 ${d.graph.a} -> ${d.graph.b}`}`);
+    const p = d.profile;
+    this.out(
+      `profile: ${p.a.name} v${p.a.version} -> ${p.b.name} v${p.b.version}: ${p.changes.length === 0 ? 'the same fields' : `${p.changes.length} field(s) differ`}`,
+    );
+    for (const x of p.changes) this.out(`  ${changeLine(x)}`);
+    const s = d.sources;
+    if (s.only_in_a.length > 0) this.out(`sources only in a: ${s.only_in_a.join(', ')}`);
+    if (s.only_in_b.length > 0) this.out(`sources only in b: ${s.only_in_b.join(', ')}`);
+    for (const x of s.changed) {
+      this.out(`source ${x.source_identifier}: signature ${x.signature_a ?? '-'} -> ${x.signature_b ?? '-'}`);
+      if (x.fields === null) this.out('  (a manifest to compare is missing: not built, or pruned)');
+      for (const f of x.fields ?? []) this.out(`  ${changeLine(f)}`);
+    }
+    if (s.only_in_a.length + s.only_in_b.length + s.changed.length === 0) this.out('sources: the same');
+    if (c.yaml_diff) this.context.stdout.write(c.yaml_diff);
+    return d.same ? exitCodes.ok : exitCodes.failure;
+  }
+}
+
 export class ExecProvenanceCommand extends ReadCommand {
   static override paths = [['exec', 'provenance']];
   static override usage = Command.Usage({
