@@ -184,6 +184,22 @@ export const discriminated = <K extends string, M extends Record<string, t.Mixed
 };
 
 /** An integer written as a decimal string (query and path parameters), within bounds. */
+/** A query switch: `true` or `false`. */
+export const boolFromString = withSchema(
+  new t.Type<boolean, string, unknown>(
+    'boolean',
+    (u): u is boolean => typeof u === 'boolean',
+    (u, c) =>
+      u === 'true'
+        ? t.success(true)
+        : u === 'false'
+          ? t.success(false)
+          : t.failure(u, c, 'must be true or false'),
+    String,
+  ),
+  { type: 'boolean' },
+);
+
 export const intFromString = (min: number, max: number, name = `integer(${min}..${max})`) =>
   withSchema(
     new t.Type<number, string, unknown>(

@@ -10,6 +10,15 @@ import { sleep } from '../shared/sleep.js';
 export class MockStager implements Stager {
   constructor(private readonly slowMs = 2000) {}
 
+  /** Nothing is stored to check: the same dataset name and link is the same (mock) file. */
+  async reusable(req: StageRequest, previous: StagedFile): Promise<string | null> {
+    const row = (req.dataset['row'] ?? {}) as Record<string, unknown>;
+    const name = String(row['filename'] ?? `${req.sourceIdentifier}_${req.datasetIndex}`);
+    return previous.dataset_id === String(req.dataset['dataset_id'] ?? name)
+      ? null
+      : 'another dataset (mock)';
+  }
+
   async stage(req: StageRequest, _progress: StageProgress, signal?: AbortSignal): Promise<StagedFile> {
     if (req.sourceIdentifier.includes('MOCKSTAGEFAIL'))
       throw new Error('the archive refused the staging request (mock)');

@@ -1,3 +1,4 @@
+import { rm, stat } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
 import { PermanentJobError } from '../../core/domain/job.js';
 import type { StagedFile, StagedPart } from '../../core/domain/manifest.js';
@@ -7,7 +8,7 @@ import { Semaphore } from '../shared/semaphore.js';
 import { type ArchiveCredentials, type ArchiveHttp, ArchiveUnavailable } from './archiveHttp.js';
 import { parseCasdaChecksum } from './casdaChecksum.js';
 import { DatalinkRefused, parseDatalink } from './datalink.js';
-import { type DownloadLimits, downloadFile } from './download.js';
+import { checksumOf, type DownloadLimits, downloadFile } from './download.js';
 import { archiveHttp } from './tapClient.js';
 import {
   defaultUwsPolicy,
@@ -149,6 +150,42 @@ export class CasdaStager implements Stager {
     await record({ ...state, complete: true });
     await runner.delete(job);
     return result(staged);
+  }
+
+  async reusable(req: StageRequest, previous: StagedFile, signal?: AbortSignal): Promise<string | null> {
+    const row = (req.dataset['row'] ?? {}) as Record<string, unknown>;
+    const datasetId = String(req.dataset['dataset_id'] ?? row['obs_publisher_did'] ?? req.datasetIndex);
+    if (previous.dataset_id !== datasetId)
+      return `the dataset is now ${datasetId}, not ${previous.dataset_id}`;
+    if (previous.url !== row['access_url']) return 'the dataset is now offered at another link';
+    const root = resolve(this.opts.root);
+    const parts = previous.files ?? [];
+    if (parts.length === 0) return 'the earlier attempt recorded no files';
+    for (const part of parts) {
+      signal?.throwIfAborted();
+      const path = resolve(part.path);
+      if (!path.startsWith(root + sep)) return `${part.name} is outside the staging folder`;
+      if (part.checksum === null || part.checksum === undefined)
+        return `${part.name} has no archive checksum to check it by`;
+      const size = await stat(path).then(
+        (s) => s.size,
+        () => null,
+      );
+      if (size === null) return `${part.name} is no longer on disk`;
+      // A changed file goes, so that staging the dataset again fetches it (a download never
+      // overwrites a file it did not write).
+      const changed =
+        size !== part.size
+          ? `${part.name} has ${size} bytes, not the ${part.size} it was staged with`
+          : (await checksumOf(path)) !== part.checksum
+            ? `${part.name} no longer matches its checksum`
+            : null;
+      if (changed !== null) {
+        await rm(path, { force: true });
+        return `${changed}; removed, to be fetched again`;
+      }
+    }
+    return null;
   }
 
   /** The dataset's archive job: the recorded one while the archive still has it, else a new one. */

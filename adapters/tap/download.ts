@@ -36,6 +36,13 @@ const exists = async (path: string) => {
   }
 };
 
+/** The checksum of a whole file as it is on disk now, in CASDA's form (what `checksum` fields hold). */
+export const checksumOf = async (path: string): Promise<string> => {
+  const h = new CasdaHasher();
+  for await (const chunk of createReadStream(path)) h.update(chunk as Buffer);
+  return formatCasdaChecksum(h.digest());
+};
+
 /** Hashes what an interrupted download already wrote, so the checksum covers the whole file. */
 const hashExisting = async (path: string, h: CasdaHasher, bytes: number) => {
   if (bytes === 0) return;

@@ -93,8 +93,8 @@ export const executionOperations = (d: SurveyorDeps) => {
       const r = await cancelExecution(x, id, by);
       return E.isLeft(r) ? r : E.right(await view(r.right));
     },
-    retry: async (id: string, by: string) => {
-      const r = await retryExecution(x, id, by);
+    retry: async (id: string, by: string, opts: { readonly fromScratch?: boolean } = {}) => {
+      const r = await retryExecution(x, id, by, opts);
       return E.isLeft(r) ? r : E.right(await view(r.right));
     },
     /** The execution with its phase, what it waits for and each source's state. */

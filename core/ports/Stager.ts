@@ -31,4 +31,11 @@ export interface StageProgress {
 /** Makes a source's datasets available to the run (CASDA: datalink -> async job -> files). */
 export interface Stager {
   stage(req: StageRequest, progress: StageProgress, signal?: AbortSignal): Promise<StagedFile>;
+  /**
+   * Whether what an earlier attempt staged for this dataset serves the request as it is: the same
+   * dataset from the same link, and every file still there with the size and checksum it was
+   * staged with (read again). Null when it does; otherwise why not (a reuse is never assumed), and
+   * a file found changed is removed, so that staging the dataset fetches it again.
+   */
+  reusable(req: StageRequest, previous: StagedFile, signal?: AbortSignal): Promise<string | null>;
 }

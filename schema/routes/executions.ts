@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { boundedString, intFromString, Uuid } from '../codecs.js';
+import { boolFromString, boundedString, intFromString, Uuid } from '../codecs.js';
 import {
   ExecuteRequest,
   ExecuteResponse,
@@ -106,10 +106,11 @@ export const executionRoutes: readonly RouteSpec[] = [
     method: 'POST',
     path: '/executions/{id}/retry',
     summary:
-      'Start a new attempt of a failed or cancelled execution (attempt + 1, same pinned configuration and profile snapshot, same switches). Refused (409) in any other state. An earlier attempt the backend never confirmed ended is settled first: looked up, cancelled and waited for, before the new attempt stages anything.',
+      'Start a new attempt of a failed or cancelled execution (attempt + 1, same pinned configuration and profile snapshot, same switches). Refused (409) in any other state. An earlier attempt the backend never confirmed ended is settled first: looked up, cancelled and waited for, before the new attempt stages anything. The new attempt reuses what an earlier one staged when the dataset and its link are the same and every file is still there with its checksum (event execution.staging_reused, or execution.staging_not_reused with why); from_scratch=true stages everything again.',
     tag: 'executions',
     auth: 'operator',
     params: idParam,
+    query: t.partial({ from_scratch: boolFromString }),
     success: { status: 202, description: 'The execution, pending or queued again', codec: ExecutionView },
     errors: ['conflict'],
   },

@@ -22,6 +22,7 @@ export const retryExecution = async (
   },
   id: string,
   by: string,
+  opts: { readonly fromScratch?: boolean } = {},
 ): Promise<E.Either<AppError, Execution>> => {
   const e = await deps.executions.get(id);
   if (!e) return E.left(appError('not_found', `no execution ${id}`));
@@ -46,6 +47,8 @@ export const retryExecution = async (
         attempt: e.attempt + 1,
         runRecord: {
           ...(unsettled.length > 0 ? { unsettled_attempts: unsettled } : {}),
+          // The new attempt stages everything again rather than reuse what an earlier one staged.
+          ...(opts.fromScratch ? { from_scratch: true } : {}),
           previous_attempts: [
             ...previous,
             {
@@ -65,6 +68,7 @@ export const retryExecution = async (
           retry.kind,
           {
             previous_state: e.state,
+            ...(opts.fromScratch ? { from_scratch: true } : {}),
             ...(unsettled.length > 0 ? { settles_first: unsettled.map((u) => u.external_name) } : {}),
           },
           by,

@@ -6,6 +6,7 @@ import type { StagingState } from '../../ports/Stager.js';
 import { executionEvent } from '../../domain/executionEvents.js';
 import {
   type Attempt,
+  type StagedEntry,
   artifactWrites,
   checkAbort,
   commit,
@@ -36,21 +37,41 @@ export const stage = async (a: Attempt, e: Execution): Promise<void> => {
       key: stagedKey(s.sourceIdentifier, i),
     })),
   );
+  const earlier = await earlierStaged(a, e);
   const staged = await inPool(work, stagingConcurrency, async ({ s, i, dataset, key }) => {
     checkAbort(a);
     const stateName = artifactNames.stagingState(key);
+    const request = {
+      executionId: e.id,
+      attempt: e.attempt,
+      sourceIdentifier: s.sourceIdentifier,
+      datasetIndex: i,
+      dataset,
+      archiveName: e.archiveName,
+      archive,
+    };
+    const previous = earlier?.files.get(key);
+    if (earlier && previous) {
+      const why = await a.deps.stager.reusable({ ...request, resume: null }, previous, a.ctx.signal);
+      const about = { source: s.sourceIdentifier, dataset: i, from_attempt: earlier.attempt };
+      if (why === null) {
+        await commit(a, e, {}, [
+          executionEvent(e, 'execution.staging_reused', {
+            ...about,
+            files: (previous.files ?? [previous]).map((f) => ({
+              path: f.path,
+              checksum: f.checksum ?? null,
+            })),
+            why: 'the same dataset from the same link, and every file still there with its size and checksum',
+          }),
+        ]);
+        return { key, file: previous };
+      }
+      await commit(a, e, {}, [executionEvent(e, 'execution.staging_not_reused', { ...about, why })]);
+    }
     const saved = a.stagingFresh ? null : await a.deps.artifacts.artifact(e.id, e.attempt, stateName);
     const file = await a.deps.stager.stage(
-      {
-        executionId: e.id,
-        attempt: e.attempt,
-        sourceIdentifier: s.sourceIdentifier,
-        datasetIndex: i,
-        dataset,
-        archiveName: e.archiveName,
-        archive,
-        resume: saved ? (JSON.parse(saved) as StagingState) : null,
-      },
+      { ...request, resume: saved ? (JSON.parse(saved) as StagingState) : null },
       {
         record: async (state) => {
           await saveArtifacts(a, e, [
@@ -85,4 +106,20 @@ export const stage = async (a: Attempt, e: Execution): Promise<void> => {
     [list!],
   );
   a.staged = { id: e.id, attempt: e.attempt, files: staged };
+};
+
+/**
+ * What the latest earlier attempt staged, for a new attempt to reuse: only when this run starts
+ * the attempt's staging (a resumed one has its own records) and the retry did not ask for a run
+ * from scratch.
+ */
+const earlierStaged = async (a: Attempt, e: Execution) => {
+  if (!a.stagingFresh || e.attempt === 1 || e.runRecord['from_scratch'] === true) return null;
+  const list = (await a.deps.artifacts.artifacts(e.id))
+    .filter((x) => x.name === artifactNames.staged && x.attempt < e.attempt && x.contentPrunedAt === null)
+    .sort((x, y) => y.attempt - x.attempt)[0];
+  const text = list ? await a.deps.artifacts.artifact(e.id, list.attempt, list.name) : null;
+  if (!list || !text) return null;
+  const entries = JSON.parse(text) as StagedEntry[];
+  return { attempt: list.attempt, files: new Map(entries.map((x) => [x.key, x.file])) };
 };

@@ -58,7 +58,9 @@ export const cancelExecutionHandler: Handler = async (ctx) => {
 };
 
 export const retryExecutionHandler: Handler = async (ctx) => {
-  const r = await ctx.app.executions.retry(ctx.params['id']!, ctx.principal!.username);
+  const r = await ctx.app.executions.retry(ctx.params['id']!, ctx.principal!.username, {
+    fromScratch: ctx.query['from_scratch'] === true,
+  });
   if (E.isRight(r))
     ctx.log.info(
       { execution_id: r.right.uuid, attempt: r.right.attempt, state: r.right.state },

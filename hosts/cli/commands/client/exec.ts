@@ -143,9 +143,20 @@ export class ExecRetryCommand extends OneExecution {
   static override usage = Command.Usage({
     category: 'Client',
     description: 'Run a failed or cancelled execution again, as a new attempt',
+    details: `
+      The new attempt reuses what an earlier one staged when the dataset and its link are the same
+      and every file is still there with its checksum (its events say what was reused and why it
+      was safe); --from-scratch stages everything again.
+    `,
   });
+  fromScratch = Option.Boolean('--from-scratch', false, {
+    description: 'Stage everything again instead of reusing what an earlier attempt staged',
+  });
+
   protected call(api: ApiClient, id: string) {
-    return api.request<ExecutionView>('POST', path(id, '/retry'));
+    return api.request<ExecutionView>('POST', path(id, '/retry'), {
+      query: { from_scratch: this.fromScratch ? 'true' : undefined },
+    });
   }
 }
 
