@@ -49,7 +49,10 @@ export const buildOpenApi = (): JsonSchema => {
     const successResponse = {
       description: r.success.description,
       content: r.success.codec
-        ? { 'application/json': { schema: ref(r.success.codec) } }
+        ? {
+            'application/json': { schema: ref(r.success.codec) },
+            ...Object.fromEntries((r.success.alsoAs ?? []).map((m) => [m, { schema: { type: 'string' } }])),
+          }
         : {
             [r.success.contentType ?? 'application/json']: {
               schema: r.success.contentType ? { type: 'string' } : { type: 'object' },

@@ -9,6 +9,8 @@ export interface ResponseSpec {
   readonly codec?: t.Mixed;
   /** For non-JSON responses (Prometheus text, YAML). */
   readonly contentType?: string;
+  /** Other media types the same answer may come in, as text, when the request asks (PROV-N). */
+  readonly alsoAs?: readonly string[];
 }
 
 /**

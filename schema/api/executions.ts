@@ -259,3 +259,14 @@ export const ExecutionComparisonView = component(
     outcome: t.type({ a: OutcomeSide, b: OutcomeSide }),
   }),
 );
+
+/** A W3C PROV-JSON document (https://www.w3.org/submissions/prov-json/): its prefixes, elements and relations by kind. */
+export const ProvDocumentView = component(
+  'ProvDocument',
+  t.type({
+    prefix: t.record(t.string, t.string),
+    entity: t.UnknownRecord,
+    activity: t.UnknownRecord,
+    agent: t.UnknownRecord,
+  }),
+);

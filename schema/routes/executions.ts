@@ -4,6 +4,7 @@ import {
   ExecuteRequest,
   ExecuteResponse,
   ExecutionComparisonView,
+  ProvDocumentView,
   ExecutionCreate,
   ExecutionListQuery,
   ExecutionPageView,
@@ -167,7 +168,8 @@ export const executionRoutes: readonly RouteSpec[] = [
     success: {
       status: 200,
       description: 'The PROV document (PROV-JSON, or PROV-N with format=provn)',
-      contentType: 'application/json',
+      codec: ProvDocumentView,
+      alsoAs: ['text/provenance-notation'],
     },
     errors: ['validation_failed'],
   },

@@ -110,7 +110,7 @@ export const executionProvenanceHandler: Handler = async (ctx) => {
   if (E.isLeft(r)) return fail(r.left);
   return ctx.query['format'] === 'provn'
     ? { text: provN(r.right), contentType: 'text/provenance-notation; charset=utf-8' }
-    : { text: JSON.stringify(r.right), contentType: 'application/json' };
+    : answer(r);
 };
 
 export const executionArtifactHandler: Handler = async (ctx) => {
