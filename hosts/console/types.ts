@@ -3,6 +3,7 @@
 import type * as t from 'io-ts';
 import type { Me } from '../../schema/api/auth.js';
 import type {
+  ExecutionComparisonView,
   ExecutionPageView,
   ExecutionStatusView,
   ExecutionSummaryView,
@@ -51,6 +52,7 @@ export type Profile = t.TypeOf<typeof ProfileView>;
 export type ProfilePage = t.TypeOf<typeof ProfileList>;
 export type Ping = t.TypeOf<typeof ProfilePingView>;
 export type Ledger = t.TypeOf<typeof LedgerSnapshotView>;
+export type ExecutionComparison = t.TypeOf<typeof ExecutionComparisonView>;
 export type Channel = t.TypeOf<typeof ChannelView>;
 export type ChannelPage = t.TypeOf<typeof ChannelList>;
 export type Rule = t.TypeOf<typeof RuleView>;

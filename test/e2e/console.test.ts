@@ -298,6 +298,13 @@ test.serial('an operator signs in, uploads, registers, discovers, runs, cancels 
   await page.getByRole('dialog').getByRole('button', { name: 'Retry' }).click();
   await waitForState(page, 'completed');
   t.regex((await page.locator('.facts').first().textContent()) ?? '', /Attempt2/);
+  // Compared with the other real run: another source, both completed.
+  await page.getByLabel('With execution (its full id)').fill(real);
+  await page.getByRole('button', { name: 'Compare', exact: true }).click();
+  const comparison = page.getByLabel('Comparison');
+  await comparison.waitFor();
+  t.regex((await comparison.textContent()) ?? '', /only here: HIPASS.*only there: HIPASS/s);
+  t.regex((await comparison.textContent()) ?? '', /completed → completed/);
 
   // Three executions, not six: each double click made one.
   await open(page, 'executions', 'Executions');
@@ -346,7 +353,8 @@ test.serial('a viewer sees every page and no control that would change anything'
     ['profiles', 'Deployment profiles'],
     ['alerts', 'Alerts'],
   ];
-  const allowed = new Set(['Sign out', 'Previous', 'Next']);
+  // Reads only: comparing two executions, downloading the provenance document.
+  const allowed = new Set(['Sign out', 'Previous', 'Next', 'Compare', 'Provenance (W3C PROV-JSON)']);
   for (const [hash, heading] of pages) {
     await open(page, hash, heading);
     await page.waitForTimeout(300);

@@ -1,8 +1,27 @@
 import { Fragment } from 'preact';
+import { useState } from 'preact/hooks';
 import { call, get } from '../api.js';
 import { useCan } from '../session.js';
-import type { EventPage, ExecutionStatus, ExecutionSummary, Ledger } from '../types.js';
-import { ConfirmButton, Json, Page, Show, StateBadge, Time, useLoad } from '../ui.js';
+import type {
+  EventPage,
+  ProvenanceEvent,
+  ExecutionComparison,
+  ExecutionStatus,
+  ExecutionSummary,
+  Ledger,
+} from '../types.js';
+import {
+  ConfirmButton,
+  ErrorNote,
+  Field,
+  Json,
+  Page,
+  Show,
+  StateBadge,
+  Time,
+  useAction,
+  useLoad,
+} from '../ui.js';
 
 const terminal = new Set(['completed', 'failed', 'cancelled']);
 
@@ -14,7 +33,18 @@ const seconds = (s: number | null) =>
 
 /** What an event says, in a line: its kind and the payload fields people look for. */
 const eventLine = (payload: Record<string, unknown>) =>
-  ['from', 'to', 'state', 'reason', 'error', 'scheduler_job_id', 'session_id', 'remote_state']
+  [
+    'from',
+    'to',
+    'state',
+    'reason',
+    'error',
+    'scheduler_job_id',
+    'session_id',
+    'remote_state',
+    'from_attempt',
+    'why',
+  ]
     .filter((k) => payload[k] !== undefined && payload[k] !== null)
     .map((k) => `${k}: ${typeof payload[k] === 'string' ? payload[k] : JSON.stringify(payload[k])}`)
     .join(' · ');
@@ -44,7 +74,10 @@ const Artifacts = ({ id, ledger }: { id: string; ledger: Ledger }) =>
                   href={`/api/v2/executions/${id}/artifact?attempt=${a.attempt}&name=${encodeURIComponent(a.name)}`}
                   onClick={(ev) => {
                     ev.preventDefault();
-                    void download(id, a.attempt, a.name);
+                    void download(
+                      `/executions/${id}/artifact?attempt=${a.attempt}&name=${encodeURIComponent(a.name)}`,
+                      a.name,
+                    );
                   }}
                 >
                   {a.name}
@@ -62,17 +95,140 @@ const Artifacts = ({ id, ledger }: { id: string; ledger: Ledger }) =>
   );
 
 /** Downloads with the in-memory token (a plain link would carry no Authorization header). */
-const download = async (id: string, attempt: number, name: string) => {
-  const res = await call<unknown>(
-    'GET',
-    `/executions/${id}/artifact?attempt=${attempt}&name=${encodeURIComponent(name)}`,
-  );
+const download = async (path: string, name: string) => {
+  const res = await call<unknown>('GET', path);
   const blob = new Blob([JSON.stringify(res, null, 2)], { type: 'application/json' });
   const a = document.createElement('a');
   a.href = URL.createObjectURL(blob);
   a.download = name.replace(/[^A-Za-z0-9._-]/g, '_');
   a.click();
   setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+};
+
+/** What each retry did with what an earlier attempt staged: reused, or staged again and why. */
+const Reuse = ({ events }: { events: readonly ProvenanceEvent[] }) => {
+  const rows = events.filter(
+    (e) => e.kind === 'execution.staging_reused' || e.kind === 'execution.staging_not_reused',
+  );
+  return rows.length === 0 ? null : (
+    <>
+      <h2>Reused on retry</h2>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Attempt</th>
+            <th scope="col">Source</th>
+            <th scope="col">Dataset</th>
+            <th scope="col">Staged data</th>
+            <th scope="col">Why</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((e) => (
+            <tr key={e.id}>
+              <td>{String(e.payload['attempt'])}</td>
+              <td>{String(e.payload['source'])}</td>
+              <td>{String(e.payload['dataset'])}</td>
+              <td>
+                {e.kind === 'execution.staging_reused' ? 'reused' : 'staged again'} from attempt{' '}
+                {String(e.payload['from_attempt'])}
+              </td>
+              <td>{String(e.payload['why'])}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+};
+
+const changeText = (c: { path: string; a?: unknown; b?: unknown }) =>
+  `${c.path}: ${c.a === undefined ? '(absent)' : JSON.stringify(c.a)} → ${c.b === undefined ? '(absent)' : JSON.stringify(c.b)}`;
+
+/** This execution against another, by its id: what they were made with, and how each ended. */
+const Compare = ({ id }: { id: string }) => {
+  const [other, setOther] = useState('');
+  const [diff, setDiff] = useState<ExecutionComparison | null>(null);
+  const { busy, error, run } = useAction();
+  const compare = () =>
+    run(async () =>
+      setDiff(await get<ExecutionComparison>(`/executions/${id}/diff/${other.trim().toLowerCase()}`)),
+    );
+  return (
+    <>
+      <h2>Compare</h2>
+      <form
+        class="inline"
+        onSubmit={(ev) => {
+          ev.preventDefault();
+          void compare();
+        }}
+      >
+        <Field label="With execution (its full id)">
+          <input value={other} onInput={(ev) => setOther((ev.target as HTMLInputElement).value)} size={38} />
+        </Field>
+        <button type="submit" disabled={busy || other.trim() === ''}>
+          Compare
+        </button>
+      </form>
+      <ErrorNote error={error} />
+      {diff && (
+        <dl class="facts" aria-label="Comparison">
+          <dt>Made with</dt>
+          <dd>{diff.same ? 'the same' : 'differences below'}</dd>
+          <dt>Configuration</dt>
+          <dd>
+            {diff.configuration.same
+              ? `the same (version ${diff.configuration.a.version})`
+              : `version ${diff.configuration.a.version} → ${diff.configuration.b.version}`}
+            {diff.configuration.yaml_diff && <pre>{diff.configuration.yaml_diff}</pre>}
+          </dd>
+          <dt>Graph</dt>
+          <dd>
+            {diff.graph.same ? 'the same' : `${diff.graph.a?.slice(0, 12)}… → ${diff.graph.b?.slice(0, 12)}…`}
+          </dd>
+          <dt>Profile</dt>
+          <dd>
+            {diff.profile.changes.length === 0 ? (
+              'the same fields'
+            ) : (
+              <ul>
+                {diff.profile.changes.map((c) => (
+                  <li key={c.path}>{changeText(c)}</li>
+                ))}
+              </ul>
+            )}
+          </dd>
+          <dt>Sources</dt>
+          <dd>
+            {diff.sources.only_in_a.length + diff.sources.only_in_b.length + diff.sources.changed.length ===
+            0 ? (
+              'the same'
+            ) : (
+              <ul>
+                {diff.sources.only_in_a.map((s) => (
+                  <li key={`a:${s}`}>only here: {s}</li>
+                ))}
+                {diff.sources.only_in_b.map((s) => (
+                  <li key={`b:${s}`}>only there: {s}</li>
+                ))}
+                {diff.sources.changed.map((c) => (
+                  <li key={c.source_identifier}>
+                    {c.source_identifier}:{' '}
+                    {(c.fields ?? []).map(changeText).join('; ') || 'signature changed'}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </dd>
+          <dt>Outcome</dt>
+          <dd>
+            {diff.outcome.a.state} → {diff.outcome.b.state}
+          </dd>
+        </dl>
+      )}
+    </>
+  );
 };
 
 /** The API's reason for an execution nobody asked to run (the console's Execute button does it). */
@@ -268,8 +424,18 @@ export const ExecutionDetailPage = ({ id }: { id: string }) => {
           )
         }
       </Show>
+      <Show loaded={events}>{(p) => <Reuse events={p.items} />}</Show>
       <h2>Artifacts</h2>
       <Show loaded={ledger}>{(l) => <Artifacts id={id} ledger={l} />}</Show>
+      <p>
+        <button
+          type="button"
+          onClick={() => void download(`/executions/${id}/provenance`, `provenance-${id}.json`)}
+        >
+          Provenance (W3C PROV-JSON)
+        </button>
+      </p>
+      <Compare id={id} />
       <details>
         <summary>Ledger snapshot</summary>
         <Show loaded={ledger}>{(l) => <Json value={l} label="Ledger snapshot" />}</Show>
