@@ -73,12 +73,12 @@ export class PgExecutionRepository implements ExecutionRepository {
       `WITH x AS (
          INSERT INTO executions (id, project_module, config_version, profile_id, profile_snapshot, archive_name,
            source_ids, state, attempt, do_stage, do_submit, execute_requested_at, idempotency_key, request_hash,
-           created_by, created_at, updated_at)
+           created_by, created_at, updated_at, run_record)
          SELECT (e->>'id')::uuid, e->>'projectModule', (e->>'configVersion')::int, (e->>'profileId')::uuid,
            e->'profileSnapshot', e->>'archiveName', ARRAY(SELECT jsonb_array_elements_text(e->'sourceIds'))::uuid[],
            e->>'state', (e->>'attempt')::int, (e->>'doStage')::boolean, (e->>'doSubmit')::boolean,
            (e->>'executeRequestedAt')::timestamptz, e->>'idempotencyKey', e->>'requestHash', e->>'createdBy',
-           (e->>'createdAt')::timestamptz, (e->>'createdAt')::timestamptz
+           (e->>'createdAt')::timestamptz, (e->>'createdAt')::timestamptz, coalesce(e->'runRecord', '{}'::jsonb)
          FROM jsonb_array_elements($1::jsonb) AS u(e)),
        ${eventsCte('$2', '$3')}
        SELECT 1`,

@@ -32,10 +32,18 @@ export class FileOrUrlGraphStore implements GraphStore {
    * directory or downloading: every run of a project loads the same graph. Content that does not
    * match is never kept, so the run's own check still refuses it.
    */
-  async load(ref: GraphRef, signal?: AbortSignal): Promise<LoadedGraph> {
+  async load(
+    ref: GraphRef,
+    signal?: AbortSignal,
+    opts: { readonly fresh?: boolean } = {},
+  ): Promise<LoadedGraph> {
     const key = `${ref.path ?? ref.url}\n${ref.sha256}`;
     const kept = this.verified.get(key);
-    if (kept !== undefined) return kept;
+    if (kept !== undefined && !opts.fresh) return kept;
+    if (kept !== undefined) {
+      this.verified.delete(key);
+      this.verifiedBytes -= Buffer.byteLength(kept.text);
+    }
     const text = ref.path !== undefined ? await this.fromDir(ref.path) : await this.fromUrl(ref.url!, signal);
     const graph = { text, sha256: createHash('sha256').update(text).digest('hex') };
     const bytes = Buffer.byteLength(text);

@@ -81,6 +81,7 @@ export const depsFrom = (p: SurveyorPorts, s: SurveyorSettings) => {
       workerStaleSeconds: s.workerStaleSeconds ?? 60,
       pollSpacing,
       textDiff: p.textDiff,
+      graphs: p.graphs,
       publicUrl: s.publicUrl ?? 'http://127.0.0.1:8080',
       serviceVersion: s.serviceVersion ?? 'unknown',
     },

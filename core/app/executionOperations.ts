@@ -1,6 +1,7 @@
 import { artifactNames } from '../domain/artifactNames.js';
 import type { Manifest, StagedFile } from '../domain/manifest.js';
 import { compareExecutions } from '../usecases/executions/compareExecutions.js';
+import { type ReproduceInput, reproduceExecution } from '../usecases/executions/reproduceExecution.js';
 import { provenanceDocument } from '../usecases/executions/provenanceDocument.js';
 import * as E from 'fp-ts/lib/Either.js';
 import { appError } from '../errors.js';
@@ -88,6 +89,24 @@ export const executionOperations = (d: SurveyorDeps) => {
       const r = await requestExecute(x, id, input, by);
       if (E.isLeft(r)) return r;
       return E.right({ ...(await view(r.right.execution)), blocked_by: r.right.blockedBy });
+    },
+    /** A new execution that runs again what `id` ran (see reproduceExecution); asked to run at once on request. */
+    reproduce: async (
+      id: string,
+      input: ReproduceInput & { readonly execute?: boolean; readonly dry_run?: boolean },
+      by: string,
+    ) => {
+      const r = await reproduceExecution(x, id, input, by);
+      if (E.isLeft(r)) return r;
+      if (!input.execute && !input.dry_run) return E.right({ ...(await view(r.right)), blocked_by: [] });
+      // The original's switches, unless a dry run is asked for.
+      const o = await x.executions.get(id);
+      const run = input.dry_run
+        ? { do_stage: false, do_submit: false }
+        : { do_stage: o?.doStage ?? true, do_submit: o?.doSubmit ?? true };
+      const ex = await requestExecute(x, r.right.id, run, by);
+      if (E.isLeft(ex)) return ex;
+      return E.right({ ...(await view(ex.right.execution)), blocked_by: ex.right.blockedBy });
     },
     cancel: async (id: string, by: string) => {
       const r = await cancelExecution(x, id, by);

@@ -4,6 +4,8 @@ export const artifactNames = {
   manifest: 'manifest.json',
   patchedGraph: 'logical.graph',
   translated: 'translated.json',
+  /** The sources as the run used them: each one's metadata and signature (what a reproduction reads). */
+  sources: 'sources.json',
   /** What the stager recorded for one dataset (its archive job, its finished files). */
   stagingState: (key: string) => `staging/${key}.json`,
 } as const;

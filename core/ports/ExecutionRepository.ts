@@ -88,8 +88,9 @@ export interface ExecutionRepository {
    */
   insert(e: Execution, event: NewEvent): Promise<'ok' | 'key_taken' | 'version_changed'>;
   /**
-   * Stores executions made together (automation's, without idempotency keys) with their events, in
-   * one transaction: all or none.
+   * Stores executions with their events as they are given (switches, request time and run record
+   * included, and whatever configuration version they pin: automation's, a reproduction's), in one
+   * transaction: all or none. Without idempotency keys.
    */
   insertMany(
     items: readonly { readonly execution: Execution; readonly events: readonly NewEvent[] }[],

@@ -11,5 +11,6 @@ export interface LoadedGraph {
  * text, so a store that keeps graphs hashes each once, not once per run.
  */
 export interface GraphStore {
-  load(ref: GraphRef, signal?: AbortSignal): Promise<LoadedGraph>;
+  /** `fresh`: read the file or URL itself, not a copy the store kept (a kept copy that no longer matches goes). */
+  load(ref: GraphRef, signal?: AbortSignal, opts?: { readonly fresh?: boolean }): Promise<LoadedGraph>;
 }

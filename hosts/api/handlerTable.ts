@@ -64,6 +64,7 @@ import {
 } from './handlers/consoleSession.js';
 import {
   compareExecutionsHandler,
+  reproduceExecutionHandler,
   executionArtifactHandler,
   executionProvenanceHandler,
   overviewHandler,
@@ -135,4 +136,5 @@ export const handlers: Readonly<Record<string, Handler>> = {
   executionArtifact: executionArtifactHandler,
   executionProvenance: executionProvenanceHandler,
   compareExecutions: compareExecutionsHandler,
+  reproduceExecution: reproduceExecutionHandler,
 };

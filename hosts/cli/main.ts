@@ -46,6 +46,7 @@ import {
   ExecEventsCommand,
   ExecProvenanceCommand,
   ExecDiffCommand,
+  ExecReproduceCommand,
   ExecExecuteCommand,
   ExecListCommand,
   ExecRetryCommand,
@@ -125,6 +126,7 @@ const commands = [
   ExecEventsCommand,
   ExecProvenanceCommand,
   ExecDiffCommand,
+  ExecReproduceCommand,
   ExecListCommand,
 ];
 for (const c of commands) cli.register(c);

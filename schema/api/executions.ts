@@ -31,6 +31,21 @@ export const ExecuteRequest = component(
   strictObject('ExecuteRequest', {}, { do_stage: t.boolean, do_submit: t.boolean }),
 );
 
+export const ReproduceRequest = component(
+  'ReproduceRequest',
+  strictObject(
+    'ReproduceRequest',
+    {},
+    {
+      execute: t.boolean,
+      dry_run: t.boolean,
+      with_current_config: t.boolean,
+      with_current_profile: t.boolean,
+      with_current_metadata: t.boolean,
+    },
+  ),
+);
+
 const executionFields = {
   uuid: Uuid,
   project_module: t.string,

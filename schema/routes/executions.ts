@@ -5,6 +5,7 @@ import {
   ExecuteResponse,
   ExecutionComparisonView,
   ProvDocumentView,
+  ReproduceRequest,
   ExecutionCreate,
   ExecutionListQuery,
   ExecutionPageView,
@@ -184,5 +185,18 @@ export const executionRoutes: readonly RouteSpec[] = [
     params: { id: Uuid, other: Uuid },
     success: { status: 200, description: 'The comparison', codec: ExecutionComparisonView },
     errors: [],
+  },
+  {
+    id: 'reproduceExecution',
+    method: 'POST',
+    path: '/executions/{id}/reproduce',
+    summary:
+      "A new execution that runs again what this one ran: the same configuration version (its graph checked now by the sha256 it pins: 409 when the file no longer holds it), the same profile snapshot, the same sources on the metadata they had when this one translated (409 when that record is not there), and run_record.reproduces naming the original. with_current_config, with_current_profile and with_current_metadata take today's instead, and the run record says which. execute asks it to run at once with the original's do_stage and do_submit (dry_run: manifest and graph only); otherwise it waits in pending like any new execution.",
+    tag: 'executions',
+    auth: 'operator',
+    params: idParam,
+    body: { codec: ReproduceRequest, contentType: 'application/json' },
+    success: { status: 201, description: 'The new execution', codec: ExecuteResponse },
+    errors: ['conflict'],
   },
 ];

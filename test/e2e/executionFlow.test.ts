@@ -180,7 +180,7 @@ test.serial('the SPEC flow, end to end on the mock backends', async (t) => {
   t.is(dryDone['scheduler_job_id'], null);
   const dryLedger = await call(t, 'GET', '/executions/{id}/ledger-snapshot', { id: dry });
   const artifactNames = (dryLedger.body['artifacts'] as { name: string }[]).map((a) => a.name).sort();
-  t.deepEqual(artifactNames, ['logical.graph', 'manifest.json']);
+  t.deepEqual(artifactNames, ['logical.graph', 'manifest.json', 'sources.json']);
   const record = dryDone['run_record'] as { patches: { field: string; value: number }[]; dry_run: boolean };
   t.true(record.dry_run);
   t.is(record.patches[0]!.field, 'num_of_copies');
@@ -221,7 +221,7 @@ test.serial('the SPEC flow, end to end on the mock backends', async (t) => {
   t.is(summary.body['remote_state'], 'finished');
   t.is(typeof (summary.body['durations_seconds'] as Body)['poll'], 'number');
   const ledger = await call(t, 'GET', '/executions/{id}/ledger-snapshot', { id: full });
-  t.is((ledger.body['artifacts'] as unknown[]).length, 4);
+  t.is((ledger.body['artifacts'] as unknown[]).length, 5);
   const src = (ledger.body['sources'] as { signature_used: string; processed_signature: string }[])[0]!;
   t.is(src.processed_signature, src.signature_used, 'a completed run marks the signature processed');
 

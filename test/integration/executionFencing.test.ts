@@ -76,7 +76,7 @@ test.serial('a worker that lost its lease commits nothing; the new holder finish
   t.is(done.state, 'completed', done.error ?? '');
   t.deepEqual(
     (await api.container.get<ArtifactStore>(TYPES.Artifacts).artifacts(id)).map((x) => x.name).sort(),
-    ['logical.graph', 'manifest.json', 'staged.json'],
+    ['logical.graph', 'manifest.json', 'sources.json', 'staged.json'],
   );
 });
 

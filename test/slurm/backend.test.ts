@@ -6,7 +6,10 @@
 // qos, memory, constraint and cpus reach Slurm; a partition Slurm does not have fails with its words.
 import { readFileSync } from 'node:fs';
 import test from 'ava';
-import { bashCommand, yamlWithGraph } from '../support/daliuge.js';
+import { jsonChanges } from '../../core/domain/jsonChanges.js';
+import type { ArtifactStore } from '../../core/ports/ArtifactStore.js';
+import { TYPES } from '../../hosts/composition/composition.js';
+import { bashCommand, withoutUnrollStamps, yamlWithGraph } from '../support/daliuge.js';
 import { type Execution, executionStatus } from '../support/executionStatus.js';
 import { type SlurmSuite, startSlurmSuite } from '../support/slurmSuite.js';
 import { sacctByName, testbedDeployment, sacctSettled, slurmLocal, untilTrue } from '../support/slurm.js';
@@ -40,8 +43,10 @@ const useGraph = (path: string, patches: string) =>
 
 const jobIdOf = (e: Execution) => String(e['scheduler_job_id']).split('/').pop()!;
 
+let completed = '';
 test.serial('HelloWorld runs in a Slurm job and the execution completes', async (t) => {
   const id = await p.execute(ids[0]!, { do_stage: false });
+  completed = id;
   const e = await untilState(t, id, ['completed', 'failed', 'cancelled']);
   t.is(e.state, 'completed', String(e['error']));
   const name = `surveyor-${id}-a1`;
@@ -69,6 +74,48 @@ test.serial('HelloWorld runs in a Slurm job and the execution completes', async 
   t.is(sub['backend'], 'slurm');
   t.is(sub['job_name'], name);
 });
+
+test.serial(
+  'reproduced in a Slurm job of its own, the run builds the same manifest and graphs',
+  async (t) => {
+    const r = await api.call('POST', `/executions/${completed}/reproduce`, {
+      token: p.token,
+      body: { execute: true },
+    });
+    t.is(r.status, 201, r.text);
+    const copy = (r.body as { uuid: string }).uuid;
+    const e = await untilState(t, copy, ['completed', 'failed', 'cancelled']);
+    t.is(e.state, 'completed', String(e['error']));
+    t.deepEqual(await sacctSettled(`surveyor-${copy}-a1`), [{ id: jobIdOf(e), state: 'COMPLETED' }]);
+    const runless = (path: string) => {
+      const {
+        execution_id: _e,
+        attempt: _a,
+        ...rest
+      } = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+      return rest;
+    };
+    const dirOf = (id: string) => `${tb.home}/dlg/workspace/surveyor-${id}-a1`;
+    t.deepEqual(runless(`${dirOf(copy)}/manifest.json`), runless(`${dirOf(completed)}/manifest.json`));
+    const sha = async (id: string) =>
+      Object.fromEntries(
+        (
+          (await api.call('GET', `/executions/${id}/ledger-snapshot`, { token: p.token })).body as {
+            artifacts: { name: string; sha256: string }[];
+          }
+        ).artifacts.map((a) => [a.name, a.sha256]),
+      );
+    const [a, b] = [await sha(completed), await sha(copy)];
+    t.is(b['manifest.json'] === a['manifest.json'], false, 'the manifests name their own runs');
+    t.is(b['logical.graph'], a['logical.graph'], 'the patched graph, byte for byte');
+    // The translated graph: the same but for the second each translation stamped on its oids.
+    const artifacts = api.container.get<ArtifactStore>(TYPES.Artifacts);
+    const graphOf = async (id: string) =>
+      JSON.parse(withoutUnrollStamps((await artifacts.artifact(id, 1, 'translated.json'))!)) as unknown;
+    t.deepEqual(jsonChanges(await graphOf(completed), await graphOf(copy), 20).changes, []);
+    t.like(e.run_record['reproduces'], { execution_id: completed, with_current: [] });
+  },
+);
 
 test.serial('a failing graph ends the job and the execution failed long before the wall time', async (t) => {
   await useGraph('BashCommand.graph', bashCommand('echo about to fail; exit 3'));

@@ -180,3 +180,11 @@ export const untilAppRuns = (
     },
     ms,
   );
+
+/**
+ * A translated graph without the stamps DALiuGE's translator puts on every drop's oid (the second
+ * it unrolled the graph: `2026-11-26T16:42:30_<uid>_0`): what two translations of the same graph
+ * differ by, and nothing else.
+ */
+export const withoutUnrollStamps = (translated: string) =>
+  translated.replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?_/g, '');

@@ -125,15 +125,44 @@ export const configOf = async (a: Attempt, e: Execution): Promise<ProjectConfig>
   return c;
 };
 
-/** The execution's sources in its order, read once per run. */
+/** What a source was when a run used it (the `sources.json` artifact; a reproduction runs on it). */
+export interface SourceAsUsed {
+  readonly id: string;
+  readonly source_identifier: string;
+  readonly signature: string | null;
+  readonly metadata: Source['metadata'];
+}
+
+/**
+ * The execution's sources in its order, read once per run. A reproduction that keeps the
+ * original's metadata (`run_record.reproduces.sources`) gets each source with the metadata and
+ * signature the original used, whatever discovery found since.
+ */
 export const sourcesOf = async (a: Attempt, e: Execution): Promise<Source[]> => {
   const known = e.sourceIds.every((id) => a.sources.has(id));
   const byId = known ? a.sources : new Map((await a.deps.sources.getMany(e.sourceIds)).map((s) => [s.id, s]));
   a.sources = byId;
   const missing = e.sourceIds.find((id) => !byId.has(id));
   if (missing !== undefined) throw new PermanentJobError(`source ${missing} was deleted`);
-  return e.sourceIds.map((id) => byId.get(id)!);
+  const recorded = (e.runRecord['reproduces'] as { sources?: readonly SourceAsUsed[] } | undefined)?.sources;
+  return e.sourceIds.map((id) => {
+    const s = byId.get(id)!;
+    if (!recorded) return s;
+    const as = recorded.find((r) => r.id === id);
+    if (!as)
+      throw new PermanentJobError(`the reproduced run recorded no metadata for source ${s.sourceIdentifier}`);
+    return { ...s, metadata: as.metadata, signature: as.signature };
+  });
 };
+
+/** The sources as a run uses them, for its `sources.json` artifact. */
+export const sourcesAsUsed = (sources: readonly Source[]): SourceAsUsed[] =>
+  sources.map((s) => ({
+    id: s.id,
+    source_identifier: s.sourceIdentifier,
+    signature: s.signature,
+    metadata: s.metadata,
+  }));
 
 /** A fenced write; a lost lease stops the job, a state changed by someone else ends it. */
 export const commit = async (

@@ -12,6 +12,7 @@ import {
   configOf,
   type StagedEntry,
   saveArtifacts,
+  sourcesAsUsed,
   sourcesOf,
   step,
 } from './attempt.js';
@@ -60,7 +61,15 @@ export const translate = async (a: Attempt, e: Execution): Promise<void> => {
   const artifacts = [
     { name: artifactNames.manifest, mediaType: 'application/json', content: manifestText },
     { name: artifactNames.patchedGraph, mediaType: 'application/json', content: patchedText },
+    // What the run used of each source, for a reproduction to use again.
+    {
+      name: artifactNames.sources,
+      mediaType: 'application/json',
+      content: JSON.stringify(sourcesAsUsed(sources)),
+    },
   ];
+  const shaOf = (writes: readonly { name: string; sha256: string }[], name: string) =>
+    writes.find((w) => w.name === name)!.sha256;
   const signatures = Object.fromEntries(sources.map((s) => [s.id, s.signature]));
   const builtWith = (manifestSha: string, patchedSha: string) => ({
     manifest_sha256: manifestSha,
@@ -74,7 +83,8 @@ export const translate = async (a: Attempt, e: Execution): Promise<void> => {
 
   if (!e.doSubmit) {
     const writes = artifactWrites(a, e, artifacts);
-    const [manifestSha, patchedSha] = writes.map((w) => w.sha256) as [string, string];
+    const manifestSha = shaOf(writes, artifactNames.manifest);
+    const patchedSha = shaOf(writes, artifactNames.patchedGraph);
     const built = builtWith(manifestSha, patchedSha);
     await step(
       a,
@@ -117,7 +127,9 @@ export const translate = async (a: Attempt, e: Execution): Promise<void> => {
     ...artifacts,
     { name: artifactNames.translated, mediaType: 'application/json', content: JSON.stringify(translated) },
   ]);
-  const [manifestSha, patchedSha, translatedSha] = writes.map((w) => w.sha256) as [string, string, string];
+  const manifestSha = shaOf(writes, artifactNames.manifest);
+  const patchedSha = shaOf(writes, artifactNames.patchedGraph);
+  const translatedSha = shaOf(writes, artifactNames.translated);
   const built = builtWith(manifestSha, patchedSha);
   a.translated = { id: e.id, attempt: e.attempt, graph: translated, manifest };
   const intent = {

@@ -102,6 +102,17 @@ export const getExecutionHandler: Handler = async (ctx) =>
 
 export const overviewHandler: Handler = async (ctx) => ({ body: await ctx.app.executions.overview() });
 
+export const reproduceExecutionHandler: Handler = async (ctx) => {
+  const r = await ctx.app.executions.reproduce(
+    ctx.params['id']!,
+    ctx.body as Parameters<typeof ctx.app.executions.reproduce>[1],
+    ctx.principal!.username,
+  );
+  if (E.isRight(r))
+    ctx.log.info({ execution_id: r.right.uuid, reproduces: ctx.params['id'] }, 'reproduction created');
+  return answer(r, 201);
+};
+
 export const compareExecutionsHandler: Handler = async (ctx) =>
   answer(await ctx.app.executions.compare(ctx.params['id']!, ctx.params['other']!));
 

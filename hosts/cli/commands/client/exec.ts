@@ -186,6 +186,55 @@ export class ExecEventsCommand extends ReadCommand {
   }
 }
 
+export class ExecReproduceCommand extends ReadCommand {
+  static override paths = [['exec', 'reproduce']];
+  static override usage = Command.Usage({
+    category: 'Client',
+    description: 'A new execution that runs again what an earlier one ran',
+    details: `
+      The same configuration version (its graph checked by the sha256 it pins), the same profile
+      snapshot, and the same sources on the metadata they had when the earlier one translated; the
+      new execution's run record names the one it reproduces. The --with-current-* options take
+      today's configuration, profile or metadata instead, and the run record says so. It waits in
+      pending unless --execute (or --dry-run: manifest and graph only).
+    `,
+    examples: [['Run last month’s cube again, the same way', 'surveyor exec reproduce 1b2c3d4e --execute']],
+  });
+
+  id = Option.String({ required: true, name: 'ID' });
+  runNow = Option.Boolean('--execute', false, { description: 'Ask it to run at once' });
+  dryRun = Option.Boolean('--dry-run', false, { description: 'Build its manifest and graph only' });
+  currentConfig = Option.Boolean('--with-current-config', false, {
+    description: "The project's active configuration version instead of the original's",
+  });
+  currentProfile = Option.Boolean('--with-current-profile', false, {
+    description: 'The profile as it is now instead of the original snapshot',
+  });
+  currentMetadata = Option.Boolean('--with-current-metadata', false, {
+    description: "The sources' metadata as discovery has it now",
+  });
+
+  protected async run(api: ApiClient): Promise<number> {
+    const e = await api.request<ExecutionView & { blocked_by: string[] }>(
+      'POST',
+      path(await resolveExecution(api, this.id), '/reproduce'),
+      {
+        body: {
+          ...(this.runNow ? { execute: true } : {}),
+          ...(this.dryRun ? { dry_run: true } : {}),
+          ...(this.currentConfig ? { with_current_config: true } : {}),
+          ...(this.currentProfile ? { with_current_profile: true } : {}),
+          ...(this.currentMetadata ? { with_current_metadata: true } : {}),
+        },
+      },
+    );
+    if (this.asJson) return this.json(e);
+    this.out(describe(e));
+    for (const b of e.blocked_by) this.out(`  waiting: ${b}`);
+    return exitCodes.ok;
+  }
+}
+
 interface Change {
   path: string;
   a?: unknown;
