@@ -305,11 +305,18 @@ test.serial('an operator signs in, uploads, registers, discovers, runs, cancels 
   await comparison.waitFor();
   t.regex((await comparison.textContent()) ?? '', /only here: HIPASS.*only there: HIPASS/s);
   t.regex((await comparison.textContent()) ?? '', /completed → completed/);
+  // Reproduced: a new execution, whose page links to the one it runs again.
+  await page.getByRole('button', { name: 'Reproduce' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Reproduce' }).click();
+  await page.waitForURL((u) => /#\/executions\/[0-9a-f-]{36}$/.test(u.hash) && !u.hash.includes(retried));
+  await waitForState(page, 'completed');
+  await page.getByRole('link', { name: retried.slice(0, 8) }).click();
+  await page.waitForURL((u) => u.hash.endsWith(retried));
 
-  // Three executions, not six: each double click made one.
+  // Four executions, not seven: each double click made one, and the reproduction one more.
   await open(page, 'executions', 'Executions');
-  await page.locator('tbody tr').nth(2).waitFor();
-  t.is(await page.locator('tbody tr').count(), 3);
+  await page.locator('tbody tr').nth(3).waitFor();
+  t.is(await page.locator('tbody tr').count(), 4);
   await record(t, page, '01-executions');
   await open(page, 'overview', 'Overview');
   await page.getByText('Live workers').waitFor();

@@ -1,6 +1,7 @@
 import { Fragment } from 'preact';
 import { useState } from 'preact/hooks';
 import { call, get } from '../api.js';
+import { go, href } from '../router.js';
 import { useCan } from '../session.js';
 import type {
   EventPage,
@@ -240,6 +241,20 @@ const mockRun = (s: ExecutionStatus): boolean => {
   return typeof sub?.backend === 'string' && sub.backend.startsWith('mock');
 };
 
+/** The run this one reproduces, when it is a reproduction. */
+const reproduced = (s: ExecutionStatus) => {
+  const r = s.run_record['reproduces'] as
+    | { execution_id?: unknown; attempt?: unknown; with_current?: unknown }
+    | undefined;
+  return r && typeof r.execution_id === 'string' && /^[0-9a-f-]{36}$/.test(r.execution_id)
+    ? {
+        execution_id: r.execution_id,
+        attempt: Number(r.attempt),
+        with_current: Array.isArray(r.with_current) ? r.with_current.map(String) : [],
+      }
+    : null;
+};
+
 /** What the run is (or will be), in words. */
 const runWords = (s: ExecutionStatus): string =>
   s.execute_requested_at === null
@@ -290,6 +305,17 @@ export const ExecutionDetailPage = ({ id }: { id: string }) => {
                 action={act('cancel')}
               />
             )}
+            <ConfirmButton
+              label="Reproduce"
+              question="Make a new execution that runs this one again the same way (its configuration version, graph, profile snapshot and source metadata), and run it?"
+              dismiss="Not now"
+              action={async () => {
+                const made = await call<{ uuid: string }>('POST', `/executions/${id}/reproduce`, {
+                  execute: true,
+                });
+                go(['executions', made.uuid]);
+              }}
+            />
             {(e.state === 'failed' || e.state === 'cancelled') && (
               <ConfirmButton
                 label="Retry"
@@ -339,6 +365,20 @@ export const ExecutionDetailPage = ({ id }: { id: string }) => {
               <dd>
                 <Time at={s.created_at} /> by {s.created_by}
               </dd>
+              {reproduced(s) && (
+                <>
+                  <dt>Reproduces</dt>
+                  <dd>
+                    <a href={href(['executions', reproduced(s)!.execution_id])}>
+                      {reproduced(s)!.execution_id.slice(0, 8)}
+                    </a>{' '}
+                    (attempt {reproduced(s)!.attempt}
+                    {reproduced(s)!.with_current.length > 0 &&
+                      `; today's ${reproduced(s)!.with_current.join(', ')}`}
+                    )
+                  </dd>
+                </>
+              )}
               <dt>Finished</dt>
               <dd>
                 <Time at={s.finished_at} />
