@@ -50,6 +50,11 @@ test.serial(
     t.like(reused[0]!.payload, { from_attempt: 1, source });
     t.regex(String(reused[0]!.payload['why']), /same dataset from the same link/);
     t.like(second.find((e) => e.kind === 'execution.staged')!.payload, { datasets });
+    // An island manager maps the graph onto the nodes it has now: translated again, and said why.
+    t.like(second.find((e) => e.kind === 'execution.translation_not_reused')?.payload, {
+      from_attempt: 1,
+      why: 'the island manager maps the graph onto the nodes it has now',
+    });
 
     await retry(id, '?from_scratch=true');
     const third = await executions.get(id);

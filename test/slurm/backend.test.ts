@@ -159,6 +159,25 @@ test.serial('a running job is cancelled with scancel and the execution ends canc
     sacctByName(name).map((j) => j.state),
     ['CANCELLED'],
   );
+
+  // Its retry submits what attempt 1 translated, stamps and all: the translator is not asked again.
+  t.is((await api.call('POST', `/executions/${id}/retry`, { token: p.token })).status, 202);
+  const again = await untilState(t, id, ['running', 'failed', 'completed']);
+  t.is(again.state, 'running', String(again['error']));
+  const artifacts = api.container.get<ArtifactStore>(TYPES.Artifacts);
+  t.is(
+    await artifacts.artifact(id, 2, 'translated.json'),
+    await artifacts.artifact(id, 1, 'translated.json'),
+  );
+  const events = (await api.call('GET', `/executions/${id}/events?limit=100`, { token: p.token })).body as {
+    items: { kind: string; payload: Record<string, unknown> }[];
+  };
+  t.like(events.items.find((x) => x.kind === 'execution.translation_reused')?.payload, {
+    attempt: 2,
+    from_attempt: 1,
+  });
+  t.is((await api.call('POST', `/executions/${id}/cancel`, { token: p.token, body: {} })).status, 202);
+  t.is((await untilState(t, id, ['cancelled', 'failed', 'completed'], 60_000)).state, 'cancelled');
 });
 
 /** Creates a batch profile on the testbed with `extra` fields; executions name it. */

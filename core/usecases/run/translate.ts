@@ -6,6 +6,7 @@ import { LeaseLostError, PermanentJobError } from '../../domain/job.js';
 import { buildManifest, type StagedFile } from '../../domain/manifest.js';
 import type { SubmitRequest } from '../../ports/DeploymentBackend.js';
 import { type DropSpec, dropCount } from '../../ports/Translator.js';
+import { reusableTranslation } from './translationReuse.js';
 import {
   type Attempt,
   artifactWrites,
@@ -102,11 +103,11 @@ export const translate = async (a: Attempt, e: Execution): Promise<void> => {
   const profile = e.profileSnapshot;
   const backend = a.deps.backends.get(profile.deployment.kind);
   const d = profile.deployment;
-  let translated: readonly DropSpec[];
-  try {
-    const partitioned = await a.deps.translator.partition(patchedText, profile.translation, a.ctx.signal);
-    translated =
-      backend.needsMapping && d.kind === 'rest_remote'
+  const mapped = backend.needsMapping && d.kind === 'rest_remote';
+  const afresh = async (): Promise<readonly DropSpec[]> => {
+    try {
+      const partitioned = await a.deps.translator.partition(patchedText, profile.translation, a.ctx.signal);
+      return mapped
         ? await a.deps.translator.map(
             partitioned,
             profile.translation,
@@ -117,12 +118,15 @@ export const translate = async (a: Attempt, e: Execution): Promise<void> => {
             a.ctx.signal,
           )
         : partitioned;
-  } catch (err) {
-    // What the translator was given stays downloadable when it fails (unless the job is over).
-    if (!(err instanceof LeaseLostError) && !a.ctx.signal.aborted)
-      await saveArtifacts(a, e, artifacts).catch(() => undefined);
-    throw err;
-  }
+    } catch (err) {
+      // What the translator was given stays downloadable when it fails (unless the job is over).
+      if (!(err instanceof LeaseLostError) && !a.ctx.signal.aborted)
+        await saveArtifacts(a, e, artifacts).catch(() => undefined);
+      throw err;
+    }
+  };
+  // A retry submits what an earlier attempt translated when nothing it was made from changed.
+  const translated = (await reusableTranslation(a, e, manifestText, patchedText, mapped)) ?? (await afresh());
   const writes = artifactWrites(a, e, [
     ...artifacts,
     { name: artifactNames.translated, mediaType: 'application/json', content: JSON.stringify(translated) },
