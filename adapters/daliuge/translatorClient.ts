@@ -101,6 +101,21 @@ export class DaliugeTranslator implements Translator {
     );
   }
 
+  /** `info.version` of the translator's OpenAPI document (DALiuGE's own version); null when it has none. */
+  async version(s: TranslationSettings, signal?: AbortSignal): Promise<string | null> {
+    const url = this.endpoint(s, '/openapi.json');
+    const res = await dlgRequest({
+      method: 'GET',
+      url,
+      timeoutMs: Math.min(this.o.timeoutMs, 10_000),
+      maxBytes: 1024 * 1024,
+      ...(signal ? { signal } : {}),
+    });
+    if (res.status !== 200) return null;
+    const v = (jsonOf(res, `GET ${where(url)}`) as { info?: { version?: unknown } }).info?.version;
+    return typeof v === 'string' && /^[\w.+-]{1,40}$/.test(v) ? v : null;
+  }
+
   async ping(s: TranslationSettings, signal?: AbortSignal): Promise<PingCheck> {
     const url = this.endpoint(s, '/');
     const started = Date.now();

@@ -17,6 +17,10 @@ interface LgNode {
  * `oid` as the real translator emits. `map` puts every drop on the DIM's first node manager.
  */
 export class MockTranslator implements Translator {
+  async version(): Promise<string | null> {
+    return 'mock';
+  }
+
   async ping(): Promise<PingCheck> {
     return { name: 'translator', ok: true, detail: 'mock translator: nothing is contacted' };
   }

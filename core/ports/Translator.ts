@@ -28,6 +28,11 @@ export interface Translator {
     dim: DimAddress,
     signal?: AbortSignal,
   ): Promise<DropSpec[]>;
+  /**
+   * The DALiuGE version of the translator these settings name (its API document says it), or null
+   * when it does not say: recorded with each translation, for comparisons of runs.
+   */
+  version(settings: TranslationSettings, signal?: AbortSignal): Promise<string | null>;
   /** Whether the translator these settings name answers (a liveness request, nothing else). */
   ping(settings: TranslationSettings, signal?: AbortSignal): Promise<PingCheck>;
 }

@@ -234,6 +234,7 @@ const BackendSide = t.type({
   kind: t.keyof({ rest_remote: null, batch_remote: null }),
   target: nullable(t.string),
   scheduler_job_id: nullable(t.string),
+  translator_version: nullable(t.string),
 });
 const OutcomeSide = t.type({
   state: ExecutionStateC,

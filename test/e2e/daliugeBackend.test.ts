@@ -135,6 +135,15 @@ test.serial(
       withoutUnrollStamps(await text(completed, 'translated.json')),
     );
     t.not(a['translated.json'], undefined);
+    // The diff says which DALiuGE translated each: the testbed's.
+    const diff = (await api.call('GET', `/executions/${completed}/diff/${copy}`, { token: p.token }))
+      .body as {
+      same: boolean;
+      backend: { a: { translator_version: string }; b: { translator_version: string } };
+    };
+    t.true(diff.same);
+    t.regex(diff.backend.a.translator_version, /^\d+\.\d+/);
+    t.is(diff.backend.b.translator_version, diff.backend.a.translator_version);
     const python = process.env['SURVEYOR_PROV_PYTHON'];
     if (!python) {
       t.fail('SURVEYOR_PROV_PYTHON is not set: scripts/test sets it up (scripts/lib/pytools.sh)');

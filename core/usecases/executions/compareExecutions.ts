@@ -85,6 +85,8 @@ export const compareExecutions = (a: CompareSide, b: CompareSide, diff: TextDiff
     kind: e.profileSnapshot.deployment.kind,
     target: e.backendTarget,
     scheduler_job_id: e.schedulerJobId,
+    // The DALiuGE version of the translator that translated it (null: not known, or reused).
+    translator_version: (e.runRecord['translator_version'] as string | null | undefined) ?? null,
   });
   const result = {
     a: ea.id,

@@ -104,9 +104,14 @@ export const translate = async (a: Attempt, e: Execution): Promise<void> => {
   const backend = a.deps.backends.get(profile.deployment.kind);
   const d = profile.deployment;
   const mapped = backend.needsMapping && d.kind === 'rest_remote';
+  let translatorVersion: string | null = null;
   const afresh = async (): Promise<readonly DropSpec[]> => {
     try {
       const partitioned = await a.deps.translator.partition(patchedText, profile.translation, a.ctx.signal);
+      // Which DALiuGE translated it, for comparisons of runs; not knowing is recorded as such.
+      translatorVersion = await a.deps.translator
+        .version(profile.translation, a.ctx.signal)
+        .catch(() => null);
       return mapped
         ? await a.deps.translator.map(
             partitioned,
@@ -151,6 +156,7 @@ export const translate = async (a: Attempt, e: Execution): Promise<void> => {
         ...e.runRecord,
         ...built,
         translated_sha256: translatedSha,
+        translator_version: translatorVersion,
         drops: dropCount(translated),
         intent,
       },

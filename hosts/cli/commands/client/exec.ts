@@ -260,6 +260,7 @@ interface Comparison {
       fields: Change[] | null;
     }[];
   };
+  backend: { a: { translator_version: string | null }; b: { translator_version: string | null } };
   outcome: { a: { state: string; error: string | null }; b: { state: string; error: string | null } };
 }
 
@@ -297,6 +298,10 @@ export class ExecDiffCommand extends ReadCommand {
       `configuration: ${c.same ? `the same (${c.a.project_module} version ${c.a.version})` : `${c.a.project_module} version ${c.a.version} -> ${c.b.project_module} version ${c.b.version}`}`,
     );
     this.out(`graph: ${d.graph.same ? 'the same' : `sha256 ${d.graph.a} -> ${d.graph.b}`}`);
+    const tv = (v: string | null) => v ?? 'not known';
+    this.out(
+      `translator (DALiuGE): ${tv(d.backend.a.translator_version)} -> ${tv(d.backend.b.translator_version)}`,
+    );
     const p = d.profile;
     this.out(
       `profile: ${p.a.name} v${p.a.version} -> ${p.b.name} v${p.b.version}: ${p.changes.length === 0 ? 'the same fields' : `${p.changes.length} field(s) differ`}`,
