@@ -12,7 +12,7 @@ import test from 'ava';
 import type { ArtifactStore } from '../../core/ports/ArtifactStore.js';
 import { TYPES } from '../../hosts/composition/composition.js';
 import { startWorker, type WorkerHandle } from '../../hosts/worker/worker.js';
-import { startTestApi, type TestApi } from '../support/api.js';
+import { artifactShas, reproduceNow, startTestApi, type TestApi } from '../support/api.js';
 import {
   bashCommand,
   type DaliugeTestbed,
@@ -103,12 +103,7 @@ test.serial('upstream HelloWorld goes through translate, deploy and poll to comp
 test.serial(
   'reproduced on the real DALiuGE, the run builds the same manifest and graphs, and its provenance reads whole',
   async (t) => {
-    const r = await api.call('POST', `/executions/${completed}/reproduce`, {
-      token: p.token,
-      body: { execute: true },
-    });
-    t.is(r.status, 201, r.text);
-    const copy = (r.body as { uuid: string }).uuid;
+    const copy = await reproduceNow(api, p.token, completed);
     const e = await untilState(t, copy, ['completed', 'failed']);
     t.is(e.state, 'completed', String(e['error']));
     t.is(e['scheduler_job_id'], `surveyor-${copy}-a1`, 'a session of its own');
@@ -119,15 +114,7 @@ test.serial(
       return rest;
     };
     t.deepEqual(runless(await text(copy, 'manifest.json')), runless(await text(completed, 'manifest.json')));
-    const sha = async (id: string) =>
-      Object.fromEntries(
-        (
-          (await api.call('GET', `/executions/${id}/ledger-snapshot`, { token: p.token })).body as {
-            artifacts: { name: string; sha256: string }[];
-          }
-        ).artifacts.map((a) => [a.name, a.sha256]),
-      );
-    const [a, b] = [await sha(completed), await sha(copy)];
+    const [a, b] = [await artifactShas(api, p.token, completed), await artifactShas(api, p.token, copy)];
     t.is(b['logical.graph'], a['logical.graph'], 'the patched graph, byte for byte');
     // The translator partitioned and mapped it the same, but for the second it stamped on each oid.
     t.is(

@@ -6,6 +6,7 @@
 // qos, memory, constraint and cpus reach Slurm; a partition Slurm does not have fails with its words.
 import { readFileSync } from 'node:fs';
 import test from 'ava';
+import { artifactShas, reproduceNow } from '../support/api.js';
 import { jsonChanges } from '../../core/domain/jsonChanges.js';
 import type { ArtifactStore } from '../../core/ports/ArtifactStore.js';
 import { TYPES } from '../../hosts/composition/composition.js';
@@ -78,12 +79,7 @@ test.serial('HelloWorld runs in a Slurm job and the execution completes', async 
 test.serial(
   'reproduced in a Slurm job of its own, the run builds the same manifest and graphs',
   async (t) => {
-    const r = await api.call('POST', `/executions/${completed}/reproduce`, {
-      token: p.token,
-      body: { execute: true },
-    });
-    t.is(r.status, 201, r.text);
-    const copy = (r.body as { uuid: string }).uuid;
+    const copy = await reproduceNow(api, p.token, completed);
     const e = await untilState(t, copy, ['completed', 'failed', 'cancelled']);
     t.is(e.state, 'completed', String(e['error']));
     t.deepEqual(await sacctSettled(`surveyor-${copy}-a1`), [{ id: jobIdOf(e), state: 'COMPLETED' }]);
@@ -97,15 +93,7 @@ test.serial(
     };
     const dirOf = (id: string) => `${tb.home}/dlg/workspace/surveyor-${id}-a1`;
     t.deepEqual(runless(`${dirOf(copy)}/manifest.json`), runless(`${dirOf(completed)}/manifest.json`));
-    const sha = async (id: string) =>
-      Object.fromEntries(
-        (
-          (await api.call('GET', `/executions/${id}/ledger-snapshot`, { token: p.token })).body as {
-            artifacts: { name: string; sha256: string }[];
-          }
-        ).artifacts.map((a) => [a.name, a.sha256]),
-      );
-    const [a, b] = [await sha(completed), await sha(copy)];
+    const [a, b] = [await artifactShas(api, p.token, completed), await artifactShas(api, p.token, copy)];
     t.is(b['manifest.json'] === a['manifest.json'], false, 'the manifests name their own runs');
     t.is(b['logical.graph'], a['logical.graph'], 'the patched graph, byte for byte');
     // The translated graph: the same but for the second each translation stamped on its oids.

@@ -146,3 +146,24 @@ export const translatedDrops = async (api: TestApi, id: string): Promise<Record<
       (await api.container.get<ArtifactStore>(TYPES.Artifacts).artifact(id, 1, 'translated.json')) ?? '[]',
     ) as Record<string, unknown>[]
   ).filter((d) => typeof d['oid'] === 'string');
+
+/** An execution's artifacts' sha256 by name (its ledger's, every attempt: the last one wins). */
+export const artifactShas = async (
+  api: TestApi,
+  token: string,
+  id: string,
+): Promise<Record<string, string>> =>
+  Object.fromEntries(
+    (
+      (await api.call('GET', `/executions/${id}/ledger-snapshot`, { token })).body as {
+        artifacts: { name: string; sha256: string }[];
+      }
+    ).artifacts.map((a) => [a.name, a.sha256]),
+  );
+
+/** Asks for a reproduction of an execution that runs at once; returns the new execution's id. */
+export const reproduceNow = async (api: TestApi, token: string, id: string): Promise<string> => {
+  const r = await api.call('POST', `/executions/${id}/reproduce`, { token, body: { execute: true } });
+  if (r.status !== 201) throw new Error(`reproduce: ${r.status} ${r.text}`);
+  return (r.body as { uuid: string }).uuid;
+};
