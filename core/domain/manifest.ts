@@ -36,6 +36,25 @@ export interface Manifest {
   readonly sources: readonly ManifestEntry[];
 }
 
+/**
+ * A manifest without what names its run: the execution id, the attempt, and where the run put its
+ * staged files (a path under the run's own folder). Two runs of the same inputs, a run and its
+ * reproduction say, have the same content; its digest (`manifest_content_sha256`) shows it.
+ */
+export const manifestContent = (m: Manifest): Readonly<Record<string, unknown>> => {
+  const { execution_id: _id, attempt: _attempt, ...rest } = m;
+  const unpathed = (v: unknown, inStaged: boolean): unknown => {
+    if (Array.isArray(v)) return v.map((x) => unpathed(x, inStaged));
+    if (v === null || typeof v !== 'object') return v;
+    return Object.fromEntries(
+      Object.entries(v)
+        .filter(([k]) => !(inStaged && k === 'path'))
+        .map(([k, x]) => [k, unpathed(x, inStaged || k === 'staged')]),
+    );
+  };
+  return unpathed(rest, false) as Record<string, unknown>;
+};
+
 /** Reads `a.b.0.c` from a JSON value; undefined when any step is missing. */
 export const readPath = (doc: unknown, path: string): unknown => {
   let v: unknown = doc;

@@ -89,6 +89,14 @@ test.serial(
     t.like(created.payload, { reproduces: { execution_id: original, attempt: 1, with_current: [] } });
 
     t.deepEqual(await manifestOf(copy), await manifestOf(original), 'the manifest is the original’s');
+    const recorded = async (id: string) =>
+      (await api.container.get<ExecutionRepository>(TYPES.Executions).get(id))!.runRecord;
+    t.is(
+      (await recorded(copy))['manifest_content_sha256'],
+      (await recorded(original))['manifest_content_sha256'],
+      'the same manifest content digest',
+    );
+    t.not((await recorded(copy))['manifest_sha256'], (await recorded(original))['manifest_sha256']);
     t.is(await artifact(copy, 'logical.graph'), await artifact(original, 'logical.graph'), 'byte for byte');
     t.is(await artifact(copy, 'translated.json'), await artifact(original, 'translated.json'));
     const ledger = async (id: string) =>

@@ -96,6 +96,17 @@ test.serial(
     const [a, b] = [await artifactShas(api, p.token, completed), await artifactShas(api, p.token, copy)];
     t.is(b['manifest.json'] === a['manifest.json'], false, 'the manifests name their own runs');
     t.is(b['logical.graph'], a['logical.graph'], 'the patched graph, byte for byte');
+    const runRecord = async (id: string) =>
+      (
+        (await api.call('GET', `/executions/${id}`, { token: p.token })).body as {
+          run_record: Record<string, unknown>;
+        }
+      ).run_record;
+    t.is(
+      (await runRecord(copy))['manifest_content_sha256'],
+      (await runRecord(completed))['manifest_content_sha256'],
+      'the same manifest content digest',
+    );
     // The translated graph: the same but for the second each translation stamped on its oids.
     const artifacts = api.container.get<ArtifactStore>(TYPES.Artifacts);
     const graphOf = async (id: string) =>

@@ -3,7 +3,8 @@ import { externalName } from '../../domain/executionRun.js';
 import type { Execution } from '../../domain/executionRecord.js';
 import { graphTemplateFor, patchedGraphText } from '../../domain/graphPatch.js';
 import { LeaseLostError, PermanentJobError } from '../../domain/job.js';
-import { buildManifest, type StagedFile } from '../../domain/manifest.js';
+import { buildManifest, manifestContent, type StagedFile } from '../../domain/manifest.js';
+import { canonicalJson } from '../../domain/canonicalJson.js';
 import type { SubmitRequest } from '../../ports/DeploymentBackend.js';
 import { type DropSpec, dropCount } from '../../ports/Translator.js';
 import { reusableTranslation } from './translationReuse.js';
@@ -74,6 +75,8 @@ export const translate = async (a: Attempt, e: Execution): Promise<void> => {
   const signatures = Object.fromEntries(sources.map((s) => [s.id, s.signature]));
   const builtWith = (manifestSha: string, patchedSha: string) => ({
     manifest_sha256: manifestSha,
+    // The manifest without what names this run: equal for runs of the same inputs.
+    manifest_content_sha256: a.deps.digest.digest(canonicalJson(manifestContent(manifest), new Set())),
     graph_sha256: graphSha,
     patched_graph_sha256: patchedSha,
     patches: applied,
