@@ -127,3 +127,16 @@ export const nameList = fromEnv<readonly string[] | undefined>(
   },
   undefined,
 );
+
+/** One environment variable: how it is decoded, its default as the docs show it, and what it does. */
+export interface VarSpec<A> {
+  readonly codec: t.Type<A, unknown, unknown>;
+  readonly doc: string;
+  readonly default: string;
+}
+
+export const spec = <A>(codec: t.Type<A, unknown, unknown>, def: string, doc: string): VarSpec<A> => ({
+  codec,
+  default: def,
+  doc,
+});
