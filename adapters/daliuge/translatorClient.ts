@@ -44,6 +44,9 @@ class PartitionServerError extends PermanentJobError {}
  * timeouts, 502-504, and a 500 while mapping
  * (the translator calls the island manager itself, which may be down for a moment) are retried.
  */
+/** How long a translator's version is taken as known. */
+const versionKeptMs = 5 * 60_000;
+
 export class DaliugeTranslator implements Translator {
   constructor(private readonly o: TranslatorOptions) {}
 
@@ -101,9 +104,26 @@ export class DaliugeTranslator implements Translator {
     );
   }
 
-  /** `info.version` of the translator's OpenAPI document (DALiuGE's own version); null when it has none. */
+  /** What each translator said its version was, and when: asked again after versionKeptMs. */
+  private readonly versions = new Map<string, { readonly version: string | null; readonly at: number }>();
+
+  /**
+   * `info.version` of the translator's OpenAPI document (DALiuGE's own version); null when it has
+   * none. Kept for a few minutes per translator, so a run does not cost one more request: a
+   * translator is upgraded far less often than that.
+   */
   async version(s: TranslationSettings, signal?: AbortSignal): Promise<string | null> {
     const url = this.endpoint(s, '/openapi.json');
+    const kept = this.versions.get(url);
+    if (kept && Date.now() - kept.at < versionKeptMs) return kept.version;
+    const version = await this.askVersion(url, signal);
+    // Bounded: profiles name a handful of translators.
+    if (this.versions.size >= 100) this.versions.clear();
+    this.versions.set(url, { version, at: Date.now() });
+    return version;
+  }
+
+  private async askVersion(url: string, signal?: AbortSignal): Promise<string | null> {
     const res = await dlgRequest({
       method: 'GET',
       url,

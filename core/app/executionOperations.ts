@@ -98,13 +98,13 @@ export const executionOperations = (d: SurveyorDeps) => {
     ) => {
       const r = await reproduceExecution(x, id, input, by);
       if (E.isLeft(r)) return r;
-      if (!input.execute && !input.dry_run) return E.right({ ...(await view(r.right)), blocked_by: [] });
+      const { execution, original } = r.right;
+      if (!input.execute && !input.dry_run) return E.right({ ...(await view(execution)), blocked_by: [] });
       // The original's switches, unless a dry run is asked for.
-      const o = await x.executions.get(id);
       const run = input.dry_run
         ? { do_stage: false, do_submit: false }
-        : { do_stage: o?.doStage ?? true, do_submit: o?.doSubmit ?? true };
-      const ex = await requestExecute(x, r.right.id, run, by);
+        : { do_stage: original.doStage ?? true, do_submit: original.doSubmit ?? true };
+      const ex = await requestExecute(x, execution.id, run, by);
       if (E.isLeft(ex)) return ex;
       return E.right({ ...(await view(ex.right.execution)), blocked_by: ex.right.blockedBy });
     },

@@ -12,7 +12,7 @@ import test from 'ava';
 import type { ArtifactStore } from '../../core/ports/ArtifactStore.js';
 import { TYPES } from '../../hosts/composition/composition.js';
 import { startWorker, type WorkerHandle } from '../../hosts/worker/worker.js';
-import { artifactShas, reproduceNow, startTestApi, type TestApi } from '../support/api.js';
+import { artifactShas, reproduceNow, runRecordOf, startTestApi, type TestApi } from '../support/api.js';
 import {
   bashCommand,
   type DaliugeTestbed,
@@ -116,15 +116,9 @@ test.serial(
     t.deepEqual(runless(await text(copy, 'manifest.json')), runless(await text(completed, 'manifest.json')));
     const [a, b] = [await artifactShas(api, p.token, completed), await artifactShas(api, p.token, copy)];
     t.is(b['logical.graph'], a['logical.graph'], 'the patched graph, byte for byte');
-    const runRecord = async (id: string) =>
-      (
-        (await api.call('GET', `/executions/${id}`, { token: p.token })).body as {
-          run_record: Record<string, unknown>;
-        }
-      ).run_record;
     t.is(
-      (await runRecord(copy))['manifest_content_sha256'],
-      (await runRecord(completed))['manifest_content_sha256'],
+      (await runRecordOf(api, p.token, copy))['manifest_content_sha256'],
+      (await runRecordOf(api, p.token, completed))['manifest_content_sha256'],
       'the same manifest content digest',
     );
     // The translator partitioned and mapped it the same, but for the second it stamped on each oid.

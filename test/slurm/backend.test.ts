@@ -6,7 +6,7 @@
 // qos, memory, constraint and cpus reach Slurm; a partition Slurm does not have fails with its words.
 import { readFileSync } from 'node:fs';
 import test from 'ava';
-import { artifactShas, reproduceNow } from '../support/api.js';
+import { artifactShas, reproduceNow, runRecordOf } from '../support/api.js';
 import { jsonChanges } from '../../core/domain/jsonChanges.js';
 import type { ArtifactStore } from '../../core/ports/ArtifactStore.js';
 import { TYPES } from '../../hosts/composition/composition.js';
@@ -96,15 +96,9 @@ test.serial(
     const [a, b] = [await artifactShas(api, p.token, completed), await artifactShas(api, p.token, copy)];
     t.is(b['manifest.json'] === a['manifest.json'], false, 'the manifests name their own runs');
     t.is(b['logical.graph'], a['logical.graph'], 'the patched graph, byte for byte');
-    const runRecord = async (id: string) =>
-      (
-        (await api.call('GET', `/executions/${id}`, { token: p.token })).body as {
-          run_record: Record<string, unknown>;
-        }
-      ).run_record;
     t.is(
-      (await runRecord(copy))['manifest_content_sha256'],
-      (await runRecord(completed))['manifest_content_sha256'],
+      (await runRecordOf(api, p.token, copy))['manifest_content_sha256'],
+      (await runRecordOf(api, p.token, completed))['manifest_content_sha256'],
       'the same manifest content digest',
     );
     // The translated graph: the same but for the second each translation stamped on its oids.

@@ -167,3 +167,12 @@ export const reproduceNow = async (api: TestApi, token: string, id: string): Pro
   if (r.status !== 201) throw new Error(`reproduce: ${r.status} ${r.text}`);
   return (r.body as { uuid: string }).uuid;
 };
+
+/** An execution's run record, as the API shows it. */
+export const runRecordOf = async (
+  api: TestApi,
+  token: string,
+  id: string,
+): Promise<Record<string, unknown>> =>
+  ((await api.call('GET', `/executions/${id}`, { token })).body as { run_record: Record<string, unknown> })
+    .run_record;

@@ -44,7 +44,7 @@ export const reproduceExecution = async (
   id: string,
   input: ReproduceInput,
   by: string,
-): Promise<E.Either<AppError, Execution>> => {
+): Promise<E.Either<AppError, { readonly execution: Execution; readonly original: Execution }>> => {
   const o = await deps.executions.get(id);
   if (!o) return E.left(appError('not_found', `no execution ${id}`));
   const version = input.with_current_config
@@ -145,5 +145,5 @@ export const reproduceExecution = async (
     by,
   );
   await deps.executions.insertMany([{ execution, events: [created] }], now);
-  return E.right(execution);
+  return E.right({ execution, original: o });
 };
