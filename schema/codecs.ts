@@ -33,6 +33,17 @@ export const intRange = (
     { type: 'integer', minimum: min, ...(max < Number.MAX_SAFE_INTEGER ? { maximum: max } : {}) },
   );
 
+/** A finite number in [min, max] (exclusiveMin: greater than min). */
+export const numberRange = (min: number, max: number, name: string, exclusiveMin = false) =>
+  withSchema(
+    t.refinement(
+      t.number,
+      (n) => Number.isFinite(n) && (exclusiveMin ? n > min : n >= min) && n <= max,
+      name,
+    ),
+    { type: 'number', ...(exclusiveMin ? { exclusiveMinimum: min } : { minimum: min }), maximum: max },
+  );
+
 export const Uuid = patternString(
   /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/,
   'uuid',

@@ -1,5 +1,6 @@
 import { PermanentJobError } from '../../core/domain/job.js';
 import type { DeploymentProfile, RestRemoteDeployment } from '../../core/domain/profile.js';
+import type { RemoteUsage } from '../../core/domain/usage.js';
 import { combineNodeStates, outcomeOfSessionState, type RemoteOutcome } from '../../core/domain/remote.js';
 import type {
   DeploymentBackend,
@@ -56,6 +57,35 @@ class NotYetCancellable extends Error {}
  * error, the outputs), and one `status` for each session the list lacks (a restarted DIM lists
  * none of the sessions its node managers run); at most four of these at once.
  */
+/**
+ * What a session that ended used, as far as an island manager can tell: DALiuGE keeps no times of
+ * a session, so it ran from when we deployed it (an island manager has no queue) to the poll that
+ * saw it end (the use case's clock), on the node managers that held its drops (those past
+ * pristine). No CPU time or memory: a node manager does not account them.
+ */
+const withSessionUsage = (
+  o: RemoteOutcome,
+  item: PollItem,
+  states: ReadonlyMap<string, number>,
+): RemoteOutcome => {
+  if (o.kind !== 'finished' && o.kind !== 'failed' && o.kind !== 'cancelled') return o;
+  const usage: RemoteUsage = {
+    source: 'session',
+    jobId: item.schedulerJobId,
+    submittedAt: item.submittedAt,
+    startedAt: item.submittedAt,
+    endedAt: null,
+    elapsedSeconds: null,
+    nodes: [...states.values()].filter((c) => c !== 0).length,
+    cpus: null,
+    cpuSeconds: null,
+    maxRssBytes: null,
+    state: o.remoteState,
+    exitCode: null,
+  };
+  return { ...o, usage };
+};
+
 export class DimBackend implements DeploymentBackend {
   readonly kind = 'rest_remote' as const;
   readonly needsMapping = true;
@@ -197,7 +227,9 @@ export class DimBackend implements DeploymentBackend {
         reason: `neither the island manager at ${target.slice(4)} nor its node managers know session ${item.schedulerJobId} (deleted, or the node managers restarted)`,
       };
     const o = outcomeOfSessionState(combineNodeStates([...states.values()]));
-    if (o.kind === 'finished' || o.kind === 'failed') return this.ended(dim, item, o);
+    if (o.kind === 'finished' || o.kind === 'failed')
+      return withSessionUsage(await this.ended(dim, item, o), item, states);
+    if (o.kind === 'cancelled') return withSessionUsage(o, item, states);
     if (o.kind !== 'in_progress' || o.remoteState !== 'running') return o;
     // A running session's drops say whether it still moves; unread, nothing is judged this round.
     const progress = await dim

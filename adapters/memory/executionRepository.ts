@@ -101,6 +101,9 @@ export class MemoryExecutionRepository implements ExecutionRepository {
       if (s) this.store.sources.set(s.id, { ...s, processedSignature: m.signature, updatedAt: now });
     }
     for (const a of w.artifacts ?? []) putArtifact(this.store, a, now);
+    const u = w.usage;
+    if (u && !this.store.usage.has(`${u.executionId}:${u.attempt}`))
+      this.store.usage.set(`${u.executionId}:${u.attempt}`, u);
     return 'ok';
   }
 

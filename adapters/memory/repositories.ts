@@ -6,6 +6,7 @@ import { MemoryEventLog } from './eventLog.js';
 import { MemoryArtifactStore } from './artifactStore.js';
 import { MemoryExecutionAdmissions } from './executionAdmissions.js';
 import { MemoryExecutionFigures } from './executionFigures.js';
+import { MemoryUsageLedger } from './usageLedger.js';
 import { MemoryExecutionRepository } from './executionRepository.js';
 import { MemoryPollRounds } from './pollRounds.js';
 import { MemoryLoginThrottle } from './loginThrottle.js';
@@ -41,6 +42,7 @@ export const memoryRepositories = (random: Random) => {
     artifacts: new MemoryArtifactStore(store),
     pollRounds: new MemoryPollRounds(store),
     executionFigures: new MemoryExecutionFigures(store),
+    usage: new MemoryUsageLedger(store),
     events: new MemoryEventLog(store),
     queue: store.queue,
     maintenance: new MemoryMaintenanceRepository(store, { sessions, throttle, workers }),

@@ -5,6 +5,7 @@ import type { Execution } from '../../core/domain/executionRecord.js';
 import type { DeploymentProfile } from '../../core/domain/profile.js';
 import type { ProjectConfigVersion } from '../../core/domain/projectVersion.js';
 import type { Source } from '../../core/domain/source.js';
+import type { AttemptUsage } from '../../core/domain/usage.js';
 import type { Random } from '../../core/ports/Random.js';
 import { MemoryJobQueue } from './jobQueue.js';
 
@@ -37,6 +38,8 @@ export class MemoryStore {
   readonly profiles = new Map<string, DeploymentProfile>();
   readonly executions = new Map<string, Execution>();
   readonly artifacts: StoredArtifact[] = [];
+  /** Attempts' usage by `executionId:attempt`. */
+  readonly usage = new Map<string, AttemptUsage>();
   readonly pollTargets = new Map<
     string,
     {

@@ -106,6 +106,28 @@ export class Metrics {
     });
   }
 
+  /**
+   * Adds a counter read at scrape time from a total the database keeps (it only grows: rows are
+   * added, never removed), so every process reports the same figure.
+   */
+  counterFrom(
+    name: string,
+    help: string,
+    labelNames: readonly string[],
+    read: () => Promise<readonly { labels: Record<string, string>; value: number }[]>,
+  ): void {
+    const c = new client.Counter({
+      name,
+      help,
+      labelNames: [...labelNames],
+      registers: [this.registry],
+      async collect() {
+        c.reset();
+        for (const r of await read()) c.inc(r.labels, r.value);
+      },
+    });
+  }
+
   /** Where the queue gauges read from at scrape time (the process's JobQueue). */
   readQueueFrom(
     source: () => Promise<{ queued: number; running: number; dead: number; oldestQueuedAgeSeconds: number }>,

@@ -10,6 +10,7 @@ import { eventsCte } from './eventLog.js';
 import * as executionArtifacts from './executionArtifacts.js';
 import { columns, columnTypes } from './executionRows.js';
 import { jobsCte, jobsJson, notified } from './jobQueue.js';
+import { usageInsert, usageJson } from './usageLedger.js';
 
 // The writes of an execution (one, or a poll round's many), conditional on the state each expects
 // and, when fenced, on the job's lease.
@@ -38,7 +39,8 @@ const writeManySql = `
     UPDATE sources s SET processed_signature = p.m->>'signature', updated_at = $5
     FROM (SELECT DISTINCT ON (m->>'sourceId') m FROM jsonb_array_elements($6::jsonb) WITH ORDINALITY AS u(m, n)
           WHERE m->>'executionId' IN (SELECT id::text FROM upd) ORDER BY m->>'sourceId', n DESC) p
-    WHERE s.id = (p.m->>'sourceId')::uuid)
+    WHERE s.id = (p.m->>'sourceId')::uuid),
+  used AS (${usageInsert('$7', 'execution_id IN (SELECT id FROM upd)')})
   SELECT id FROM upd`;
 
 export const write = async (db: Db, w: ExecutionWrite, now: Date): Promise<WriteResult> => {
@@ -69,6 +71,7 @@ export const write = async (db: Db, w: ExecutionWrite, now: Date): Promise<Write
              WHERE state = 'queued' AND idempotency_key LIKE ${arg(w.cancelJobsWithKeyPrefix)} || '%' AND ${applied})`,
         ]
       : []),
+    ...(w.usage ? [`used AS (${usageInsert(arg(JSON.stringify([usageJson(w.usage)])), applied)})`] : []),
     ...(w.artifacts && w.artifacts.length > 0
       ? [`art AS (${executionArtifacts.artifactsInsert(w.artifacts, contents, arg, '$5', applied)})`]
       : []),
@@ -128,6 +131,7 @@ export const writeMany = async (db: Db, ws: readonly ExecutionWrite[], now: Date
       now,
       // The last write of a source wins, as with one write after another.
       JSON.stringify(ws.flatMap((w) => (w.markProcessed ?? []).map((m) => ({ ...m, executionId: w.id })))),
+      JSON.stringify(ws.flatMap((w) => (w.usage ? [usageJson(w.usage)] : []))),
     ]),
   );
   const applied = new Set(rows.map((r) => r.id));

@@ -11,6 +11,12 @@ export const sq = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
 /** squeue's format and sacct's fields, as parsed below (the job's nodes last). */
 const squeueFormat = `--format='%i|%T|%r|%N'`;
 const sacctFields = '--format=JobIDRaw,JobName,State,ExitCode,NodeList';
+/**
+ * What a poll round asks sacct of the jobs that ended: the same five fields, then the job's
+ * accounting. Times as Unix seconds (SLURM_TIME_FORMAT=%s), so the login node's time zone does
+ * not matter; MaxRSS is a step's, so steps are listed too (not `--allocations`).
+ */
+const sacctUsageFields = `${sacctFields},Submit,Start,End,ElapsedRaw,AllocNodes,AllocCPUS,CPUTimeRAW,MaxRSS`;
 
 /** Terminal job states (Slurm 22.05); every other state is still in progress. */
 export const terminalJobStates = new Set([
@@ -47,6 +53,22 @@ export interface JobState {
   readonly from: 'squeue' | 'sacct';
 }
 
+/** What sacct accounts for a job (its allocation line, and the largest MaxRSS of its steps). */
+export interface JobUsage {
+  /** sacct's State (first word) and ExitCode of the allocation. */
+  readonly state: string;
+  readonly exitCode: string;
+  /** Unix seconds; null when Slurm has none (a job cancelled in the queue never started). */
+  readonly submit: number | null;
+  readonly start: number | null;
+  readonly end: number | null;
+  readonly elapsedSeconds: number;
+  readonly nodes: number;
+  readonly cpus: number;
+  readonly cpuSeconds: number;
+  readonly maxRssBytes: number | null;
+}
+
 /** A node that Slurm holds down or drained, and why (`sinfo --list-reasons`). */
 export interface DownNode {
   readonly node: string;
@@ -63,6 +85,8 @@ export interface PollRequest {
 
 export interface PollAnswer {
   readonly jobs: Map<string, JobState>;
+  /** sacct's accounting of the jobs it listed (those that ended, or that squeue no longer shows). */
+  readonly usage: Map<string, JobUsage>;
   /** The job script's record of the DALiuGE session's end, per job id (raw JSON text). */
   readonly statuses: Map<string, string>;
   /** The job helper's latest progress of the running session, per job id (raw JSON text). */
@@ -78,7 +102,10 @@ const maxStatusBytes = 65536;
 const maxProgressBytes = 8192;
 const maxDownNodes = 32;
 
-/** One round for many jobs: squeue for all, sacct for those squeue does not list, then the status files. */
+/**
+ * One round for many jobs: squeue for all, sacct for those squeue does not list or lists as ended
+ * (their accounting), then the status files.
+ */
 export const pollScript = (reqs: readonly PollRequest[]): string => {
   const ids = reqs.map((r) => r.jobId);
   const list = ids.join(',');
@@ -86,16 +113,17 @@ export const pollScript = (reqs: readonly PollRequest[]): string => {
     `q=$(squeue --noheader --jobs=${sq(list)} --states=all ${squeueFormat} 2>&1); rc=$?`,
     'echo "@@squeue $rc"',
     `printf '%s\\n' "$q"`,
-    `seen=" $(printf '%s\\n' "$q" | sed -n 's/^\\([0-9][0-9_]*\\)|.*/\\1/p' | tr '\\n' ' ') "`,
+    // Running or waiting in squeue: sacct is not asked about it (an ended one is, for its accounting).
+    `seen=" $(printf '%s\\n' "$q" | awk -F'|' '$1 ~ /^[0-9][0-9_]*$/ && $2 !~ /^(${[...terminalJobStates].join('|')})$/ {print $1}' | tr '\\n' ' ') "`,
     "missing=''",
     `for id in ${ids.join(' ')}; do case "$seen" in *" $id "*) ;; *) missing="$missing\${missing:+,}$id" ;; esac; done`,
     'if [ -n "$missing" ]; then',
-    `  a=$(sacct --noheader --parsable2 --allocations --jobs="$missing" ${sacctFields} 2>&1); rc=$?`,
+    `  a=$(SLURM_TIME_FORMAT=%s sacct --noheader --parsable2 --jobs="$missing" ${sacctUsageFields} 2>&1); rc=$?`,
     '  echo "@@sacct $rc"',
     `  printf '%s\\n' "$a"`,
     'fi',
     // A job that ended NODE_FAIL: which of its nodes Slurm holds down, and why (only then).
-    `f=$( { printf '%s\\n' "$q" | awk -F'|' '$2=="NODE_FAIL"{print $4}'; printf '%s\\n' "\${a:-}" | awk -F'|' '$3=="NODE_FAIL"{print $5}'; } | paste -sd, -)`,
+    `f=$( { printf '%s\\n' "$q" | awk -F'|' '$2=="NODE_FAIL"{print $4}'; printf '%s\\n' "\${a:-}" | awk -F'|' '$1 !~ /\\./ && $3=="NODE_FAIL"{print $5}'; } | paste -sd, -)`,
     `[ -n "$f" ] && { echo "@@down"; sinfo --noheader --list-reasons --Node --nodes="$f" --format='%N|%T|%E' 2>&1 | head -n ${maxDownNodes}; }`,
     'echo "@@status"',
     ...reqs.map(
@@ -130,6 +158,35 @@ const parseSacctLine = (line: string): JobState | null => {
   return { jobId: f[0]!, name: f[1]!, state: firstWord(f[2]!), exitCode: f[3]!, ...nodes, from: 'sacct' };
 };
 
+const unixSeconds = (s: string | undefined): number | null =>
+  s !== undefined && /^\d{1,12}$/.test(s) && s !== '0' ? Number(s) : null;
+const count = (s: string | undefined): number => (s !== undefined && /^\d{1,12}$/.test(s) ? Number(s) : 0);
+
+/** sacct's MaxRSS (`1234K`, `56.50M`, `0`): bytes, or null when it says nothing. */
+export const rssBytes = (s: string | undefined): number | null => {
+  const m = /^(\d+(?:\.\d+)?)([KMGTP]?)$/.exec((s ?? '').trim());
+  if (!m) return null;
+  const unit = { '': 1, K: 1024, M: 1024 ** 2, G: 1024 ** 3, T: 1024 ** 4, P: 1024 ** 5 }[m[2] as '' | 'K'];
+  return Math.round(Number(m[1]) * unit);
+};
+
+/** A job's accounting from its sacct allocation line (the fields after the first five), or null. */
+const parseUsage = (f: readonly string[]): JobUsage | null =>
+  f.length < 13
+    ? null
+    : {
+        state: firstWord(f[2]!),
+        exitCode: f[3]!,
+        submit: unixSeconds(f[5]),
+        start: unixSeconds(f[6]),
+        end: unixSeconds(f[7]),
+        elapsedSeconds: count(f[8]),
+        nodes: count(f[9]),
+        cpus: count(f[10]),
+        cpuSeconds: count(f[11]),
+        maxRssBytes: rssBytes(f[12]),
+      };
+
 const parseDownLine = (line: string): DownNode | null => {
   const m = /^([^|\s]+)\|([^|]*)\|(.*)$/.exec(line.trim());
   return m ? { node: m[1]!, state: m[2]!, reason: m[3]!.trim() } : null;
@@ -138,6 +195,8 @@ const parseDownLine = (line: string): DownNode | null => {
 /** Parses what pollScript printed. */
 export const parsePoll = (stdout: string): PollAnswer => {
   const jobs = new Map<string, JobState>();
+  const usage = new Map<string, JobUsage>();
+  const stepRss = new Map<string, number>();
   const statuses = new Map<string, string>();
   const progress = new Map<string, string>();
   const downNodes: DownNode[] = [];
@@ -179,6 +238,18 @@ export const parsePoll = (stdout: string): PollAnswer => {
       continue;
     }
     if (line.trim() === '') continue;
+    if (section === 'sacct') {
+      const f = line.trim().split('|');
+      // A step (`123.batch`, `123.0`): only its MaxRSS counts, the job's largest.
+      const step = /^(\d+)\.[A-Za-z0-9_+]+$/.exec(f[0] ?? '');
+      if (step) {
+        const rss = rssBytes(f[12]);
+        if (rss !== null && rss > (stepRss.get(step[1]!) ?? -1)) stepRss.set(step[1]!, rss);
+        continue;
+      }
+      const u = /^\d+$/.test(f[0] ?? '') ? parseUsage(f) : null;
+      if (u) usage.set(f[0]!, u);
+    }
     const j =
       section === 'squeue' ? parseSqueueLine(line) : section === 'sacct' ? parseSacctLine(line) : null;
     if (j) {
@@ -187,7 +258,11 @@ export const parsePoll = (stdout: string): PollAnswer => {
     } else if (section === 'squeue' || section === 'sacct') errors.push(line.trim());
   }
   close();
-  return { jobs, statuses, progress, downNodes, squeueError, sacctError, sacctRan };
+  for (const [id, rss] of stepRss) {
+    const u = usage.get(id);
+    if (u && (u.maxRssBytes === null || rss > u.maxRssBytes)) usage.set(id, { ...u, maxRssBytes: rss });
+  }
+  return { jobs, usage, statuses, progress, downNodes, squeueError, sacctError, sacctRan };
 };
 
 /** Looks a job up by its (deterministic) name, in squeue and in sacct. */

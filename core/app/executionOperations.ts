@@ -9,6 +9,8 @@ import type { ProvenanceEvent } from '../domain/event.js';
 import { type Execution, viewExecution } from '../domain/executionRecord.js';
 import type { Source } from '../domain/source.js';
 import { capBlocker } from '../usecases/admission/admissionRules.js';
+import { budgetOf } from '../usecases/admission/admitOne.js';
+import { budgetBlocker, budgetView } from '../domain/budget.js';
 import { cancelExecution } from '../usecases/executions/cancelExecution.js';
 import { type CreateExecutionInput, createExecution } from '../usecases/executions/createExecution.js';
 import { executionSummary, ledgerSnapshot } from '../usecases/executions/executionReports.js';
@@ -124,10 +126,15 @@ export const executionOperations = (d: SurveyorDeps) => {
       const { execution: e, sources } = read;
       const pinned = await x.configs.pinned(e.projectModule, e.configVersion);
       const s = statusOf(e, sources, pinned?.discovery.required_flags ?? []);
+      let budget: ReturnType<typeof budgetView> | null = null;
       if (e.state === 'pending' && e.executeRequestedAt !== null && pinned) {
         const inFlight = await x.admissions.inFlightIn(e.projectModule);
         const cap = capBlocker(inFlight, pinned.automation.execution.concurrent_runs);
         if (cap) s.blocked_by.push(cap);
+        const b = await budgetOf(x, e, x.clock.now());
+        const spent = budgetBlocker(b, { doSubmit: e.doSubmit, profile: e.profileSnapshot });
+        if (spent) s.blocked_by.push(spent);
+        if (b) budget = budgetView(b, e.profileSnapshot);
       }
       return E.right({
         ...viewExecution(
@@ -136,10 +143,14 @@ export const executionOperations = (d: SurveyorDeps) => {
         ),
         phase: s.phase,
         blocked_by: s.blocked_by,
+        ...(budget ? { budget } : {}),
         source_status: s.sources,
       });
     },
-    summary: (id: string) => withExecution(id, async (e) => executionSummary(e, await allEvents(e.id))),
+    summary: (id: string) =>
+      withExecution(id, async (e) =>
+        executionSummary(e, await allEvents(e.id), await x.usage.ofExecution(e.id)),
+      ),
     ledger: (id: string) =>
       withExecution(id, async (e) =>
         ledgerSnapshot(

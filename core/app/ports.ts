@@ -13,6 +13,7 @@ import type { EventLog } from '../ports/EventLog.js';
 import type { ArtifactStore } from '../ports/ArtifactStore.js';
 import type { ExecutionAdmissions } from '../ports/ExecutionAdmissions.js';
 import type { ExecutionFigures } from '../ports/ExecutionFigures.js';
+import type { UsageLedger } from '../ports/UsageLedger.js';
 import type { ExecutionRepository } from '../ports/ExecutionRepository.js';
 import type { PollRounds } from '../ports/PollRounds.js';
 import type { GraphStore } from '../ports/GraphStore.js';
@@ -71,6 +72,8 @@ export interface SurveyorPorts {
   readonly artifacts: ArtifactStore;
   readonly pollRounds: PollRounds;
   readonly executionFigures: ExecutionFigures;
+  /** What attempts used on their backends (accounting and budgets). */
+  readonly usage: UsageLedger;
   readonly events: EventLog;
   readonly queue: JobQueue;
   readonly maintenance: MaintenanceRepository;

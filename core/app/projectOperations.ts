@@ -3,6 +3,7 @@ import { type AppError, appError } from '../errors.js';
 import { viewVersion, viewVersionSummary } from '../domain/projectVersion.js';
 import type { Actor } from '../usecases/profiles/saveProfile.js';
 import { uploadProjectConfig } from '../usecases/projects/uploadProjectConfig.js';
+import { projectUsage, type UsageRequest } from '../usecases/budgets/projectUsage.js';
 import type { SurveyorDeps } from './deps.js';
 import { badCursor, defaultPageSize, eventPage, type PageRequest } from './pages.js';
 import type { ProjectYamlLocator, ProjectYamlParser } from './ports.js';
@@ -80,4 +81,6 @@ export const projectOperations = (d: SurveyorDeps, parse: ProjectYamlParser, loc
     if ((await d.projects.configs.versions(module)).length === 0) return E.left(noConfig(module));
     return eventPage(d.projects.events, { kind: 'project', projectModule: module }, page);
   },
+  /** What the project's runs used in a range, grouped, and its budget now. */
+  usage: (module: string, q: UsageRequest) => projectUsage(d.executions, module, q),
 });

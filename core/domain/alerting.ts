@@ -108,6 +108,7 @@ export const ruleKinds = [
   'worker_lost',
   'daily_summary',
   'dependency_down',
+  'budget_used',
 ] as const;
 export type RuleKind = (typeof ruleKinds)[number];
 
@@ -137,7 +138,9 @@ export type RuleConditions =
       readonly kind: 'dependency_down';
       readonly dependencies: readonly Dependency[];
       readonly minutes: number;
-    };
+    }
+  /** A project's settled usage this UTC month reached `percent` of its budget: told once per month. */
+  | { readonly kind: 'budget_used'; readonly percent: number };
 
 export interface AlertRule {
   readonly id: string;

@@ -1,4 +1,5 @@
 import type { ParamType } from './adql.js';
+import type { Budget } from './budget.js';
 import type { TransformTable } from './transforms.js';
 
 /**
@@ -141,4 +142,6 @@ export interface ProjectConfig {
   readonly graph_patches: readonly GraphPatch[];
   readonly output_verification: { readonly required: boolean; readonly inventory_schema?: string };
   readonly automation: Automation;
+  /** The project's compute budget per UTC month (domain/budget.ts); none: no limit. */
+  readonly budget?: Budget;
 }

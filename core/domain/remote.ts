@@ -1,3 +1,5 @@
+import type { RemoteUsage } from './usage.js';
+
 /**
  * What a deployment backend reports about submitted work, in our terms. The island manager's own
  * session states (SPEC "Remote session states") are kept beside it for the run record.
@@ -106,14 +108,17 @@ export type RemoteOutcome =
       readonly remoteState: string;
       /** The graph's outputs as the backend found them at the end (absent: it could not tell). */
       readonly outputs?: OutputReport;
+      /** What the work used, as the backend accounts it (absent: it could not tell). */
+      readonly usage?: RemoteUsage;
     }
   | {
       readonly kind: 'failed';
       readonly remoteState: string;
       readonly reason: string;
       readonly failedDrops?: readonly string[];
+      readonly usage?: RemoteUsage;
     }
-  | { readonly kind: 'cancelled'; readonly remoteState: string }
+  | { readonly kind: 'cancelled'; readonly remoteState: string; readonly usage?: RemoteUsage }
   /** The backend no longer knows the work (purged, never created): the poll cannot decide. */
   | { readonly kind: 'unknown'; readonly remoteState: string; readonly reason: string };
 

@@ -5,6 +5,7 @@ import type { Source, SourceState } from '../domain/source.js';
 import type { EnqueueRequest, Lease } from '../domain/job.js';
 import type { ArtifactWrite } from './ArtifactStore.js';
 import type { PollRoundRequest } from '../domain/jobKinds.js';
+import type { AttemptUsage } from '../domain/usage.js';
 
 import type { ExecutionChange } from '../domain/executionRecord.js';
 
@@ -33,6 +34,11 @@ export interface ExecutionWrite {
   /** Cancels the execution's live jobs whose idempotency key starts with this prefix. */
   readonly cancelJobsWithKeyPrefix?: string;
   readonly markProcessed?: readonly { readonly sourceId: string; readonly signature: string }[];
+  /**
+   * What the attempt that this write ends used on its backend (UsageLedger reads it), stored once
+   * per attempt: a second write for the same attempt keeps the first.
+   */
+  readonly usage?: AttemptUsage;
   /** Artifacts stored with the change (only a fenced write may carry them), or none when it fails. */
   readonly artifacts?: readonly ArtifactWrite[];
 }
@@ -50,7 +56,7 @@ export const batchable = (ws: readonly ExecutionWrite[]): void => {
   const ids = new Set<string>();
   for (const w of ws) {
     if (w.enqueue || w.pollRound || w.cancelJobsWithKeyPrefix !== undefined || (w.artifacts?.length ?? 0) > 0)
-      throw new Error('writeMany carries changes, events and processed sources only');
+      throw new Error('writeMany carries changes, events, processed sources and usage only');
     if (w.fence?.jobId !== f?.jobId || w.fence?.token !== f?.token)
       throw new Error('writeMany: the writes share one fence');
     if (ids.has(w.id)) throw new Error(`writeMany: two writes of execution ${w.id}`);

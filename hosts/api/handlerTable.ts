@@ -31,6 +31,7 @@ import {
   getProjectConfigVersionHandler,
   listProjectConfigVersionsHandler,
   projectEventsHandler,
+  projectUsageHandler,
   listProjectsHandler,
   uploadProjectConfigHandler,
 } from './handlers/projects.js';
@@ -94,6 +95,7 @@ export const handlers: Readonly<Record<string, Handler>> = {
   listProjectConfigVersions: listProjectConfigVersionsHandler,
   getProjectConfigVersion: getProjectConfigVersionHandler,
   projectEvents: projectEventsHandler,
+  projectUsage: projectUsageHandler,
   listProjects: listProjectsHandler,
   createSource: createSourceHandler,
   createSourcesBulk: createSourcesBulkHandler,

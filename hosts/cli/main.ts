@@ -53,6 +53,7 @@ import {
   ExecStatusCommand,
 } from './commands/client/exec.js';
 import { ExecWatchCommand } from './commands/client/execWatch.js';
+import { UsageCommand } from './commands/client/usage.js';
 import { installSignalHandlers } from '../composition/shutdown.js';
 import { exitCodes } from './exitCodes.js';
 import { groupHelp, SurveyorCli, withValueNames } from './usageText.js';
@@ -97,6 +98,7 @@ const commands = [
   ProjectUploadCommand,
   ProjectShowCommand,
   ProjectVersionsCommand,
+  UsageCommand,
   ProjectDiffCommand,
   SourcesAddCommand,
   SourcesImportCommand,

@@ -64,6 +64,21 @@ export const registerGauges = (metrics: Metrics, ports: SurveyorPorts): void => 
     async () =>
       (await alertFigures()).firing.map((r) => ({ labels: { rule_kind: r.ruleKind }, value: r.count })),
   );
+  const usage = perScrape(() => ports.usage.totals());
+  for (const [unit, pick] of [
+    ['node', (r: { nodeSeconds: number }) => r.nodeSeconds],
+    ['cpu', (r: { cpuSeconds: number }) => r.cpuSeconds],
+  ] as const)
+    metrics.counterFrom(
+      `surveyor_usage_${unit}_seconds_total`,
+      `${unit === 'node' ? 'Node' : 'CPU'}-seconds used by ended attempts on their backends, by project, profile and outcome (${unit === 'node' ? 'sacct, a DALiuGE session, or an estimate' : 'as sacct reports them; DALiuGE reports none'})`,
+      ['project_module', 'profile', 'outcome'],
+      async () =>
+        (await usage()).map((r) => ({
+          labels: { project_module: r.projectModule, profile: r.profileName, outcome: r.outcome },
+          value: pick(r as { nodeSeconds: number; cpuSeconds: number }),
+        })),
+    );
   const queueWaits = perScrape(() => ports.executionFigures.remoteQueueWaits(new Date()));
   metrics.gaugeFrom(
     'surveyor_executions_in_remote_queue',

@@ -17,6 +17,7 @@ import { PgEventLog } from '../../adapters/postgres/eventLog.js';
 import { PgArtifactStore } from '../../adapters/postgres/executionArtifacts.js';
 import { PgExecutionAdmissions } from '../../adapters/postgres/executionAdmissions.js';
 import { PgExecutionFigures } from '../../adapters/postgres/executionFigures.js';
+import { PgUsageLedger } from '../../adapters/postgres/usageLedger.js';
 import { PgExecutionRepository } from '../../adapters/postgres/executionRepository.js';
 import { PgPollRounds } from '../../adapters/postgres/pollRounds.js';
 import { PgJobQueue } from '../../adapters/postgres/jobQueue.js';
@@ -69,6 +70,7 @@ export const postgresPorts = (input: {
     artifacts: new PgArtifactStore(db),
     pollRounds: new PgPollRounds(db),
     executionFigures: new PgExecutionFigures(db),
+    usage: new PgUsageLedger(db),
     events: new PgEventLog(db),
     queue: new PgJobQueue(db, input.random),
     maintenance: new PgMaintenanceRepository(db),

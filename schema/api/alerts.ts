@@ -181,6 +181,7 @@ export const RuleInput = component(
         minutes: withDefault(intRange(0, 10080), 10),
       },
     ),
+    budget_used: rule('budget_used', { percent: intRange(1, 1000) }, {}),
   }),
 );
 

@@ -5,6 +5,7 @@ import { executionStates } from '../../core/domain/execution.js';
 import { component } from '../jsonSchema.js';
 import { ProjectModule, pageQuery } from './common.js';
 import { SourceIdentifier } from './sources.js';
+import { ExecutionBudgetView, ExecutionUsageView } from './usage.js';
 
 export const ExecutionCreate = component(
   'ExecutionCreate',
@@ -108,7 +109,7 @@ export const ExecutionStatusView = component(
         }),
       ),
     }),
-    t.partial(debugFields),
+    t.partial({ ...debugFields, budget: ExecutionBudgetView }),
   ]),
 );
 
@@ -146,6 +147,7 @@ export const ExecutionSummaryView = component(
     submitted_at: nullable(DateTimeString),
     finished_at: nullable(DateTimeString),
     events: t.number,
+    usage: ExecutionUsageView,
   }),
 );
 

@@ -5,6 +5,7 @@ import {
   discriminated,
   HttpUrl,
   intRange,
+  numberRange,
   ServiceUrl,
   patternString,
   strictObject,
@@ -195,6 +196,22 @@ const Automation = strictObject(
   },
 );
 
+/**
+ * A compute budget per UTC calendar month. The limit is above 0 and at most 10^8 hours (a
+ * national facility's whole year is about 10^8 core-hours): a larger figure is a typo.
+ */
+const Budget = strictObject(
+  'Budget',
+  {
+    limit: numberRange(0, 100_000_000, 'a number of hours above 0 and at most 100000000', true),
+    unit: oneOf('unit', ['node_hours', 'cpu_hours'] as const),
+  },
+  {
+    period: withDefault(oneOf('period', ['month'] as const), 'month'),
+    on_exhausted: withDefault(oneOf('on_exhausted', ['block', 'warn'] as const), 'block'),
+  },
+);
+
 export const ProjectConfigCodec = strictObject(
   'ProjectConfig',
   {
@@ -243,6 +260,7 @@ export const ProjectConfigCodec = strictObject(
       { required: false },
     ),
     automation: withDefault(Automation, { discovery: discoveryDefaults, execution: executionDefaults }),
+    budget: Budget,
   },
 );
 

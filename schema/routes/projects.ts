@@ -11,6 +11,7 @@ import {
   YamlBody,
 } from '../api/projects.js';
 import type { RouteSpec } from '../routeSpec.js';
+import { ProjectUsageView, UsageQuery } from '../api/usage.js';
 
 const moduleParam = { module: ProjectModule };
 
@@ -88,5 +89,18 @@ export const projectRoutes: readonly RouteSpec[] = [
     query: PageQuery,
     success: { status: 200, description: 'A page of events', codec: EventPageView },
     errors: [],
+  },
+  {
+    id: 'projectUsage',
+    method: 'GET',
+    path: '/projects/{module}/usage',
+    summary:
+      "What the project's runs used on their backends in [from, to) (default: the last 12 UTC calendar months up to now), grouped by month, profile or final state (by, default month): runs, node-hours, CPU-hours, badput (node-hours of runs that did not complete) and queue hours. A run that spans a range or month boundary counts on each side by the share of its run time there (UTC). With the project's budget now, when it has one.",
+    tag: 'projects',
+    auth: 'viewer',
+    params: moduleParam,
+    query: UsageQuery,
+    success: { status: 200, description: 'Usage and budget', codec: ProjectUsageView },
+    errors: ['validation_failed'],
   },
 ];

@@ -6,6 +6,7 @@ import { PgAuthSessionRepository } from '../../adapters/postgres/authSessionRepo
 import { PgArtifactStore } from '../../adapters/postgres/executionArtifacts.js';
 import { PgExecutionAdmissions } from '../../adapters/postgres/executionAdmissions.js';
 import { PgExecutionFigures } from '../../adapters/postgres/executionFigures.js';
+import { PgUsageLedger } from '../../adapters/postgres/usageLedger.js';
 import { PgExecutionRepository } from '../../adapters/postgres/executionRepository.js';
 import { PgPollRounds } from '../../adapters/postgres/pollRounds.js';
 import { PgJobQueue } from '../../adapters/postgres/jobQueue.js';
@@ -32,6 +33,7 @@ runRepositoryContract(test, 'postgres', async () => {
       artifacts: new PgArtifactStore(d.db),
       pollRounds: new PgPollRounds(d.db),
       executionFigures: new PgExecutionFigures(d.db),
+      usage: new PgUsageLedger(d.db),
       events: new PgEventLog(d.db),
       queue: new PgJobQueue(d.db, new CryptoRandom()),
       maintenance: new PgMaintenanceRepository(d.db),

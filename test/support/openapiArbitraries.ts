@@ -64,11 +64,21 @@ const strings = (s: Schema): fc.Arbitrary<string> => {
 };
 
 const numbers = (s: Schema, integer: boolean): fc.Arbitrary<number> => {
-  const min = s['minimum'] as number | undefined;
+  const exclusive = s['exclusiveMinimum'] as number | undefined;
+  const min = (s['minimum'] as number | undefined) ?? exclusive;
   const max = s['maximum'] as number | undefined;
   return integer
-    ? fc.integer({ min: min ?? Number.MIN_SAFE_INTEGER, max: max ?? Number.MAX_SAFE_INTEGER })
-    : fc.double({ min: min ?? -1e12, max: max ?? 1e12, noNaN: true, noDefaultInfinity: true });
+    ? fc.integer({
+        min: exclusive !== undefined ? exclusive + 1 : (min ?? Number.MIN_SAFE_INTEGER),
+        max: max ?? Number.MAX_SAFE_INTEGER,
+      })
+    : fc.double({
+        min: min ?? -1e12,
+        max: max ?? 1e12,
+        minExcluded: exclusive !== undefined,
+        noNaN: true,
+        noDefaultInfinity: true,
+      });
 };
 
 const fromPool = (pool: readonly unknown[], fallback: fc.Arbitrary<unknown>) =>
@@ -180,6 +190,7 @@ export const invalid = (schema: Schema, pools: Pools = {}, depth = 0): fc.Arbitr
   if (s['type'] === 'integer' || s['type'] === 'number') {
     if (typeof s['maximum'] === 'number') options.push(fc.constant((s['maximum'] as number) + 1));
     if (typeof s['minimum'] === 'number') options.push(fc.constant((s['minimum'] as number) - 1));
+    if (typeof s['exclusiveMinimum'] === 'number') options.push(fc.constant(s['exclusiveMinimum'] as number));
     if (s['type'] === 'integer') options.push(fc.constantFrom(0.5, 1.25, 1e300));
   }
   if (Array.isArray(s['enum']) || 'const' in s)

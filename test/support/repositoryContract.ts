@@ -9,6 +9,7 @@ import type { DeploymentProfile } from '../../core/domain/profile.js';
 import { summariseSource, viewSource } from '../../core/domain/source.js';
 import type { FiredEvent } from '../../core/ports/AlertDeliveries.js';
 import type { ProjectConfig } from '../../core/domain/projectConfig.js';
+import type { AttemptUsage } from '../../core/domain/usage.js';
 import { loadProjectYaml } from '../../schema/project/loadYaml.js';
 import { wallabyYaml } from './examples.js';
 import { dimProfile } from './fixtures.js';
@@ -24,6 +25,7 @@ export type Repositories = Pick<
   | 'artifacts'
   | 'pollRounds'
   | 'executionFigures'
+  | 'usage'
   | 'events'
   | 'queue'
   | 'maintenance'
@@ -1008,6 +1010,151 @@ export const repositoryContract: Record<string, Rule> = {
         all.sample.map((x) => x.id),
         [xs[4]!.id],
       );
+    },
+  'usage: written once with the write that ends an attempt; spent splits runs at the range; in flight by shape; totals':
+    async (t, r) => {
+      await uploaded(r);
+      const batch = (nodes: number, minutes: number) =>
+        ({
+          ...profile(),
+          name: `b${nodes}`,
+          deployment: {
+            kind: 'batch_remote',
+            num_nodes: nodes,
+            job_duration_minutes: minutes,
+            cpus_per_task: 4,
+          },
+        }) as never;
+      const ended = execution({ state: 'running', submittedAt: at(0) });
+      await stored(r, ended);
+      const use = (over: Partial<AttemptUsage>): AttemptUsage => ({
+        executionId: ended.id,
+        attempt: 1,
+        projectModule: module,
+        profileName: 'dim',
+        backend: 'batch_remote',
+        outcome: 'completed',
+        source: 'sacct',
+        jobId: '42',
+        submittedAt: at(0),
+        startedAt: at(100),
+        endedAt: at(500),
+        queueSeconds: 100,
+        runSeconds: 400,
+        nodes: 2,
+        cpus: 8,
+        nodeSeconds: 800,
+        cpuSeconds: 3200,
+        maxRssBytes: 5 * 1024 ** 3,
+        remoteState: 'COMPLETED',
+        exitCode: '0:0',
+        ...over,
+      });
+      const first = use({});
+      t.is(
+        await r.executions.write(
+          { id: ended.id, expect: ['running'], change: { state: 'completed' }, events: [], usage: first },
+          at(500),
+        ),
+        'ok',
+      );
+      // A write that does not apply stores no usage; a second one for the same attempt keeps the first.
+      t.is(
+        await r.executions.write(
+          { id: ended.id, expect: ['running'], change: {}, events: [], usage: use({ attempt: 2 }) },
+          at(501),
+        ),
+        'state_changed',
+      );
+      await r.executions.write(
+        { id: ended.id, expect: ['completed'], change: {}, events: [], usage: use({ nodeSeconds: 1 }) },
+        at(502),
+      );
+      t.deepEqual(await r.usage.ofExecution(ended.id), [first]);
+      // Two more through writeMany: a failed run that never started (cancelled in the queue) and one
+      // that failed after running.
+      const [a, b] = [execution({ state: 'running' }), execution({ state: 'running' })];
+      for (const x of [a, b]) await stored(r, x);
+      const never = use({
+        executionId: a!.id,
+        outcome: 'cancelled',
+        startedAt: null,
+        endedAt: at(300),
+        runSeconds: 0,
+        nodeSeconds: 0,
+        cpuSeconds: 0,
+        maxRssBytes: null,
+      });
+      const failed = use({
+        executionId: b!.id,
+        outcome: 'failed',
+        profileName: 'other',
+        source: 'estimate',
+        cpuSeconds: null,
+        cpus: null,
+        startedAt: at(400),
+        endedAt: at(800),
+        nodeSeconds: 400,
+      });
+      t.deepEqual(
+        await r.executions.writeMany(
+          [
+            { id: a!.id, expect: ['running'], change: { state: 'cancelled' }, events: [], usage: never },
+            { id: b!.id, expect: ['pending'], change: { state: 'failed' }, events: [], usage: failed },
+          ],
+          at(800),
+        ),
+        ['ok', 'state_changed'],
+      );
+      await r.executions.writeMany(
+        [{ id: b!.id, expect: ['running'], change: { state: 'failed' }, events: [], usage: failed }],
+        at(800),
+      );
+      t.deepEqual(await r.usage.ofExecution(a!.id), [never]);
+      // [300, 600): the first run 200 of its 400 s (400 node-s), the failed one 200 of 400 (200).
+      const spent = await r.usage.spent(module, at(300), at(600));
+      t.is(Math.round(spent.nodeSeconds), 600);
+      t.is(Math.round(spent.cpuSeconds), 1600);
+      t.deepEqual(await r.usage.spent('another_project', at(0), at(1000)), { nodeSeconds: 0, cpuSeconds: 0 });
+      const within = await r.usage.within(module, at(300), at(600), 2);
+      t.deepEqual(
+        within.rows.map((u) => u.executionId),
+        [a!.id, ended.id],
+      );
+      t.true(within.more);
+      t.is((await r.usage.within(null, at(801), at(900), 10)).rows.length, 0);
+      const totals = [...(await r.usage.totals())].sort((x, y) => (x.outcome < y.outcome ? -1 : 1));
+      t.deepEqual(totals, [
+        { projectModule: module, profileName: 'dim', outcome: 'cancelled', nodeSeconds: 0, cpuSeconds: 0 },
+        {
+          projectModule: module,
+          profileName: 'dim',
+          outcome: 'completed',
+          nodeSeconds: 800,
+          cpuSeconds: 3200,
+        },
+        { projectModule: module, profileName: 'other', outcome: 'failed', nodeSeconds: 400, cpuSeconds: 0 },
+      ]);
+      // In flight: admitted and not ended, grouped by shape.
+      for (const x of [
+        execution({ state: 'running', profileSnapshot: batch(2, 60) }),
+        execution({ state: 'queued', profileSnapshot: batch(2, 60) }),
+        execution({ state: 'staging', profileSnapshot: batch(1, 30) }),
+        execution({
+          state: 'running',
+          profileSnapshot: profile({ translation: { algo: 'metis', num_par: 3, num_islands: 0 } }),
+        }),
+        execution({ state: 'pending', profileSnapshot: batch(9, 9) }),
+      ])
+        await stored(r, x);
+      const shapes = [...(await r.usage.inFlight(module))].sort(
+        (x, y) => y.count - x.count || x.nodes - y.nodes,
+      );
+      t.deepEqual(shapes, [
+        { kind: 'batch_remote', nodes: 2, minutes: 60, cpusPerTask: 4, count: 2 },
+        { kind: 'batch_remote', nodes: 1, minutes: 30, cpusPerTask: 4, count: 1 },
+        { kind: 'rest_remote', nodes: 3, minutes: null, cpusPerTask: null, count: 1 },
+      ]);
     },
   'events: read per project or subject, oldest first, a page at a time; cursors are checked': async (
     t,

@@ -327,3 +327,58 @@ test('a NODE_FAIL job: the poll script asks sinfo which of its nodes are down, a
   t.false(existsSync(join(bin, 'sinfo-args')));
   rmSync(bin, { recursive: true });
 });
+
+test('a job that ended: sacct (in the same round) gives its accounting, the largest MaxRSS of its steps', (t) => {
+  const a = parsePoll(
+    [
+      '@@squeue 0',
+      '201|COMPLETED|None|nid001',
+      '@@sacct 0',
+      '201|surveyor-x-a1|COMPLETED|0:0|nid[001-002]|1764150000|1764150030|1764150090|60|2|8|480|',
+      '201.batch|batch|COMPLETED|0:0|nid001|1764150030|1764150030|1764150090|60|1|4|240|1536K',
+      '201.0|python3|COMPLETED|0:0|nid[001-002]|1764150031|1764150031|1764150089|58|2|8|464|2.50G',
+      '202|surveyor-y-a1|CANCELLED by 1000|0:0|None assigned|1764150000|Unknown|1764150100|0|0|0|0|',
+      '@@status',
+    ].join('\n'),
+  );
+  t.like(a.jobs.get('201'), { state: 'COMPLETED', from: 'squeue' });
+  t.deepEqual(a.usage.get('201'), {
+    state: 'COMPLETED',
+    exitCode: '0:0',
+    submit: 1764150000,
+    start: 1764150030,
+    end: 1764150090,
+    elapsedSeconds: 60,
+    nodes: 2,
+    cpus: 8,
+    cpuSeconds: 480,
+    maxRssBytes: Math.round(2.5 * 1024 ** 3),
+  });
+  t.like(a.usage.get('202'), { state: 'CANCELLED', start: null, elapsedSeconds: 0, maxRssBytes: null });
+});
+
+test('the poll script asks sacct about jobs squeue shows ended, with times as Unix seconds, and not about running ones', (t) => {
+  const bin = mkdtempSync(join(tmpdir(), 'surveyor-poll-'));
+  const fake = (name: string, body: string) => {
+    writeFileSync(join(bin, name), `#!/bin/sh\n${body}\n`);
+    chmodSync(join(bin, name), 0o755);
+  };
+  fake('squeue', "printf '7|RUNNING|None|nid001\\n8|COMPLETED|None|nid002\\n'");
+  fake('sacct', `echo "$SLURM_TIME_FORMAT $*" > ${sq(join(bin, 'sacct-args'))}`);
+  fake('sinfo', 'true');
+  execFileSync('sh', ['-s'], {
+    input: pollScript([
+      { jobId: '7', statusPath: '/nowhere/s.json' },
+      { jobId: '8', statusPath: '/nowhere/t.json' },
+      { jobId: '9', statusPath: '/nowhere/u.json' },
+    ]),
+    env: { PATH: `${bin}:/usr/bin:/bin` },
+    encoding: 'utf8',
+  });
+  const args = readFileSync(join(bin, 'sacct-args'), 'utf8');
+  t.regex(args, /^%s /);
+  t.regex(args, /--jobs=8,9 /);
+  t.regex(args, /MaxRSS/);
+  t.notRegex(args, /--allocations/);
+  rmSync(bin, { recursive: true });
+});

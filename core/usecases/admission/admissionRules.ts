@@ -1,3 +1,4 @@
+import { type BudgetState, budgetBlocker, withAdmitted } from '../../domain/budget.js';
 import type { Execution } from '../../domain/executionRecord.js';
 import type { ProjectConfig } from '../../domain/projectConfig.js';
 import type { Source, SourceState } from '../../domain/source.js';
@@ -15,19 +16,23 @@ export const capBlocker = (inFlight: number, concurrentRuns: number): string | n
  * Why a pending execution asked to run may not be queued yet (empty: it may): its pinned
  * configuration must exist, each of its sources be ready under that configuration's required flags
  * (`sources` are those still there, in the execution's order), and the project's concurrent_runs
- * cap have room (`inFlight` is the project's count).
+ * cap have room (`inFlight` is the project's count), and a run that submits fit in the project's
+ * budget, when it has one (`budget`: domain/budget.ts).
  */
 export const admissionBlockers = (
   e: Execution,
   sources: readonly SourceState[],
   pinned: ProjectConfig | null,
   inFlight: number,
+  budget: BudgetState | null = null,
 ): string[] => {
   if (!pinned) return [`configuration version ${e.configVersion} is gone`];
   const blockedBy = executionBlockers(e, sources, pinned.discovery.required_flags);
   if (sources.length < e.sourceIds.length) blockedBy.push('a source of this execution was deleted');
   const cap = capBlocker(inFlight, pinned.automation.execution.concurrent_runs);
   if (cap) blockedBy.push(cap);
+  const spent = budgetBlocker(budget, { doSubmit: e.doSubmit, profile: e.profileSnapshot });
+  if (spent) blockedBy.push(spent);
   return blockedBy;
 };
 
@@ -52,14 +57,21 @@ export interface AdmissionDecision {
  * The tick's admission rules over a whole list at once, in order: a scanned candidate is held once
  * its project admitted runs_per_tick scanned ones in this tick (0 when its configuration is gone);
  * any candidate is admitted when no gate blocks it, and then counts in its project's runs in
- * flight. `inFlight` is each project's count before these; the counts after them are returned. The
- * same rules as one `admitOne` after another (test/unit/admissionPlan compares them).
+ * flight (and its estimate in its project's budget). `inFlight` is each project's count before
+ * these, `budgets` each project's budget (absent: none); the counts and budgets after them are
+ * returned. The same rules as one `admitOne` after another (test/unit/admissionPlan compares them).
  */
 export const planAdmissions = (
   candidates: readonly AdmissionCandidate[],
   inFlight: ReadonlyMap<string, number>,
-): { decisions: AdmissionDecision[]; inFlight: ReadonlyMap<string, number> } => {
+  budgets: ReadonlyMap<string, BudgetState | null> = new Map(),
+): {
+  decisions: AdmissionDecision[];
+  inFlight: ReadonlyMap<string, number>;
+  budgets: ReadonlyMap<string, BudgetState | null>;
+} => {
   const running = new Map(inFlight);
+  const budget = new Map(budgets);
   const admittedInTick = new Map<string, number>();
   const decisions = candidates.map((c) => {
     const project = c.execution.projectModule;
@@ -67,14 +79,20 @@ export const planAdmissions = (
     if (c.scanned && (admittedInTick.get(project) ?? 0) >= perTick)
       return { execution: c.execution, admitted: false, scanned: true };
     const n = running.get(project) ?? 0;
-    const admitted = admissionBlockers(c.execution, c.sources, c.pinned, n).length === 0;
+    const b = budget.get(project) ?? null;
+    const admitted = admissionBlockers(c.execution, c.sources, c.pinned, n, b).length === 0;
     if (admitted) {
       running.set(project, n + 1);
+      if (b)
+        budget.set(
+          project,
+          withAdmitted(b, { doSubmit: c.execution.doSubmit, profile: c.execution.profileSnapshot }),
+        );
       if (c.scanned) admittedInTick.set(project, (admittedInTick.get(project) ?? 0) + 1);
     }
     return { execution: c.execution, admitted, scanned: c.scanned };
   });
-  return { decisions, inFlight: running };
+  return { decisions, inFlight: running, budgets: budget };
 };
 
 /** What admitting an execution writes: its new state, its event and its run job. */

@@ -4,14 +4,21 @@ import type { Clock } from '../../ports/Clock.js';
 import type { ExecutionRepository } from '../../ports/ExecutionRepository.js';
 import type { ProjectConfigRepository } from '../../ports/ProjectConfigRepository.js';
 import type { SourceRepository } from '../../ports/SourceRepository.js';
+import { type BudgetDeps, readBudget } from '../budgets/readBudget.js';
 import { admissionBlockers, admissionWrite } from './admissionRules.js';
 
-export interface AdmitDeps {
+export interface AdmitDeps extends BudgetDeps {
   readonly executions: Pick<ExecutionRepository, 'write'>;
   readonly sources: SourceRepository;
   readonly configs: ProjectConfigRepository;
   readonly clock: Clock;
 }
+
+/** The budget an execution's run is held to (none for a dry run, which submits nothing). */
+export const budgetOf = async (deps: AdmitDeps, e: Execution, now: Date) =>
+  e.doSubmit === false
+    ? null
+    : readBudget(deps, e.projectModule, (await deps.configs.active(e.projectModule))?.config ?? null, now);
 
 export type Admission =
   | { readonly admitted: true; readonly execution: Execution }
@@ -31,10 +38,10 @@ export const admitOne = async (deps: AdmitDeps, e: Execution, inFlight: number):
     const s = byId.get(id);
     return s ? [s] : [];
   });
-  const blockedBy = admissionBlockers(e, sources, pinned, inFlight);
+  const now = deps.clock.now();
+  const blockedBy = admissionBlockers(e, sources, pinned, inFlight, await budgetOf(deps, e, now));
   if (blockedBy.length > 0) return { admitted: false, blockedBy };
   const w = admissionWrite(e);
-  const now = deps.clock.now();
   const change = { state: w.state, error: null };
   const r = await deps.executions.write(
     { id: e.id, expect: ['pending'], change, events: w.events, enqueue: w.job },

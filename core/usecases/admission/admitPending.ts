@@ -5,14 +5,30 @@ import type { Clock } from '../../ports/Clock.js';
 import type { ExecutionAdmissions } from '../../ports/ExecutionAdmissions.js';
 import type { ProjectConfigRepository } from '../../ports/ProjectConfigRepository.js';
 import type { SourceRepository } from '../../ports/SourceRepository.js';
+import type { BudgetState } from '../../domain/budget.js';
+import { type BudgetDeps, readBudget } from '../budgets/readBudget.js';
 import { type AdmissionCandidate, admissionWrite, planAdmissions } from './admissionRules.js';
 
-export interface AdmissionDeps {
+export interface AdmissionDeps extends BudgetDeps {
   readonly admissions: Pick<ExecutionAdmissions, 'inFlightByProject' | 'awaitingAdmission' | 'admitMany'>;
   readonly sources: Pick<SourceRepository, 'getMany'>;
-  readonly configs: Pick<ProjectConfigRepository, 'pinned'>;
+  readonly configs: Pick<ProjectConfigRepository, 'pinned' | 'active'>;
   readonly clock: Clock;
 }
+
+/** The budgets of the projects of these executions (one read of each project's active version, and two of its usage when it has a budget). */
+export const budgetsOf = async (
+  deps: Pick<AdmissionDeps, 'usage' | 'configs' | 'clock'>,
+  es: readonly Execution[],
+): Promise<Map<string, BudgetState | null>> => {
+  const out = new Map<string, BudgetState | null>();
+  const projects = new Set(es.filter((e) => e.doSubmit !== false).map((e) => e.projectModule));
+  if (projects.size === 0) return out;
+  const now = deps.clock.now();
+  for (const p of projects)
+    out.set(p, await readBudget(deps, p, (await deps.configs.active(p))?.config ?? null, now));
+  return out;
+};
 
 /**
  * Admission in one read of the candidates, one of their sources and one write: automation's new
@@ -44,10 +60,11 @@ export const admitPending = async (
     }
     return out;
   };
-  const first = planAdmissions(await candidates(made, false), inFlight);
+  const budgets = await budgetsOf(deps, [...made, ...awaiting]);
+  const first = planAdmissions(await candidates(made, false), inFlight, budgets);
   const taken = new Set(first.decisions.filter((d) => d.admitted).map((d) => d.execution.id));
   const scanned = awaiting.filter((e) => !taken.has(e.id)).slice(0, scan);
-  const then = planAdmissions(await candidates(scanned, true), first.inFlight);
+  const then = planAdmissions(await candidates(scanned, true), first.inFlight, first.budgets);
   const chosen = [...first.decisions, ...then.decisions].filter((d) => d.admitted);
   const moved =
     chosen.length > 0

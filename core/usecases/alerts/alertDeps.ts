@@ -14,6 +14,7 @@ import type { SecretBox } from '../../ports/SecretBox.js';
 import type { TargetPolicy } from '../../ports/TargetPolicy.js';
 import type { Translator } from '../../ports/Translator.js';
 import type { WorkerRegistry } from '../../ports/WorkerRegistry.js';
+import type { UsageLedger } from '../../ports/UsageLedger.js';
 
 /** What alerting's use cases need. */
 export interface AlertDeps {
@@ -25,6 +26,8 @@ export interface AlertDeps {
   readonly queue: JobQueue;
   readonly workers: WorkerRegistry;
   readonly executionFigures: ExecutionFigures;
+  /** What budget_used rules read: a project's spending this month. */
+  readonly usage: Pick<UsageLedger, 'spent' | 'inFlight'>;
   readonly pollRounds: Pick<PollRounds, 'unansweredTargets'>;
   /** What dependency_down rules check: translators of profiles, archives of configurations. */
   readonly translator: Translator;

@@ -2,9 +2,13 @@ import type { AlertMessage, AlertRule, Dependency, PlannedDelivery } from '../..
 import { stateAlert } from '../../domain/alertMessages.js';
 import type { Outage } from '../../ports/OutageLog.js';
 import type { AlertDeps } from './alertDeps.js';
+import { readBudget } from '../budgets/readBudget.js';
 import type { DependencyWatch, DownTarget } from './dependencyWatch.js';
 
-type Deps = Pick<AlertDeps, 'executionFigures' | 'pollRounds' | 'queue' | 'workers' | 'random'>;
+type Deps = Pick<
+  AlertDeps,
+  'executionFigures' | 'pollRounds' | 'queue' | 'workers' | 'random' | 'usage' | 'configs'
+>;
 
 export interface StateRuleSettings {
   /** A worker silent this long is lost (SERVICE_WORKER_STALE_SECONDS, as /ready counts them). */
@@ -168,6 +172,38 @@ const evaluate = async (
               now,
             ),
           });
+    return raised;
+  }
+  if (c.kind === 'budget_used') {
+    const projects = rule.projectModule
+      ? [await deps.configs.active(rule.projectModule)].flatMap((v) => (v ? [v] : []))
+      : await deps.configs.allActive();
+    const raised: Raised[] = [];
+    for (const v of projects) {
+      const b = await readBudget(deps, v.projectModule, v.config, now);
+      if (!b || b.figures.used < (b.figures.budget * c.percent) / 100) continue;
+      const f = b.figures;
+      const share = Math.round((f.used / f.budget) * 1000) / 10;
+      const unit = f.unit === 'node_hours' ? 'node-hours' : 'CPU-hours';
+      const month = f.period_start.slice(0, 7);
+      raised.push({
+        // Once per project, month and threshold: the window lasts past the month's end.
+        dedupKey: `budget_used:${v.projectModule}:${month}:${c.percent}`,
+        windowMinutes: 32 * 24 * 60,
+        message: stateAlert(
+          rule,
+          `${v.projectModule} used ${share}% of its ${month} budget (${f.used} of ${f.budget} ${unit})`,
+          [
+            `threshold: ${c.percent}%`,
+            `estimated for runs in flight: ${f.in_flight} ${unit}`,
+            `the budget renews at ${f.period_end}; on_exhausted: ${b.budget.on_exhausted}`,
+            `usage: GET /projects/${v.projectModule}/usage`,
+          ],
+          { project_module: v.projectModule, percent: c.percent, share_percent: share, ...f },
+          now,
+        ),
+      });
+    }
     return raised;
   }
   if (c.kind === 'daily_summary') {

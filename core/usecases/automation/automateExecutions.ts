@@ -12,8 +12,11 @@ import type { Random } from '../../ports/Random.js';
 import { executionEvent } from '../../domain/executionEvents.js';
 import { draftExecution, unknownArchive } from '../executions/executionDraft.js';
 import { resolveProfile } from '../profiles/resolveProfile.js';
+import { type BudgetDeps, readBudget } from '../budgets/readBudget.js';
+import { budgetSpent } from '../../domain/budget.js';
+import { appError } from '../../errors.js';
 
-export interface AutomationDeps {
+export interface AutomationDeps extends BudgetDeps {
   readonly configs: Pick<ProjectConfigRepository, 'allActive'>;
   readonly profiles: ProfileRepository;
   readonly admissions: Pick<ExecutionAdmissions, 'sourcesToProcess'>;
@@ -62,6 +65,19 @@ export const automateExecutions = async (
     if (refused !== null || E.isLeft(profile)) {
       // No profile, archive gone: nothing of this project can be made until that changes.
       const warning = await reportBlocked(deps, now, reported, v.projectModule, v.version, refused!);
+      if (warning) warnings.push(warning);
+      continue;
+    }
+    // A budget spent (or committed to runs in flight) this month: making runs now would only
+    // leave them pending. Said once, like a missing profile.
+    const budget = await readBudget(deps, v.projectModule, v.config, now);
+    if (budget && budgetSpent(budget)) {
+      const unit = budget.figures.unit === 'node_hours' ? 'node-hours' : 'CPU-hours';
+      const why = appError(
+        'conflict',
+        `budget_exhausted: the budget of ${budget.figures.budget} ${unit} for ${budget.figures.period_start.slice(0, 7)} is used or committed to runs in flight (it renews ${budget.figures.period_end}); raise budget.limit in a new configuration version to run more`,
+      );
+      const warning = await reportBlocked(deps, now, reported, v.projectModule, v.version, why);
       if (warning) warnings.push(warning);
       continue;
     }

@@ -1,3 +1,4 @@
+import { type AttemptUsage, executionUsage } from '../../domain/usage.js';
 import { isoTime, isoTimeOrNull } from '../../domain/isoTime.js';
 import type { ProvenanceEvent } from '../../domain/event.js';
 import { phaseOf } from '../../domain/execution.js';
@@ -21,7 +22,11 @@ const milestones = (e: Execution, events: readonly ProvenanceEvent[]) => {
  * A short account of an execution: where it is, how long each phase of the current attempt took
  * (seconds; null when the phase did not happen or has not ended), and what the backend said.
  */
-export const executionSummary = (e: Execution, events: readonly ProvenanceEvent[]) => {
+export const executionSummary = (
+  e: Execution,
+  events: readonly ProvenanceEvent[],
+  usage: readonly AttemptUsage[],
+) => {
   const m = milestones(e, events);
   const queued = m.get('execution.queued');
   const stageStart = m.get('execution.staging');
@@ -55,6 +60,7 @@ export const executionSummary = (e: Execution, events: readonly ProvenanceEvent[
     submitted_at: isoTimeOrNull(e.submittedAt),
     finished_at: isoTimeOrNull(e.finishedAt),
     events: events.length,
+    usage: executionUsage(usage),
   };
 };
 

@@ -3,7 +3,7 @@ import { type AppError, appError } from '../../errors.js';
 import { terminalStates } from '../../domain/execution.js';
 import { type Execution, withChange } from '../../domain/executionRecord.js';
 import type { ExecutionRepository } from '../../ports/ExecutionRepository.js';
-import type { AdmitDeps } from '../admission/admitOne.js';
+import { type AdmitDeps, budgetOf } from '../admission/admitOne.js';
 import { admissionBlockers, admissionWrite } from '../admission/admissionRules.js';
 import { executionEvent } from '../../domain/executionEvents.js';
 
@@ -65,7 +65,8 @@ export const requestExecute = async (
   // The request and, when every gate passes already, its admission: one write, so the tick never
   // sees the one without the other.
   const pinned = await deps.configs.pinned(e.projectModule, e.configVersion);
-  const blockedBy = admissionBlockers(requested, read.sources, pinned, read.inFlight);
+  const budget = await budgetOf(deps, requested, now);
+  const blockedBy = admissionBlockers(requested, read.sources, pinned, read.inFlight, budget);
   const admission = blockedBy.length === 0 ? admissionWrite(requested) : null;
   const change = admission ? { ...asked, state: admission.state, error: null } : asked;
   const r = await deps.executions.write(

@@ -21,7 +21,15 @@ import type { PollRounds } from '../../ports/PollRounds.js';
 import type { ProjectConfigRepository } from '../../ports/ProjectConfigRepository.js';
 import { executionEvent, transition } from '../../domain/executionEvents.js';
 import type { PollJobPayload } from '../../domain/jobKinds.js';
-import { dropNames, endOf, fencedWrite, itemOf, judgeOutputs, stalledEvent } from './roundWrites.js';
+import {
+  dropNames,
+  endOf,
+  fencedWrite,
+  itemOf,
+  judgeOutputs,
+  stalledEvent,
+  usageAtEnd,
+} from './roundWrites.js';
 
 export interface PollDeps {
   readonly executions: Pick<ExecutionRepository, 'write' | 'writeMany'>;
@@ -157,17 +165,21 @@ export const pollTarget = async (
         if (err instanceof LeaseLostError || ctx.signal.aborted) throw err;
       });
       writes.push({
-        w: fenced(
-          e,
-          {
-            state: failed.state,
-            error: reason,
-            finishedAt: now,
-            // Nobody confirmed that the work ended: a retry settles it first, a cancel sends one more.
-            runRecord: { ...runRecord, remote_terminal: false },
-          },
-          [executionEvent(e, failed.kind, { error: reason, remote_state: o?.remoteState ?? null })],
-        ),
+        w: {
+          ...fenced(
+            e,
+            {
+              state: failed.state,
+              error: reason,
+              finishedAt: now,
+              // Nobody confirmed that the work ended: a retry settles it first, a cancel sends one more.
+              runRecord: { ...runRecord, remote_terminal: false },
+            },
+            [executionEvent(e, failed.kind, { error: reason, remote_state: o?.remoteState ?? null })],
+          ),
+          // The backend was asked to cancel: its own figures are not read, ours are an estimate.
+          usage: usageAtEnd(e, 'failed', o?.remoteState ?? 'unknown', null, now),
+        },
         ends: true,
       });
     };

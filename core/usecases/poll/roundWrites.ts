@@ -11,6 +11,8 @@ import type { DropSpec } from '../../ports/Translator.js';
 import { artifactNames } from '../../domain/artifactNames.js';
 import { type RecordedProgress, stallText } from '../../domain/stalls.js';
 import type { ExecutionChange, ExecutionWrite } from '../../ports/ExecutionRepository.js';
+import { remoteStartedAt } from '../../domain/runDeadline.js';
+import { attemptUsage, type RemoteUsage, type UsageOutcome } from '../../domain/usage.js';
 
 // What a poll round writes for one execution: its end, its notices, each fenced by the round's lease.
 
@@ -88,6 +90,36 @@ export const fencedWrite = (
   events: ExecutionWrite['events'],
 ): ExecutionWrite => ({ id: e.id, expect: [e.state], change, fence: lease, events });
 
+/**
+ * What the attempt that ends now used: as its backend reported it, or (a run given up on, a backend
+ * that could not say) estimated from our own times and the profile's nodes.
+ */
+export const usageAtEnd = (
+  e: Execution,
+  outcome: UsageOutcome,
+  remoteState: string,
+  reported: RemoteUsage | null,
+  now: Date,
+) => {
+  const d = e.profileSnapshot.deployment;
+  return attemptUsage({
+    executionId: e.id,
+    attempt: e.attempt,
+    projectModule: e.projectModule,
+    profileName: e.profileSnapshot.name,
+    backend: d.kind,
+    outcome,
+    remoteState,
+    reported,
+    submittedAt: e.submittedAt,
+    // An island manager runs a graph as it gets it; a batch job runs from when a poll saw it start.
+    seenStartedAt: d.kind === 'batch_remote' ? remoteStartedAt(e) : e.submittedAt,
+    profileNodes:
+      d.kind === 'batch_remote' ? d.num_nodes : Math.max(1, e.profileSnapshot.translation.num_par),
+    now,
+  });
+};
+
 /** The write of the end the backend reported, if it reported one. */
 export const endOf = (
   e: Execution,
@@ -103,8 +135,12 @@ export const endOf = (
       : terminal[o.kind];
   if (!end) return null;
   const ended = transition(e.state, end);
+  const reported =
+    o.kind === 'finished' || o.kind === 'failed' || o.kind === 'cancelled' ? o.usage : undefined;
+  const usage = usageAtEnd(e, ended.state as UsageOutcome, o.remoteState, reported ?? null, now);
   const signatures = (e.runRecord['source_signatures'] ?? {}) as Record<string, string | null>;
   return {
+    usage,
     ...fencedWrite(
       e,
       lease,

@@ -29,6 +29,11 @@ export const getProjectConfigVersionHandler: Handler = async (ctx) =>
 export const projectEventsHandler: Handler = async (ctx) =>
   answer(await ctx.app.projects.events(ctx.params['module']!, pageOf(ctx)));
 
+export const projectUsageHandler: Handler = async (ctx) => {
+  const q = ctx.query as { from?: string; to?: string; by?: 'month' | 'profile' | 'state' };
+  return answer(await ctx.app.projects.usage(ctx.params['module']!, q));
+};
+
 export const listProjectsHandler: Handler = async (ctx) => ({
   body: { items: await ctx.app.projects.list() },
 });

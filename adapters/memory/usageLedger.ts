@@ -1,0 +1,76 @@
+import { type InFlightShape, shapeOf, type Spent } from '../../core/domain/budget.js';
+import { terminalStates } from '../../core/domain/execution.js';
+import { type AttemptUsage, shareWithin } from '../../core/domain/usage.js';
+import type { UsageLedger } from '../../core/ports/UsageLedger.js';
+import type { MemoryStore } from './store.js';
+
+/** Started before `to` (or, never started, ended before it) and ended at or after `from`. */
+const overlaps = (u: AttemptUsage, from: Date, to: Date) =>
+  u.endedAt >= from && (u.startedAt ?? u.endedAt) < to;
+
+export class MemoryUsageLedger implements UsageLedger {
+  constructor(private readonly store: MemoryStore) {}
+
+  async ofExecution(executionId: string) {
+    return [...this.store.usage.values()]
+      .filter((u) => u.executionId === executionId)
+      .sort((a, b) => a.attempt - b.attempt);
+  }
+
+  async within(projectModule: string | null, from: Date, to: Date, limit: number) {
+    const rows = [...this.store.usage.values()]
+      .filter((u) => (projectModule === null || u.projectModule === projectModule) && overlaps(u, from, to))
+      .sort(
+        (a, b) =>
+          a.endedAt.getTime() - b.endedAt.getTime() ||
+          (a.executionId < b.executionId ? -1 : a.executionId > b.executionId ? 1 : a.attempt - b.attempt),
+      );
+    return { rows: rows.slice(0, limit), more: rows.length > limit };
+  }
+
+  async spent(projectModule: string, from: Date, to: Date): Promise<Spent> {
+    let nodeSeconds = 0;
+    let cpuSeconds = 0;
+    for (const u of this.store.usage.values()) {
+      if (u.projectModule !== projectModule || !overlaps(u, from, to)) continue;
+      const share = shareWithin(u, from, to);
+      nodeSeconds += u.nodeSeconds * share;
+      cpuSeconds += (u.cpuSeconds ?? 0) * share;
+    }
+    return { nodeSeconds, cpuSeconds };
+  }
+
+  async inFlight(projectModule: string): Promise<InFlightShape[]> {
+    const shapes = new Map<string, InFlightShape>();
+    for (const e of this.store.executions.values()) {
+      if (e.projectModule !== projectModule || e.state === 'pending' || terminalStates.has(e.state)) continue;
+      const s = shapeOf(e.profileSnapshot);
+      const k = JSON.stringify(s);
+      shapes.set(k, { ...s, count: (shapes.get(k)?.count ?? 0) + 1 });
+    }
+    return [...shapes.values()];
+  }
+
+  async totals() {
+    const out = new Map<
+      string,
+      { projectModule: string; profileName: string; outcome: string; nodeSeconds: number; cpuSeconds: number }
+    >();
+    for (const u of this.store.usage.values()) {
+      const k = `${u.projectModule}\u0000${u.profileName}\u0000${u.outcome}`;
+      const t = out.get(k) ?? {
+        projectModule: u.projectModule,
+        profileName: u.profileName,
+        outcome: u.outcome,
+        nodeSeconds: 0,
+        cpuSeconds: 0,
+      };
+      out.set(k, {
+        ...t,
+        nodeSeconds: t.nodeSeconds + u.nodeSeconds,
+        cpuSeconds: t.cpuSeconds + (u.cpuSeconds ?? 0),
+      });
+    }
+    return [...out.values()];
+  }
+}

@@ -1,0 +1,36 @@
+import type { InFlightShape, Spent } from '../domain/budget.js';
+import type { AttemptUsage } from '../domain/usage.js';
+
+/**
+ * What attempts used on their backends. Rows are written with the execution write that ends an
+ * attempt (`ExecutionWrite.usage`), once per attempt; this port reads them.
+ */
+export interface UsageLedger {
+  /** An execution's attempts' usage, by attempt. */
+  ofExecution(executionId: string): Promise<AttemptUsage[]>;
+  /**
+   * The attempts of a project (every project: null) that ran or ended in [from, to): started
+   * before `to` and ended at or after `from`. At most `limit` rows, oldest end first; `more` says
+   * there were others.
+   */
+  within(
+    projectModule: string | null,
+    from: Date,
+    to: Date,
+    limit: number,
+  ): Promise<{ rows: AttemptUsage[]; more: boolean }>;
+  /** What a project's settled runs spent in [from, to), each counted by the share of its run inside it. */
+  spent(projectModule: string, from: Date, to: Date): Promise<Spent>;
+  /** A project's runs in flight (queued to cancelling), grouped by the shape the budget's estimate counts. */
+  inFlight(projectModule: string): Promise<InFlightShape[]>;
+  /** Totals since the beginning, by project, profile and outcome: the Prometheus counters. */
+  totals(): Promise<
+    readonly {
+      projectModule: string;
+      profileName: string;
+      outcome: string;
+      nodeSeconds: number;
+      cpuSeconds: number;
+    }[]
+  >;
+}

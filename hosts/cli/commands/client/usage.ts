@@ -1,0 +1,106 @@
+import { Command, Option } from 'clipanion';
+import { exitCodes } from '../../exitCodes.js';
+import type { ApiClient } from '../../client/apiClient.js';
+import { ReadCommand, table } from '../../client/clientCommand.js';
+
+interface Totals {
+  runs: number;
+  node_hours: number;
+  cpu_hours: number;
+  badput_node_hours: number;
+  queue_hours: number;
+  runs_without_cpu: number;
+}
+
+interface UsageView {
+  project_module: string;
+  from: string;
+  to: string;
+  by: string;
+  total: Totals;
+  groups: (Totals & { key: string })[];
+  budget: {
+    unit: string;
+    budget: number;
+    used: number;
+    in_flight: number;
+    period_end: string;
+    on_exhausted: string;
+  } | null;
+}
+
+const n = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(2));
+
+export class UsageCommand extends ReadCommand {
+  static override paths = [['usage']];
+  static override usage = Command.Usage({
+    category: 'Client',
+    description:
+      'What runs used on their backends: node-hours, CPU-hours and badput by month, profile or state',
+    details: `
+      Sums the usage of every attempt that reached a backend (sacct's figures on Slurm, a DALiuGE
+      session's times on an island manager, an estimate where the backend could not say) over
+      [--from, --to): by default the last 12 UTC calendar months. A run across a month's end counts
+      in each month by the share of its run time there. Without --project, every project. Badput
+      is the node-hours of runs that did not complete. The budget line shows this month's budget,
+      what settled runs used and the estimate for runs in flight.
+    `,
+    examples: [
+      ['This year by month', 'surveyor usage --project wallaby_hires --from 2026-01'],
+      ['By profile, as JSON', 'surveyor usage --project wallaby_hires --by profile --json'],
+    ],
+  });
+
+  project = Option.String('--project', { description: 'One project (default: every project)' });
+  from = Option.String('--from', { description: 'Start: a UTC month (2026-01), day or date-time' });
+  to = Option.String('--to', { description: 'End, exclusive (default: now)' });
+  by = Option.String('--by', 'month', { description: 'Group by month, profile or state' });
+
+  protected async run(api: ApiClient): Promise<number> {
+    if (!['month', 'profile', 'state'].includes(this.by)) {
+      this.context.stderr.write(`surveyor: --by is month, profile or state, not ${this.by}\n`);
+      return exitCodes.usage;
+    }
+    const projects = this.project
+      ? [this.project]
+      : (await api.request<{ items: { project_module: string }[] }>('GET', '/project-configs')).items.map(
+          (p) => p.project_module,
+        );
+    const views: UsageView[] = [];
+    for (const p of projects)
+      views.push(
+        await api.request<UsageView>('GET', `/projects/${encodeURIComponent(p)}/usage`, {
+          query: { from: this.from, to: this.to, by: this.by },
+        }),
+      );
+    if (this.asJson) return this.json(this.project ? views[0] : views);
+    const head = ['PROJECT', this.by.toUpperCase(), 'RUNS', 'NODE-H', 'CPU-H', 'BADPUT NODE-H', 'QUEUE-H'];
+    const row = (p: string, key: string, t: Totals) => [
+      p,
+      key,
+      n(t.runs),
+      n(t.node_hours),
+      `${n(t.cpu_hours)}${t.runs_without_cpu > 0 ? '*' : ''}`,
+      n(t.badput_node_hours),
+      n(t.queue_hours),
+    ];
+    this.out(
+      table([
+        head,
+        ...views.flatMap((v) => [
+          ...v.groups.map((g) => row(v.project_module, g.key, g)),
+          row(v.project_module, 'total', v.total),
+        ]),
+      ]),
+    );
+    if (views.some((v) => v.total.runs_without_cpu > 0))
+      this.out('* some runs report no CPU time (DALiuGE sessions, estimates): CPU-hours count the others');
+    for (const v of views)
+      if (v.budget)
+        this.out(
+          `${v.project_module} budget: ${n(v.budget.used)} of ${n(v.budget.budget)} ${v.budget.unit.replace('_', '-')} used this month, ${n(v.budget.in_flight)} estimated in flight (${v.budget.on_exhausted}; renews ${v.budget.period_end})`,
+        );
+    if (views.length > 0) this.out(`range: ${views[0]!.from} to ${views[0]!.to}`);
+    return exitCodes.ok;
+  }
+}
