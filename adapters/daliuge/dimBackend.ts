@@ -60,15 +60,20 @@ class NotYetCancellable extends Error {}
 /**
  * What a session that ended used, as far as an island manager can tell: DALiuGE keeps no times of
  * a session, so it ran from when we deployed it (an island manager has no queue) to the poll that
- * saw it end (the use case's clock), on the node managers that held its drops (those past
- * pristine). No CPU time or memory: a node manager does not account them.
+ * saw it end (the use case's clock), on the node managers its physical graph placed drops on (the
+ * graph this attempt submitted; without it, those the DIM reports past pristine). No CPU time or
+ * memory: a node manager does not account them.
  */
-const withSessionUsage = (
+const withSessionUsage = async (
   o: RemoteOutcome,
   item: PollItem,
   states: ReadonlyMap<string, number>,
-): RemoteOutcome => {
+): Promise<RemoteOutcome> => {
   if (o.kind !== 'finished' && o.kind !== 'failed' && o.kind !== 'cancelled') return o;
+  const graph = await item.submittedGraph?.().catch(() => null);
+  const placed = new Set(
+    dropsOf(graph ?? []).flatMap((d) => (typeof d['node'] === 'string' ? [d['node']] : [])),
+  );
   const usage: RemoteUsage = {
     source: 'session',
     jobId: item.schedulerJobId,
@@ -76,7 +81,7 @@ const withSessionUsage = (
     startedAt: item.submittedAt,
     endedAt: null,
     elapsedSeconds: null,
-    nodes: [...states.values()].filter((c) => c !== 0).length,
+    nodes: placed.size > 0 ? placed.size : [...states.values()].filter((c) => c !== 0).length,
     cpus: null,
     cpuSeconds: null,
     maxRssBytes: null,

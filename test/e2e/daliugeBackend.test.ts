@@ -98,6 +98,39 @@ test.serial('upstream HelloWorld goes through translate, deploy and poll to comp
   // output_verification (required in the example): the DIM's graph names one output, the file
   // the application writes, and its drop state says it was written.
   t.like(e.run_record['outputs'], { required: true, checked: true, count: 1, incomplete_count: 0 });
+  // Its usage, from its session: deployed at submission (no queue), ended when a poll saw it end,
+  // on the node managers its physical graph placed drops on; no CPU time (a DIM reports none).
+  const summary = (await api.call('GET', `/executions/${id}/summary`, { token: p.token })).body as {
+    submitted_at: string;
+    finished_at: string;
+    usage: { attempts: Record<string, unknown>[]; total: { node_hours: number } };
+  };
+  const translated = JSON.parse(
+    (await api.container.get<ArtifactStore>(TYPES.Artifacts).artifact(id, 1, 'translated.json'))!,
+  ) as { oid?: string; node?: string }[];
+  const placed = new Set(translated.filter((d) => d.oid && d.node).map((d) => d.node));
+  t.true(placed.size >= 1);
+  const [usage] = summary.usage.attempts;
+  t.like(usage, {
+    attempt: 1,
+    outcome: 'completed',
+    source: 'session',
+    job_id: session,
+    nodes: placed.size,
+    queue_seconds: 0,
+    cpus: null,
+    cpu_hours: null,
+    max_rss_bytes: null,
+    remote_state: 'finished',
+    started_at: summary.submitted_at,
+    ended_at: summary.finished_at,
+  });
+  const runSeconds = (Date.parse(summary.finished_at) - Date.parse(summary.submitted_at)) / 1000;
+  t.is(usage!['run_seconds'], Math.round(runSeconds));
+  t.is(
+    summary.usage.total.node_hours,
+    Math.round(((Math.round(runSeconds) * placed.size) / 3600) * 10_000) / 10_000,
+  );
 });
 
 test.serial(

@@ -13,7 +13,14 @@ import { TYPES } from '../../hosts/composition/composition.js';
 import { bashCommand, withoutUnrollStamps, yamlWithGraph } from '../support/daliuge.js';
 import { type Execution, executionStatus } from '../support/executionStatus.js';
 import { type SlurmSuite, startSlurmSuite } from '../support/slurmSuite.js';
-import { sacctByName, testbedDeployment, sacctSettled, slurmLocal, untilTrue } from '../support/slurm.js';
+import {
+  sacctByName,
+  sacctFieldsByName,
+  testbedDeployment,
+  sacctSettled,
+  slurmLocal,
+  untilTrue,
+} from '../support/slurm.js';
 
 let tb: SlurmSuite['tb'];
 let api: SlurmSuite['api'];
@@ -43,6 +50,69 @@ const useGraph = (path: string, patches: string) =>
   api.uploadConfig(yamlWithGraph(path, graphs.sha[path]!, patches), p.adminToken);
 
 const jobIdOf = (e: Execution) => String(e['scheduler_job_id']).split('/').pop()!;
+
+interface AttemptUsage {
+  attempt: number;
+  outcome: string;
+  source: string;
+  job_id: string | null;
+  started_at: string | null;
+  queue_seconds: number;
+  run_seconds: number;
+  nodes: number;
+  cpus: number | null;
+  node_hours: number;
+  cpu_hours: number | null;
+  max_rss_bytes: number | null;
+  remote_state: string;
+  exit_code: string | null;
+}
+
+/** The execution summary's usage of each attempt. */
+const usageOf = async (id: string): Promise<AttemptUsage[]> => {
+  const r = await api.call('GET', `/executions/${id}/summary`, { token: p.token });
+  return (r.body as { usage: { attempts: AttemptUsage[] } }).usage.attempts;
+};
+
+/** What sacct itself (read here, as root, not through surveyor) says of a job name. */
+const sacctUsage = (name: string) => {
+  const [row] = sacctFieldsByName(name, [
+    'JobIDRaw',
+    'State',
+    'ElapsedRaw',
+    'AllocNodes',
+    'AllocCPUS',
+    'CPUTimeRAW',
+  ]);
+  const [job, state, elapsed, nodes, cpus, cpu] = row!;
+  return {
+    job,
+    state: state!.split(' ')[0],
+    elapsed: Number(elapsed),
+    nodes: Number(nodes),
+    cpus: Number(cpus),
+    cpu: Number(cpu),
+  };
+};
+
+/** The summary's usage of an attempt is sacct's, field for field. */
+const sameAsSacct = (
+  t: { like: (a: unknown, b: object) => void },
+  u: AttemptUsage | undefined,
+  name: string,
+) => {
+  const s = sacctUsage(name);
+  t.like(u, {
+    source: 'sacct',
+    job_id: s.job,
+    remote_state: s.state,
+    run_seconds: s.elapsed,
+    nodes: s.nodes,
+    cpus: s.cpus,
+    node_hours: Math.round(((s.elapsed * s.nodes) / 3600) * 10_000) / 10_000,
+    cpu_hours: Math.round((s.cpu / 3600) * 10_000) / 10_000,
+  });
+};
 
 let completed = '';
 test.serial('HelloWorld runs in a Slurm job and the execution completes', async (t) => {
@@ -74,6 +144,12 @@ test.serial('HelloWorld runs in a Slurm job and the execution completes', async 
   const sub = e.run_record['submission'] as Record<string, unknown>;
   t.is(sub['backend'], 'slurm');
   t.is(sub['job_name'], name);
+  // What the job used, as the poll round that saw it end read it from sacct.
+  const [usage] = await usageOf(id);
+  sameAsSacct(t, usage, name);
+  t.like(usage, { attempt: 1, outcome: 'completed', exit_code: '0:0' });
+  t.true(usage!.run_seconds > 0 && usage!.queue_seconds >= 0, JSON.stringify(usage));
+  t.true((usage!.max_rss_bytes ?? 0) > 1024 * 1024, `MaxRSS of the job's steps: ${usage!.max_rss_bytes}`);
 });
 
 test.serial(
@@ -130,6 +206,9 @@ test.serial('a failing graph ends the job and the execution failed long before t
   const status = JSON.parse(readFileSync(`${tb.home}/dlg/workspace/${name}/surveyor-status.json`, 'utf8'));
   t.is(status.state, 'failed');
   t.deepEqual(status.errored_drops, failed);
+  const [usage] = await usageOf(id);
+  sameAsSacct(t, usage, name);
+  t.like(usage, { outcome: 'failed', exit_code: '1:0' });
 });
 
 test.serial('a running job is cancelled with scancel and the execution ends cancelled', async (t) => {
@@ -154,6 +233,10 @@ test.serial('a running job is cancelled with scancel and the execution ends canc
     sacctByName(name).map((j) => j.state),
     ['CANCELLED'],
   );
+  const [usage] = await usageOf(id);
+  sameAsSacct(t, usage, name);
+  t.like(usage, { outcome: 'cancelled' });
+  t.true(usage!.run_seconds > 0, 'it ran before it was cancelled');
 
   // Its retry submits what attempt 1 translated, stamps and all: the translator is not asked again.
   t.is((await api.call('POST', `/executions/${id}/retry`, { token: p.token })).status, 202);
@@ -245,3 +328,49 @@ test.serial(
     t.deepEqual(sacctByName(`surveyor-${id}-a1`), []);
   },
 );
+
+test.serial("the project's usage is the sum of what sacct reports for its jobs", async (t) => {
+  // Every attempt of every execution of the suite (the refused one never reached Slurm).
+  const list = (await api.call('GET', '/executions?limit=500', { token: p.token })).body as {
+    items: { uuid: string; attempt: number }[];
+  };
+  const names = list.items.flatMap((x) =>
+    Array.from({ length: x.attempt }, (_, i) => `surveyor-${x.uuid}-a${i + 1}`),
+  );
+  const jobs = names.flatMap((n) => (sacctFieldsByName(n, ['JobIDRaw']).length > 0 ? [sacctUsage(n)] : []));
+  t.true(jobs.length >= 5, `jobs: ${jobs.length}`);
+  const nodeHours = jobs.reduce((n, j) => n + j.elapsed * j.nodes, 0) / 3600;
+  const cpuHours = jobs.reduce((n, j) => n + j.cpu, 0) / 3600;
+  const byState = (await api.call('GET', '/projects/wallaby_hires/usage?by=state', { token: p.token }))
+    .body as {
+    total: { runs: number; node_hours: number; cpu_hours: number; badput_node_hours: number };
+    groups: { key: string; runs: number; node_hours: number }[];
+  };
+  t.is(byState.total.runs, jobs.length);
+  t.true(
+    Math.abs(byState.total.node_hours - nodeHours) < 1e-3,
+    `${byState.total.node_hours} vs sacct ${nodeHours}`,
+  );
+  t.true(
+    Math.abs(byState.total.cpu_hours - cpuHours) < 1e-3,
+    `${byState.total.cpu_hours} vs sacct ${cpuHours}`,
+  );
+  const completed = jobs.filter((j) => j.state === 'COMPLETED');
+  const badput = (nodeHours * 3600 - completed.reduce((n, j) => n + j.elapsed * j.nodes, 0)) / 3600;
+  t.true(
+    Math.abs(byState.total.badput_node_hours - badput) < 1e-3,
+    `badput ${byState.total.badput_node_hours} vs ${badput}`,
+  );
+  t.deepEqual(
+    byState.groups.map((g) => g.key),
+    ['cancelled', 'completed', 'failed'],
+  );
+  // The Prometheus counters say the same, by project, profile and outcome.
+  const metrics = (await api.call('GET', '/metrics', { token: p.token })).text;
+  const counted = [
+    ...metrics.matchAll(
+      /^surveyor_usage_node_seconds_total\{[^}]*project_module="wallaby_hires"[^}]*\} (\S+)$/gm,
+    ),
+  ].reduce((n, m) => n + Number(m[1]), 0);
+  t.true(Math.abs(counted / 3600 - nodeHours) < 1e-3, `counter ${counted} s vs sacct ${nodeHours} h`);
+});
