@@ -11,6 +11,18 @@ export class MemoryExecutionFigures implements ExecutionFigures {
     return [...this.store.executions.values()];
   }
 
+  async endedByHour(since: Date) {
+    const out = new Map<string, { hour: Date; state: string; count: number }>();
+    for (const e of this.all()) {
+      if (!e.finishedAt || e.finishedAt < since || !['completed', 'failed', 'cancelled'].includes(e.state))
+        continue;
+      const hour = new Date(Math.floor(e.finishedAt.getTime() / 3600_000) * 3600_000);
+      const k = `${hour.getTime()}\u0000${e.state}`;
+      out.set(k, { hour, state: e.state, count: (out.get(k)?.count ?? 0) + 1 });
+    }
+    return [...out.values()];
+  }
+
   async countsByState() {
     const counts = new Map<string, { projectModule: string; state: string; count: number }>();
     for (const e of this.all()) {

@@ -62,6 +62,16 @@ export const remoteQueueWaits = async (db: Db, now: Date) => {
   return rows.map((r) => ({ projectModule: r.project_module, waiting: r.n, longestSeconds: r.longest }));
 };
 
+export const endedByHour = async (db: Db, since: Date) =>
+  (
+    await db.any<{ hour: Date; state: string; n: number }>(
+      `SELECT date_trunc('hour', finished_at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AS hour, state, count(*)::int AS n
+       FROM executions WHERE finished_at >= $1 AND state IN ('completed', 'failed', 'cancelled')
+       GROUP BY 1, 2`,
+      [since],
+    )
+  ).map((r) => ({ hour: r.hour, state: r.state, count: r.n }));
+
 export class PgExecutionFigures implements ExecutionFigures {
   constructor(private readonly db: Db) {}
   countsByState() {
@@ -75,5 +85,8 @@ export class PgExecutionFigures implements ExecutionFigures {
   }
   pendingSince(before: Date, projectModule: string | null, limit: number) {
     return pendingSince(this.db, before, projectModule, limit);
+  }
+  endedByHour(since: Date) {
+    return endedByHour(this.db, since);
   }
 }

@@ -219,6 +219,7 @@ export const executionOperations = (d: SurveyorDeps) => {
       const failures = o.recentFailures.map(viewWith(await sourcesById(o.recentFailures)));
       return {
         executions_by_state: o.byState,
+        ended_by_hour: o.endedByHour,
         executions_by_project: o.byProject.map((r) => ({
           project_module: r.projectModule,
           state: r.state,

@@ -168,6 +168,8 @@ export interface UsageTotals {
 
 export interface UsageGroup extends UsageTotals {
   readonly key: string;
+  /** The group's node-hours split by final state (a chart's stacks). */
+  readonly node_hours_by_outcome: Readonly<Record<UsageOutcome, number>>;
 }
 
 const round = (x: number, places = 4) => Math.round(x * 10 ** places) / 10 ** places;
@@ -197,11 +199,21 @@ const sum = (parts: readonly { u: AttemptUsage; share: number }[]): UsageTotals 
   };
 };
 
+const byOutcome = (parts: readonly { u: AttemptUsage; share: number }[]): Record<UsageOutcome, number> => {
+  const out = { completed: 0, failed: 0, cancelled: 0 };
+  for (const { u, share } of parts) out[u.outcome] += u.nodeSeconds * share;
+  return {
+    completed: round(out.completed / 3600),
+    failed: round(out.failed / 3600),
+    cancelled: round(out.cancelled / 3600),
+  };
+};
+
 /**
  * Usage in [from, to), in groups. Each attempt counts by the share of its run inside the range
  * (and, by month, inside each month); a run that never started counts where it ended, as a run of
  * no node-hours. `runs` is therefore a sum of shares: a run across a month's end counts a part in
- * each month.
+ * each month. By month, every month of the range has its group, empty or not.
  */
 export const summarizeUsage = (
   rows: readonly AttemptUsage[],
@@ -211,6 +223,9 @@ export const summarizeUsage = (
 ): { total: UsageTotals; groups: UsageGroup[] } => {
   const inRange: { u: AttemptUsage; share: number }[] = [];
   const groups = new Map<string, { u: AttemptUsage; share: number }[]>();
+  // By month, every month of the range is a group, those without runs too (a chart's empty bars).
+  if (by === 'month')
+    for (let m = monthOf(from); m.start < to; m = monthOf(m.end)) groups.set(monthKey(m.start), []);
   const add = (key: string, part: { u: AttemptUsage; share: number }) => {
     const g = groups.get(key);
     if (g) g.push(part);
@@ -239,7 +254,7 @@ export const summarizeUsage = (
     total: sum(inRange),
     groups: [...groups.entries()]
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .map(([key, parts]) => ({ key, ...sum(parts) })),
+      .map(([key, parts]) => ({ key, ...sum(parts), node_hours_by_outcome: byOutcome(parts) })),
   };
 };
 

@@ -18,6 +18,8 @@ export interface ExecutionFigures {
       readonly error: string | null;
     }[];
   }>;
+  /** Executions that ended at or after `since`, by the UTC hour they ended in and their state. */
+  endedByHour(since: Date): Promise<readonly { hour: Date; state: string; count: number }[]>;
   /** Executions asked to run and pending since before `before`: how many, and the oldest `limit`. */
   pendingSince(
     before: Date,

@@ -11,6 +11,7 @@ import { OverviewPage } from './pages/Overview.js';
 import { ProfileDetailPage, ProfilesPage } from './pages/Profiles.js';
 import { ProjectsPage } from './pages/Projects.js';
 import { SourceDetailPage, SourcesPage } from './pages/Sources.js';
+import { UsagePage } from './pages/Usage.js';
 import { href, type Route, useRoute } from './router.js';
 import { SessionContext } from './session.js';
 import type { MeBody } from './types.js';
@@ -22,6 +23,7 @@ const nav = [
   ['sources', 'Sources'],
   ['projects', 'Project configurations'],
   ['profiles', 'Deployment profiles'],
+  ['usage', 'Usage'],
   ['alerts', 'Alerts'],
 ] as const;
 
@@ -42,6 +44,8 @@ const PageFor = ({ route }: { route: Route }) => {
       return <ProjectsPage route={route} />;
     case 'profiles':
       return id ? <ProfileDetailPage id={id} /> : <ProfilesPage />;
+    case 'usage':
+      return <UsagePage route={route} />;
     case 'alerts':
       return <AlertsPage />;
     default:

@@ -11,6 +11,7 @@ import type {
   LedgerSnapshotView,
 } from '../../schema/api/executions.js';
 import type { OverviewView } from '../../schema/api/overview.js';
+import type { ProjectUsageView } from '../../schema/api/usage.js';
 import type {
   EventPageView,
   EventView,
@@ -60,3 +61,4 @@ export type RulePage = t.TypeOf<typeof RuleList>;
 export type Delivery = t.TypeOf<typeof DeliveryView>;
 export type DeliveryPage = t.TypeOf<typeof DeliveryList>;
 export type SourceStatus = t.TypeOf<typeof SourceStatusView>;
+export type ProjectUsage = t.TypeOf<typeof ProjectUsageView>;

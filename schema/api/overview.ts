@@ -25,5 +25,8 @@ export const OverviewView = component(
       }),
     ),
     recent_failures: t.array(ExecutionView),
+    ended_by_hour: t.array(
+      t.type({ hour: DateTimeString, completed: t.number, failed: t.number, cancelled: t.number }),
+    ),
   }),
 );

@@ -74,7 +74,13 @@ export const ProjectUsageView = component(
     to: DateTimeString,
     by: t.string,
     total: t.type(totals),
-    groups: t.array(t.type({ key: t.string, ...totals })),
+    groups: t.array(
+      t.type({
+        key: t.string,
+        ...totals,
+        node_hours_by_outcome: t.type({ completed: t.number, failed: t.number, cancelled: t.number }),
+      }),
+    ),
     budget: nullable(
       t.intersection([BudgetView, t.type({ on_exhausted: t.keyof({ block: null, warn: null }) })]),
     ),

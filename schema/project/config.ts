@@ -204,11 +204,11 @@ const Budget = strictObject(
   'Budget',
   {
     limit: numberRange(0, 100_000_000, 'a number of hours above 0 and at most 100000000', true),
-    unit: oneOf('unit', ['node_hours', 'cpu_hours'] as const),
+    unit: oneOf('node_hours or cpu_hours', ['node_hours', 'cpu_hours'] as const),
   },
   {
-    period: withDefault(oneOf('period', ['month'] as const), 'month'),
-    on_exhausted: withDefault(oneOf('on_exhausted', ['block', 'warn'] as const), 'block'),
+    period: withDefault(oneOf('month (a UTC calendar month)', ['month'] as const), 'month'),
+    on_exhausted: withDefault(oneOf('block or warn', ['block', 'warn'] as const), 'block'),
   },
 );
 

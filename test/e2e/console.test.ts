@@ -359,6 +359,7 @@ test.serial('a viewer sees every page and no control that would change anything'
     ['projects', 'Project configurations'],
     ['profiles', 'Deployment profiles'],
     ['alerts', 'Alerts'],
+    ['usage/wallaby_hires', 'Usage of wallaby_hires'],
   ];
   // Reads only: comparing two executions, downloading the provenance document.
   const allowed = new Set(['Sign out', 'Previous', 'Next', 'Compare', 'Provenance (W3C PROV-JSON)']);
@@ -375,6 +376,25 @@ test.serial('a viewer sees every page and no control that would change anything'
     t.is(await page.getByRole('link', { name: 'New execution' }).count(), 0, hash);
     await record(t, page, `viewer-${hash.replace(/\//g, '-')}`);
   }
+  // What runs used, drawn: the month's node-hours by outcome, the table by profile; the execution's
+  // attempts and its steps as a bar; executions ended per hour on the overview.
+  await open(page, 'usage/wallaby_hires', 'Usage of wallaby_hires');
+  await page.getByRole('img', { name: /^Node-hours by month \(node-hours\)/ }).waitFor();
+  t.true((await page.locator('svg rect.bar.s-completed').count()) >= 1, 'a completed stack');
+  t.is(await page.getByRole('row', { name: /dim-local/ }).count(), 1);
+  await open(page, `executions/${ids.real}`, /^Execution /);
+  await page.getByRole('heading', { level: 2, name: 'Usage' }).waitFor();
+  t.true(
+    (await page.getByRole('cell', { name: 'estimate' }).count()) >= 1,
+    'the mock reports nothing: an estimate',
+  );
+  t.regex(
+    (await page.getByRole('img', { name: /^Where the time went: / }).getAttribute('aria-label')) ?? '',
+    /Run \d/,
+  );
+  await open(page, 'overview', 'Overview');
+  await page.getByRole('img', { name: /^Executions ended by hour/ }).waitFor();
+  await record(t, page, 'viewer-overview-charts');
   // The profile page too.
   await open(page, 'profiles', 'Deployment profiles');
   await page.getByRole('link', { name: 'dim-local' }).click();

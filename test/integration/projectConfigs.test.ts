@@ -203,3 +203,58 @@ test('a configuration whose graph cannot run is refused at upload with 422 and t
   t.regex(patch[1]!.message, /has no field num_of_splits \(its fields: num_of_copies\)/);
   t.is((await api.call('GET', '/project-configs/graph_checks', { token: op })).status, 404, 'nothing stored');
 });
+
+test('a budget that is negative, absurd or in an unknown unit is refused with its path, line and column', async (t) => {
+  const issuesOf = async (budget: string) => {
+    const yaml = `${example.trimEnd()}\nbudget:\n${budget}`;
+    const r = await upload(yaml);
+    t.is(r.status, 422, r.text);
+    return (r.body as { error: { details: { issues: { path: string; line: number; message: string }[] } } })
+      .error.details.issues;
+  };
+  const lines = example.trimEnd().split('\n').length;
+  t.like((await issuesOf('  limit: -5\n  unit: node_hours\n'))[0], { path: 'budget.limit', line: lines + 2 });
+  t.like((await issuesOf('  limit: 0\n  unit: node_hours\n'))[0], { path: 'budget.limit' });
+  t.like((await issuesOf('  limit: 1e12\n  unit: node_hours\n'))[0], { path: 'budget.limit' });
+  const unit = (await issuesOf('  limit: 100\n  unit: core_years\n'))[0]!;
+  t.like(unit, { path: 'budget.unit', line: lines + 3 });
+  t.regex(unit.message, /node_hours|cpu_hours/);
+  t.like((await issuesOf('  limit: 100\n  unit: node_hours\n  period: week\n'))[0], {
+    path: 'budget.period',
+  });
+  t.like((await issuesOf('  limit: 100\n  unit: node_hours\n  on_exhausted: shrug\n'))[0], {
+    path: 'budget.on_exhausted',
+  });
+  // A sound one is stored; the usage route then says it.
+  const ok = await upload(
+    `${example.trimEnd()}\nbudget:\n  limit: 120.5\n  unit: cpu_hours\n  on_exhausted: warn\n`,
+  );
+  t.true(ok.status === 201 || ok.status === 200, ok.text);
+  const usage = await api.call('GET', '/projects/wallaby_hires/usage', { token: viewer });
+  t.is(usage.status, 200, usage.text);
+  t.like((usage.body as { budget: object }).budget, {
+    unit: 'cpu_hours',
+    budget: 120.5,
+    used: 0,
+    on_exhausted: 'warn',
+  });
+});
+
+test('the usage route refuses an empty or unreadable range, and an unknown project', async (t) => {
+  const get = (q: string, module = 'wallaby_hires') =>
+    api.call('GET', `/projects/${module}/usage${q}`, { token: viewer });
+  const pathOf = (r: { body: unknown }) =>
+    (r.body as { error: { details: { issues: { path: string }[] } } }).error.details.issues[0]!.path;
+  const empty = await get('?from=2026-11&to=2026-10');
+  t.is(empty.status, 422);
+  t.is(pathOf(empty), 'from');
+  for (const bad of ['?from=2026-02-30', '?from=yesterday', '?to=2026-13', '?by=week']) {
+    const r = await get(bad);
+    t.is(r.status, 422, bad);
+  }
+  t.is(pathOf(await get('?from=2026-02-30')), 'from');
+  t.is((await get('', 'no_such_project')).status, 404);
+  const r = await get('?from=2026-01&to=2026-12-01T00:00:00%2B11:00&by=state');
+  t.is(r.status, 200, r.text);
+  t.like(r.body as object, { from: '2026-01-01T00:00:00.000Z', to: '2026-11-30T13:00:00.000Z', by: 'state' });
+});

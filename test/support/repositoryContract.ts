@@ -989,6 +989,15 @@ export const repositoryContract: Record<string, Rule> = {
         `${module} failed 3`,
         `${module} pending 3`,
       ]);
+      // By the UTC hour they ended in: all four in the first hour after t0.
+      const byHour = [...(await r.executionFigures.endedByHour(at(0)))].sort((a, b) =>
+        a.state < b.state ? -1 : 1,
+      );
+      t.deepEqual(byHour, [
+        { hour: t0, state: 'completed', count: 1 },
+        { hour: t0, state: 'failed', count: 3 },
+      ]);
+      t.deepEqual(await r.executionFigures.endedByHour(at(3600)), []);
       const ended = await r.executionFigures.endedSince(at(5), null, 5);
       t.deepEqual(ended.byState, { completed: 1, failed: 2 });
       t.deepEqual(ended.failed, [

@@ -8,7 +8,7 @@ import type { WorkerRecord, WorkerRegistry } from '../../ports/WorkerRegistry.js
 
 export interface OverviewDeps {
   readonly executions: Pick<ExecutionRepository, 'list'>;
-  readonly executionFigures: Pick<ExecutionFigures, 'countsByState'>;
+  readonly executionFigures: Pick<ExecutionFigures, 'countsByState' | 'endedByHour'>;
   readonly queue: JobQueue;
   readonly workers: WorkerRegistry;
 }
@@ -21,6 +21,8 @@ export interface Overview {
   readonly workers: readonly WorkerRecord[];
   /** The newest failed executions. */
   readonly recentFailures: readonly Execution[];
+  /** The last 24 whole UTC hours and this one, oldest first: executions that ended in each, by state. */
+  readonly endedByHour: readonly { hour: string; completed: number; failed: number; cancelled: number }[];
 }
 
 export const recentFailureCount = 10;
@@ -31,12 +33,26 @@ export const readOverview = async (
   now: Date,
   staleAfterSeconds: number,
 ): Promise<Overview> => {
-  const [byProject, queue, workers, failed] = await Promise.all([
+  const thisHour = Math.floor(now.getTime() / 3600_000) * 3600_000;
+  const since = new Date(thisHour - 24 * 3600_000);
+  const [byProject, queue, workers, failed, ended] = await Promise.all([
     d.executionFigures.countsByState(),
     d.queue.stats(now),
     d.workers.live(now, staleAfterSeconds),
     d.executions.list({ state: 'failed' }, recentFailureCount, null),
+    d.executionFigures.endedByHour(since),
   ]);
+  const hours = Array.from({ length: 25 }, (_, i) => ({
+    hour: new Date(since.getTime() + i * 3600_000).toISOString(),
+    completed: 0,
+    failed: 0,
+    cancelled: 0,
+  }));
+  for (const r of ended) {
+    const h = hours[Math.round((r.hour.getTime() - since.getTime()) / 3600_000)];
+    if (h && (r.state === 'completed' || r.state === 'failed' || r.state === 'cancelled'))
+      h[r.state] += r.count;
+  }
   const byState = Object.fromEntries(executionStates.map((s) => [s, 0])) as Record<ExecutionState, number>;
   for (const r of byProject) if (r.state in byState) byState[r.state as ExecutionState] += r.count;
   return {
@@ -45,5 +61,6 @@ export const readOverview = async (
     queue,
     workers,
     recentFailures: failed === 'bad_cursor' ? [] : failed.items,
+    endedByHour: hours,
   };
 };

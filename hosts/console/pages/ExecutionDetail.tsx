@@ -24,6 +24,8 @@ import {
   useLoad,
 } from '../ui.js';
 
+import { AttemptsUsage, StepsBar } from './ExecutionUsage.js';
+
 const terminal = new Set(['completed', 'failed', 'cancelled']);
 
 /** A link only to a web address: a URL from a profile never becomes script. */
@@ -422,6 +424,7 @@ export const ExecutionDetailPage = ({ id }: { id: string }) => {
         )}
       </Show>
       <h2>Steps</h2>
+      <Show loaded={summary}>{(m) => <StepsBar m={m} />}</Show>
       <Show loaded={summary}>
         {(m) => (
           <dl class="facts">
@@ -444,6 +447,8 @@ export const ExecutionDetailPage = ({ id }: { id: string }) => {
           </dl>
         )}
       </Show>
+      <h2>Usage</h2>
+      <Show loaded={summary}>{(m) => <AttemptsUsage m={m} />}</Show>
       <h2>Timeline</h2>
       <Show loaded={events}>
         {(p) =>

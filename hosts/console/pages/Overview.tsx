@@ -1,6 +1,7 @@
 import { get } from '../api.js';
 import { href } from '../router.js';
 import type { Overview } from '../types.js';
+import { StackedBars } from '../charts.js';
 import { Checks, Page, Show, StateBadge, Time, useLoad } from '../ui.js';
 
 interface Readiness {
@@ -40,6 +41,21 @@ export const OverviewPage = () => {
                 </li>
               ))}
             </ul>
+            <h2>Executions ended per hour (last day, UTC)</h2>
+            <StackedBars
+              label="Executions ended by hour"
+              unit="executions"
+              series={[
+                { key: 'completed', label: 'Completed' },
+                { key: 'failed', label: 'Failed' },
+                { key: 'cancelled', label: 'Cancelled' },
+              ]}
+              rows={o.ended_by_hour.map((h) => ({
+                key: h.hour,
+                label: `${h.hour.slice(11, 13)}h`,
+                values: { completed: h.completed, failed: h.failed, cancelled: h.cancelled },
+              }))}
+            />
             <div class="columns">
               <div>
                 <h2>Job queue</h2>

@@ -1,0 +1,140 @@
+import { get } from '../api.js';
+import { StackedBars } from '../charts.js';
+import { go, href, type Route } from '../router.js';
+import type { ProjectUsage, Projects } from '../types.js';
+import { Page, Show, useLoad } from '../ui.js';
+
+const outcomes = [
+  { key: 'completed', label: 'Completed' },
+  { key: 'failed', label: 'Failed' },
+  { key: 'cancelled', label: 'Cancelled' },
+] as const;
+
+const n = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(2));
+
+/** A project's usage: node-hours per month split by outcome, a table by profile, and its budget. */
+export const UsagePage = ({ route }: { route: Route }) => {
+  const projects = useLoad(() => get<Projects>('/project-configs'), 'projects');
+  const module = route.path[1] ?? projects.data?.items[0]?.project_module;
+  const key = module ?? '';
+  const byMonth = useLoad(
+    () =>
+      module
+        ? get<ProjectUsage>(`/projects/${encodeURIComponent(module)}/usage?by=month`)
+        : Promise.resolve(null),
+    `month:${key}`,
+    30_000,
+  );
+  const byProfile = useLoad(
+    () =>
+      module
+        ? get<ProjectUsage>(`/projects/${encodeURIComponent(module)}/usage?by=profile`)
+        : Promise.resolve(null),
+    `profile:${key}`,
+    30_000,
+  );
+  return (
+    <Page title={module ? `Usage of ${module}` : 'Usage'}>
+      <Show loaded={projects}>
+        {(p) =>
+          p.items.length === 0 ? (
+            <p class="muted">No project has a configuration yet.</p>
+          ) : (
+            <label class="field">
+              <span>Project</span>
+              <select value={key} onChange={(e) => go(['usage', e.currentTarget.value])}>
+                {p.items.map((x) => (
+                  <option key={x.project_module} value={x.project_module}>
+                    {x.project_module}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )
+        }
+      </Show>
+      <Show loaded={byMonth}>
+        {(u) =>
+          u && (
+            <>
+              <h2>Budget</h2>
+              {u.budget ? (
+                <dl class="facts">
+                  <dt>This month</dt>
+                  <dd>
+                    {n(u.budget.used)} of {n(u.budget.budget)} {u.budget.unit.replace('_', '-')} used (
+                    {Math.round((u.budget.used / u.budget.budget) * 100)}%)
+                  </dd>
+                  <dt>Estimated for runs in flight</dt>
+                  <dd>{n(u.budget.in_flight)}</dd>
+                  <dt>When spent</dt>
+                  <dd>{u.budget.on_exhausted === 'block' ? 'new runs wait' : 'runs go; alerts tell'}</dd>
+                  <dt>Renews</dt>
+                  <dd>{u.budget.period_end}</dd>
+                </dl>
+              ) : (
+                <p class="muted">No budget: the configuration sets none.</p>
+              )}
+              <h2>Node-hours per month</h2>
+              <p class="muted">
+                {n(u.total.node_hours)} node-hours in {n(u.total.runs)} runs since {u.from.slice(0, 10)};{' '}
+                {n(u.total.badput_node_hours)} of them in runs that did not complete. Months are UTC calendar
+                months; a run across a month's end counts in each.
+              </p>
+              {u.groups.length === 0 ? (
+                <p class="muted">No run has ended in this range.</p>
+              ) : (
+                <StackedBars
+                  label="Node-hours by month"
+                  unit="node-hours"
+                  series={outcomes}
+                  rows={u.groups.map((g) => ({ key: g.key, label: g.key, values: g.node_hours_by_outcome }))}
+                />
+              )}
+            </>
+          )
+        }
+      </Show>
+      <h2>By profile</h2>
+      <Show loaded={byProfile}>
+        {(u) =>
+          u &&
+          (u.groups.length === 0 ? (
+            <p class="muted">No run has ended in this range.</p>
+          ) : (
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Profile</th>
+                  <th scope="col">Runs</th>
+                  <th scope="col">Node-hours</th>
+                  <th scope="col">CPU-hours</th>
+                  <th scope="col">Badput node-hours</th>
+                  <th scope="col">Queue hours</th>
+                </tr>
+              </thead>
+              <tbody>
+                {u.groups.map((g) => (
+                  <tr key={g.key}>
+                    <td>
+                      <a href={href(['executions'], { profile: g.key, project: u.project_module })}>
+                        {g.key}
+                      </a>
+                    </td>
+                    <td>{n(g.runs)}</td>
+                    <td>{n(g.node_hours)}</td>
+                    <td>
+                      {g.runs_without_cpu > 0 ? `${n(g.cpu_hours)} (some runs report none)` : n(g.cpu_hours)}
+                    </td>
+                    <td>{n(g.badput_node_hours)}</td>
+                    <td>{n(g.queue_hours)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ))
+        }
+      </Show>
+    </Page>
+  );
+};
