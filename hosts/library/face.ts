@@ -9,6 +9,7 @@ import { ExecutionCreate } from '../../schema/api/executions.js';
 import { ProfileInput } from '../../schema/api/profiles.js';
 import { DiscoverRequest, SourceBulkCreate, SourceCreate } from '../../schema/api/sources.js';
 import { decodeWith } from '../../schema/decode.js';
+import { UsageQuery } from '../../schema/api/usage.js';
 
 /** A profile as the API takes it (fields with a default may be left out): defaults are filled in and every field checked, as over HTTP. */
 export type ProfileInputValue = t.TypeOf<typeof ProfileInput>;
@@ -57,9 +58,13 @@ export const surveyorFace = (app: Ops): SurveyorFace => {
   const { deps: _deps, ...operations } = app;
   // The codec's output has every defaulted field; its type marks them optional (withDefault).
   const settings = (p: ProfileInputValue) => p as unknown as ProfileSettings;
-  const { sources, executions, profiles, alerts } = operations;
+  const { sources, executions, profiles, alerts, projects } = operations;
   return {
     ...operations,
+    projects: {
+      ...projects,
+      usage: (module, query) => checked(UsageQuery, query, 'usage query', (q) => projects.usage(module, q)),
+    },
     profiles: {
       ...profiles,
       create: (input, actor) =>

@@ -58,4 +58,6 @@ test("the library checks an embedder's input with the API's codecs: the same 422
     ),
     ['deployment.deploy_host'],
   );
+  t.deepEqual(issues(await h.projects.usage('wallaby_hires', { from: 'last tuesday' })), ['from']);
+  t.deepEqual(issues(await h.projects.usage('wallaby_hires', { by: 'week' } as never)), ['by']);
 });

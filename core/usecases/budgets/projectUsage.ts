@@ -41,6 +41,14 @@ export const projectUsage = async (
     q.from !== undefined
       ? new Date(q.from)
       : monthOf(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1))).start;
+  for (const [path, d] of [
+    ['from', from],
+    ['to', to],
+  ] as const)
+    if (Number.isNaN(d.getTime()))
+      return E.left(
+        validationError('the range is not valid', [{ path, message: 'not a time this service reads' }]),
+      );
   if (from >= to)
     return E.left(
       validationError('the range is empty', [
