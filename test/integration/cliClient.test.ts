@@ -274,6 +274,36 @@ test.serial('profiles, sources and an execution watched to completion; a failing
   t.regex(none.out, /no execution id starts with ffffffff/);
   const status = await cli(['exec', 'status', created.uuid]);
   t.regex(status.out, /completed \(attempt 1/);
+
+  // What the runs used: one completed attempt, the failing one's one or two (its retry may have
+  // ended by now); the mock reports nothing, so each is an estimate.
+  const usage = await cli(['usage', '--project', 'wallaby_hires', '--by', 'state']);
+  t.is(usage.code, 0, usage.out);
+  t.regex(usage.out, /^PROJECT\s+STATE\s+RUNS\s+NODE-H\s+CPU-H\s+BADPUT NODE-H\s+QUEUE-H$/m);
+  t.regex(usage.out, /^wallaby_hires\s+completed\s+1\s/m);
+  const failedRuns = Number(/^wallaby_hires\s+failed\s+(\d+)\s/m.exec(usage.out)?.[1]);
+  t.true(failedRuns === 1 || failedRuns === 2, usage.out);
+  t.regex(usage.out, new RegExp(`^wallaby_hires\\s+total\\s+${failedRuns + 1}\\s`, 'm'));
+  t.regex(usage.out, /some runs report no CPU time/);
+  const asJson = await json<{ by: string; total: { runs: number } }>([
+    'usage',
+    '--project',
+    'wallaby_hires',
+    '--by',
+    'state',
+  ]);
+  t.is(asJson.by, 'state');
+  t.true(asJson.total.runs >= 2);
+  const every = await json<{ project_module: string }[]>(['usage']);
+  t.deepEqual(
+    every.map((u) => u.project_module),
+    ['wallaby_hires'],
+  );
+  const wrong = await cli(['usage', '--by', 'week']);
+  t.is(wrong.code, 2, wrong.out);
+  const badRange = await cli(['usage', '--project', 'wallaby_hires', '--from', '2026-02-30']);
+  t.is(badRange.code, 1, badRange.out);
+  t.regex(badRange.out, /from/);
 });
 
 test.serial('alert channels, rules and deliveries from the command line', async (t) => {

@@ -12,27 +12,24 @@ const outcomes = [
 
 const n = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(2));
 
+/** A project's usage grouped one way (nothing while no project is chosen), read again every 30 s. */
+const useUsage = (module: string | undefined, by: 'month' | 'profile') =>
+  useLoad(
+    () =>
+      module
+        ? get<ProjectUsage>(`/projects/${encodeURIComponent(module)}/usage?by=${by}`)
+        : Promise.resolve(null),
+    `${by}:${module ?? ''}`,
+    30_000,
+  );
+
 /** A project's usage: node-hours per month split by outcome, a table by profile, and its budget. */
 export const UsagePage = ({ route }: { route: Route }) => {
   const projects = useLoad(() => get<Projects>('/project-configs'), 'projects');
   const module = route.path[1] ?? projects.data?.items[0]?.project_module;
   const key = module ?? '';
-  const byMonth = useLoad(
-    () =>
-      module
-        ? get<ProjectUsage>(`/projects/${encodeURIComponent(module)}/usage?by=month`)
-        : Promise.resolve(null),
-    `month:${key}`,
-    30_000,
-  );
-  const byProfile = useLoad(
-    () =>
-      module
-        ? get<ProjectUsage>(`/projects/${encodeURIComponent(module)}/usage?by=profile`)
-        : Promise.resolve(null),
-    `profile:${key}`,
-    30_000,
-  );
+  const byMonth = useUsage(module, 'month');
+  const byProfile = useUsage(module, 'profile');
   return (
     <Page title={module ? `Usage of ${module}` : 'Usage'}>
       <Show loaded={projects}>

@@ -29,7 +29,8 @@ interface UsageView {
   } | null;
 }
 
-const n = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(2));
+// Three significant figures: a short test run is thousandths of a node-hour, a survey thousands.
+const n = (x: number) => (Number.isInteger(x) ? String(x) : String(Number(x.toPrecision(3))));
 
 export class UsageCommand extends ReadCommand {
   static override paths = [['usage']];
