@@ -10,6 +10,7 @@ import {
   optionalString,
   partList,
   postgresUrl,
+  processCount,
   spec,
 } from './envCodecs.js';
 
@@ -161,6 +162,16 @@ export const configVariables = {
     int(30, 1, 3600),
     '30',
     'How long a stopping process waits for work in hand before it exits.',
+  ),
+  SERVICE_API_PROCESSES: spec(
+    processCount(64),
+    '1',
+    'HTTP API processes sharing SERVICE_PORT (`surveyor api` and `surveyor start`): a number, or `auto` for one per core. More than one: a first process starts them, restarts one that dies, serves the summed metrics of all, and stops them on SIGTERM.',
+  ),
+  SERVICE_WORKER_PROCESSES: spec(
+    processCount(64),
+    '1',
+    'Worker processes (`surveyor worker` and `surveyor start`), each running SERVICE_WORKER_CONCURRENCY jobs: a number, or `auto` for one per core. The scheduler stays one leader among them all.',
   ),
   SERVICE_WORKER_CONCURRENCY: spec(int(4, 1, 256), '4', 'Jobs one worker process runs at once.'),
   SERVICE_JOB_LEASE_SECONDS: spec(

@@ -43,6 +43,20 @@ export const int = (def: number | undefined, min: number, max: number) =>
     def === undefined ? undefined : String(def),
   );
 
+/** A number of processes: a whole number from 1 to `max`, or `auto` (one per core the machine has). */
+export const processCount = (max: number) =>
+  fromEnv<number | 'auto'>(
+    'process-count',
+    (s) => {
+      const v = s.trim().toLowerCase();
+      if (v === 'auto') return 'auto';
+      if (!/^\d+$/.test(v)) return `!must be auto or a whole number from 1 to ${max}`;
+      const n = Number(v);
+      return n < 1 || n > max ? `!must be auto or a whole number from 1 to ${max}` : n;
+    },
+    '1',
+  );
+
 export const oneOf = <K extends string>(values: readonly K[], def: K) =>
   fromEnv<K>(
     'enum',

@@ -49,6 +49,8 @@ export class Metrics {
       help: '1 when the readiness probe of a dependency passed at its last check, else 0',
       labelNames: ['dependency'],
       registers: [this.registry],
+      // Summed over a process group: down when any process saw it down.
+      aggregator: 'min',
     });
     this.tickSeconds = new client.Histogram({
       name: 'surveyor_scheduler_tick_duration_seconds',
@@ -68,6 +70,7 @@ export class Metrics {
       help: 'Jobs in the queue by state (queued, running, dead)',
       labelNames: ['state'],
       registers: [this.registry],
+      aggregator: 'first',
       async collect() {
         const s = await self.queueSource?.();
         if (!s) return;
@@ -80,6 +83,7 @@ export class Metrics {
       name: 'surveyor_queue_oldest_queued_age_seconds',
       help: 'Age of the oldest job waiting to be claimed',
       registers: [this.registry],
+      aggregator: 'first',
       async collect() {
         const s = await self.queueSource?.();
         if (s) oldest.set(s.oldestQueuedAgeSeconds);
@@ -99,6 +103,8 @@ export class Metrics {
       help,
       labelNames: [...labelNames],
       registers: [this.registry],
+      // Every process of a group reads the same database: one answer, not their sum.
+      aggregator: 'first',
       async collect() {
         g.reset();
         for (const r of await read()) g.set(r.labels, r.value);
@@ -121,6 +127,7 @@ export class Metrics {
       help,
       labelNames: [...labelNames],
       registers: [this.registry],
+      aggregator: 'first',
       async collect() {
         c.reset();
         for (const r of await read()) c.inc(r.labels, r.value);
@@ -139,7 +146,23 @@ export class Metrics {
     return this.registry.contentType;
   }
 
+  private renderGroup: (() => Promise<string>) | undefined;
+
+  /**
+   * Makes this process one of a group (SERVICE_API_PROCESSES, SERVICE_WORKER_PROCESSES): it answers
+   * the group's first process with its metrics, and `render` gives the group's, which `ask`
+   * fetches from that first process (this process's own when it does not answer).
+   */
+  joinGroup(ask: () => Promise<string>): void {
+    client.AggregatorRegistry.setRegistries([this.registry]);
+    // Constructing one installs the listener that answers the first process's requests.
+    new client.AggregatorRegistry();
+    this.renderGroup = ask;
+  }
+
   render(): Promise<string> {
-    return this.registry.metrics();
+    return this.renderGroup
+      ? this.renderGroup().catch(() => this.registry.metrics())
+      : this.registry.metrics();
   }
 }

@@ -8,8 +8,9 @@ import { closeServer, startMetricsServer } from '../composition/metricsServer.js
 import { openRuntime } from '../composition/runtime.js';
 import { atShutdown, configureShutdown } from '../composition/shutdown.js';
 import { startWorker, type WorkerHandle } from '../worker/worker.js';
+import { groupMetrics, groupRole, type ServeRole } from '../composition/processGroup.js';
 
-export type ServeRole = 'api' | 'worker';
+export type { ServeRole };
 
 /**
  * Runs the given roles in this process until SIGINT/SIGTERM: the API, the worker, or both
@@ -23,6 +24,8 @@ export const serve = async (
   const rt = await openRuntime(roleName, { checkSchema: !opts.migrate });
   const { config, logger } = rt;
   configureShutdown(logger, config.SERVICE_SHUTDOWN_GRACE_SECONDS);
+  // One of a group: /metrics answers with the group's sum, which its first process makes.
+  if (groupRole()) rt.metrics.joinGroup(groupMetrics);
   atShutdown('database pool', () => closeDb(rt.db));
   if (opts.migrate) {
     const applied = await migrate(rt.db);

@@ -1,6 +1,7 @@
 // 1,000 executions through the mock pipeline (create, execute, admission, stage, manifest, graph
 // patches, translate, submit, poll to completed), with one in-process worker at concurrency 4 and
-// at 16, side by side; 8 clients create and execute while the worker runs.
+// at 16, side by side; 8 clients create and execute while the worker runs. Then the same with
+// `surveyor worker` as a group of 1 and 2 processes (pipelineProcesses.ts).
 // Prints wall time and executions per second; asserts nothing.
 // Run: scripts/bench pipeline [executions]
 import * as E from 'fp-ts/lib/Either.js';
@@ -14,6 +15,7 @@ import { startTestApi } from '../support/api.js';
 import { graphDir, manualWallabyYaml, prepareProject } from '../support/project.js';
 import { ownCpu, postgresCpu } from './cpuUse.js';
 import { createAndExecute, untilAllCompleted } from './pipelineClients.js';
+import { workerGroupRun } from './pipelineProcesses.js';
 import { shapeOf, sqlWatch } from './sqlWatch.js';
 
 const total = Number(process.argv[2] ?? 1000);
@@ -240,3 +242,15 @@ console.log('|---|---|---|---|');
 console.log(
   `| ${s.rounds} | ${s.written.executions}, ${s.written.events}, ${s.written.targets} | ${s.statements} | ${(s.statements / Math.max(1, s.rounds)).toFixed(1)} |`,
 );
+
+// The same pipeline with the workers out of this process: `surveyor worker` as 1 and 2 processes.
+console.log(
+  `\n${total} executions, \`surveyor worker\` with SERVICE_WORKER_PROCESSES 1 and 2 (concurrency 8 each), 8 clients in this process`,
+);
+console.log('| worker processes | wall time (s) | executions/s |');
+console.log('|---|---|---|');
+for (const processes of [1, 2]) {
+  const wall = await workerGroupRun(yaml, total, processes);
+  console.log(`| ${processes} | ${wall.toFixed(1)} | ${(total / wall).toFixed(1)} |`);
+}
+process.exit(0);

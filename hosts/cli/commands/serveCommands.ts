@@ -10,8 +10,21 @@ abstract class ServeCommand extends Command {
   override async execute(): Promise<number> {
     // Loaded when the command runs, so the CLI starts fast for every other command.
     const { serve } = await import('../serve.js');
+    const group = await import('../../composition/processGroup.js');
+    const { loadConfig } = await import('../../composition/loadConfig.js');
+    const say = (s: string) => this.context.stderr.write(`${s}\n`);
     try {
-      await serve(this.roles, { migrate: this.migrate, say: (s) => this.context.stderr.write(`${s}\n`) });
+      // A child of a process group serves its one role; a first process with more than one
+      // process to run starts the group instead of serving.
+      const role = group.groupRole();
+      const sizes = role ? null : group.groupSizes(loadConfig(), this.roles);
+      if (sizes && (sizes.api > 1 || sizes.worker > 1))
+        await group.runGroup(sizes, { migrate: this.migrate, say });
+      else
+        await serve(role ? [role] : this.roles, {
+          migrate: this.migrate || process.env['SURVEYOR_GROUP_MIGRATE'] === '1',
+          say,
+        });
       // The process now lives until a signal; onShutdown exits it.
       await new Promise<never>(() => {});
       return 0;
@@ -28,7 +41,9 @@ const serveDetails = `
   (SERVICE_SHUTDOWN_GRACE_SECONDS), stops an embedded PostgreSQL it started, and exits 0.
   Without DATABASE_URL it runs (or attaches to) the embedded PostgreSQL in SERVICE_DATA_DIR.
   Exit 2 on bad configuration, 3 when the schema needs \`surveyor migrate\` (or --migrate), 1 on
-  any other failure to start.
+  any other failure to start. SERVICE_API_PROCESSES and SERVICE_WORKER_PROCESSES above 1 (or
+  auto) run a group of processes: this one starts them, restarts one that dies, serves their
+  summed metrics and stops them all at SIGTERM.
 `;
 
 export class StartCommand extends ServeCommand {
