@@ -214,7 +214,8 @@ export class UwsJobRunner {
         url: job,
         timeoutMs: this.policy.requestTimeoutMs,
       });
-      res.discard();
+      // Read to its end, not dropped: a server may stop deleting when its client goes away.
+      await res.text(64 * 1024);
     } catch {
       // The archive destroys jobs after their lifetime; a failed delete costs it some disk for a while.
     }
