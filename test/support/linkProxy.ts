@@ -3,6 +3,7 @@
 // user space; loss is the kernel's (scripts/testbed/hosts loss), partitions too (block, cut).
 import { connect, createServer, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { delayedPipe } from './shapedLink.js';
 
 export interface LinkProxy {
   readonly host: string;
@@ -24,19 +25,8 @@ export const linkProxy = async (
 ): Promise<LinkProxy> => {
   let oneWayMs = 0;
   const open = new Set<Socket>();
-  /** Writes to `to` what `from` sends, each chunk after the one-way delay, never out of order. */
-  const pipe = (from: Socket, to: Socket) => {
-    let last = 0;
-    from.on('data', (b: Buffer) => {
-      if (oneWayMs === 0 && last <= Date.now()) {
-        to.write(b);
-        return;
-      }
-      const at = Math.max(Date.now() + oneWayMs, last);
-      last = at;
-      setTimeout(() => to.writable && to.write(b), at - Date.now());
-    });
-  };
+  // In order, after the one-way delay of the moment each chunk arrives (shapedLink.ts).
+  const pipe = (from: Socket, to: Socket) => delayedPipe(from, to, () => oneWayMs);
   const server = createServer((client) => {
     if (keepAliveMs > 0) client.setKeepAlive(true, keepAliveMs);
     const upstream = connect(target.port, target.host);
