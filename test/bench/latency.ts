@@ -1,0 +1,143 @@
+// Time to the cluster: from `execute` to the work handed to the backend (the DALiuGE session
+// deployed on the island manager, the job in Slurm's queue), by step, p50 and p95 over N runs one
+// after another, on the real DALiuGE and Slurm testbeds (the translator included), for the shipped
+// WALLABY graph and for upstream's parallelPi patched to about 500 and 5,000 drops. Each run is
+// cancelled once submitted (only the way there is measured). The steps come from the execution's
+// events: admission (asked → queued), pickup (queued → a worker starts it and skips staging:
+// do_stage false), build and translate (manifest, graph, patches, the translator), submit
+// (uploads and sbatch, or append and deploy). Asserts nothing.
+// Run: scripts/bench latency [runs per case, default 50] [rest,batch]
+import { copyFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startWorker } from '../../hosts/worker/worker.js';
+import { startTestApi } from '../support/api.js';
+import { daliugeGraphDir, daliugeTestbed, yamlWithGraph } from '../support/daliuge.js';
+import { prepareProject } from '../support/project.js';
+import { slurmApiEnv, slurmTestbed, testbedDeployment } from '../support/slurm.js';
+import { addUpstreamGraphs } from '../support/upstreamGraphs.js';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { wallabyYaml } from '../support/examples.js';
+
+const runs = Number(process.argv[2] ?? 50);
+const backends = (process.argv[3] ?? 'rest,batch').split(',');
+const dlg = daliugeTestbed();
+const slurm = backends.includes('batch') ? slurmTestbed() : null;
+const graphs = daliugeGraphDir();
+addUpstreamGraphs(graphs, ['parallelPi.graph']);
+const wallaby = 'wallaby-hires_test-pipeline-nodownloads.graph';
+copyFileSync(
+  fileURLToPath(new URL(`../../../schema/examples/graphs/${wallaby}`, import.meta.url)),
+  join(graphs.dir, wallaby),
+);
+graphs.sha[wallaby] = createHash('sha256')
+  .update(readFileSync(join(graphs.dir, wallaby)))
+  .digest('hex');
+
+/** parallelPi with `copies` copies of its scatter (about 3.6 drops a copy). */
+const pi = (copies: number) =>
+  yamlWithGraph(
+    'parallelPi.graph',
+    graphs.sha['parallelPi.graph']!,
+    `\n  - match: { kind: node_name, equals: Scatter PI generation }\n    set: { num_of_copies: ${copies} }` +
+      `\n  - match: { kind: node_name, equals: Gather results }\n    set: { num_of_inputs: ${copies} }` +
+      `\n  - match: { kind: node_name, equals: generate_start_digits }\n    set: { n_split: ${copies} }`,
+  );
+const cases: [string, string][] = [
+  [
+    'WALLABY (shipped)',
+    wallabyYaml
+      .replace(/(execution:\n\s+enabled:) true/, '$1 false')
+      .replace(/(discovery:\n\s+enabled:) true/, '$1 false'),
+  ],
+  ['parallelPi, ~500 drops', pi(135)],
+  ['parallelPi, ~5,000 drops', pi(1385)],
+];
+const steps = [
+  ['admission', 'execution.execute_requested', 'execution.queued'],
+  // With staging skipped there is no event for the worker's start: pickup runs to the skip.
+  ['pickup', 'execution.queued', 'execution.staging_skipped'],
+  ['build + translate', 'execution.staging_skipped', 'execution.translated'],
+  ['submit', 'execution.translated', 'execution.submitted'],
+  ['total', 'execution.execute_requested', 'execution.submitted'],
+] as const;
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length === 0 ? Number.NaN : s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
+};
+
+const rows: string[] = [];
+for (const backend of backends) {
+  const env =
+    backend === 'batch'
+      ? slurmApiEnv(slurm!, dlg.tmUrl, graphs.dir)
+      : {
+          SERVICE_USE_REAL_BACKENDS: 'true',
+          SERVICE_MOCK_PARTS: 'archive,stager',
+          SERVICE_TRANSLATOR_URL: dlg.tmUrl,
+          SERVICE_GRAPH_DIR: graphs.dir,
+          SERVICE_EXECUTION_TICK_SECONDS: '1',
+          SERVICE_SCHEDULER_CHECK_SECONDS: '1',
+          SERVICE_REST_POLL_MIN_SECONDS: '1',
+        };
+  const api = await startTestApi({ ...env, SERVICE_LOG_LEVEL: 'error' });
+  const worker = await startWorker(api.container);
+  const ids = Array.from({ length: runs }, (_, i) => `HIPASSJ${String(3000 + i)}+00`);
+  const p = await prepareProject(api, ids, pi(3), {
+    translation: { algo: 'metis', num_par: 1, num_islands: 1 },
+    deployment:
+      backend === 'batch'
+        ? testbedDeployment(slurm!)
+        : { kind: 'rest_remote', deploy_host: dlg.dimHost, deploy_port: dlg.dimPort },
+  });
+  for (const [name, yaml] of cases) {
+    await api.uploadConfig(yaml, p.adminToken);
+    const times = new Map<string, number[]>(steps.map(([s]) => [s, []]));
+    let failed = 0;
+    for (let i = 0; i < runs; i++) {
+      const id = await p.execute(ids[i]!, { do_stage: false });
+      const end = Date.now() + 300_000;
+      let state = '';
+      while (Date.now() < end) {
+        const s = (await api.call('GET', `/executions/${id}`, { token: p.token })).body as { state: string };
+        state = s.state;
+        if (!['pending', 'queued', 'staging', 'translating', 'submitting'].includes(state)) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      const events = (
+        (await api.call('GET', `/executions/${id}/events?limit=100`, { token: p.token })).body as {
+          items: { kind: string; created_at: string }[];
+        }
+      ).items;
+      const at = (k: string) => {
+        const e = events.find((x) => x.kind === k);
+        return e ? Date.parse(e.created_at) : null;
+      };
+      if (state === 'running' || state === 'completed') {
+        for (const [s, a, b] of steps) {
+          const [x, y] = [at(a), at(b)];
+          if (x !== null && y !== null) times.get(s)!.push((y - x) / 1000);
+        }
+      } else failed++;
+      if (state === 'running')
+        await api.call('POST', `/executions/${id}/cancel`, { token: p.token, body: {} });
+    }
+    const cell = (s: string) => {
+      const xs = times.get(s)!;
+      return xs.length === 0 ? '—' : `${pct(xs, 50).toFixed(2)} / ${pct(xs, 95).toFixed(2)}`;
+    };
+    rows.push(
+      `| ${backend === 'batch' ? 'Slurm' : 'DALiuGE'} | ${name} | ${runs - failed}${failed ? ` (${failed} failed)` : ''} | ${steps.map(([s]) => cell(s)).join(' | ')} |`,
+    );
+    console.error(`  ${backend} ${name}: ${cell('total')} s (p50 / p95)`);
+  }
+  await worker.stop(5000);
+  await api.close();
+}
+const head = ['backend', 'graph', 'runs', ...steps.map(([s]) => `${s} p50 / p95 (s)`)];
+console.log(`Execute to submitted, ${runs} runs per graph, one after another`);
+console.log(`| ${head.join(' | ')} |`);
+console.log(`|${head.map(() => '---|').join('')}`);
+for (const r of rows) console.log(r);
+process.exit(0);
