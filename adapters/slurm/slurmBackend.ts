@@ -2,7 +2,6 @@ import { userInfo } from 'node:os';
 import { PermanentJobError } from '../../core/domain/job.js';
 import type { BatchRemoteDeployment, DeploymentProfile } from '../../core/domain/profile.js';
 import type { RemoteOutcome, SessionProgress } from '../../core/domain/remote.js';
-import type { RemoteUsage } from '../../core/domain/usage.js';
 import { dropCount } from '../../core/ports/Translator.js';
 import type {
   DeploymentBackend,
@@ -14,6 +13,7 @@ import type {
 import { type JobStatusFile, outputsOf, parseProgressFile, parseStatusFile } from './jobFiles.js';
 import { jobHelperScript, progressFileName, statusFileName } from './jobHelper.js';
 import { jobPaths, renderJobScript, slurmResources } from './jobScript.js';
+import { withSacctUsage } from './jobUsage.js';
 import { hostPattern } from './knownHosts.js';
 import { type SecurityFinding, targetFinding } from './sshCredentials.js';
 import { type ExecResult, type SshPool, type SshTarget, SshUnavailable, targetKey } from './sshPool.js';
@@ -26,7 +26,6 @@ import {
   jobIdOf,
   parsePing,
   parsePoll,
-  type PollAnswer,
   parseSbatch,
   pingScript,
   pollScript,
@@ -257,7 +256,7 @@ export class SlurmBackend implements DeploymentBackend {
       out.set(
         item.executionId,
         job
-          ? this.withUsage(
+          ? withSacctUsage(
               jobId,
               this.outcome(
                 job,
@@ -277,39 +276,6 @@ export class SlurmBackend implements DeploymentBackend {
       );
     }
     return out;
-  }
-
-  /**
-   * An ended job's outcome with sacct's accounting of it. A job that squeue shows ended but sacct
-   * does not list yet (the controller hands a job's end to slurmdbd a moment later) is reported in
-   * progress for one more round, so its figures are read, not guessed; where accounting is off or
-   * sacct fails, the end goes without them (the use case estimates).
-   */
-  private withUsage(jobId: string, o: RemoteOutcome, answer: PollAnswer): RemoteOutcome {
-    if (o.kind !== 'finished' && o.kind !== 'failed' && o.kind !== 'cancelled') return o;
-    const u = answer.usage.get(jobId);
-    if (!u) {
-      const accountingAnswered = answer.sacctRan && answer.sacctError === null;
-      return accountingAnswered
-        ? { kind: 'in_progress', remoteState: `${o.remoteState} (awaiting accounting)` }
-        : o;
-    }
-    const at = (s: number | null) => (s === null ? null : new Date(s * 1000));
-    const usage: RemoteUsage = {
-      source: 'sacct',
-      jobId,
-      submittedAt: at(u.submit),
-      startedAt: at(u.start),
-      endedAt: at(u.end),
-      elapsedSeconds: u.elapsedSeconds,
-      nodes: u.nodes,
-      cpus: u.cpus,
-      cpuSeconds: u.cpuSeconds,
-      maxRssBytes: u.maxRssBytes,
-      state: u.state,
-      exitCode: u.exitCode,
-    };
-    return { ...o, usage };
   }
 
   /** A Slurm state, and the job's own record of the graph's end, in our terms. */
