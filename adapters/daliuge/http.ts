@@ -32,6 +32,17 @@ export class DlgUnreachable extends Error {
   }
 }
 
+/**
+ * application/x-www-form-urlencoded. URLSearchParams builds its text a character run at a time: for
+ * a 5,000-drop graph (megabytes) that was 1.2 s of collector work before the request left; the
+ * engine's encodeURIComponent does it in one pass (spaces as %20, which every form reader takes).
+ * toWellFormed: a lone surrogate becomes U+FFFD, as URLSearchParams made it, instead of a URIError.
+ */
+export const formBody = (form: Readonly<Record<string, string>>): string =>
+  Object.entries(form)
+    .map(([k, v]) => `${encodeURIComponent(k.toWellFormed())}=${encodeURIComponent(v.toWellFormed())}`)
+    .join('&');
+
 /** One HTTP exchange; any status comes back, only a failure to talk raises DlgUnreachable. */
 export const dlgRequest = async (r: DlgRequest): Promise<DlgResponse> => {
   const timeout = AbortSignal.timeout(r.timeoutMs);
@@ -46,7 +57,7 @@ export const dlgRequest = async (r: DlgRequest): Promise<DlgResponse> => {
     body = JSON.stringify(r.json);
   } else if (r.form) {
     headers['content-type'] = 'application/x-www-form-urlencoded';
-    body = new URLSearchParams(r.form as Record<string, string>).toString();
+    body = formBody(r.form);
   }
   const { policy, agents } = outbound();
   try {

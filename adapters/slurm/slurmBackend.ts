@@ -1,4 +1,6 @@
 import { userInfo } from 'node:os';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import { PermanentJobError } from '../../core/domain/job.js';
 import type { BatchRemoteDeployment, DeploymentProfile } from '../../core/domain/profile.js';
 import type { RemoteOutcome, SessionProgress } from '../../core/domain/remote.js';
@@ -29,11 +31,14 @@ import {
   parseSbatch,
   pingScript,
   pollScript,
-  prepareScript,
+  stageScript,
   submitScript,
   terminalJobStates,
   waitingJobStates,
 } from './slurmText.js';
+
+/** Off the event loop (zlib's thread pool): a 5,000-drop graph is megabytes. */
+const gzipped = promisify(gzip);
 
 export interface SlurmBackendOptions {
   readonly pool: SshPool;
@@ -81,8 +86,8 @@ const tail = (s: string, n = 500) => (s.length > n ? `…${s.slice(-n)}` : s).tr
 
 /**
  * The `batch_remote` backend: DALiuGE inside a Slurm job, reached over SSH (see adapters/README.md).
- * Submission uploads the partitioned graph, the manifest, the job script and its helper into the
- * attempt's session directory over SFTP, then runs `sbatch --parsable` under the attempt's
+ * Submission writes the partitioned graph, the manifest, the job script and its helper into the
+ * attempt's session directory in one command (stageScript), then runs `sbatch --parsable` under the attempt's
  * deterministic name; `find` looks that name up in squeue and sacct first, so a worker that died
  * around sbatch adopts the job instead of submitting a second. A poll round is one SSH command for
  * every job of a target: squeue, sacct for the ids squeue no longer lists, and the jobs' status
@@ -170,29 +175,31 @@ export class SlurmBackend implements DeploymentBackend {
     const t = sshTargetOf(req.profile);
     const name = req.externalName;
     const paths = jobPaths(d, name);
-    const prep = await this.run(
-      t,
-      prepareScript([paths.sessionDir, paths.logDir]),
-      'preparing directories',
-      signal,
-    );
-    if (prep.code !== 0)
-      throw new PermanentJobError(
-        `cannot prepare ${paths.sessionDir} on ${targetKey(t)}: ${tail(prep.stderr || prep.stdout) || `exit ${prep.code}`}`,
-      );
     const script = renderJobScript(d, name);
     // start_dlg_cluster takes a partitioned template as [name, drops].
     const graph = JSON.stringify([`${name}.pgt.graph`, req.graph]);
-    await this.o.pool.upload(
-      t,
+    const files = await Promise.all(
       [
         { path: paths.graph, content: graph, mode: 0o640 },
         { path: paths.manifest, content: JSON.stringify(req.manifest, null, 2), mode: 0o640 },
         { path: paths.helper, content: jobHelperScript, mode: 0o750 },
         { path: paths.script, content: script, mode: 0o750 },
-      ],
+      ].map(async (f) => ({
+        path: f.path,
+        mode: f.mode,
+        gzipBase64: (await gzipped(f.content)).toString('base64'),
+      })),
+    );
+    const staged = await this.run(
+      t,
+      stageScript([paths.sessionDir, paths.logDir], files),
+      'writing the job files',
       signal,
     );
+    if (staged.code !== 0)
+      throw new PermanentJobError(
+        `cannot write the job's files in ${paths.sessionDir} on ${targetKey(t)}: ${tail(staged.stderr || staged.stdout) || `exit ${staged.code}`}`,
+      );
     const options = slurmResources(d);
     await req.confirm();
     const r = await this.run(

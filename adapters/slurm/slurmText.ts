@@ -279,12 +279,47 @@ export const findScript = (jobName: string, sinceDays: number): string =>
   ].join('\n');
 
 /** Makes the session and log directories, and says whether they are writable. */
-export const prepareScript = (dirs: readonly string[]): string =>
+const prepareScript = (dirs: readonly string[]): string =>
   [
     'set -e',
     ...dirs.map(
       (d) => `mkdir -p ${sq(d)}; [ -w ${sq(d)} ] || { echo "not writable: "${sq(d)} >&2; exit 3; }`,
     ),
+    '',
+  ].join('\n');
+
+/** A file the job needs on the login node: its content gzipped, in base64 (see stageScript). */
+export interface StagedJobFile {
+  readonly path: string;
+  readonly mode: number;
+  readonly gzipBase64: string;
+}
+
+/** Ends each heredoc; outside base64's alphabet, so no content line can end one early. */
+const heredocEnd = 'SURVEYOR_EOF';
+
+/**
+ * Makes the job's directories and writes its files in one round trip (an SFTP upload took four
+ * round trips a file: 0.8 s for four small files on loopback, seconds on a long link). Each file is
+ * a heredoc of the script itself (stdin, so no argument limit applies), decoded (base64, gzip: on
+ * every Linux login node) to `<file>.part`, given its mode, then renamed over the file, so a reader
+ * never sees half a file and a resumed attempt replaces what an earlier one wrote. `set -e`: the
+ * first failure stops it with its message on stderr.
+ */
+export const stageScript = (dirs: readonly string[], files: readonly StagedJobFile[]): string =>
+  [
+    prepareScript(dirs).trimEnd(),
+    'umask 027',
+    ...files.flatMap((f) => {
+      const part = sq(`${f.path}.part`);
+      return [
+        `base64 -d <<'${heredocEnd}' | gzip -dc > ${part}`,
+        f.gzipBase64.replace(/.{1,76}/g, '$&\n').trimEnd(),
+        heredocEnd,
+        `chmod ${f.mode.toString(8)} ${part}`,
+        `mv -f ${part} ${sq(f.path)}`,
+      ];
+    }),
     '',
   ].join('\n');
 

@@ -1,4 +1,4 @@
-import ssh2, { type ClientChannel, type SFTPWrapper } from 'ssh2';
+import ssh2, { type ClientChannel } from 'ssh2';
 import { PermanentJobError } from '../../core/domain/job.js';
 import { hostPattern, verifyHostKey } from './knownHosts.js';
 import type { SecurityFinding, SshCredentials } from './sshCredentials.js';
@@ -16,12 +16,6 @@ export interface ExecResult {
   readonly code: number | null;
   readonly stdout: string;
   readonly stderr: string;
-}
-
-export interface UploadFile {
-  readonly path: string;
-  readonly content: string;
-  readonly mode: number;
 }
 
 export interface SshPoolOptions {
@@ -47,8 +41,6 @@ export class SshUnavailable extends Error {
 interface Slot {
   client: ssh2.Client | null;
   connecting: Promise<ssh2.Client> | null;
-  sftp: Promise<SFTPWrapper> | null;
-  sftpChannel: SFTPWrapper | null;
   idle: NodeJS.Timeout | null;
   active: number;
   waiters: (() => void)[];
@@ -83,8 +75,6 @@ export class SshPool {
       s = {
         client: null,
         connecting: null,
-        sftp: null,
-        sftpChannel: null,
         idle: null,
         active: 0,
         waiters: [],
@@ -119,7 +109,7 @@ export class SshPool {
       );
     s.connecting = new Promise<ssh2.Client>((resolve, reject) => {
       const c = new ssh2.Client();
-      // Each SFTP call in flight listens for the close (see sftpCall), up to maxChannels at once.
+      // Each command in flight may listen for the close, up to maxChannels at once.
       c.setMaxListeners((this.o.maxChannels ?? 8) + 10);
       let hostKeyProblem: string | null = null;
       let settled = false;
@@ -149,8 +139,6 @@ export class SshPool {
       c.on('close', () => {
         if (s.client === c) {
           s.client = null;
-          s.sftp = null;
-          s.sftpChannel = null;
         }
         fail(new Error('the connection closed'));
       });
@@ -178,7 +166,7 @@ export class SshPool {
   private async use<T>(
     t: SshTarget,
     signal: AbortSignal | undefined,
-    f: (c: ssh2.Client, s: Slot) => Promise<T>,
+    f: (c: ssh2.Client) => Promise<T>,
   ): Promise<T> {
     if (this.closed) throw new SshUnavailable('the SSH pool is closed');
     // A job that lost its lease (or is stopping) sends nothing more, not even a command that waited.
@@ -195,7 +183,7 @@ export class SshPool {
     try {
       const c = await this.connect(t, s);
       signal?.throwIfAborted();
-      return await f(c, s);
+      return await f(c);
     } finally {
       s.active -= 1;
       s.waiters.shift()?.();
@@ -204,8 +192,6 @@ export class SshPool {
         s.idle = setTimeout(() => {
           if (s.active === 0 && s.client === c) {
             s.client = null;
-            s.sftp = null;
-            s.sftpChannel = null;
             c.end();
           }
         }, this.o.idleMs);
@@ -275,118 +261,6 @@ export class SshPool {
         stream.on('close', () => finish(null, exitCode));
         stream.end(script);
       });
-    });
-  }
-
-  /**
-   * One SFTP call, bounded like a command (timeout, abort). A call that did not end leaves the
-   * channel in an unknown state: it is dropped, and the next upload opens a fresh one.
-   */
-  private sftpCall<T>(
-    t: SshTarget,
-    s: Slot,
-    sftp: SFTPWrapper | null,
-    what: string,
-    signal: AbortSignal | undefined,
-    call: (done: (err: Error | null | undefined, v?: T) => void) => void,
-  ): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
-      let settled = false;
-      // ssh2 does not answer a request pending on a channel whose connection is gone: the call
-      // would wait for the timeout. A close of either ends it at once.
-      const closers = [sftp, s.client].filter((x): x is SFTPWrapper | ssh2.Client => x !== null);
-      const end = (err: Error | null, v?: T) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        signal?.removeEventListener('abort', onAbort);
-        for (const x of closers) x.removeListener('close', onClose);
-        if (err) reject(err);
-        else resolve(v as T);
-      };
-      const giveUp = (err: Error) => {
-        if (sftp) this.dropSftp(s, sftp);
-        end(err);
-      };
-      const onAbort = () => giveUp(signal?.reason instanceof Error ? signal.reason : new Error('aborted'));
-      const onClose = () =>
-        giveUp(new SshUnavailable(`SFTP to ${targetKey(t)}: ${what}: the connection closed`));
-      const timer = setTimeout(
-        () =>
-          giveUp(
-            new SshUnavailable(
-              `SFTP to ${targetKey(t)}: ${what} did not finish within ${this.o.commandTimeoutMs / 1000} s`,
-            ),
-          ),
-        this.o.commandTimeoutMs,
-      );
-      if (signal?.aborted) return onAbort();
-      signal?.addEventListener('abort', onAbort, { once: true });
-      for (const x of closers) x.once('close', onClose);
-      const fail = (err: Error) =>
-        end(new SshUnavailable(`SFTP to ${targetKey(t)}: ${what}: ${err.message}`));
-      try {
-        call((err, v) => (err ? fail(err) : end(null, v)));
-      } catch (err) {
-        fail(err as Error); // ssh2 throws at once for a request the server does not support
-      }
-    });
-  }
-
-  private dropSftp(s: Slot, sftp: SFTPWrapper): void {
-    if (s.sftpChannel === sftp) {
-      s.sftp = null;
-      s.sftpChannel = null;
-    }
-    sftp.end();
-  }
-
-  /** The connection's SFTP channel, opened once and dropped when the server closes it or it fails. */
-  private async sftpOf(c: ssh2.Client, t: SshTarget, s: Slot, signal?: AbortSignal): Promise<SFTPWrapper> {
-    s.sftp ??= this.sftpCall<SFTPWrapper>(t, s, null, 'opening the channel', signal, (done) =>
-      c.sftp((err, sftp) => {
-        if (err) return done(err);
-        const forget = () => {
-          if (s.sftpChannel === sftp) {
-            s.sftp = null;
-            s.sftpChannel = null;
-          }
-        };
-        sftp.on('close', forget);
-        sftp.on('error', forget);
-        s.sftpChannel = sftp;
-        done(null, sftp);
-      }),
-    );
-    try {
-      return await s.sftp;
-    } catch (err) {
-      s.sftp = null;
-      throw err;
-    }
-  }
-
-  /** Writes files over SFTP (each to a temporary name, then renamed, so a reader never sees half a file). */
-  upload(t: SshTarget, files: readonly UploadFile[], signal?: AbortSignal): Promise<void> {
-    return this.use(t, signal, async (c, s) => {
-      const sftp = await this.sftpOf(c, t, s, signal);
-      const call = <T>(what: string, f: (done: (err: Error | null | undefined, v?: T) => void) => void) =>
-        this.sftpCall<T>(t, s, sftp, what, signal, f);
-      for (const f of files) {
-        const tmp = `${f.path}.part`;
-        await call<void>(`cannot write ${f.path}`, (done) =>
-          sftp.writeFile(tmp, f.content, { mode: f.mode }, done),
-        );
-        // posix-rename replaces an existing file (a resumed attempt uploads again).
-        try {
-          await call<void>(`cannot rename ${tmp}`, (done) => sftp.ext_openssh_rename(tmp, f.path, done));
-        } catch (err) {
-          if (!(err instanceof SshUnavailable) || /did not finish/.test(err.message)) throw err;
-          // Servers without the OpenSSH extension: remove, then rename.
-          await call<void>(`cannot remove ${f.path}`, (done) => sftp.unlink(f.path, () => done(null)));
-          await call<void>(`cannot rename ${tmp}`, (done) => sftp.rename(tmp, f.path, done));
-        }
-      }
     });
   }
 

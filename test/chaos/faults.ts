@@ -288,7 +288,7 @@ export const inject = async (kind: FaultKind, x: FaultContext): Promise<Injected
       );
     }
     case 'ssh-cut': {
-      // An upload is a burst of kilobytes from the worker; commands and polls are a few hundred bytes.
+      // The job's files are one script of kilobytes from the worker; commands and polls are a few hundred bytes.
       // A worker with a backlog (after a slow database link, say) may take a while to upload.
       const cut = x.sshProxy.cutNextUpload(4000, 150_000);
       await x.startRun('slurm');

@@ -1,6 +1,7 @@
-// The SSH pool against an ssh2 server that misbehaves the way a loaded or dying login node does:
-// an SFTP channel the server closes, an SFTP write that never answers. Every call must end within
-// the command timeout, honour an abort, and never reuse a channel the server closed.
+// The SSH pool against an ssh2 server that misbehaves the way a loaded or dying login node does: a
+// command that never ends (a hung file system under the job's files), a connection cut while a
+// large script (the job's files) is still going up. Every call must end within the command
+// timeout or at once when the connection goes, honour an abort, and leave the pool usable.
 import type { AddressInfo } from 'node:net';
 import test from 'ava';
 import ssh2 from 'ssh2';
@@ -9,14 +10,13 @@ import { SshPool, type SshTarget } from '../../adapters/slurm/sshPool.js';
 import { type TcpProxy, tcpProxy } from '../support/tcpProxy.js';
 
 const { utils, Server } = ssh2;
-const STATUS = utils.sftp.STATUS_CODE;
-
-type Behaviour = 'close-sftp-after-first-upload' | 'never-answer-writes' | 'normal';
+type Behaviour = 'never-exit' | 'normal';
 
 interface FakeLogin {
   readonly target: SshTarget;
   readonly pool: SshPool;
-  readonly sftpOpened: () => number;
+  /** Bytes of script the server has read. */
+  readonly received: () => number;
   readonly commands: () => number;
   close(): Promise<void>;
 }
@@ -41,9 +41,8 @@ const fakeLogin = async (
 ): Promise<FakeLogin> => {
   const host = readableKeyPair();
   const user = readableKeyPair();
-  let sftpOpened = 0;
+  let received = 0;
   let commands = 0;
-  let uploadsDone = 0;
   const server = new Server({ hostKeys: [host.private] }, (client) => {
     client.on('authentication', (ctx) =>
       ctx.method === 'publickey' ? ctx.accept() : ctx.reject(['publickey']),
@@ -55,31 +54,13 @@ const fakeLogin = async (
         session.on('exec', (acceptExec) => {
           commands += 1;
           const ch = acceptExec();
-          ch.on('data', () => undefined);
+          ch.on('data', (d: Buffer) => {
+            received += d.length;
+          });
           ch.on('end', () => {
+            if (behaviour === 'never-exit') return;
             ch.exit(0);
             ch.end();
-          });
-        });
-        session.on('sftp', (acceptSftp) => {
-          sftpOpened += 1;
-          const sftp = acceptSftp();
-          let handles = 0;
-          sftp.on('OPEN', (id) => sftp.handle(id, Buffer.from([handles++])));
-          sftp.on('WRITE', (id) => {
-            if (behaviour !== 'never-answer-writes') sftp.status(id, STATUS.OK);
-          });
-          sftp.on('FSETSTAT', (id) => sftp.status(id, STATUS.OK));
-          sftp.on('SETSTAT', (id) => sftp.status(id, STATUS.OK));
-          sftp.on('CLOSE', (id) => sftp.status(id, STATUS.OK));
-          sftp.on('REMOVE', (id) => sftp.status(id, STATUS.OK));
-          // No posix-rename extension is offered: the pool falls back to remove and rename.
-          sftp.on('RENAME', (id) => {
-            sftp.status(id, STATUS.OK);
-            uploadsDone += 1;
-            // The server ends the subsystem after one upload, as a restarted sftp-server would.
-            if (behaviour === 'close-sftp-after-first-upload' && uploadsDone === 1)
-              setImmediate(() => sftp.end());
           });
         });
       }),
@@ -106,7 +87,7 @@ const fakeLogin = async (
   return {
     target: { host: '127.0.0.1', port, user: 'op' },
     pool,
-    sftpOpened: () => sftpOpened,
+    received: () => received,
     commands: () => commands,
     close: async () => {
       pool.close();
@@ -115,33 +96,19 @@ const fakeLogin = async (
   };
 };
 
-const file = (path: string) => [{ path, content: 'x'.repeat(100), mode: 0o640 }];
-
-test('an SFTP channel the server closed is not reused: the next upload opens a fresh one', async (t) => {
-  const f = await fakeLogin('close-sftp-after-first-upload');
-  t.teardown(() => f.close());
-  await f.pool.upload(f.target, file('/a/one'));
-  await new Promise((r) => setTimeout(r, 100));
-  const started = Date.now();
-  await f.pool.upload(f.target, file('/a/two'));
-  t.true(Date.now() - started < 1500, 'the second upload did not wait for a timeout');
-  t.is(f.sftpOpened(), 2);
-});
-
-test('an SFTP write that never answers fails after the command timeout, and the channel is dropped', async (t) => {
-  const f = await fakeLogin('never-answer-writes', 800);
+test('a command that never ends fails after the command timeout', async (t) => {
+  const f = await fakeLogin('never-exit', 800);
   t.teardown(() => f.close());
   const started = Date.now();
-  await t.throwsAsync(f.pool.upload(f.target, file('/a/stuck')), {
+  await t.throwsAsync(f.pool.exec(f.target, 'cat > /a/job.sh.part'), {
     name: 'SshUnavailable',
     message: /did not finish within 0.8 s/,
   });
   t.true(Date.now() - started < 3000);
-  await t.throwsAsync(f.pool.upload(f.target, file('/a/stuck2')), { name: 'SshUnavailable' });
-  t.is(f.sftpOpened(), 2, 'the stuck channel was dropped and a new one opened');
+  t.is(f.commands(), 1);
 });
 
-test('a connection cut in the middle of an upload fails it at once, not at the timeout', async (t) => {
+test('a connection cut while a large script goes up ends the command at once, not at the timeout', async (t) => {
   let proxy: TcpProxy | undefined;
   const f = await fakeLogin('normal', 30_000, async (port) => {
     proxy = await tcpProxy({ host: '127.0.0.1', port });
@@ -152,39 +119,38 @@ test('a connection cut in the middle of an upload fails it at once, not at the t
     await proxy?.close();
   });
   await f.pool.exec(f.target, 'true');
-  const cut = proxy!.cutNextUpload(4000, 10_000);
+  const cut = proxy!.cutNextUpload(64 * 1024, 10_000);
   const started = Date.now();
-  await t.throwsAsync(
-    f.pool.upload(f.target, [{ path: '/a/big', content: 'x'.repeat(256 * 1024), mode: 0o640 }]),
-    { name: 'SshUnavailable' },
-  );
-  t.true((await cut).cut, 'the proxy cut the upload');
-  t.true(Date.now() - started < 5000, `the upload failed after ${Date.now() - started} ms`);
-  // The next upload opens a new connection and goes through.
-  await f.pool.upload(f.target, file('/a/after'));
+  // Not an exit status: the backend reads `code: null` as "the connection dropped" (SshUnavailable).
+  const r = await f.pool.exec(f.target, 'x'.repeat(4 * 1024 * 1024)).catch((e: Error) => e);
+  t.true((await cut).cut, 'the proxy cut the script');
+  t.true(r instanceof Error ? r.name === 'SshUnavailable' : r.code === null, JSON.stringify(r));
+  t.true(Date.now() - started < 5000, `the command ended after ${Date.now() - started} ms`);
+  t.true(f.received() < 4 * 1024 * 1024, 'the whole script did not arrive');
+  // The next command opens a new connection and goes through.
+  t.is((await f.pool.exec(f.target, 'true')).code, 0);
 });
 
-test('an abort ends a stuck upload at once', async (t) => {
-  const f = await fakeLogin('never-answer-writes', 30_000);
+test('an abort ends a command that does not end, at once', async (t) => {
+  const f = await fakeLogin('never-exit', 30_000);
   t.teardown(() => f.close());
   const abort = new AbortController();
   const started = Date.now();
   setTimeout(() => abort.abort(new Error('lease lost')), 300);
-  await t.throwsAsync(f.pool.upload(f.target, file('/a/stuck'), abort.signal), { message: 'lease lost' });
+  await t.throwsAsync(f.pool.exec(f.target, 'sleep 1000', abort.signal), { message: 'lease lost' });
   t.true(Date.now() - started < 2000);
 });
 
-test('eight stuck uploads do not hold the channel slots for good', async (t) => {
-  const f = await fakeLogin('never-answer-writes', 600);
+test('eight commands that do not end do not hold the channel slots for good', async (t) => {
+  const f = await fakeLogin('never-exit', 600);
   t.teardown(() => f.close());
-  const stuck = Array.from({ length: 8 }, (_, i) =>
-    f.pool.upload(f.target, file(`/a/s${i}`)).catch(() => 'failed'),
-  );
+  const stuck = Array.from({ length: 8 }, () => f.pool.exec(f.target, 'sleep 1000').catch(() => 'failed'));
   const started = Date.now();
-  const r = await f.pool.exec(f.target, 'true');
-  t.is(r.code, 0);
-  t.true(Date.now() - started < 5000, 'the command got a slot once the stuck uploads timed out');
+  const late = await f.pool.exec(f.target, 'true').catch(() => 'failed');
+  t.is(late, 'failed', 'the ninth waited for a slot, then timed out like the rest (the server never exits)');
+  t.true(Date.now() - started < 5000, 'the ninth got a slot once the stuck ones timed out');
   t.deepEqual(await Promise.all(stuck), Array(8).fill('failed'));
+  t.is(f.commands(), 9);
 });
 
 test('an aborted signal sends nothing: no command reaches the login node', async (t) => {
@@ -194,7 +160,5 @@ test('an aborted signal sends nothing: no command reaches the login node', async
   const abort = new AbortController();
   abort.abort(new Error('lease lost'));
   await t.throwsAsync(f.pool.exec(f.target, 'sbatch job.sh', abort.signal), { message: 'lease lost' });
-  await t.throwsAsync(f.pool.upload(f.target, file('/a/x'), abort.signal), { message: 'lease lost' });
   t.is(f.commands(), 1);
-  t.is(f.sftpOpened(), 0);
 });

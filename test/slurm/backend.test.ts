@@ -1,6 +1,6 @@
 // The batch_remote backend against the real Slurm testbed (scripts/testbed/slurm) reached over
 // real SSH, with the real DALiuGE translator: the partitioned graph, the manifest and the job
-// script go up over SFTP, sbatch submits, squeue and sacct poll, and DALiuGE runs the graph inside
+// script go up in one command, sbatch submits, squeue and sacct poll, and DALiuGE runs the graph inside
 // the job. Upstream's HelloWorld completes; a bash command that exits 3 ends failed long before
 // the wall time, naming its drop; a long sleep is cancelled with scancel. A profile's partition,
 // qos, memory, constraint and cpus reach Slurm; a partition Slurm does not have fails with its words.

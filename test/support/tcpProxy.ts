@@ -13,7 +13,7 @@ export interface TcpProxy {
   /**
    * Cuts (destroys both sides of) the next connection that carries an upload: a burst of at least
    * `minBytes` from the client within a quarter of a second. SSH commands and poll answers are a
-   * few hundred bytes; a file written over SFTP is one burst of its size.
+   * few hundred bytes; the job's files (one script, stageScript) are one burst of kilobytes.
    */
   cutNextUpload(minBytes: number, waitMs: number): Promise<CutResult>;
   close(): Promise<void>;

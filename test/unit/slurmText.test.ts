@@ -1,7 +1,17 @@
 // The batch backend's pure parts: what the login node prints, parsed; known_hosts matching; the
 // job script rendered from a profile or a batch_template.
-import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { gzipSync } from 'node:zlib';
+import {
+  chmodSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import test from 'ava';
@@ -15,6 +25,7 @@ import {
   parseSbatch,
   pollScript,
   sq,
+  stageScript,
   submitScript,
 } from '../../adapters/slurm/slurmText.js';
 import type { BatchRemoteDeployment } from '../../core/domain/profile.js';
@@ -381,4 +392,47 @@ test('the poll script asks sacct about jobs squeue shows ended, with times as Un
   t.regex(args, /MaxRSS/);
   t.notRegex(args, /--allocations/);
   rmSync(bin, { recursive: true });
+});
+
+// Run by this machine's /bin/sh (dash on Debian, as on many login nodes): the files arrive whole,
+// with their modes, whatever their bytes and names, and nothing half-written is left.
+test('stageScript writes every file in one script: content, mode, awkward names, no .part left', (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'stage-'));
+  try {
+    const session = join(dir, "it's a $dir");
+    const big = JSON.stringify(Array.from({ length: 20_000 }, (_, i) => ({ oid: `d${i}`, text: 'é\n\t"' })));
+    const files = [
+      { path: join(session, 'graph.json'), content: Buffer.from(big), mode: 0o640 },
+      { path: join(session, 'job.sh'), content: Buffer.from('#!/bin/sh\necho $HOME `x`\n'), mode: 0o750 },
+      { path: join(session, 'empty'), content: Buffer.alloc(0), mode: 0o600 },
+      { path: join(session, 'bytes'), content: Buffer.from([0, 255, 10, 13, 0x27]), mode: 0o640 },
+    ];
+    const script = stageScript(
+      [session, join(dir, 'logs')],
+      files.map((f) => ({ path: f.path, mode: f.mode, gzipBase64: gzipSync(f.content).toString('base64') })),
+    );
+    const r = spawnSync('/bin/sh', ['-s'], { input: script, encoding: 'utf8' });
+    t.is(r.status, 0, r.stderr);
+    for (const f of files) {
+      t.deepEqual(readFileSync(f.path), f.content);
+      t.is(statSync(f.path).mode & 0o777, f.mode);
+    }
+    t.true(existsSync(join(dir, 'logs')));
+    t.deepEqual(readdirSync(session).sort(), ['bytes', 'empty', 'graph.json', 'job.sh']);
+    // Again over what is there (a resumed attempt): replaced, same result.
+    t.is(spawnSync('/bin/sh', ['-s'], { input: script }).status, 0);
+    t.deepEqual(readFileSync(files[0]!.path), files[0]!.content);
+    // A file it cannot create (its directory is not there): stops at once, saying which.
+    const denied = spawnSync('/bin/sh', ['-s'], {
+      input: stageScript(
+        [join(dir, 'ro')],
+        [{ path: join(dir, 'ro', 'x', 'f'), mode: 0o640, gzipBase64: '' }],
+      ),
+      encoding: 'utf8',
+    });
+    t.not(denied.status, 0);
+    t.regex(denied.stderr, /ro\/x\/f\.part/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
