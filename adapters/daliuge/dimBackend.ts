@@ -13,6 +13,7 @@ import type { DropSpec } from '../../core/ports/Translator.js';
 import { Semaphore } from '../shared/semaphore.js';
 import { unansweringNodes } from './dlgErrors.js';
 import { DimClient, DimError } from './islandManager.js';
+import { DlgUnreachable } from './http.js';
 import {
   dropsOf,
   erroredDrops,
@@ -145,9 +146,10 @@ export class DimBackend implements DeploymentBackend {
       progress = states ? sessionProgress(states) : 'empty';
       if (progress === 'deployed') return this.submission(dim, id, { ...record, resumed: true });
     }
+    let unanswered = false;
     try {
       if (progress === 'empty') await dim.append(id, drops, signal);
-      await dim.deploy(id, roots, signal);
+      unanswered = await this.deploy(dim, id, roots, signal);
     } catch (err) {
       if (!(err instanceof DimError) || err.transient) throw this.classified(err);
       // The DIM refused the graph: nothing of it will run. Remove the session, so the attempt is
@@ -158,7 +160,30 @@ export class DimBackend implements DeploymentBackend {
         removed,
       );
     }
-    return this.submission(dim, id, { ...record, resumed });
+    return this.submission(dim, id, {
+      ...record,
+      resumed,
+      ...(unanswered ? { deploy_unanswered: true } : {}),
+    });
+  }
+
+  /**
+   * Deploys; true when the deploy's answer was missed but the session is deploying anyway. A big
+   * graph on a busy island manager can take longer than SERVICE_DIM_TIMEOUT_SECONDS to deploy
+   * (70 s for 5,000 drops while another session was being cancelled): its status says so at once
+   * (DEPLOYING or later, as for a resumed submission), where the queue's retry would first wait its
+   * backoff and ask the same. Anything else fails as before.
+   */
+  private async deploy(dim: DimClient, id: string, roots: readonly string[], signal?: AbortSignal) {
+    try {
+      await dim.deploy(id, roots, signal);
+      return false;
+    } catch (err) {
+      if (!(err instanceof DlgUnreachable) || signal?.aborted) throw err;
+      const states = await dim.status(id, signal).catch(() => null);
+      if (states && sessionProgress(states) === 'deployed') return true;
+      throw err;
+    }
   }
 
   private async discard(dim: DimClient, id: string, signal?: AbortSignal): Promise<boolean> {

@@ -8,7 +8,8 @@
 // (the job's files and sbatch, or append and deploy). Each step's time is split into the peers' (the
 // translator's and the island manager's HTTP answers, the SSH commands: peerTime.ts)
 // and ours (the rest of the step: the issue's goals are about ours). Asserts nothing.
-// Run: scripts/bench latency [runs per case, default 50] [rest,batch]
+// Run: scripts/bench latency [runs per graph[,runs for 5,000 drops], default 50] [rest,batch] [graph name part]
+// SURVEYOR_BENCH_PEERS=1 prints each step's window and the peer calls inside it.
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,7 +24,8 @@ import { readFileSync } from 'node:fs';
 import { wallabyYaml } from '../support/examples.js';
 import { debugIntervals, forgetBefore, observePeers, peerMs } from './peerTime.js';
 
-const runs = Number(process.argv[2] ?? 50);
+// "50" or "50,10": runs per graph, and for the 5,000-drop graph (on DALiuGE each is a minute or more).
+const [runs, bigRuns = runs] = (process.argv[2] ?? '50').split(',').map(Number) as [number, number?];
 const backends = (process.argv[3] ?? 'rest,batch').split(',');
 // Only the graphs whose name holds this text (all by default).
 const only = process.argv[4] ?? '';
@@ -90,7 +92,7 @@ for (const backend of backends) {
         };
   const api = await startTestApi({ ...env, SERVICE_LOG_LEVEL: 'error' });
   const worker = await startWorker(api.container);
-  const ids = Array.from({ length: runs }, (_, i) => `HIPASSJ${String(3000 + i)}+00`);
+  const ids = Array.from({ length: Math.max(runs, bigRuns) }, (_, i) => `HIPASSJ${String(3000 + i)}+00`);
   const p = await prepareProject(api, ids, pi(3), {
     translation: { algo: 'metis', num_par: 1, num_islands: 1 },
     deployment:
@@ -103,7 +105,8 @@ for (const backend of backends) {
     const times = new Map<string, number[]>(steps.map(([s]) => [s, []]));
     const ours = new Map<string, number[]>(steps.map(([s]) => [s, []]));
     let failed = 0;
-    for (let i = 0; i < runs; i++) {
+    const n = name.includes('5,000') ? bigRuns : runs;
+    for (let i = 0; i < n; i++) {
       forgetBefore(Date.now());
       const id = await p.execute(ids[i]!, { do_stage: false });
       const end = Date.now() + 300_000;
@@ -129,17 +132,29 @@ for (const backend of backends) {
           if (x === null || y === null) continue;
           times.get(s)!.push((y - x) / 1000);
           ours.get(s)!.push((y - x - peerMs(x, y)) / 1000);
-          if (process.env['DEBUG_PEERS']) console.error(s, x, y, JSON.stringify(debugIntervals(x, y)));
+          if (process.env['SURVEYOR_BENCH_PEERS'])
+            console.error(s, x, y, JSON.stringify(debugIntervals(x, y)));
         }
       } else failed++;
-      if (state === 'running')
+      if (state === 'running') {
         await api.call('POST', `/executions/${id}/cancel`, { token: p.token, body: {} });
+        // The next run starts once this one is over: a session still being cancelled would slow
+        // the next deploy (the node managers are busy with it), which is not what is measured.
+        const until = Date.now() + 180_000;
+        while (Date.now() < until) {
+          const s = (await api.call('GET', `/executions/${id}`, { token: p.token })).body as {
+            state: string;
+          };
+          if (['cancelled', 'completed', 'failed'].includes(s.state)) break;
+          await new Promise((r) => setTimeout(r, 200));
+        }
+      }
     }
     const cell = (s: string, of = times) => {
       const xs = of.get(s)!;
       return xs.length === 0 ? '—' : `${pct(xs, 50).toFixed(2)} / ${pct(xs, 95).toFixed(2)}`;
     };
-    const label = `${backend === 'batch' ? 'Slurm' : 'DALiuGE'} | ${name} | ${runs - failed}${failed ? ` (${failed} failed)` : ''}`;
+    const label = `${backend === 'batch' ? 'Slurm' : 'DALiuGE'} | ${name} | ${n - failed}${failed ? ` (${failed} failed)` : ''}`;
     rows.push(`| ${label} | ${steps.map(([s]) => cell(s)).join(' | ')} |`);
     oursRows.push(`| ${label} | ${steps.map(([s]) => cell(s, ours)).join(' | ')} |`);
     console.error(`  ${backend} ${name}: ${cell('total')} s, ours ${cell('total', ours)} s (p50 / p95)`);
@@ -148,7 +163,9 @@ for (const backend of backends) {
   await api.close();
 }
 const head = ['backend', 'graph', 'runs', ...steps.map(([s]) => `${s} p50 / p95 (s)`)];
-console.log(`Execute to submitted, ${runs} runs per graph, one after another`);
+console.log(
+  `Execute to submitted, runs one after another (each cancelled once submitted, and over before the next)`,
+);
 console.log(`| ${head.join(' | ')} |`);
 console.log(`|${head.map(() => '---|').join('')}`);
 for (const r of rows) console.log(r);

@@ -15,7 +15,7 @@ import type { Config } from '../../schema/config.js';
 import type { Db } from '../../adapters/postgres/db.js';
 import { startTestApi } from '../support/api.js';
 import { cleanEnv, runCli } from '../support/child.js';
-import { daliugeGraphDir, daliugeTestbed } from '../support/daliuge.js';
+import { daliugeGraphDir, daliugeTestbed, dimProxy } from '../support/daliuge.js';
 import { setOutboundPolicy } from '../../adapters/shared/outbound.js';
 import { freePort } from '../support/ports.js';
 import { until } from '../support/until.js';
@@ -146,6 +146,44 @@ test('sessions the island manager does not know: find adopts nothing, poll says 
   const out = await backend.poll(backend.target(profile()), [item]);
   t.is(out.get('e1')!.kind, 'unknown');
   await t.notThrowsAsync(backend.cancel(item));
+});
+
+test('a deploy whose answer does not come in time, of a session that is deploying, is submitted at once', async (t) => {
+  // The proxy relays the deploy to the island manager but holds its answer past the client's timeout.
+  const front = await dimProxy(
+    { host: tb.dimHost, port: tb.dimPort },
+    {
+      after: async (r) => {
+        if (r.method === 'POST' && r.path.endsWith('/deploy')) await new Promise((x) => setTimeout(x, 2500));
+      },
+    },
+  );
+  t.teardown(() => front.close());
+  const impatient = new DimBackend({ timeoutMs: 1000, maxBytes: 1 << 26 });
+  const { dir } = daliugeGraphDir();
+  const pgt = await translator.partition(
+    readFileSync(join(dir, 'HelloWorld-simple.graph'), 'utf8'),
+    settings,
+  );
+  const pg = await translator.map(pgt, settings, { host: tb.dimHost, port: tb.dimPort });
+  const id = `surveyor-deploy-unanswered-${Date.now()}-a1`;
+  const started = Date.now();
+  const sub = await impatient.submit({
+    executionId: 'e1',
+    attempt: 1,
+    externalName: id,
+    profile: profile(front.port),
+    graph: pg,
+    manifest: { sources: [] } as never,
+    confirm: async () => undefined,
+  });
+  t.is(sub.schedulerJobId, id);
+  t.true(sub.runRecord['deploy_unanswered']);
+  t.true(Date.now() - started < 2500, 'submitted before the held answer came');
+  const deploys = front.seen.filter((r) => r.method === 'POST' && r.path.endsWith('/deploy'));
+  t.is(deploys.length, 1, 'deployed once');
+  // The island manager itself says the session is deployed.
+  t.not(await backend.find(profile(), id), null);
 });
 
 test('an island manager that does not answer is retried, not permanent', async (t) => {
