@@ -9,6 +9,8 @@ import { SshPool } from '../../adapters/slurm/sshPool.js';
 
 export interface Interval {
   readonly peer: string;
+  /** The request's method and path (HTTP); empty for SSH. */
+  readonly path: string;
   readonly from: number;
   readonly to: number;
 }
@@ -30,7 +32,8 @@ export const observePeers = (httpPorts: readonly number[]): void => {
     if (!httpPorts.includes(Number(host.split(':').pop()))) return;
     const peer = `http ${host}`;
     // The body is read after this; its end is when the exchange is over for the caller.
-    response.once('end', () => intervals.push({ peer, from, to: Date.now() }));
+    const path = `${request.method} ${request.path}`;
+    response.once('end', () => intervals.push({ peer, path, from, to: Date.now() }));
   });
   // An exchange that failed (our timeout, a reset) was a wait on the peer all the same.
   subscribe('http.client.request.error', (m) => {
@@ -38,7 +41,12 @@ export const observePeers = (httpPorts: readonly number[]): void => {
     const from = started.get(request);
     const host = String(request.getHeader('host') ?? '');
     if (from === undefined || !httpPorts.includes(Number(host.split(':').pop()))) return;
-    intervals.push({ peer: `http ${host} (failed)`, from, to: Date.now() });
+    intervals.push({
+      peer: `http ${host} (failed)`,
+      path: `${request.method} ${request.path}`,
+      from,
+      to: Date.now(),
+    });
   });
   for (const method of ['exec'] as const) {
     const original = SshPool.prototype[method] as (...a: unknown[]) => Promise<unknown>;
@@ -50,16 +58,20 @@ export const observePeers = (httpPorts: readonly number[]): void => {
       try {
         return await original.apply(this, args);
       } finally {
-        intervals.push({ peer: `ssh ${method}`, from, to: Date.now() });
+        intervals.push({ peer: `ssh ${method}`, path: '', from, to: Date.now() });
       }
     };
   }
 };
 
-/** Milliseconds of [from, to] covered by peer intervals (overlaps counted once). */
-export const peerMs = (from: number, to: number): number => {
+/**
+ * Milliseconds of [from, to] covered by peer intervals (overlaps counted once). `mine` keeps the
+ * calls that were this run's: the island manager's polls of runs before it (which go on while it
+ * runs) are not its wait.
+ */
+export const peerMs = (from: number, to: number, mine: (i: Interval) => boolean = () => true): number => {
   const parts = intervals
-    .filter((i) => i.to > from && i.from < to)
+    .filter((i) => i.to > from && i.from < to && mine(i))
     .map((i) => [Math.max(i.from, from), Math.min(i.to, to)] as const)
     .sort((a, b) => a[0] - b[0]);
   let total = 0;

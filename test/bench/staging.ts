@@ -23,7 +23,8 @@ import { checksumOf, downloadFile } from '../../adapters/tap/download.js';
 const run = promisify(execFile);
 const MB = 1024 * 1024;
 const sizes = (process.argv[2] ?? '10,100,1000').split(',').map(Number);
-const roundTrips = [0, 50, 200];
+// Round trips in ms (`0` alone for a profile of the fast link, say).
+const roundTrips = (process.argv[3] ?? '0,50,200').split(',').map(Number);
 const window = 4 * MB;
 const dir = mkdtempSync(join(tmpdir(), 'surveyor-bench-staging-'));
 const files = join(dir, 'files');
