@@ -13,7 +13,7 @@
  * - both record the graph's outputs (data drops nothing consumes, read from the graph file beside
  *   the status file) and those that did not end completed, for output verification;
  * - `finish`: after DALiuGE exits, records the state if `watch` did not get to (a graph that ends
- *   within one poll): from the monitor's own status dump (`--dump`), else as failed with DALiuGE's
+ *   within one poll, or whose drop states went with DALiuGE's REST server as it finished): from the monitor's own status dump (`--dump`), else as failed with DALiuGE's
  *   exit code. Exits 0 for a finished graph, 1 otherwise, so Slurm's state agrees.
  */
 export const jobHelperName = 'surveyor-job.py';
@@ -35,6 +35,8 @@ STATE_NAMES = ["initialized", "writing", "completed", "error", "expired", "delet
 GRAPH_FILE = "${graphFileName}"
 PROGRESS_FILE = "${progressFileName}"
 PROGRESS_EVERY = 5
+# Seconds a finished session's drop states are asked for before the end is recorded without them.
+GRAPH_STATUS_TRIES = 5
 
 
 def get(url):
@@ -145,6 +147,7 @@ def alive(pid):
 def watch(session, logs, status, pid, port):
     host = None
     digest, looked = None, 0.0
+    misses = 0
     while alive(pid):
         time.sleep(1)
         if host is None:
@@ -174,6 +177,11 @@ def watch(session, logs, status, pid, port):
             gs = get("%s/%s/graph/status" % (base, session))
         except Exception:
             gs = None
+        if gs is None and state == "finished" and misses < GRAPH_STATUS_TRIES:
+            # DALiuGE stops its REST server as a finished session ends: when DALiuGE exits, finish
+            # reads the drops' states from the monitor's dump instead of recording none.
+            misses += 1
+            continue
         drops = errored(gs)
         if state == "finished" and drops:
             state = "failed"

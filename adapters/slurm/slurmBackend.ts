@@ -15,7 +15,7 @@ import type {
 import { type JobStatusFile, outputsOf, parseProgressFile, parseStatusFile } from './jobFiles.js';
 import { jobHelperScript, progressFileName, statusFileName } from './jobHelper.js';
 import { jobPaths, renderJobScript, slurmResources } from './jobScript.js';
-import { withSacctUsage } from './jobUsage.js';
+import { accountingDisabled, withSacctUsage } from './jobUsage.js';
 import { hostPattern } from './knownHosts.js';
 import { type SecurityFinding, targetFinding } from './sshCredentials.js';
 import { type ExecResult, type SshPool, type SshTarget, SshUnavailable, targetKey } from './sshPool.js';
@@ -71,8 +71,6 @@ export const sshTargetOf = (p: DeploymentProfile): SshTarget => {
   const d = batchOf(p);
   return { host: d.login_node, port: d.ssh_port, user: d.remote_user ?? userInfo().username };
 };
-
-const accountingDisabled = /accounting storage is disabled/i;
 
 /** Which of a NODE_FAIL job's nodes failed: those Slurm holds down now, with its reason. */
 const nodeFailure = (job: JobState, down: readonly DownNode[]): string => {
@@ -264,7 +262,7 @@ export class SlurmBackend implements DeploymentBackend {
         item.executionId,
         job
           ? withSacctUsage(
-              jobId,
+              job,
               this.outcome(
                 job,
                 parseStatusFile(answer.statuses.get(jobId)),

@@ -8,8 +8,11 @@
 /** Single-quotes a value for sh. */
 export const sq = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
 
-/** squeue's format and sacct's fields, as parsed below (the job's nodes last). */
-const squeueFormat = `--format='%i|%T|%r|%N'`;
+/**
+ * squeue's format (the job's nodes, then its end: actual once it ended, as Unix seconds under
+ * SLURM_TIME_FORMAT=%s) and sacct's fields, as parsed below.
+ */
+const squeueFormat = `--format='%i|%T|%r|%N|%e'`;
 const sacctFields = '--format=JobIDRaw,JobName,State,ExitCode,NodeList';
 /**
  * What a poll round asks sacct of the jobs that ended: the same five fields, then the job's
@@ -50,6 +53,8 @@ export interface JobState {
   readonly name?: string;
   /** The job's nodes as Slurm writes a host list (`nid[001-004]`); empty before it has any. */
   readonly nodes?: string;
+  /** When it ended, by the login node's clock (Unix seconds; squeue's, for an ended job). */
+  readonly endedAt?: number;
   readonly from: 'squeue' | 'sacct';
 }
 
@@ -96,6 +101,8 @@ export interface PollAnswer {
   readonly squeueError: string | null;
   readonly sacctError: string | null;
   readonly sacctRan: boolean;
+  /** The login node's clock when the round ran (Unix seconds), so ages need no clock sync. */
+  readonly now: number | null;
 }
 
 const maxStatusBytes = 65536;
@@ -110,7 +117,8 @@ export const pollScript = (reqs: readonly PollRequest[]): string => {
   const ids = reqs.map((r) => r.jobId);
   const list = ids.join(',');
   const lines = [
-    `q=$(squeue --noheader --jobs=${sq(list)} --states=all ${squeueFormat} 2>&1); rc=$?`,
+    'echo "@@now $(date +%s)"',
+    `q=$(SLURM_TIME_FORMAT=%s squeue --noheader --jobs=${sq(list)} --states=all ${squeueFormat} 2>&1); rc=$?`,
     'echo "@@squeue $rc"',
     `printf '%s\\n' "$q"`,
     // Running or waiting in squeue: sacct is not asked about it (an ended one is, for its accounting).
@@ -144,11 +152,21 @@ export const pollScript = (reqs: readonly PollRequest[]): string => {
 
 const firstWord = (s: string) => s.trim().split(/\s+/)[0] ?? '';
 
+const unixSeconds = (s: string | undefined): number | null =>
+  s !== undefined && /^\d{1,12}$/.test(s) && s !== '0' ? Number(s) : null;
+
 const parseSqueueLine = (line: string): JobState | null => {
-  const m = /^(\d+)\|([A-Z_]+)\|([^|]*)(?:\|(.*))?$/.exec(line.trim());
-  return m
-    ? { jobId: m[1]!, state: m[2]!, reason: m[3]!, ...(m[4] ? { nodes: m[4] } : {}), from: 'squeue' }
-    : null;
+  const m = /^(\d+)\|([A-Z_]+)\|([^|]*)(?:\|([^|]*))?(?:\|([^|]*))?$/.exec(line.trim());
+  if (!m) return null;
+  const endedAt = terminalJobStates.has(m[2]!) ? unixSeconds(m[5]) : null;
+  return {
+    jobId: m[1]!,
+    state: m[2]!,
+    reason: m[3]!,
+    ...(m[4] ? { nodes: m[4] } : {}),
+    ...(endedAt !== null ? { endedAt } : {}),
+    from: 'squeue',
+  };
 };
 
 const parseSacctLine = (line: string): JobState | null => {
@@ -158,8 +176,6 @@ const parseSacctLine = (line: string): JobState | null => {
   return { jobId: f[0]!, name: f[1]!, state: firstWord(f[2]!), exitCode: f[3]!, ...nodes, from: 'sacct' };
 };
 
-const unixSeconds = (s: string | undefined): number | null =>
-  s !== undefined && /^\d{1,12}$/.test(s) && s !== '0' ? Number(s) : null;
 const count = (s: string | undefined): number => (s !== undefined && /^\d{1,12}$/.test(s) ? Number(s) : 0);
 
 /** sacct's MaxRSS (`1234K`, `56.50M`, `0`): bytes, or null when it says nothing. */
@@ -204,6 +220,7 @@ export const parsePoll = (stdout: string): PollAnswer => {
   let squeueError: string | null = null;
   let sacctError: string | null = null;
   let sacctRan = false;
+  let now: number | null = null;
   let rc = 0;
   const errors: string[] = [];
   const close = () => {
@@ -214,6 +231,11 @@ export const parsePoll = (stdout: string): PollAnswer => {
     errors.length = 0;
   };
   for (const line of stdout.split('\n')) {
+    const clock = /^@@now (\d{1,12})$/.exec(line);
+    if (clock) {
+      now = Number(clock[1]);
+      continue;
+    }
     const head = /^@@(squeue|sacct) (\d+)$/.exec(line);
     if (head) {
       close();
@@ -262,13 +284,13 @@ export const parsePoll = (stdout: string): PollAnswer => {
     const u = usage.get(id);
     if (u && (u.maxRssBytes === null || rss > u.maxRssBytes)) usage.set(id, { ...u, maxRssBytes: rss });
   }
-  return { jobs, usage, statuses, progress, downNodes, squeueError, sacctError, sacctRan };
+  return { jobs, usage, statuses, progress, downNodes, squeueError, sacctError, sacctRan, now };
 };
 
 /** Looks a job up by its (deterministic) name, in squeue and in sacct. */
 export const findScript = (jobName: string, sinceDays: number): string =>
   [
-    `q=$(squeue --noheader --user="$(id -un)" --name=${sq(jobName)} --states=all ${squeueFormat} 2>&1); rc=$?`,
+    `q=$(SLURM_TIME_FORMAT=%s squeue --noheader --user="$(id -un)" --name=${sq(jobName)} --states=all ${squeueFormat} 2>&1); rc=$?`,
     'echo "@@squeue $rc"',
     `printf '%s\\n' "$q"`,
     `a=$(sacct --noheader --parsable2 --allocations --name=${sq(jobName)} --starttime=now-${sinceDays}days ${sacctFields} 2>&1); rc=$?`,

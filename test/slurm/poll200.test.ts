@@ -96,14 +96,37 @@ test.serial('200 jobs: one SSH connection, at most two scheduler commands per ro
   t.deepEqual(rounds[0]!.commands, ['squeue'], 'while every job waits, sacct is not run');
   t.is(rounds[0]!.states.get('in_progress:pending'), 200);
   // A quarter ends (cancelled): squeue still lists them, and sacct is asked for their accounting in
-  // the same round, until slurmdbd has each (then each ends with sacct's figures).
+  // the same round, until slurmdbd has each (then each ends with sacct's figures). They are
+  // cancelled once slurmdbd records them PENDING, so that sacct lags behind squeue (found so on
+  // this testbed: right after scancel, sacct still says PENDING), which must not be taken for
+  // their accounting.
   const cancelled = new Set(ids.slice(0, 50));
+  const listed = Date.now() + 60_000;
+  const pendingInSacct = () =>
+    slurmLocal('sacct', [
+      '--noheader',
+      '--parsable2',
+      '--allusers',
+      `--jobs=${[...cancelled].join(',')}`,
+      '--format=JobIDRaw,State',
+    ])
+      .split('\n')
+      .filter((l) => /^\d+\|PENDING$/.test(l.trim())).length;
+  while (pendingInSacct() < 50 && Date.now() < listed) await new Promise((r) => setTimeout(r, 1000));
   slurmLocal('scancel', [...cancelled]);
   const end = Date.now() + 150_000;
+  let awaiting = 0;
   for (;;) {
     const out = await round();
     const last = rounds.at(-1)!;
     t.is(last.states.get('in_progress:pending'), 150, 'the held jobs are pending');
+    const mine = ids.slice(0, 50).map((_, i) => out.get(`e${i}`)!);
+    const waits = mine.filter((o) => o.kind === 'in_progress');
+    awaiting += waits.length;
+    t.true(
+      waits.every((o) => o.remoteState.startsWith('cancelled (awaiting accounting: ')),
+      `a cancelled job not ended is awaiting its accounting: ${waits[0]?.remoteState}`,
+    );
     const ended = [...out.values()].filter((o) => o.kind === 'cancelled');
     if (ended.length === 50) {
       t.deepEqual(last.commands, ['squeue', 'sacct'], 'the round that saw them end asked sacct once');
@@ -113,6 +136,7 @@ test.serial('200 jobs: one SSH connection, at most two scheduler commands per ro
         ),
         "each carries sacct's accounting",
       );
+      t.log(`${awaiting} outcomes awaited sacct's record over ${rounds.length - 1} rounds`);
       break;
     }
     if (Date.now() > end) throw new Error('the cancelled jobs never ended with their accounting');

@@ -2,7 +2,10 @@
 // graph's outputs are its data drops that nothing consumes; the island manager's drop states say
 // which were written. The batch job's helper (Python, on the cluster) applies the same rule as the
 // REST backend (TypeScript, here): both are run on the same graph and drop states and must agree.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -85,6 +88,55 @@ test("the batch job's helper finds the same outputs from its graph file and the 
   });
   t.like(r, { count: 11, incompleteCount: 5, skippedCount: 2, freedCount: 2 });
   rmSync(dir, { recursive: true, force: true });
+});
+
+/**
+ * The helper's `watch` against an island manager whose session has finished but which no longer
+ * answers for the drops' states (DALiuGE stops its REST server as a finished session ends: found
+ * on the Slurm testbed), while "DALiuGE" (a sleep) lives `aliveSeconds`; then `finish`, as the job
+ * script runs it, with the monitor's dump. Returns the status file.
+ */
+const watchAsDaliugeStops = async (aliveSeconds: number) => {
+  const dir = mkdtempSync(join(tmpdir(), 'surveyor-helper-'));
+  const logs = join(dir, 'logs');
+  mkdirSync(join(logs, '127.0.0.1'), { recursive: true });
+  writeFileSync(join(logs, '127.0.0.1', 'nodes.txt'), '127.0.0.1\n');
+  writeFileSync(join(dir, 'surveyor-job.py'), jobHelperScript);
+  writeFileSync(join(dir, graphFileName), JSON.stringify(['test.pgt.graph', graph]));
+  const im = createServer((req, res) => {
+    if (req.url === '/api/sessions') res.end(JSON.stringify([{ sessionId: 'sess', status: { n1: 4 } }]));
+    else req.socket.destroy();
+  });
+  im.listen(0, '127.0.0.1');
+  await once(im, 'listening');
+  const dlg = spawn('sleep', [String(aliveSeconds)]);
+  const dlgExited = once(dlg, 'exit');
+  const status = join(dir, 'surveyor-status.json');
+  const helper = (mode: string, arg: string) =>
+    spawn('python3', [join(dir, 'surveyor-job.py'), mode, 'sess', logs, status, arg], {
+      env: { ...process.env, SURVEYOR_DIM_PORT: String((im.address() as AddressInfo).port) },
+    });
+  const watched = once(helper('watch', String(dlg.pid)), 'exit');
+  await dlgExited;
+  writeFileSync(join(logs, 'status-monitoring.json'), `${JSON.stringify({ gs: states })}\n`);
+  await once(helper('finish', '0'), 'exit');
+  await watched;
+  im.close();
+  const doc = JSON.parse(readFileSync(status, 'utf8')) as Record<string, unknown>;
+  rmSync(dir, { recursive: true, force: true });
+  return doc;
+};
+
+test("a finished session whose drop states the island manager no longer gives: the helper takes them from the monitor's dump", async (t) => {
+  const doc = await watchAsDaliugeStops(3);
+  t.like(doc, { state: 'finished', source: 'monitor dump' });
+  t.like(doc['outputs'], { count: 2, incomplete_count: 0, skipped_count: 1 });
+});
+
+test('a finished session whose DALiuGE stays up without giving drop states is recorded after a few tries, outputs unknown', async (t) => {
+  t.timeout(30_000);
+  const doc = await watchAsDaliugeStops(9);
+  t.like(doc, { state: 'finished', source: 'island manager', outputs: null });
 });
 
 const finished = (outputs?: OutputReport) => ({
