@@ -10,6 +10,7 @@ import { executionDeps, TYPES } from '../../hosts/composition/composition.js';
 import { startTestApi } from '../support/api.js';
 import { prepareProject } from '../support/project.js';
 import { sqlWatch } from './sqlWatch.js';
+import { quantile } from './quantile.js';
 
 const sizes = (
   process.argv.length > 2
@@ -33,9 +34,6 @@ const showStatements = (on: boolean) => {
       }
     : null;
 };
-
-const quantile = (xs: number[], q: number) =>
-  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
 
 const api = await startTestApi({ SERVICE_LOG_LEVEL: 'warn' });
 try {

@@ -23,6 +23,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { wallabyYaml } from '../support/examples.js';
 import { debugIntervals, forgetBefore, type Interval, observePeers, peerMs } from './peerTime.js';
+import { quantile } from './quantile.js';
 
 // "50" or "50,10": runs per graph, and for the 5,000-drop graph (on DALiuGE each is a minute or more).
 const [runs, bigRuns = runs] = (process.argv[2] ?? '50').split(',').map(Number) as [number, number?];
@@ -70,10 +71,6 @@ const steps = [
   ['submit', 'execution.translated', 'execution.submitted'],
   ['total', 'execution.execute_requested', 'execution.submitted'],
 ] as const;
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length === 0 ? Number.NaN : s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
-};
 
 const rows: string[] = [];
 const oursRows: string[] = [];
@@ -165,7 +162,7 @@ for (const backend of backends) {
     }
     const cell = (s: string, of = times) => {
       const xs = of.get(s)!;
-      return xs.length === 0 ? '—' : `${pct(xs, 50).toFixed(2)} / ${pct(xs, 95).toFixed(2)}`;
+      return xs.length === 0 ? '—' : `${quantile(xs, 0.5).toFixed(2)} / ${quantile(xs, 0.95).toFixed(2)}`;
     };
     const label = `${backend === 'batch' ? 'Slurm' : 'DALiuGE'} | ${name} | ${n - failed}${failed ? ` (${failed} failed)` : ''}`;
     rows.push(`| ${label} | ${steps.map(([s]) => cell(s)).join(' | ')} |`);

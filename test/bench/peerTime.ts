@@ -19,6 +19,14 @@ const intervals: Interval[] = [];
 const started = new WeakMap<ClientRequest, number>();
 
 /** Starts observing (once per process) HTTP to these ports, and SSH. */
+/** The peer a request went to, when it is one of `httpPorts` (the Host header names it even when
+ * its socket is closed by now). */
+const peerOf = (request: ClientRequest, httpPorts: readonly number[]): string | null => {
+  const host = String(request.getHeader('host') ?? '');
+  return httpPorts.includes(Number(host.split(':').pop())) ? `http ${host}` : null;
+};
+
+/** Starts observing (once per process) HTTP to these ports, and SSH. */
 export const observePeers = (httpPorts: readonly number[]): void => {
   subscribe('http.client.request.created', (m) => {
     started.set((m as { request: ClientRequest }).request, Date.now());
@@ -26,11 +34,8 @@ export const observePeers = (httpPorts: readonly number[]): void => {
   subscribe('http.client.response.finish', (m) => {
     const { request, response } = m as { request: ClientRequest; response: IncomingMessage };
     const from = started.get(request);
-    if (from === undefined) return;
-    // The Host header names the peer even when its socket is closed by now.
-    const host = String(request.getHeader('host') ?? '');
-    if (!httpPorts.includes(Number(host.split(':').pop()))) return;
-    const peer = `http ${host}`;
+    const peer = peerOf(request, httpPorts);
+    if (from === undefined || peer === null) return;
     // The body is read after this; its end is when the exchange is over for the caller.
     const path = `${request.method} ${request.path}`;
     response.once('end', () => intervals.push({ peer, path, from, to: Date.now() }));
@@ -39,29 +44,25 @@ export const observePeers = (httpPorts: readonly number[]): void => {
   subscribe('http.client.request.error', (m) => {
     const { request } = m as { request: ClientRequest };
     const from = started.get(request);
-    const host = String(request.getHeader('host') ?? '');
-    if (from === undefined || !httpPorts.includes(Number(host.split(':').pop()))) return;
+    const peer = peerOf(request, httpPorts);
+    if (from === undefined || peer === null) return;
     intervals.push({
-      peer: `http ${host} (failed)`,
+      peer: `${peer} (failed)`,
       path: `${request.method} ${request.path}`,
       from,
       to: Date.now(),
     });
   });
-  for (const method of ['exec'] as const) {
-    const original = SshPool.prototype[method] as (...a: unknown[]) => Promise<unknown>;
-    (SshPool.prototype as unknown as Record<string, unknown>)[method] = async function (
-      this: SshPool,
-      ...args: unknown[]
-    ) {
-      const from = Date.now();
-      try {
-        return await original.apply(this, args);
-      } finally {
-        intervals.push({ peer: `ssh ${method}`, path: '', from, to: Date.now() });
-      }
-    };
-  }
+  // Every SSH command (the job's files go up in one, stageScript), wrapped on the pool's prototype.
+  const exec = SshPool.prototype.exec;
+  SshPool.prototype.exec = async function (this: SshPool, ...args: Parameters<SshPool['exec']>) {
+    const from = Date.now();
+    try {
+      return await exec.apply(this, args);
+    } finally {
+      intervals.push({ peer: 'ssh exec', path: '', from, to: Date.now() });
+    }
+  };
 };
 
 /**
