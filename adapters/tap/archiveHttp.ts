@@ -275,6 +275,11 @@ class Deadline {
   }
 
   restart(ms: number) {
+    // Called for every piece of a download: the same wait again is a refresh, not a new timer.
+    if (this.timer !== undefined && ms === this.ms && !this.fired) {
+      this.timer.refresh();
+      return;
+    }
     clearTimeout(this.timer);
     this.ms = ms;
     this.timer = setTimeout(() => {
@@ -286,6 +291,7 @@ class Deadline {
 
   clear() {
     clearTimeout(this.timer);
+    this.timer = undefined;
   }
 }
 

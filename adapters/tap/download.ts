@@ -30,6 +30,8 @@ export interface Downloaded {
 
 /** How far writes may trail the bytes received before the download waits for the disk. */
 const writeAheadBytes = 8 * 1024 * 1024;
+/** How much is written between two flushes to disk while a download runs. */
+const syncEveryBytes = 64 * 1024 * 1024;
 
 const exists = async (path: string) => {
   try {
@@ -153,6 +155,24 @@ export const downloadFile = async (
   let written = from;
   let writing: Promise<void> | null = null;
   let writeError: unknown = null;
+  // The disk is flushed as the bytes come (a datasync every syncEveryBytes, off the event loop,
+  // one at a time), so the fsync before the rename waits for the last stretch, not the whole file.
+  let synced = from;
+  let syncing: Promise<void> | null = null;
+  const syncSome = () => {
+    if (syncing || written - synced < syncEveryBytes) return;
+    const upTo = written;
+    syncing = fh.datasync().then(
+      () => {
+        synced = upTo;
+        syncing = null;
+      },
+      (err: unknown) => {
+        writeError ??= err;
+        syncing = null;
+      },
+    );
+  };
   const pump = () => {
     if (writing || batched === 0 || writeError) return;
     const [bufs, at] = [batch, written];
@@ -162,6 +182,7 @@ export const downloadFile = async (
     writing = fh.writev(bufs, at).then(
       () => {
         writing = null;
+        syncSome();
         pump();
       },
       (err: unknown) => {
@@ -190,12 +211,14 @@ export const downloadFile = async (
       }
     pump();
     await drained();
+    await syncing;
     if (writeError) throw writeError;
     await fh.sync();
   } finally {
     // What arrived before a failure is kept for the resume.
     pump();
     await drained();
+    await syncing;
     await fh.close();
   }
   const got = hasher.digest();

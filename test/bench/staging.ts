@@ -5,11 +5,21 @@
 // trip and bounds each connection to a 4 MiB window, as TCP on a long link is bounded. Both run in
 // a process of their own (stagingPeer.ts), so that they take no time from our download. Files of 10
 // MB, 100 MB and 1 GB one at a time, 8 of 100 MB at once, and a resume after the link is cut half
-// way. Prints MB/s and our throughput as a share of curl's, and this process's peak RSS during a
+// way. Prints MB/s of curl, of curl followed by an fsync (ours syncs before the rename), and ours,
+// our share of each, the CPU this process and the peer used, and this process's peak RSS during a
 // 1 GB download. Asserts nothing. Run: scripts/bench staging [sizes in MB, e.g. 10,100,1000]
 import { execFile, spawn } from 'node:child_process';
 import { randomFillSync } from 'node:crypto';
-import { closeSync, mkdtempSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
@@ -74,55 +84,102 @@ const ours = (port: number, name: string, dest: string) => {
   const http = new ArchiveHttp('bench', { origins: [origin], credentials: null }, 'surveyor-bench');
   return downloadFile(http, `${origin}/${name}`, dest, expected.get(name)!, limits);
 };
-const timed = async (f: () => Promise<unknown>) => {
-  const t = performance.now();
-  await f();
-  return (performance.now() - t) / 1000;
+// Each run starts with nothing left for the disk to write: otherwise the one before's writeback (a
+// gigabyte in the page cache) throttles the next one's writes, and the second in a pair pays for both.
+// `busy`: this process's CPU time over the last timed run's, as a share of one core (the main
+// thread and libuv's pool together: what our download costs; curl's runs leave it near 0).
+// `peerBusy`: the same for the file server and the link (their process), read from /proc.
+let busy = 0;
+let peerBusy = 0;
+const peerCpuSeconds = () => {
+  // utime and stime, fields 14 and 15 of /proc/<pid>/stat, in clock ticks (100 a second on Linux).
+  const fields = readFileSync(`/proc/${peer.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 };
+const timed = async (f: () => Promise<unknown>) => {
+  await run('sync');
+  const t = performance.now();
+  const cpu = process.cpuUsage();
+  const peerCpu = peerCpuSeconds();
+  await f();
+  const used = process.cpuUsage(cpu);
+  const s = (performance.now() - t) / 1000;
+  busy = (used.user + used.system) / 1e6 / s;
+  peerBusy = (peerCpuSeconds() - peerCpu) / s;
+  return s;
+};
+const core = () => `${(busy * 100).toFixed(0)}% + ${(peerBusy * 100).toFixed(0)}%`;
 
 const rows: string[][] = [];
 let peakRss = 0;
+// curl leaves its bytes in the page cache; ours are on the disk (fsync) before the rename. So curl
+// is timed twice: as it is, and followed by an fsync of what it wrote (the like-for-like figure).
+const fsynced = (files: string[]) => run('sync', ['--data', ...files]);
+/** One row: curl, curl then fsync, ours (each from a clean page cache), as MB/s and ratios. */
+const row = async (
+  rtt: number,
+  label: () => string,
+  mb: number,
+  curlRun: () => Promise<string[]>,
+  oursRun: () => Promise<unknown>,
+) => {
+  const c = await timed(curlRun);
+  const cs = await timed(async () => fsynced(await curlRun()));
+  let sampler: NodeJS.Timeout | undefined;
+  const rssBefore = process.memoryUsage.rss();
+  if (mb >= 1000)
+    sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss() - rssBefore)), 50);
+  const o = await timed(oursRun);
+  if (sampler) clearInterval(sampler);
+  rows.push([
+    String(rtt),
+    label(),
+    (mb / c).toFixed(1),
+    (mb / cs).toFixed(1),
+    (mb / o).toFixed(1),
+    (c / o).toFixed(2),
+    (cs / o).toFixed(2),
+    core(),
+  ]);
+  console.error(
+    `  ${rtt} ms, ${label()}: curl ${(mb / c).toFixed(1)} MB/s, ours ${(mb / o).toFixed(1)} MB/s`,
+  );
+};
 for (const rtt of roundTrips) {
   const link = { port: ports[String(rtt)]!, cut: () => cut(rtt) };
-  const mkdirOut = async () => {
+  const fresh = () => {
     clean();
-    await import('node:fs/promises').then((f) => f.mkdir(out, { recursive: true }));
+    mkdirSync(out, { recursive: true });
   };
   for (const mb of sizes) {
     const name = `f${mb}.fits`;
-    await mkdirOut();
-    const c = await timed(() => curl(link.port, name, join(out, 'curl')));
-    let sampler: NodeJS.Timeout | undefined;
-    const rssBefore = process.memoryUsage.rss();
-    if (mb >= 1000)
-      sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss() - rssBefore)), 50);
-    const o = await timed(() => ours(link.port, name, join(out, 'ours')));
-    if (sampler) clearInterval(sampler);
-    rows.push([String(rtt), `1 × ${mb} MB`, (mb / c).toFixed(1), (mb / o).toFixed(1), (c / o).toFixed(2)]);
-    console.error(
-      `  ${rtt} ms, ${mb} MB: curl ${(mb / c).toFixed(1)} MB/s, ours ${(mb / o).toFixed(1)} MB/s`,
+    fresh();
+    await row(
+      rtt,
+      () => `1 × ${mb} MB`,
+      mb,
+      async () => {
+        await curl(link.port, name, join(out, 'curl'));
+        return [join(out, 'curl')];
+      },
+      () => ours(link.port, name, join(out, 'ours')),
     );
   }
   // 8 files of 100 MB at once: eight curls, eight downloads in this process.
-  await mkdirOut();
-  const c8 = await timed(() =>
-    Promise.all(Array.from({ length: 8 }, (_, i) => curl(link.port, 'f100.fits', join(out, `curl${i}`)))),
-  );
-  const o8 = await timed(() =>
-    Promise.all(Array.from({ length: 8 }, (_, i) => ours(link.port, 'f100.fits', join(out, `ours${i}`)))),
-  );
-  rows.push([
-    String(rtt),
-    '8 × 100 MB at once',
-    (800 / c8).toFixed(1),
-    (800 / o8).toFixed(1),
-    (c8 / o8).toFixed(2),
-  ]);
-  console.error(
-    `  ${rtt} ms, 8 × 100 MB: curl ${(800 / c8).toFixed(1)} MB/s, ours ${(800 / o8).toFixed(1)} MB/s`,
+  fresh();
+  const eight = Array.from({ length: 8 }, (_, i) => i);
+  await row(
+    rtt,
+    () => '8 × 100 MB at once',
+    800,
+    async () => {
+      await Promise.all(eight.map((i) => curl(link.port, 'f100.fits', join(out, `curl${i}`))));
+      return eight.map((i) => join(out, `curl${i}`));
+    },
+    () => Promise.all(eight.map((i) => ours(link.port, 'f100.fits', join(out, `ours${i}`)))),
   );
   // Cut half way, then resumed with a Range request (curl -C - does the same for its side).
-  await mkdirOut();
+  fresh();
   const half = async (download: () => Promise<unknown>, partFile: string) => {
     const p = download().catch(() => undefined);
     while ((statSync(partFile, { throwIfNoEntry: false })?.size ?? 0) < 50 * MB)
@@ -130,35 +187,44 @@ for (const rtt of roundTrips) {
     await link.cut();
     await p;
   };
-  const cr = await timed(async () => {
-    await half(() => curl(link.port, 'f100.fits', join(out, 'curl')), join(out, 'curl'));
-    await run('curl', [
-      '-s',
-      '-f',
-      '-C',
-      '-',
-      '-o',
-      join(out, 'curl'),
-      `http://127.0.0.1:${link.port}/f100.fits`,
-    ]);
-  });
   let resumedFrom = 0;
-  const or = await timed(async () => {
-    await half(() => ours(link.port, 'f100.fits', join(out, 'ours')), join(out, 'ours.part'));
-    resumedFrom = (await ours(link.port, 'f100.fits', join(out, 'ours'))).resumedFrom;
-  });
-  rows.push([
-    String(rtt),
-    `100 MB cut at half, resumed (from ${(resumedFrom / MB).toFixed(0)} MB)`,
-    (100 / cr).toFixed(1),
-    (100 / or).toFixed(1),
-    (cr / or).toFixed(2),
-  ]);
+  await row(
+    rtt,
+    () => `100 MB cut at half, resumed (from ${(resumedFrom / MB).toFixed(0)} MB)`,
+    100,
+    async () => {
+      rmSync(join(out, 'curl'), { force: true });
+      await half(() => curl(link.port, 'f100.fits', join(out, 'curl')), join(out, 'curl'));
+      await run('curl', [
+        '-s',
+        '-f',
+        '-C',
+        '-',
+        '-o',
+        join(out, 'curl'),
+        `http://127.0.0.1:${link.port}/f100.fits`,
+      ]);
+      return [join(out, 'curl')];
+    },
+    async () => {
+      await half(() => ours(link.port, 'f100.fits', join(out, 'ours')), join(out, 'ours.part'));
+      resumedFrom = (await ours(link.port, 'f100.fits', join(out, 'ours'))).resumedFrom;
+    },
+  );
 }
 peer.stdin!.end();
 rmSync(dir, { recursive: true, force: true });
 
-const head = ['round trip (ms)', 'files', 'curl MB/s', 'ours MB/s', 'ours / curl'];
+const head = [
+  'round trip (ms)',
+  'files',
+  'curl MB/s',
+  'curl + fsync MB/s',
+  'ours MB/s',
+  'ours / curl',
+  'ours / (curl + fsync)',
+  'CPU ours + peer (of one core)',
+];
 console.log(
   `Staging beside curl over a user-space link (window ${window / MB} MiB per connection; no loss: no netem here)`,
 );

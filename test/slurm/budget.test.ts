@@ -8,7 +8,7 @@ import { startReceiver } from '../support/alertPeers.js';
 import { yamlWithGraph } from '../support/daliuge.js';
 import { executionStatus } from '../support/executionStatus.js';
 import { type SlurmSuite, startSlurmSuite } from '../support/slurmSuite.js';
-import { sacctFieldsByName, testbedDeployment } from '../support/slurm.js';
+import { sacctFieldsByName, sacctSettled, testbedDeployment } from '../support/slurm.js';
 import { until } from '../support/until.js';
 
 const ids = ['HIPASSJ1303+07', 'HIPASSJ1318-21'];
@@ -77,6 +77,7 @@ test.serial(
     const first = await p.execute(ids[0]!, { do_stage: false }, { deployment_profile_name: 'slurm-budget' });
     const e1 = await untilState(t, first, ['completed', 'failed', 'cancelled']);
     t.is(e1.state, 'completed', String(e1['error']));
+    await sacctSettled(`surveyor-${first}-a1`);
     const [[elapsed]] = [sacctFieldsByName(`surveyor-${first}-a1`, ['ElapsedRaw'])[0]!];
     t.true(Number(elapsed) >= 1, `the first run took ${elapsed} s`);
 

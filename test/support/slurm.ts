@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { terminalJobStates } from '../../adapters/slurm/slurmText.js';
 
 /**
  * The Slurm testbed started by scripts/testbed/slurm (scripts/test starts it): its variables come
@@ -152,11 +153,14 @@ export const untilTrue = async (what: string, ok: () => boolean | Promise<boolea
   }
 };
 
-/** sacct's records of a job name, once slurmctld has sent them to slurmdbd (it does so asynchronously). */
+/**
+ * sacct's records of a job name, once slurmctld has sent their ends to slurmdbd (it does so
+ * asynchronously: a moment after a job ended, sacct lists it as it was, or not at all).
+ */
 export const sacctSettled = async (name: string, count = 1, ms = 30_000) => {
   await untilTrue(
-    `sacct to record ${count} job(s) named ${name}`,
-    () => sacctByName(name).length >= count,
+    `sacct to record the end of ${count} job(s) named ${name}`,
+    () => sacctByName(name).filter((j) => terminalJobStates.has(j.state)).length >= count,
     ms,
   );
   return sacctByName(name);
