@@ -40,7 +40,11 @@ export const withSacctUsage = (job: JobState, o: RemoteOutcome, answer: PollAnsw
     // Without both clocks' figures it waits until squeue forgets the job (MinJobAge).
     const waited = answer.now !== null && job.endedAt !== undefined ? answer.now - job.endedAt : 0;
     return pending !== null && waited <= accountingWaitSeconds
-      ? { kind: 'in_progress', remoteState: `${o.remoteState} (awaiting accounting: ${pending})` }
+      ? {
+          kind: 'in_progress',
+          remoteState: `${o.remoteState} (awaiting accounting: ${pending})`,
+          ended: true,
+        }
       : o;
   }
   const at = (s: number | null) => (s === null ? null : new Date(s * 1000));

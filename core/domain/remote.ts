@@ -98,6 +98,11 @@ export type RemoteOutcome =
       readonly remoteState: string;
       /** Waiting in the batch queue: not started yet (its run deadline has not begun). */
       readonly queued?: boolean;
+      /**
+       * Over already, its end reported once the backend's accounting of it is final (a Slurm job
+       * sacct lags behind, for a bounded while): neither starting nor running, so no deadline.
+       */
+      readonly ended?: boolean;
       /** The session's drops this round; absent when the backend could not read them (never a stall). */
       readonly progress?: SessionProgress;
       /** Set when the session's state could not be read because node managers did not answer. */

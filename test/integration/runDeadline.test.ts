@@ -16,7 +16,7 @@ import { graphDir, manualWallabyYaml, prepareProject } from '../support/project.
 
 let api: TestApi;
 let p: Awaited<ReturnType<typeof prepareProject>>;
-const ids = ['HIPASSJ0400', 'HIPASSJ0401', 'HIPASSJ0402', 'HIPASSJ0403'];
+const ids = ['HIPASSJ0400', 'HIPASSJ0401', 'HIPASSJ0402', 'HIPASSJ0403', 'HIPASSJ0404'];
 test.before(async () => {
   api = await startTestApi({ SERVICE_GRAPH_DIR: graphDir });
   p = await prepareProject(api, ids, undefined, {
@@ -159,5 +159,35 @@ test.serial(
     const w = (await executions.get(waiting))!;
     t.is(w.state, 'failed');
     t.regex(w.error ?? '', /waited in the batch queue longer than max_queue_wait_minutes \(60\)/);
+  },
+);
+
+test.serial(
+  'a job that ended in the queue, its end awaiting the accounting: not started, not failed by a deadline',
+  async (t) => {
+    const id = await runThrough(api, p, ids[4]!, 'submitted');
+    const executions = api.container.get<ExecutionRepository>(TYPES.Executions);
+    let answer: RemoteOutcome = { kind: 'in_progress', remoteState: 'pending', queued: true };
+    const { backends, cancels } = scriptedBackends(
+      api,
+      'batch_remote',
+      async (_target, items) => new Map(items.map((i): [string, RemoteOutcome] => [i.executionId, answer])),
+    );
+    await pollRound(api, backends, at(1));
+    // Cancelled in the queue, sacct behind: past max_queue_wait_minutes (60), and still no fault.
+    answer = {
+      kind: 'in_progress',
+      remoteState: 'cancelled (awaiting accounting: sacct still says PENDING)',
+      ended: true,
+    };
+    await pollRound(api, backends, at(100));
+    const e = (await executions.get(id))!;
+    t.is(e.state, 'running', String(e.error));
+    t.is(e.runRecord['remote_started_at'], undefined, 'a job that never left the queue did not start');
+    t.deepEqual(cancels, []);
+    const events = await api.container
+      .get<EventLog>(TYPES.Events)
+      .read({ kind: 'subject', subjectType: 'execution', subjectId: id }, 100, null);
+    t.false(events.items.some((ev) => ev.kind === 'execution.remote_started'));
   },
 );

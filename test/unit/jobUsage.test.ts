@@ -44,6 +44,7 @@ test('sacct still listing the job as it was (slurmdbd behind the controller) is 
   t.deepEqual(o, {
     kind: 'in_progress',
     remoteState: 'cancelled (awaiting accounting: sacct still says PENDING)',
+    ended: true,
   });
 });
 
@@ -53,6 +54,7 @@ test('sacct not listing it yet, or failing this round, is no answer: the job wai
   t.deepEqual(failed, {
     kind: 'in_progress',
     remoteState: 'cancelled (awaiting accounting: sacct failed: sacct: error: slurmdbd: Connection refused)',
+    ended: true,
   });
   t.is(outcome(ended + 1, []).kind, 'in_progress', 'the answer ended before sacct');
 });

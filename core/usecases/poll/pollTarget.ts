@@ -144,9 +144,11 @@ export const pollTarget = async (
       continue;
     }
     // A batch job's clock starts when it leaves the cluster's queue (an island manager has none).
+    const ended = o?.kind === 'in_progress' && o.ended === true;
     const startsNow =
       o?.kind === 'in_progress' &&
       !o.queued &&
+      !ended &&
       e.profileSnapshot.deployment.kind === 'batch_remote' &&
       e.runRecord['remote_started_at'] === undefined;
     const policy = pinned?.automation.execution;
@@ -156,7 +158,8 @@ export const pollTarget = async (
     const started = startsNow
       ? { ...e, runRecord: { ...e.runRecord, remote_started_at: now.toISOString() } }
       : e;
-    const deadline = policy ? runDeadline(started, policy, answer) : null;
+    // Work that is over is not held to a deadline while its end is being read.
+    const deadline = policy && !ended ? runDeadline(started, policy, answer) : null;
     /** Ends a run the backend still calls in flight: asks it to cancel, and fails the execution. */
     const giveUp = async (why: string, runRecord: Readonly<Record<string, unknown>>) => {
       const reason = `${why}; asked the backend to cancel`;
