@@ -13,8 +13,9 @@
  * - both record the graph's outputs (data drops nothing consumes, read from the graph file beside
  *   the status file) and those that did not end completed, for output verification;
  * - `finish`: after DALiuGE exits, records the state if `watch` did not get to (a graph that ends
- *   within one poll, or whose drop states went with DALiuGE's REST server as it finished): from the monitor's own status dump (`--dump`), else as failed with DALiuGE's
- *   exit code. Exits 0 for a finished graph, 1 otherwise, so Slurm's state agrees.
+ *   within one poll, or whose drop states went with DALiuGE's REST server as it finished): from
+ *   the monitor's own status dump (`--dump`), else as failed with DALiuGE's exit code. Exits 0
+ *   for a finished graph, 1 otherwise, so Slurm's state agrees.
  */
 export const jobHelperName = 'surveyor-job.py';
 export const statusFileName = 'surveyor-status.json';
