@@ -18,7 +18,6 @@ export interface Interval {
 const intervals: Interval[] = [];
 const started = new WeakMap<ClientRequest, number>();
 
-/** Starts observing (once per process) HTTP to these ports, and SSH. */
 /** The peer a request went to, when it is one of `httpPorts` (the Host header names it even when
  * its socket is closed by now). */
 const peerOf = (request: ClientRequest, httpPorts: readonly number[]): string | null => {

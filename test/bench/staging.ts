@@ -10,16 +10,7 @@
 // 1 GB download. Asserts nothing. Run: scripts/bench staging [sizes in MB, e.g. 10,100,1000]
 import { execFile, spawn } from 'node:child_process';
 import { randomFillSync } from 'node:crypto';
-import {
-  closeSync,
-  mkdirSync,
-  mkdtempSync,
-  openSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeSync,
-} from 'node:fs';
+import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
@@ -29,6 +20,7 @@ import { setOutboundPolicy } from '../../adapters/shared/outbound.js';
 import { ArchiveHttp } from '../../adapters/tap/archiveHttp.js';
 import { parseCasdaChecksum } from '../../adapters/tap/casdaChecksum.js';
 import { checksumOf, downloadFile } from '../../adapters/tap/download.js';
+import { ownCpu, processCpu } from './cpuUse.js';
 
 const run = promisify(execFile);
 const MB = 1024 * 1024;
@@ -50,9 +42,8 @@ const make = (name: string, mb: number) => {
   }
   closeSync(fd);
 };
-await import('node:fs/promises').then((f) =>
-  Promise.all([f.mkdir(files, { recursive: true }), f.mkdir(out, { recursive: true })]),
-);
+mkdirSync(files, { recursive: true });
+mkdirSync(out, { recursive: true });
 for (const mb of new Set([...sizes, 100])) make(`f${mb}.fits`, mb);
 
 // The file server and the links in a process of their own (stagingPeer.ts).
@@ -91,21 +82,14 @@ const ours = (port: number, name: string, dest: string) => {
 // `peerBusy`: the same for the file server and the link (their process), read from /proc.
 let busy = 0;
 let peerBusy = 0;
-const peerCpuSeconds = () => {
-  // utime and stime, fields 14 and 15 of /proc/<pid>/stat, in clock ticks (100 a second on Linux).
-  const fields = readFileSync(`/proc/${peer.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-};
 const timed = async (f: () => Promise<unknown>) => {
   await run('sync');
   const t = performance.now();
-  const cpu = process.cpuUsage();
-  const peerCpu = peerCpuSeconds();
+  const [cpu, peerCpu] = [ownCpu(), processCpu(peer.pid!)];
   await f();
-  const used = process.cpuUsage(cpu);
   const s = (performance.now() - t) / 1000;
-  busy = (used.user + used.system) / 1e6 / s;
-  peerBusy = (peerCpuSeconds() - peerCpu) / s;
+  busy = (ownCpu() - cpu) / s;
+  peerBusy = (processCpu(peer.pid!) - peerCpu) / s;
   return s;
 };
 const core = () => `${(busy * 100).toFixed(0)}% + ${(peerBusy * 100).toFixed(0)}%`;
