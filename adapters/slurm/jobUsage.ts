@@ -1,6 +1,6 @@
 import type { RemoteOutcome } from '../../core/domain/remote.js';
 import type { RemoteUsage } from '../../core/domain/usage.js';
-import { type JobState, type PollAnswer, terminalJobStates } from './slurmText.js';
+import { type JobState, type JobUsage, type PollAnswer, terminalJobStates } from './slurmText.js';
 
 /** sacct's answer on a site that keeps no accounting: there squeue is all the truth there is. */
 export const accountingDisabled = /accounting storage is disabled/i;
@@ -13,8 +13,7 @@ export const accountingDisabled = /accounting storage is disabled/i;
 export const accountingWaitSeconds = 120;
 
 /** Why sacct's record of an ended job is not final yet, or null when none will come. */
-const accountingPending = (jobId: string, answer: PollAnswer): string | null => {
-  const u = answer.usage.get(jobId);
+const accountingPending = (u: JobUsage | undefined, answer: PollAnswer): string | null => {
   if (u) return `sacct still says ${u.state}`;
   if (!answer.sacctRan) return 'the answer ended before sacct';
   if (answer.sacctError === null) return 'sacct does not list it yet';
@@ -36,7 +35,7 @@ export const withSacctUsage = (job: JobState, o: RemoteOutcome, answer: PollAnsw
   const u = answer.usage.get(job.jobId);
   if (!u || !terminalJobStates.has(u.state)) {
     // A job squeue forgot has only sacct's record, which is all there will be.
-    const pending = job.from === 'squeue' ? accountingPending(job.jobId, answer) : null;
+    const pending = job.from === 'squeue' ? accountingPending(u, answer) : null;
     // Without both clocks' figures it waits until squeue forgets the job (MinJobAge).
     const waited = answer.now !== null && job.endedAt !== undefined ? answer.now - job.endedAt : 0;
     return pending !== null && waited <= accountingWaitSeconds
