@@ -97,6 +97,8 @@ export const bashCommand = (command: string) =>
 export interface SeenRequest {
   readonly method: string;
   readonly path: string;
+  /** The client's address, so a test can tell which host sent it. */
+  readonly from: string;
 }
 
 /**
@@ -116,7 +118,11 @@ export const dimProxy = async (
 ) => {
   const seen: SeenRequest[] = [];
   const server: Server = createServer(async (req: IncomingMessage, res) => {
-    const r = { method: req.method ?? 'GET', path: req.url ?? '/' };
+    const r = {
+      method: req.method ?? 'GET',
+      path: req.url ?? '/',
+      from: (req.socket.remoteAddress ?? '').replace(/^::ffff:/, ''),
+    };
     seen.push(r);
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
