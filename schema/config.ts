@@ -116,7 +116,7 @@ export const configVariables = {
   SERVICE_LOGIN_WINDOW_SECONDS: spec(
     int(900, 1, 86400),
     '900',
-    'Window over which failed logins are counted.',
+    'Sliding window over which login attempts are counted, per username and per client address (a success gives its attempt back). It moves in tenths: an attempt counts for the window and at most a tenth more.',
   ),
   SERVICE_LOGIN_MAX_FAILURES_PER_USERNAME: spec(
     int(5, 1, 10000),

@@ -1,28 +1,25 @@
+import { type RecentAttempts, withAttempt, withoutAttempt } from '../../core/domain/loginAttempts.js';
 import type { LoginThrottle } from '../../core/ports/LoginThrottle.js';
-import { windowStart } from '../shared/window.js';
 
 export class MemoryLoginThrottle implements LoginThrottle {
-  private readonly counts = new Map<string, { start: number; count: number }>();
+  private readonly attempts = new Map<string, RecentAttempts>();
   async reserve(key: string, now: Date, windowSeconds: number) {
-    const start = windowStart(now, windowSeconds).getTime();
-    const c = this.counts.get(key);
-    const count = c && c.start === start ? c.count + 1 : 1;
-    this.counts.set(key, { start, count });
-    return { count, windowEndsAt: new Date(start + windowSeconds * 1000) };
+    const r = withAttempt(this.attempts.get(key) ?? null, now, windowSeconds);
+    this.attempts.set(key, r);
+    return r;
   }
   async release(key: string, now: Date, windowSeconds: number): Promise<void> {
-    const start = windowStart(now, windowSeconds).getTime();
-    const c = this.counts.get(key);
-    if (c && c.start === start && c.count > 0) this.counts.set(key, { start, count: c.count - 1 });
+    const r = this.attempts.get(key);
+    if (r) this.attempts.set(key, withoutAttempt(r, now, windowSeconds));
   }
   async clear(key: string): Promise<void> {
-    this.counts.delete(key);
+    this.attempts.delete(key);
   }
 
-  /** Forgets counters of windows that started before `before`; how many, or would. */
+  /** Forgets keys whose newest attempt was before `before`; how many, or would. */
   pruneOld(before: Date, dryRun: boolean): number {
-    const old = [...this.counts].filter(([, c]) => c.start < before.getTime());
-    if (!dryRun) for (const [k] of old) this.counts.delete(k);
+    const old = [...this.attempts].filter(([, r]) => (r.slot + 1) * r.slotMs < before.getTime());
+    if (!dryRun) for (const [k] of old) this.attempts.delete(k);
     return old.length;
   }
 }

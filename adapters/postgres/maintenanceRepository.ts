@@ -158,7 +158,9 @@ const pruneAll = async (exec: Exec, now: Date, p: RetentionPolicy): Promise<Prun
     [now, housekeeping.authSessionsDays],
   );
   const failures = await exec.result(
-    `DELETE FROM login_attempts WHERE window_start < $1::timestamptz - make_interval(days => $2)`,
+    // A key's newest attempt was in slot `slot`, which ended at (slot + 1) × slot_ms.
+    `DELETE FROM login_attempts
+     WHERE to_timestamp((slot + 1) * slot_ms / 1000.0) < $1::timestamptz - make_interval(days => $2)`,
     [now, housekeeping.loginFailuresDays],
   );
   const workers = await exec.result(

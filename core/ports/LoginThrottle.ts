@@ -1,12 +1,15 @@
+import type { RecentAttempts } from '../domain/loginAttempts.js';
+
 /**
- * Counts login attempts per key (a username, a client address) in a fixed window. An attempt is
+ * Counts login attempts per key (a username, a client address) over a sliding window
+ * (domain/loginAttempts.ts keeps the rules; adapters store what it computes). An attempt is
  * reserved before the password is checked, in one atomic step, so concurrent attempts cannot all
  * pass a limit that each alone would respect; a successful login gives its reservation back.
  */
 export interface LoginThrottle {
-  /** Counts one more attempt for `key` in the window that contains `now`; the count after it. */
-  reserve(key: string, now: Date, windowSeconds: number): Promise<{ count: number; windowEndsAt: Date }>;
-  /** Gives one reservation back (a login that succeeded), if the window is still the same. */
+  /** Counts one more attempt for `key` at `now`; the key's recent attempts after it. */
+  reserve(key: string, now: Date, windowSeconds: number): Promise<RecentAttempts>;
+  /** Gives back one reservation made at `now` (a login that succeeded), if it is still counted. */
   release(key: string, now: Date, windowSeconds: number): Promise<void>;
   clear(key: string): Promise<void>;
 }

@@ -136,3 +136,30 @@ test('artifacts stored before compression read back the same after migration 001
   t.is(stored.size, Buffer.byteLength(graph));
   t.true(stored.bytes < stored.size / 10, `${stored.bytes} bytes stored for ${stored.size}`);
 });
+
+test('a username held back by a fixed window stays held back after migration 0023', async (t) => {
+  const d = await freshDatabase({ migrated: false });
+  t.teardown(d.drop);
+  await migrate(
+    d.db,
+    loadMigrations().filter((m) => m.version < 23),
+  );
+  const now = new Date();
+  const start = new Date(Math.floor(now.getTime() / 900_000) * 900_000);
+  await d.db.none(
+    `INSERT INTO login_attempts (key, window_start, attempts) VALUES ('user:held', $1, 6), ('user:old', $2, 9)`,
+    [start, new Date(start.getTime() - 2 * 86400_000)],
+  );
+  await migrate(d.db);
+  const { PgLoginThrottle } = await import('../../adapters/postgres/loginThrottle.js');
+  const { attemptsAt } = await import('../../core/domain/loginAttempts.js');
+  const th = new PgLoginThrottle(d.db);
+  t.is(attemptsAt(await th.reserve('user:held', now, 900), now, 900), 7, 'the six before count');
+  t.is(attemptsAt(await th.reserve('user:old', now, 900), now, 900), 1, 'an old window counts nothing');
+  // Another window length: what was counted stays counted whole.
+  await d.db.none(
+    `UPDATE login_attempts SET slot_ms = 90000, slot = floor(extract(epoch FROM now()) * 1000 / 90000), counts = '{4}'
+     WHERE key = 'user:old'`,
+  );
+  t.is(attemptsAt(await th.reserve('user:old', now, 60), now, 60), 5);
+});

@@ -1,6 +1,7 @@
 import test from 'ava';
 import { PgAuthSessionRepository } from '../../adapters/postgres/authSessionRepository.js';
 import { PgLoginThrottle } from '../../adapters/postgres/loginThrottle.js';
+import { attemptsAt } from '../../core/domain/loginAttempts.js';
 import { PgMaintenanceRepository } from '../../adapters/postgres/maintenanceRepository.js';
 import { PgSourceRepository } from '../../adapters/postgres/sourceRepository.js';
 import { PgUserRepository } from '../../adapters/postgres/userRepository.js';
@@ -89,24 +90,28 @@ test.serial('sessions: refresh rotation lets exactly one of many racing callers 
 });
 
 test.serial(
-  'login throttle: each reservation gets its own count, even at once; windows start over',
+  'login throttle: each reservation gets its own count, even at once; the window slides',
   async (t) => {
     const th = new PgLoginThrottle(d.db);
-    const counts = await Promise.all(Array.from({ length: 20 }, () => th.reserve('user:a', t0, 900)));
+    const count = async (key: string, when: Date) => attemptsAt(await th.reserve(key, when, 900), when, 900);
+    const counts = await Promise.all(Array.from({ length: 20 }, () => count('user:a', t0)));
     t.deepEqual(
-      counts.map((c) => c.count).sort((x, y) => x - y),
+      counts.sort((x, y) => x - y),
       Array.from({ length: 20 }, (_, i) => i + 1),
       'twenty concurrent reservations are counted one by one',
     );
-    t.is((await th.reserve('user:b', t0, 900)).count, 1);
+    t.is(await count('user:b', t0), 1);
     await th.release('user:b', t0, 900);
-    t.is((await th.reserve('user:b', t0, 900)).count, 1, 'a released reservation is given back');
-    const later = new Date(t0.getTime() + 900_000);
-    t.is((await th.reserve('user:a', later, 900)).count, 1, 'the next window starts over');
+    t.is(await count('user:b', t0), 1, 'a released reservation is given back');
+    // t0 starts a fixed window of 900 s: the attempts just before its end still count after it.
+    const edge = new Date(t0.getTime() + 900_000);
+    t.is(await count('user:a', edge), 21, 'the window slides: an edge frees nothing');
+    const gone = new Date(t0.getTime() + 990_000);
+    t.is(await count('user:a', gone), 2, 'a window and a tenth later, the first twenty are gone');
     await th.release('user:a', t0, 900);
-    t.is((await th.reserve('user:a', later, 900)).count, 2, 'a release for an old window changes nothing');
+    t.is(await count('user:a', gone), 3, 'a release of an attempt no longer counted changes nothing');
     await th.clear('user:a');
-    t.is((await th.reserve('user:a', later, 900)).count, 1);
+    t.is(await count('user:a', gone), 1);
   },
 );
 
@@ -149,10 +154,8 @@ test.serial(
        ('20000000-0000-4000-8000-000000000003', $1, $2, $4, $3)`,
       [uid, daysAgo(30), daysAgo(2), daysAgo(-10)],
     );
-    await d.db.none(
-      `INSERT INTO login_attempts (key, window_start, attempts) VALUES ('old', $1, 3), ('new', $2, 1)`,
-      [daysAgo(3), now],
-    );
+    await new PgLoginThrottle(d.db).reserve('old', daysAgo(3), 900);
+    await new PgLoginThrottle(d.db).reserve('new', now, 900);
     await d.db.none(
       `INSERT INTO jobs (id, kind, payload, state, run_at, created_at, updated_at, finished_at) VALUES
        ('30000000-0000-4000-8000-000000000001', 'k', '{}', 'succeeded', $1, $1, $1, $1),

@@ -6,6 +6,7 @@ import type { Clock } from '../../ports/Clock.js';
 import type { LoginThrottle } from '../../ports/LoginThrottle.js';
 import type { PasswordHasher } from '../../ports/PasswordHasher.js';
 import type { UserRepository } from '../../ports/UserRepository.js';
+import { attemptsAt, nextAllowedAt } from '../../domain/loginAttempts.js';
 import { usernamePattern } from '../../domain/user.js';
 import { issueTokens, newRefreshToken, type TokenIssuerDeps } from './issueTokens.js';
 
@@ -58,8 +59,8 @@ export const throttleKeys = (username: string, address: string) => ({
 });
 
 /**
- * Rate-limited login. The attempt is reserved on both counters (username and client address)
- * before anything else, atomically, so a burst of concurrent wrong passwords gets at most the
+ * Rate-limited login. The attempt is reserved on both counters (username and client address,
+ * each over a sliding window: domain/loginAttempts.ts) before anything else, atomically, so a burst of concurrent wrong passwords gets at most the
  * limit through to the password check and 429 for the rest; a successful login gives the address
  * reservation back and clears the username's. A username that cannot exist is checked against the
  * decoy hash, so timing tells nothing.
@@ -75,10 +76,15 @@ export const login = async (
     throttle.reserve(keys.user, now, policy.loginWindowSeconds),
     throttle.reserve(keys.address, now, policy.loginWindowSeconds),
   ]);
-  const blocked = [
-    byUser.count > policy.maxFailuresPerUsername ? byUser.windowEndsAt : null,
-    byAddress.count > policy.maxFailuresPerAddress ? byAddress.windowEndsAt : null,
-  ].filter((d): d is Date => d !== null);
+  const window = policy.loginWindowSeconds;
+  const blocked = (
+    [
+      [byUser, policy.maxFailuresPerUsername],
+      [byAddress, policy.maxFailuresPerAddress],
+    ] as const
+  )
+    .filter(([attempts, limit]) => attemptsAt(attempts, now, window) > limit)
+    .map(([attempts, limit]) => nextAllowedAt(attempts, now, window, limit));
   if (blocked.length > 0) {
     const until = Math.max(...blocked.map((d) => d.getTime()));
     const retryAfterSeconds = Math.max(1, Math.ceil((until - now.getTime()) / 1000));
