@@ -17,7 +17,8 @@ export interface RecentAttempts {
 
 export const slotMsOf = (windowSeconds: number): number => (windowSeconds * 1000) / slotsPerWindow;
 
-const slotOf = (t: Date, slotMs: number) => Math.floor(t.getTime() / slotMs);
+/** The slot `t` falls in. */
+export const slotOf = (t: Date, slotMs: number): number => Math.floor(t.getTime() / slotMs);
 
 /**
  * The counts seen from `now`'s slot, newest first, those older than the window and a slot left

@@ -1,7 +1,8 @@
 import test from 'ava';
+import fc from 'fast-check';
 import { PgAuthSessionRepository } from '../../adapters/postgres/authSessionRepository.js';
 import { PgLoginThrottle } from '../../adapters/postgres/loginThrottle.js';
-import { attemptsAt } from '../../core/domain/loginAttempts.js';
+import { attemptsAt, type RecentAttempts, withAttempt } from '../../core/domain/loginAttempts.js';
 import { PgMaintenanceRepository } from '../../adapters/postgres/maintenanceRepository.js';
 import { PgSourceRepository } from '../../adapters/postgres/sourceRepository.js';
 import { PgUserRepository } from '../../adapters/postgres/userRepository.js';
@@ -112,6 +113,40 @@ test.serial(
     t.is(await count('user:a', gone), 3, 'a release of an attempt no longer counted changes nothing');
     await th.clear('user:a');
     t.is(await count('user:a', gone), 1);
+  },
+);
+
+test.serial(
+  'login throttle: the statement moves the counts on as the domain does, on any arrivals',
+  async (t) => {
+    const th = new PgLoginThrottle(d.db);
+    let run = 0;
+    await t.notThrowsAsync(
+      fc.assert(
+        fc.asyncProperty(
+          fc.array(
+            fc.record({
+              gap: fc.integer({ min: -20_000, max: 150_000 }),
+              window: fc.constantFrom(60, 60, 60, 900),
+            }),
+            { minLength: 1, maxLength: 25 },
+          ),
+          async (arrivals) => {
+            const key = `prop:${run++}`;
+            let model: RecentAttempts | null = null;
+            let now = t0.getTime();
+            for (const { gap, window } of arrivals) {
+              now += gap; // a negative gap: another process whose clock is behind
+              model = withAttempt(model, new Date(now), window);
+              const stored = await th.reserve(key, new Date(now), window);
+              if (JSON.stringify(stored) !== JSON.stringify(model)) return false;
+            }
+            return true;
+          },
+        ),
+        { numRuns: 40 },
+      ),
+    );
   },
 );
 
