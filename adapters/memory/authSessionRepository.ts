@@ -36,6 +36,12 @@ export class MemoryAuthSessionRepository implements AuthSessionRepository {
       this.sessions.set(sessionId, { ...s, revokedAt: now, revokeReason: reason });
   }
 
+  async revokeAllOf(userId: string, now: Date, reason: string): Promise<number> {
+    const live = [...this.sessions.values()].filter((s) => s.userId === userId && s.revokedAt === null);
+    for (const s of live) this.sessions.set(s.id, { ...s, revokedAt: now, revokeReason: reason });
+    return live.length;
+  }
+
   /** Forgets logins that ended before `before` (with their refresh tokens); how many, or would. */
   pruneEnded(before: Date, dryRun: boolean): number {
     const ended = [...this.sessions.values()].filter(

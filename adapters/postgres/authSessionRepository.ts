@@ -110,4 +110,12 @@ export class PgAuthSessionRepository implements AuthSessionRepository {
       [id, now, reason],
     );
   }
+
+  async revokeAllOf(userId: string, now: Date, reason: string): Promise<number> {
+    const r = await this.db.result(
+      'UPDATE auth_sessions SET revoked_at = $2, revoke_reason = $3 WHERE user_id = $1 AND revoked_at IS NULL',
+      [userId, now, reason],
+    );
+    return r.rowCount;
+  }
 }

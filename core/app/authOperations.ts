@@ -1,9 +1,11 @@
+import { type ChangeUserInput, changeUser } from '../usecases/auth/changeUser.js';
 import { createUser, type CreateUserInput } from '../usecases/auth/createUser.js';
 import { authenticate } from '../usecases/auth/authenticate.js';
 import { listUsers } from '../usecases/auth/listUsers.js';
 import { login, type LoginInput } from '../usecases/auth/login.js';
 import { logout } from '../usecases/auth/logout.js';
 import { refreshTokens } from '../usecases/auth/refreshTokens.js';
+import { unlockLogin } from '../usecases/auth/unlockLogin.js';
 import type { SurveyorDeps } from './deps.js';
 
 /** Logins, tokens and users. */
@@ -19,5 +21,9 @@ export const authOperations = (d: SurveyorDeps) => ({
   users: {
     create: (input: CreateUserInput) => createUser(d.auth, input),
     list: () => listUsers(d.auth),
+    /** Role, enabled state or password (the CLI's `user set-role`, `disable`, `enable`, `set-password`). */
+    change: (input: ChangeUserInput) => changeUser(d.auth, input),
+    /** Forgets the failed logins of a username or a client address. */
+    unlock: (input: { username?: string; address?: string }) => unlockLogin(d.auth, input),
   },
 });

@@ -1,4 +1,5 @@
-import type { Role } from './roles.js';
+import type { FieldIssue } from '../errors.js';
+import { isRole, type Role } from './roles.js';
 
 export interface User {
   readonly id: string;
@@ -33,3 +34,18 @@ export const usernamePattern = /^[A-Za-z0-9][A-Za-z0-9._-]{1,62}$/;
 export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const minPasswordLength = 12;
 export const maxPasswordLength = 1024;
+
+/** What is wrong with a role and a password an administrator gives (each checked when given). */
+export const roleAndPasswordIssues = (input: {
+  readonly role?: string;
+  readonly password?: string;
+}): FieldIssue[] => {
+  const issues: FieldIssue[] = [];
+  if (input.role !== undefined && !isRole(input.role))
+    issues.push({ path: 'role', message: 'one of viewer, operator, admin' });
+  if (input.password !== undefined && input.password.length < minPasswordLength)
+    issues.push({ path: 'password', message: `at least ${minPasswordLength} characters` });
+  if (input.password !== undefined && input.password.length > maxPasswordLength)
+    issues.push({ path: 'password', message: `at most ${maxPasswordLength} characters` });
+  return issues;
+};

@@ -10,6 +10,13 @@ import { ProfilePingCommand } from './commands/profilePing.js';
 import { ProjectValidateCommand } from './commands/projectValidate.js';
 import { PurgeCommand } from './commands/purge.js';
 import { SecurityCheckCommand } from './commands/securityCheck.js';
+import {
+  UserDisableCommand,
+  UserEnableCommand,
+  UserSetPasswordCommand,
+  UserSetRoleCommand,
+  UserUnlockCommand,
+} from './commands/userChange.js';
 import { UserCreateCommand } from './commands/userCreate.js';
 import { VersionCommand } from './commands/version.js';
 import {
@@ -83,6 +90,11 @@ const commands = [
   VersionCommand,
   MigrateCommand,
   UserCreateCommand,
+  UserSetRoleCommand,
+  UserDisableCommand,
+  UserEnableCommand,
+  UserSetPasswordCommand,
+  UserUnlockCommand,
   ProjectValidateCommand,
   ProfilePingCommand,
   ArchivePingCommand,

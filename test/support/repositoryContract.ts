@@ -228,6 +228,73 @@ export const repositoryContract: Record<string, Rule> = {
     t.like(both?.session, { revokedAt: at(3), revokeReason: 'logout', userId: user.id });
     t.is(await r.sessions.findWithUser(uuid()), null);
   },
+  'users: a change is written whole; the last enabled admin stays, even when two changes race for it; every login of an account ends at once':
+    async (t, r) => {
+      const account = (username: string, role: 'admin' | 'operator') => ({
+        id: uuid(),
+        username,
+        email: `${username}@example.org`,
+        role,
+        passwordHash: `hash-${username}`,
+        createdAt: at(1),
+        disabledAt: null,
+      });
+      const [a, b, op] = [account('root-a', 'admin'), account('root-b', 'admin'), account('op', 'operator')];
+      const more = [1, 2, 3, 4].map((i) => account(`root-${i}`, 'admin'));
+      for (const u of [a, b, op, ...more]) t.true(await r.users.insert(u));
+      t.is(
+        await r.users.update(op.id, { role: 'viewer', passwordHash: 'new', disabledAt: at(2) }, false),
+        'updated',
+      );
+      t.like(await r.users.findById(op.id), {
+        role: 'viewer',
+        passwordHash: 'new',
+        disabledAt: at(2),
+        email: op.email,
+      });
+      t.is(await r.users.update(op.id, { disabledAt: null }, false), 'updated');
+      t.like(await r.users.findById(op.id), { role: 'viewer', passwordHash: 'new', disabledAt: null });
+      t.is(await r.users.update(uuid(), { role: 'viewer' }, false), 'not_found');
+      // Six admins, each demoted or disabled at once by another caller (the reads first, so that a
+      // database's pool has its connections open): all but one pass, one is refused.
+      const admins = [a, b, ...more];
+      await Promise.all(admins.map((u) => r.users.findById(u.id)));
+      const outcomes = await Promise.all(
+        admins.map((u, i) =>
+          r.users.update(u.id, i % 2 ? { disabledAt: at(3) } : { role: 'operator' }, true),
+        ),
+      );
+      t.deepEqual(outcomes.filter((o) => o === 'last_admin').length, 1, outcomes.join());
+      t.is(await r.users.countAdmins(), 1);
+      const kept = admins[outcomes.indexOf('last_admin')]!;
+      t.like(await r.users.findById(kept.id), { role: 'admin', disabledAt: null });
+      const session = (userId: string, n: number) => ({
+        id: uuid(),
+        userId,
+        createdAt: at(n),
+        expiresAt: at(day),
+        revokedAt: null,
+        revokeReason: null,
+      });
+      const [s1, s2, other] = [session(op.id, 4), session(op.id, 5), session(kept.id, 6)];
+      for (const s of [s1, s2, other])
+        await r.sessions.create(s, {
+          tokenHash: `t-${s.id}`,
+          sessionId: s.id,
+          issuedAt: s.createdAt,
+          expiresAt: at(day),
+          usedAt: null,
+        });
+      await r.sessions.revoke(s1.id, at(7), 'logout');
+      t.is(
+        await r.sessions.revokeAllOf(op.id, at(8), 'disabled'),
+        1,
+        'the live one; the ended one stays as it ended',
+      );
+      t.like(await r.sessions.find(s1.id), { revokedAt: at(7), revokeReason: 'logout' });
+      t.like(await r.sessions.find(s2.id), { revokedAt: at(8), revokeReason: 'disabled' });
+      t.like(await r.sessions.find(other.id), { revokedAt: null });
+    },
   'sources: registered once, listed in code point order a page at a time, enabled and disabled with an event on change':
     async (t, r) => {
       const ids = await sourcesNamed(r, ['b', 'a', 'B']);

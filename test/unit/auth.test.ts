@@ -234,3 +234,84 @@ test('a successful login gives its address reservation back', async (t) => {
     'ten logins did not use up the limit of 3',
   );
 });
+
+test('a role changed on the host counts at the next request; logins go on', async (t) => {
+  const h = createHarness();
+  right(await h.users.create(admin));
+  right(await h.users.create({ ...admin, username: 'bob', email: 'bob@example.org', role: 'operator' }));
+  const bob = right(
+    await h.auth.login({ username: 'bob', password: admin.password, clientAddress: '1.1.1.1' }),
+  );
+  t.is(right(await h.auth.authenticate(bob.tokens.access_token)).role, 'operator');
+  t.like(right(await h.users.change({ username: 'BOB', role: 'viewer' })), {
+    user: { role: 'viewer' },
+    loginsEnded: 0,
+  });
+  t.is(right(await h.auth.authenticate(bob.tokens.access_token)).role, 'viewer');
+  const bad = left(await h.users.change({ username: 'bob', role: 'root' }));
+  t.is(bad.code, 'validation_failed');
+  t.is(left(await h.users.change({ username: 'bob' })).code, 'validation_failed', 'nothing to change');
+  t.is(left(await h.users.change({ username: 'carol', role: 'viewer' })).code, 'not_found');
+});
+
+test('disabling ends every login at once and refuses new ones; enabling lets new ones in', async (t) => {
+  const h = createHarness();
+  right(await h.users.create(admin));
+  right(await h.users.create({ ...admin, username: 'bob', email: 'bob@example.org', role: 'operator' }));
+  const bobLogin = () =>
+    h.auth.login({ username: 'bob', password: admin.password, clientAddress: '1.1.1.1' });
+  const [first, second] = [right(await bobLogin()), right(await bobLogin())];
+  t.is(right(await h.users.change({ username: 'bob', enabled: false })).loginsEnded, 2);
+  for (const l of [first, second]) {
+    left(await h.auth.authenticate(l.tokens.access_token));
+    left(await h.auth.refresh(l.tokens.refresh_token));
+  }
+  t.is(left(await bobLogin()).cause, 'disabled');
+  t.false(right(await h.users.change({ username: 'bob', enabled: true })).user.disabled);
+  right(await h.auth.authenticate(right(await bobLogin()).tokens.access_token));
+  // An ended login stays ended.
+  left(await h.auth.authenticate(first.tokens.access_token));
+});
+
+test('a new password ends every login, refuses the old one and forgets the failed logins', async (t) => {
+  const h = createHarness({ policy: { maxFailuresPerUsername: 2 } });
+  right(await h.users.create(admin));
+  const before = right(await from(h));
+  for (let i = 0; i < 3; i++) left(await from(h, 'wrong-password-here', `10.0.0.${i}`));
+  t.is(left(await from(h)).cause, 'rate_limited');
+  t.is(left(await h.users.change({ username: 'alice', password: 'short' })).code, 'validation_failed');
+  t.is(right(await h.users.change({ username: 'alice', password: 'a-new-long-password' })).loginsEnded, 1);
+  left(await h.auth.authenticate(before.tokens.access_token));
+  t.is(left(await from(h, admin.password, '10.0.1.1')).cause, 'wrong_password');
+  right(await from(h, 'a-new-long-password', '10.0.1.2'));
+});
+
+test('the last enabled admin cannot be demoted or disabled; with another admin, it can', async (t) => {
+  const h = createHarness();
+  right(await h.users.create(admin));
+  for (const change of [{ role: 'operator' }, { enabled: false }]) {
+    const err = left(await h.users.change({ username: 'alice', ...change }));
+    t.is(err.code, 'conflict');
+    t.regex(err.message, /last enabled admin/);
+  }
+  right(await h.users.create({ ...admin, username: 'root2', email: 'r@example.org' }));
+  right(await h.users.change({ username: 'alice', enabled: false }));
+  t.is(left(await h.users.change({ username: 'root2', role: 'viewer' })).code, 'conflict');
+  right(await h.users.change({ username: 'alice', enabled: true }));
+  right(await h.users.change({ username: 'root2', role: 'viewer' }));
+});
+
+test('unlock forgets the failed logins of a username or of an address', async (t) => {
+  const h = createHarness({ policy: { maxFailuresPerUsername: 2, maxFailuresPerAddress: 3 } });
+  right(await h.users.create(admin));
+  for (let i = 0; i < 3; i++) left(await from(h, 'wrong-password-here', `10.0.0.${i}`));
+  t.is(left(await from(h, admin.password, '10.0.9.9')).cause, 'rate_limited');
+  right(await h.users.unlock({ username: 'ALICE' }));
+  right(await from(h, admin.password, '10.0.9.9'));
+  for (let i = 0; i < 4; i++)
+    await h.auth.login({ username: `x${i}`, password: 'bad-password-1', clientAddress: '7.7.7.7' });
+  t.is(left(await from(h, admin.password, '7.7.7.7')).cause, 'rate_limited');
+  right(await h.users.unlock({ address: '7.7.7.7' }));
+  right(await from(h, admin.password, '7.7.7.7'));
+  t.is(left(await h.users.unlock({})).code, 'validation_failed');
+});

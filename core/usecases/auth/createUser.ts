@@ -1,10 +1,9 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { type AppError, appError, type FieldIssue, validationError } from '../../errors.js';
-import { isRole, type Role } from '../../domain/roles.js';
+import type { Role } from '../../domain/roles.js';
 import {
   emailPattern,
-  maxPasswordLength,
-  minPasswordLength,
+  roleAndPasswordIssues,
   type User,
   type UserView,
   usernamePattern,
@@ -38,12 +37,7 @@ const check = (input: CreateUserInput): FieldIssue[] => {
     });
   if (!emailPattern.test(input.email) || input.email.length > 254)
     issues.push({ path: 'email', message: 'not an e-mail address' });
-  if (!isRole(input.role)) issues.push({ path: 'role', message: 'one of viewer, operator, admin' });
-  if (input.password.length < minPasswordLength)
-    issues.push({ path: 'password', message: `at least ${minPasswordLength} characters` });
-  if (input.password.length > maxPasswordLength)
-    issues.push({ path: 'password', message: `at most ${maxPasswordLength} characters` });
-  return issues;
+  return [...issues, ...roleAndPasswordIssues(input)];
 };
 
 export const createUser = async (

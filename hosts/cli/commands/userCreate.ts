@@ -3,7 +3,7 @@ import type { Runtime } from '../../composition/runtime.js';
 import * as E from 'fp-ts/lib/Either.js';
 import { exitCodes } from '../exitCodes.js';
 import { reportFailure } from '../failures.js';
-import { firstLine, promptHidden, readAllStdin, readPasswordFile } from '../prompt.js';
+import { newPassword } from '../prompt.js';
 
 export class UserCreateCommand extends Command {
   static override paths = [['user', 'create']];
@@ -39,24 +39,6 @@ export class UserCreateCommand extends Command {
     description: 'Read the password from standard input',
   });
 
-  private async password(): Promise<string | undefined> {
-    if (this.passwordFile !== undefined) return readPasswordFile(this.passwordFile);
-    if (this.passwordStdin) return firstLine(await readAllStdin());
-    if (!process.stdin.isTTY) {
-      this.context.stderr.write(
-        'surveyor: no terminal to ask for a password; use --password-file or --password-stdin\n',
-      );
-      return undefined;
-    }
-    const first = await promptHidden('Password: ');
-    const again = await promptHidden('Password again: ');
-    if (first !== again) {
-      this.context.stderr.write('surveyor: the two passwords differ\n');
-      return undefined;
-    }
-    return first;
-  }
-
   override async execute(): Promise<number> {
     // Loaded when the command runs, so the CLI starts fast for every other command.
     const { appOf } = await import('../../composition/composition.js');
@@ -67,7 +49,10 @@ export class UserCreateCommand extends Command {
     }
     let rt: Runtime | undefined;
     try {
-      const password = await this.password();
+      const password = await newPassword(
+        { file: this.passwordFile, stdin: this.passwordStdin },
+        this.context.stderr,
+      );
       if (password === undefined) return exitCodes.failure;
       rt = await openRuntime('cli', { logToStderr: true });
       rt.secrets.add(password);

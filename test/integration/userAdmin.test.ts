@@ -1,0 +1,114 @@
+// Managing accounts on the host: `surveyor user set-role | disable | enable | set-password |
+// unlock` as child processes with the service's configuration (its database, no server URL),
+// against a real API on the same PostgreSQL. What each does is seen through the API at once: a
+// role at the next request, a disabled account's and a reset password's logins ended, the failed
+// logins forgotten, the last admin kept. The new password never shows in the command's output.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import test from 'ava';
+import { defaultPassword, startTestApi, type TestApi } from '../support/api.js';
+import { cleanEnv, runCli } from '../support/child.js';
+import { freshDatabase } from '../support/db.js';
+
+let api: TestApi;
+let env: NodeJS.ProcessEnv;
+let dataDir: string;
+let dropDb: () => Promise<void>;
+test.before(async () => {
+  const d = await freshDatabase();
+  api = await startTestApi({ SERVICE_LOGIN_MAX_FAILURES_PER_USERNAME: '2' }, { url: d.url, db: d.db });
+  await api.addUser('boss', 'admin');
+  await api.addUser('op', 'operator');
+  dropDb = d.drop;
+  dataDir = mkdtempSync(join(tmpdir(), 'surveyor-user-admin-'));
+  env = cleanEnv({
+    DATABASE_URL: d.url,
+    SERVICE_DATA_DIR: dataDir,
+    SERVICE_JWT_SECRET: 'user-admin-test-secret-0123456789abcdef',
+  });
+});
+test.after.always(async () => {
+  await api?.close();
+  await dropDb?.();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+const user = async (args: string[], input?: string) => {
+  const r = runCli(['user', ...args], env, input);
+  const code = await r.exited(60_000);
+  return { code, out: r.output() };
+};
+const login = async (username: string, password = defaultPassword) => {
+  const r = await api.call('POST', '/login', { body: { username, password } });
+  return { status: r.status, token: (r.body as { access_token?: string }).access_token ?? '' };
+};
+const me = async (token: string) => {
+  const r = await api.call('GET', '/auth/me', { token });
+  return { status: r.status, role: (r.body as { role?: string }).role };
+};
+
+test.serial('a role counts at the next request; a bad role or an unknown user exits 1', async (t) => {
+  const op = await login('op');
+  t.is((await me(op.token)).role, 'operator');
+  const r = await user(['set-role', '--username', 'op', '--role', 'viewer']);
+  t.is(r.code, 0, r.out);
+  t.regex(r.out, /^op is now viewer$/m);
+  t.deepEqual(await me(op.token), { status: 200, role: 'viewer' });
+  const bad = await user(['set-role', '--username', 'op', '--role', 'root']);
+  t.is(bad.code, 1);
+  t.regex(bad.out, /role: one of viewer, operator, admin/);
+  const nobody = await user(['disable', '--username', 'ghost']);
+  t.is(nobody.code, 1);
+  t.regex(nobody.out, /no user is named 'ghost'/);
+  t.is((await user(['set-role', '--username', 'op'])).code, 2, 'the role is required');
+});
+
+test.serial('disable ends every login now and refuses new ones; enable lets new ones in', async (t) => {
+  const [a, b] = [await login('op'), await login('op')];
+  const r = await user(['disable', '--username', 'op']);
+  t.is(r.code, 0, r.out);
+  t.regex(r.out, /^disabled op; 3 logins ended$/m, 'these two, and the one of the test before');
+  t.is((await me(a.token)).status, 401);
+  t.is((await me(b.token)).status, 401);
+  t.is((await login('op')).status, 401);
+  t.is((await user(['enable', '--username', 'op'])).code, 0);
+  t.is((await me((await login('op')).token)).status, 200);
+  t.is((await me(a.token)).status, 401, 'an ended login stays ended');
+});
+
+test.serial('set-password ends every login, and the new password works; it is never printed', async (t) => {
+  const before = await login('op');
+  const fresh = 'a-brand-new-password-42';
+  const r = await user(['set-password', '--username', 'op', '--password-stdin'], `${fresh}\n`);
+  t.is(r.code, 0, r.out);
+  t.regex(r.out, /^set the password of op; 2 logins ended$/m, 'this one, and the one of the test before');
+  t.false(r.out.includes(fresh));
+  t.is((await me(before.token)).status, 401);
+  t.is((await login('op')).status, 401);
+  t.is((await login('op', fresh)).status, 200);
+  const short = await user(['set-password', '--username', 'op', '--password-stdin'], 'short\n');
+  t.is(short.code, 1);
+  t.regex(short.out, /password: at least 12 characters/);
+});
+
+test.serial('unlock lets a username held back by failed logins in at once', async (t) => {
+  for (let i = 0; i < 3; i++) await login('boss', `wrong-password-${i}`);
+  t.is((await login('boss')).status, 429);
+  const r = await user(['unlock', '--username', 'boss']);
+  t.is(r.code, 0, r.out);
+  t.is((await login('boss')).status, 200);
+  t.is((await user(['unlock'])).code, 1, 'a username or an address is needed');
+});
+
+test.serial('the last enabled admin can be neither demoted nor disabled', async (t) => {
+  for (const args of [
+    ['disable', '--username', 'boss'],
+    ['set-role', '--username', 'boss', '--role', 'operator'],
+  ]) {
+    const r = await user(args);
+    t.is(r.code, 1, r.out);
+    t.regex(r.out, /boss is the last enabled admin: make another admin first/);
+  }
+  t.is((await me((await login('boss')).token)).role, 'admin');
+});
