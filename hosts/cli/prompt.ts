@@ -1,5 +1,6 @@
 import { createInterface } from 'node:readline';
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readSync } from 'node:fs';
+import { maxPasswordLength } from '../../core/domain/user.js';
 
 /** Reads a secret from a TTY without echoing it. */
 export const promptHidden = (question: string): Promise<string> =>
@@ -20,16 +21,45 @@ export const promptHidden = (question: string): Promise<string> =>
     });
   });
 
-export const readAllStdin = async (): Promise<string> => {
+/**
+ * The most read of a password's source: a password is at most maxPasswordLength characters (up to
+ * 4 bytes each in UTF-8), then its line's end. A file or a pipe that goes on is not read whole.
+ */
+const maxPasswordBytes = maxPasswordLength * 4 + 2;
+const tooLong = (where: string) =>
+  new Error(`the password ${where} is longer than ${maxPasswordLength} characters (or has no line end)`);
+
+/** A password given on standard input: its first line, without its line ending; nothing after it is read. */
+export const passwordFromStdin = async (): Promise<string> => {
   const chunks: Buffer[] = [];
-  for await (const c of process.stdin) chunks.push(c as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+  let n = 0;
+  for await (const c of process.stdin) {
+    chunks.push(c as Buffer);
+    n += (c as Buffer).length;
+    if ((c as Buffer).includes(0x0a)) break;
+    if (n > maxPasswordBytes) throw tooLong('on standard input');
+  }
+  const line = firstLine(Buffer.concat(chunks).toString('utf8'));
+  if (Buffer.byteLength(line) > maxPasswordBytes) throw tooLong('on standard input');
+  return line;
 };
 
 /** A password given in a file or on stdin: the first line, without its line ending. */
 export const firstLine = (text: string): string => text.split(/\r?\n/)[0] ?? '';
 
-export const readPasswordFile = (path: string): string => firstLine(readFileSync(path, 'utf8'));
+/** A password given in a file: its first line; no more of the file than a password's length is read. */
+export const readPasswordFile = (path: string): string => {
+  const fd = openSync(path, 'r');
+  try {
+    const buf = Buffer.alloc(maxPasswordBytes + 1);
+    const got = readSync(fd, buf, 0, buf.length, 0);
+    const text = buf.subarray(0, got);
+    if (got > maxPasswordBytes && !text.includes(0x0a)) throw tooLong(`in ${path}`);
+    return firstLine(text.toString('utf8'));
+  } finally {
+    closeSync(fd);
+  }
+};
 
 /**
  * A new password: from --password-file, from standard input with --password-stdin, or asked for
@@ -41,7 +71,7 @@ export const newPassword = async (
   stderr: NodeJS.WritableStream,
 ): Promise<string | undefined> => {
   if (from.file !== undefined) return readPasswordFile(from.file);
-  if (from.stdin) return firstLine(await readAllStdin());
+  if (from.stdin) return passwordFromStdin();
   if (!process.stdin.isTTY) {
     stderr.write('surveyor: no terminal to ask for a password; use --password-file or --password-stdin\n');
     return undefined;

@@ -3,7 +3,7 @@
 // against a real API on the same PostgreSQL. What each does is seen through the API at once: a
 // role at the next request, a disabled account's and a reset password's logins ended, the failed
 // logins forgotten, the last admin kept. The new password never shows in the command's output.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import test from 'ava';
@@ -90,6 +90,16 @@ test.serial('set-password ends every login, and the new password works; it is ne
   const short = await user(['set-password', '--username', 'op', '--password-stdin'], 'short\n');
   t.is(short.code, 1);
   t.regex(short.out, /password: at least 12 characters/);
+  // A password source that goes on is not read whole: a line longer than any password is refused.
+  const long = await user(['set-password', '--username', 'op', '--password-stdin'], 'x'.repeat(5000));
+  t.is(long.code, 1, long.out);
+  t.regex(long.out, /the password on standard input is longer than 1024 characters/);
+  const file = join(dataDir, 'huge-password');
+  writeFileSync(file, Buffer.alloc(1 << 20, 0x61));
+  const huge = await user(['set-password', '--username', 'op', '--password-file', file]);
+  t.is(huge.code, 1, huge.out);
+  t.regex(huge.out, /the password in \S+ is longer than 1024 characters/);
+  t.is((await login('op', fresh)).status, 200, 'unchanged');
 });
 
 test.serial('unlock lets a username held back by failed logins in at once', async (t) => {

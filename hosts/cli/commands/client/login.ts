@@ -1,6 +1,6 @@
 import { Command, Option } from 'clipanion';
 import { exitCodes } from '../../exitCodes.js';
-import { firstLine, promptHidden, readAllStdin } from '../../prompt.js';
+import { passwordFromStdin, promptHidden } from '../../prompt.js';
 import { ApiClient } from '../../client/apiClient.js';
 import { ClientCommand, UsageError } from '../../client/clientCommand.js';
 import { configDir, removeCredentials } from '../../client/credentials.js';
@@ -41,7 +41,7 @@ export class LoginCommand extends ClientCommand {
   }
 
   protected async run(api: ApiClient): Promise<number> {
-    const password = this.passwordStdin ? firstLine(await readAllStdin()) : await promptHidden('Password: ');
+    const password = this.passwordStdin ? await passwordFromStdin() : await promptHidden('Password: ');
     const t = await api.request<{ access_token: string; expires_in: number; refresh_token: string }>(
       'POST',
       '/login',
