@@ -13,6 +13,7 @@ import { SecurityCheckCommand } from './commands/securityCheck.js';
 import {
   UserDisableCommand,
   UserEnableCommand,
+  UserListCommand,
   UserSetPasswordCommand,
   UserSetRoleCommand,
   UserUnlockCommand,
@@ -90,6 +91,7 @@ const commands = [
   VersionCommand,
   MigrateCommand,
   UserCreateCommand,
+  UserListCommand,
   UserSetRoleCommand,
   UserDisableCommand,
   UserEnableCommand,

@@ -122,3 +122,27 @@ test.serial('the last enabled admin can be neither demoted nor disabled', async 
   }
   t.is((await me((await login('boss')).token)).role, 'admin');
 });
+
+test.serial('list shows every account with its role and state, for people or as JSON', async (t) => {
+  t.is((await user(['disable', '--username', 'op'])).code, 0);
+  const r = await user(['list']);
+  t.is(r.code, 0, r.out);
+  t.regex(r.out, /^USERNAME +ROLE +STATE +CREATED +EMAIL$/m);
+  t.regex(r.out, /^boss +admin +enabled +\d{4}-/m);
+  t.regex(r.out, /^op +viewer +disabled +\d{4}-/m);
+  const json = runCli(['user', 'list', '--json'], env);
+  t.is(await json.exited(60_000), 0);
+  const users = JSON.parse(json.stdout()) as {
+    username: string;
+    disabled: boolean;
+    password_hash?: string;
+  }[];
+  t.deepEqual(
+    users.map((u) => [u.username, u.disabled]),
+    [
+      ['boss', false],
+      ['op', true],
+    ],
+  );
+  t.false(json.stdout().includes('argon2'), 'no password hash');
+});

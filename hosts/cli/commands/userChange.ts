@@ -7,6 +7,7 @@ import type { ChangedUser } from '../../../core/usecases/auth/changeUser.js';
 import { exitCodes } from '../exitCodes.js';
 import { reportFailure } from '../failures.js';
 import { newPassword } from '../prompt.js';
+import { table } from '../client/clientCommand.js';
 
 const onTheHost = `
       Runs on the service's host with its configuration (DATABASE_URL, or SERVICE_DATA_DIR for the
@@ -170,5 +171,31 @@ ${onTheHost}
     });
     const what = [this.username, this.address].filter((x) => x !== undefined).join(' and ');
     return E.isLeft(r) ? r : E.right(`forgot the failed logins of ${what}`);
+  }
+}
+
+export class UserListCommand extends UserCommand {
+  static override paths = [['user', 'list']];
+  static override usage = Command.Usage({
+    description: 'List the users: role, whether disabled, when made, e-mail',
+    details: `
+      Reads the service's database on its host, as the other \`surveyor user\` commands do (a
+      logged-in admin sees the same through \`GET /api/v2/users\`). Exit 0, 2 on bad
+      configuration, 3 when the database is not migrated.
+    `,
+    examples: [['Every account', 'surveyor user list']],
+  });
+  asJson = Option.Boolean('--json', false, { description: 'Print the users as JSON' });
+  protected async act(app: Surveyor) {
+    const users = await app.users.list();
+    if (this.asJson) return E.right(JSON.stringify(users, null, 2));
+    const rows = users.map((u) => [
+      u.username,
+      u.role,
+      u.disabled ? 'disabled' : 'enabled',
+      u.created_at,
+      u.email,
+    ]);
+    return E.right(table([['USERNAME', 'ROLE', 'STATE', 'CREATED', 'EMAIL'], ...rows]));
   }
 }
