@@ -1,5 +1,5 @@
-import type { User } from '../../core/domain/user.js';
-import type { UserChange, UserRepository } from '../../core/ports/UserRepository.js';
+import { removesAnAdmin, type User, type UserChange } from '../../core/domain/user.js';
+import type { UserRepository } from '../../core/ports/UserRepository.js';
 
 export class MemoryUserRepository implements UserRepository {
   private readonly byId = new Map<string, User>();
@@ -21,13 +21,13 @@ export class MemoryUserRepository implements UserRepository {
   async list(): Promise<readonly User[]> {
     return [...this.byId.values()].sort((a, b) => a.username.localeCompare(b.username));
   }
-  async update(id: string, change: UserChange, keepAnAdmin: boolean) {
+  async update(id: string, change: UserChange) {
     const u = this.byId.get(id);
     if (!u) return 'not_found' as const;
     const others = [...this.byId.values()].filter(
       (o) => o.id !== id && o.role === 'admin' && o.disabledAt === null,
     );
-    if (keepAnAdmin && others.length === 0) return 'last_admin' as const;
+    if (removesAnAdmin(u, change) && others.length === 0) return 'last_admin' as const;
     this.byId.set(id, { ...u, ...change });
     return 'updated' as const;
   }

@@ -1,6 +1,6 @@
-import type { User } from '../../core/domain/user.js';
+import { removesAnAdmin, type User, type UserChange } from '../../core/domain/user.js';
 import type { Role } from '../../core/domain/roles.js';
-import type { UserChange, UserRepository } from '../../core/ports/UserRepository.js';
+import type { UserRepository } from '../../core/ports/UserRepository.js';
 import type { Db } from './db.js';
 
 export interface UserRow {
@@ -59,17 +59,20 @@ export class PgUserRepository implements UserRepository {
     return (await this.db.any<UserRow>('SELECT * FROM users ORDER BY lower(username)')).map(toUser);
   }
 
-  update(id: string, change: UserChange, keepAnAdmin: boolean) {
+  update(id: string, change: UserChange) {
+    // A change that could take an admin away waits its turn, so two at once cannot each count
+    // the other as the admin that remains.
+    const mayRemove = removesAnAdmin({ role: 'admin', disabledAt: null }, change);
     return this.db.tx(async (tx) => {
-      // Changes that could leave no admin take turns, so two at once cannot both see the other.
-      if (keepAnAdmin) await tx.any(`SELECT pg_advisory_xact_lock(hashtext('surveyor.users.admins'))`);
-      const u = await tx.oneOrNone<{ others: number }>(
-        `SELECT (SELECT count(*) FROM users o WHERE o.id <> u.id AND o.role = 'admin' AND o.disabled_at IS NULL)::int AS others
+      if (mayRemove) await tx.any(`SELECT pg_advisory_xact_lock(hashtext('surveyor.users.admins'))`);
+      const u = await tx.oneOrNone<UserRow & { others: number }>(
+        `SELECT u.*, (SELECT count(*) FROM users o
+                      WHERE o.id <> u.id AND o.role = 'admin' AND o.disabled_at IS NULL)::int AS others
          FROM users u WHERE u.id = $1 FOR UPDATE`,
         [id],
       );
       if (!u) return 'not_found' as const;
-      if (keepAnAdmin && u.others === 0) return 'last_admin' as const;
+      if (removesAnAdmin(toUser(u), change) && u.others === 0) return 'last_admin' as const;
       await tx.none(
         `UPDATE users SET role = COALESCE($2, role), password_hash = COALESCE($3, password_hash),
            disabled_at = CASE WHEN $4 THEN $5::timestamptz ELSE disabled_at END

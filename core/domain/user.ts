@@ -49,3 +49,16 @@ export const roleAndPasswordIssues = (input: {
     issues.push({ path: 'password', message: `at most ${maxPasswordLength} characters` });
   return issues;
 };
+
+/** What an administrator may change of an account. */
+export interface UserChange {
+  readonly role?: Role;
+  readonly passwordHash?: string;
+  readonly disabledAt?: Date | null;
+}
+
+/** Whether a change takes an enabled admin's role away (demoted or disabled). */
+export const removesAnAdmin = (u: Pick<User, 'role' | 'disabledAt'>, change: UserChange): boolean =>
+  u.role === 'admin' &&
+  u.disabledAt === null &&
+  ((change.role !== undefined && change.role !== 'admin') || (change.disabledAt ?? null) !== null);

@@ -1,12 +1,6 @@
-import type { Role } from '../domain/roles.js';
-import type { User } from '../domain/user.js';
+import type { User, UserChange } from '../domain/user.js';
 
-/** What an administrator may change of an account. */
-export interface UserChange {
-  readonly role?: Role;
-  readonly passwordHash?: string;
-  readonly disabledAt?: Date | null;
-}
+export type { UserChange };
 
 export interface UserRepository {
   /** Returns false when the username is taken. */
@@ -16,13 +10,9 @@ export interface UserRepository {
   countAdmins(): Promise<number>;
   list(): Promise<readonly User[]>;
   /**
-   * Changes an account. With `keepAnAdmin` (the change demotes or disables an enabled admin) it is
-   * refused with 'last_admin' when no other enabled admin would remain; the check and the write
-   * are one step, so two such changes at once cannot both pass.
+   * Changes an account; refused with 'last_admin' when it would leave no enabled admin
+   * (`removesAnAdmin` of the account as stored, and no other enabled admin). The check and the
+   * write are one step, so two changes racing for the last admin cannot both pass.
    */
-  update(
-    id: string,
-    change: UserChange,
-    keepAnAdmin: boolean,
-  ): Promise<'updated' | 'not_found' | 'last_admin'>;
+  update(id: string, change: UserChange): Promise<'updated' | 'not_found' | 'last_admin'>;
 }

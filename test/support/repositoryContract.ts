@@ -243,7 +243,7 @@ export const repositoryContract: Record<string, Rule> = {
       const more = [1, 2, 3, 4].map((i) => account(`root-${i}`, 'admin'));
       for (const u of [a, b, op, ...more]) t.true(await r.users.insert(u));
       t.is(
-        await r.users.update(op.id, { role: 'viewer', passwordHash: 'new', disabledAt: at(2) }, false),
+        await r.users.update(op.id, { role: 'viewer', passwordHash: 'new', disabledAt: at(2) }),
         'updated',
       );
       t.like(await r.users.findById(op.id), {
@@ -252,22 +252,26 @@ export const repositoryContract: Record<string, Rule> = {
         disabledAt: at(2),
         email: op.email,
       });
-      t.is(await r.users.update(op.id, { disabledAt: null }, false), 'updated');
+      t.is(await r.users.update(op.id, { disabledAt: null }), 'updated');
       t.like(await r.users.findById(op.id), { role: 'viewer', passwordHash: 'new', disabledAt: null });
-      t.is(await r.users.update(uuid(), { role: 'viewer' }, false), 'not_found');
+      t.is(await r.users.update(uuid(), { role: 'viewer' }), 'not_found');
       // Six admins, each demoted or disabled at once by another caller (the reads first, so that a
       // database's pool has its connections open): all but one pass, one is refused.
       const admins = [a, b, ...more];
       await Promise.all(admins.map((u) => r.users.findById(u.id)));
       const outcomes = await Promise.all(
-        admins.map((u, i) =>
-          r.users.update(u.id, i % 2 ? { disabledAt: at(3) } : { role: 'operator' }, true),
-        ),
+        admins.map((u, i) => r.users.update(u.id, i % 2 ? { disabledAt: at(3) } : { role: 'operator' })),
       );
       t.deepEqual(outcomes.filter((o) => o === 'last_admin').length, 1, outcomes.join());
       t.is(await r.users.countAdmins(), 1);
       const kept = admins[outcomes.indexOf('last_admin')]!;
       t.like(await r.users.findById(kept.id), { role: 'admin', disabledAt: null });
+      // What takes no admin away passes, the last admin's own password included.
+      t.is(
+        await r.users.update(kept.id, { passwordHash: 'kept', role: 'admin', disabledAt: null }),
+        'updated',
+      );
+      t.is(await r.users.update(kept.id, { disabledAt: at(4) }), 'last_admin');
       const session = (userId: string, n: number) => ({
         id: uuid(),
         userId,

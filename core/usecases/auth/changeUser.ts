@@ -1,12 +1,12 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { type AppError, appError, type FieldIssue, validationError } from '../../errors.js';
 import type { Role } from '../../domain/roles.js';
-import { roleAndPasswordIssues, type UserView, viewUser } from '../../domain/user.js';
+import { roleAndPasswordIssues, type UserChange, type UserView, viewUser } from '../../domain/user.js';
 import type { AuthSessionRepository } from '../../ports/AuthSessionRepository.js';
 import type { Clock } from '../../ports/Clock.js';
 import type { LoginThrottle } from '../../ports/LoginThrottle.js';
 import type { PasswordHasher } from '../../ports/PasswordHasher.js';
-import type { UserChange, UserRepository } from '../../ports/UserRepository.js';
+import type { UserRepository } from '../../ports/UserRepository.js';
 import { throttleKeys } from './login.js';
 
 export interface ChangeUserDeps {
@@ -61,11 +61,7 @@ export const changeUser = async (
       : {}),
     ...(input.password !== undefined ? { passwordHash: await deps.hasher.hash(input.password) } : {}),
   };
-  const removesAnAdmin =
-    user.role === 'admin' &&
-    user.disabledAt === null &&
-    ((change.role !== undefined && change.role !== 'admin') || input.enabled === false);
-  const r = await deps.users.update(user.id, change, removesAnAdmin);
+  const r = await deps.users.update(user.id, change);
   if (r === 'not_found') return E.left(appError('not_found', `no user is named '${input.username}'`));
   if (r === 'last_admin')
     return E.left(
