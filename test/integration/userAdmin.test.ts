@@ -99,6 +99,9 @@ test.serial('set-password ends every login, and the new password works; it is ne
   const huge = await user(['set-password', '--username', 'op', '--password-file', file]);
   t.is(huge.code, 1, huge.out);
   t.regex(huge.out, /the password in \S+ is longer than 1024 characters/);
+  const both = await user(['set-password', '--username', 'op', '--password-stdin', '--password-file', file]);
+  t.is(both.code, 2);
+  t.regex(both.out, /give --password-file or --password-stdin, not both/);
   t.is((await login('op', fresh)).status, 200, 'unchanged');
 });
 

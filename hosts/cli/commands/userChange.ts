@@ -4,49 +4,8 @@ import type { AppError } from '../../../core/errors.js';
 import type { Runtime } from '../../composition/runtime.js';
 import type { SurveyorOperations as Surveyor } from '../../../core/app/surveyor.js';
 import type { ChangedUser } from '../../../core/usecases/auth/changeUser.js';
-import { exitCodes } from '../exitCodes.js';
-import { reportFailure } from '../failures.js';
-import { newPassword } from '../prompt.js';
 import { table } from '../client/clientCommand.js';
-
-const onTheHost = `
-      Runs on the service's host with its configuration (DATABASE_URL, or SERVICE_DATA_DIR for the
-      embedded database), as \`surveyor user create\` does: managing accounts takes access to the
-      host, and no HTTP route does it. Exit 0 when done, 1 when there is no such user, the input is
-      invalid or the change would leave no enabled admin, 2 on bad configuration, 3 when the
-      database is not migrated.`;
-
-/** Opens the service's runtime, runs `act` on its application face, and says how it went. */
-abstract class UserCommand extends Command {
-  protected abstract act(
-    app: Surveyor,
-    rt: Runtime,
-  ): Promise<E.Either<AppError, string> | number | undefined>;
-
-  override async execute(): Promise<number> {
-    // Loaded when the command runs, so the CLI starts fast for every other command.
-    const { appOf } = await import('../../composition/composition.js');
-    const { openRuntime } = await import('../../composition/runtime.js');
-    let rt: Runtime | undefined;
-    try {
-      rt = await openRuntime('cli', { logToStderr: true });
-      const r = await this.act(appOf(rt.container), rt);
-      if (r === undefined || typeof r === 'number') return r ?? exitCodes.failure;
-      if (E.isLeft(r)) {
-        this.context.stderr.write(`surveyor: ${r.left.message}\n`);
-        const issues = (r.left.details?.['issues'] ?? []) as { path: string; message: string }[];
-        for (const i of issues) this.context.stderr.write(`  ${i.path}: ${i.message}\n`);
-        return exitCodes.failure;
-      }
-      this.context.stdout.write(`${r.right}\n`);
-      return exitCodes.ok;
-    } catch (err) {
-      return reportFailure(err, this.context.stderr, rt?.secrets);
-    } finally {
-      await rt?.close();
-    }
-  }
-}
+import { onTheHost, PasswordCommand, UserCommand } from './userCommand.js';
 
 const whose = () => Option.String('--username', { required: true, description: 'Whose account' });
 
@@ -107,7 +66,7 @@ export class UserEnableCommand extends UserCommand {
   }
 }
 
-export class UserSetPasswordCommand extends UserCommand {
+export class UserSetPasswordCommand extends PasswordCommand {
   static override paths = [['user', 'set-password']];
   static override usage = Command.Usage({
     description: "Set a user's password: every login of theirs ends, and their failed logins are forgotten",
@@ -123,24 +82,9 @@ ${onTheHost}
     ],
   });
   username = whose();
-  passwordFile = Option.String('--password-file', {
-    description: 'Read the password from the first line of this file',
-  });
-  passwordStdin = Option.Boolean('--password-stdin', false, {
-    description: 'Read the password from standard input',
-  });
   protected async act(app: Surveyor, rt: Runtime) {
-    if (this.passwordFile !== undefined && this.passwordStdin) {
-      this.context.stderr.write('surveyor: give --password-file or --password-stdin, not both\n');
-      return exitCodes.usage;
-    }
-    const password = await newPassword(
-      { file: this.passwordFile, stdin: this.passwordStdin },
-      this.context.stderr,
-    );
-    if (password === undefined) return exitCodes.failure;
-    rt.secrets.add(password);
-    const r = await app.users.change({ username: this.username, password });
+    rt.secrets.add(this.password);
+    const r = await app.users.change({ username: this.username, password: this.password });
     return said(r, (c) => `set the password of ${c.user.username}; ${ended(c.loginsEnded)}`);
   }
 }

@@ -1,11 +1,10 @@
 import { Command, Option } from 'clipanion';
+import type { SurveyorOperations } from '../../../core/app/surveyor.js';
 import type { Runtime } from '../../composition/runtime.js';
 import * as E from 'fp-ts/lib/Either.js';
-import { exitCodes } from '../exitCodes.js';
-import { reportFailure } from '../failures.js';
-import { newPassword } from '../prompt.js';
+import { PasswordCommand } from './userCommand.js';
 
-export class UserCreateCommand extends Command {
+export class UserCreateCommand extends PasswordCommand {
   static override paths = [['user', 'create']];
   static override usage = Command.Usage({
     description: 'Create a user (the only way users are made: no HTTP route creates them)',
@@ -32,48 +31,14 @@ export class UserCreateCommand extends Command {
   username = Option.String('--username', { required: true, description: 'Login name' });
   email = Option.String('--email', { required: true, description: 'E-mail address' });
   role = Option.String('--role', 'viewer', { description: 'viewer, operator or admin (default viewer)' });
-  passwordFile = Option.String('--password-file', {
-    description: 'Read the password from the first line of this file',
-  });
-  passwordStdin = Option.Boolean('--password-stdin', false, {
-    description: 'Read the password from standard input',
-  });
-
-  override async execute(): Promise<number> {
-    // Loaded when the command runs, so the CLI starts fast for every other command.
-    const { appOf } = await import('../../composition/composition.js');
-    const { openRuntime } = await import('../../composition/runtime.js');
-    if (this.passwordFile !== undefined && this.passwordStdin) {
-      this.context.stderr.write('surveyor: give --password-file or --password-stdin, not both\n');
-      return exitCodes.usage;
-    }
-    let rt: Runtime | undefined;
-    try {
-      const password = await newPassword(
-        { file: this.passwordFile, stdin: this.passwordStdin },
-        this.context.stderr,
-      );
-      if (password === undefined) return exitCodes.failure;
-      rt = await openRuntime('cli', { logToStderr: true });
-      rt.secrets.add(password);
-      const r = await appOf(rt.container).users.create({
-        username: this.username,
-        email: this.email,
-        role: this.role,
-        password,
-      });
-      if (E.isLeft(r)) {
-        this.context.stderr.write(`surveyor: ${r.left.message}\n`);
-        const issues = (r.left.details?.['issues'] ?? []) as { path: string; message: string }[];
-        for (const i of issues) this.context.stderr.write(`  ${i.path}: ${i.message}\n`);
-        return exitCodes.failure;
-      }
-      this.context.stdout.write(`created ${r.right.role} ${r.right.username} (${r.right.id})\n`);
-      return exitCodes.ok;
-    } catch (err) {
-      return reportFailure(err, this.context.stderr, rt?.secrets);
-    } finally {
-      await rt?.close();
-    }
+  protected async act(app: SurveyorOperations, rt: Runtime) {
+    rt.secrets.add(this.password);
+    const r = await app.users.create({
+      username: this.username,
+      email: this.email,
+      role: this.role,
+      password: this.password,
+    });
+    return E.isLeft(r) ? r : E.right(`created ${r.right.role} ${r.right.username} (${r.right.id})`);
   }
 }

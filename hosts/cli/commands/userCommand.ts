@@ -1,0 +1,83 @@
+import { Command, Option } from 'clipanion';
+import * as E from 'fp-ts/lib/Either.js';
+import type { AppError } from '../../../core/errors.js';
+import type { Runtime } from '../../composition/runtime.js';
+import type { SurveyorOperations as Surveyor } from '../../../core/app/surveyor.js';
+import { exitCodes } from '../exitCodes.js';
+import { reportFailure } from '../failures.js';
+import { newPassword } from '../prompt.js';
+
+export const onTheHost = `
+      Runs on the service's host with its configuration (DATABASE_URL, or SERVICE_DATA_DIR for the
+      embedded database), as \`surveyor user create\` does: managing accounts takes access to the
+      host, and no HTTP route does it. Exit 0 when done, 1 when there is no such user, the input is
+      invalid or the change would leave no enabled admin, 2 on bad configuration, 3 when the
+      database is not migrated.`;
+
+/** Opens the service's runtime, runs `act` on its application face, and says how it went. */
+export abstract class UserCommand extends Command {
+  protected abstract act(
+    app: Surveyor,
+    rt: Runtime,
+  ): Promise<E.Either<AppError, string> | number | undefined>;
+
+  /** Runs before anything is opened (a usage check, a password asked for): an exit code stops there. */
+  protected async prepare(): Promise<number | undefined> {
+    return undefined;
+  }
+
+  override async execute(): Promise<number> {
+    const stop = await this.prepare();
+    if (stop !== undefined) return stop;
+    // Loaded when the command runs, so the CLI starts fast for every other command.
+    const { appOf } = await import('../../composition/composition.js');
+    const { openRuntime } = await import('../../composition/runtime.js');
+    let rt: Runtime | undefined;
+    try {
+      rt = await openRuntime('cli', { logToStderr: true });
+      const r = await this.act(appOf(rt.container), rt);
+      if (r === undefined || typeof r === 'number') return r ?? exitCodes.failure;
+      if (E.isLeft(r)) {
+        this.context.stderr.write(`surveyor: ${r.left.message}\n`);
+        const issues = (r.left.details?.['issues'] ?? []) as { path: string; message: string }[];
+        for (const i of issues) this.context.stderr.write(`  ${i.path}: ${i.message}\n`);
+        return exitCodes.failure;
+      }
+      this.context.stdout.write(`${r.right}\n`);
+      return exitCodes.ok;
+    } catch (err) {
+      return reportFailure(err, this.context.stderr, rt?.secrets);
+    } finally {
+      await rt?.close();
+    }
+  }
+}
+
+/** A command that sets a password: read (and checked) before the database is opened. */
+export abstract class PasswordCommand extends UserCommand {
+  passwordFile = Option.String('--password-file', {
+    description: 'Read the password from the first line of this file',
+  });
+  passwordStdin = Option.Boolean('--password-stdin', false, {
+    description: 'Read the password from standard input',
+  });
+  protected password = '';
+
+  protected override async prepare(): Promise<number | undefined> {
+    if (this.passwordFile !== undefined && this.passwordStdin) {
+      this.context.stderr.write('surveyor: give --password-file or --password-stdin, not both\n');
+      return exitCodes.usage;
+    }
+    try {
+      const p = await newPassword(
+        { file: this.passwordFile, stdin: this.passwordStdin },
+        this.context.stderr,
+      );
+      if (p === undefined) return exitCodes.failure;
+      this.password = p;
+      return undefined;
+    } catch (err) {
+      return reportFailure(err, this.context.stderr);
+    }
+  }
+}
