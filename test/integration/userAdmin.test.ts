@@ -47,6 +47,8 @@ const me = async (token: string) => {
   const r = await api.call('GET', '/auth/me', { token });
   return { status: r.status, role: (r.body as { role?: string }).role };
 };
+const why = async (token: string) =>
+  ((await api.call('GET', '/auth/me', { token })).body as { error: { message: string } }).error.message;
 
 test.serial('a role counts at the next request; a bad role or an unknown user exits 1', async (t) => {
   const op = await login('op');
@@ -71,6 +73,7 @@ test.serial('disable ends every login now and refuses new ones; enable lets new 
   t.regex(r.out, /^disabled op; 3 logins ended$/m, 'these two, and the one of the test before');
   t.is((await me(a.token)).status, 401);
   t.is((await me(b.token)).status, 401);
+  t.is(await why(a.token), 'this login was ended: the account was disabled');
   t.is((await login('op')).status, 401);
   t.is((await user(['enable', '--username', 'op'])).code, 0);
   t.is((await me((await login('op')).token)).status, 200);
@@ -85,6 +88,7 @@ test.serial('set-password ends every login, and the new password works; it is ne
   t.regex(r.out, /^set the password of op; 2 logins ended$/m, 'this one, and the one of the test before');
   t.false(r.out.includes(fresh));
   t.is((await me(before.token)).status, 401);
+  t.is(await why(before.token), 'this login was ended: the password was changed; log in with the new one');
   t.is((await login('op')).status, 401);
   t.is((await login('op', fresh)).status, 200);
   const short = await user(['set-password', '--username', 'op', '--password-stdin'], 'short\n');

@@ -291,12 +291,12 @@ export const repositoryContract: Record<string, Rule> = {
         });
       await r.sessions.revoke(s1.id, at(7), 'logout');
       t.is(
-        await r.sessions.revokeAllOf(op.id, at(8), 'disabled'),
+        await r.sessions.revokeAllOf(op.id, at(8), 'user_disabled'),
         1,
         'the live one; the ended one stays as it ended',
       );
       t.like(await r.sessions.find(s1.id), { revokedAt: at(7), revokeReason: 'logout' });
-      t.like(await r.sessions.find(s2.id), { revokedAt: at(8), revokeReason: 'disabled' });
+      t.like(await r.sessions.find(s2.id), { revokedAt: at(8), revokeReason: 'user_disabled' });
       t.like(await r.sessions.find(other.id), { revokedAt: null });
     },
   'sources: registered once, listed in code point order a page at a time, enabled and disabled with an event on change':

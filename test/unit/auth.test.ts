@@ -263,8 +263,14 @@ test('disabling ends every login at once and refuses new ones; enabling lets new
   const [first, second] = [right(await bobLogin()), right(await bobLogin())];
   t.is(right(await h.users.change({ username: 'bob', enabled: false })).loginsEnded, 2);
   for (const l of [first, second]) {
-    left(await h.auth.authenticate(l.tokens.access_token));
-    left(await h.auth.refresh(l.tokens.refresh_token));
+    t.is(
+      left(await h.auth.authenticate(l.tokens.access_token)).message,
+      'this login was ended: the account was disabled',
+    );
+    t.is(
+      left(await h.auth.refresh(l.tokens.refresh_token)).error.message,
+      'this login was ended: the account was disabled',
+    );
   }
   t.is(left(await bobLogin()).cause, 'disabled');
   t.false(right(await h.users.change({ username: 'bob', enabled: true })).user.disabled);
@@ -314,4 +320,31 @@ test('unlock forgets the failed logins of a username or of an address', async (t
   right(await h.users.unlock({ address: '7.7.7.7' }));
   right(await from(h, admin.password, '7.7.7.7'));
   t.is(left(await h.users.unlock({})).code, 'validation_failed');
+});
+
+test('a login that ended says why to whoever still holds its tokens', async (t) => {
+  const h = createHarness();
+  right(await h.users.create(admin));
+  const out = right(await from(h));
+  await h.auth.logout(right(await h.auth.authenticate(out.tokens.access_token)).sessionId);
+  t.is(
+    left(await h.auth.authenticate(out.tokens.access_token)).message,
+    'this login was logged out; log in again',
+  );
+  t.is(
+    left(await h.auth.refresh(out.tokens.refresh_token)).error.message,
+    'this login was logged out; log in again',
+  );
+  const reused = right(await from(h));
+  right(await h.auth.refresh(reused.tokens.refresh_token));
+  left(await h.auth.refresh(reused.tokens.refresh_token));
+  t.regex(
+    left(await h.auth.authenticate(reused.tokens.access_token)).message,
+    /refresh tokens was used twice/,
+  );
+  // An unknown refresh token learns nothing.
+  t.is(
+    left(await h.auth.refresh('not-a-token')).error.message,
+    'the refresh token is not valid; log in again',
+  );
 });

@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { type AppError, appError } from '../../errors.js';
-import { isSessionLive } from '../../domain/authSession.js';
+import { isSessionLive, whyLoginEnded } from '../../domain/authSession.js';
 import type { Role } from '../../domain/roles.js';
 import type { AccessTokens } from '../../ports/AccessTokens.js';
 import type { AuthSessionRepository } from '../../ports/AuthSessionRepository.js';
@@ -41,8 +41,9 @@ export const authenticate = async (
       ),
     );
   const found = await deps.sessions.findWithUser(verified.sid);
-  if (found === null || !isSessionLive(found.session, now) || found.session.userId !== verified.sub)
+  if (found === null || found.session.userId !== verified.sub)
     return E.left(unauthorized('this login has ended; log in again'));
+  if (!isSessionLive(found.session, now)) return E.left(unauthorized(whyLoginEnded(found.session, now)));
   const { user } = found;
   if (user.disabledAt !== null) return E.left(unauthorized('this account is disabled or gone'));
   return E.right({

@@ -75,7 +75,7 @@ export const changeUser = async (
     ? await deps.sessions.revokeAllOf(
         user.id,
         now,
-        input.password !== undefined ? 'password changed' : 'disabled',
+        input.password !== undefined ? 'password_changed' : 'user_disabled',
       )
     : 0;
   if (input.password !== undefined) await deps.throttle.clear(throttleKeys(user.username, '').user);

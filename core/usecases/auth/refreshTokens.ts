@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { type AppError, appError } from '../../errors.js';
-import { isSessionLive } from '../../domain/authSession.js';
+import { isSessionLive, whyLoginEnded } from '../../domain/authSession.js';
 import type { IssuedTokens } from '../../domain/authPolicy.js';
 import type { AuthSessionRepository } from '../../ports/AuthSessionRepository.js';
 import type { Clock } from '../../ports/Clock.js';
@@ -25,8 +25,10 @@ export interface RefreshFailure {
   readonly cause: RefreshFailureCause;
 }
 
-const rejected = (cause: RefreshFailureCause): E.Either<RefreshFailure, never> =>
-  E.left({ error: appError('unauthorized', 'the refresh token is not valid; log in again'), cause });
+const rejected = (
+  cause: RefreshFailureCause,
+  message = 'the refresh token is not valid; log in again',
+): E.Either<RefreshFailure, never> => E.left({ error: appError('unauthorized', message), cause });
 
 /**
  * Exchanges a refresh token for a new access token and a new refresh token. A refresh token works
@@ -41,7 +43,9 @@ export const refreshTokens = async (
   const record = await deps.sessions.findRefreshToken(hash);
   if (record === null) return rejected('unknown_token');
   const session = await deps.sessions.find(record.sessionId);
-  if (session === null || !isSessionLive(session, now)) return rejected('session_ended');
+  if (session === null) return rejected('session_ended');
+  // The token is the login's own: its holder may learn why the login ended.
+  if (!isSessionLive(session, now)) return rejected('session_ended', whyLoginEnded(session, now));
   if (record.usedAt !== null) {
     await deps.sessions.revoke(session.id, now, 'refresh_token_reuse');
     return rejected('token_reused');
