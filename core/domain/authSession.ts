@@ -22,22 +22,37 @@ export interface RefreshTokenRecord {
 export const isSessionLive = (s: AuthSession, now: Date): boolean =>
   s.revokedAt === null && s.expiresAt.getTime() > now.getTime();
 
-/** Why a login ended, for whoever still holds its token: they learn what to do next. */
-export const whyLoginEnded = (s: AuthSession, now: Date): string => {
-  switch (s.revokeReason) {
-    case null:
-      return s.expiresAt.getTime() <= now.getTime()
-        ? 'this login expired; log in again'
-        : 'this login has ended; log in again';
-    case 'logout':
-      return 'this login was logged out; log in again';
-    case 'refresh_token_reuse':
-      return 'this login was ended: one of its refresh tokens was used twice, so it may have leaked; log in again';
-    case 'user_disabled':
-      return 'this login was ended: the account was disabled';
-    case 'password_changed':
-      return 'this login was ended: the password was changed; log in with the new one';
-    default:
-      return 'this login has ended; log in again';
-  }
+/** Why a login ended: the cause recorded with its revocation, or `expired`. */
+export type LoginEndReason =
+  | 'expired'
+  | 'logout'
+  | 'refresh_token_reuse'
+  | 'user_disabled'
+  | 'password_changed'
+  | 'ended';
+
+const endReasons: Record<LoginEndReason, string> = {
+  expired: 'this login expired; log in again',
+  logout: 'this login was logged out; log in again',
+  refresh_token_reuse:
+    'this login was ended: one of its refresh tokens was used twice, so it may have leaked; log in again',
+  user_disabled: 'this login was ended: the account was disabled',
+  password_changed: 'this login was ended: the password was changed; log in with the new one',
+  ended: 'this login has ended; log in again',
+};
+
+/**
+ * Why a login ended, for whoever still holds its token: they learn what to do next (the reason
+ * for a client to act on, the message for a person).
+ */
+export const whyLoginEnded = (s: AuthSession, now: Date): { reason: LoginEndReason; message: string } => {
+  const reason: LoginEndReason =
+    s.revokeReason === null
+      ? s.expiresAt.getTime() <= now.getTime()
+        ? 'expired'
+        : 'ended'
+      : s.revokeReason in endReasons
+        ? (s.revokeReason as LoginEndReason)
+        : 'ended';
+  return { reason, message: endReasons[reason] };
 };

@@ -17,10 +17,13 @@ export class ApiError extends Error {
 }
 
 let accessToken: string | null = null;
-let onSignedOut: () => void = () => {};
+let onSignedOut: (why: string | null) => void = () => {};
+// Why the last refresh was refused, when the server named a reason (the password was changed, the
+// account disabled, logged out elsewhere…); null when it did not.
+let endedBecause: string | null = null;
 
-/** Called when the login has ended (expired, revoked, logged out elsewhere). */
-export const whenSignedOut = (f: () => void) => {
+/** Called when the login has ended (expired, revoked, logged out elsewhere), with why when known. */
+export const whenSignedOut = (f: (why: string | null) => void) => {
   onSignedOut = f;
 };
 
@@ -61,6 +64,8 @@ export const refresh = async (): Promise<boolean> => {
     const res = await send('POST', '/auth/console-session/refresh');
     if (!res.ok) {
       accessToken = null;
+      const e = await errorOf(res);
+      endedBecause = typeof e.details['reason'] === 'string' ? e.message : null;
       return false;
     }
     await takeTokens(res);
@@ -111,13 +116,13 @@ export const call = async <T>(
   let res = await send(method, path, encoded, headers);
   if (res.status === 401) {
     if (!(await refresh())) {
-      onSignedOut();
+      onSignedOut(endedBecause);
       throw await errorOf(res);
     }
     res = await send(method, path, encoded, headers);
   }
   if (!res.ok) {
-    if (res.status === 401) onSignedOut();
+    if (res.status === 401) onSignedOut(null);
     throw await errorOf(res);
   }
   return (await res.json()) as T;

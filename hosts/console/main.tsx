@@ -53,7 +53,10 @@ const PageFor = ({ route }: { route: Route }) => {
   }
 };
 
-const SignIn = ({ done, expired }: { done: () => void; expired: boolean }) => {
+/** A server's message starts lower case; the page's sentence does not. */
+const sentence = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
+
+const SignIn = ({ done, expired, why }: { done: () => void; expired: boolean; why?: string | null }) => {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const { busy, error, run } = useAction();
@@ -72,7 +75,11 @@ const SignIn = ({ done, expired }: { done: () => void; expired: boolean }) => {
   const form = (
     <form class="form" onSubmit={submit}>
       <h1>surveyor</h1>
-      {expired && <p class="warn">Your session ended. Sign in again to go on where you were.</p>}
+      {expired && (
+        <p class="warn">
+          {why ? sentence(why) : 'Your session ended.'} Sign in again to go on where you were.
+        </p>
+      )}
       <label class="field">
         <span>Username</span>
         <input
@@ -115,12 +122,16 @@ const App = () => {
   // The login ended under an open page: sign-in shows over it, so the page and what was typed in
   // it stay as they were.
   const [ended, setEnded] = useState(false);
+  const [why, setWhy] = useState<string | null>(null);
   const loadMe = async () => {
     setMe(await get<MeBody>('/auth/me'));
     setEnded(false);
   };
   useEffect(() => {
-    whenSignedOut(() => setEnded(true));
+    whenSignedOut((because) => {
+      setWhy(because);
+      setEnded(true);
+    });
     refresh().then(
       (ok) => (ok ? loadMe().catch(() => setMe(null)) : setMe(null)),
       () => setMe(null),
@@ -166,7 +177,7 @@ const App = () => {
       <main inert={ended}>
         <PageFor route={route} />
       </main>
-      {ended && <SignIn expired done={() => loadMe().catch(() => setMe(null))} />}
+      {ended && <SignIn expired why={why} done={() => loadMe().catch(() => setMe(null))} />}
     </SessionContext.Provider>
   );
 };

@@ -18,12 +18,14 @@ let database: TestDatabase;
 let server: Running;
 let base: string;
 let browser: Browser;
+/** The service's environment, for the CLI's commands on its host. */
+let env: NodeJS.ProcessEnv;
 /** Every page the browser showed, for the CSP and error checks at the end. */
 const problems: string[] = [];
 
 test.before(async () => {
   database = await freshDatabase();
-  const env = cleanEnv({
+  env = cleanEnv({
     DATABASE_URL: database.url,
     SERVICE_PORT: '0',
     SERVICE_METRICS_PORT: '-1',
@@ -440,6 +442,26 @@ test.serial('an ended login asks to sign in over the page, which keeps what was 
   t.is(await page.getByLabel('Upload a configuration (YAML)').inputValue(), draft);
   await page.locator('pre.diff').waitFor();
   t.is(await page.getByRole('alert').count(), 0);
+});
+
+test.serial('a login ended on the host says why over the page: the password was changed', async (t) => {
+  t.timeout(120_000);
+  const { page } = await newContext(t, 'operator-3');
+  await page.goto(`${base}/#/overview`);
+  await signIn(page, 'olga');
+  const fresh = 'console-test-password-2';
+  const reset = runCli(['user', 'set-password', '--username', 'olga', '--password-stdin'], env, `${fresh}\n`);
+  t.is(await reset.exited(), 0, reset.output());
+  await open(page, 'projects', 'Project configurations');
+  const dialog = page.getByRole('dialog', { name: 'Sign in again' });
+  await dialog
+    .getByText('This login was ended: the password was changed; log in with the new one. Sign in again')
+    .waitFor({ timeout: 20_000 });
+  await record(t, page, '11-password-changed');
+  await dialog.getByLabel('Username').fill('olga');
+  await dialog.getByLabel('Password').fill(fresh);
+  await dialog.getByRole('button', { name: 'Sign in' }).click();
+  await dialog.waitFor({ state: 'detached' });
 });
 
 test.serial('no page broke a rule of its CSP or threw', (t) => {

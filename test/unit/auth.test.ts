@@ -347,4 +347,10 @@ test('a login that ended says why to whoever still holds its tokens', async (t) 
     left(await h.auth.refresh('not-a-token')).error.message,
     'the refresh token is not valid; log in again',
   );
+  t.is(left(await h.auth.refresh('not-a-token')).error.details, undefined);
+  // The reason, for a client to act on (the console shows the message over the page).
+  t.deepEqual(left(await h.auth.refresh(out.tokens.refresh_token)).error.details, { reason: 'logout' });
+  t.deepEqual(left(await h.auth.authenticate(reused.tokens.access_token)).details, {
+    reason: 'refresh_token_reuse',
+  });
 });

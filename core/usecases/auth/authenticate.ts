@@ -43,7 +43,10 @@ export const authenticate = async (
   const found = await deps.sessions.findWithUser(verified.sid);
   if (found === null || found.session.userId !== verified.sub)
     return E.left(unauthorized('this login has ended; log in again'));
-  if (!isSessionLive(found.session, now)) return E.left(unauthorized(whyLoginEnded(found.session, now)));
+  if (!isSessionLive(found.session, now)) {
+    const why = whyLoginEnded(found.session, now);
+    return E.left(appError('unauthorized', why.message, { reason: why.reason }));
+  }
   const { user } = found;
   if (user.disabledAt !== null) return E.left(unauthorized('this account is disabled or gone'));
   return E.right({

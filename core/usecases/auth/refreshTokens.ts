@@ -27,8 +27,14 @@ export interface RefreshFailure {
 
 const rejected = (
   cause: RefreshFailureCause,
-  message = 'the refresh token is not valid; log in again',
-): E.Either<RefreshFailure, never> => E.left({ error: appError('unauthorized', message), cause });
+  why?: { reason: string; message: string },
+): E.Either<RefreshFailure, never> =>
+  E.left({
+    error: why
+      ? appError('unauthorized', why.message, { reason: why.reason })
+      : appError('unauthorized', 'the refresh token is not valid; log in again'),
+    cause,
+  });
 
 /**
  * Exchanges a refresh token for a new access token and a new refresh token. A refresh token works

@@ -16,10 +16,8 @@ export const onTheHost = `
 
 /** Opens the service's runtime, runs `act` on its application face, and says how it went. */
 export abstract class UserCommand extends Command {
-  protected abstract act(
-    app: Surveyor,
-    rt: Runtime,
-  ): Promise<E.Either<AppError, string> | number | undefined>;
+  /** The change, through the application's face: what to say when it is done, or why not. */
+  protected abstract act(app: Surveyor, rt: Runtime): Promise<E.Either<AppError, string>>;
 
   /** Runs before anything is opened (a usage check, a password asked for): an exit code stops there. */
   protected async prepare(): Promise<number | undefined> {
@@ -36,7 +34,6 @@ export abstract class UserCommand extends Command {
     try {
       rt = await openRuntime('cli', { logToStderr: true });
       const r = await this.act(appOf(rt.container), rt);
-      if (r === undefined || typeof r === 'number') return r ?? exitCodes.failure;
       if (E.isLeft(r)) {
         this.context.stderr.write(`surveyor: ${r.left.message}\n`);
         const issues = (r.left.details?.['issues'] ?? []) as { path: string; message: string }[];
