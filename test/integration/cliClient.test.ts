@@ -56,6 +56,10 @@ test.serial('login keeps the refresh token in a 0600 file, never the password', 
   );
   t.is(bad.code, 1, bad.out);
   t.regex(bad.out, /invalid_credentials|HTTP 401/);
+  // No terminal to ask at, and no --password-stdin: said, not read through a prompt.
+  const piped = await cli(['login', '--server', new URL(api.base).origin, '--username', 'cli-admin'], 'x\n');
+  t.is(piped.code, 2, piped.out);
+  t.regex(piped.out, /no terminal to ask for a password; use --password-stdin/);
   // Failed logins past the limit (another name, so this one is not locked): the wait is said.
   let limited: { code: number | null; out: string } = { code: 0, out: '' };
   for (let i = 0; i < 8 && !/HTTP 429/.test(limited.out); i++)

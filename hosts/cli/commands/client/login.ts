@@ -12,7 +12,8 @@ export class LoginCommand extends ClientCommand {
     category: 'Client',
     description: 'Log in to a running surveyor; later commands act as this user',
     details: `
-      Asks for the password (without echo) unless --password-stdin reads it from standard input.
+      Asks for the password at the terminal (without echo), or --password-stdin reads it from
+      standard input (without a terminal, it must).
       Keeps the refresh token (and the current access token) in credentials.json in the
       configuration directory (SURVEYOR_CONFIG_DIR, else $XDG_CONFIG_HOME/surveyor, else
       ~/.config/surveyor), readable by you alone (0600). The client commands (project, sources,
@@ -41,6 +42,8 @@ export class LoginCommand extends ClientCommand {
   }
 
   protected async run(api: ApiClient): Promise<number> {
+    if (!this.passwordStdin && !process.stdin.isTTY)
+      throw new UsageError('no terminal to ask for a password; use --password-stdin');
     const password = this.passwordStdin ? await passwordFromStdin() : await promptHidden('Password: ');
     const t = await api.request<{ access_token: string; expires_in: number; refresh_token: string }>(
       'POST',
