@@ -1,5 +1,14 @@
 import type { RouteSpec } from './routeSpec.js';
-import { LoginRequest, LogoutResponse, Me, RefreshRequest, TokenResponse, UserList } from './api/auth.js';
+import {
+  AccountEventsQuery,
+  LoginRequest,
+  LogoutResponse,
+  Me,
+  RefreshRequest,
+  TokenResponse,
+  UserList,
+} from './api/auth.js';
+import { EventPageView } from './api/projects.js';
 import { Health, Readiness } from './api/system.js';
 import { alertRoutes } from './routes/alerts.js';
 import { consoleRoutes } from './routes/console.js';
@@ -75,6 +84,18 @@ export const routes: readonly RouteSpec[] = [
     tag: 'auth',
     auth: 'admin',
     success: { status: 200, description: 'All users', codec: UserList },
+    errors: [],
+  },
+  {
+    id: 'accountEvents',
+    method: 'GET',
+    path: '/users/events',
+    summary:
+      "The account audit, oldest first, paged: accounts made, roles changed, accounts disabled and enabled, passwords set, logins unlocked, with who did it (every account's, or one username's)",
+    tag: 'auth',
+    auth: 'admin',
+    query: AccountEventsQuery,
+    success: { status: 200, description: 'A page of events', codec: EventPageView },
     errors: [],
   },
   {

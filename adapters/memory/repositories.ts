@@ -22,7 +22,7 @@ import { MemoryWorkerRegistry } from './workerRegistry.js';
 /** Every memory repository and the queue, on one store: what PostgreSQL's ports are, in memory. */
 export const memoryRepositories = (random: Random) => {
   const store = new MemoryStore(random);
-  const users = new MemoryUserRepository();
+  const users = new MemoryUserRepository(store);
   const sessions = new MemoryAuthSessionRepository(users);
   const throttle = new MemoryLoginThrottle();
   const workers = new MemoryWorkerRegistry();

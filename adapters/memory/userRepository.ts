@@ -1,12 +1,17 @@
 import { removesAnAdmin, type User, type UserChange } from '../../core/domain/user.js';
+import type { NewEvent } from '../../core/domain/event.js';
 import type { UserRepository } from '../../core/ports/UserRepository.js';
+import type { MemoryStore } from './store.js';
 
 export class MemoryUserRepository implements UserRepository {
   private readonly byId = new Map<string, User>();
-  async insert(user: User): Promise<boolean> {
+  constructor(private readonly store: MemoryStore) {}
+
+  async insert(user: User, event: NewEvent, now: Date): Promise<boolean> {
     if ([...this.byId.values()].some((u) => u.username.toLowerCase() === user.username.toLowerCase()))
       return false;
     this.byId.set(user.id, user);
+    this.store.appendEvent(event, now);
     return true;
   }
   async findByUsername(username: string): Promise<User | null> {
@@ -21,7 +26,7 @@ export class MemoryUserRepository implements UserRepository {
   async list(): Promise<readonly User[]> {
     return [...this.byId.values()].sort((a, b) => a.username.localeCompare(b.username));
   }
-  async update(id: string, change: UserChange) {
+  async update(id: string, change: UserChange, eventsOf: (stored: User) => readonly NewEvent[], now: Date) {
     const u = this.byId.get(id);
     if (!u) return 'not_found' as const;
     const others = [...this.byId.values()].filter(
@@ -29,6 +34,7 @@ export class MemoryUserRepository implements UserRepository {
     );
     if (removesAnAdmin(u, change) && others.length === 0) return 'last_admin' as const;
     this.byId.set(id, { ...u, ...change });
+    for (const e of eventsOf(u)) this.store.appendEvent(e, now);
     return 'updated' as const;
   }
 }

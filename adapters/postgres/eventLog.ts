@@ -56,6 +56,29 @@ export const toEvent = (r: EventRow): ProvenanceEvent => ({
   createdAt: r.created_at,
 });
 
+const query = (stream: EventStream, after: number, limit: number): [string, unknown[]] => {
+  switch (stream.kind) {
+    case 'project':
+      return [
+        'SELECT * FROM provenance_events WHERE project_module = $1 AND id > $2 ORDER BY id LIMIT $3',
+        [stream.projectModule, after, limit],
+      ];
+    case 'subject':
+      return [
+        `SELECT * FROM provenance_events WHERE subject_type = $1 AND subject_id = $2 AND id > $3
+         ORDER BY id LIMIT $4`,
+        [stream.subjectType, stream.subjectId, after, limit],
+      ];
+    case 'accounts':
+      // Written as the partial index provenance_events_accounts is (migration 0024), so it is used.
+      return [
+        `SELECT * FROM provenance_events WHERE subject_type IN ('user', 'address') AND id > $1
+         ORDER BY id LIMIT $2`,
+        [after, limit],
+      ];
+  }
+};
+
 export class PgEventLog implements EventLog {
   constructor(private readonly db: Db) {}
 
@@ -69,17 +92,7 @@ export class PgEventLog implements EventLog {
 
   async read(stream: EventStream, limit: number, cursor: string | null): Promise<EventPage> {
     const after = decodeCursor(cursor) ?? 0;
-    const rows =
-      stream.kind === 'project'
-        ? await this.db.any<EventRow>(
-            'SELECT * FROM provenance_events WHERE project_module = $1 AND id > $2 ORDER BY id LIMIT $3',
-            [stream.projectModule, after, limit + 1],
-          )
-        : await this.db.any<EventRow>(
-            `SELECT * FROM provenance_events WHERE subject_type = $1 AND subject_id = $2 AND id > $3
-             ORDER BY id LIMIT $4`,
-            [stream.subjectType, stream.subjectId, after, limit + 1],
-          );
+    const rows = await this.db.any<EventRow>(...query(stream, after, limit + 1));
     const page = rows.slice(0, limit).map(toEvent);
     return { items: page, nextCursor: rows.length > limit ? encodeCursor(page[page.length - 1]!.id) : null };
   }

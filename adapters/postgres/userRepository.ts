@@ -1,7 +1,9 @@
 import { removesAnAdmin, type User, type UserChange } from '../../core/domain/user.js';
 import type { Role } from '../../core/domain/roles.js';
 import type { UserRepository } from '../../core/ports/UserRepository.js';
+import type { NewEvent } from '../../core/domain/event.js';
 import type { Db } from './db.js';
+import { insertEvents } from './eventLog.js';
 
 export interface UserRow {
   id: string;
@@ -26,13 +28,17 @@ export const toUser = (r: UserRow): User => ({
 export class PgUserRepository implements UserRepository {
   constructor(private readonly db: Db) {}
 
-  async insert(u: User): Promise<boolean> {
-    const r = await this.db.result(
-      `INSERT INTO users (id, username, email, role, password_hash, created_at, disabled_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`,
-      [u.id, u.username, u.email, u.role, u.passwordHash, u.createdAt, u.disabledAt],
-    );
-    return r.rowCount === 1;
+  insert(u: User, event: NewEvent, now: Date): Promise<boolean> {
+    return this.db.tx(async (tx) => {
+      const r = await tx.result(
+        `INSERT INTO users (id, username, email, role, password_hash, created_at, disabled_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`,
+        [u.id, u.username, u.email, u.role, u.passwordHash, u.createdAt, u.disabledAt],
+      );
+      if (r.rowCount !== 1) return false;
+      await insertEvents(tx, [event], now);
+      return true;
+    });
   }
 
   async findByUsername(username: string): Promise<User | null> {
@@ -59,7 +65,7 @@ export class PgUserRepository implements UserRepository {
     return (await this.db.any<UserRow>('SELECT * FROM users ORDER BY lower(username)')).map(toUser);
   }
 
-  update(id: string, change: UserChange) {
+  update(id: string, change: UserChange, eventsOf: (stored: User) => readonly NewEvent[], now: Date) {
     // A change that could take an admin away waits its turn, so two at once cannot each count
     // the other as the admin that remains.
     const mayRemove = removesAnAdmin({ role: 'admin', disabledAt: null }, change);
@@ -72,7 +78,8 @@ export class PgUserRepository implements UserRepository {
         [id],
       );
       if (!u) return 'not_found' as const;
-      if (removesAnAdmin(toUser(u), change) && u.others === 0) return 'last_admin' as const;
+      const stored = toUser(u);
+      if (removesAnAdmin(stored, change) && u.others === 0) return 'last_admin' as const;
       await tx.none(
         `UPDATE users SET role = COALESCE($2, role), password_hash = COALESCE($3, password_hash),
            disabled_at = CASE WHEN $4 THEN $5::timestamptz ELSE disabled_at END
@@ -85,6 +92,7 @@ export class PgUserRepository implements UserRepository {
           change.disabledAt ?? null,
         ],
       );
+      await insertEvents(tx, eventsOf(stored), now);
       return 'updated' as const;
     });
   }

@@ -6,7 +6,9 @@ import { login, type LoginInput } from '../usecases/auth/login.js';
 import { logout } from '../usecases/auth/logout.js';
 import { refreshTokens } from '../usecases/auth/refreshTokens.js';
 import { unlockLogin } from '../usecases/auth/unlockLogin.js';
+import { userSubject } from '../domain/accountEvents.js';
 import type { SurveyorDeps } from './deps.js';
+import { eventPage, type PageRequest } from './pages.js';
 
 /** Logins, tokens and users. */
 export const authOperations = (d: SurveyorDeps) => ({
@@ -18,12 +20,23 @@ export const authOperations = (d: SurveyorDeps) => ({
     /** The principal behind a bearer token whose login is live. */
     authenticate: (bearer: string | undefined) => authenticate(d.auth, bearer),
   },
+  /** Accounts. `actor` names who acts, for the account audit (the CLI: `host:` and the host's user). */
   users: {
-    create: (input: CreateUserInput) => createUser(d.auth, input),
+    create: (input: CreateUserInput, actor?: string) => createUser(d.auth, input, actor ?? null),
     list: () => listUsers(d.auth),
     /** Role, enabled state or password (the CLI's `user set-role`, `disable`, `enable`, `set-password`). */
-    change: (input: ChangeUserInput) => changeUser(d.auth, input),
+    change: (input: ChangeUserInput, actor?: string) => changeUser(d.auth, input, actor ?? null),
     /** Forgets the failed logins of a username or a client address. */
-    unlock: (input: { username?: string; address?: string }) => unlockLogin(d.auth, input),
+    unlock: (input: { username?: string; address?: string }, actor?: string) =>
+      unlockLogin(d.auth, input, actor ?? null),
+    /** The account audit, oldest first: every account's, or one username's. */
+    events: (page: PageRequest = {}, username?: string) =>
+      eventPage(
+        d.auth.events,
+        username === undefined
+          ? { kind: 'accounts' }
+          : { kind: 'subject', subjectType: 'user', subjectId: userSubject(username) },
+        page,
+      ),
   },
 });

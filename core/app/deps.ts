@@ -9,6 +9,7 @@ export const depsFrom = (p: SurveyorPorts, s: SurveyorSettings) => {
       users: p.users,
       sessions: p.sessions,
       throttle: p.throttle,
+      events: p.events,
       hasher: p.hasher,
       tokens: p.tokens,
       digest,

@@ -1,9 +1,10 @@
 import { isoTime } from './isoTime.js';
 /**
- * Provenance events: one row per milestone of a project, a source or an execution, written in the
- * same transaction as the change it records. Kinds are documented in core/README.md.
+ * Provenance events: one row per milestone of a project, a source, an execution or a profile, and
+ * the account audit (users and client addresses: domain/accountEvents.ts), written in the same
+ * transaction as the change it records. Kinds are documented in core/README.md.
  */
-export type SubjectType = 'project' | 'source' | 'execution' | 'profile';
+export type SubjectType = 'project' | 'source' | 'execution' | 'profile' | 'user' | 'address';
 
 /** The project module of events about global things (global deployment profiles). */
 export const noProject = '';

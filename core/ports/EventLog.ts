@@ -2,7 +2,9 @@ import type { EventPage, NewEvent, SubjectType } from '../domain/event.js';
 
 export type EventStream =
   | { readonly kind: 'project'; readonly projectModule: string }
-  | { readonly kind: 'subject'; readonly subjectType: SubjectType; readonly subjectId: string };
+  | { readonly kind: 'subject'; readonly subjectType: SubjectType; readonly subjectId: string }
+  /** The account audit: every event of a user or a client address (domain/accountEvents.ts). */
+  | { readonly kind: 'accounts' };
 
 export interface EventLog {
   append(event: NewEvent, now: Date): Promise<void>;

@@ -1,10 +1,12 @@
+import type { NewEvent } from '../domain/event.js';
 import type { User, UserChange } from '../domain/user.js';
 
 export type { UserChange };
 
+/** Every write records its events (the account audit) in the same transaction, or neither happens. */
 export interface UserRepository {
-  /** Returns false when the username is taken. */
-  insert(user: User): Promise<boolean>;
+  /** Returns false when the username is taken (and records nothing). */
+  insert(user: User, event: NewEvent, now: Date): Promise<boolean>;
   findByUsername(username: string): Promise<User | null>;
   findById(id: string): Promise<User | null>;
   countAdmins(): Promise<number>;
@@ -12,7 +14,13 @@ export interface UserRepository {
   /**
    * Changes an account; refused with 'last_admin' when it would leave no enabled admin
    * (`removesAnAdmin` of the account as stored, and no other enabled admin). The check and the
-   * write are one step, so two changes racing for the last admin cannot both pass.
+   * write are one step, so two changes racing for the last admin cannot both pass. `eventsOf`
+   * names the events of the change from the account as stored, before it.
    */
-  update(id: string, change: UserChange): Promise<'updated' | 'not_found' | 'last_admin'>;
+  update(
+    id: string,
+    change: UserChange,
+    eventsOf: (stored: User) => readonly NewEvent[],
+    now: Date,
+  ): Promise<'updated' | 'not_found' | 'last_admin'>;
 }

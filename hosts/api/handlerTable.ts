@@ -16,7 +16,14 @@ import {
   setRuleEnabledHandler,
   testChannelHandler,
 } from './handlers/alerts.js';
-import { listUsersHandler, loginHandler, logoutHandler, meHandler, refreshHandler } from './handlers/auth.js';
+import {
+  accountEventsHandler,
+  listUsersHandler,
+  loginHandler,
+  logoutHandler,
+  meHandler,
+  refreshHandler,
+} from './handlers/auth.js';
 import {
   createProfileHandler,
   deleteProfileHandler,
@@ -79,6 +86,7 @@ export const handlers: Readonly<Record<string, Handler>> = {
   logout: logoutHandler,
   me: meHandler,
   listUsers: listUsersHandler,
+  accountEvents: accountEventsHandler,
   health: healthHandler,
   ready: readyHandler,
   metrics: metricsHandler,

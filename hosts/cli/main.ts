@@ -13,12 +13,12 @@ import { SecurityCheckCommand } from './commands/securityCheck.js';
 import {
   UserDisableCommand,
   UserEnableCommand,
-  UserListCommand,
   UserSetPasswordCommand,
   UserSetRoleCommand,
   UserUnlockCommand,
 } from './commands/userChange.js';
 import { UserCreateCommand } from './commands/userCreate.js';
+import { UserEventsCommand, UserListCommand } from './commands/userRead.js';
 import { VersionCommand } from './commands/version.js';
 import {
   AlertChannelAddCommand,
@@ -97,6 +97,7 @@ const commands = [
   UserEnableCommand,
   UserSetPasswordCommand,
   UserUnlockCommand,
+  UserEventsCommand,
   ProjectValidateCommand,
   ProfilePingCommand,
   ArchivePingCommand,

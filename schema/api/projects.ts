@@ -36,7 +36,14 @@ export const EventView = component(
   t.type({
     id: t.number,
     project_module: t.string,
-    subject_type: t.keyof({ project: null, source: null, execution: null, profile: null }),
+    subject_type: t.keyof({
+      project: null,
+      source: null,
+      execution: null,
+      profile: null,
+      user: null,
+      address: null,
+    }),
     subject_id: t.string,
     kind: t.string,
     payload: t.UnknownRecord,

@@ -7,6 +7,7 @@ import { PgMaintenanceRepository } from '../../adapters/postgres/maintenanceRepo
 import { PgSourceRepository } from '../../adapters/postgres/sourceRepository.js';
 import { PgUserRepository } from '../../adapters/postgres/userRepository.js';
 import { PgWorkerRegistry } from '../../adapters/postgres/workerRegistry.js';
+import { userCreatedEvent } from '../../core/domain/accountEvents.js';
 import type { User } from '../../core/domain/user.js';
 import { freshDatabase, type TestDatabase } from '../support/db.js';
 
@@ -29,12 +30,15 @@ const user = (id: string, username: string, role: User['role'] = 'admin'): User 
   disabledAt: null,
 });
 
+const insertUser = (repo: PgUserRepository, u: User) =>
+  repo.insert(u, userCreatedEvent(u, null), u.createdAt);
+
 test.serial('users: insert, find by name (any case) and id, unique names, count admins', async (t) => {
   const repo = new PgUserRepository(d.db);
   t.is(await repo.countAdmins(), 0);
-  t.true(await repo.insert(user('00000000-0000-4000-8000-000000000001', 'Alice')));
-  t.false(await repo.insert(user('00000000-0000-4000-8000-000000000002', 'alice')));
-  t.true(await repo.insert(user('00000000-0000-4000-8000-000000000003', 'bob', 'viewer')));
+  t.true(await insertUser(repo, user('00000000-0000-4000-8000-000000000001', 'Alice')));
+  t.false(await insertUser(repo, user('00000000-0000-4000-8000-000000000002', 'alice')));
+  t.true(await insertUser(repo, user('00000000-0000-4000-8000-000000000003', 'bob', 'viewer')));
   t.is((await repo.findByUsername('ALICE'))?.id, '00000000-0000-4000-8000-000000000001');
   t.deepEqual(
     await repo.findById('00000000-0000-4000-8000-000000000003'),
@@ -177,7 +181,7 @@ test.serial(
   async (t) => {
     const d = await freshDatabase();
     t.teardown(d.drop);
-    await new PgUserRepository(d.db).insert(user('00000000-0000-4000-8000-000000000001', 'alice'));
+    await insertUser(new PgUserRepository(d.db), user('00000000-0000-4000-8000-000000000001', 'alice'));
     const repo = new PgMaintenanceRepository(d.db);
     const now = new Date('2026-06-01T00:00:00Z');
     const daysAgo = (n: number) => new Date(now.getTime() - n * 86400_000);

@@ -3,8 +3,9 @@
 // against a real API on the same PostgreSQL. What each does is seen through the API at once: a
 // role at the next request, a disabled account's and a reset password's logins ended, the failed
 // logins forgotten, the last admin kept. The new password never shows in the command's output.
+// Each change is in the account audit (`user events`, `GET /users/events`), with who made it.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import test from 'ava';
 import { defaultPassword, startTestApi, type TestApi } from '../support/api.js';
@@ -153,3 +154,66 @@ test.serial('list shows every account with its role and state, for people or as 
   );
   t.false(json.stdout().includes('argon2'), 'no password hash');
 });
+
+test.serial(
+  'the account audit names each change and the host account that made it, never a password; admins read it over the API',
+  async (t) => {
+    const host = `host:${userInfo().username}`;
+    const r = runCli(['user', 'events', '--json'], env);
+    t.is(await r.exited(60_000), 0, r.output());
+    const events = JSON.parse(r.stdout()) as {
+      kind: string;
+      subject_type: string;
+      subject_id: string;
+      payload: Record<string, unknown>;
+      actor: string | null;
+    }[];
+    // The two accounts the API made (no actor named), then what every test above did on the host;
+    // the refused changes (an unknown user, the last admin, a bad role or password) left nothing.
+    t.deepEqual(
+      events.map((e) => [e.subject_id, e.kind, e.actor]),
+      [
+        ['boss', 'user.created', null],
+        ['op', 'user.created', null],
+        ['op', 'user.role_changed', host],
+        ['op', 'user.disabled', host],
+        ['op', 'user.enabled', host],
+        ['op', 'user.password_set', host],
+        ['boss', 'user.login_unlocked', host],
+        ['op', 'user.disabled', host],
+      ],
+    );
+    t.deepEqual(events[2]?.payload, { username: 'op', from: 'operator', to: 'viewer' });
+    t.false(JSON.stringify(events).includes('a-brand-new-password-42'));
+    t.false(JSON.stringify(events).includes('argon2'));
+    const table = await user(['events', '--username', 'OP']);
+    t.is(table.code, 0, table.out);
+    t.regex(table.out, /^WHEN +WHAT +WHO +DETAIL +BY$/m);
+    t.regex(table.out, /^\S+ +user\.role_changed +op +operator -> viewer +host:/m);
+    t.notRegex(table.out, /boss/, 'one account only');
+    // An address unlocked is in the audit too.
+    t.is((await user(['unlock', '--address', '192.0.2.10'])).code, 0);
+    const admin = await login('boss');
+    const all = await api.call('GET', '/users/events?limit=2', { token: admin.token });
+    t.is(all.status, 200, all.text);
+    const page = all.body as { items: { kind: string }[]; next_cursor: string | null };
+    t.deepEqual(
+      page.items.map((e) => e.kind),
+      ['user.created', 'user.created'],
+    );
+    t.truthy(page.next_cursor);
+    const ops = await api.call('GET', '/users/events?username=op&limit=500', { token: admin.token });
+    t.is((ops.body as { items: unknown[] }).items.length, 6);
+    const next = `/users/events?cursor=${encodeURIComponent(page.next_cursor!)}&limit=500`;
+    const last = await api.call('GET', next, { token: admin.token });
+    const rest = (last.body as { items: { kind: string; subject_type: string; subject_id: string }[] }).items;
+    t.like(rest[rest.length - 1], {
+      kind: 'address.login_unlocked',
+      subject_type: 'address',
+      subject_id: '192.0.2.10',
+    });
+    t.is(rest.length, events.length - 2 + 1, 'the page after the first two, with the unlock');
+    const operator = await api.tokenFor('watcher', 'operator');
+    t.is((await api.call('GET', '/users/events', { token: operator })).status, 403, "an admin's only");
+  },
+);

@@ -1,7 +1,9 @@
 // One set of repository rules, run against the PostgreSQL repositories and the memory ones alike.
 import type { ExecutionContext } from 'ava';
 import * as E from 'fp-ts/lib/Either.js';
+import { unlockEvents, userChangeEvents, userCreatedEvent } from '../../core/domain/accountEvents.js';
 import type { NewEvent } from '../../core/domain/event.js';
+import type { User, UserChange } from '../../core/domain/user.js';
 import type { SurveyorPorts } from '../../core/app/ports.js';
 import { type Execution, unsubmitted } from '../../core/domain/executionRecord.js';
 import type { AlertRule, NotificationChannel, PlannedDelivery } from '../../core/domain/alerting.js';
@@ -42,6 +44,17 @@ const at = (s: number) => new Date(t0.getTime() + s * 1000);
 const day = 86_400;
 let counter = 0;
 const uuid = () => `00000000-0000-4000-9000-${(++counter).toString(16).padStart(12, '0')}`;
+
+/** An enabled account named `username`, its e-mail and hash made from the name. */
+const account = (username: string, role: User['role']): User => ({
+  id: uuid(),
+  username,
+  email: `${username}@example.org`,
+  role,
+  passwordHash: `hash-${username}`,
+  createdAt: at(1),
+  disabledAt: null,
+});
 const module = 'wallaby_hires';
 const config = (() => {
   const r = loadProjectYaml(wallabyYaml);
@@ -205,7 +218,7 @@ export const repositoryContract: Record<string, Rule> = {
       createdAt: at(1),
       disabledAt: at(5),
     };
-    t.true(await r.users.insert(user));
+    t.true(await r.users.insert(user, userCreatedEvent(user, null), at(1)));
     const session = {
       id: uuid(),
       userId: user.id,
@@ -228,50 +241,75 @@ export const repositoryContract: Record<string, Rule> = {
     t.like(both?.session, { revokedAt: at(3), revokeReason: 'logout', userId: user.id });
     t.is(await r.sessions.findWithUser(uuid()), null);
   },
+  'users: the account audit records what a write changed, with it; a write refused records nothing; it is read across accounts and per account':
+    async (t, r) => {
+      const [boss, ann] = [account('Boss', 'admin'), account('ann', 'viewer')];
+      const kinds = async (page = { kind: 'accounts' as const }) =>
+        (await r.events.read(page, 100, null)).items.map((e) => `${e.subjectId} ${e.kind}`);
+      const before = await kinds();
+      t.true(await r.users.insert(boss, userCreatedEvent(boss, 'host:root'), at(1)));
+      t.true(await r.users.insert(ann, userCreatedEvent(ann, 'host:root'), at(1)));
+      t.false(await r.users.insert({ ...ann, id: uuid() }, userCreatedEvent(ann, 'host:root'), at(1)));
+      const update = (u: User, change: UserChange) =>
+        r.users.update(u.id, change, (stored) => userChangeEvents(stored, change, 'host:root'), at(2));
+      t.is(await update(ann, { role: 'admin', disabledAt: null, passwordHash: 'new' }), 'updated');
+      t.is(await update(ann, { role: 'admin' }), 'updated'); // no change: nothing recorded
+      t.is(await update(boss, { disabledAt: at(2) }), 'updated');
+      t.is(await update(ann, { disabledAt: at(3) }), 'last_admin');
+      const unlocked = unlockEvents({ address: '192.0.2.7' }, 'host:root');
+      for (const e of unlocked) await r.events.append(e, at(3));
+      t.deepEqual((await kinds()).slice(before.length), [
+        'boss user.created',
+        'ann user.created',
+        'ann user.role_changed',
+        'ann user.password_set',
+        'boss user.disabled',
+        '192.0.2.7 address.login_unlocked',
+      ]);
+      const anns = (
+        await r.events.read({ kind: 'subject', subjectType: 'user', subjectId: 'ann' }, 100, null)
+      ).items;
+      t.deepEqual(
+        anns.map((e) => [e.kind, e.payload, e.actor, e.projectModule]),
+        [
+          ['user.created', { username: 'ann', role: 'viewer' }, 'host:root', ''],
+          ['user.role_changed', { username: 'ann', from: 'viewer', to: 'admin' }, 'host:root', ''],
+          ['user.password_set', { username: 'ann' }, 'host:root', ''],
+        ],
+      );
+      t.false(JSON.stringify(anns).includes('new'), 'no password hash in the audit');
+    },
   'users: a change is written whole; the last enabled admin stays, even when two changes race for it; every login of an account ends at once':
     async (t, r) => {
-      const account = (username: string, role: 'admin' | 'operator') => ({
-        id: uuid(),
-        username,
-        email: `${username}@example.org`,
-        role,
-        passwordHash: `hash-${username}`,
-        createdAt: at(1),
-        disabledAt: null,
-      });
       const [a, b, op] = [account('root-a', 'admin'), account('root-b', 'admin'), account('op', 'operator')];
       const more = [1, 2, 3, 4].map((i) => account(`root-${i}`, 'admin'));
-      for (const u of [a, b, op, ...more]) t.true(await r.users.insert(u));
-      t.is(
-        await r.users.update(op.id, { role: 'viewer', passwordHash: 'new', disabledAt: at(2) }),
-        'updated',
-      );
+      for (const u of [a, b, op, ...more]) t.true(await r.users.insert(u, userCreatedEvent(u, null), at(1)));
+      const update = (id: string, change: UserChange) =>
+        r.users.update(id, change, (stored) => userChangeEvents(stored, change, null), at(2));
+      t.is(await update(op.id, { role: 'viewer', passwordHash: 'new', disabledAt: at(2) }), 'updated');
       t.like(await r.users.findById(op.id), {
         role: 'viewer',
         passwordHash: 'new',
         disabledAt: at(2),
         email: op.email,
       });
-      t.is(await r.users.update(op.id, { disabledAt: null }), 'updated');
+      t.is(await update(op.id, { disabledAt: null }), 'updated');
       t.like(await r.users.findById(op.id), { role: 'viewer', passwordHash: 'new', disabledAt: null });
-      t.is(await r.users.update(uuid(), { role: 'viewer' }), 'not_found');
+      t.is(await update(uuid(), { role: 'viewer' }), 'not_found');
       // Six admins, each demoted or disabled at once by another caller (the reads first, so that a
       // database's pool has its connections open): all but one pass, one is refused.
       const admins = [a, b, ...more];
       await Promise.all(admins.map((u) => r.users.findById(u.id)));
       const outcomes = await Promise.all(
-        admins.map((u, i) => r.users.update(u.id, i % 2 ? { disabledAt: at(3) } : { role: 'operator' })),
+        admins.map((u, i) => update(u.id, i % 2 ? { disabledAt: at(3) } : { role: 'operator' })),
       );
       t.deepEqual(outcomes.filter((o) => o === 'last_admin').length, 1, outcomes.join());
       t.is(await r.users.countAdmins(), 1);
       const kept = admins[outcomes.indexOf('last_admin')]!;
       t.like(await r.users.findById(kept.id), { role: 'admin', disabledAt: null });
       // What takes no admin away passes, the last admin's own password included.
-      t.is(
-        await r.users.update(kept.id, { passwordHash: 'kept', role: 'admin', disabledAt: null }),
-        'updated',
-      );
-      t.is(await r.users.update(kept.id, { disabledAt: at(4) }), 'last_admin');
+      t.is(await update(kept.id, { passwordHash: 'kept', role: 'admin', disabledAt: null }), 'updated');
+      t.is(await update(kept.id, { disabledAt: at(4) }), 'last_admin');
       const session = (userId: string, n: number) => ({
         id: uuid(),
         userId,

@@ -354,3 +354,30 @@ test('a login that ended says why to whoever still holds its tokens', async (t) 
     reason: 'refresh_token_reuse',
   });
 });
+
+test('the account audit: what each change changed, who made it, nothing for a change that changes nothing', async (t) => {
+  const h = createHarness();
+  right(await h.users.create(admin, 'host:root'));
+  right(
+    await h.users.create({ ...admin, username: 'Bob', email: 'bob@example.org', role: 'viewer' }, 'host:ops'),
+  );
+  right(await h.users.change({ username: 'bob', role: 'viewer', enabled: true }, 'host:ops'));
+  right(await h.users.change({ username: 'bob', role: 'operator', enabled: false }, 'host:ops'));
+  left(await h.users.change({ username: 'alice', enabled: false }, 'host:ops')); // the last admin
+  right(await h.users.unlock({ username: 'BOB', address: '2001:db8::7' }, 'host:ops'));
+  const kinds = (r: Awaited<ReturnType<typeof h.users.events>>) =>
+    right(r).items.map((e) => `${e.subject_type}:${e.subject_id} ${e.kind} ${e.actor}`);
+  t.deepEqual(kinds(await h.users.events()), [
+    'user:alice user.created host:root',
+    'user:bob user.created host:ops',
+    'user:bob user.role_changed host:ops',
+    'user:bob user.disabled host:ops',
+    'user:bob user.login_unlocked host:ops',
+    'address:2001:db8::7 address.login_unlocked host:ops',
+  ]);
+  t.deepEqual(kinds(await h.users.events({ limit: 1 }, 'ALICE')), ['user:alice user.created host:root']);
+  t.deepEqual(right(await h.users.events({}, 'nobody')).items, []);
+  t.is(left(await h.users.events({ cursor: 'nonsense' })).code, 'validation_failed');
+  const long = left(await h.users.unlock({ username: 'x'.repeat(300) }));
+  t.regex(long.message, /at most 256 characters/);
+});

@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { type AppError, appError, type FieldIssue, validationError } from '../../errors.js';
+import { userChangeEvents } from '../../domain/accountEvents.js';
 import type { Role } from '../../domain/roles.js';
 import { roleAndPasswordIssues, type UserChange, type UserView, viewUser } from '../../domain/user.js';
 import type { AuthSessionRepository } from '../../ports/AuthSessionRepository.js';
@@ -44,10 +45,12 @@ const check = (input: ChangeUserInput): FieldIssue[] => {
  * of the account at once; a new password also forgets the username's failed logins, so its owner
  * is not held back by the attempts that made the reset needed. The last enabled admin cannot be
  * demoted or disabled (make another first), so the service always has someone to manage it.
+ * The account audit records each field that changed, and who changed it (`actor`).
  */
 export const changeUser = async (
   deps: ChangeUserDeps,
   input: ChangeUserInput,
+  actor: string | null = null,
 ): Promise<E.Either<AppError, ChangedUser>> => {
   const issues = check(input);
   if (issues.length > 0) return E.left(validationError('the change is not valid', issues));
@@ -61,7 +64,12 @@ export const changeUser = async (
       : {}),
     ...(input.password !== undefined ? { passwordHash: await deps.hasher.hash(input.password) } : {}),
   };
-  const r = await deps.users.update(user.id, change);
+  const r = await deps.users.update(
+    user.id,
+    change,
+    (stored) => userChangeEvents(stored, change, actor),
+    now,
+  );
   if (r === 'not_found') return E.left(appError('not_found', `no user is named '${input.username}'`));
   if (r === 'last_admin')
     return E.left(

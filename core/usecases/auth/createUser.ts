@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { type AppError, appError, type FieldIssue, validationError } from '../../errors.js';
+import { userCreatedEvent } from '../../domain/accountEvents.js';
 import type { Role } from '../../domain/roles.js';
 import {
   emailPattern,
@@ -40,9 +41,11 @@ const check = (input: CreateUserInput): FieldIssue[] => {
   return [...issues, ...roleAndPasswordIssues(input)];
 };
 
+/** Makes an account; the account audit records who made it (`actor`: null when the caller names no one). */
 export const createUser = async (
   deps: CreateUserDeps,
   input: CreateUserInput,
+  actor: string | null = null,
 ): Promise<E.Either<AppError, UserView>> => {
   const issues = check(input);
   if (issues.length > 0) return E.left(validationError('the user is not valid', issues));
@@ -55,7 +58,7 @@ export const createUser = async (
     createdAt: deps.clock.now(),
     disabledAt: null,
   };
-  const inserted = await deps.users.insert(user);
+  const inserted = await deps.users.insert(user, userCreatedEvent(user, actor), user.createdAt);
   if (!inserted) return E.left(appError('conflict', `a user named '${input.username}' already exists`));
   return E.right(viewUser(user));
 };

@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { IssuedTokens } from '../../../core/domain/authPolicy.js';
-import { fail, type Handler, type HandlerContext, type HandlerResult } from '../handler.js';
+import { answer, fail, type Handler, type HandlerContext, type HandlerResult, pageOf } from '../handler.js';
 
 interface LoginBody {
   username: string;
@@ -58,3 +58,6 @@ export const meHandler: Handler = async (ctx) => {
 };
 
 export const listUsersHandler: Handler = async (ctx) => ({ body: { items: await ctx.app.users.list() } });
+
+export const accountEventsHandler: Handler = async (ctx) =>
+  answer(await ctx.app.users.events(pageOf(ctx), ctx.query['username'] as string | undefined));

@@ -4,8 +4,7 @@ import type { AppError } from '../../../core/errors.js';
 import type { Runtime } from '../../composition/runtime.js';
 import type { SurveyorOperations as Surveyor } from '../../../core/app/surveyor.js';
 import type { ChangedUser } from '../../../core/usecases/auth/changeUser.js';
-import { table } from '../client/clientCommand.js';
-import { onTheHost, PasswordCommand, UserCommand } from './userCommand.js';
+import { hostActor, onTheHost, PasswordCommand, UserCommand } from './userCommand.js';
 
 const whose = () => Option.String('--username', { required: true, description: 'Whose account' });
 
@@ -29,7 +28,7 @@ ${onTheHost}
   username = whose();
   role = Option.String('--role', { required: true, description: 'viewer, operator or admin' });
   protected async act(app: Surveyor) {
-    const r = await app.users.change({ username: this.username, role: this.role });
+    const r = await app.users.change({ username: this.username, role: this.role }, hostActor());
     return said(r, (c) => `${c.user.username} is now ${c.user.role}`);
   }
 }
@@ -47,7 +46,7 @@ ${onTheHost}
   });
   username = whose();
   protected async act(app: Surveyor) {
-    const r = await app.users.change({ username: this.username, enabled: false });
+    const r = await app.users.change({ username: this.username, enabled: false }, hostActor());
     return said(r, (c) => `disabled ${c.user.username}; ${ended(c.loginsEnded)}`);
   }
 }
@@ -61,7 +60,7 @@ export class UserEnableCommand extends UserCommand {
   });
   username = whose();
   protected async act(app: Surveyor) {
-    const r = await app.users.change({ username: this.username, enabled: true });
+    const r = await app.users.change({ username: this.username, enabled: true }, hostActor());
     return said(r, (c) => `enabled ${c.user.username}`);
   }
 }
@@ -84,7 +83,7 @@ ${onTheHost}
   username = whose();
   protected async act(app: Surveyor, rt: Runtime) {
     rt.secrets.add(this.password);
-    const r = await app.users.change({ username: this.username, password: this.password });
+    const r = await app.users.change({ username: this.username, password: this.password }, hostActor());
     return said(r, (c) => `set the password of ${c.user.username}; ${ended(c.loginsEnded)}`);
   }
 }
@@ -109,37 +108,14 @@ ${onTheHost}
   address = Option.String('--address', { description: 'The client address' });
 
   protected async act(app: Surveyor) {
-    const r = await app.users.unlock({
-      ...(this.username !== undefined ? { username: this.username } : {}),
-      ...(this.address !== undefined ? { address: this.address } : {}),
-    });
+    const r = await app.users.unlock(
+      {
+        ...(this.username !== undefined ? { username: this.username } : {}),
+        ...(this.address !== undefined ? { address: this.address } : {}),
+      },
+      hostActor(),
+    );
     const what = [this.username, this.address].filter((x) => x !== undefined).join(' and ');
     return E.isLeft(r) ? r : E.right(`forgot the failed logins of ${what}`);
-  }
-}
-
-export class UserListCommand extends UserCommand {
-  static override paths = [['user', 'list']];
-  static override usage = Command.Usage({
-    description: 'List the users: role, whether disabled, when made, e-mail',
-    details: `
-      Reads the service's database on its host, as the other \`surveyor user\` commands do (a
-      logged-in admin sees the same through \`GET /api/v2/users\`). Exit 0, 2 on bad
-      configuration, 3 when the database is not migrated.
-    `,
-    examples: [['Every account', 'surveyor user list']],
-  });
-  asJson = Option.Boolean('--json', false, { description: 'Print the users as JSON' });
-  protected async act(app: Surveyor) {
-    const users = await app.users.list();
-    if (this.asJson) return E.right(JSON.stringify(users, null, 2));
-    const rows = users.map((u) => [
-      u.username,
-      u.role,
-      u.disabled ? 'disabled' : 'enabled',
-      u.created_at,
-      u.email,
-    ]);
-    return E.right(table([['USERNAME', 'ROLE', 'STATE', 'CREATED', 'EMAIL'], ...rows]));
   }
 }

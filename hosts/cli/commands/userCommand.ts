@@ -1,3 +1,4 @@
+import { userInfo } from 'node:os';
 import { Command, Option } from 'clipanion';
 import * as E from 'fp-ts/lib/Either.js';
 import type { AppError } from '../../../core/errors.js';
@@ -10,9 +11,22 @@ import { newPassword } from '../prompt.js';
 export const onTheHost = `
       Runs on the service's host with its configuration (DATABASE_URL, or SERVICE_DATA_DIR for the
       embedded database), as \`surveyor user create\` does: managing accounts takes access to the
-      host, and no HTTP route does it. Exit 0 when done, 1 when there is no such user, the input is
+      host, and no HTTP route does it. The account audit (\`surveyor user events\`) records the
+      change and the host account that made it. Exit 0 when done, 1 when there is no such user, the input is
       invalid or the change would leave no enabled admin, 2 on bad configuration, 3 when the
       database is not migrated.`;
+
+/**
+ * Who acts, for the account audit: the host's account that ran the command (an account is
+ * managed on the host, not through a login). A user the system cannot name is named by its uid.
+ */
+export const hostActor = (): string => {
+  try {
+    return `host:${userInfo().username}`;
+  } catch {
+    return `host:uid ${process.getuid?.() ?? 'unknown'}`;
+  }
+};
 
 /** Opens the service's runtime, runs `act` on its application face, and says how it went. */
 export abstract class UserCommand extends Command {
