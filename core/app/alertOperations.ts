@@ -17,7 +17,8 @@ import {
   replaceChannel,
   setChannelEnabled,
 } from '../usecases/alerts/saveChannel.js';
-import { createRule, replaceRule, setRuleEnabled } from '../usecases/alerts/saveRule.js';
+import type { Role } from '../domain/roles.js';
+import { createRule, deleteRule, replaceRule, setRuleEnabled } from '../usecases/alerts/saveRule.js';
 import { testChannel } from '../usecases/alerts/testChannel.js';
 import { badCursor, defaultPageSize, type Page, type PageRequest } from './pages.js';
 
@@ -36,7 +37,8 @@ const pageOf = async <T, V>(
 
 /**
  * Alerting: notification channels (an admin's: they decide where the service sends and hold its
- * secrets), alert rules (an operator's) and deliveries (anyone's to read).
+ * secrets), alert rules (an operator's; an account_changed rule an admin's) and deliveries (anyone's
+ * to read).
  */
 export const alertOperations = (d: AlertDeps) => {
   const channelView = (c: NotificationChannel) => viewChannel(c, d.box.open(c.sealedSecrets));
@@ -56,14 +58,13 @@ export const alertOperations = (d: AlertDeps) => {
       test: (id: string, by: string, signal?: AbortSignal) => testChannel(d, id, by, signal),
     },
     rules: {
-      create: async (input: RuleInput) => E.map(viewRule)(await createRule(d, input)),
-      replace: async (id: string, input: RuleInput) => E.map(viewRule)(await replaceRule(d, id, input)),
-      setEnabled: async (id: string, enabled: boolean) =>
-        E.map(viewRule)(await setRuleEnabled(d, id, enabled)),
-      delete: async (id: string) =>
-        (await d.alerts.deleteRule(id))
-          ? E.right(deleted)
-          : E.left(appError('not_found', `no alert rule ${id}`)),
+      // `by`: the caller's role (an account_changed rule is an admin's).
+      create: async (input: RuleInput, by: Role) => E.map(viewRule)(await createRule(d, input, by)),
+      replace: async (id: string, input: RuleInput, by: Role) =>
+        E.map(viewRule)(await replaceRule(d, id, input, by)),
+      setEnabled: async (id: string, enabled: boolean, by: Role) =>
+        E.map(viewRule)(await setRuleEnabled(d, id, enabled, by)),
+      delete: async (id: string, by: Role) => E.map(() => deleted)(await deleteRule(d, id, by)),
       get: async (id: string) => {
         const r = await d.alerts.getRule(id);
         return r ? E.right(viewRule(r)) : E.left(appError('not_found', `no alert rule ${id}`));

@@ -9,6 +9,21 @@ import { type User, type UserChange, usernamePattern } from './user.js';
  */
 export const accountSubjects = ['user', 'address'] as const;
 
+/** What an `account_changed` alert rule may listen for: each names the events of its kind. */
+export const accountChanges = [
+  'created',
+  'role_changed',
+  'disabled',
+  'enabled',
+  'password_set',
+  'login_unlocked',
+] as const;
+export type AccountChange = (typeof accountChanges)[number];
+
+/** The event kinds of account changes (an unlock: of a username, or of a client address). */
+export const accountEventKinds = (changes: readonly AccountChange[]): string[] =>
+  changes.flatMap((c) => (c === 'login_unlocked' ? [`user.${c}`, `address.${c}`] : [`user.${c}`]));
+
 /** The subject id of a username's events: lower case where it is a valid username, as the login throttle keys it. */
 export const userSubject = (username: string) =>
   usernamePattern.test(username) ? username.toLowerCase() : username;

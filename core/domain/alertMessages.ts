@@ -14,6 +14,15 @@ const line = (label: string, v: unknown) =>
     ? []
     : [`${label}: ${typeof v === 'string' ? v : JSON.stringify(v)}`];
 
+/** An account audit event in words: whose account, and what changed (domain/accountEvents.ts). */
+const accountWhat = (event: ProvenanceEvent, payload: Record<string, unknown>) => {
+  const change = event.kind.replace(/^(user|address)\./, '').replace(/_/g, ' ');
+  if (event.subjectType === 'address') return `client address ${event.subjectId}: ${change}`;
+  const role =
+    event.kind === 'user.role_changed' ? ` from ${String(payload['from'])} to ${String(payload['to'])}` : '';
+  return `account ${String(payload['username'] ?? event.subjectId)}: ${change}${role}`;
+};
+
 /** The alert an event fired: subject and text a person reads, details a program does. */
 export const eventAlert = (
   rule: AlertRule,
@@ -28,7 +37,9 @@ export const eventAlert = (
       ? `execution ${event.subjectId} ${event.kind.replace(/^execution\./, '')}`
       : event.kind === 'source.changed'
         ? `source ${String(payload['source_identifier'] ?? event.subjectId)} changed in discovery`
-        : `${event.subjectType} ${event.subjectId}: ${event.kind}`;
+        : event.subjectType === 'user' || event.subjectType === 'address'
+          ? accountWhat(event, payload)
+          : `${event.subjectType} ${event.subjectId}: ${event.kind}`;
   const subject = cut(`[surveyor] ${project ? `${project}: ` : ''}${what}`, 200);
   const text = cut(
     [
@@ -42,6 +53,7 @@ export const eventAlert = (
       ...line('remote state', payload['remote_state']),
       ...line('failed drops', payload['failed_drops']),
       ...line('signature', payload['signature']),
+      ...line('by', event.subjectType === 'user' || event.subjectType === 'address' ? event.actor : null),
       `at: ${event.createdAt.toISOString()}`,
     ].join('\n'),
     maxAlertText,

@@ -4,6 +4,7 @@
  * statement that records each provenance event (an outbox row in the same transaction); the rest
  * are evaluated on the scheduler's alert tick.
  */
+import { type AccountChange, accountEventKinds } from './accountEvents.js';
 
 export const channelKinds = ['webhook', 'email'] as const;
 export type ChannelKind = (typeof channelKinds)[number];
@@ -109,6 +110,7 @@ export const ruleKinds = [
   'daily_summary',
   'dependency_down',
   'budget_used',
+  'account_changed',
 ] as const;
 export type RuleKind = (typeof ruleKinds)[number];
 
@@ -140,7 +142,9 @@ export type RuleConditions =
       readonly minutes: number;
     }
   /** A project's settled usage this UTC month reached `percent` of its budget: told once per month. */
-  | { readonly kind: 'budget_used'; readonly percent: number };
+  | { readonly kind: 'budget_used'; readonly percent: number }
+  /** The account audit (domain/accountEvents.ts): an admin's rule, of no project. */
+  | { readonly kind: 'account_changed'; readonly changes: readonly AccountChange[] };
 
 export interface AlertRule {
   readonly id: string;
@@ -168,6 +172,7 @@ export interface RuleInput {
 export const eventKindsOf = (c: RuleConditions): readonly string[] => {
   if (c.kind === 'execution_ended') return c.states.map((s) => `execution.${s}`);
   if (c.kind === 'discovery_changed') return ['source.changed'];
+  if (c.kind === 'account_changed') return accountEventKinds(c.changes);
   return [];
 };
 

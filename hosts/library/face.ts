@@ -32,9 +32,11 @@ export type SurveyorFace = Omit<Ops, 'deps' | 'profiles' | 'alerts'> & {
       create(input: ChannelInputValue): ReturnType<Alerts['channels']['create']>;
       replace(id: string, input: ChannelInputValue): ReturnType<Alerts['channels']['replace']>;
     };
-    readonly rules: Omit<Alerts['rules'], 'create' | 'replace'> & {
+    readonly rules: Omit<Alerts['rules'], 'create' | 'replace' | 'setEnabled' | 'delete'> & {
       create(input: RuleInputValue): ReturnType<Alerts['rules']['create']>;
       replace(id: string, input: RuleInputValue): ReturnType<Alerts['rules']['replace']>;
+      setEnabled(id: string, enabled: boolean): ReturnType<Alerts['rules']['setEnabled']>;
+      delete(id: string): ReturnType<Alerts['rules']['delete']>;
     };
   };
 };
@@ -108,12 +110,15 @@ export const surveyorFace = (app: Ops): SurveyorFace => {
             alerts.channels.replace(id, channelInputOf(c)),
           ),
       },
+      // The embedding program holds the service's database: it acts as an admin.
       rules: {
         ...alerts.rules,
         create: (input) =>
-          checked(RuleInput, input, 'alert rule', (r) => alerts.rules.create(ruleInputOf(r))),
+          checked(RuleInput, input, 'alert rule', (r) => alerts.rules.create(ruleInputOf(r), 'admin')),
         replace: (id, input) =>
-          checked(RuleInput, input, 'alert rule', (r) => alerts.rules.replace(id, ruleInputOf(r))),
+          checked(RuleInput, input, 'alert rule', (r) => alerts.rules.replace(id, ruleInputOf(r), 'admin')),
+        setEnabled: (id, enabled) => alerts.rules.setEnabled(id, enabled, 'admin'),
+        delete: (id) => alerts.rules.delete(id, 'admin'),
       },
     },
   };

@@ -14,6 +14,7 @@ import {
   withDefault,
 } from '../codecs.js';
 import { component, withSchema } from '../jsonSchema.js';
+import { accountChanges } from '../../core/domain/accountEvents.js';
 import {
   type ChannelInput as ChannelInputValue,
   dependencies,
@@ -182,6 +183,15 @@ export const RuleInput = component(
       },
     ),
     budget_used: rule('budget_used', { percent: intRange(1, 1000) }, {}),
+    account_changed: rule(
+      'account_changed',
+      {},
+      {
+        changes: withDefault(listOf(oneOf('change', accountChanges), 1, 6, '1 to 6 changes'), [
+          ...accountChanges,
+        ]),
+      },
+    ),
   }),
 );
 
@@ -226,6 +236,7 @@ export const RuleView = component(
       max_oldest_minutes: t.union([t.number, t.null]),
       hour_utc: t.number,
       dependencies: t.array(t.string),
+      changes: t.array(t.string),
     }),
   ]),
 );

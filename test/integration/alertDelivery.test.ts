@@ -154,6 +154,33 @@ test.serial('an execution-failed alert arrives by e-mail and webhook, signed, wi
 });
 
 test.serial(
+  'a role changed on the host reaches the webhook, naming the account, the change and who made it',
+  async (t) => {
+    const w = await hook('accounts-hook');
+    const rule = await post('/alert-rules', {
+      kind: 'account_changed',
+      name: 'accounts',
+      channels: [w.id],
+      changes: ['role_changed'],
+    });
+    await api.addUser('acct-op', 'operator');
+    const before = receiver.received.length;
+    const cli = runCli(['user', 'set-role', '--username', 'acct-op', '--role', 'admin'], env);
+    t.is(await cli.exited(60_000), 0, cli.output());
+    const [d] = await settled(rule.id);
+    t.like(d, { state: 'delivered', attempts: 1 });
+    const got = receiver.received.slice(before);
+    t.is(got.length, 1, 'the account made before is not a role change');
+    t.true(got[0]!.signatureOk);
+    t.like(got[0]!.body, {
+      subject: '[surveyor] account acct-op: role changed from operator to admin',
+      rule: { id: rule.id, name: 'accounts', kind: 'account_changed' },
+    });
+    t.regex(String(got[0]!.body['text']), /^by: host:\S+$/m);
+  },
+);
+
+test.serial(
   'a 500 is retried with backoff and then delivered; the receiver sees one delivery id',
   async (t) => {
     const w = await hook('retry-hook');

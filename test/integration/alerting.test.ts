@@ -215,6 +215,46 @@ test.serial("channels are an admin's; rules an operator's; deliveries anyone's t
   t.is((await api.call('DELETE', `/notification-channels/${c.id}`, { token: admin })).status, 200);
 });
 
+test.serial(
+  "an account_changed rule is an admin's: operators can neither make nor silence one",
+  async (t) => {
+    const c = (await post('/notification-channels', webhook('hook-accounts'))).body as { id: string };
+    const rule = { kind: 'account_changed', name: 'accounts', channels: [c.id] };
+    const byOp = await post('/alert-rules', rule, op);
+    t.is(byOp.status, 403, byOp.text);
+    t.regex(byOp.text, /only an admin may make or change an account_changed rule/);
+    const inProject = await post('/alert-rules', { ...rule, project_module: 'wallaby_hires' });
+    t.is(inProject.status, 422, inProject.text);
+    t.deepEqual(issuePaths(inProject.body), ['project_module']);
+    const made = await post('/alert-rules', rule);
+    t.is(made.status, 201, made.text);
+    const id = (made.body as { id: string }).id;
+    t.like(made.body as object, {
+      kind: 'account_changed',
+      project_module: null,
+      changes: ['created', 'role_changed', 'disabled', 'enabled', 'password_set', 'login_unlocked'],
+    });
+    const asOp = (method: 'PATCH' | 'PUT' | 'DELETE', body?: unknown) =>
+      api.call(method, `/alert-rules/${id}`, { body, token: op });
+    t.is((await asOp('PATCH', { enabled: false })).status, 403, 'not disabled by an operator');
+    t.is((await asOp('DELETE')).status, 403, 'not deleted by an operator');
+    const other = { kind: 'execution_ended', name: 'accounts', channels: [c.id] };
+    t.is((await asOp('PUT', other)).status, 403, 'not turned into another kind by an operator');
+    t.like((await api.call('GET', `/alert-rules/${id}`, { token: viewer })).body as object, {
+      enabled: true,
+    });
+    const ops = (await post('/alert-rules', { ...other, name: 'an operators' }, op)).body as { id: string };
+    const takeOver = await api.call('PUT', `/alert-rules/${ops.id}`, {
+      body: { ...rule, name: 'x' },
+      token: op,
+    });
+    t.is(takeOver.status, 403, "an operator's rule is not turned into one either");
+    t.is((await api.call('DELETE', `/alert-rules/${id}`, { token: admin })).status, 200);
+    t.is((await api.call('DELETE', `/alert-rules/${ops.id}`, { token: op })).status, 200);
+    t.is((await api.call('DELETE', `/notification-channels/${c.id}`, { token: admin })).status, 200);
+  },
+);
+
 test.serial('malformed channels and rules are refused with 422 naming the field', async (t) => {
   const cases: [unknown, string][] = [
     [{ kind: 'webhook', name: 'x' }, 'url'],

@@ -1,6 +1,7 @@
 // Alert rules in the harness: the outbox written with each event, the alert tick, the cooldown,
 // delivery retries and the state rules, deterministic and without a network (RecordingNotifier).
 import test from 'ava';
+import * as E from 'fp-ts/lib/Either.js';
 import { admin, createOf, prepared, right, stateOf } from '../support/harnessProject.js';
 
 const signing = 'harness-signing-secret-0123';
@@ -291,4 +292,46 @@ test('a queue deeper than max_depth fires queue_backlog, once per cooldown', asy
   t.is(h.notifier.sent.length, 1, 'inside the cooldown');
   await h.advance(6 * 60, 30);
   t.is(h.notifier.sent.length, 2, 'still deep after the cooldown: told again');
+});
+
+test('account_changed tells each account change it listens for, naming the account and who changed it', async (t) => {
+  const { h, rule } = await setup([], {
+    kind: 'account_changed',
+    changes: ['role_changed', 'login_unlocked'],
+  });
+  t.like(right(await h.alerts.rules.get(rule.id)), { kind: 'account_changed', project_module: null });
+  right(
+    await h.users.create(
+      { ...admin, email: 'a@example.org', password: 'correct-horse-battery' },
+      'host:root',
+    ),
+  );
+  right(
+    await h.users.create(
+      { username: 'eve', email: 'eve@example.org', role: 'viewer', password: 'correct-horse-battery' },
+      'host:root',
+    ),
+  );
+  right(await h.users.change({ username: 'eve', role: 'admin' }, 'host:mallory'));
+  right(await h.users.change({ username: 'eve', role: 'operator' }, 'host:root'));
+  right(await h.users.change({ username: 'eve', enabled: false }, 'host:root')); // not listened for
+  right(await h.users.unlock({ address: '192.0.2.9' }, 'host:root'));
+  await h.until(async () => (await deliveriesOf(h, rule.id)).length === 3, { maxSeconds: 60 });
+  await h.until(async () => (await deliveriesOf(h, rule.id)).every((d) => d.state === 'delivered'));
+  const sent = h.notifier.sent.map((s) => s.message);
+  t.deepEqual(sent.map((m) => m.subject).sort(), [
+    '[surveyor] account eve: role changed from admin to operator',
+    '[surveyor] account eve: role changed from viewer to admin',
+    '[surveyor] client address 192.0.2.9: login unlocked',
+  ]);
+  const first = sent.find((m) => m.subject.includes('viewer to admin'))!;
+  t.regex(first.text, /^by: host:mallory$/m, 'who made the change, each told inside the cooldown');
+  const refused = await h.alerts.rules.create({
+    name: 'in a project',
+    kind: 'account_changed',
+    channels: rule.channels,
+    project_module: 'wallaby_hires',
+  } as never);
+  t.true(E.isLeft(refused));
+  t.regex(JSON.stringify(refused), /account events belong to no project/);
 });

@@ -20,7 +20,11 @@ export const planEventAlerts =
         id: random.uuid(),
         rule: f.rule,
         channelId,
-        dedupKey: `${f.event.kind}:${f.event.subjectId}`,
+        // Each account change is told (a second role change inside the cooldown is news).
+        dedupKey:
+          c.kind === 'account_changed'
+            ? `${f.event.kind}:${f.event.subjectId}:${f.event.id}`
+            : `${f.event.kind}:${f.event.subjectId}`,
         message,
       }));
     });

@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { DeliveryState } from '../../../core/domain/alerting.js';
 import { channelInputOf, ruleInputOf } from '../../../schema/api/alerts.js';
-import { answer, type Handler, pageOf } from '../handler.js';
+import { actorOf, answer, type Handler, pageOf } from '../handler.js';
 
 type Body<F extends (b: never) => unknown> = Parameters<F>[0];
 
@@ -64,23 +64,34 @@ export const testChannelHandler: Handler = async (ctx) => {
 };
 
 export const createRuleHandler = logged('alert rule created', async (ctx) =>
-  answer(await ctx.app.alerts.rules.create(ruleInputOf(ctx.body as Body<typeof ruleInputOf>)), 201),
+  answer(
+    await ctx.app.alerts.rules.create(ruleInputOf(ctx.body as Body<typeof ruleInputOf>), actorOf(ctx).role),
+    201,
+  ),
 );
 export const listRulesHandler: Handler = async (ctx) => answer(await ctx.app.alerts.rules.list(pageOf(ctx)));
 export const getRuleHandler: Handler = async (ctx) =>
   answer(await ctx.app.alerts.rules.get(ctx.params['id']!));
 export const replaceRuleHandler = logged('alert rule replaced', async (ctx) =>
   answer(
-    await ctx.app.alerts.rules.replace(ctx.params['id']!, ruleInputOf(ctx.body as Body<typeof ruleInputOf>)),
+    await ctx.app.alerts.rules.replace(
+      ctx.params['id']!,
+      ruleInputOf(ctx.body as Body<typeof ruleInputOf>),
+      actorOf(ctx).role,
+    ),
   ),
 );
 export const setRuleEnabledHandler = logged('alert rule enabled or disabled', async (ctx) =>
   answer(
-    await ctx.app.alerts.rules.setEnabled(ctx.params['id']!, (ctx.body as { enabled: boolean }).enabled),
+    await ctx.app.alerts.rules.setEnabled(
+      ctx.params['id']!,
+      (ctx.body as { enabled: boolean }).enabled,
+      actorOf(ctx).role,
+    ),
   ),
 );
 export const deleteRuleHandler = logged('alert rule deleted', async (ctx) =>
-  answer(await ctx.app.alerts.rules.delete(ctx.params['id']!)),
+  answer(await ctx.app.alerts.rules.delete(ctx.params['id']!, actorOf(ctx).role)),
 );
 
 export const listDeliveriesHandler: Handler = async (ctx) =>
