@@ -17,12 +17,16 @@ export const accountChanges = [
   'enabled',
   'password_set',
   'login_unlocked',
+  'login_held_back',
 ] as const;
 export type AccountChange = (typeof accountChanges)[number];
 
-/** The event kinds of account changes (an unlock: of a username, or of a client address). */
+/** Changes that happen to a username or to a client address: their events are of both subjects. */
+const ofBoth: readonly AccountChange[] = ['login_unlocked', 'login_held_back'];
+
+/** The event kinds of account changes. */
 export const accountEventKinds = (changes: readonly AccountChange[]): string[] =>
-  changes.flatMap((c) => (c === 'login_unlocked' ? [`user.${c}`, `address.${c}`] : [`user.${c}`]));
+  changes.flatMap((c) => (ofBoth.includes(c) ? [`user.${c}`, `address.${c}`] : [`user.${c}`]));
 
 /** The subject id of a username's events: lower case where it is a valid username, as the login throttle keys it. */
 export const userSubject = (username: string) =>
@@ -60,22 +64,58 @@ export const userChangeEvents = (stored: User, change: UserChange, actor: string
   return events;
 };
 
+const addressEvent = (
+  address: string,
+  kind: string,
+  payload: Record<string, unknown>,
+  actor: string | null,
+): NewEvent => ({
+  projectModule: noProject,
+  subjectType: 'address',
+  subjectId: address,
+  kind,
+  payload: { address, ...payload },
+  actor,
+});
+
 /** The events of an unlock: one for the username, one for the client address, as given. */
 export const unlockEvents = (
   input: { readonly username?: string | undefined; readonly address?: string | undefined },
   actor: string | null,
 ): NewEvent[] => [
   ...(input.username !== undefined ? [userEvent(input.username, 'user.login_unlocked', {}, actor)] : []),
-  ...(input.address !== undefined
-    ? [
-        {
-          projectModule: noProject,
-          subjectType: 'address' as const,
-          subjectId: input.address,
-          kind: 'address.login_unlocked',
-          payload: { address: input.address },
-          actor,
-        },
-      ]
-    : []),
+  ...(input.address !== undefined ? [addressEvent(input.address, 'address.login_unlocked', {}, actor)] : []),
 ];
+
+/** A throttle counter after this attempt: the attempts in the window, this one included, and its limit. */
+export interface CounterNow {
+  readonly attempts: number;
+  readonly limit: number;
+}
+
+/**
+ * Which counter a login the throttle holds back is told for, once per stretch: only by the attempt
+ * that first goes past a counter's limit (the counts are reserved atomically, so exactly one does).
+ * A username is told only when the client address was not held back itself: one address guessing
+ * at many usernames is one address event, not one per username it named.
+ */
+export const heldBackTold = (byUser: CounterNow, byAddress: CounterNow): 'address' | 'user' | null => {
+  const first = (c: CounterNow) => c.attempts === c.limit + 1;
+  if (byAddress.attempts > byAddress.limit) return first(byAddress) ? 'address' : null;
+  return first(byUser) ? 'user' : null;
+};
+
+/**
+ * The event of a login held back: of the client address, or of an account as stored. Never of a
+ * username nobody has: what was typed there is sometimes a password.
+ */
+export const heldBackEvent = (
+  who: { readonly address: string } | { readonly account: string },
+  limit: number,
+  windowSeconds: number,
+): NewEvent => {
+  const payload = { limit, window_seconds: windowSeconds };
+  return 'address' in who
+    ? addressEvent(who.address, 'address.login_held_back', payload, null)
+    : userEvent(who.account, 'user.login_held_back', payload, null);
+};

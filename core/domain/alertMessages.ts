@@ -17,7 +17,13 @@ const line = (label: string, v: unknown) =>
 /** An account audit event in words: whose account, and what changed (domain/accountEvents.ts). */
 const accountWhat = (event: ProvenanceEvent, payload: Record<string, unknown>) => {
   const change = event.kind.replace(/^(user|address)\./, '').replace(/_/g, ' ');
-  if (event.subjectType === 'address') return `client address ${event.subjectId}: ${change}`;
+  const limit =
+    typeof payload['limit'] === 'number'
+      ? ` after ${payload['limit']} failed logins in ${String(payload['window_seconds'])} s`
+      : '';
+  if (event.subjectType === 'address') return `client address ${event.subjectId}: ${change}${limit}`;
+  if (event.kind === 'user.login_held_back')
+    return `logins as ${String(payload['username'] ?? event.subjectId)} held back${limit}`;
   const role =
     event.kind === 'user.role_changed' ? ` from ${String(payload['from'])} to ${String(payload['to'])}` : '';
   return `account ${String(payload['username'] ?? event.subjectId)}: ${change}${role}`;

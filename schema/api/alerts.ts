@@ -187,9 +187,15 @@ export const RuleInput = component(
       'account_changed',
       {},
       {
-        changes: withDefault(listOf(oneOf('change', accountChanges), 1, 6, '1 to 6 changes'), [
-          ...accountChanges,
-        ]),
+        changes: withDefault(
+          listOf(
+            oneOf('change', accountChanges),
+            1,
+            accountChanges.length,
+            `1 to ${accountChanges.length} changes`,
+          ),
+          [...accountChanges],
+        ),
       },
     ),
   }),

@@ -232,7 +232,15 @@ test.serial(
     t.like(made.body as object, {
       kind: 'account_changed',
       project_module: null,
-      changes: ['created', 'role_changed', 'disabled', 'enabled', 'password_set', 'login_unlocked'],
+      changes: [
+        'created',
+        'role_changed',
+        'disabled',
+        'enabled',
+        'password_set',
+        'login_unlocked',
+        'login_held_back',
+      ],
     });
     const asOp = (method: 'PATCH' | 'PUT' | 'DELETE', body?: unknown) =>
       api.call(method, `/alert-rules/${id}`, { body, token: op });

@@ -139,6 +139,22 @@ test('failed logins: one body for every cause, the cause in the log, then 429 wi
   t.is(limited.status, 429);
   t.is(errorCode(limited.body), 'rate_limited');
   t.true(Number(limited.headers.get('retry-after')) > 0);
+  // The account audit is told once, however many are held back after, at once or not.
+  const more = await Promise.all(
+    Array.from({ length: 10 }, (_, i) =>
+      api.call('POST', '/login', { body: { username: 'target', password: `wrong-password-${i + 4}` } }),
+    ),
+  );
+  t.true(more.every((r) => r.status === 429));
+  const admin = await api.tokenFor('audit-admin', 'admin');
+  const audit = await api.call('GET', '/users/events?username=target', { token: admin });
+  const heldBack = (
+    audit.body as { items: { kind: string; payload: unknown; actor: unknown }[] }
+  ).items.filter((e) => e.kind === 'user.login_held_back');
+  t.deepEqual(
+    heldBack.map((e) => [e.payload, e.actor]),
+    [[{ username: 'target', limit: 3, window_seconds: 900 }, null]],
+  );
 });
 
 test('a request id the client sends is echoed and logged', async (t) => {

@@ -168,8 +168,9 @@ test.serial(
       payload: Record<string, unknown>;
       actor: string | null;
     }[];
-    // The two accounts the API made (no actor named), then what every test above did on the host;
-    // the refused changes (an unknown user, the last admin, a bad role or password) left nothing.
+    // The two accounts the API made (no actor named), then what every test above did on the host,
+    // and the throttle holding boss back; the refused changes (an unknown user, the last admin, a
+    // bad role or password) left nothing.
     t.deepEqual(
       events.map((e) => [e.subject_id, e.kind, e.actor]),
       [
@@ -179,6 +180,7 @@ test.serial(
         ['op', 'user.disabled', host],
         ['op', 'user.enabled', host],
         ['op', 'user.password_set', host],
+        ['boss', 'user.login_held_back', null],
         ['boss', 'user.login_unlocked', host],
         ['op', 'user.disabled', host],
       ],

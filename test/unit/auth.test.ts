@@ -381,3 +381,37 @@ test('the account audit: what each change changed, who made it, nothing for a ch
   const long = left(await h.users.unlock({ username: 'x'.repeat(300) }));
   t.regex(long.message, /at most 256 characters/);
 });
+
+test('a login held back is told to the account audit once per stretch: an account when guessed at from many addresses, an address when it guesses at many usernames', async (t) => {
+  const h = createHarness({
+    policy: { maxFailuresPerUsername: 3, maxFailuresPerAddress: 4, loginWindowSeconds: 600 },
+  });
+  right(await h.users.create(admin));
+  const told = async () =>
+    right(await h.users.events()).items.filter((e) => e.kind.endsWith('login_held_back'));
+  // Many addresses, one username: the username is held back, told once for 20 refused tries.
+  for (let i = 0; i < 23; i++) await from(h, 'wrong-password-here', `10.0.1.${i}`);
+  t.deepEqual(
+    (await told()).map((e) => [e.subject_type, e.subject_id, e.payload, e.actor]),
+    [['user', 'alice', { username: 'alice', limit: 3, window_seconds: 600 }, null]],
+  );
+  // One address, many usernames: the address is told once, none of the usernames past it.
+  for (let i = 0; i < 30; i++)
+    await h.auth.login({
+      username: `guess${i % 6}`,
+      password: 'bad-password-1',
+      clientAddress: '192.0.2.66',
+    });
+  t.deepEqual(
+    (await told()).slice(1).map((e) => [e.subject_type, e.subject_id, e.kind]),
+    [['address', '192.0.2.66', 'address.login_held_back']],
+  );
+  // A username nobody has is never told (what is typed there is sometimes a password).
+  for (let i = 0; i < 8; i++)
+    await h.auth.login({ username: 'Tr0ub4dor-3', password: 'bad-password-1', clientAddress: `10.0.3.${i}` });
+  t.is((await told()).length, 2);
+  // A stretch later, told again.
+  h.clock.advance(700);
+  for (let i = 0; i < 5; i++) await from(h, 'wrong-password-here', `10.0.2.${i}`);
+  t.is((await told()).length, 3);
+});

@@ -3,9 +3,11 @@ import { type AppError, appError } from '../../errors.js';
 import { addSeconds, type IssuedTokens } from '../../domain/authPolicy.js';
 import type { AuthSessionRepository } from '../../ports/AuthSessionRepository.js';
 import type { Clock } from '../../ports/Clock.js';
+import type { EventLog } from '../../ports/EventLog.js';
 import type { LoginThrottle } from '../../ports/LoginThrottle.js';
 import type { PasswordHasher } from '../../ports/PasswordHasher.js';
 import type { UserRepository } from '../../ports/UserRepository.js';
+import { type CounterNow, heldBackEvent, heldBackTold } from '../../domain/accountEvents.js';
 import { attemptsAt, nextAllowedAt } from '../../domain/loginAttempts.js';
 import { usernamePattern } from '../../domain/user.js';
 import { issueTokens, newRefreshToken, type TokenIssuerDeps } from './issueTokens.js';
@@ -15,6 +17,7 @@ export interface LoginDeps extends TokenIssuerDeps {
   readonly sessions: AuthSessionRepository;
   readonly hasher: PasswordHasher;
   readonly throttle: LoginThrottle;
+  readonly events: EventLog;
   readonly clock: Clock;
 }
 
@@ -59,6 +62,30 @@ export const throttleKeys = (username: string, address: string) => ({
 });
 
 /**
+ * The account audit hears of a login held back once per stretch (domain/accountEvents.ts). A
+ * username is looked up only then, once a window at most: the few hundred microseconds the event
+ * of an account adds to that one 429 are all it could tell of which usernames exist.
+ */
+const tellHeldBack = async (
+  deps: LoginDeps,
+  input: LoginInput,
+  counters: { readonly byUser: CounterNow; readonly byAddress: CounterNow },
+) => {
+  const now = deps.clock.now();
+  const window = deps.policy.loginWindowSeconds;
+  const told = heldBackTold(counters.byUser, counters.byAddress);
+  if (told === 'address')
+    await deps.events.append(
+      heldBackEvent({ address: input.clientAddress }, counters.byAddress.limit, window),
+      now,
+    );
+  if (told !== 'user' || !usernamePattern.test(input.username)) return;
+  const user = await deps.users.findByUsername(input.username);
+  if (user)
+    await deps.events.append(heldBackEvent({ account: user.username }, counters.byUser.limit, window), now);
+};
+
+/**
  * Rate-limited login. The attempt is reserved on both counters (username and client address,
  * each over a sliding window: domain/loginAttempts.ts) before anything else, atomically, so a burst of concurrent wrong passwords gets at most the
  * limit through to the password check and 429 for the rest; a successful login gives the address
@@ -86,6 +113,10 @@ export const login = async (
     .filter(([attempts, limit]) => attemptsAt(attempts, now, window) > limit)
     .map(([attempts, limit]) => nextAllowedAt(attempts, now, window, limit));
   if (blocked.length > 0) {
+    await tellHeldBack(deps, input, {
+      byUser: { attempts: attemptsAt(byUser, now, window), limit: policy.maxFailuresPerUsername },
+      byAddress: { attempts: attemptsAt(byAddress, now, window), limit: policy.maxFailuresPerAddress },
+    });
     const until = Math.max(...blocked.map((d) => d.getTime()));
     const retryAfterSeconds = Math.max(1, Math.ceil((until - now.getTime()) / 1000));
     return E.left({
