@@ -3,6 +3,7 @@ import './parts.css';
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { get, refresh, signIn, signOut, whenSignedOut } from './api.js';
+import { AccountsPage } from './pages/Accounts.js';
 import { AlertsPage } from './pages/Alerts.js';
 import { ExecutionDetailPage } from './pages/ExecutionDetail.js';
 import { ExecutionsPage } from './pages/Executions.js';
@@ -25,7 +26,11 @@ const nav = [
   ['profiles', 'Deployment profiles'],
   ['usage', 'Usage'],
   ['alerts', 'Alerts'],
+  ['accounts', 'Accounts'],
 ] as const;
+
+/** Sections only an admin is shown (the API refuses the others their reads). */
+const adminOnly: ReadonlySet<string> = new Set(['accounts']);
 
 const PageFor = ({ route }: { route: Route }) => {
   const [section = 'overview', id] = route.path;
@@ -48,6 +53,8 @@ const PageFor = ({ route }: { route: Route }) => {
       return <UsagePage route={route} />;
     case 'alerts':
       return <AlertsPage />;
+    case 'accounts':
+      return <AccountsPage route={route} />;
     default:
       return <OverviewPage />;
   }
@@ -121,17 +128,14 @@ const App = () => {
   const [me, setMe] = useState<MeBody | null | undefined>(undefined);
   // The login ended under an open page: sign-in shows over it, so the page and what was typed in
   // it stay as they were.
-  const [ended, setEnded] = useState(false);
-  const [why, setWhy] = useState<string | null>(null);
+  // false: live; else why it ended (null: the server did not say).
+  const [ended, setEnded] = useState<false | { why: string | null }>(false);
   const loadMe = async () => {
     setMe(await get<MeBody>('/auth/me'));
     setEnded(false);
   };
   useEffect(() => {
-    whenSignedOut((because) => {
-      setWhy(because);
-      setEnded(true);
-    });
+    whenSignedOut((because) => setEnded({ why: because }));
     refresh().then(
       (ok) => (ok ? loadMe().catch(() => setMe(null)) : setMe(null)),
       () => setMe(null),
@@ -147,16 +151,18 @@ const App = () => {
   const section = route.path[0] ?? 'overview';
   return (
     <SessionContext.Provider value={me}>
-      <header class="top" inert={ended}>
+      <header class="top" inert={ended !== false}>
         <a class="brand" href="#/overview">
           surveyor
         </a>
         <nav aria-label="Sections">
-          {nav.map(([path, label]) => (
-            <a key={path} href={href([path])} aria-current={section === path ? 'page' : undefined}>
-              {label}
-            </a>
-          ))}
+          {nav
+            .filter(([path]) => me.role === 'admin' || !adminOnly.has(path))
+            .map(([path, label]) => (
+              <a key={path} href={href([path])} aria-current={section === path ? 'page' : undefined}>
+                {label}
+              </a>
+            ))}
         </nav>
         <div class="who">
           <span>
@@ -174,10 +180,10 @@ const App = () => {
           </button>
         </div>
       </header>
-      <main inert={ended}>
+      <main inert={ended !== false}>
         <PageFor route={route} />
       </main>
-      {ended && <SignIn expired why={why} done={() => loadMe().catch(() => setMe(null))} />}
+      {ended && <SignIn expired why={ended.why} done={() => loadMe().catch(() => setMe(null))} />}
     </SessionContext.Provider>
   );
 };

@@ -1,7 +1,7 @@
 // The API's bodies, as the codecs in schema/api define them: the console breaks at compile time
 // when a codec changes under it. Type imports only: no codec code reaches the bundle.
 import type * as t from 'io-ts';
-import type { Me } from '../../schema/api/auth.js';
+import type { Me, UserList as UserListCodec } from '../../schema/api/auth.js';
 import type {
   ExecutionComparisonView,
   ExecutionPageView,
@@ -36,6 +36,7 @@ import type {
 } from '../../schema/api/alerts.js';
 
 export type MeBody = t.TypeOf<typeof Me>;
+export type UserList = t.TypeOf<typeof UserListCodec>;
 export type Execution = t.TypeOf<typeof ExecutionView>;
 export type ExecutionPage = t.TypeOf<typeof ExecutionPageView>;
 export type ExecutionStatus = t.TypeOf<typeof ExecutionStatusView>;

@@ -44,6 +44,7 @@ test.before(async () => {
   for (const [username, role] of [
     ['olga', 'operator'],
     ['vera', 'viewer'],
+    ['ada', 'admin'],
   ] as const) {
     const c = runCli(
       [
@@ -463,6 +464,33 @@ test.serial('a login ended on the host says why over the page: the password was 
   await dialog.getByRole('button', { name: 'Sign in' }).click();
   await dialog.waitFor({ state: 'detached' });
 });
+
+test.serial(
+  'an admin reads the accounts and their audit, one account at a time; nobody else is shown them',
+  async (t) => {
+    t.timeout(120_000);
+    const { page } = await newContext(t, 'admin');
+    await page.goto(`${base}/`);
+    await signIn(page, 'ada');
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Accounts' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Accounts' }).waitFor();
+    await page.getByRole('row', { name: /^olga operator enabled/ }).waitFor();
+    // The test before set olga's password on the host: the audit says so, and who did.
+    const reset = page.getByRole('row', { name: /user\.password_set olga\s+host:\S+$/ });
+    await reset.waitFor();
+    await record(t, page, '12-accounts');
+    await page.getByRole('link', { name: 'olga', exact: true }).click();
+    await page.getByRole('heading', { level: 2, name: 'Audit of olga' }).waitFor();
+    await page.getByRole('row', { name: /user\.created olga/ }).waitFor();
+    t.is(await page.getByRole('row', { name: /user\.created vera/ }).count(), 0, 'only olga');
+    const { page: viewer } = await newContext(t, 'viewer-2');
+    await viewer.goto(`${base}/`);
+    await signIn(viewer, 'vera');
+    t.is(await viewer.getByRole('link', { name: 'Accounts' }).count(), 0);
+    await viewer.goto(`${base}/#/accounts`);
+    await viewer.getByText('Only an admin sees the accounts and their audit.').waitFor();
+  },
+);
 
 test.serial('no page broke a rule of its CSP or threw', (t) => {
   writeFileSync(join(screenshotDir, 'problems.txt'), problems.join('\n'));

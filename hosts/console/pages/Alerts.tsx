@@ -95,11 +95,16 @@ export const AlertsPage = () => {
                     <td>{r.enabled ? 'yes' : 'no'}</td>
                     {isOperator && (
                       <td>
-                        <ConfirmButton
-                          label={r.enabled ? 'Disable' : 'Enable'}
-                          question={`${r.enabled ? 'Disable' : 'Enable'} rule ${r.name}?`}
-                          action={toggle(`/alert-rules/${r.id}`, !r.enabled, rules.reload)}
-                        />
+                        {/* An account_changed rule is an admin's to switch (the API says so too). */}
+                        {r.kind !== 'account_changed' || isAdmin ? (
+                          <ConfirmButton
+                            label={r.enabled ? 'Disable' : 'Enable'}
+                            question={`${r.enabled ? 'Disable' : 'Enable'} rule ${r.name}?`}
+                            action={toggle(`/alert-rules/${r.id}`, !r.enabled, rules.reload)}
+                          />
+                        ) : (
+                          <span class="muted">an admin's</span>
+                        )}
                       </td>
                     )}
                   </tr>
