@@ -335,3 +335,24 @@ test('account_changed tells each account change it listens for, naming the accou
   t.true(E.isLeft(refused));
   t.regex(JSON.stringify(refused), /account events belong to no project/);
 });
+
+test('logins held back fold by the cooldown: guessing from many addresses is one alert, the rest counted', async (t) => {
+  const { h, rule } = await setup([], { kind: 'account_changed', changes: ['login_held_back'] });
+  // Three addresses each held back (the default limit of 20 per address is passed by the 21st
+  // attempt), told as one delivery whose suppressed count says how many more.
+  for (const address of ['192.0.2.1', '192.0.2.2', '192.0.2.3'])
+    for (let i = 0; i < 25; i++)
+      await h.auth.login({ username: `guess${i}`, password: 'bad-password-1', clientAddress: address });
+  const events = right(await h.users.events()).items.filter((e) => e.kind === 'address.login_held_back');
+  t.is(events.length, 3);
+  await h.until(async () => (await deliveriesOf(h, rule.id)).some((d) => d.state === 'delivered'), {
+    maxSeconds: 60,
+  });
+  await h.until(async () => (await deliveriesOf(h, rule.id))[0]?.suppressed === 2, { maxSeconds: 60 });
+  const ds = await deliveriesOf(h, rule.id);
+  t.is(ds.length, 1);
+  t.regex(
+    ds[0]!.subject,
+    /^\[surveyor\] client address 192\.0\.2\.1: login held back after \d+ failed logins in \d+ s$/,
+  );
+});
