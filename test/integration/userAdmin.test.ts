@@ -193,6 +193,18 @@ test.serial(
     t.regex(table.out, /^WHEN +WHAT +WHO +DETAIL +BY$/m);
     t.regex(table.out, /^\S+ +user\.role_changed +op +operator -> viewer +host:/m);
     t.notRegex(table.out, /boss/, 'one account only');
+    const newest = await user(['events', '--last', '2']);
+    t.is(newest.code, 0, newest.out);
+    t.deepEqual(
+      newest.out
+        .split('\n')
+        .filter((l) => /^\d{4}-/.test(l))
+        .map((l) => l.split(/ +/).slice(1, 3).join(' ')),
+      ['user.login_unlocked boss', 'user.disabled op'],
+    );
+    const boss = await user(['events', '--username', 'boss']);
+    t.regex(boss.out, /^\S+ +user\.login_held_back +boss +more than 2 in 900 s *$/m);
+    t.is((await user(['events', '--last', '0'])).code, 2);
     // An address unlocked is in the audit too.
     t.is((await user(['unlock', '--address', '192.0.2.10'])).code, 0);
     const admin = await login('boss');

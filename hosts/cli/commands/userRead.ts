@@ -3,6 +3,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { viewEvent } from '../../../core/domain/event.js';
 import type { SurveyorOperations as Surveyor } from '../../../core/app/surveyor.js';
 import { table } from '../client/clientCommand.js';
+import { exitCodes } from '../exitCodes.js';
 import { UserCommand } from './userCommand.js';
 
 type EventView = ReturnType<typeof viewEvent>;
@@ -37,29 +38,47 @@ export class UserEventsCommand extends UserCommand {
   static override paths = [['user', 'events']];
   static override usage = Command.Usage({
     description:
-      'The account audit: accounts made, roles changed, accounts disabled and enabled, passwords set, logins unlocked, and who did each',
+      'The account audit: accounts made, roles changed, accounts disabled and enabled, passwords set, logins unlocked or held back, and who did each',
     details: `
-      Oldest first, every account's or one username's. Each \`surveyor user\` command records
-      what it changed, and the host account that ran it (\`host:NAME\`); never a password. A
-      logged-in admin reads the same through \`GET /api/v2/users/events\`. The audit is kept as
-      long as other events (SERVICE_RETENTION_EVENTS_DAYS). Exit 0, 1 on bad input, 2 on bad
-      configuration, 3 when the database is not migrated.
+      Oldest first, every account's or one username's; with --last N, only the newest N (the rest
+      is read and passed over). Each \`surveyor user\` command records what it changed, and the
+      host account that ran it (\`host:NAME\`); never a password. Logins the throttle held back
+      are recorded by the service (BY is empty). A logged-in admin reads the same through
+      \`GET /api/v2/users/events\`. The audit is kept as long as other events
+      (SERVICE_RETENTION_EVENTS_DAYS). Exit 0, 1 on bad input, 2 on bad usage or configuration, 3
+      when the database is not migrated.
     `,
     examples: [
       ['Every account', 'surveyor user events'],
       ['One account, as JSON', 'surveyor user events --username alice --json'],
+      ['The newest 20', 'surveyor user events --last 20'],
     ],
   });
   username = Option.String('--username', { description: 'Only this account' });
+  last = Option.String('--last', { description: 'Only the newest N events (1 to 100000)' });
+  private keep = Number.POSITIVE_INFINITY;
+
+  protected override async prepare(): Promise<number | undefined> {
+    if (this.last === undefined) return undefined;
+    const n = Number(this.last);
+    if (!Number.isInteger(n) || n < 1 || n > 100_000) {
+      this.context.stderr.write('surveyor: --last must be a whole number from 1 to 100000\n');
+      return exitCodes.usage;
+    }
+    this.keep = n;
+    return undefined;
+  }
   asJson = Option.Boolean('--json', false, { description: 'Print the events as JSON' });
 
   protected async act(app: Surveyor) {
-    const all: EventView[] = [];
+    // With --last, memory holds N events and a page, however long the audit.
+    const keep = this.keep;
+    let all: EventView[] = [];
     let cursor: string | undefined;
     do {
       const r = await app.users.events({ limit: 500, ...(cursor ? { cursor } : {}) }, this.username);
       if (E.isLeft(r)) return r;
-      all.push(...r.right.items);
+      all = [...all, ...r.right.items].slice(-keep);
       cursor = r.right.next_cursor ?? undefined;
     } while (cursor);
     if (this.asJson) return E.right(JSON.stringify(all, null, 2));
@@ -69,6 +88,10 @@ export class UserEventsCommand extends UserCommand {
   }
 }
 
-/** What an audit line adds to its kind: a role's change. */
+/** What an audit line adds to its kind: a role's change, a throttle's limit. */
 const auditDetail = (p: Readonly<Record<string, unknown>>) =>
-  typeof p['from'] === 'string' && typeof p['to'] === 'string' ? `${p['from']} -> ${p['to']}` : '';
+  typeof p['from'] === 'string' && typeof p['to'] === 'string'
+    ? `${p['from']} -> ${p['to']}`
+    : typeof p['limit'] === 'number'
+      ? `more than ${p['limit']} in ${String(p['window_seconds'])} s`
+      : '';
