@@ -52,6 +52,7 @@ const send = (method: string, path: string, body?: BodyInit, headers: Record<str
 const takeTokens = async (res: Response) => {
   if (!res.ok) throw await errorOf(res);
   accessToken = ((await res.json()) as { access_token: string }).access_token;
+  endedBecause = null;
 };
 
 /**
@@ -65,7 +66,9 @@ export const refresh = async (): Promise<boolean> => {
     if (!res.ok) {
       accessToken = null;
       const e = await errorOf(res);
-      endedBecause = typeof e.details['reason'] === 'string' ? e.message : null;
+      // Requests that were in flight refresh after the first refusal and find the cookie cleared
+      // (no reason then): the reason the first one heard stays until the next sign-in.
+      if (typeof e.details['reason'] === 'string') endedBecause = e.message;
       return false;
     }
     await takeTokens(res);
