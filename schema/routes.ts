@@ -4,6 +4,8 @@ import {
   LoginRequest,
   LogoutResponse,
   Me,
+  PasswordChanged,
+  PasswordChangeRequest,
   RefreshRequest,
   TokenResponse,
   UserList,
@@ -75,6 +77,18 @@ export const routes: readonly RouteSpec[] = [
     auth: 'viewer',
     success: { status: 200, description: 'The caller', codec: Me },
     errors: [],
+  },
+  {
+    id: 'changePassword',
+    method: 'POST',
+    path: '/auth/password',
+    summary:
+      'Set your own password, giving the current one (checked behind the login throttle: a wrong one counts as a failed login). Every other login of the account ends; this one goes on',
+    tag: 'auth',
+    auth: 'viewer',
+    body: { codec: PasswordChangeRequest, contentType: 'application/json' },
+    success: { status: 200, description: 'Set; how many other logins ended', codec: PasswordChanged },
+    errors: ['rate_limited'],
   },
   {
     id: 'listUsers',

@@ -36,8 +36,10 @@ export class MemoryAuthSessionRepository implements AuthSessionRepository {
       this.sessions.set(sessionId, { ...s, revokedAt: now, revokeReason: reason });
   }
 
-  async revokeAllOf(userId: string, now: Date, reason: string): Promise<number> {
-    const live = [...this.sessions.values()].filter((s) => s.userId === userId && s.revokedAt === null);
+  async revokeAllOf(userId: string, now: Date, reason: string, except?: string): Promise<number> {
+    const live = [...this.sessions.values()].filter(
+      (s) => s.userId === userId && s.revokedAt === null && s.id !== except,
+    );
     for (const s of live) this.sessions.set(s.id, { ...s, revokedAt: now, revokeReason: reason });
     return live.length;
   }

@@ -111,10 +111,11 @@ export class PgAuthSessionRepository implements AuthSessionRepository {
     );
   }
 
-  async revokeAllOf(userId: string, now: Date, reason: string): Promise<number> {
+  async revokeAllOf(userId: string, now: Date, reason: string, except?: string): Promise<number> {
     const r = await this.db.result(
-      'UPDATE auth_sessions SET revoked_at = $2, revoke_reason = $3 WHERE user_id = $1 AND revoked_at IS NULL',
-      [userId, now, reason],
+      `UPDATE auth_sessions SET revoked_at = $2, revoke_reason = $3
+       WHERE user_id = $1 AND revoked_at IS NULL AND id IS DISTINCT FROM $4::uuid`,
+      [userId, now, reason, except ?? null],
     );
     return r.rowCount;
   }

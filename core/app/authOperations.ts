@@ -1,3 +1,8 @@
+import {
+  changeOwnPassword,
+  type OwnLogin,
+  type OwnPasswordInput,
+} from '../usecases/auth/changeOwnPassword.js';
 import { type ChangeUserInput, changeUser } from '../usecases/auth/changeUser.js';
 import { createUser, type CreateUserInput } from '../usecases/auth/createUser.js';
 import { authenticate } from '../usecases/auth/authenticate.js';
@@ -17,6 +22,8 @@ export const authOperations = (d: SurveyorDeps) => ({
     login: (input: LoginInput) => login(d.auth, input),
     refresh: (refreshToken: string) => refreshTokens(d.auth, refreshToken),
     logout: (sessionId: string) => logout(d.auth, sessionId),
+    /** A user sets their own password, giving the current one; their other logins end. */
+    changePassword: (who: OwnLogin, input: OwnPasswordInput) => changeOwnPassword(d.auth, who, input),
     /** The principal behind a bearer token whose login is live. */
     authenticate: (bearer: string | undefined) => authenticate(d.auth, bearer),
   },

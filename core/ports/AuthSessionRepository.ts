@@ -19,6 +19,6 @@ export interface AuthSessionRepository {
    */
   rotate(oldHash: string, next: RefreshTokenRecord, now: Date): Promise<RotateOutcome>;
   revoke(sessionId: string, now: Date, reason: string): Promise<void>;
-  /** Ends every live login of an account (disabled, or its password changed); how many. */
-  revokeAllOf(userId: string, now: Date, reason: string): Promise<number>;
+  /** Ends every live login of an account (disabled, or its password changed) but `except`; how many. */
+  revokeAllOf(userId: string, now: Date, reason: string, except?: string): Promise<number>;
 }

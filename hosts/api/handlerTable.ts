@@ -18,6 +18,7 @@ import {
 } from './handlers/alerts.js';
 import {
   accountEventsHandler,
+  changePasswordHandler,
   listUsersHandler,
   loginHandler,
   logoutHandler,
@@ -87,6 +88,7 @@ export const handlers: Readonly<Record<string, Handler>> = {
   me: meHandler,
   listUsers: listUsersHandler,
   accountEvents: accountEventsHandler,
+  changePassword: changePasswordHandler,
   health: healthHandler,
   ready: readyHandler,
   metrics: metricsHandler,

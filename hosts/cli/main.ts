@@ -32,7 +32,7 @@ import {
   AlertRuleEnableCommand,
   AlertRuleListCommand,
 } from './commands/client/alerts.js';
-import { LoginCommand, LogoutCommand } from './commands/client/login.js';
+import { LoginCommand, LogoutCommand, OwnPasswordCommand } from './commands/client/login.js';
 import {
   ProjectDiffCommand,
   ProjectShowCommand,
@@ -110,6 +110,7 @@ const commands = [
   WorkerCommand,
   LoginCommand,
   LogoutCommand,
+  OwnPasswordCommand,
   ProjectUploadCommand,
   ProjectShowCommand,
   ProjectVersionsCommand,

@@ -29,20 +29,30 @@ const maxPasswordBytes = maxPasswordLength * 4 + 2;
 const tooLong = (where: string) =>
   new Error(`the password ${where} is longer than ${maxPasswordLength} characters (or has no line end)`);
 
-/** A password given on standard input: its first line, without its line ending; nothing after it is read. */
-export const passwordFromStdin = async (): Promise<string> => {
+/**
+ * Passwords given on standard input, one a line, without their line endings: `count` lines, and
+ * nothing after them is read (at most a password's length and its line end each).
+ */
+export const passwordsFromStdin = async (count: number): Promise<string[]> => {
   const chunks: Buffer[] = [];
   let n = 0;
+  let ends = 0;
   for await (const c of process.stdin) {
-    chunks.push(c as Buffer);
-    n += (c as Buffer).length;
-    if ((c as Buffer).includes(0x0a)) break;
-    if (n > maxPasswordBytes) throw tooLong('on standard input');
+    const b = c as Buffer;
+    chunks.push(b);
+    n += b.length;
+    for (const byte of b) if (byte === 0x0a) ends++;
+    if (ends >= count) break;
+    if (n > maxPasswordBytes * count) throw tooLong('on standard input');
   }
-  const line = firstLine(Buffer.concat(chunks).toString('utf8'));
-  if (Buffer.byteLength(line) > maxPasswordBytes) throw tooLong('on standard input');
-  return line;
+  const lines = Buffer.concat(chunks).toString('utf8').split(/\r?\n/).slice(0, count);
+  if (lines.some((l) => Buffer.byteLength(l) > maxPasswordBytes)) throw tooLong('on standard input');
+  while (lines.length < count) lines.push('');
+  return lines;
 };
+
+/** A password given on standard input: its first line, without its line ending; nothing after it is read. */
+export const passwordFromStdin = async (): Promise<string> => (await passwordsFromStdin(1))[0]!;
 
 /** A password given in a file or on stdin: the first line, without its line ending. */
 export const firstLine = (text: string): string => text.split(/\r?\n/)[0] ?? '';

@@ -9,6 +9,7 @@ import { ExecutionDetailPage } from './pages/ExecutionDetail.js';
 import { ExecutionsPage } from './pages/Executions.js';
 import { NewExecutionPage } from './pages/NewExecution.js';
 import { OverviewPage } from './pages/Overview.js';
+import { PasswordPage } from './pages/Password.js';
 import { ProfileDetailPage, ProfilesPage } from './pages/Profiles.js';
 import { ProjectsPage } from './pages/Projects.js';
 import { SourceDetailPage, SourcesPage } from './pages/Sources.js';
@@ -55,6 +56,8 @@ const PageFor = ({ route }: { route: Route }) => {
       return <AlertsPage />;
     case 'accounts':
       return <AccountsPage route={route} />;
+    case 'password':
+      return <PasswordPage />;
     default:
       return <OverviewPage />;
   }
@@ -166,7 +169,14 @@ const App = () => {
         </nav>
         <div class="who">
           <span>
-            {me.username} <span class="tag">{me.role}</span>
+            <a
+              href={href(['password'])}
+              title="Your password"
+              aria-current={section === 'password' ? 'page' : undefined}
+            >
+              {me.username}
+            </a>{' '}
+            <span class="tag">{me.role}</span>
           </span>
           <button
             type="button"

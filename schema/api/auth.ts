@@ -14,6 +14,16 @@ export const LoginRequest = component(
   strictObject('LoginRequest', { username: boundedString(1, 128), password: boundedString(1, 1024) }),
 );
 
+export const PasswordChangeRequest = component(
+  'PasswordChangeRequest',
+  strictObject('PasswordChangeRequest', {
+    current_password: boundedString(1, 1024),
+    new_password: boundedString(1, 1024),
+  }),
+);
+
+export const PasswordChanged = component('PasswordChanged', t.type({ logins_ended: t.number }));
+
 export const RefreshRequest = component(
   'RefreshRequest',
   strictObject('RefreshRequest', { refresh_token: boundedString(1, 512) }),

@@ -492,6 +492,64 @@ test.serial(
   },
 );
 
+test.serial(
+  'a user sets their own password in the console: the current one first; their other logins end',
+  async (t) => {
+    t.timeout(120_000);
+    const made = runCli(
+      [
+        'user',
+        'create',
+        '--username',
+        'pia',
+        '--email',
+        'pia@example.org',
+        '--role',
+        'viewer',
+        '--password-stdin',
+      ],
+      env,
+      `${password}\n`,
+    );
+    t.is(await made.exited(), 0, made.output());
+    const { page: other } = await newContext(t, 'viewer-elsewhere');
+    await other.goto(`${base}/#/overview`);
+    await signIn(other, 'pia');
+    const { page } = await newContext(t, 'viewer-password');
+    await page.goto(`${base}/`);
+    await signIn(page, 'pia');
+    await page.getByRole('link', { name: 'pia' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Your password' }).waitFor();
+    const fresh = 'pia-has-a-new-password';
+    const fill = async (current: string, again = fresh) => {
+      await page.getByLabel('Current password').fill(current);
+      await page.getByLabel(/^New password(?! again)/).fill(fresh);
+      await page.getByLabel('New password again').fill(again);
+    };
+    await fill(password, 'something-else-entirely');
+    await page.getByText('The two new passwords differ.').waitFor();
+    t.true(await page.getByRole('button', { name: 'Set the password' }).isDisabled());
+    await fill('not-the-password');
+    await page.getByRole('button', { name: 'Set the password' }).click();
+    await page
+      .getByRole('alert')
+      .getByText(/the current password is not right/i)
+      .waitFor();
+    await fill(password);
+    await page.getByRole('button', { name: 'Set the password' }).click();
+    await page.getByRole('status').getByText('Password set. 1 other login ended.').waitFor();
+    await record(t, page, '13-password');
+    // This login goes on; the other browser is asked to sign in, told why.
+    await open(page, 'overview', 'Overview');
+    t.is(await page.getByRole('dialog', { name: 'Sign in again' }).count(), 0);
+    await open(other, 'executions', 'Executions');
+    await other
+      .getByRole('dialog', { name: 'Sign in again' })
+      .getByText(/the password was changed/)
+      .waitFor({ timeout: 20_000 });
+  },
+);
+
 test.serial('no page broke a rule of its CSP or threw', (t) => {
   writeFileSync(join(screenshotDir, 'problems.txt'), problems.join('\n'));
   t.deepEqual(problems, []);

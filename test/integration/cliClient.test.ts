@@ -375,3 +375,38 @@ test.serial('credentials others may read are refused; logout ends the login', as
   const nowhere = runCli(['exec', 'list', '--server', 'http://127.0.0.1:9'], env());
   t.is(await nowhere.exited(), 1);
 });
+
+test.serial(
+  'password sets your own: the current one first; other logins end, this one goes on',
+  async (t) => {
+    await api.addUser('cli-pw', 'viewer');
+    const envOf = (name: string) => ({ ...env(), SURVEYOR_CONFIG_DIR: join(dir, name) });
+    const as = async (name: string, args: string[], input?: string) => {
+      const r = runCli(args, envOf(name), input);
+      return { code: await r.exited(60_000), out: r.output() };
+    };
+    const origin = new URL(api.base).origin;
+    const login = ['login', '--server', origin, '--username', 'cli-pw', '--password-stdin'];
+    for (const name of ['here', 'elsewhere']) t.is((await as(name, login, `${defaultPassword}\n`)).code, 0);
+    const fresh = 'a-new-password-from-the-cli';
+    const wrong = await as('here', ['password', '--password-stdin'], `not-my-password\n${fresh}\n`);
+    t.is(wrong.code, 1, wrong.out);
+    t.regex(wrong.out, /the current password is not right/);
+    t.regex(wrong.out, /current_password: not the password of this account/);
+    const noTty = await as('here', ['password'], '');
+    t.is(noTty.code, 2, noTty.out);
+    t.regex(noTty.out, /no terminal to ask for passwords; use --password-stdin/);
+    const ok = await as('here', ['password', '--password-stdin'], `${defaultPassword}\n${fresh}\n`);
+    t.is(ok.code, 0, ok.out);
+    t.regex(ok.out, /^password set; 1 other login ended$/m);
+    t.false(ok.out.includes(fresh));
+    t.is((await as('here', ['exec', 'list'])).code, 0, 'this login goes on');
+    const other = await as('elsewhere', ['exec', 'list']);
+    t.is(other.code, 1, other.out);
+    t.regex(other.out, /the password was changed/);
+    t.is((await as('elsewhere', login, `${defaultPassword}\n`)).code, 1, 'the old password is refused');
+    t.is((await as('elsewhere', login, `${fresh}\n`)).code, 0);
+    // Neither password reached the service's log.
+    t.false(api.logs.some((l) => l.includes(fresh) || l.includes('not-my-password')));
+  },
+);

@@ -154,3 +154,29 @@ test('the console: its page and files with a CSP that allows only them, nothing 
     t.regex(r.headers.get('content-security-policy') ?? '', /default-src 'none'/);
   }
 });
+
+test('a password set from one console login ends the others, whose refresh says why; its own goes on', async (t) => {
+  await api.addUser('cora', 'viewer');
+  const signIn = async () => {
+    const r = await api.call('POST', '/auth/console-session', {
+      body: { username: 'cora', password: defaultPassword },
+    });
+    return { access: (r.body as { access_token: string }).access_token, cookie: cookieOf(r.headers).value };
+  };
+  const [here, there] = [await signIn(), await signIn()];
+  const set = await api.call('POST', '/auth/password', {
+    token: here.access,
+    body: { current_password: defaultPassword, new_password: 'cora-has-a-new-password' },
+  });
+  t.is(set.status, 200, set.text);
+  t.deepEqual(set.body, { logins_ended: 1 });
+  const refused = await refreshWith(there.cookie);
+  t.is(refused.status, 401);
+  t.like(refused.body as object, {
+    error: {
+      message: 'this login was ended: the password was changed; log in with the new one',
+      details: { reason: 'password_changed' },
+    },
+  });
+  t.is((await refreshWith(here.cookie)).status, 200);
+});

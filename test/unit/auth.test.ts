@@ -410,3 +410,44 @@ test('a login held back is told to the account audit once per stretch: an accoun
   for (let i = 0; i < 5; i++) await from(h, 'wrong-password-here', `10.0.2.${i}`);
   t.is((await told()).length, 3);
 });
+
+test('a user sets their own password with the current one: other logins end, this one goes on; wrong ones are throttled', async (t) => {
+  const h = createHarness({ policy: { maxFailuresPerUsername: 3 } });
+  right(await h.users.create(admin, 'host:root'));
+  const [here, elsewhere] = [right(await from(h)), right(await from(h, admin.password, '10.0.0.2'))];
+  const who = {
+    ...right(await h.auth.authenticate(here.tokens.access_token)),
+    clientAddress: '10.0.0.1',
+  };
+  const change = (current_password: string, new_password: string) =>
+    h.auth.changePassword(who, { current_password, new_password });
+  const short = left(await change(admin.password, 'short'));
+  t.deepEqual(short.details?.['issues'], [{ path: 'new_password', message: 'at least 12 characters' }]);
+  t.regex(
+    JSON.stringify(left(await change(admin.password, admin.password)).details),
+    /the same as the current/,
+  );
+  const wrong = left(await change('not-the-password', 'a-fresh-long-password'));
+  t.is(wrong.code, 'validation_failed');
+  t.deepEqual(wrong.details?.['issues'], [
+    { path: 'current_password', message: 'not the password of this account' },
+  ]);
+  t.is(right(await change(admin.password, 'a-fresh-long-password')).loginsEnded, 1);
+  right(await h.auth.authenticate(here.tokens.access_token));
+  t.is(
+    await whyEnded(h, elsewhere.tokens),
+    'this login was ended: the password was changed; log in with the new one',
+  );
+  t.is(left(await from(h, admin.password, '10.0.0.3')).cause, 'wrong_password');
+  right(await from(h, 'a-fresh-long-password', '10.0.0.4'));
+  // A logged-in token guesses no faster than the login page: wrong ones count, then 429.
+  for (let i = 0; i < 3; i++) left(await change(`guess-number-${i}`, 'another-long-password'));
+  const held = left(await change('a-fresh-long-password', 'another-long-password'));
+  t.is(held.code, 'rate_limited');
+  t.true((held.details?.['retry_after_seconds'] as number) > 0);
+  const audit = right(await h.users.events({}, 'alice')).items.map((e) => [e.kind, e.actor]);
+  t.deepEqual(audit.slice(1), [
+    ['user.password_set', 'alice'],
+    ['user.login_held_back', null],
+  ]);
+});

@@ -8,7 +8,7 @@ import type { Clock } from '../../ports/Clock.js';
 import type { LoginThrottle } from '../../ports/LoginThrottle.js';
 import type { PasswordHasher } from '../../ports/PasswordHasher.js';
 import type { UserRepository } from '../../ports/UserRepository.js';
-import { throttleKeys } from './login.js';
+import { throttleKeys } from './passwordAttempt.js';
 
 export interface ChangeUserDeps {
   readonly users: UserRepository;

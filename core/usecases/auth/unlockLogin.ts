@@ -4,7 +4,7 @@ import { unlockEvents } from '../../domain/accountEvents.js';
 import type { Clock } from '../../ports/Clock.js';
 import type { EventLog } from '../../ports/EventLog.js';
 import type { LoginThrottle } from '../../ports/LoginThrottle.js';
-import { throttleKeys } from './login.js';
+import { throttleKeys } from './passwordAttempt.js';
 
 /** Longer than any username or client address a login could have been counted under. */
 const maxKeyLength = 256;

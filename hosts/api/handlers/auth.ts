@@ -57,6 +57,24 @@ export const meHandler: Handler = async (ctx) => {
   return { body: { user_id: p.userId, username: p.username, role: p.role, session_id: p.sessionId } };
 };
 
+export const changePasswordHandler: Handler = async (ctx) => {
+  const p = ctx.principal!;
+  const r = await ctx.app.auth.changePassword(
+    { userId: p.userId, sessionId: p.sessionId, clientAddress: ctx.clientAddress },
+    ctx.body as { current_password: string; new_password: string },
+  );
+  if (E.isLeft(r)) {
+    ctx.log.warn(
+      { user_id: p.userId, client: ctx.clientAddress, code: r.left.code },
+      'password change refused',
+    );
+    const retry = r.left.details?.['retry_after_seconds'];
+    return fail(r.left, typeof retry === 'number' ? { 'Retry-After': String(retry) } : undefined);
+  }
+  ctx.log.info({ user_id: p.userId, logins_ended: r.right.loginsEnded }, 'password changed');
+  return { body: { logins_ended: r.right.loginsEnded } };
+};
+
 export const listUsersHandler: Handler = async (ctx) => ({ body: { items: await ctx.app.users.list() } });
 
 export const accountEventsHandler: Handler = async (ctx) =>

@@ -1,6 +1,6 @@
 import { Command, Option } from 'clipanion';
 import { exitCodes } from '../../exitCodes.js';
-import { passwordFromStdin, promptHidden } from '../../prompt.js';
+import { passwordFromStdin, passwordsFromStdin, promptHidden } from '../../prompt.js';
 import { ApiClient } from '../../client/apiClient.js';
 import { ClientCommand, UsageError } from '../../client/clientCommand.js';
 import { configDir, removeCredentials } from '../../client/credentials.js';
@@ -68,5 +68,53 @@ export class LogoutCommand extends ClientCommand {
     removeCredentials();
     this.context.stderr.write('logged out\n');
     return exitCodes.ok;
+  }
+}
+
+export class OwnPasswordCommand extends ClientCommand {
+  static override paths = [['password']];
+  static override usage = Command.Usage({
+    category: 'Client',
+    description: 'Set your own password on the server, giving the current one',
+    details: `
+      Asks at the terminal (without echo) for the current password and the new one twice, or
+      --password-stdin reads two lines from standard input: the current password, then the new
+      one. At least 12 characters. Every other login of yours ends (other terminals, the web
+      console); this one goes on. A wrong current password counts as a failed login. Exit 0 when
+      set, 1 when refused (a wrong current password, a new one too short, too many tries).
+    `,
+    examples: [
+      ['At the terminal', 'surveyor password'],
+      ['From a script', 'printf "%s\\n%s\\n" "$OLD" "$NEW" | surveyor password --password-stdin'],
+    ],
+  });
+
+  passwordStdin = Option.Boolean('--password-stdin', false, {
+    description: 'Read the current and the new password from stdin, one a line',
+  });
+
+  protected async run(api: ApiClient): Promise<number> {
+    const [current, fresh] = await this.passwords();
+    const r = await api.request<{ logins_ended: number }>('POST', '/auth/password', {
+      body: { current_password: current, new_password: fresh },
+    });
+    const n = r.logins_ended;
+    this.context.stderr.write(
+      `password set; ${n === 0 ? 'no other login was live' : `${n} other login${n === 1 ? '' : 's'} ended`}\n`,
+    );
+    return exitCodes.ok;
+  }
+
+  private async passwords(): Promise<[string, string]> {
+    if (this.passwordStdin) {
+      const [current = '', fresh = ''] = await passwordsFromStdin(2);
+      return [current, fresh];
+    }
+    if (!process.stdin.isTTY) throw new UsageError('no terminal to ask for passwords; use --password-stdin');
+    const current = await promptHidden('Current password: ');
+    const fresh = await promptHidden('New password: ');
+    if ((await promptHidden('New password again: ')) !== fresh)
+      throw new UsageError('the two new passwords differ');
+    return [current, fresh];
   }
 }
