@@ -2,10 +2,11 @@ import { type NewEvent, noProject } from './event.js';
 import { type User, type UserChange, usernamePattern } from './user.js';
 
 /**
- * The account audit: every change an administrator makes to an account, and every unlock of a
- * login held back, is an event of the account (subject `user`, its username in lower case, as
- * usernames are unique whatever their case) or of the client address unlocked (subject `address`).
- * They belong to no project. Never a password or its hash: what changed, not to what.
+ * The account audit: every change to an account (by an administrator on the host, or a user's own
+ * password), every unlock, and logins the throttle holds back are events of the account (subject
+ * `user`, its username in lower case, as usernames are unique whatever their case) or of the
+ * client address (subject `address`). They belong to no project. Never a password or its hash:
+ * what changed, not to what.
  */
 export const accountSubjects = ['user', 'address'] as const;
 
