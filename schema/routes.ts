@@ -105,7 +105,7 @@ export const routes: readonly RouteSpec[] = [
     method: 'GET',
     path: '/users/events',
     summary:
-      "The account audit, oldest first, paged: accounts made, roles changed, accounts disabled and enabled, passwords set, logins unlocked, with who did it (every account's, or one username's)",
+      "The account audit, oldest first (order=newest: newest first), paged: accounts made, roles changed, accounts disabled and enabled, passwords set, logins unlocked or held back, with who did it (every account's, or one username's)",
     tag: 'auth',
     auth: 'admin',
     query: AccountEventsQuery,

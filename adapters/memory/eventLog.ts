@@ -1,11 +1,14 @@
 import { accountSubjects } from '../../core/domain/accountEvents.js';
 import type { EventPage, NewEvent, ProvenanceEvent } from '../../core/domain/event.js';
-import type { EventLog, EventStream } from '../../core/ports/EventLog.js';
+import type { EventLog, EventOrder, EventStream } from '../../core/ports/EventLog.js';
 import { decodeCursor, encodeCursor, type MemoryStore, pageAfter } from './store.js';
 
-const afterId = (cursor: string | null): number | null => {
-  if (cursor === null) return 0;
-  const id = decodeCursor('e', cursor);
+const tagOf = (order: EventOrder) => (order === 'oldest' ? 'e' : 'n');
+
+/** The id a page starts past, in `order`; null when the cursor is not one of that order. */
+const fromId = (cursor: string | null, order: EventOrder): number | null => {
+  if (cursor === null) return order === 'oldest' ? 0 : Number.MAX_SAFE_INTEGER;
+  const id = decodeCursor(tagOf(order), cursor);
   return Number.isSafeInteger(id) && (id as number) >= 0 ? (id as number) : null;
 };
 
@@ -27,18 +30,23 @@ export class MemoryEventLog implements EventLog {
     this.store.appendEvent(event, now);
   }
 
-  isCursor(cursor: string | null): boolean {
-    return afterId(cursor) !== null;
+  isCursor(cursor: string | null, order: EventOrder = 'oldest'): boolean {
+    return fromId(cursor, order) !== null;
   }
 
-  async read(stream: EventStream, limit: number, cursor: string | null): Promise<EventPage> {
-    const after = afterId(cursor) ?? 0;
+  async read(
+    stream: EventStream,
+    limit: number,
+    cursor: string | null,
+    order: EventOrder = 'oldest',
+  ): Promise<EventPage> {
+    const from = fromId(cursor, order) ?? fromId(null, order)!;
     const mine = this.store.events.filter((e) => inStream(stream, e));
     return pageAfter(
-      mine,
-      (e) => e.id > after,
+      order === 'oldest' ? mine : mine.toReversed(),
+      (e) => (order === 'oldest' ? e.id > from : e.id < from),
       limit,
-      (e) => encodeCursor('e', e.id),
+      (e) => encodeCursor(tagOf(order), e.id),
     );
   }
 }

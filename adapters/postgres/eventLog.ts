@@ -1,5 +1,5 @@
 import type { EventPage, NewEvent, ProvenanceEvent, SubjectType } from '../../core/domain/event.js';
-import type { EventLog, EventStream } from '../../core/ports/EventLog.js';
+import type { EventLog, EventOrder, EventStream } from '../../core/ports/EventLog.js';
 import type { Db, Tx } from './db.js';
 
 export interface EventRow {
@@ -37,12 +37,16 @@ export const insertEvents = async (t: Db | Tx, events: readonly NewEvent[], now:
 
 export const insertEvent = (t: Db | Tx, e: NewEvent, now: Date) => insertEvents(t, [e], now);
 
-// Cursors are opaque to clients: the last id seen, base64url-encoded.
-const encodeCursor = (id: number) => Buffer.from(`e:${id}`).toString('base64url');
-const decodeCursor = (cursor: string | null): number | null => {
-  if (cursor === null) return 0;
-  const m = /^e:(\d{1,18})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  return m ? Number(m[1]) : null;
+// Cursors are opaque to clients: the order and the last id seen, base64url-encoded (a cursor of
+// one order is refused by the other).
+const tagOf = (order: EventOrder) => (order === 'oldest' ? 'e' : 'n');
+const encodeCursor = (id: number, order: EventOrder) =>
+  Buffer.from(`${tagOf(order)}:${id}`).toString('base64url');
+/** The id a page starts after (or before, newest first); null when the cursor is not one of `order`. */
+const decodeCursor = (cursor: string | null, order: EventOrder): number | null => {
+  if (cursor === null) return order === 'oldest' ? 0 : Number.MAX_SAFE_INTEGER;
+  const m = /^([en]):(\d{1,15})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  return m && m[1] === tagOf(order) ? Number(m[2]) : null;
 };
 
 export const toEvent = (r: EventRow): ProvenanceEvent => ({
@@ -56,25 +60,27 @@ export const toEvent = (r: EventRow): ProvenanceEvent => ({
   createdAt: r.created_at,
 });
 
-const query = (stream: EventStream, after: number, limit: number): [string, unknown[]] => {
+/** One page of a stream: the ids past `from` in `order`, each read on its index from either end. */
+const query = (stream: EventStream, from: number, limit: number, order: EventOrder): [string, unknown[]] => {
+  const [past, by] = order === 'oldest' ? ['>', 'id'] : ['<', 'id DESC'];
   switch (stream.kind) {
     case 'project':
       return [
-        'SELECT * FROM provenance_events WHERE project_module = $1 AND id > $2 ORDER BY id LIMIT $3',
-        [stream.projectModule, after, limit],
+        `SELECT * FROM provenance_events WHERE project_module = $1 AND id ${past} $2 ORDER BY ${by} LIMIT $3`,
+        [stream.projectModule, from, limit],
       ];
     case 'subject':
       return [
-        `SELECT * FROM provenance_events WHERE subject_type = $1 AND subject_id = $2 AND id > $3
-         ORDER BY id LIMIT $4`,
-        [stream.subjectType, stream.subjectId, after, limit],
+        `SELECT * FROM provenance_events WHERE subject_type = $1 AND subject_id = $2 AND id ${past} $3
+         ORDER BY ${by} LIMIT $4`,
+        [stream.subjectType, stream.subjectId, from, limit],
       ];
     case 'accounts':
       // Written as the partial index provenance_events_accounts is (migration 0024), so it is used.
       return [
-        `SELECT * FROM provenance_events WHERE subject_type IN ('user', 'address') AND id > $1
-         ORDER BY id LIMIT $2`,
-        [after, limit],
+        `SELECT * FROM provenance_events WHERE subject_type IN ('user', 'address') AND id ${past} $1
+         ORDER BY ${by} LIMIT $2`,
+        [from, limit],
       ];
   }
 };
@@ -86,14 +92,22 @@ export class PgEventLog implements EventLog {
     await insertEvent(this.db, e, now);
   }
 
-  isCursor(cursor: string | null): boolean {
-    return decodeCursor(cursor) !== null;
+  isCursor(cursor: string | null, order: EventOrder = 'oldest'): boolean {
+    return decodeCursor(cursor, order) !== null;
   }
 
-  async read(stream: EventStream, limit: number, cursor: string | null): Promise<EventPage> {
-    const after = decodeCursor(cursor) ?? 0;
-    const rows = await this.db.any<EventRow>(...query(stream, after, limit + 1));
+  async read(
+    stream: EventStream,
+    limit: number,
+    cursor: string | null,
+    order: EventOrder = 'oldest',
+  ): Promise<EventPage> {
+    const from = decodeCursor(cursor, order) ?? decodeCursor(null, order)!;
+    const rows = await this.db.any<EventRow>(...query(stream, from, limit + 1, order));
     const page = rows.slice(0, limit).map(toEvent);
-    return { items: page, nextCursor: rows.length > limit ? encodeCursor(page[page.length - 1]!.id) : null };
+    return {
+      items: page,
+      nextCursor: rows.length > limit ? encodeCursor(page[page.length - 1]!.id, order) : null,
+    };
   }
 }

@@ -13,7 +13,7 @@ import { refreshTokens } from '../usecases/auth/refreshTokens.js';
 import { unlockLogin } from '../usecases/auth/unlockLogin.js';
 import { userSubject } from '../domain/accountEvents.js';
 import type { SurveyorDeps } from './deps.js';
-import { eventPage, type PageRequest } from './pages.js';
+import { type EventPageRequest, eventPage } from './pages.js';
 
 /** Logins, tokens and users. */
 export const authOperations = (d: SurveyorDeps) => ({
@@ -36,8 +36,8 @@ export const authOperations = (d: SurveyorDeps) => ({
     /** Forgets the failed logins of a username or a client address. */
     unlock: (input: { username?: string; address?: string }, actor?: string) =>
       unlockLogin(d.auth, input, actor ?? null),
-    /** The account audit, oldest first: every account's, or one username's. */
-    events: (page: PageRequest = {}, username?: string) =>
+    /** The account audit (oldest first unless the page asks for newest): every account's, or one username's. */
+    events: (page: EventPageRequest = {}, username?: string) =>
       eventPage(
         d.auth.events,
         username === undefined

@@ -20,7 +20,7 @@ import { retryExecution } from '../usecases/executions/retryExecution.js';
 import { readOverview } from '../usecases/overview/readOverview.js';
 import { canonicalJson } from '../domain/canonicalJson.js';
 import type { SurveyorDeps } from './deps.js';
-import { badCursor, defaultPageSize, eventPage, type PageRequest } from './pages.js';
+import { badCursor, defaultPageSize, type EventPageRequest, eventPage, type PageRequest } from './pages.js';
 import type { ExecutionFilter } from '../ports/ExecutionRepository.js';
 
 const noExecution = (id: string) => appError('not_found', `no execution ${id}`);
@@ -242,7 +242,7 @@ export const executionOperations = (d: SurveyorDeps) => {
         recent_failures: failures,
       };
     },
-    events: async (id: string, page: PageRequest = {}) => {
+    events: async (id: string, page: EventPageRequest = {}) => {
       if (!(await x.executions.get(id))) return E.left(noExecution(id));
       return eventPage(x.events, { kind: 'subject', subjectType: 'execution', subjectId: id }, page);
     },

@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { type AppError, validationError } from '../errors.js';
 import { viewEvent } from '../domain/event.js';
-import type { EventLog, EventStream } from '../ports/EventLog.js';
+import type { EventLog, EventOrder, EventStream } from '../ports/EventLog.js';
 
 /** Where a page starts: `cursor` is a `next_cursor` an earlier page returned. */
 export interface PageRequest {
@@ -21,14 +21,20 @@ export const badCursor = validationError('the cursor is not valid', [
   { path: 'cursor', message: 'pass back a next_cursor this API returned' },
 ]);
 
+/** A page of an event stream: where it starts, and from which end (oldest first by default). */
+export interface EventPageRequest extends PageRequest {
+  readonly order?: EventOrder | undefined;
+}
+
 /** One page of an event stream. */
 export const eventPage = async (
   events: EventLog,
   stream: EventStream,
-  page: PageRequest,
+  page: EventPageRequest,
 ): Promise<E.Either<AppError, Page<ReturnType<typeof viewEvent>>>> => {
   const cursor = page.cursor ?? null;
-  if (!events.isCursor(cursor)) return E.left(badCursor);
-  const p = await events.read(stream, page.limit ?? defaultPageSize, cursor);
+  const order = page.order ?? 'oldest';
+  if (!events.isCursor(cursor, order)) return E.left(badCursor);
+  const p = await events.read(stream, page.limit ?? defaultPageSize, cursor, order);
   return E.right({ items: p.items.map(viewEvent), next_cursor: p.nextCursor });
 };

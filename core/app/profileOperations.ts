@@ -12,7 +12,7 @@ import type { DeploymentBackends } from '../ports/DeploymentBackend.js';
 import type { Translator } from '../ports/Translator.js';
 import { checkProfile, pingProfile } from '../usecases/profiles/pingProfile.js';
 import type { SurveyorDeps } from './deps.js';
-import { badCursor, defaultPageSize, eventPage, type PageRequest } from './pages.js';
+import { badCursor, defaultPageSize, type EventPageRequest, eventPage, type PageRequest } from './pages.js';
 
 const noProfile = (id: string) => appError('not_found', `no profile ${id}`);
 const view = E.map(viewProfile);
@@ -60,7 +60,7 @@ export const profileOperations = (d: SurveyorDeps, events: EventLog) => ({
     name: string,
     projectModule: string | null,
   ) => pingProfile({ profiles: d.profiles.profiles, ...parts }, name, projectModule),
-  events: async (id: string, page: PageRequest = {}) => {
+  events: async (id: string, page: EventPageRequest = {}) => {
     // Events outlive a deleted profile; an id that never had any is not a profile.
     const r = await eventPage(events, { kind: 'subject', subjectType: 'profile', subjectId: id }, page);
     if (

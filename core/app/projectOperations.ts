@@ -5,7 +5,7 @@ import type { Actor } from '../usecases/profiles/saveProfile.js';
 import { uploadProjectConfig } from '../usecases/projects/uploadProjectConfig.js';
 import { projectUsage, type UsageRequest } from '../usecases/budgets/projectUsage.js';
 import type { SurveyorDeps } from './deps.js';
-import { badCursor, defaultPageSize, eventPage, type PageRequest } from './pages.js';
+import { badCursor, defaultPageSize, type EventPageRequest, eventPage, type PageRequest } from './pages.js';
 import type { ProjectYamlLocator, ProjectYamlParser } from './ports.js';
 
 const noConfig = (module: string) =>
@@ -76,7 +76,7 @@ export const projectOperations = (d: SurveyorDeps, parse: ProjectYamlParser, loc
     if (p.items.length === 0 && page.cursor === undefined) return E.left(noConfig(module));
     return E.right({ items: p.items.map(viewVersionSummary), next_cursor: p.nextCursor });
   },
-  events: async (module: string, page: PageRequest = {}) => {
+  events: async (module: string, page: EventPageRequest = {}) => {
     // A module that never had a configuration is not a project: say so rather than list nothing.
     if ((await d.projects.configs.versions(module)).length === 0) return E.left(noConfig(module));
     return eventPage(d.projects.events, { kind: 'project', projectModule: module }, page);

@@ -10,7 +10,7 @@ import {
   type SourceItem,
 } from '../usecases/sources/registerSources.js';
 import type { SurveyorDeps } from './deps.js';
-import { badCursor, defaultPageSize, eventPage, type PageRequest } from './pages.js';
+import { badCursor, defaultPageSize, type EventPageRequest, eventPage, type PageRequest } from './pages.js';
 
 const noSource = (id: string) => appError('not_found', `no source ${id}`);
 
@@ -103,7 +103,7 @@ export const sourceOperations = (d: SurveyorDeps) => ({
       blocked_by: readiness.blockedBy,
     });
   },
-  events: async (id: string, page: PageRequest = {}) => {
+  events: async (id: string, page: EventPageRequest = {}) => {
     if (!(await d.sources.sources.get(id))) return E.left(noSource(id));
     return eventPage(d.sources.events, { kind: 'subject', subjectType: 'source', subjectId: id }, page);
   },

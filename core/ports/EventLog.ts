@@ -6,10 +6,13 @@ export type EventStream =
   /** The account audit: every event of a user or a client address (domain/accountEvents.ts). */
   | { readonly kind: 'accounts' };
 
+/** Which end a stream is read from: the oldest event first (the default), or the newest. */
+export type EventOrder = 'oldest' | 'newest';
+
 export interface EventLog {
   append(event: NewEvent, now: Date): Promise<void>;
-  /** Oldest first. `cursor` is what the previous page returned as nextCursor. */
-  read(stream: EventStream, limit: number, cursor: string | null): Promise<EventPage>;
-  /** Whether a cursor is one `read` could have returned (null: from the start). */
-  isCursor(cursor: string | null): boolean;
+  /** In `order` (oldest first by default). `cursor` is what the previous page returned as nextCursor. */
+  read(stream: EventStream, limit: number, cursor: string | null, order?: EventOrder): Promise<EventPage>;
+  /** Whether a cursor is one `read` in `order` could have returned (null: from the start). */
+  isCursor(cursor: string | null, order?: EventOrder): boolean;
 }

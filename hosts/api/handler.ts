@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import * as E from 'fp-ts/lib/Either.js';
 import type { SurveyorOperations } from '../../core/app/surveyor.js';
-import type { PageRequest } from '../../core/app/pages.js';
+import type { EventPageRequest, PageRequest } from '../../core/app/pages.js';
 import type { AppError } from '../../core/errors.js';
 import type { HealthProbe } from '../../core/ports/HealthProbe.js';
 import type { Actor } from '../../core/usecases/profiles/saveProfile.js';
@@ -52,6 +52,12 @@ export const answer = <T>(r: E.Either<AppError, T>, status?: number): HandlerRes
 export const pageOf = (ctx: HandlerContext): PageRequest => ({
   limit: ctx.query['limit'] as number | undefined,
   cursor: ctx.query['cursor'] as string | undefined,
+});
+
+/** A page of an event stream: a page, and from which end (the routes' EventPageQuery). */
+export const eventPageOf = (ctx: HandlerContext): EventPageRequest => ({
+  ...pageOf(ctx),
+  order: ctx.query['order'] as EventPageRequest['order'],
 });
 
 /** Who is asking (every route that is not public has a principal). */

@@ -2,7 +2,7 @@ import * as t from 'io-ts';
 import { roles } from '../../core/domain/roles.js';
 import { boundedString, DateTimeString, strictObject } from '../codecs.js';
 import { component, withSchema } from '../jsonSchema.js';
-import { pageQuery } from './common.js';
+import { eventPageQuery } from './projects.js';
 
 export const RoleC = withSchema(
   t.keyof(Object.fromEntries(roles.map((r) => [r, null])) as Record<(typeof roles)[number], null>),
@@ -68,7 +68,7 @@ export const UserViewC = component(
 export const UserList = component('UserList', t.type({ items: t.array(UserViewC) }));
 
 /** The account audit's paging, and the one username whose events to read (every account's without). */
-export const AccountEventsQuery = t.partial({ ...pageQuery(500), username: boundedString(1, 128) });
+export const AccountEventsQuery = t.partial({ ...eventPageQuery, username: boundedString(1, 128) });
 
 export const Me = component(
   'Me',

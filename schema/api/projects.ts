@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
 import { DateTimeString } from '../codecs.js';
-import { component } from '../jsonSchema.js';
+import { component, withSchema } from '../jsonSchema.js';
 import { ProjectConfigCodec } from '../project/config.js';
 import { pageQuery } from './common.js';
 
@@ -57,8 +57,15 @@ export const EventPageView = component(
   t.type({ items: t.array(EventView), next_cursor: t.union([t.string, t.null]) }),
 );
 
-/** Paging of event lists: `limit` (default 100, at most 500) and the `cursor` of the previous page. */
+/** Paging of lists: `limit` (default 100, at most 500) and the `cursor` of the previous page. */
 export const PageQuery = t.partial(pageQuery(500));
+
+/** Paging of event lists, and from which end: `order` `oldest` (the default) or `newest` first. */
+export const eventPageQuery = {
+  ...pageQuery(500),
+  order: withSchema(t.keyof({ oldest: null, newest: null }), { type: 'string', enum: ['oldest', 'newest'] }),
+};
+export const EventPageQuery = t.partial(eventPageQuery);
 
 export const YamlBody = t.string;
 

@@ -14,7 +14,7 @@ import {
   ExecutionView,
   LedgerSnapshotView,
 } from '../api/executions.js';
-import { EventPageView, PageQuery } from '../api/projects.js';
+import { EventPageView, EventPageQuery } from '../api/projects.js';
 import type { RouteSpec } from '../routeSpec.js';
 
 const idParam = { id: Uuid };
@@ -70,11 +70,11 @@ export const executionRoutes: readonly RouteSpec[] = [
     id: 'executionEvents',
     method: 'GET',
     path: '/executions/{id}/events',
-    summary: "An execution's provenance events, oldest first, paged",
+    summary: "An execution's provenance events, oldest first (order=newest: newest first), paged",
     tag: 'executions',
     auth: 'viewer',
     params: idParam,
-    query: PageQuery,
+    query: EventPageQuery,
     success: { status: 200, description: 'A page of events', codec: EventPageView },
     errors: [],
   },

@@ -3,7 +3,7 @@ import { keyMaterialError } from '../../core/domain/profile.js';
 import { Uuid } from '../codecs.js';
 import { Deleted, ProjectModule, pageQuery } from '../api/common.js';
 import { ProfileInput, ProfileList, ProfilePingView, ProfileView } from '../api/profiles.js';
-import { EventPageView, PageQuery } from '../api/projects.js';
+import { EventPageView, EventPageQuery } from '../api/projects.js';
 import type { RouteSpec } from '../routeSpec.js';
 
 const idParam = { id: Uuid };
@@ -91,11 +91,11 @@ export const profileRoutes: readonly RouteSpec[] = [
     method: 'GET',
     path: '/deployment-profiles/{id}/events',
     summary:
-      "A profile's provenance events (created, replaced with the fields that changed, deleted), oldest first, paged",
+      "A profile's provenance events (created, replaced with the fields that changed, deleted), oldest first (order=newest: newest first), paged",
     tag: 'profiles',
     auth: 'viewer',
     params: idParam,
-    query: PageQuery,
+    query: EventPageQuery,
     success: { status: 200, description: 'A page of events', codec: EventPageView },
     errors: [],
   },

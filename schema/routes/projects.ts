@@ -2,6 +2,7 @@ import { intFromString } from '../codecs.js';
 import { ProjectModule } from '../api/common.js';
 import {
   EventPageView,
+  EventPageQuery,
   PageQuery,
   ProjectConfigDocument,
   ProjectConfigVersionList,
@@ -82,11 +83,12 @@ export const projectRoutes: readonly RouteSpec[] = [
     id: 'projectEvents',
     method: 'GET',
     path: '/projects/{module}/events',
-    summary: 'Provenance events of a project and of its sources and executions, oldest first, paged',
+    summary:
+      'Provenance events of a project and of its sources and executions, oldest first (order=newest: newest first), paged',
     tag: 'projects',
     auth: 'viewer',
     params: moduleParam,
-    query: PageQuery,
+    query: EventPageQuery,
     success: { status: 200, description: 'A page of events', codec: EventPageView },
     errors: [],
   },

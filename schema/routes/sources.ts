@@ -1,6 +1,6 @@
 import { Uuid } from '../codecs.js';
 import { Deleted } from '../api/common.js';
-import { EventPageView, PageQuery } from '../api/projects.js';
+import { EventPageView, EventPageQuery } from '../api/projects.js';
 import {
   DiscoverAck,
   DiscoverRequest,
@@ -114,11 +114,11 @@ export const sourceRoutes: readonly RouteSpec[] = [
     id: 'sourceEvents',
     method: 'GET',
     path: '/sources/{id}/events',
-    summary: "A source's provenance events, oldest first, paged",
+    summary: "A source's provenance events, oldest first (order=newest: newest first), paged",
     tag: 'sources',
     auth: 'viewer',
     params: idParam,
-    query: PageQuery,
+    query: EventPageQuery,
     success: { status: 200, description: 'A page of events', codec: EventPageView },
     errors: [],
   },

@@ -480,7 +480,7 @@ test.serial(
     await reset.waitFor();
     await record(t, page, '12-accounts');
     await page.getByRole('link', { name: 'olga', exact: true }).click();
-    await page.getByRole('heading', { level: 2, name: 'Audit of olga' }).waitFor();
+    await page.getByRole('heading', { level: 2, name: 'Audit of olga, newest first' }).waitFor();
     await page.getByRole('row', { name: /user\.created olga/ }).waitFor();
     t.is(await page.getByRole('row', { name: /user\.created vera/ }).count(), 0, 'only olga');
     const { page: viewer } = await newContext(t, 'viewer-2');

@@ -227,6 +227,21 @@ test.serial(
       subject_id: '192.0.2.10',
     });
     t.is(rest.length, events.length - 2 + 1, 'the page after the first two, with the unlock');
+    // Newest first, for the latest changes; a cursor of one order is refused by the other.
+    const latest = await api.call('GET', '/users/events?order=newest&limit=1', { token: admin.token });
+    const newestPage = latest.body as { items: { kind: string }[]; next_cursor: string };
+    t.deepEqual(
+      newestPage.items.map((e) => e.kind),
+      ['address.login_unlocked'],
+    );
+    const mixed = await api.call(
+      'GET',
+      `/users/events?cursor=${encodeURIComponent(newestPage.next_cursor)}`,
+      {
+        token: admin.token,
+      },
+    );
+    t.is(mixed.status, 422, mixed.text);
     const operator = await api.tokenFor('watcher', 'operator');
     t.is((await api.call('GET', '/users/events', { token: operator })).status, 403, "an admin's only");
   },

@@ -1274,23 +1274,32 @@ export const repositoryContract: Record<string, Rule> = {
         { kind: 'rest_remote', nodes: 3, minutes: null, cpusPerTask: null, count: 1 },
       ]);
     },
-  'events: read per project or subject, oldest first, a page at a time; cursors are checked': async (
-    t,
-    r,
-  ) => {
-    for (let i = 0; i < 5; i++) await r.events.append(ev(i % 2 === 0 ? 'even' : 'odd'), at(i));
-    await r.events.append({ ...ev('even'), projectModule: 'elsewhere' }, at(9));
-    const pages = await allPages((c) => r.events.read({ kind: 'project', projectModule: module }, 2, c));
-    t.deepEqual(
-      pages.map((p) => p.map((e) => e.createdAt.getTime() - t0.getTime())),
-      [[0, 1000], [2000, 3000], [4000]],
-    );
-    const even = await r.events.read({ kind: 'subject', subjectType: 'source', subjectId: 'even' }, 10, null);
-    t.is(even.items.length, 4);
-    t.deepEqual(even.items[0]?.payload, { n: 1 });
-    t.true(r.events.isCursor(null));
-    t.false(r.events.isCursor('Z2FyYmFnZQ'));
-  },
+  'events: read per project or subject, oldest or newest first, a page at a time; cursors are checked, each of its order':
+    async (t, r) => {
+      for (let i = 0; i < 5; i++) await r.events.append(ev(i % 2 === 0 ? 'even' : 'odd'), at(i));
+      await r.events.append({ ...ev('even'), projectModule: 'elsewhere' }, at(9));
+      const stream = { kind: 'project', projectModule: module } as const;
+      const times = (pages: { createdAt: Date }[][]) =>
+        pages.map((p) => p.map((e) => e.createdAt.getTime() - t0.getTime()));
+      const pages = await allPages((c) => r.events.read(stream, 2, c));
+      t.deepEqual(times(pages), [[0, 1000], [2000, 3000], [4000]]);
+      const newest = await allPages((c) => r.events.read(stream, 2, c, 'newest'));
+      t.deepEqual(times(newest), [[4000, 3000], [2000, 1000], [0]]);
+      const oldestCursor = (await r.events.read(stream, 2, null)).nextCursor;
+      const newestCursor = (await r.events.read(stream, 2, null, 'newest')).nextCursor;
+      t.true(r.events.isCursor(oldestCursor) && r.events.isCursor(newestCursor, 'newest'));
+      t.false(r.events.isCursor(oldestCursor, 'newest'), "a cursor of one order is not the other's");
+      t.false(r.events.isCursor(newestCursor, 'oldest'));
+      const even = await r.events.read(
+        { kind: 'subject', subjectType: 'source', subjectId: 'even' },
+        10,
+        null,
+      );
+      t.is(even.items.length, 4);
+      t.deepEqual(even.items[0]?.payload, { n: 1 });
+      t.true(r.events.isCursor(null));
+      t.false(r.events.isCursor('Z2FyYmFnZQ'));
+    },
   'maintenance: ended, settled, old executions go with their events; unsettled ones stay; a dry run changes nothing':
     async (t, r) => {
       await uploaded(r);

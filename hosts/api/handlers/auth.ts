@@ -1,6 +1,13 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { IssuedTokens } from '../../../core/domain/authPolicy.js';
-import { answer, fail, type Handler, type HandlerContext, type HandlerResult, pageOf } from '../handler.js';
+import {
+  answer,
+  fail,
+  type Handler,
+  type HandlerContext,
+  type HandlerResult,
+  eventPageOf,
+} from '../handler.js';
 
 interface LoginBody {
   username: string;
@@ -78,4 +85,4 @@ export const changePasswordHandler: Handler = async (ctx) => {
 export const listUsersHandler: Handler = async (ctx) => ({ body: { items: await ctx.app.users.list() } });
 
 export const accountEventsHandler: Handler = async (ctx) =>
-  answer(await ctx.app.users.events(pageOf(ctx), ctx.query['username'] as string | undefined));
+  answer(await ctx.app.users.events(eventPageOf(ctx), ctx.query['username'] as string | undefined));

@@ -4,7 +4,7 @@ import type { ExecutionState } from '../../../core/domain/execution.js';
 import { validationError } from '../../../core/errors.js';
 import type { CreateExecutionInput } from '../../../core/usecases/executions/createExecution.js';
 import type { ExecuteInput } from '../../../core/usecases/executions/requestExecute.js';
-import { answer, fail, type Handler, pageOf } from '../handler.js';
+import { answer, fail, type Handler, pageOf, eventPageOf } from '../handler.js';
 
 const keyPattern = /^[\x21-\x7e]{1,200}$/;
 
@@ -35,7 +35,7 @@ export const executionStatusHandler: Handler = async (ctx) =>
   answer(await ctx.app.executions.status(ctx.params['id']!));
 
 export const executionEventsHandler: Handler = async (ctx) =>
-  answer(await ctx.app.executions.events(ctx.params['id']!, pageOf(ctx)));
+  answer(await ctx.app.executions.events(ctx.params['id']!, eventPageOf(ctx)));
 
 export const executeExecutionHandler: Handler = async (ctx) => {
   const r = await ctx.app.executions.execute(

@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { ProfileSettings } from '../../../core/domain/profile.js';
-import { actorOf, answer, fail, type Handler, pageOf } from '../handler.js';
+import { actorOf, answer, fail, type Handler, pageOf, eventPageOf } from '../handler.js';
 
 export const createProfileHandler: Handler = async (ctx) => {
   const r = await ctx.app.profiles.create(ctx.body as ProfileSettings, actorOf(ctx));
@@ -36,7 +36,7 @@ export const deleteProfileHandler: Handler = async (ctx) => {
 };
 
 export const profileEventsHandler: Handler = async (ctx) =>
-  answer(await ctx.app.profiles.events(ctx.params['id']!, pageOf(ctx)));
+  answer(await ctx.app.profiles.events(ctx.params['id']!, eventPageOf(ctx)));
 
 /** Each outbound check of a ping gives up after this, so the request is bounded. */
 const pingTimeoutMs = 15_000;

@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
-import { actorOf, answer, fail, type Handler, pageOf } from '../handler.js';
+import { actorOf, answer, fail, type Handler, pageOf, eventPageOf } from '../handler.js';
 
 export const uploadProjectConfigHandler: Handler = async (ctx) => {
   const r = await ctx.app.projects.upload(ctx.body as string, actorOf(ctx));
@@ -27,7 +27,7 @@ export const getProjectConfigVersionHandler: Handler = async (ctx) =>
   answer(await ctx.app.projects.version(ctx.params['module']!, Number(ctx.params['version'])));
 
 export const projectEventsHandler: Handler = async (ctx) =>
-  answer(await ctx.app.projects.events(ctx.params['module']!, pageOf(ctx)));
+  answer(await ctx.app.projects.events(ctx.params['module']!, eventPageOf(ctx)));
 
 export const projectUsageHandler: Handler = async (ctx) => {
   const q = ctx.query as { from?: string; to?: string; by?: 'month' | 'profile' | 'state' };

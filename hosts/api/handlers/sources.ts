@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { SourceItem } from '../../../core/usecases/sources/registerSources.js';
-import { answer, fail, type Handler, pageOf } from '../handler.js';
+import { answer, fail, type Handler, pageOf, eventPageOf } from '../handler.js';
 
 export const createSourceHandler: Handler = async (ctx) => {
   const b = ctx.body as SourceItem & { project_module: string };
@@ -30,7 +30,7 @@ export const sourceStatusHandler: Handler = async (ctx) =>
   answer(await ctx.app.sources.status(ctx.params['id']!));
 
 export const sourceEventsHandler: Handler = async (ctx) =>
-  answer(await ctx.app.sources.events(ctx.params['id']!, pageOf(ctx)));
+  answer(await ctx.app.sources.events(ctx.params['id']!, eventPageOf(ctx)));
 
 export const getSourceHandler: Handler = async (ctx) => answer(await ctx.app.sources.get(ctx.params['id']!));
 

@@ -40,8 +40,8 @@ export class UserEventsCommand extends UserCommand {
     description:
       'The account audit: accounts made, roles changed, accounts disabled and enabled, passwords set, logins unlocked or held back, and who did each',
     details: `
-      Oldest first, every account's or one username's; with --last N, only the newest N (the rest
-      is read and passed over). Each \`surveyor user\` command records what it changed, and the
+      Oldest first, every account's or one username's; with --last N, only the newest N (read
+      from the newest end). Each \`surveyor user\` command records what it changed, and the
       host account that ran it (\`host:NAME\`); never a password. Logins the throttle held back
       are recorded by the service (BY is empty). A logged-in admin reads the same through
       \`GET /api/v2/users/events\`. The audit is kept as long as other events
@@ -71,16 +71,20 @@ export class UserEventsCommand extends UserCommand {
   asJson = Option.Boolean('--json', false, { description: 'Print the events as JSON' });
 
   protected async act(app: Surveyor) {
-    // With --last, memory holds N events and a page, however long the audit.
-    const keep = this.keep;
+    // With --last, the newest pages are read until there are N, and shown oldest first as the rest.
+    const newest = Number.isFinite(this.keep);
     let all: EventView[] = [];
     let cursor: string | undefined;
     do {
-      const r = await app.users.events({ limit: 500, ...(cursor ? { cursor } : {}) }, this.username);
+      const r = await app.users.events(
+        { limit: 500, ...(cursor ? { cursor } : {}), order: newest ? 'newest' : 'oldest' },
+        this.username,
+      );
       if (E.isLeft(r)) return r;
-      all = [...all, ...r.right.items].slice(-keep);
+      all.push(...r.right.items);
       cursor = r.right.next_cursor ?? undefined;
-    } while (cursor);
+    } while (cursor && all.length < this.keep);
+    if (newest) all = all.slice(0, this.keep).reverse();
     if (this.asJson) return E.right(JSON.stringify(all, null, 2));
     if (all.length === 0) return E.right('no account events');
     const rows = all.map((e) => [e.created_at, e.kind, e.subject_id, auditDetail(e.payload), e.actor ?? '']);

@@ -29,7 +29,7 @@ export const AccountsPage = ({ route }: { route: Route }) => {
   const audit = useLoad(
     () => {
       if (!isAdmin) return Promise.resolve(none);
-      const q = new URLSearchParams({ limit: '50' });
+      const q = new URLSearchParams({ limit: '50', order: 'newest' });
       if (username) q.set('username', username);
       if (pager.cursor) q.set('cursor', pager.cursor);
       return get<EventPage>(`/users/events?${q}`);
@@ -78,7 +78,7 @@ export const AccountsPage = ({ route }: { route: Route }) => {
           </table>
         )}
       </Show>
-      <h2>{username ? `Audit of ${username}` : 'Audit'}</h2>
+      <h2>{username ? `Audit of ${username}` : 'Audit'}, newest first</h2>
       {username && (
         <p>
           <a href={href(['accounts'])}>Every account</a>
