@@ -77,9 +77,9 @@ export class OwnPasswordCommand extends ClientCommand {
     category: 'Client',
     description: 'Set your own password on the server, giving the current one',
     details: `
-      Asks at the terminal (without echo) for the current password and the new one twice, or
-      --password-stdin reads two lines from standard input: the current password, then the new
-      one. At least 12 characters. Every other login of yours ends (other terminals, the web
+      Asks at the terminal (without echo) for the current password and the new one twice.
+      With --password-stdin it reads two lines from standard input: the current password, then
+      the new one. At least 12 characters. Every other login of yours ends (other terminals, the web
       console); this one goes on. A wrong current password counts as a failed login. Exit 0 when
       set, 1 when refused (a wrong current password, a new one too short, too many tries).
     `,
