@@ -224,7 +224,12 @@ export const configVariables = {
   SERVICE_RETENTION_EVENTS_DAYS: spec(
     int(730, 0, 36500),
     '730',
-    'Provenance events older than this many days are deleted, except those of an execution still stored (its ledger lists every transition). 0 keeps them forever.',
+    'Provenance events older than this many days are deleted, except those of an execution still stored (its ledger lists every transition) and the account audit (its own setting below). 0 keeps them forever.',
+  ),
+  SERVICE_RETENTION_ACCOUNT_EVENTS_DAYS: spec(
+    int(1825, 0, 36500),
+    '1825',
+    'The account audit (accounts made and changed, logins unlocked or held back, and by whom) is deleted after this many days; kept apart from other events, as audits often are kept longer. 0 keeps it forever.',
   ),
   SERVICE_RETENTION_EXECUTIONS_DAYS: spec(
     int(730, 0, 36500),

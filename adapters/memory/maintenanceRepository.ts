@@ -1,3 +1,5 @@
+import { accountSubjects } from '../../core/domain/accountEvents.js';
+import type { ProvenanceEvent } from '../../core/domain/event.js';
 import { terminalStates } from '../../core/domain/execution.js';
 import type { Execution } from '../../core/domain/executionRecord.js';
 import { housekeeping, type PruneCounts, type RetentionPolicy } from '../../core/domain/retention.js';
@@ -8,6 +10,7 @@ import type { MemoryLoginThrottle } from './loginThrottle.js';
 import type { MemoryStore } from './store.js';
 import type { MemoryWorkerRegistry } from './workerRegistry.js';
 
+const isAccountEvent = (e: ProvenanceEvent) => (accountSubjects as readonly string[]).includes(e.subjectType);
 const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * 86_400_000);
 const endedBefore = (x: Execution, cutoff: Date) =>
   terminalStates.has(x.state) && (x.finishedAt ?? x.updatedAt) < cutoff;
@@ -73,8 +76,13 @@ export class MemoryMaintenanceRepository implements MaintenanceRepository {
         : store.events.filter(
             (e) =>
               e.createdAt < daysBefore(now, p.eventsDays) &&
+              !isAccountEvent(e) &&
               !(e.subjectType === 'execution' && survives(e.subjectId)),
           );
+    const oldAccountEvents =
+      p.accountEventsDays === 0
+        ? []
+        : store.events.filter((e) => isAccountEvent(e) && e.createdAt < daysBefore(now, p.accountEventsDays));
     const oldVersions =
       p.configVersionsKept === 0 ? [] : this.prunableVersions(p.configVersionsKept, survives);
     const oldJobs = (states: readonly string[], days: number) =>
@@ -97,6 +105,7 @@ export class MemoryMaintenanceRepository implements MaintenanceRepository {
     const housekept = daysBefore(now, housekeeping.authSessionsDays);
     const counts: PruneCounts = {
       events: oldEvents.length,
+      accountEvents: oldAccountEvents.length,
       executions: doomed.size,
       artifacts: droppable.length,
       artifactBytes,
@@ -119,7 +128,7 @@ export class MemoryMaintenanceRepository implements MaintenanceRepository {
       const i = store.artifacts.indexOf(a);
       if (i >= 0) store.artifacts[i] = { ...a, content: null, contentPrunedAt: now };
     }
-    const gone = new Set(oldEvents);
+    const gone = new Set([...oldEvents, ...oldAccountEvents]);
     const keptEvents = store.events.filter((e) => !gone.has(e));
     store.events.splice(0, store.events.length, ...keptEvents);
     for (const v of oldVersions)

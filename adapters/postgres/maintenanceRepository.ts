@@ -100,7 +100,8 @@ const pruneAll = async (exec: Exec, now: Date, p: RetentionPolicy): Promise<Prun
       artifactBatch,
     ),
   );
-  // Events of an execution still stored stay with it: its ledger lists every transition.
+  // Events of an execution still stored stay with it: its ledger lists every transition. The
+  // account audit has a retention of its own.
   const events = await unless(p.eventsDays, () =>
     deleteIn(
       exec,
@@ -108,10 +109,23 @@ const pruneAll = async (exec: Exec, now: Date, p: RetentionPolicy): Promise<Prun
       'id',
       `SELECT ev.id FROM provenance_events ev
        WHERE ev.created_at < $1::timestamptz - make_interval(days => $2)
+         AND ev.subject_type NOT IN ('user', 'address')
          AND NOT (ev.subject_type = 'execution'
                   AND EXISTS (SELECT 1 FROM executions x WHERE x.id::text = ev.subject_id))
        LIMIT $3`,
       [now, p.eventsDays],
+    ),
+  );
+  // Read on the account audit's partial index (migration 0024), as the audit is.
+  const accountEvents = await unless(p.accountEventsDays, () =>
+    deleteIn(
+      exec,
+      'provenance_events',
+      'id',
+      `SELECT id FROM provenance_events
+       WHERE subject_type IN ('user', 'address') AND created_at < $1::timestamptz - make_interval(days => $2)
+       LIMIT $3`,
+      [now, p.accountEventsDays],
     ),
   );
   // The newest versions, the active one and every one an execution pinned stay.
@@ -169,6 +183,7 @@ const pruneAll = async (exec: Exec, now: Date, p: RetentionPolicy): Promise<Prun
   );
   return {
     events: events.n,
+    accountEvents: accountEvents.n,
     executions: executions.n,
     artifacts: artifacts.n,
     artifactBytes: executions.bytes + artifacts.bytes,

@@ -5,8 +5,10 @@
  * any execution whose remote work is not known to have ended.
  */
 export interface RetentionPolicy {
-  /** Provenance events older than this, unless their execution is still stored. */
+  /** Provenance events older than this, unless their execution is still stored (not the account audit's). */
   readonly eventsDays: number;
+  /** The account audit's events (domain/accountEvents.ts) older than this: kept apart, often longer. */
+  readonly accountEventsDays: number;
   /** Executions ended (and their remote work settled) longer ago than this, with their artifacts. */
   readonly executionsDays: number;
   /** Artifact contents (manifest, graphs) older than this, once their attempt is over; the digest stays. */
@@ -24,6 +26,7 @@ export interface RetentionPolicy {
 /** What one prune removed, or (dry run) would remove. */
 export interface PruneCounts {
   readonly events: number;
+  readonly accountEvents: number;
   readonly executions: number;
   readonly artifacts: number;
   /** Bytes of artifact content freed: of the pruned contents and of the pruned executions' artifacts. */

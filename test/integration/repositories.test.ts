@@ -209,6 +209,7 @@ test.serial(
     );
     const r = await repo.prune(now, {
       eventsDays: 730,
+      accountEventsDays: 1825,
       executionsDays: 730,
       artifactsDays: 30,
       finishedJobsDays: 30,

@@ -31,6 +31,7 @@ test.after.always(async () => {
 
 const policy: RetentionPolicy = {
   eventsDays: 365,
+  accountEventsDays: 0,
   executionsDays: 365,
   artifactsDays: 30,
   finishedJobsDays: 30,

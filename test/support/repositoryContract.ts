@@ -1300,16 +1300,21 @@ export const repositoryContract: Record<string, Rule> = {
       t.true(r.events.isCursor(null));
       t.false(r.events.isCursor('Z2FyYmFnZQ'));
     },
-  'maintenance: ended, settled, old executions go with their events; unsettled ones stay; a dry run changes nothing':
+  'maintenance: ended, settled, old executions go with their events; unsettled ones stay; the account audit goes by its own days; a dry run changes nothing':
     async (t, r) => {
       await uploaded(r);
       const old = execution({ state: 'completed', finishedAt: at(0) });
       const unsettled = execution({ state: 'failed', finishedAt: at(0), schedulerJobId: 'job-1' });
       const recent = execution({ state: 'completed', finishedAt: at(300 * day) });
       for (const x of [old, unsettled, recent]) await stored(r, x);
+      // Account events 400 and 250 days old: past the events' 200 days, only the first past 300.
+      const [gone, kept250] = [account('aged-out', 'viewer'), account('kept-on', 'viewer')];
+      await r.events.append(userCreatedEvent(gone, 'host:root'), at(0));
+      await r.events.append(userCreatedEvent(kept250, 'host:root'), at(150 * day));
       const now = at(400 * day);
       const policy = {
         eventsDays: 200,
+        accountEventsDays: 300,
         executionsDays: 200,
         artifactsDays: 0,
         finishedJobsDays: 0,
@@ -1319,6 +1324,7 @@ export const repositoryContract: Record<string, Rule> = {
       };
       const dry = await r.maintenance.prune(now, policy, { dryRun: true });
       t.is(dry.executions, 1);
+      t.is(dry.accountEvents, 1);
       t.not(await r.executions.get(old.id), null, 'a dry run deletes nothing');
       t.deepEqual(await r.maintenance.prune(now, policy), dry, 'a dry run counts what a prune does');
       t.is(await r.executions.get(old.id), null);
@@ -1337,6 +1343,11 @@ export const repositoryContract: Record<string, Rule> = {
         null,
       );
       t.is(kept.items.length, 1, 'a stored execution keeps its events');
+      t.deepEqual(
+        (await r.events.read({ kind: 'accounts' }, 10, null)).items.map((e) => e.subjectId),
+        ['kept-on'],
+        'the audit keeps what its own days keep',
+      );
     },
   'alerts: events fill the outbox as they are recorded; dispatch applies the cooldown; prune takes ended deliveries':
     async (t, r) => {
@@ -1419,6 +1430,7 @@ export const repositoryContract: Record<string, Rule> = {
       const prune = (days: number) =>
         r.maintenance.prune(at(40 * day), {
           eventsDays: 0,
+          accountEventsDays: 0,
           executionsDays: 0,
           artifactsDays: 0,
           finishedJobsDays: 0,

@@ -41,6 +41,14 @@ export const purgeText = (r: PurgeReport): string => {
       'SERVICE_RETENTION_EVENTS_DAYS',
     ),
     setting(
+      'account audit events',
+      c.accountEvents,
+      'older than %',
+      p.accountEventsDays,
+      'days',
+      'SERVICE_RETENTION_ACCOUNT_EVENTS_DAYS',
+    ),
+    setting(
       'configuration versions',
       c.configVersions,
       'beyond the newest %',
@@ -98,9 +106,10 @@ export class PurgeCommand extends Command {
       Applies the SERVICE_RETENTION_* settings of this environment now, as the scheduler's
       maintenance tick does every SERVICE_MAINTENANCE_TICK_SECONDS: ended executions (with their
       artifacts), artifact contents of attempts that are over (their digests stay in the ledger),
-      provenance events, configuration versions, finished and dead queue jobs; also ended logins,
-      old login failure counters and silent workers. An execution whose remote work is not known to
-      have ended is never deleted; the report counts those kept for that reason.
+      provenance events, the account audit, configuration versions, finished and dead queue jobs;
+      also ended logins, old login failure counters and silent workers. An execution whose remote
+      work is not known to have ended is never deleted; the report counts those kept for that
+      reason.
 
       With --dry-run it does the same work in a transaction and rolls it back: the counts are
       exactly what a purge at that moment would delete, and nothing is deleted. Deletion runs in small batches,

@@ -44,8 +44,8 @@ export class UserEventsCommand extends UserCommand {
       from the newest end). Each \`surveyor user\` command records what it changed, and the
       host account that ran it (\`host:NAME\`); never a password. Logins the throttle held back
       are recorded by the service (BY is empty). A logged-in admin reads the same through
-      \`GET /api/v2/users/events\`. The audit is kept as long as other events
-      (SERVICE_RETENTION_EVENTS_DAYS). Exit 0, 1 on bad input, 2 on bad usage or configuration, 3
+      \`GET /api/v2/users/events\`. The audit is kept for
+      SERVICE_RETENTION_ACCOUNT_EVENTS_DAYS (five years by default). Exit 0, 1 on bad input, 2 on bad usage or configuration, 3
       when the database is not migrated.
     `,
     examples: [
