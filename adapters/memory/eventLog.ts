@@ -1,4 +1,4 @@
-import { accountSubjects } from '../../core/domain/accountEvents.js';
+import { isAccountEvent } from '../../core/domain/accountEvents.js';
 import type { EventPage, NewEvent, ProvenanceEvent } from '../../core/domain/event.js';
 import type { EventLog, EventOrder, EventStream } from '../../core/ports/EventLog.js';
 import { decodeCursor, encodeCursor, type MemoryStore, pageAfter } from './store.js';
@@ -19,7 +19,7 @@ const inStream = (stream: EventStream, e: ProvenanceEvent) => {
     case 'subject':
       return e.subjectType === stream.subjectType && e.subjectId === stream.subjectId;
     case 'accounts':
-      return (accountSubjects as readonly string[]).includes(e.subjectType);
+      return isAccountEvent(e);
   }
 };
 

@@ -1,5 +1,4 @@
-import { accountSubjects } from '../../core/domain/accountEvents.js';
-import type { ProvenanceEvent } from '../../core/domain/event.js';
+import { isAccountEvent } from '../../core/domain/accountEvents.js';
 import { terminalStates } from '../../core/domain/execution.js';
 import type { Execution } from '../../core/domain/executionRecord.js';
 import { housekeeping, type PruneCounts, type RetentionPolicy } from '../../core/domain/retention.js';
@@ -10,7 +9,6 @@ import type { MemoryLoginThrottle } from './loginThrottle.js';
 import type { MemoryStore } from './store.js';
 import type { MemoryWorkerRegistry } from './workerRegistry.js';
 
-const isAccountEvent = (e: ProvenanceEvent) => (accountSubjects as readonly string[]).includes(e.subjectType);
 const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * 86_400_000);
 const endedBefore = (x: Execution, cutoff: Date) =>
   terminalStates.has(x.state) && (x.finishedAt ?? x.updatedAt) < cutoff;

@@ -61,6 +61,12 @@ export const toEvent = (r: EventRow): ProvenanceEvent => ({
 });
 
 /** One page of a stream: the ids past `from` in `order`, each read on its index from either end. */
+/**
+ * The account audit's subject types, spelled as the partial index provenance_events_accounts
+ * (migration 0024) is, so every statement that names them is read on it.
+ */
+export const accountSubjectTypes = `('user', 'address')`;
+
 const query = (stream: EventStream, from: number, limit: number, order: EventOrder): [string, unknown[]] => {
   const [past, by] = order === 'oldest' ? ['>', 'id'] : ['<', 'id DESC'];
   switch (stream.kind) {
@@ -76,9 +82,8 @@ const query = (stream: EventStream, from: number, limit: number, order: EventOrd
         [stream.subjectType, stream.subjectId, from, limit],
       ];
     case 'accounts':
-      // Written as the partial index provenance_events_accounts is (migration 0024), so it is used.
       return [
-        `SELECT * FROM provenance_events WHERE subject_type IN ('user', 'address') AND id ${past} $1
+        `SELECT * FROM provenance_events WHERE subject_type IN ${accountSubjectTypes} AND id ${past} $1
          ORDER BY ${by} LIMIT $2`,
         [from, limit],
       ];

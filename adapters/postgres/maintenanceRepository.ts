@@ -1,6 +1,7 @@
 import { housekeeping, type PruneCounts, type RetentionPolicy } from '../../core/domain/retention.js';
 import type { MaintenanceRepository } from '../../core/ports/MaintenanceRepository.js';
 import type { Db, Tx } from './db.js';
+import { accountSubjectTypes } from './eventLog.js';
 
 type Exec = Db | Tx;
 
@@ -109,21 +110,20 @@ const pruneAll = async (exec: Exec, now: Date, p: RetentionPolicy): Promise<Prun
       'id',
       `SELECT ev.id FROM provenance_events ev
        WHERE ev.created_at < $1::timestamptz - make_interval(days => $2)
-         AND ev.subject_type NOT IN ('user', 'address')
+         AND ev.subject_type NOT IN ${accountSubjectTypes}
          AND NOT (ev.subject_type = 'execution'
                   AND EXISTS (SELECT 1 FROM executions x WHERE x.id::text = ev.subject_id))
        LIMIT $3`,
       [now, p.eventsDays],
     ),
   );
-  // Read on the account audit's partial index (migration 0024), as the audit is.
   const accountEvents = await unless(p.accountEventsDays, () =>
     deleteIn(
       exec,
       'provenance_events',
       'id',
       `SELECT id FROM provenance_events
-       WHERE subject_type IN ('user', 'address') AND created_at < $1::timestamptz - make_interval(days => $2)
+       WHERE subject_type IN ${accountSubjectTypes} AND created_at < $1::timestamptz - make_interval(days => $2)
        LIMIT $3`,
       [now, p.accountEventsDays],
     ),

@@ -10,6 +10,10 @@ import { type User, type UserChange, usernamePattern } from './user.js';
  */
 export const accountSubjects = ['user', 'address'] as const;
 
+/** Whether an event is the account audit's (of a user or a client address). */
+export const isAccountEvent = (e: { readonly subjectType: string }): boolean =>
+  (accountSubjects as readonly string[]).includes(e.subjectType);
+
 /** What an `account_changed` alert rule may listen for: each names the events of its kind. */
 export const accountChanges = [
   'created',

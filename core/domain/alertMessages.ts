@@ -1,4 +1,5 @@
 import type { AlertMessage, AlertRule } from './alerting.js';
+import { isAccountEvent } from './accountEvents.js';
 import type { ProvenanceEvent } from './event.js';
 import { redact, redactString } from '../redaction.js';
 
@@ -43,7 +44,7 @@ export const eventAlert = (
       ? `execution ${event.subjectId} ${event.kind.replace(/^execution\./, '')}`
       : event.kind === 'source.changed'
         ? `source ${String(payload['source_identifier'] ?? event.subjectId)} changed in discovery`
-        : event.subjectType === 'user' || event.subjectType === 'address'
+        : isAccountEvent(event)
           ? accountWhat(event, payload)
           : `${event.subjectType} ${event.subjectId}: ${event.kind}`;
   const subject = cut(`[surveyor] ${project ? `${project}: ` : ''}${what}`, 200);
@@ -59,7 +60,7 @@ export const eventAlert = (
       ...line('remote state', payload['remote_state']),
       ...line('failed drops', payload['failed_drops']),
       ...line('signature', payload['signature']),
-      ...line('by', event.subjectType === 'user' || event.subjectType === 'address' ? event.actor : null),
+      ...line('by', isAccountEvent(event) ? event.actor : null),
       `at: ${event.createdAt.toISOString()}`,
     ].join('\n'),
     maxAlertText,

@@ -44,6 +44,12 @@ export type Handler = (ctx: HandlerContext) => Promise<HandlerResult>;
 export const fail = (error: AppError, headers?: Record<string, string>): HandlerResult =>
   headers ? { error, headers } : { error };
 
+/** A refusal, with Retry-After when the error says when to try again (the login throttle's 429). */
+export const failRetryable = (error: AppError): HandlerResult => {
+  const retry = error.details?.['retry_after_seconds'];
+  return typeof retry === 'number' ? fail(error, { 'Retry-After': String(retry) }) : fail(error);
+};
+
 /** An operation's answer as a response: the view as the body, or the error. */
 export const answer = <T>(r: E.Either<AppError, T>, status?: number): HandlerResult =>
   E.isLeft(r) ? { error: r.left } : status === undefined ? { body: r.right } : { status, body: r.right };

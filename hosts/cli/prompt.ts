@@ -86,11 +86,13 @@ export const newPassword = async (
     stderr.write('surveyor: no terminal to ask for a password; use --password-file or --password-stdin\n');
     return undefined;
   }
-  const first = await promptHidden('Password: ');
-  const again = await promptHidden('Password again: ');
-  if (first !== again) {
-    stderr.write('surveyor: the two passwords differ\n');
-    return undefined;
-  }
-  return first;
+  const password = await askedTwice('Password');
+  if (password === undefined) stderr.write('surveyor: the two passwords differ\n');
+  return password;
+};
+
+/** A new password asked for twice at the terminal (`label: `, `label again: `); undefined when the two differ. */
+export const askedTwice = async (label: string): Promise<string | undefined> => {
+  const first = await promptHidden(`${label}: `);
+  return (await promptHidden(`${label} again: `)) === first ? first : undefined;
 };

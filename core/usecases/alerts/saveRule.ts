@@ -48,6 +48,8 @@ const build = (
   cooldownMinutes: input.cooldown_minutes,
 });
 
+const noRule = (id: string) => appError('not_found', `no alert rule ${id}`);
+
 const nameTaken = (name: string) => appError('conflict', `an alert rule named ${name} exists`);
 
 export const createRule = async (
@@ -72,7 +74,7 @@ export const replaceRule = async (
   by: Role,
 ): Promise<E.Either<AppError, AlertRule>> => {
   const current = await deps.alerts.getRule(id);
-  if (!current) return E.left(appError('not_found', `no alert rule ${id}`));
+  if (!current) return E.left(noRule(id));
   const refused = refusedFor(by, current.conditions, input.conditions);
   if (refused) return E.left(refused);
   const bad = await check(deps, input);
@@ -92,7 +94,7 @@ export const setRuleEnabled = async (
   by: Role,
 ): Promise<E.Either<AppError, AlertRule>> => {
   const current = await deps.alerts.getRule(id);
-  if (!current) return E.left(appError('not_found', `no alert rule ${id}`));
+  if (!current) return E.left(noRule(id));
   const refused = refusedFor(by, current.conditions);
   if (refused) return E.left(refused);
   if (current.enabled === enabled) return E.right(current);
@@ -105,10 +107,8 @@ export const setRuleEnabled = async (
 
 export const deleteRule = async (deps: Deps, id: string, by: Role): Promise<E.Either<AppError, void>> => {
   const current = await deps.alerts.getRule(id);
-  if (!current) return E.left(appError('not_found', `no alert rule ${id}`));
+  if (!current) return E.left(noRule(id));
   const refused = refusedFor(by, current.conditions);
   if (refused) return E.left(refused);
-  return (await deps.alerts.deleteRule(id))
-    ? E.right(undefined)
-    : E.left(appError('not_found', `no alert rule ${id}`));
+  return (await deps.alerts.deleteRule(id)) ? E.right(undefined) : E.left(noRule(id));
 };

@@ -7,6 +7,7 @@ import {
   type HandlerContext,
   type HandlerResult,
   eventPageOf,
+  failRetryable,
 } from '../handler.js';
 
 interface LoginBody {
@@ -29,11 +30,7 @@ export const attemptLogin = async (ctx: HandlerContext): Promise<E.Either<Handle
     ctx.host.metrics.loginFailures.inc({
       outcome: r.left.cause === 'rate_limited' ? 'rate_limited' : 'invalid_credentials',
     });
-    return E.left(
-      r.left.retryAfterSeconds !== undefined
-        ? fail(r.left.error, { 'Retry-After': String(r.left.retryAfterSeconds) })
-        : fail(r.left.error),
-    );
+    return E.left(failRetryable(r.left.error));
   }
   ctx.log.info({ username: body.username, user_id: r.right.userId }, 'login');
   return E.right(r.right.tokens);
@@ -75,8 +72,7 @@ export const changePasswordHandler: Handler = async (ctx) => {
       { user_id: p.userId, client: ctx.clientAddress, code: r.left.code },
       'password change refused',
     );
-    const retry = r.left.details?.['retry_after_seconds'];
-    return fail(r.left, typeof retry === 'number' ? { 'Retry-After': String(retry) } : undefined);
+    return failRetryable(r.left);
   }
   ctx.log.info({ user_id: p.userId, logins_ended: r.right.loginsEnded }, 'password changed');
   return { body: { logins_ended: r.right.loginsEnded } };

@@ -1,6 +1,6 @@
 import { Command, Option } from 'clipanion';
 import { exitCodes } from '../../exitCodes.js';
-import { passwordFromStdin, passwordsFromStdin, promptHidden } from '../../prompt.js';
+import { askedTwice, passwordFromStdin, passwordsFromStdin, promptHidden } from '../../prompt.js';
 import { ApiClient } from '../../client/apiClient.js';
 import { ClientCommand, UsageError } from '../../client/clientCommand.js';
 import { configDir, removeCredentials } from '../../client/credentials.js';
@@ -112,9 +112,8 @@ export class OwnPasswordCommand extends ClientCommand {
     }
     if (!process.stdin.isTTY) throw new UsageError('no terminal to ask for passwords; use --password-stdin');
     const current = await promptHidden('Current password: ');
-    const fresh = await promptHidden('New password: ');
-    if ((await promptHidden('New password again: ')) !== fresh)
-      throw new UsageError('the two new passwords differ');
+    const fresh = await askedTwice('New password');
+    if (fresh === undefined) throw new UsageError('the two new passwords differ');
     return [current, fresh];
   }
 }
