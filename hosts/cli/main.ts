@@ -32,9 +32,33 @@ import {
   AlertRuleEnableCommand,
   AlertRuleListCommand,
 } from './commands/client/alerts.js';
-import { LoginCommand, LogoutCommand, OwnPasswordCommand } from './commands/client/login.js';
+import { LoginCommand, LogoutCommand, OwnPasswordCommand, WhoamiCommand } from './commands/client/login.js';
+import { OverviewCommand } from './commands/client/overview.js';
+import {
+  AlertChannelDeleteCommand,
+  AlertChannelReplaceCommand,
+  AlertChannelShowCommand,
+  AlertDeliveryShowCommand,
+  AlertRuleDeleteCommand,
+  AlertRuleReplaceCommand,
+  AlertRuleShowCommand,
+} from './commands/client/alertRecords.js';
+import {
+  ExecArtifactCommand,
+  ExecLedgerCommand,
+  ExecShowCommand,
+  ExecSummaryCommand,
+} from './commands/client/execRecords.js';
+import {
+  SourcesDisableCommand,
+  SourcesEnableCommand,
+  SourcesEventsCommand,
+  SourcesShowCommand,
+} from './commands/client/sourceRecord.js';
 import {
   ProjectDiffCommand,
+  ProjectEventsCommand,
+  ProjectListCommand,
   ProjectShowCommand,
   ProjectUploadCommand,
   ProjectVersionsCommand,
@@ -47,7 +71,14 @@ import {
   SourcesListCommand,
   SourcesStatusCommand,
 } from './commands/client/sources.js';
-import { ProfileAddCommand, ProfileListCommand, ProfileShowCommand } from './commands/client/profile.js';
+import {
+  ProfileAddCommand,
+  ProfileDeleteCommand,
+  ProfileEventsCommand,
+  ProfileListCommand,
+  ProfileReplaceCommand,
+  ProfileShowCommand,
+} from './commands/client/profile.js';
 import {
   ExecCancelCommand,
   ExecCreateCommand,
@@ -111,20 +142,31 @@ const commands = [
   LoginCommand,
   LogoutCommand,
   OwnPasswordCommand,
+  WhoamiCommand,
+  OverviewCommand,
   ProjectUploadCommand,
   ProjectShowCommand,
   ProjectVersionsCommand,
   UsageCommand,
   ProjectDiffCommand,
+  ProjectListCommand,
+  ProjectEventsCommand,
   SourcesAddCommand,
   SourcesImportCommand,
   SourcesListCommand,
   SourcesDiscoverCommand,
   SourcesStatusCommand,
   SourcesDeleteCommand,
+  SourcesShowCommand,
+  SourcesEventsCommand,
+  SourcesEnableCommand,
+  SourcesDisableCommand,
   ProfileAddCommand,
   ProfileListCommand,
   ProfileShowCommand,
+  ProfileReplaceCommand,
+  ProfileDeleteCommand,
+  ProfileEventsCommand,
   AlertChannelAddCommand,
   AlertChannelListCommand,
   AlertChannelTestCommand,
@@ -134,7 +176,14 @@ const commands = [
   AlertRuleListCommand,
   AlertRuleEnableCommand,
   AlertRuleDisableCommand,
+  AlertChannelShowCommand,
+  AlertChannelReplaceCommand,
+  AlertChannelDeleteCommand,
+  AlertRuleShowCommand,
+  AlertRuleReplaceCommand,
+  AlertRuleDeleteCommand,
   AlertDeliveriesCommand,
+  AlertDeliveryShowCommand,
   ExecCreateCommand,
   ExecExecuteCommand,
   ExecStatusCommand,
@@ -146,6 +195,10 @@ const commands = [
   ExecDiffCommand,
   ExecReproduceCommand,
   ExecListCommand,
+  ExecShowCommand,
+  ExecSummaryCommand,
+  ExecLedgerCommand,
+  ExecArtifactCommand,
 ];
 for (const c of commands) cli.register(c);
 // `surveyor exec --help` and the like: each group's commands.

@@ -18,6 +18,9 @@ const valueNames: Readonly<Record<string, string>> = {
   '--archive': 'NAME',
   '--channel': 'ID',
   '--rule': 'ID',
+  '--last': 'N',
+  '--attempt': 'N',
+  '--output': 'FILE',
 };
 
 /** `--project #0` -> `--project MODULE`; otherwise the option's own name in capitals. */

@@ -1,5 +1,6 @@
 // The CLI as an API client: a real API and worker in this process, the CLI as child processes
 // that know only the server's URL (no DATABASE_URL: they cannot write the database themselves).
+import { createHash } from 'node:crypto';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -361,6 +362,218 @@ test.serial('alert channels, rules and deliveries from the command line', async 
   }
 });
 
+test.serial('the rest of what the API does, from the command line too', async (t) => {
+  // An access token about to end: the next command renews it from the refresh token, and keeps both.
+  const creds = join(dir, 'config', 'credentials.json');
+  const before = JSON.parse(readFileSync(creds, 'utf8')) as { access_token: string; refresh_token: string };
+  writeFileSync(creds, JSON.stringify({ ...before, access_expires_at: new Date().toISOString() }), {
+    mode: 0o600,
+  });
+  const me = await cli(['whoami']);
+  t.is(me.code, 0, me.out);
+  t.regex(me.out, /^cli-admin \(admin\) at http:\/\/127\.0\.0\.1:\d+$/m);
+  const after = JSON.parse(readFileSync(creds, 'utf8')) as { access_token: string; refresh_token: string };
+  t.not(after.refresh_token, before.refresh_token, 'the refresh token was used and rotated');
+
+  const overview = await cli(['overview']);
+  t.is(overview.code, 0, overview.out);
+  t.regex(overview.out, /^executions: .*\b\d+ completed/m);
+  t.regex(overview.out, /^queue: \d+ queued \(oldest \d+ s\), \d+ running, \d+ dead$/m);
+  t.regex(overview.out, /^recent failures:\n {2}\S+ failed/m);
+  t.regex((await cli(['project', 'list'])).out, /^wallaby_hires\s+2\s+\S+\s+cli-admin\s+[0-9a-f]{12}$/m);
+  const projectEvents = await cli(['project', 'events', 'wallaby_hires']);
+  t.regex(projectEvents.out, /^TIME\s+SUBJECT\s+EVENT\s+BY\s+DETAIL$/m);
+  t.regex(projectEvents.out, /\ssource [0-9a-f]{8}\s+source\.registered\s/);
+  t.regex(projectEvents.out, /\sexecution [0-9a-f]{8}\s+execution\.completed\s/);
+  const newestTwo = await json<{ id: number }[]>(['project', 'events', 'wallaby_hires', '--last', '2']);
+  const every = await json<{ id: number }[]>(['project', 'events', 'wallaby_hires']);
+  t.deepEqual(newestTwo, every.slice(-2), '--last N: the newest N, oldest first');
+  t.is((await cli(['project', 'events', 'wallaby_hires', '--last', '0'])).code, 2);
+
+  // One execution's records: as stored, its summary, its ledger and its artifacts, checked.
+  const done = (
+    await json<{ items: { uuid: string }[] }>(['exec', 'list', '--state', 'completed', '--limit', '1'])
+  ).items[0]!.uuid;
+  const shown = await cli(['exec', 'show', done.slice(0, 8)]);
+  t.regex(shown.out, new RegExp(`^${done} completed \\(attempt 1, 1 source`, 'm'));
+  t.regex(shown.out, /^ {2}project wallaby_hires, archive casda, created /m);
+  t.regex(shown.out, /^ {2}sources: HIPASSJ0001-23$/m);
+  const summary = await cli(['exec', 'summary', done]);
+  t.regex(summary.out, new RegExp(`^${done} completed \\(terminal, attempt 1, \\d+ events\\)`, 'm'));
+  t.regex(summary.out, /^WAITING\s+STAGE\s+TRANSLATE\s+SUBMIT\s+POLL\s+REMOTE_QUEUE\s+TOTAL$/m);
+  const ledger = await json<{ artifacts: { attempt: number; name: string; sha256: string }[] }>([
+    'exec',
+    'ledger',
+    done,
+  ]);
+  const manifest = ledger.artifacts.find((a) => a.name === 'manifest.json')!;
+  t.truthy(manifest);
+  const listedArtifacts = await cli(['exec', 'artifact', done]);
+  t.regex(
+    listedArtifacts.out,
+    new RegExp(`^1\\s+manifest\\.json\\s+application/json\\s+\\d+\\s+${manifest.sha256.slice(0, 12)}`, 'm'),
+  );
+  const out = join(dir, 'manifest.json');
+  const written = await cli(['exec', 'artifact', done, 'manifest.json', '--output', out]);
+  t.is(written.code, 0, written.out);
+  t.regex(written.out, /manifest\.json \(attempt 1, \d+ bytes, sha256 checked\) -> /);
+  t.is(createHash('sha256').update(readFileSync(out)).digest('hex'), manifest.sha256);
+  const toStdout = runCli(['exec', 'artifact', done, 'manifest.json'], env());
+  t.is(await toStdout.exited(30_000), 0);
+  t.is(createHash('sha256').update(toStdout.output()).digest('hex'), manifest.sha256);
+  const missing = await cli(['exec', 'artifact', done, 'no-such.json']);
+  t.is(missing.code, 1);
+  t.regex(missing.out, /attempt 1 has no artifact no-such\.json/);
+  // What ran, as PROV; set beside the failed one; run again as a dry run; the waiting one cancelled.
+  const prov = await json<{ prefix: Record<string, string>; activity: Record<string, unknown> }>([
+    'exec',
+    'provenance',
+    done,
+  ]);
+  t.true(Object.keys(prov.activity).length > 0, JSON.stringify(prov.prefix));
+  t.regex((await cli(['exec', 'provenance', done, '--provn'])).out, /^document$/m);
+  const failedOne = (
+    await json<{ items: { uuid: string }[] }>(['exec', 'list', '--state', 'failed', '--limit', '1'])
+  ).items[0]!.uuid;
+  const diff = await cli(['exec', 'diff', done, failedOne]);
+  t.is(diff.code, 1, diff.out);
+  t.regex(diff.out, new RegExp(`^a: ${done} completed$`, 'm'));
+  t.regex(diff.out, new RegExp(`^b: ${failedOne} failed`, 'm'));
+  t.regex(diff.out, /^sources only in a: HIPASSJ0001-23$/m);
+  const again = await cli(['exec', 'reproduce', done, '--dry-run']);
+  t.is(again.code, 0, again.out);
+  t.regex(again.out, /^[0-9a-f-]{36} queued \(attempt 1, 1 source\(s\)/m);
+  const waiting = (
+    await json<{ items: { uuid: string }[] }>(['exec', 'list', '--state', 'pending', '--limit', '5'])
+  ).items.find((e) => !again.out.includes(e.uuid))!.uuid;
+  const cancelled = await cli(['exec', 'cancel', waiting]);
+  t.is(cancelled.code, 0, cancelled.out);
+  t.regex(cancelled.out, new RegExp(`^${waiting} cancelled`, 'm'));
+  const lastEvent = await json<{ kind: string }[]>(['exec', 'events', done, '--last', '1']);
+  const allEvents = await json<{ kind: string }[]>(['exec', 'events', done]);
+  t.deepEqual(lastEvent, allEvents.slice(-1));
+
+  // One source: shown, switched off and on (an unknown one named, the rest done), its events.
+  t.is(
+    (await json<{ source_identifier: string }>(['sources', 'show', 'wallaby_hires', 'HIPASSJ0001-23']))
+      .source_identifier,
+    'HIPASSJ0001-23',
+  );
+  const off = await cli(['sources', 'disable', 'wallaby_hires', 'HIPASSJ0001-23', 'HIPASSJ9999-99']);
+  t.is(off.code, 1, off.out);
+  t.regex(off.out, /^HIPASSJ0001-23 disabled$/m);
+  t.regex(off.out, /HIPASSJ9999-99: no source HIPASSJ9999-99 in project wallaby_hires/);
+  t.false((await json<{ enabled: boolean }>(['sources', 'show', 'wallaby_hires', 'HIPASSJ0001-23'])).enabled);
+  t.is((await cli(['sources', 'enable', 'wallaby_hires', 'HIPASSJ0001-23'])).code, 0);
+  const sourceEvents = await json<{ kind: string }[]>([
+    'sources',
+    'events',
+    'wallaby_hires',
+    'HIPASSJ0001-23',
+  ]);
+  t.deepEqual(
+    sourceEvents.map((e) => e.kind).filter((k) => k !== 'source.discovered' && k !== 'source.changed'),
+    ['source.registered', 'source.disabled', 'source.enabled'],
+  );
+  t.is((await cli(['sources', 'show', 'wallaby_hires', 'HIPASSJ9999-99'])).code, 2);
+
+  // A profile replaced (its events name what changed), another deleted.
+  const replaced = await cli([
+    'profile',
+    'replace',
+    'mock-dim',
+    file(
+      'profile2.json',
+      JSON.stringify({
+        name: 'mock-dim',
+        description: 'the mock island manager',
+        project_module: 'wallaby_hires',
+        is_default: true,
+        translation: {},
+        deployment: { kind: 'rest_remote', deploy_host: 'dim.example.org' },
+      }),
+    ),
+    '--project',
+    'wallaby_hires',
+  ]);
+  t.is(replaced.code, 0, replaced.out);
+  t.regex(replaced.out, /^profile mock-dim replaced \(version 2\)$/m);
+  const profileEvents = await cli(['profile', 'events', 'mock-dim', '--project', 'wallaby_hires']);
+  t.regex(profileEvents.out, /profile\.created\s+cli-admin/);
+  t.regex(profileEvents.out, /profile\.replaced\s+cli-admin\s+.*description/);
+  const spare = file(
+    'spare.json',
+    JSON.stringify({
+      name: 'spare',
+      project_module: 'wallaby_hires',
+      translation: {},
+      deployment: { kind: 'rest_remote', deploy_host: 'dim.example.org' },
+    }),
+  );
+  t.is((await cli(['profile', 'add', spare])).code, 0);
+  const gone = await cli(['profile', 'delete', 'spare', '--project', 'wallaby_hires']);
+  t.is(gone.code, 0, gone.out);
+  t.regex(gone.out, /^profile spare deleted$/m);
+  t.regex(
+    (await cli(['profile', 'delete', 'spare', '--project', 'wallaby_hires'])).out,
+    /no profile spare in wallaby_hires or global/,
+  );
+
+  // A rule and a channel: shown (no secret), replaced (the secret kept), deleted in turn.
+  const rule = await json<{ name: string; cooldown_minutes: number }>([
+    'alert',
+    'rule',
+    'show',
+    'cli-failures',
+  ]);
+  t.is(rule.cooldown_minutes, 60);
+  const ruleFile = file(
+    'rule2.json',
+    JSON.stringify({
+      kind: 'execution_ended',
+      name: 'cli-failures',
+      states: ['failed'],
+      channels: ['cli-hook'],
+      cooldown_minutes: 5,
+    }),
+  );
+  t.regex(
+    (await cli(['alert', 'rule', 'replace', 'cli-failures', ruleFile])).out,
+    /^rule cli-failures replaced$/m,
+  );
+  t.regex(
+    (await cli(['alert', 'rule', 'list'])).out,
+    /cli-failures\s+execution_ended\s+\S+\s+\(all\)\s+1\s+5 min/,
+  );
+  const channel = await cli(['alert', 'channel', 'show', 'cli-hook']);
+  t.regex(channel.out, /"sealed_fields": \[\s+"signing_secret"/);
+  t.false(channel.out.includes('cli-signing-secret-0123456789'));
+  const hookUrl = (JSON.parse(channel.out) as { settings: { url?: string; target?: string } }).settings;
+  const channelFile = file(
+    'hook2.json',
+    JSON.stringify({ kind: 'webhook', name: 'cli-hook', url: hookUrl.url ?? `http://${hookUrl.target}` }),
+  );
+  const swapped = await cli(['alert', 'channel', 'replace', 'cli-hook', channelFile]);
+  t.is(swapped.code, 0, swapped.out);
+  t.regex(
+    (await cli(['alert', 'channel', 'show', 'cli-hook'])).out,
+    /"sealed_fields": \[\s+"signing_secret"/,
+    'the secret left out is kept',
+  );
+  t.regex((await cli(['alert', 'channel', 'disable', 'cli-hook'])).out, /^channel cli-hook disabled$/m);
+  t.regex((await cli(['alert', 'channel', 'enable', 'cli-hook'])).out, /^channel cli-hook enabled$/m);
+  const held = await cli(['alert', 'channel', 'delete', 'cli-hook']);
+  t.is(held.code, 1, held.out);
+  t.regex(held.out, /HTTP 409/);
+  t.regex((await cli(['alert', 'rule', 'delete', 'cli-failures'])).out, /^rule cli-failures deleted$/m);
+  t.regex((await cli(['alert', 'channel', 'delete', 'cli-hook'])).out, /^channel cli-hook deleted$/m);
+  const delivery = (await json<{ id: string; state: string }[]>(['alert', 'deliveries']))[0]!;
+  t.regex((await cli(['alert', 'deliveries'])).out, new RegExp(`\\s${delivery.id}$`, 'm'));
+  const one = await json<{ id: string; state: string }>(['alert', 'deliveries', 'show', delivery.id]);
+  t.is(one.id, delivery.id);
+  t.is(one.state, delivery.state);
+});
+
 test.serial('credentials others may read are refused; logout ends the login', async (t) => {
   const creds = join(dir, 'config', 'credentials.json');
   chmodSync(creds, 0o644);
@@ -410,3 +623,41 @@ test.serial(
     t.false(api.logs.some((l) => l.includes(fresh) || l.includes('not-my-password')));
   },
 );
+
+// Last: every operation of the API was called by a command above, except those the CLI leaves to
+// others, each with the reason. A route added without its command fails here.
+const notTheCli: Readonly<Record<string, string>> = {
+  consoleLogin: 'the web console logs in with a cookie',
+  consoleRefresh: 'the web console',
+  consoleLogout: 'the web console',
+  health: 'probes, without credentials',
+  ready: 'probes, without credentials (surveyor doctor checks the host itself)',
+  metrics: 'Prometheus',
+  openapi: 'clients generated from it',
+  createSource: 'sources add registers through /sources/bulk, which takes one as well',
+  listUsers: "accounts are the host's: surveyor user list on it, the console's Accounts page",
+  accountEvents: "accounts are the host's: surveyor user events on it, the console's Accounts page",
+};
+
+test.serial('every operation of the API is reached from the command line, or said why not', (t) => {
+  const called = new Set(
+    api.logs
+      .map((l) => JSON.parse(l) as { msg?: string; method?: string; route?: string })
+      .filter((l) => l.msg === 'request')
+      .map((l) => `${l.method} ${l.route}`),
+  );
+  const doc = JSON.parse(readFileSync(new URL('../../../schema/openapi.json', import.meta.url), 'utf8')) as {
+    paths: Record<string, Record<string, { operationId: string }>>;
+  };
+  const operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
+    Object.entries(ops).map(([method, op]) => ({
+      id: op.operationId,
+      key: `${method.toUpperCase()} ${path}`,
+    })),
+  );
+  t.true(operations.length > 60);
+  const missing = operations.filter((o) => !called.has(o.key) && notTheCli[o.id] === undefined);
+  t.deepEqual(missing, [], 'each needs a command (or a reason in notTheCli)');
+  const stale = Object.keys(notTheCli).filter((id) => !operations.some((o) => o.id === id));
+  t.deepEqual(stale, [], 'reasons for operations that no longer exist');
+});

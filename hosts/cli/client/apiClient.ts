@@ -25,8 +25,8 @@ export interface RequestOptions {
 
 const maxAnswerBytes = 64 * 1024 * 1024;
 
-/** The body as text, read no further than `max` bytes. */
-const boundedText = async (res: Response, max: number, what: string): Promise<string> => {
+/** The body's bytes, read no further than `max`. */
+const boundedBytes = async (res: Response, max: number, what: string): Promise<Buffer> => {
   const chunks: Uint8Array[] = [];
   let size = 0;
   const reader = res.body?.getReader();
@@ -39,7 +39,7 @@ const boundedText = async (res: Response, max: number, what: string): Promise<st
     }
     chunks.push(chunk);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 };
 
 /** surveyor's REST API, over fetch with a timeout on every request. */
@@ -87,6 +87,21 @@ export class ApiClient {
     path: string,
     opts: RequestOptions = {},
   ): Promise<{ status: number; body: T }> {
+    const { status, bytes } = await this.exchange(method, path, opts);
+    return { status, body: parsedJson(bytes.toString('utf8')) as T };
+  }
+
+  /** The answer's bytes as the server sent them (an artifact, whose digest is of these). */
+  async bytes(method: string, path: string, opts: RequestOptions = {}): Promise<Buffer> {
+    return (await this.exchange(method, path, opts)).bytes;
+  }
+
+  /** One request; an answer that is not 2xx is thrown as the server's error. */
+  private async exchange(
+    method: string,
+    path: string,
+    opts: RequestOptions,
+  ): Promise<{ status: number; bytes: Buffer }> {
     const url = new URL(`${this.server}${apiPrefix}${path}`);
     for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined) url.searchParams.set(k, v);
     const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
@@ -113,15 +128,9 @@ export class ApiClient {
         `cannot reach surveyor at ${this.server}: ${why?.code ?? why?.message ?? (err as Error).message}`,
       );
     }
-    const text = await boundedText(res, maxAnswerBytes, `${method} ${path}`);
-    let parsed: unknown = text;
-    try {
-      parsed = text === '' ? null : JSON.parse(text);
-    } catch {
-      // Not JSON: reported as it is below.
-    }
-    if (res.ok) return { status: res.status, body: parsed as T };
-    const e = (parsed ?? {}) as {
+    const bytes = await boundedBytes(res, maxAnswerBytes, `${method} ${path}`);
+    if (res.ok) return { status: res.status, bytes };
+    const e = (parsedJson(bytes.toString('utf8')) ?? {}) as {
       error?: { code?: string; message?: string; details?: Record<string, unknown> };
     };
     throw new ApiError(
@@ -132,3 +141,13 @@ export class ApiClient {
     );
   }
 }
+
+/** JSON when the text is JSON; the text as it is otherwise (reported as it is). */
+const parsedJson = (text: string): unknown => {
+  if (text === '') return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+};

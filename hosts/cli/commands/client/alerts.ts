@@ -5,7 +5,7 @@ import { exitCodes } from '../../exitCodes.js';
 import type { ApiClient } from '../../client/apiClient.js';
 import { ReadCommand, table, UsageError } from '../../client/clientCommand.js';
 
-interface Named {
+export interface Named {
   id: string;
   name: string;
 }
@@ -38,7 +38,7 @@ interface DeliveryView {
 }
 
 /** A channel's or rule's id from its id or its name (names are unique). */
-const idOf = async (api: ApiClient, path: string, ref: string, what: string): Promise<string> => {
+export const idOf = async (api: ApiClient, path: string, ref: string, what: string): Promise<string> => {
   if (uuidPattern.test(ref)) return ref;
   const hit = (await api.all<Named>(path, {}, 500)).find((x) => x.name === ref);
   if (!hit) throw new UsageError(`no ${what} named ${ref}`);
@@ -46,12 +46,24 @@ const idOf = async (api: ApiClient, path: string, ref: string, what: string): Pr
 };
 
 /** A JSON file's content; a file that holds secrets should be readable by its owner only. */
-const jsonFile = (file: string): unknown => {
+export const jsonFile = (file: string): unknown => {
   try {
     return JSON.parse(readFileSync(file, 'utf8')) as unknown;
   } catch (err) {
     throw new UsageError(`${file}: ${(err as Error).message}`);
   }
+};
+
+/** A rule from a JSON file, its channels given by name turned into ids. */
+export const ruleFile = async (api: ApiClient, file: string): Promise<unknown> => {
+  const body = jsonFile(file) as { channels?: unknown };
+  if (Array.isArray(body.channels))
+    body.channels = await Promise.all(
+      body.channels.map((c) =>
+        typeof c === 'string' ? idOf(api, '/notification-channels', c, 'channel') : c,
+      ),
+    );
+  return body;
 };
 
 const where = (c: ChannelView) =>
@@ -196,14 +208,7 @@ export class AlertRuleAddCommand extends ReadCommand {
   file = Option.String({ required: true, name: 'FILE' });
 
   protected async run(api: ApiClient): Promise<number> {
-    const body = jsonFile(this.file) as { channels?: unknown };
-    if (Array.isArray(body.channels))
-      body.channels = await Promise.all(
-        body.channels.map((c) =>
-          typeof c === 'string' ? idOf(api, '/notification-channels', c, 'channel') : c,
-        ),
-      );
-    const r = await api.request<RuleView>('POST', '/alert-rules', { body });
+    const r = await api.request<RuleView>('POST', '/alert-rules', { body: await ruleFile(api, this.file) });
     if (this.asJson) return this.json(r);
     this.out(`rule ${r.name} created (${r.id})`);
     return exitCodes.ok;
@@ -264,7 +269,7 @@ export class AlertDeliveriesCommand extends ReadCommand {
     if (this.asJson) return this.json(page.items);
     this.out(
       table([
-        ['CREATED', 'STATE', 'TRIES', 'FOLDED', 'LAST', 'RULE', 'SUBJECT'],
+        ['CREATED', 'STATE', 'TRIES', 'FOLDED', 'LAST', 'RULE', 'SUBJECT', 'ID'],
         ...page.items.map((d) => [
           d.created_at.replace(/\.\d+Z$/, 'Z'),
           d.state,
@@ -273,6 +278,7 @@ export class AlertDeliveriesCommand extends ReadCommand {
           d.last_error ?? (d.last_status === null ? '' : `${d.last_status}, ${d.last_latency_ms} ms`),
           d.rule_name ?? `(${d.type})`,
           d.subject,
+          d.id,
         ]),
       ]),
     );

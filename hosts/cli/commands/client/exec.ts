@@ -2,6 +2,7 @@ import { Command, Option } from 'clipanion';
 import { exitCodes } from '../../exitCodes.js';
 import type { ApiClient } from '../../client/apiClient.js';
 import { ReadCommand, table, UsageError } from '../../client/clientCommand.js';
+import { EventsCommand } from '../../client/eventList.js';
 import { uuidPattern, uuidPrefixPattern } from '../../../../core/domain/idPrefix.js';
 
 export interface ExecutionView {
@@ -160,29 +161,17 @@ export class ExecRetryCommand extends OneExecution {
   }
 }
 
-export class ExecEventsCommand extends ReadCommand {
+export class ExecEventsCommand extends EventsCommand {
   static override paths = [['exec', 'events']];
   static override usage = Command.Usage({
     category: 'Client',
-    description: "An execution's events, oldest first",
+    description: "An execution's events, oldest first (--last N: only the newest N)",
   });
 
   id = Option.String({ required: true, name: 'ID' });
 
-  protected async run(api: ApiClient): Promise<number> {
-    const items = await api.all<{ created_at: string; kind: string; actor: string | null; payload: unknown }>(
-      path(await resolveExecution(api, this.id), '/events'),
-      {},
-      500,
-    );
-    if (this.asJson) return this.json(items);
-    this.out(
-      table([
-        ['TIME', 'EVENT', 'BY', 'DETAIL'],
-        ...items.map((e) => [e.created_at, e.kind, e.actor ?? '', JSON.stringify(e.payload).slice(0, 120)]),
-      ]),
-    );
-    return exitCodes.ok;
+  protected async streamPath(api: ApiClient): Promise<string> {
+    return path(await resolveExecution(api, this.id), '/events');
   }
 }
 

@@ -2,7 +2,7 @@ import { Command, Option } from 'clipanion';
 import { exitCodes } from '../../exitCodes.js';
 import { askedTwice, passwordFromStdin, passwordsFromStdin, promptHidden } from '../../prompt.js';
 import { ApiClient } from '../../client/apiClient.js';
-import { ClientCommand, UsageError } from '../../client/clientCommand.js';
+import { ClientCommand, ReadCommand, UsageError } from '../../client/clientCommand.js';
 import { configDir, removeCredentials } from '../../client/credentials.js';
 import { saveTokens } from '../../client/session.js';
 
@@ -115,5 +115,20 @@ export class OwnPasswordCommand extends ClientCommand {
     const fresh = await askedTwice('New password');
     if (fresh === undefined) throw new UsageError('the two new passwords differ');
     return [current, fresh];
+  }
+}
+
+export class WhoamiCommand extends ReadCommand {
+  static override paths = [['whoami']];
+  static override usage = Command.Usage({
+    category: 'Client',
+    description: 'Who this login acts as on the server: username and role',
+  });
+
+  protected async run(api: ApiClient): Promise<number> {
+    const me = await api.request<{ username: string; role: string; session_id: string }>('GET', '/auth/me');
+    if (this.asJson) return this.json(me);
+    this.out(`${me.username} (${me.role}) at ${api.server}`);
+    return exitCodes.ok;
   }
 }

@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { Command, Option } from 'clipanion';
 import { exitCodes } from '../../exitCodes.js';
 import type { ApiClient } from '../../client/apiClient.js';
-import { ReadCommand, table } from '../../client/clientCommand.js';
+import { ReadCommand, table, UsageError } from '../../client/clientCommand.js';
+import { EventsCommand } from '../../client/eventList.js';
 
 interface ProfileView {
   id: string;
@@ -106,6 +107,77 @@ export class ProfileShowCommand extends ReadCommand {
       this.context.stderr.write(`surveyor: ${noProfileNamed(this.ref, this.project)}\n`);
       return exitCodes.failure;
     }
-    return this.json(await api.request('GET', `/deployment-profiles/${encodeURIComponent(id)}`));
+    return this.json(await api.request('GET', profilePath(id)));
+  }
+}
+
+const profilePath = (id: string, rest = '') => `/deployment-profiles/${encodeURIComponent(id)}${rest}`;
+
+/** The profile a command names (by id, or by name as `profile show` finds it); unknown is said. */
+const namedProfile = async (api: ApiClient, ref: string, project: string | undefined): Promise<string> => {
+  const id = await profileIdOf(api, ref, project);
+  if (id === undefined) throw new UsageError(noProfileNamed(ref, project));
+  return id;
+};
+
+export class ProfileReplaceCommand extends ReadCommand {
+  static override paths = [['profile', 'replace']];
+  static override usage = Command.Usage({
+    category: 'Client',
+    description: 'Replace a deployment profile with a JSON file; existing executions keep their snapshot',
+    details: `
+      The file holds what PUT /deployment-profiles/{id} takes, as for profile add. The version
+      goes up by one, and the profile's events name the fields that changed. Code fields (modules,
+      venv, exec_prefix, batch_template) and global profiles need an admin.
+    `,
+    examples: [['Replace', 'surveyor profile replace mock-dim mock-dim.json --project wallaby_hires']],
+  });
+
+  ref = Option.String({ required: true, name: 'ID_OR_NAME' });
+  file = Option.String({ required: true, name: 'FILE' });
+  project = Option.String('--project', { description: 'The module whose profile NAME is' });
+
+  protected async run(api: ApiClient): Promise<number> {
+    const body = JSON.parse(readFileSync(this.file, 'utf8')) as unknown;
+    const id = await namedProfile(api, this.ref, this.project);
+    const p = await api.request<ProfileView>('PUT', profilePath(id), { body });
+    if (this.asJson) return this.json(p);
+    this.out(`profile ${p.name} replaced (version ${p.version})`);
+    return exitCodes.ok;
+  }
+}
+
+export class ProfileDeleteCommand extends ReadCommand {
+  static override paths = [['profile', 'delete']];
+  static override usage = Command.Usage({
+    category: 'Client',
+    description: 'Delete a deployment profile (a global one: admins); executions keep their snapshot',
+  });
+
+  ref = Option.String({ required: true, name: 'ID_OR_NAME' });
+  project = Option.String('--project', { description: 'The module whose profile NAME is' });
+
+  protected async run(api: ApiClient): Promise<number> {
+    const id = await namedProfile(api, this.ref, this.project);
+    const r = await api.request('DELETE', profilePath(id));
+    if (this.asJson) return this.json(r);
+    this.out(`profile ${this.ref} deleted`);
+    return exitCodes.ok;
+  }
+}
+
+export class ProfileEventsCommand extends EventsCommand {
+  static override paths = [['profile', 'events']];
+  static override usage = Command.Usage({
+    category: 'Client',
+    description:
+      "A profile's events (created, replaced with the fields that changed, deleted), oldest first (--last N)",
+  });
+
+  ref = Option.String({ required: true, name: 'ID_OR_NAME' });
+  project = Option.String('--project', { description: 'The module whose profile NAME is' });
+
+  protected async streamPath(api: ApiClient): Promise<string> {
+    return profilePath(await namedProfile(api, this.ref, this.project), '/events');
   }
 }

@@ -4,6 +4,7 @@ import { createTwoFilesPatch } from 'diff';
 import { exitCodes } from '../../exitCodes.js';
 import type { ApiClient } from '../../client/apiClient.js';
 import { ReadCommand, table } from '../../client/clientCommand.js';
+import { EventsCommand } from '../../client/eventList.js';
 
 interface VersionView {
   project_module: string;
@@ -137,5 +138,48 @@ export class ProjectDiffCommand extends ReadCommand {
       this.json({ from: a.version, to: b.version, same, patch });
     } else this.context.stdout.write(same ? '' : patch);
     return same ? exitCodes.ok : exitCodes.failure;
+  }
+}
+
+export class ProjectListCommand extends ReadCommand {
+  static override paths = [['project', 'list']];
+  static override usage = Command.Usage({
+    category: 'Client',
+    description: 'List the projects that have a configuration, with their active version',
+  });
+
+  protected async run(api: ApiClient): Promise<number> {
+    const { items } = await api.request<{ items: VersionView[] }>('GET', '/project-configs');
+    if (this.asJson) return this.json(items);
+    this.out(
+      table([
+        ['PROJECT', 'VERSION', 'SINCE', 'BY', 'SHA256'],
+        ...items.map((v) => [
+          v.project_module,
+          String(v.version),
+          v.created_at,
+          v.created_by,
+          v.content_hash.slice(0, 12),
+        ]),
+      ]),
+    );
+    return exitCodes.ok;
+  }
+}
+
+export class ProjectEventsCommand extends EventsCommand {
+  static override paths = [['project', 'events']];
+  static override usage = Command.Usage({
+    category: 'Client',
+    description:
+      "A project's events, and its sources' and executions', oldest first (--last N: the newest N)",
+  });
+
+  protected override readonly manySubjects = true;
+
+  module = Option.String({ required: true, name: 'MODULE' });
+
+  protected streamPath(): Promise<string> {
+    return Promise.resolve(`/projects/${encodeURIComponent(this.module)}/events`);
   }
 }

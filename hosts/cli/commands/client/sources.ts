@@ -16,7 +16,7 @@ interface BulkResult {
   items: { source_identifier: string; status: string; uuid?: string; error?: string }[];
 }
 
-interface SourceView {
+export interface SourceView {
   uuid: string;
   source_identifier: string;
   enabled: boolean;
@@ -62,6 +62,55 @@ const register = async (
     progress(Math.min(identifiers.length, i + batch));
   }
   return sum;
+};
+
+/**
+ * Sources' UUIDs from identifiers or UUIDs: identifiers are found in the project's list, which is
+ * read only when one is not a UUID. Undefined for an identifier the project does not have.
+ */
+export const sourceIds = async (
+  api: ApiClient,
+  module: string,
+  names: readonly string[],
+): Promise<(name: string) => string | undefined> => {
+  const byIdentifier = names.every((n) => uuidPattern.test(n))
+    ? new Map<string, string>()
+    : new Map(
+        (await api.all<SourceView>('/sources', { project_module: module }, 1000)).map((s) => [
+          s.source_identifier,
+          s.uuid,
+        ]),
+      );
+  return (name) => (uuidPattern.test(name) ? name : byIdentifier.get(name));
+};
+
+/**
+ * Does `act` to each named source on its own: an unknown one, or one the server refuses, is said
+ * with the reason, and the others go on.
+ */
+export const eachSource = async (
+  api: ApiClient,
+  module: string,
+  names: readonly string[],
+  act: (id: string) => Promise<unknown>,
+): Promise<{ source: string; error?: string }[]> => {
+  const idOf = await sourceIds(api, module, names);
+  const results: { source: string; error?: string }[] = [];
+  for (const name of names) {
+    const id = idOf(name);
+    if (!id) {
+      results.push({ source: name, error: `no source ${name} in project ${module}` });
+      continue;
+    }
+    try {
+      await act(id);
+      results.push({ source: name });
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      results.push({ source: name, error: `${err.message} (${err.code}, HTTP ${err.status})` });
+    }
+  }
+  return results;
 };
 
 abstract class RegisterCommand extends ReadCommand {
@@ -218,34 +267,11 @@ export class SourcesDeleteCommand extends ReadCommand {
   names = Option.Rest({ required: 1, name: 'IDENTIFIER_OR_UUID' });
 
   protected async run(api: ApiClient): Promise<number> {
-    // Identifiers are found in the project's list (read only when one is not a UUID).
-    const byIdentifier = this.names.every((n) => uuidPattern.test(n))
-      ? new Map<string, string>()
-      : new Map(
-          (await api.all<SourceView>('/sources', { project_module: this.module }, 1000)).map((s) => [
-            s.source_identifier,
-            s.uuid,
-          ]),
-        );
-    const results: { source: string; deleted: boolean; error?: string }[] = [];
-    for (const name of this.names) {
-      const id = uuidPattern.test(name) ? name : byIdentifier.get(name);
-      if (!id) {
-        results.push({ source: name, deleted: false, error: `no source ${name} in project ${this.module}` });
-        continue;
-      }
-      try {
-        await api.request('DELETE', `/sources/${encodeURIComponent(id)}`);
-        results.push({ source: name, deleted: true });
-      } catch (err) {
-        if (!(err instanceof ApiError)) throw err;
-        results.push({
-          source: name,
-          deleted: false,
-          error: `${err.message} (${err.code}, HTTP ${err.status})`,
-        });
-      }
-    }
+    const results = (
+      await eachSource(api, this.module, this.names, (id) =>
+        api.request('DELETE', `/sources/${encodeURIComponent(id)}`),
+      )
+    ).map((r) => ({ ...r, deleted: r.error === undefined }));
     if (this.asJson) this.json(results);
     else
       for (const r of results)

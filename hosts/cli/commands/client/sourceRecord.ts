@@ -1,0 +1,88 @@
+import { Command, Option } from 'clipanion';
+import { exitCodes } from '../../exitCodes.js';
+import type { ApiClient } from '../../client/apiClient.js';
+import { ReadCommand, UsageError } from '../../client/clientCommand.js';
+import { EventsCommand } from '../../client/eventList.js';
+import { eachSource, sourceIds } from './sources.js';
+
+// One source of a project, named by identifier or UUID: shown, its events, switched on or off.
+
+const oneSource = async (api: ApiClient, module: string, name: string): Promise<string> => {
+  const id = (await sourceIds(api, module, [name]))(name);
+  if (!id) throw new UsageError(`no source ${name} in project ${module}`);
+  return id;
+};
+
+export class SourcesShowCommand extends ReadCommand {
+  static override paths = [['sources', 'show']];
+  static override usage = Command.Usage({
+    category: 'Client',
+    description: 'A source as stored: whether enabled, its discovery and the metadata the archive gave',
+  });
+
+  module = Option.String({ required: true, name: 'MODULE' });
+  name = Option.String({ required: true, name: 'IDENTIFIER_OR_UUID' });
+
+  protected async run(api: ApiClient): Promise<number> {
+    const id = await oneSource(api, this.module, this.name);
+    return this.json(await api.request('GET', `/sources/${encodeURIComponent(id)}`));
+  }
+}
+
+export class SourcesEventsCommand extends EventsCommand {
+  static override paths = [['sources', 'events']];
+  static override usage = Command.Usage({
+    category: 'Client',
+    description:
+      "A source's events (registered, discovered, processed), oldest first (--last N: the newest N)",
+  });
+
+  module = Option.String({ required: true, name: 'MODULE' });
+  name = Option.String({ required: true, name: 'IDENTIFIER_OR_UUID' });
+
+  protected async streamPath(api: ApiClient): Promise<string> {
+    return `/sources/${encodeURIComponent(await oneSource(api, this.module, this.name))}/events`;
+  }
+}
+
+/** Enables or disables sources, each on its own: one refused or unknown is named, the rest go on. */
+abstract class SwitchSources extends ReadCommand {
+  protected abstract readonly enabled: boolean;
+
+  module = Option.String({ required: true, name: 'MODULE' });
+  names = Option.Rest({ required: 1, name: 'IDENTIFIER_OR_UUID' });
+
+  protected async run(api: ApiClient): Promise<number> {
+    const results = (
+      await eachSource(api, this.module, this.names, (id) =>
+        api.request('PATCH', `/sources/${encodeURIComponent(id)}`, { body: { enabled: this.enabled } }),
+      )
+    ).map((r) => ({ ...r, enabled: r.error === undefined ? this.enabled : undefined }));
+    if (this.asJson) this.json(results);
+    else
+      for (const r of results)
+        if (r.error === undefined) this.out(`${r.source} ${r.enabled ? 'enabled' : 'disabled'}`);
+        else this.context.stderr.write(`surveyor: ${r.source}: ${r.error}\n`);
+    return results.every((r) => r.error === undefined) ? exitCodes.ok : exitCodes.failure;
+  }
+}
+
+export class SourcesEnableCommand extends SwitchSources {
+  static override paths = [['sources', 'enable']];
+  static override usage = Command.Usage({
+    category: 'Client',
+    description: 'Enable sources: discovery and automation take them again',
+    details: 'Exit 0 when every one was enabled, 1 otherwise (each failure is named).',
+  });
+  protected readonly enabled = true;
+}
+
+export class SourcesDisableCommand extends SwitchSources {
+  static override paths = [['sources', 'disable']];
+  static override usage = Command.Usage({
+    category: 'Client',
+    description: 'Disable sources: neither discovered nor run by automation; what they have is kept',
+    details: 'Exit 0 when every one was disabled, 1 otherwise (each failure is named).',
+  });
+  protected readonly enabled = false;
+}
