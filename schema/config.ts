@@ -113,6 +113,11 @@ export const configVariables = {
     '1209600',
     'Lifetime of a login: refresh tokens rotate within it.',
   ),
+  SERVICE_API_TOKEN_MAX_DAYS: spec(
+    int(365, 0, 3650),
+    '365',
+    'The longest an API token (`surveyor token create`, POST /auth/tokens) may live, in days. 0 turns API tokens off: none can be made, and those made before are refused.',
+  ),
   SERVICE_LOGIN_WINDOW_SECONDS: spec(
     int(900, 1, 86400),
     '900',

@@ -13,6 +13,7 @@ import {
 import { EventPageView } from './api/projects.js';
 import { Health, Readiness } from './api/system.js';
 import { alertRoutes } from './routes/alerts.js';
+import { apiTokenRoutes } from './routes/apiTokens.js';
 import { consoleRoutes } from './routes/console.js';
 import { profileRoutes } from './routes/profiles.js';
 import { projectRoutes } from './routes/projects.js';
@@ -30,6 +31,7 @@ export const routes: readonly RouteSpec[] = [
   ...executionRoutes,
   ...alertRoutes,
   ...consoleRoutes,
+  ...apiTokenRoutes,
   {
     id: 'login',
     method: 'POST',
@@ -88,7 +90,7 @@ export const routes: readonly RouteSpec[] = [
     auth: 'viewer',
     body: { codec: PasswordChangeRequest, contentType: 'application/json' },
     success: { status: 200, description: 'Set; how many other logins ended', codec: PasswordChanged },
-    errors: ['rate_limited'],
+    errors: ['rate_limited', 'forbidden'],
   },
   {
     id: 'listUsers',

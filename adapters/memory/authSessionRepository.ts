@@ -2,9 +2,15 @@ import type { AuthSession, RefreshTokenRecord } from '../../core/domain/authSess
 import type { User } from '../../core/domain/user.js';
 import type { AuthSessionRepository, RotateOutcome } from '../../core/ports/AuthSessionRepository.js';
 import type { UserRepository } from '../../core/ports/UserRepository.js';
+import { type ApiTokenView, isApiToken } from '../../core/domain/apiToken.js';
+import type { NewEvent } from '../../core/domain/event.js';
+import type { MemoryStore } from './store.js';
 
 export class MemoryAuthSessionRepository implements AuthSessionRepository {
-  constructor(private readonly users: Pick<UserRepository, 'findById'>) {}
+  constructor(
+    private readonly users: Pick<UserRepository, 'findById'>,
+    private readonly store: Pick<MemoryStore, 'appendEvent'>,
+  ) {}
   private readonly sessions = new Map<string, AuthSession>();
   private readonly tokens = new Map<string, RefreshTokenRecord>();
   async create(session: AuthSession, firstToken: RefreshTokenRecord): Promise<void> {
@@ -55,5 +61,58 @@ export class MemoryAuthSessionRepository implements AuthSessionRepository {
         for (const [hash, t] of this.tokens) if (t.sessionId === x.id) this.tokens.delete(hash);
       }
     return ended.length;
+  }
+
+  async createApiToken(
+    session: AuthSession,
+    event: NewEvent,
+    maxLive: number,
+    now: Date,
+  ): Promise<'created' | 'name_taken' | 'too_many'> {
+    const live = [...this.sessions.values()].filter(
+      (s) => s.userId === session.userId && isApiToken(s) && s.revokedAt === null && s.expiresAt > now,
+    );
+    const name = session.apiToken!.name.toLowerCase();
+    if (live.some((s) => s.apiToken!.name.toLowerCase() === name)) return 'name_taken';
+    if (live.length >= maxLive) return 'too_many';
+    this.sessions.set(session.id, session);
+    this.store.appendEvent(event, now);
+    return 'created';
+  }
+
+  async listApiTokens(userId: string | null): Promise<readonly ApiTokenView[]> {
+    const tokens = [...this.sessions.values()]
+      .filter((s) => isApiToken(s) && (userId === null || s.userId === userId))
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || a.id.localeCompare(b.id));
+    return Promise.all(tokens.map((s) => this.viewOf(s)));
+  }
+
+  async revokeApiToken(
+    id: string,
+    userId: string | null,
+    now: Date,
+    eventOf: (token: ApiTokenView) => NewEvent,
+  ): Promise<ApiTokenView | null> {
+    const s = this.sessions.get(id);
+    if (!s || !isApiToken(s) || s.revokedAt !== null || s.expiresAt <= now) return null;
+    if (userId !== null && s.userId !== userId) return null;
+    const token = await this.viewOf(s);
+    this.sessions.set(id, { ...s, revokedAt: now, revokeReason: 'token_revoked' });
+    this.store.appendEvent(eventOf(token), now);
+    return { ...token, revokedAt: now, revokeReason: 'token_revoked' };
+  }
+
+  private async viewOf(s: AuthSession): Promise<ApiTokenView> {
+    return {
+      id: s.id,
+      name: s.apiToken!.name,
+      role: s.apiToken!.role,
+      userId: s.userId,
+      username: (await this.users.findById(s.userId))?.username ?? '',
+      createdAt: s.createdAt,
+      expiresAt: s.expiresAt,
+      revokedAt: s.revokedAt,
+      revokeReason: s.revokeReason,
+    };
   }
 }

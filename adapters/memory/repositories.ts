@@ -23,7 +23,7 @@ import { MemoryWorkerRegistry } from './workerRegistry.js';
 export const memoryRepositories = (random: Random) => {
   const store = new MemoryStore(random);
   const users = new MemoryUserRepository(store);
-  const sessions = new MemoryAuthSessionRepository(users);
+  const sessions = new MemoryAuthSessionRepository(users, store);
   const throttle = new MemoryLoginThrottle();
   const workers = new MemoryWorkerRegistry();
   const executions = new MemoryExecutionRepository(store);

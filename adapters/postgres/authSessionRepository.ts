@@ -1,6 +1,10 @@
 import type { AuthSession, RefreshTokenRecord } from '../../core/domain/authSession.js';
 import type { AuthSessionRepository, RotateOutcome } from '../../core/ports/AuthSessionRepository.js';
 import type { User } from '../../core/domain/user.js';
+import type { ApiTokenView } from '../../core/domain/apiToken.js';
+import type { NewEvent } from '../../core/domain/event.js';
+import type { Role } from '../../core/domain/roles.js';
+import { insertEvents } from './eventLog.js';
 import { type Db, pgp } from './db.js';
 import { toUser, type UserRow } from './userRepository.js';
 
@@ -11,6 +15,9 @@ interface SessionRow {
   expires_at: Date;
   revoked_at: Date | null;
   revoke_reason: string | null;
+  token_name: string | null;
+  token_role: Role | null;
+  token_hash: string | null;
 }
 interface TokenRow {
   token_hash: string;
@@ -23,6 +30,36 @@ interface TokenRow {
 const toSession = (r: SessionRow): AuthSession => ({
   id: r.id,
   userId: r.user_id,
+  createdAt: r.created_at,
+  expiresAt: r.expires_at,
+  revokedAt: r.revoked_at,
+  revokeReason: r.revoke_reason,
+  apiToken:
+    r.token_hash === null ? null : { name: r.token_name!, role: r.token_role!, secretHash: r.token_hash },
+});
+
+const sessionColumns =
+  'id, user_id, created_at, expires_at, revoked_at, revoke_reason, token_name, token_role, token_hash';
+
+const tokenViewColumns = `s.id, s.token_name AS name, s.token_role AS role, s.user_id, u.username,
+  s.created_at, s.expires_at, s.revoked_at, s.revoke_reason`;
+interface TokenViewRow {
+  id: string;
+  name: string;
+  role: Role;
+  user_id: string;
+  username: string;
+  created_at: Date;
+  expires_at: Date;
+  revoked_at: Date | null;
+  revoke_reason: string | null;
+}
+const toTokenView = (r: TokenViewRow): ApiTokenView => ({
+  id: r.id,
+  name: r.name,
+  role: r.role,
+  userId: r.user_id,
+  username: r.username,
   createdAt: r.created_at,
   expiresAt: r.expires_at,
   revokedAt: r.revoked_at,
@@ -58,7 +95,7 @@ export class PgAuthSessionRepository implements AuthSessionRepository {
     const r = await this.db.oneOrNone<SessionRow>(
       new pgp.PreparedStatement({
         name: 'surveyor-session',
-        text: 'SELECT id, user_id, created_at, expires_at, revoked_at, revoke_reason FROM auth_sessions WHERE id = $1',
+        text: `SELECT ${sessionColumns} FROM auth_sessions WHERE id = $1`,
         values: [id],
       }),
     );
@@ -73,7 +110,7 @@ export class PgAuthSessionRepository implements AuthSessionRepository {
       new pgp.PreparedStatement({
         name: 'surveyor-session-user',
         text: `SELECT s.id, s.user_id, s.created_at, s.expires_at, s.revoked_at, s.revoke_reason,
-                      u.username, u.email, u.role, u.password_hash, u.created_at AS user_created_at, u.disabled_at
+                      s.token_name, s.token_role, s.token_hash, u.username, u.email, u.role, u.password_hash, u.created_at AS user_created_at, u.disabled_at
                FROM auth_sessions s JOIN users u ON u.id = s.user_id WHERE s.id = $1`,
         values: [id],
       }),
@@ -118,5 +155,67 @@ export class PgAuthSessionRepository implements AuthSessionRepository {
       [userId, now, reason, except ?? null],
     );
     return r.rowCount;
+  }
+
+  createApiToken(
+    s: AuthSession,
+    event: NewEvent,
+    maxLive: number,
+    now: Date,
+  ): Promise<'created' | 'name_taken' | 'too_many'> {
+    const t = s.apiToken!;
+    return this.db.tx(async (tx) => {
+      // The account's row lock counts concurrent creations one after the other.
+      await tx.any('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [s.userId]);
+      const live = await tx.any<{ name: string }>(
+        `SELECT token_name AS name FROM auth_sessions
+         WHERE user_id = $1 AND token_hash IS NOT NULL AND revoked_at IS NULL AND expires_at > $2`,
+        [s.userId, now],
+      );
+      if (live.some((l) => l.name.toLowerCase() === t.name.toLowerCase())) return 'name_taken' as const;
+      if (live.length >= maxLive) return 'too_many' as const;
+      await tx.none(
+        `INSERT INTO auth_sessions (id, user_id, created_at, expires_at, token_name, token_role, token_hash)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+        [s.id, s.userId, s.createdAt, s.expiresAt, t.name, t.role, t.secretHash],
+      );
+      await insertEvents(tx, [event], now);
+      return 'created' as const;
+    });
+  }
+
+  async listApiTokens(userId: string | null): Promise<readonly ApiTokenView[]> {
+    const rows = await this.db.any<TokenViewRow>(
+      `SELECT ${tokenViewColumns} FROM auth_sessions s JOIN users u ON u.id = s.user_id
+       WHERE s.token_hash IS NOT NULL AND ($1::uuid IS NULL OR s.user_id = $1::uuid)
+       ORDER BY s.created_at DESC, s.id`,
+      [userId],
+    );
+    return rows.map(toTokenView);
+  }
+
+  revokeApiToken(
+    id: string,
+    userId: string | null,
+    now: Date,
+    eventOf: (token: ApiTokenView) => NewEvent,
+  ): Promise<ApiTokenView | null> {
+    return this.db.tx(async (tx) => {
+      const r = await tx.oneOrNone<TokenViewRow>(
+        `SELECT ${tokenViewColumns} FROM auth_sessions s JOIN users u ON u.id = s.user_id
+         WHERE s.id = $1 AND s.token_hash IS NOT NULL AND s.revoked_at IS NULL AND s.expires_at > $3
+           AND ($2::uuid IS NULL OR s.user_id = $2::uuid)
+         FOR UPDATE OF s`,
+        [id, userId, now],
+      );
+      if (!r) return null;
+      await tx.none(
+        `UPDATE auth_sessions SET revoked_at = $2, revoke_reason = 'token_revoked' WHERE id = $1`,
+        [id, now],
+      );
+      const token = toTokenView(r);
+      await insertEvents(tx, [eventOf(token)], now);
+      return { ...token, revokedAt: now, revokeReason: 'token_revoked' };
+    });
   }
 }

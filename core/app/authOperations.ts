@@ -11,6 +11,10 @@ import { login, type LoginInput } from '../usecases/auth/login.js';
 import { logout } from '../usecases/auth/logout.js';
 import { refreshTokens } from '../usecases/auth/refreshTokens.js';
 import { unlockLogin } from '../usecases/auth/unlockLogin.js';
+import type { TokenOwner } from '../usecases/auth/apiTokenOwner.js';
+import { type ApiTokenInput, createApiToken } from '../usecases/auth/createApiToken.js';
+import { listApiTokens } from '../usecases/auth/listApiTokens.js';
+import { revokeApiToken } from '../usecases/auth/revokeApiToken.js';
 import { userSubject } from '../domain/accountEvents.js';
 import type { SurveyorDeps } from './deps.js';
 import { type EventPageRequest, eventPage } from './pages.js';
@@ -26,6 +30,12 @@ export const authOperations = (d: SurveyorDeps) => ({
     changePassword: (who: OwnLogin, input: OwnPasswordInput) => changeOwnPassword(d.auth, who, input),
     /** The principal behind a bearer token whose login is live. */
     authenticate: (bearer: string | undefined) => authenticate(d.auth, bearer),
+  },
+  /** API tokens: logins for programs, made, listed and revoked by their owners (and admins). */
+  apiTokens: {
+    create: (who: TokenOwner, input: ApiTokenInput) => createApiToken(d.auth, who, input),
+    list: (who: TokenOwner, all: boolean) => listApiTokens(d.auth, who, all),
+    revoke: (who: TokenOwner & { readonly sessionId: string }, id: string) => revokeApiToken(d.auth, who, id),
   },
   /** Accounts. `actor` names who acts, for the account audit (the CLI: `host:` and the host's user). */
   users: {

@@ -23,6 +23,8 @@ export const accountChanges = [
   'password_set',
   'login_unlocked',
   'login_held_back',
+  'token_created',
+  'token_revoked',
 ] as const;
 export type AccountChange = (typeof accountChanges)[number];
 
@@ -124,3 +126,23 @@ export const heldBackEvent = (
     ? addressEvent(who.address, 'address.login_held_back', payload, null)
     : userEvent(who.account, 'user.login_held_back', payload, null);
 };
+
+/** An API token made: its id, name, role and end (never its secret). */
+export const tokenCreatedEvent = (
+  username: string,
+  token: { readonly id: string; readonly name: string; readonly role: string; readonly expiresAt: Date },
+  actor: string | null,
+): NewEvent =>
+  userEvent(
+    username,
+    'user.token_created',
+    { token_id: token.id, name: token.name, role: token.role, expires_at: token.expiresAt.toISOString() },
+    actor,
+  );
+
+/** An API token revoked, by its owner or an admin. */
+export const tokenRevokedEvent = (
+  token: { readonly id: string; readonly name: string; readonly username: string },
+  actor: string | null,
+): NewEvent =>
+  userEvent(token.username, 'user.token_revoked', { token_id: token.id, name: token.name }, actor);

@@ -5,6 +5,8 @@ export interface AuthPolicy {
   readonly loginWindowSeconds: number;
   readonly maxFailuresPerUsername: number;
   readonly maxFailuresPerAddress: number;
+  /** The longest an API token may live, in days; 0: API tokens are off (none made, none taken). */
+  readonly apiTokenMaxDays: number;
 }
 
 export interface IssuedTokens {

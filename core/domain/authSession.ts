@@ -1,3 +1,5 @@
+import type { Role } from './roles.js';
+
 /**
  * A login creates one auth session. Access tokens name it (claim `sid`), refresh tokens belong to
  * it, and logout or refresh-token reuse revokes it, which rejects every token of that login.
@@ -9,6 +11,15 @@ export interface AuthSession {
   readonly expiresAt: Date;
   readonly revokedAt: Date | null;
   readonly revokeReason: string | null;
+  /** Set when the session is an API token (domain/apiToken.ts); absent for a login. */
+  readonly apiToken?: ApiTokenFields | null;
+}
+
+/** What makes a session an API token (domain/apiToken.ts): a name, a role cap, its secret's digest. */
+export interface ApiTokenFields {
+  readonly name: string;
+  readonly role: Role;
+  readonly secretHash: string;
 }
 
 export interface RefreshTokenRecord {
@@ -29,6 +40,7 @@ export type LoginEndReason =
   | 'refresh_token_reuse'
   | 'user_disabled'
   | 'password_changed'
+  | 'token_revoked'
   | 'ended';
 
 const endReasons: Record<LoginEndReason, string> = {
@@ -38,6 +50,7 @@ const endReasons: Record<LoginEndReason, string> = {
     'this login was ended: one of its refresh tokens was used twice, so it may have leaked; log in again',
   user_disabled: 'this login was ended: the account was disabled',
   password_changed: 'this login was ended: the password was changed; log in with the new one',
+  token_revoked: 'this API token was revoked; make a new one',
   ended: 'this login has ended; log in again',
 };
 

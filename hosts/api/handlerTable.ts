@@ -1,4 +1,5 @@
 import type { Handler } from './handler.js';
+import { createApiTokenHandler, listApiTokensHandler, revokeApiTokenHandler } from './handlers/apiTokens.js';
 import {
   createChannelHandler,
   createRuleHandler,
@@ -89,6 +90,9 @@ export const handlers: Readonly<Record<string, Handler>> = {
   listUsers: listUsersHandler,
   accountEvents: accountEventsHandler,
   changePassword: changePasswordHandler,
+  createApiToken: createApiTokenHandler,
+  listApiTokens: listApiTokensHandler,
+  revokeApiToken: revokeApiTokenHandler,
   health: healthHandler,
   ready: readyHandler,
   metrics: metricsHandler,

@@ -116,6 +116,7 @@ export const policyFrom = (c: Config): AuthPolicy => ({
   loginWindowSeconds: c.SERVICE_LOGIN_WINDOW_SECONDS,
   maxFailuresPerUsername: c.SERVICE_LOGIN_MAX_FAILURES_PER_USERNAME,
   maxFailuresPerAddress: c.SERVICE_LOGIN_MAX_FAILURES_PER_ADDRESS,
+  apiTokenMaxDays: c.SERVICE_API_TOKEN_MAX_DAYS,
 });
 
 /** Builds the ports on PostgreSQL and the application on them, once per process. */

@@ -1,7 +1,13 @@
 // One set of repository rules, run against the PostgreSQL repositories and the memory ones alike.
 import type { ExecutionContext } from 'ava';
 import * as E from 'fp-ts/lib/Either.js';
-import { unlockEvents, userChangeEvents, userCreatedEvent } from '../../core/domain/accountEvents.js';
+import {
+  tokenCreatedEvent,
+  tokenRevokedEvent,
+  unlockEvents,
+  userChangeEvents,
+  userCreatedEvent,
+} from '../../core/domain/accountEvents.js';
 import type { NewEvent } from '../../core/domain/event.js';
 import type { User, UserChange } from '../../core/domain/user.js';
 import type { SurveyorPorts } from '../../core/app/ports.js';
@@ -241,6 +247,79 @@ export const repositoryContract: Record<string, Rule> = {
     t.like(both?.session, { revokedAt: at(3), revokeReason: 'logout', userId: user.id });
     t.is(await r.sessions.findWithUser(uuid()), null);
   },
+  'sessions: API tokens are made under a live count and a live name, listed newest first, revoked once, each with its audit event':
+    async (t, r) => {
+      const [ann, ben] = [account('ann', 'operator'), account('ben', 'admin')];
+      for (const u of [ann, ben]) t.true(await r.users.insert(u, userCreatedEvent(u, null), at(1)));
+      const token = (owner: User, name: string, created: number, lives = day) => ({
+        id: uuid(),
+        userId: owner.id,
+        createdAt: at(created),
+        expiresAt: at(created + lives),
+        revokedAt: null,
+        revokeReason: null,
+        apiToken: { name, role: 'viewer' as const, secretHash: `digest-${name}` },
+      });
+      const make = (s: ReturnType<typeof token>, now: number) =>
+        r.sessions.createApiToken(
+          s,
+          tokenCreatedEvent(ann.username, { ...s, name: s.apiToken.name, role: 'viewer' }, 'ann'),
+          2,
+          at(now),
+        );
+      const first = token(ann, 'nightly', 10, 100);
+      t.is(await make(first, 10), 'created');
+      t.is(await make(token(ann, 'NIGHTLY', 11), 11), 'name_taken', 'a live name, whatever its case');
+      const second = token(ann, 'ci', 12);
+      t.is(await make(second, 12), 'created');
+      t.is(await make(token(ann, 'third', 13), 13), 'too_many');
+      // Once the first has expired it counts no more, and its name is free again.
+      const again = token(ann, 'nightly', 200);
+      t.is(await make(again, 200), 'created');
+      t.like(await r.sessions.findWithUser(again.id), {
+        session: { apiToken: { name: 'nightly', role: 'viewer', secretHash: 'digest-nightly' } },
+        user: { username: 'ann' },
+      });
+      t.deepEqual(
+        (await r.sessions.listApiTokens(ann.id)).map((x) => [x.name, x.username, x.createdAt]),
+        [
+          ['nightly', 'ann', at(200)],
+          ['ci', 'ann', at(12)],
+          ['nightly', 'ann', at(10)],
+        ],
+      );
+      t.deepEqual(await r.sessions.listApiTokens(ben.id), []);
+      t.is((await r.sessions.listApiTokens(null)).length, 3);
+      const revoked = (byWhom: string) => (x: { id: string; name: string; username: string }) =>
+        tokenRevokedEvent(x, byWhom);
+      t.is(await r.sessions.revokeApiToken(second.id, ben.id, at(201), revoked('ben')), null, 'not ben’s');
+      t.is(
+        await r.sessions.revokeApiToken(first.id, null, at(201), revoked('ben')),
+        null,
+        'expired: not live',
+      );
+      t.like(await r.sessions.revokeApiToken(second.id, null, at(201), revoked('ben')), {
+        name: 'ci',
+        revokedAt: at(201),
+        revokeReason: 'token_revoked',
+      });
+      t.is(await r.sessions.revokeApiToken(second.id, null, at(202), revoked('ben')), null, 'once');
+      t.like(await r.sessions.find(second.id), { revokedAt: at(201), revokeReason: 'token_revoked' });
+      const audit = (
+        await r.events.read({ kind: 'subject', subjectType: 'user', subjectId: 'ann' }, 100, null)
+      ).items;
+      t.deepEqual(
+        audit
+          .filter((e) => e.kind.startsWith('user.token_'))
+          .map((e) => [e.kind, e.payload['name'], e.actor]),
+        [
+          ['user.token_created', 'nightly', 'ann'],
+          ['user.token_created', 'ci', 'ann'],
+          ['user.token_created', 'nightly', 'ann'],
+          ['user.token_revoked', 'ci', 'ben'],
+        ],
+      );
+    },
   'users: the account audit records what a write changed, with it; a write refused records nothing; it is read across accounts and per account':
     async (t, r) => {
       const [boss, ann] = [account('Boss', 'admin'), account('ann', 'viewer')];

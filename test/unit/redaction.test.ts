@@ -110,12 +110,13 @@ test("a user's document keeps its keys; its values are still checked for secrets
   t.is(redactedJson({ config: { token: 'ab' } }, secrets), `{"config":{"token":"${REDACTED}"}}`);
 });
 
-test('PEM keys, bearer tokens, JWTs and URL passwords are hidden inside strings', (t) => {
+test('PEM keys, bearer tokens, JWTs, API tokens and URL passwords are hidden inside strings', (t) => {
   const pem =
     '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA\n-----END OPENSSH PRIVATE KEY-----';
   const s = redactString(
-    `key ${pem} auth Bearer abc.def.ghi url postgres://u:s3cret@h:5432/db jwt eyJhbGciOiJIUzI1.eyJzdWIiOiIx.c2lnbmF0dXJl`,
+    `key ${pem} auth Bearer abc.def.ghi url postgres://u:s3cret@h:5432/db jwt eyJhbGciOiJIUzI1.eyJzdWIiOiIx.c2lnbmF0dXJl api SURVEYOR_TOKEN=svy_0123456789abcdef0123456789abcdef_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abcde`,
   );
+  t.false(s.includes('AbCdEfGhIjKlMnOpQrStUvWxYz'), 'an API token, by its prefix');
   t.false(s.includes('b3BlbnNzaC1rZXktdjEAAAAA'));
   t.false(s.includes('abc.def.ghi'));
   t.false(s.includes('s3cret'));
@@ -171,6 +172,7 @@ const pieces = fc.constantFrom(
   'basic',
   'postgres://u:s3cret@h/db',
   'eyJhbGciOiJIUzI1.eyJzdWIiOiIx.c2lnbmF0dXJl',
+  'svy_0123456789abcdef0123456789abcdef_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abcde',
   '-----BEGIN RSA PRIVATE KEY-----\nAAAA\n-----END RSA PRIVATE KEY-----',
   ...secretValues,
   'q"uote',

@@ -5,18 +5,31 @@ import type { Role } from '../../domain/roles.js';
 import type { AccessTokens } from '../../ports/AccessTokens.js';
 import type { AuthSessionRepository } from '../../ports/AuthSessionRepository.js';
 import type { Clock } from '../../ports/Clock.js';
+import type { ContentDigest } from '../../ports/ContentDigest.js';
+import type { AuthPolicy } from '../../domain/authPolicy.js';
+import {
+  effectiveRole,
+  looksLikeApiToken,
+  parseApiToken,
+  sameDigest,
+  tokensOff,
+} from '../../domain/apiToken.js';
 
 export interface Principal {
   readonly userId: string;
   readonly username: string;
   readonly role: Role;
   readonly sessionId: string;
+  /** The request came with an API token (domain/apiToken.ts), not a login's access token. */
+  readonly viaApiToken: boolean;
 }
 
 export interface AuthenticateDeps {
   readonly tokens: AccessTokens;
   readonly sessions: AuthSessionRepository;
+  readonly digest: ContentDigest;
   readonly clock: Clock;
+  readonly policy: Pick<AuthPolicy, 'apiTokenMaxDays'>;
 }
 
 export const unauthorized = (message: string): AppError => appError('unauthorized', message);
@@ -33,6 +46,7 @@ export const authenticate = async (
   if (bearer === undefined || bearer.length === 0)
     return E.left(unauthorized('send Authorization: Bearer <access_token>'));
   const now = deps.clock.now();
+  if (looksLikeApiToken(bearer)) return byApiToken(deps, bearer, now);
   const verified = deps.tokens.verify(bearer, now);
   if (typeof verified === 'string')
     return E.left(
@@ -54,6 +68,39 @@ export const authenticate = async (
     username: user.username,
     role: user.role,
     sessionId: verified.sid,
+    viaApiToken: false,
+  });
+};
+
+/**
+ * An API token: its session by the id it carries (the same one read a login makes), its secret
+ * against the stored digest, live, its account enabled; its role the lower of its own and the
+ * account's now, so a demotion takes effect at its next request as a login's does.
+ */
+const byApiToken = async (
+  deps: AuthenticateDeps,
+  bearer: string,
+  now: Date,
+): Promise<E.Either<AppError, Principal>> => {
+  if (deps.policy.apiTokenMaxDays === 0) return E.left(unauthorized(tokensOff.message));
+  const parsed = parseApiToken(bearer);
+  const found = parsed ? await deps.sessions.findWithUser(parsed.sessionId) : null;
+  const token = found?.session.apiToken;
+  if (!parsed || !found || !token || !sameDigest(deps.digest.digest(parsed.secret), token.secretHash))
+    return E.left(unauthorized('the API token is not valid'));
+  if (!isSessionLive(found.session, now)) {
+    const why = whyLoginEnded(found.session, now);
+    const message = why.reason === 'expired' ? 'this API token expired; make a new one' : why.message;
+    return E.left(appError('unauthorized', message, { reason: why.reason }));
+  }
+  const { user } = found;
+  if (user.disabledAt !== null) return E.left(unauthorized('this account is disabled or gone'));
+  return E.right({
+    userId: user.id,
+    username: user.username,
+    role: effectiveRole(token.role, user.role),
+    sessionId: found.session.id,
+    viaApiToken: true,
   });
 };
 

@@ -16,6 +16,8 @@ export interface OwnLogin {
   readonly userId: string;
   readonly sessionId: string;
   readonly clientAddress: string;
+  /** A program's API token never sets its owner's password: that needs the person's login. */
+  readonly viaApiToken?: boolean;
 }
 
 export interface OwnPasswordInput {
@@ -44,6 +46,8 @@ export const changeOwnPassword = async (
   who: OwnLogin,
   input: OwnPasswordInput,
 ): Promise<E.Either<AppError, { readonly loginsEnded: number }>> => {
+  if (who.viaApiToken)
+    return E.left(appError('forbidden', 'an API token cannot set the password; log in to set it'));
   const issues = newPasswordIssues(input);
   if (issues.length > 0) return E.left(validationError('the new password is not valid', issues));
   const user = await deps.users.findById(who.userId);

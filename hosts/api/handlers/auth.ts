@@ -51,7 +51,10 @@ export const refreshHandler: Handler = async (ctx) => {
 };
 
 export const logoutHandler: Handler = async (ctx) => {
-  await ctx.app.auth.logout(ctx.principal!.sessionId);
+  const p = ctx.principal!;
+  // An API token logging out is revoked, and the account audit says so.
+  if (p.viaApiToken) await ctx.app.apiTokens.revoke(p, p.sessionId);
+  else await ctx.app.auth.logout(p.sessionId);
   ctx.log.info({ user_id: ctx.principal!.userId }, 'logout');
   return { body: { logged_out: true } };
 };
@@ -64,7 +67,12 @@ export const meHandler: Handler = async (ctx) => {
 export const changePasswordHandler: Handler = async (ctx) => {
   const p = ctx.principal!;
   const r = await ctx.app.auth.changePassword(
-    { userId: p.userId, sessionId: p.sessionId, clientAddress: ctx.clientAddress },
+    {
+      userId: p.userId,
+      sessionId: p.sessionId,
+      clientAddress: ctx.clientAddress,
+      viaApiToken: p.viaApiToken,
+    },
     ctx.body as { current_password: string; new_password: string },
   );
   if (E.isLeft(r)) {
