@@ -34,6 +34,7 @@ import {
 } from './commands/client/alerts.js';
 import { LoginCommand, LogoutCommand, OwnPasswordCommand, WhoamiCommand } from './commands/client/login.js';
 import { OverviewCommand } from './commands/client/overview.js';
+import { TokenCreateCommand, TokenListCommand, TokenRevokeCommand } from './commands/client/token.js';
 import {
   AlertChannelDeleteCommand,
   AlertChannelReplaceCommand,
@@ -143,6 +144,9 @@ const commands = [
   LogoutCommand,
   OwnPasswordCommand,
   WhoamiCommand,
+  TokenCreateCommand,
+  TokenListCommand,
+  TokenRevokeCommand,
   OverviewCommand,
   ProjectUploadCommand,
   ProjectShowCommand,
@@ -202,7 +206,17 @@ const commands = [
 ];
 for (const c of commands) cli.register(c);
 // `surveyor exec --help` and the like: each group's commands.
-for (const group of ['project', 'sources', 'profile', 'alert', 'exec', 'user', 'archive', 'security'])
+for (const group of [
+  'project',
+  'sources',
+  'profile',
+  'alert',
+  'exec',
+  'user',
+  'archive',
+  'security',
+  'token',
+])
   cli.register(groupHelp(group, commands));
 
 const args = process.argv.slice(2);

@@ -567,6 +567,40 @@ test.serial('the rest of what the API does, from the command line too', async (t
   t.regex(held.out, /HTTP 409/);
   t.regex((await cli(['alert', 'rule', 'delete', 'cli-failures'])).out, /^rule cli-failures deleted$/m);
   t.regex((await cli(['alert', 'channel', 'delete', 'cli-hook'])).out, /^channel cli-hook deleted$/m);
+  // An API token for a program: printed once, used from SURVEYOR_TOKEN with no login stored.
+  const made = runCli(['token', 'create', '--name', 'ci-job', '--role', 'viewer', '--days', '7'], env());
+  t.is(await made.exited(30_000), 0, made.output());
+  const apiToken = /^svy_\S+$/m.exec(made.output())?.[0] ?? '';
+  t.regex(apiToken, /^svy_[0-9a-f]{32}_[A-Za-z0-9_-]{43}$/);
+  t.regex(made.output(), /token ci-job \(viewer, until \S+\) made; this is the only time it is shown/);
+  const program = async (args: string[], url: string | null = new URL(api.base).origin) => {
+    const r = runCli(args, {
+      ...env(),
+      SURVEYOR_CONFIG_DIR: join(dir, 'program'),
+      SURVEYOR_TOKEN: apiToken,
+      ...(url ? { SURVEYOR_URL: url } : {}),
+    });
+    return { code: await r.exited(30_000), out: r.output() };
+  };
+  t.regex((await program(['whoami'])).out, /^cli-admin \(viewer\) at /m, 'the token’s role, not the admin’s');
+  t.is((await program(['exec', 'list'])).code, 0);
+  const readOnly = await program(['sources', 'add', 'wallaby_hires', 'HIPASSJ0005-67']);
+  t.is(readOnly.code, 1, readOnly.out);
+  t.regex(readOnly.out, /needs the operator role; you have viewer/);
+  t.is((await program(['logout'])).code, 2, 'logout would revoke the token, not a login: refused');
+  const nowhere = await program(['whoami'], null);
+  t.is(nowhere.code, 1);
+  t.regex(nowhere.out, /SURVEYOR_TOKEN is set: give the server with --server URL or SURVEYOR_URL/);
+  t.regex((await cli(['token', 'list'])).out, /^ci-job\s+cli-admin\s+viewer\s+live\s/m);
+  t.regex((await cli(['token', 'revoke', 'ci-job'])).out, /^token ci-job of cli-admin revoked$/m);
+  const revoked = await program(['whoami']);
+  t.is(revoked.code, 1);
+  t.regex(revoked.out, /this API token was revoked; make a new one/);
+  t.false(
+    api.logs.some((l) => l.includes(apiToken.slice(-43))),
+    'never in the service’s log',
+  );
+
   const delivery = (await json<{ id: string; state: string }[]>(['alert', 'deliveries']))[0]!;
   t.regex((await cli(['alert', 'deliveries'])).out, new RegExp(`\\s${delivery.id}$`, 'm'));
   const one = await json<{ id: string; state: string }>(['alert', 'deliveries', 'show', delivery.id]);

@@ -37,6 +37,8 @@ const stillGood = (c: Credentials) =>
  * The server is `--server`, else SURVEYOR_URL, else the one logged in to.
  */
 export const loggedIn = async (server: string | undefined, timeoutMs: number): Promise<ApiClient> => {
+  const apiToken = process.env['SURVEYOR_TOKEN'];
+  if (apiToken !== undefined && apiToken !== '') return withApiToken(server, apiToken, timeoutMs);
   const first = readCredentials();
   if (!first) throw new CredentialsError('not logged in: run surveyor login --server URL');
   const target = server ?? process.env['SURVEYOR_URL'] ?? first.server;
@@ -63,4 +65,17 @@ export const loggedIn = async (server: string | undefined, timeoutMs: number): P
     }
   });
   return plain.withToken(fresh.access_token!);
+};
+
+/**
+ * A client acting with an API token from SURVEYOR_TOKEN (a program's, made with `surveyor token
+ * create`): the stored login is not read, and the server must be named, since a token says nothing
+ * of where it was made.
+ */
+const withApiToken = (server: string | undefined, token: string, timeoutMs: number): ApiClient => {
+  const target = server ?? process.env['SURVEYOR_URL'];
+  if (!target)
+    throw new CredentialsError('SURVEYOR_TOKEN is set: give the server with --server URL or SURVEYOR_URL');
+  if (!/^https?:\/\//.test(target)) throw new CredentialsError(`${target} is not an http(s) URL`);
+  return new ApiClient(target, token, timeoutMs);
 };

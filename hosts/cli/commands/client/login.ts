@@ -64,6 +64,11 @@ export class LogoutCommand extends ClientCommand {
   });
 
   protected async run(api: ApiClient): Promise<number> {
+    // With a program's token in the environment, logout would revoke the token, not this login.
+    if (process.env['SURVEYOR_TOKEN'])
+      throw new UsageError(
+        'SURVEYOR_TOKEN is set: unset it to log out, or revoke the token with surveyor token revoke',
+      );
     await api.request('POST', '/auth/logout');
     removeCredentials();
     this.context.stderr.write('logged out\n');
