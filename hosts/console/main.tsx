@@ -10,6 +10,7 @@ import { ExecutionsPage } from './pages/Executions.js';
 import { NewExecutionPage } from './pages/NewExecution.js';
 import { OverviewPage } from './pages/Overview.js';
 import { PasswordPage } from './pages/Password.js';
+import { TokensPage } from './pages/Tokens.js';
 import { ProfileDetailPage, ProfilesPage } from './pages/Profiles.js';
 import { ProjectsPage } from './pages/Projects.js';
 import { SourceDetailPage, SourcesPage } from './pages/Sources.js';
@@ -58,6 +59,8 @@ const PageFor = ({ route }: { route: Route }) => {
       return <AccountsPage route={route} />;
     case 'password':
       return <PasswordPage />;
+    case 'tokens':
+      return <TokensPage />;
     default:
       return <OverviewPage />;
   }
@@ -176,7 +179,14 @@ const App = () => {
             >
               {me.username}
             </a>{' '}
-            <span class="tag">{me.role}</span>
+            <span class="tag">{me.role}</span>{' '}
+            <a
+              href={href(['tokens'])}
+              title="Your API tokens"
+              aria-current={section === 'tokens' ? 'page' : undefined}
+            >
+              tokens
+            </a>
           </span>
           <button
             type="button"

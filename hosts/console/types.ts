@@ -2,6 +2,7 @@
 // when a codec changes under it. Type imports only: no codec code reaches the bundle.
 import type * as t from 'io-ts';
 import type { Me, UserList as UserListCodec } from '../../schema/api/auth.js';
+import type { ApiTokenCreated, ApiTokenList } from '../../schema/api/apiTokens.js';
 import type {
   ExecutionComparisonView,
   ExecutionPageView,
@@ -37,6 +38,8 @@ import type {
 
 export type MeBody = t.TypeOf<typeof Me>;
 export type UserList = t.TypeOf<typeof UserListCodec>;
+export type ApiTokens = t.TypeOf<typeof ApiTokenList>;
+export type ApiTokenMade = t.TypeOf<typeof ApiTokenCreated>;
 export type Execution = t.TypeOf<typeof ExecutionView>;
 export type ExecutionPage = t.TypeOf<typeof ExecutionPageView>;
 export type ExecutionStatus = t.TypeOf<typeof ExecutionStatusView>;

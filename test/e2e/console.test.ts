@@ -552,6 +552,57 @@ test.serial(
   },
 );
 
+test.serial(
+  'API tokens in the console: made with a role up to yours, shown once, working, revoked',
+  async (t) => {
+    t.timeout(120_000);
+    const made = runCli(
+      [
+        'user',
+        'create',
+        '--username',
+        'tom',
+        '--email',
+        'tom@example.org',
+        '--role',
+        'operator',
+        '--password-stdin',
+      ],
+      env,
+      `${password}\n`,
+    );
+    t.is(await made.exited(), 0, made.output());
+    const { page } = await newContext(t, 'operator-tokens');
+    await page.goto(`${base}/`);
+    await signIn(page, 'tom');
+    await page.getByRole('link', { name: 'tokens' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Your API tokens' }).waitFor();
+    await page.getByText('You have no API tokens.').waitFor();
+    t.deepEqual(await page.getByLabel('Role').locator('option').allTextContents(), ['viewer', 'operator']);
+    await page.getByLabel('Name').fill('dashboard');
+    await page.getByLabel('Role').selectOption('viewer');
+    await page.getByLabel('Days it lives').fill('30');
+    await page.getByRole('button', { name: 'Make a token' }).click();
+    const shown = page.getByLabel('The new token');
+    await shown.waitFor();
+    const token = await shown.inputValue();
+    t.regex(token, /^svy_[0-9a-f]{32}_[A-Za-z0-9_-]{43}$/);
+    await page.getByRole('row', { name: /dashboard\s+viewer\s+live/ }).waitFor();
+    await record(t, page, '14-tokens');
+    const me = () => fetch(`${base}/api/v2/auth/me`, { headers: { authorization: `Bearer ${token}` } });
+    t.like(await (await me()).json(), { username: 'tom', role: 'viewer' });
+    await page.getByRole('button', { name: 'Done' }).click();
+    t.is(await page.getByLabel('The new token').count(), 0, 'not shown again');
+    await page.getByRole('button', { name: 'Revoke dashboard' }).click();
+    await page
+      .getByRole('dialog', { name: 'Revoke dashboard' })
+      .getByRole('button', { name: 'Revoke dashboard' })
+      .click();
+    await page.getByRole('row', { name: /dashboard\s+viewer\s+revoked/ }).waitFor();
+    t.is((await me()).status, 401);
+  },
+);
+
 test.serial('no page broke a rule of its CSP or threw', (t) => {
   writeFileSync(join(screenshotDir, 'problems.txt'), problems.join('\n'));
   t.deepEqual(problems, []);
