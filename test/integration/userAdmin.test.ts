@@ -244,5 +244,23 @@ test.serial(
     t.is(mixed.status, 422, mixed.text);
     const operator = await api.tokenFor('watcher', 'operator');
     t.is((await api.call('GET', '/users/events', { token: operator })).status, 403, "an admin's only");
+    // An API token made and revoked: the host's audit names it, never its text.
+    const made = await api.call('POST', '/auth/tokens', {
+      token: operator,
+      body: { name: 'nightly import', role: 'viewer', days: 3 },
+    });
+    const text = (made.body as { token: string; id: string }).token;
+    t.is(
+      (await api.call('DELETE', `/auth/tokens/${(made.body as { id: string }).id}`, { token: admin.token }))
+        .status,
+      200,
+    );
+    const tokens = await user(['events', '--username', 'watcher']);
+    t.regex(
+      tokens.out,
+      /^\S+ +user\.token_created +watcher +token nightly import \(viewer, until \S+\) +watcher$/m,
+    );
+    t.regex(tokens.out, /^\S+ +user\.token_revoked +watcher +token nightly import +boss$/m);
+    t.false(tokens.out.includes(text.slice(-43)));
   },
 );

@@ -92,10 +92,12 @@ export class UserEventsCommand extends UserCommand {
   }
 }
 
-/** What an audit line adds to its kind: a role's change, a throttle's limit. */
+/** What an audit line adds to its kind: a role's change, a throttle's limit, a token's name. */
 const auditDetail = (p: Readonly<Record<string, unknown>>) =>
   typeof p['from'] === 'string' && typeof p['to'] === 'string'
     ? `${p['from']} -> ${p['to']}`
     : typeof p['limit'] === 'number'
       ? `more than ${p['limit']} in ${String(p['window_seconds'])} s`
-      : '';
+      : typeof p['token_id'] === 'string'
+        ? `token ${String(p['name'])}${typeof p['role'] === 'string' ? ` (${p['role']}, until ${String(p['expires_at'])})` : ''}`
+        : '';

@@ -4,11 +4,13 @@ import { useCan } from '../session.js';
 import type { EventPage, ProvenanceEvent, UserList } from '../types.js';
 import { Page, Pager, Show, Time, useLoad, usePager } from '../ui.js';
 
-/** What an audit line adds to its kind: a role's change, a throttle's limit. */
+/** What an audit line adds to its kind: a role's change, a throttle's limit, a token's name. */
 const detail = (e: ProvenanceEvent) => {
   const p = e.payload as Record<string, unknown>;
   if (typeof p['from'] === 'string') return `${p['from']} → ${String(p['to'])}`;
   if (typeof p['limit'] === 'number') return `more than ${p['limit']} in ${String(p['window_seconds'])} s`;
+  if (typeof p['token_id'] === 'string')
+    return `token ${String(p['name'])}${typeof p['role'] === 'string' ? ` (${p['role']})` : ''}`;
   return '';
 };
 
