@@ -45,24 +45,8 @@ test.before(async () => {
     ['olga', 'operator'],
     ['vera', 'viewer'],
     ['ada', 'admin'],
-  ] as const) {
-    const c = runCli(
-      [
-        'user',
-        'create',
-        '--username',
-        username,
-        '--email',
-        `${username}@example.org`,
-        '--role',
-        role,
-        '--password-stdin',
-      ],
-      env,
-      `${password}\n`,
-    );
-    if ((await c.exited()) !== 0) throw new Error(`user create ${username}: ${c.output()}`);
-  }
+  ] as const)
+    await makeUser(username, role);
   browser = await launchChromium();
 });
 
@@ -104,6 +88,26 @@ const newContext = async (
     await context.close();
   });
   return { context, page };
+};
+
+/** An account made on the host, as an admin makes one, with the tests' password. */
+const makeUser = async (username: string, role: string) => {
+  const c = runCli(
+    [
+      'user',
+      'create',
+      '--username',
+      username,
+      '--email',
+      `${username}@example.org`,
+      '--role',
+      role,
+      '--password-stdin',
+    ],
+    env,
+    `${password}\n`,
+  );
+  if ((await c.exited()) !== 0) throw new Error(`user create ${username}: ${c.output()}`);
 };
 
 const signIn = async (page: Page, username: string) => {
@@ -498,22 +502,7 @@ test.serial(
   'a user sets their own password in the console: the current one first; their other logins end',
   async (t) => {
     t.timeout(120_000);
-    const made = runCli(
-      [
-        'user',
-        'create',
-        '--username',
-        'pia',
-        '--email',
-        'pia@example.org',
-        '--role',
-        'viewer',
-        '--password-stdin',
-      ],
-      env,
-      `${password}\n`,
-    );
-    t.is(await made.exited(), 0, made.output());
+    await makeUser('pia', 'viewer');
     const { page: other } = await newContext(t, 'viewer-elsewhere');
     await other.goto(`${base}/#/overview`);
     await signIn(other, 'pia');
@@ -556,22 +545,7 @@ test.serial(
   'API tokens in the console: made with a role up to yours, shown once, working, revoked',
   async (t) => {
     t.timeout(120_000);
-    const made = runCli(
-      [
-        'user',
-        'create',
-        '--username',
-        'tom',
-        '--email',
-        'tom@example.org',
-        '--role',
-        'operator',
-        '--password-stdin',
-      ],
-      env,
-      `${password}\n`,
-    );
-    t.is(await made.exited(), 0, made.output());
+    await makeUser('tom', 'operator');
     const { page } = await newContext(t, 'operator-tokens');
     await page.goto(`${base}/`);
     await signIn(page, 'tom');
