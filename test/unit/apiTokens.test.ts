@@ -63,6 +63,13 @@ test('a token made from a login authenticates as its owner with its own role, ne
     left<{ message: string }>(await h.auth.authenticate(wrongSecret)).message,
     'the API token is not valid',
   );
+  // An access token signed for a token's session (with the service's own key) is no way in either.
+  const forged = h.ports.tokens.sign(
+    { sub: olga.userId, username: 'olga', role: 'operator', sid: full.view.id },
+    h.clock.now(),
+    60,
+  );
+  t.regex(left<{ message: string }>(await h.auth.authenticate(forged)).message, /login has ended/);
   const loginId = olga.sessionId.replace(/-/g, '');
   t.is(
     left<{ message: string }>(await h.auth.authenticate(`svy_${loginId}_${'x'.repeat(43)}`)).message,

@@ -55,7 +55,8 @@ export const authenticate = async (
       ),
     );
   const found = await deps.sessions.findWithUser(verified.sid);
-  if (found === null || found.session.userId !== verified.sub)
+  // An API token's session never backs an access token: it is taken only with its secret.
+  if (found === null || found.session.userId !== verified.sub || found.session.apiToken)
     return E.left(unauthorized('this login has ended; log in again'));
   if (!isSessionLive(found.session, now)) {
     const why = whyLoginEnded(found.session, now);
