@@ -80,6 +80,14 @@ export class MemoryAuthSessionRepository implements AuthSessionRepository {
     return 'created';
   }
 
+  async touchApiToken(id: string, now: Date): Promise<void> {
+    const s = this.sessions.get(id);
+    if (!s || !isApiToken(s)) return;
+    const last = s.apiToken.lastUsedAt;
+    if (last === null || last < now)
+      this.sessions.set(id, { ...s, apiToken: { ...s.apiToken, lastUsedAt: now } });
+  }
+
   async listApiTokens(userId: string | null): Promise<readonly ApiTokenView[]> {
     const tokens = [...this.sessions.values()]
       .filter((s) => isApiToken(s) && (userId === null || s.userId === userId))
@@ -113,6 +121,7 @@ export class MemoryAuthSessionRepository implements AuthSessionRepository {
       expiresAt: s.expiresAt,
       revokedAt: s.revokedAt,
       revokeReason: s.revokeReason,
+      lastUsedAt: s.apiToken!.lastUsedAt,
     };
   }
 }

@@ -18,6 +18,7 @@ interface SessionRow {
   token_name: string | null;
   token_role: Role | null;
   token_hash: string | null;
+  token_last_used_at: Date | null;
 }
 interface TokenRow {
   token_hash: string;
@@ -35,14 +36,21 @@ const toSession = (r: SessionRow): AuthSession => ({
   revokedAt: r.revoked_at,
   revokeReason: r.revoke_reason,
   apiToken:
-    r.token_hash === null ? null : { name: r.token_name!, role: r.token_role!, secretHash: r.token_hash },
+    r.token_hash === null
+      ? null
+      : {
+          name: r.token_name!,
+          role: r.token_role!,
+          secretHash: r.token_hash,
+          lastUsedAt: r.token_last_used_at,
+        },
 });
 
 const sessionColumns =
-  'id, user_id, created_at, expires_at, revoked_at, revoke_reason, token_name, token_role, token_hash';
+  'id, user_id, created_at, expires_at, revoked_at, revoke_reason, token_name, token_role, token_hash, token_last_used_at';
 
 const tokenViewColumns = `s.id, s.token_name AS name, s.token_role AS role, s.user_id, u.username,
-  s.created_at, s.expires_at, s.revoked_at, s.revoke_reason`;
+  s.created_at, s.expires_at, s.revoked_at, s.revoke_reason, s.token_last_used_at AS last_used_at`;
 interface TokenViewRow {
   id: string;
   name: string;
@@ -53,6 +61,7 @@ interface TokenViewRow {
   expires_at: Date;
   revoked_at: Date | null;
   revoke_reason: string | null;
+  last_used_at: Date | null;
 }
 const toTokenView = (r: TokenViewRow): ApiTokenView => ({
   id: r.id,
@@ -64,6 +73,7 @@ const toTokenView = (r: TokenViewRow): ApiTokenView => ({
   expiresAt: r.expires_at,
   revokedAt: r.revoked_at,
   revokeReason: r.revoke_reason,
+  lastUsedAt: r.last_used_at,
 });
 const toToken = (r: TokenRow): RefreshTokenRecord => ({
   tokenHash: r.token_hash,
@@ -110,7 +120,7 @@ export class PgAuthSessionRepository implements AuthSessionRepository {
       new pgp.PreparedStatement({
         name: 'surveyor-session-user',
         text: `SELECT s.id, s.user_id, s.created_at, s.expires_at, s.revoked_at, s.revoke_reason,
-                      s.token_name, s.token_role, s.token_hash, u.username, u.email, u.role, u.password_hash, u.created_at AS user_created_at, u.disabled_at
+                      s.token_name, s.token_role, s.token_hash, s.token_last_used_at, u.username, u.email, u.role, u.password_hash, u.created_at AS user_created_at, u.disabled_at
                FROM auth_sessions s JOIN users u ON u.id = s.user_id WHERE s.id = $1`,
         values: [id],
       }),
@@ -182,6 +192,14 @@ export class PgAuthSessionRepository implements AuthSessionRepository {
       await insertEvents(tx, [event], now);
       return 'created' as const;
     });
+  }
+
+  async touchApiToken(id: string, now: Date): Promise<void> {
+    await this.db.none(
+      `UPDATE auth_sessions SET token_last_used_at = $2
+       WHERE id = $1 AND token_hash IS NOT NULL AND (token_last_used_at IS NULL OR token_last_used_at < $2)`,
+      [id, now],
+    );
   }
 
   async listApiTokens(userId: string | null): Promise<readonly ApiTokenView[]> {

@@ -20,6 +20,16 @@ const tokenPattern = /^svy_([0-9a-f]{32})_([A-Za-z0-9_-]{43})$/;
 /** Names a person gives a token ("nightly import"): shown in lists and the audit. */
 export const apiTokenNamePattern = /^[A-Za-z0-9][A-Za-z0-9 ._-]{0,62}$/;
 
+/**
+ * A token's last use is written when the stored one is older than this: a program that calls every
+ * second costs one write in ten minutes, and its owner still sees which tokens are in use.
+ */
+export const apiTokenUseGranularitySeconds = 600;
+
+/** Whether a request with the token now should write its last use. */
+export const useIsNews = (lastUsedAt: Date | null, now: Date): boolean =>
+  lastUsedAt === null || now.getTime() - lastUsedAt.getTime() >= apiTokenUseGranularitySeconds * 1000;
+
 /** At most this many live tokens per account: a leaked script cannot mint without bound. */
 export const maxLiveApiTokens = 20;
 
@@ -63,6 +73,7 @@ export interface ApiTokenView {
   readonly expiresAt: Date;
   readonly revokedAt: Date | null;
   readonly revokeReason: string | null;
+  readonly lastUsedAt: Date | null;
 }
 
 export type ApiTokenState = 'live' | 'expired' | 'revoked';

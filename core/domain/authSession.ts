@@ -20,6 +20,8 @@ export interface ApiTokenFields {
   readonly name: string;
   readonly role: Role;
   readonly secretHash: string;
+  /** When a request last came with it, to within `apiTokenUseGranularitySeconds`; null: never. */
+  readonly lastUsedAt: Date | null;
 }
 
 export interface RefreshTokenRecord {

@@ -34,6 +34,8 @@ export interface AuthSessionRepository {
     maxLive: number,
     now: Date,
   ): Promise<'created' | 'name_taken' | 'too_many'>;
+  /** Records a request made with an API token, unless a later one is recorded already. */
+  touchApiToken(id: string, now: Date): Promise<void>;
   /** API tokens, newest first: one account's, or every account's (null); ended ones until pruned. */
   listApiTokens(userId: string | null): Promise<readonly ApiTokenView[]>;
   /**

@@ -21,6 +21,8 @@ const tokenFields = {
   created_at: DateTimeString,
   expires_at: DateTimeString,
   revoked_at: t.union([DateTimeString, t.null]),
+  /** When a request last came with it, to within ten minutes; null: never used. */
+  last_used_at: t.union([DateTimeString, t.null]),
   state: t.keyof({ live: null, expired: null, revoked: null }),
 };
 

@@ -561,7 +561,7 @@ test.serial(
     await shown.waitFor();
     const token = await shown.inputValue();
     t.regex(token, /^svy_[0-9a-f]{32}_[A-Za-z0-9_-]{43}$/);
-    await page.getByRole('row', { name: /dashboard\s+viewer\s+live/ }).waitFor();
+    await page.getByRole('row', { name: /dashboard\s+viewer\s+live.*never/ }).waitFor();
     await record(t, page, '14-tokens');
     const me = () => fetch(`${base}/api/v2/auth/me`, { headers: { authorization: `Bearer ${token}` } });
     t.like(await (await me()).json(), { username: 'tom', role: 'viewer' });
@@ -573,6 +573,11 @@ test.serial(
       .getByRole('button', { name: 'Revoke dashboard' })
       .click();
     await page.getByRole('row', { name: /dashboard\s+viewer\s+revoked/ }).waitFor();
+    t.notRegex(
+      (await page.getByRole('row', { name: /dashboard/ }).textContent()) ?? '',
+      /never/,
+      'its use is shown',
+    );
     t.is((await me()).status, 401);
   },
 );

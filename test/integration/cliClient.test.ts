@@ -591,7 +591,11 @@ test.serial('the rest of what the API does, from the command line too', async (t
   const nowhere = await program(['whoami'], null);
   t.is(nowhere.code, 1);
   t.regex(nowhere.out, /SURVEYOR_TOKEN is set: give the server with --server URL or SURVEYOR_URL/);
-  t.regex((await cli(['token', 'list'])).out, /^ci-job\s+cli-admin\s+viewer\s+live\s/m);
+  t.regex(
+    (await cli(['token', 'list'])).out,
+    /^ci-job\s+cli-admin\s+viewer\s+live\s+\S+\s+20\d\d-\S+Z\s/m,
+    'used',
+  );
   t.regex((await cli(['token', 'revoke', 'ci-job'])).out, /^token ci-job of cli-admin revoked$/m);
   const revoked = await program(['whoami']);
   t.is(revoked.code, 1);

@@ -258,7 +258,7 @@ export const repositoryContract: Record<string, Rule> = {
         expiresAt: at(created + lives),
         revokedAt: null,
         revokeReason: null,
-        apiToken: { name, role: 'viewer' as const, secretHash: `digest-${name}` },
+        apiToken: { name, role: 'viewer' as const, secretHash: `digest-${name}`, lastUsedAt: null },
       });
       const make = (s: ReturnType<typeof token>, now: number) =>
         r.sessions.createApiToken(
@@ -289,6 +289,14 @@ export const repositoryContract: Record<string, Rule> = {
         ],
       );
       t.deepEqual(await r.sessions.listApiTokens(ben.id), []);
+      // A use is recorded; an older one told late does not move it back.
+      await r.sessions.touchApiToken(again.id, at(250));
+      await r.sessions.touchApiToken(again.id, at(240));
+      t.like(await r.sessions.findWithUser(again.id), { session: { apiToken: { lastUsedAt: at(250) } } });
+      t.deepEqual(
+        (await r.sessions.listApiTokens(ann.id)).map((x) => x.lastUsedAt),
+        [at(250), null, null],
+      );
       t.is((await r.sessions.listApiTokens(null)).length, 3);
       const revoked = (byWhom: string) => (x: { id: string; name: string; username: string }) =>
         tokenRevokedEvent(x, byWhom);

@@ -50,7 +50,19 @@ test('a token made from a login authenticates as its owner with its own role, ne
     role: 'viewer',
     viaApiToken: true,
   });
+  // Its use is told at most every ten minutes: a program calling every second costs one write.
+  const used = async () =>
+    (await h.apiTokens.list(olga, false)).find((x) => x.name === 'nightly import')!.lastUsedAt;
+  const first = h.clock.now();
+  t.deepEqual(await used(), first);
+  h.clock.advance(300);
+  right(await h.auth.authenticate(made.token));
+  t.deepEqual(await used(), first, 'five minutes later: not written again');
+  h.clock.advance(301);
+  right(await h.auth.authenticate(made.token));
+  t.deepEqual(await used(), h.clock.now());
   const full = right(await h.apiTokens.create(olga, { name: 'pipeline', days: 30 }));
+  t.is(full.view.lastUsedAt, null, 'never used yet');
   t.is(full.view.role, 'operator', 'the owner’s role by default');
   // Olga demoted: the token counts as a viewer at its next request.
   right(await h.users.change({ username: 'olga', role: 'viewer' }));

@@ -4,6 +4,8 @@ ALTER TABLE auth_sessions
   ADD COLUMN token_name text,
   ADD COLUMN token_role text CHECK (token_role IN ('viewer', 'operator', 'admin')),
   ADD COLUMN token_hash text,
+  -- When it was last used, told at most every ten minutes: its owner sees which tokens are stale.
+  ADD COLUMN token_last_used_at timestamptz,
   ADD CONSTRAINT auth_sessions_token_fields CHECK (
     (token_name IS NULL AND token_role IS NULL AND token_hash IS NULL)
     OR (token_name IS NOT NULL AND token_role IS NOT NULL AND token_hash IS NOT NULL)

@@ -13,6 +13,7 @@ import {
   parseApiToken,
   sameDigest,
   tokensOff,
+  useIsNews,
 } from '../../domain/apiToken.js';
 
 export interface Principal {
@@ -96,6 +97,7 @@ const byApiToken = async (
   }
   const { user } = found;
   if (user.disabledAt !== null) return E.left(unauthorized('this account is disabled or gone'));
+  if (useIsNews(token.lastUsedAt, now)) await deps.sessions.touchApiToken(found.session.id, now);
   return E.right({
     userId: user.id,
     username: user.username,

@@ -82,6 +82,7 @@ export const createApiToken = async (
     expiresAt,
     revokedAt: null,
     revokeReason: null,
+    lastUsedAt: null,
   };
   const outcome = await deps.sessions.createApiToken(
     {
@@ -91,7 +92,7 @@ export const createApiToken = async (
       expiresAt,
       revokedAt: null,
       revokeReason: null,
-      apiToken: { name: input.name, role, secretHash: deps.digest.digest(secret) },
+      apiToken: { name: input.name, role, secretHash: deps.digest.digest(secret), lastUsedAt: null },
     },
     tokenCreatedEvent(owner.username, view, owner.username),
     maxLiveApiTokens,

@@ -19,6 +19,7 @@ const tokenJson = (t: ApiTokenView, state: ApiTokenState) => ({
   created_at: t.createdAt.toISOString(),
   expires_at: t.expiresAt.toISOString(),
   revoked_at: t.revokedAt?.toISOString() ?? null,
+  last_used_at: t.lastUsedAt?.toISOString() ?? null,
   state,
 });
 

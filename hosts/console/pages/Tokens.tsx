@@ -101,6 +101,7 @@ export const TokensPage = () => {
                   <th scope="col">State</th>
                   <th scope="col">Made</th>
                   <th scope="col">Until</th>
+                  <th scope="col">Last used</th>
                   <th scope="col">
                     <span class="visually-hidden">Revoke</span>
                   </th>
@@ -119,6 +120,9 @@ export const TokensPage = () => {
                     </td>
                     <td>
                       <Time at={x.expires_at} />
+                    </td>
+                    <td>
+                      {x.last_used_at ? <Time at={x.last_used_at} /> : <span class="muted">never</span>}
                     </td>
                     <td>
                       {x.state === 'live' && (

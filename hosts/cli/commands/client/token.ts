@@ -11,6 +11,7 @@ interface TokenView {
   username: string;
   created_at: string;
   expires_at: string;
+  last_used_at: string | null;
   state: string;
 }
 
@@ -70,8 +71,16 @@ export class TokenListCommand extends ReadCommand {
     if (this.asJson) return this.json(items);
     this.out(
       table([
-        ['NAME', 'USER', 'ROLE', 'STATE', 'UNTIL', 'ID'],
-        ...items.map((t) => [t.name, t.username, t.role, t.state, t.expires_at, t.id]),
+        ['NAME', 'USER', 'ROLE', 'STATE', 'UNTIL', 'LAST USED', 'ID'],
+        ...items.map((t) => [
+          t.name,
+          t.username,
+          t.role,
+          t.state,
+          t.expires_at,
+          t.last_used_at ?? 'never',
+          t.id,
+        ]),
       ]),
     );
     return exitCodes.ok;
