@@ -150,6 +150,9 @@ const mount = (server: RestifyServer, route: RouteSpec, handler: Handler, p: Pip
     let status = 500;
     try {
       const principal = await authFor(route, req, p.app);
+      // A program using an API token hears when it ends on every answer, to renew it in time.
+      const ends = E.isRight(principal) ? principal.right?.tokenExpiresAt : null;
+      if (ends) res.setHeader('X-Surveyor-Token-Expires', ends.toISOString());
       const params = takeParams(route, req);
       const query = takeQuery(route, req);
       const body =

@@ -31,6 +31,12 @@ test.serial('a token works as a Bearer with its own role, and only a login manag
   t.like(m, { role: 'viewer', state: 'live' });
   const me = await api.call('GET', '/auth/me', { token: m.token });
   t.like(me.body, { username: 'olga', role: 'viewer' });
+  t.is(
+    me.headers.get('x-surveyor-token-expires'),
+    (made.body as { expires_at: string }).expires_at,
+    'every answer to a token says when it ends',
+  );
+  t.is((await api.call('GET', '/auth/me', { token: olga })).headers.get('x-surveyor-token-expires'), null);
   t.is((await api.call('GET', '/executions', { token: m.token })).status, 200);
   const write = await api.call('POST', '/sources', {
     token: m.token,

@@ -582,7 +582,9 @@ test.serial('the rest of what the API does, from the command line too', async (t
     });
     return { code: await r.exited(30_000), out: r.output() };
   };
-  t.regex((await program(['whoami'])).out, /^cli-admin \(viewer\) at /m, 'the token’s role, not the admin’s');
+  const asProgram = await program(['whoami']);
+  t.regex(asProgram.out, /^cli-admin \(viewer\) at /m, 'the token’s role, not the admin’s');
+  t.false(asProgram.out.includes('ends in'), 'seven days left: nothing to say yet');
   t.is((await program(['exec', 'list'])).code, 0);
   const readOnly = await program(['sources', 'add', 'wallaby_hires', 'HIPASSJ0005-67']);
   t.is(readOnly.code, 1, readOnly.out);
@@ -597,6 +599,28 @@ test.serial('the rest of what the API does, from the command line too', async (t
     'used',
   );
   t.regex((await cli(['token', 'revoke', 'ci-job'])).out, /^token ci-job of cli-admin revoked$/m);
+  // A token that ends within three days says so once, on stderr, for a cron job's log.
+  const brief = runCli(['token', 'create', '--name', 'brief', '--days', '2'], env());
+  t.is(await brief.exited(30_000), 0, brief.output());
+  const briefToken = /^svy_\S+$/m.exec(brief.output())?.[0] ?? '';
+  const warned = runCli(['exec', 'list', '--project', 'wallaby_hires'], {
+    ...env(),
+    SURVEYOR_CONFIG_DIR: join(dir, 'program'),
+    SURVEYOR_TOKEN: briefToken,
+    SURVEYOR_URL: new URL(api.base).origin,
+  });
+  t.is(await warned.exited(30_000), 0, warned.output());
+  const notices = warned
+    .output()
+    .split('\n')
+    .filter((l) => l.includes('ends in'));
+  t.is(notices.length, 1, warned.output());
+  t.regex(
+    notices[0]!,
+    /^surveyor: the API token in SURVEYOR_TOKEN ends in (1 days|47 hours) \(\S+Z\): make a new one with surveyor token create$/,
+  );
+  t.false(warned.stdout().includes('ends in'), 'stdout stays the answer');
+  t.is((await cli(['token', 'revoke', 'brief'])).code, 0);
   const revoked = await program(['whoami']);
   t.is(revoked.code, 1);
   t.regex(revoked.out, /this API token was revoked; make a new one/);

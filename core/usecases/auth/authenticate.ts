@@ -23,6 +23,8 @@ export interface Principal {
   readonly sessionId: string;
   /** The request came with an API token (domain/apiToken.ts), not a login's access token. */
   readonly viaApiToken: boolean;
+  /** When that token ends (for its program to be told in time); null for a login. */
+  readonly tokenExpiresAt: Date | null;
 }
 
 export interface AuthenticateDeps {
@@ -71,6 +73,7 @@ export const authenticate = async (
     role: user.role,
     sessionId: verified.sid,
     viaApiToken: false,
+    tokenExpiresAt: null,
   });
 };
 
@@ -104,6 +107,7 @@ const byApiToken = async (
     role: effectiveRole(token.role, user.role),
     sessionId: found.session.id,
     viaApiToken: true,
+    tokenExpiresAt: found.session.expiresAt,
   });
 };
 

@@ -46,10 +46,15 @@ const boundedBytes = async (res: Response, max: number, what: string): Promise<B
 export class ApiClient {
   readonly server: string;
 
+  /** Whether this process has said that its API token ends soon (said once). */
+  private toldTokenEnds = false;
+
   constructor(
     server: string,
     private readonly token: string | null,
     private readonly timeoutMs = 30_000,
+    /** Where a notice for the person goes (an API token that ends soon); none: not told. */
+    private readonly notice?: (line: string) => void,
   ) {
     // The service's root; a URL given with the API's prefix works too.
     this.server = server.replace(/\/+$/, '').replace(new RegExp(`${apiPrefix}$`), '');
@@ -96,6 +101,22 @@ export class ApiClient {
     return (await this.exchange(method, path, opts)).bytes;
   }
 
+  /**
+   * An API token that ends within three days is said once on stderr, so a cron job's log shows it
+   * before the job starts failing.
+   */
+  private tellTokenEnds(header: string | null): void {
+    const ends = header === null ? Number.NaN : Date.parse(header);
+    if (!this.notice || this.toldTokenEnds || Number.isNaN(ends)) return;
+    const hours = (ends - Date.now()) / 3_600_000;
+    if (hours >= 72) return;
+    this.toldTokenEnds = true;
+    const left = hours >= 48 ? `${Math.floor(hours / 24)} days` : `${Math.max(0, Math.floor(hours))} hours`;
+    this.notice(
+      `the API token in SURVEYOR_TOKEN ends in ${left} (${header}): make a new one with surveyor token create`,
+    );
+  }
+
   /** One request; an answer that is not 2xx is thrown as the server's error. */
   private async exchange(
     method: string,
@@ -129,6 +150,7 @@ export class ApiClient {
       );
     }
     const bytes = await boundedBytes(res, maxAnswerBytes, `${method} ${path}`);
+    this.tellTokenEnds(res.headers.get('x-surveyor-token-expires'));
     if (res.ok) return { status: res.status, bytes };
     const e = (parsedJson(bytes.toString('utf8')) ?? {}) as {
       error?: { code?: string; message?: string; details?: Record<string, unknown> };

@@ -77,5 +77,5 @@ const withApiToken = (server: string | undefined, token: string, timeoutMs: numb
   if (!target)
     throw new CredentialsError('SURVEYOR_TOKEN is set: give the server with --server URL or SURVEYOR_URL');
   if (!/^https?:\/\//.test(target)) throw new CredentialsError(`${target} is not an http(s) URL`);
-  return new ApiClient(target, token, timeoutMs);
+  return new ApiClient(target, token, timeoutMs, (line) => process.stderr.write(`surveyor: ${line}\n`));
 };
