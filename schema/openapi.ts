@@ -115,7 +115,14 @@ export const buildOpenApi = (): JsonSchema => {
     servers: [{ url: apiPrefix }],
     paths,
     components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      securitySchemes: {
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            "A login's access token (a JWT from POST /login or /auth/refresh), or an API token for a program (svy_…, from POST /auth/tokens; answers to it carry X-Surveyor-Token-Expires)",
+        },
+      },
       schemas: Object.fromEntries([...components.entries()].sort(([a], [b]) => a.localeCompare(b))),
     },
   };
