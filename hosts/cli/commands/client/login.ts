@@ -52,6 +52,10 @@ export class LoginCommand extends ClientCommand {
     );
     saveTokens(api.server, this.username, t);
     this.context.stderr.write(`logged in to ${api.server} as ${this.username} (kept in ${configDir()})\n`);
+    if (process.env['SURVEYOR_TOKEN'])
+      this.context.stderr.write(
+        'note: SURVEYOR_TOKEN is set, so client commands act with it, not with this login\n',
+      );
     return exitCodes.ok;
   }
 }
