@@ -98,6 +98,7 @@ export const depsFrom = (p: SurveyorPorts, s: SurveyorSettings) => {
       workers: p.workers,
       executionFigures: p.executionFigures,
       usage: p.usage,
+      sessions: p.sessions,
       pollRounds: p.pollRounds,
       translator: p.translator,
       archive: p.archive,

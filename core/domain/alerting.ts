@@ -111,6 +111,7 @@ export const ruleKinds = [
   'dependency_down',
   'budget_used',
   'account_changed',
+  'token_expiring',
 ] as const;
 export type RuleKind = (typeof ruleKinds)[number];
 
@@ -144,7 +145,16 @@ export type RuleConditions =
   /** A project's settled usage this UTC month reached `percent` of its budget: told once per month. */
   | { readonly kind: 'budget_used'; readonly percent: number }
   /** The account audit (domain/accountEvents.ts): an admin's rule, of no project. */
-  | { readonly kind: 'account_changed'; readonly changes: readonly AccountChange[] };
+  | { readonly kind: 'account_changed'; readonly changes: readonly AccountChange[] }
+  /** A live API token ends within `days`: told once per token, for its program to be given a new one. */
+  | { readonly kind: 'token_expiring'; readonly days: number };
+
+/**
+ * Rules on accounts (their audit, their API tokens) are an admin's, and of no project: they tell
+ * who manages accounts and what programs act for whom.
+ */
+export const isAccountRule = (c: RuleConditions): boolean =>
+  c.kind === 'account_changed' || c.kind === 'token_expiring';
 
 export interface AlertRule {
   readonly id: string;

@@ -240,6 +240,8 @@ test.serial(
         'password_set',
         'login_unlocked',
         'login_held_back',
+        'token_created',
+        'token_revoked',
       ],
     });
     const asOp = (method: 'PATCH' | 'PUT' | 'DELETE', body?: unknown) =>
@@ -257,6 +259,18 @@ test.serial(
       token: op,
     });
     t.is(takeOver.status, 403, "an operator's rule is not turned into one either");
+    // token_expiring reports accounts' API tokens: an admin's too, of no project, 7 days by default.
+    const expiring = { kind: 'token_expiring', name: 'tokens', channels: [c.id] };
+    const tokensByOp = await post('/alert-rules', expiring, op);
+    t.is(tokensByOp.status, 403, tokensByOp.text);
+    t.regex(tokensByOp.text, /only an admin may make or change a token_expiring rule/);
+    t.is((await post('/alert-rules', { ...expiring, project_module: 'wallaby_hires' })).status, 422);
+    const tokensRule = await post('/alert-rules', expiring);
+    t.is(tokensRule.status, 201, tokensRule.text);
+    t.like(tokensRule.body as object, { kind: 'token_expiring', days: 7, project_module: null });
+    const tokensId = (tokensRule.body as { id: string }).id;
+    t.is((await api.call('DELETE', `/alert-rules/${tokensId}`, { token: op })).status, 403);
+    t.is((await api.call('DELETE', `/alert-rules/${tokensId}`, { token: admin })).status, 200);
     t.is((await api.call('DELETE', `/alert-rules/${id}`, { token: admin })).status, 200);
     t.is((await api.call('DELETE', `/alert-rules/${ops.id}`, { token: op })).status, 200);
     t.is((await api.call('DELETE', `/notification-channels/${c.id}`, { token: admin })).status, 200);

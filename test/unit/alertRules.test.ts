@@ -356,3 +356,48 @@ test('logins held back fold by the cooldown: guessing from many addresses is one
     /^\[surveyor\] client address 192\.0\.2\.1: login held back after \d+ failed logins in \d+ s$/,
   );
 });
+
+test('token_expiring tells each live API token once as it comes within its days, an admin’s rule of no project', async (t) => {
+  const { h, rule, channel } = await setup([], { kind: 'token_expiring', days: 7 });
+  t.like(right(await h.alerts.rules.get(rule.id)), { kind: 'token_expiring', days: 7, project_module: null });
+  right(
+    await h.users.create({
+      username: 'olga',
+      email: 'o@example.org',
+      role: 'operator',
+      password: 'correct-horse-battery',
+    }),
+  );
+  const login = await h.auth.login({
+    username: 'olga',
+    password: 'correct-horse-battery',
+    clientAddress: '10.0.0.1',
+  });
+  if (E.isLeft(login)) throw new Error('olga cannot log in');
+  const olga = right(await h.auth.authenticate(login.right.tokens.access_token));
+  right(await h.apiTokens.create(olga, { name: 'nightly', role: 'viewer', days: 10 }));
+  right(await h.apiTokens.create(olga, { name: 'far', days: 60 }));
+  const gone = right(await h.apiTokens.create(olga, { name: 'gone', days: 2 }));
+  right(await h.apiTokens.revoke(olga, gone.view.id));
+  await h.advance(60, 30);
+  t.is(h.notifier.sent.length, 0, 'ten days left: not yet; a revoked token is never told');
+  await h.advance(3 * 86_400 + 60, 3600);
+  await h.until(async () => (await deliveriesOf(h, rule.id)).some((d) => d.state === 'delivered'), {
+    maxSeconds: 60,
+  });
+  t.deepEqual(
+    h.notifier.sent.map((s) => s.message.subject),
+    ['[surveyor] API token nightly of olga ends in 6 days'],
+  );
+  t.regex(h.notifier.sent[0]!.message.text, /^role: viewer; ends \S+Z$/m);
+  t.regex(h.notifier.sent[0]!.message.text, /^last used: never$/m);
+  await h.advance(6 * 86_400, 3600);
+  t.is(h.notifier.sent.length, 1, 'once per token, however long it stays near its end');
+  const inProject = await h.alerts.rules.create({
+    name: 'in a project',
+    kind: 'token_expiring',
+    channels: [channel.id],
+    project_module: 'wallaby_hires',
+  } as never);
+  t.regex(JSON.stringify(inProject), /API tokens belong to no project/);
+});

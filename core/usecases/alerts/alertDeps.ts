@@ -15,6 +15,7 @@ import type { TargetPolicy } from '../../ports/TargetPolicy.js';
 import type { Translator } from '../../ports/Translator.js';
 import type { WorkerRegistry } from '../../ports/WorkerRegistry.js';
 import type { UsageLedger } from '../../ports/UsageLedger.js';
+import type { AuthSessionRepository } from '../../ports/AuthSessionRepository.js';
 
 /** What alerting's use cases need. */
 export interface AlertDeps {
@@ -28,6 +29,8 @@ export interface AlertDeps {
   readonly executionFigures: ExecutionFigures;
   /** What budget_used rules read: a project's spending this month. */
   readonly usage: Pick<UsageLedger, 'spent' | 'inFlight'>;
+  /** What token_expiring rules read: every account's API tokens. */
+  readonly sessions: Pick<AuthSessionRepository, 'listApiTokens'>;
   readonly pollRounds: Pick<PollRounds, 'unansweredTargets'>;
   /** What dependency_down rules check: translators of profiles, archives of configurations. */
   readonly translator: Translator;

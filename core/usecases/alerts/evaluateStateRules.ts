@@ -7,7 +7,7 @@ import type { DependencyWatch, DownTarget } from './dependencyWatch.js';
 
 type Deps = Pick<
   AlertDeps,
-  'executionFigures' | 'pollRounds' | 'queue' | 'workers' | 'random' | 'usage' | 'configs'
+  'executionFigures' | 'pollRounds' | 'queue' | 'workers' | 'random' | 'usage' | 'configs' | 'sessions'
 >;
 
 export interface StateRuleSettings {
@@ -95,6 +95,39 @@ const evaluate = async (
       now,
     );
     return [{ message, dedupKey: c.kind }];
+  }
+  if (c.kind === 'token_expiring') {
+    // Each live token is told once, when it comes within `days` of its end: the window outlasts it.
+    const soon = now.getTime() + c.days * 86_400_000;
+    const tokens = (await deps.sessions.listApiTokens(null)).filter(
+      (x) => x.revokedAt === null && x.expiresAt > now && x.expiresAt.getTime() <= soon,
+    );
+    return tokens.map((x) => {
+      const hours = (x.expiresAt.getTime() - now.getTime()) / 3_600_000;
+      const left = hours >= 48 ? plural(Math.floor(hours / 24), 'day') : plural(Math.floor(hours), 'hour');
+      return {
+        dedupKey: `token_expiring:${x.id}`,
+        windowMinutes: c.days * 1440 + 1,
+        message: stateAlert(
+          rule,
+          `API token ${x.name} of ${x.username} ends in ${left}`,
+          [
+            `role: ${x.role}; ends ${x.expiresAt.toISOString()}`,
+            `last used: ${x.lastUsedAt ? x.lastUsedAt.toISOString() : 'never'}`,
+            `give its program a new one (surveyor token create, as ${x.username}), then revoke this one`,
+          ],
+          {
+            token_id: x.id,
+            name: x.name,
+            username: x.username,
+            role: x.role,
+            expires_at: x.expiresAt.toISOString(),
+            last_used_at: x.lastUsedAt ? x.lastUsedAt.toISOString() : null,
+          },
+          now,
+        ),
+      };
+    });
   }
   if (c.kind === 'worker_lost') {
     // Lost within the last cooldown (at least an hour): each lost worker is told once, and a

@@ -1,6 +1,12 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { type AppError, appError, type FieldIssue, validationError } from '../../errors.js';
-import { type AlertRule, eventKindsOf, type RuleConditions, type RuleInput } from '../../domain/alerting.js';
+import {
+  type AlertRule,
+  eventKindsOf,
+  isAccountRule,
+  type RuleConditions,
+  type RuleInput,
+} from '../../domain/alerting.js';
 import { type Role, roleAllows } from '../../domain/roles.js';
 import type { AlertDeps } from './alertDeps.js';
 
@@ -10,13 +16,16 @@ type Deps = Pick<AlertDeps, 'alerts' | 'clock' | 'random'>;
  * Rules are an operator's, but a rule on the account audit is an admin's: it tells who manages
  * accounts, and silencing it (a change, a disable, a delete) would hide a new admin from them.
  */
-const refusedFor = (by: Role, ...conditions: RuleConditions[]): AppError | null =>
-  conditions.some((c) => c.kind === 'account_changed') && !roleAllows(by, 'admin')
-    ? appError(
-        'forbidden',
-        'only an admin may make or change an account_changed rule: it reports the account audit',
-      )
-    : null;
+const refusedFor = (by: Role, ...conditions: RuleConditions[]): AppError | null => {
+  const c = conditions.find(isAccountRule);
+  if (!c || roleAllows(by, 'admin')) return null;
+  return appError('forbidden', `only an admin may make or change ${accountRuleWords[c.kind]}`);
+};
+
+const accountRuleWords: Readonly<Record<string, string>> = {
+  account_changed: 'an account_changed rule: it reports the account audit',
+  token_expiring: "a token_expiring rule: it reports accounts' API tokens",
+};
 
 /** What a rule's input breaks beyond its shape: unknown channels, no threshold. */
 const check = async (deps: Deps, input: RuleInput): Promise<AppError | null> => {
@@ -24,8 +33,11 @@ const check = async (deps: Deps, input: RuleInput): Promise<AppError | null> => 
   const c = input.conditions;
   if (c.kind === 'queue_backlog' && c.max_depth === null && c.max_oldest_minutes === null)
     issues.push({ path: 'max_depth', message: 'give max_depth, max_oldest_minutes or both' });
-  if (c.kind === 'account_changed' && input.project_module !== null)
-    issues.push({ path: 'project_module', message: 'account events belong to no project: leave it null' });
+  if (isAccountRule(c) && input.project_module !== null)
+    issues.push({
+      path: 'project_module',
+      message: `${c.kind === 'account_changed' ? 'account events' : 'API tokens'} belong to no project: leave it null`,
+    });
   if (new Set(input.channels).size !== input.channels.length)
     issues.push({ path: 'channels', message: 'names a channel twice' });
   const found = await Promise.all(input.channels.map((id) => deps.alerts.getChannel(id)));

@@ -3,6 +3,9 @@ import { useCan } from '../session.js';
 import type { ChannelPage, DeliveryPage, RulePage } from '../types.js';
 import { ConfirmButton, Page, Pager, Show, StateBadge, Time, useLoad, usePager } from '../ui.js';
 
+/** Rules on accounts (their audit, their API tokens): an admin's to switch. */
+const accountRules: ReadonlySet<string> = new Set(['account_changed', 'token_expiring']);
+
 /** Channels (admins change them), rules (operators) and the deliveries they made. */
 export const AlertsPage = () => {
   const channels = useLoad(() => get<ChannelPage>('/notification-channels?limit=500'), 'channels');
@@ -95,8 +98,8 @@ export const AlertsPage = () => {
                     <td>{r.enabled ? 'yes' : 'no'}</td>
                     {isOperator && (
                       <td>
-                        {/* An account_changed rule is an admin's to switch (the API says so too). */}
-                        {r.kind !== 'account_changed' || isAdmin ? (
+                        {/* A rule on accounts is an admin's to switch (the API says so too). */}
+                        {!accountRules.has(r.kind) || isAdmin ? (
                           <ConfirmButton
                             label={r.enabled ? 'Disable' : 'Enable'}
                             question={`${r.enabled ? 'Disable' : 'Enable'} rule ${r.name}?`}
