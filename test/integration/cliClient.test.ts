@@ -573,13 +573,16 @@ test.serial('the rest of what the API does, from the command line too', async (t
   const apiToken = /^svy_\S+$/m.exec(made.output())?.[0] ?? '';
   t.regex(apiToken, /^svy_[0-9a-f]{32}_[A-Za-z0-9_-]{43}$/);
   t.regex(made.output(), /token ci-job \(viewer, until \S+\) made; this is the only time it is shown/);
-  const program = async (args: string[], url: string | null = new URL(api.base).origin) => {
-    const r = runCli(args, {
+  /** A program's CLI: no stored login, the token in SURVEYOR_TOKEN. */
+  const programCli = (args: string[], token = apiToken, url: string | null = new URL(api.base).origin) =>
+    runCli(args, {
       ...env(),
       SURVEYOR_CONFIG_DIR: join(dir, 'program'),
-      SURVEYOR_TOKEN: apiToken,
+      SURVEYOR_TOKEN: token,
       ...(url ? { SURVEYOR_URL: url } : {}),
     });
+  const program = async (args: string[], url: string | null = new URL(api.base).origin) => {
+    const r = programCli(args, apiToken, url);
     return { code: await r.exited(30_000), out: r.output() };
   };
   const asProgram = await program(['whoami']);
@@ -603,12 +606,7 @@ test.serial('the rest of what the API does, from the command line too', async (t
   const brief = runCli(['token', 'create', '--name', 'brief', '--days', '2'], env());
   t.is(await brief.exited(30_000), 0, brief.output());
   const briefToken = /^svy_\S+$/m.exec(brief.output())?.[0] ?? '';
-  const warned = runCli(['exec', 'list', '--project', 'wallaby_hires'], {
-    ...env(),
-    SURVEYOR_CONFIG_DIR: join(dir, 'program'),
-    SURVEYOR_TOKEN: briefToken,
-    SURVEYOR_URL: new URL(api.base).origin,
-  });
+  const warned = programCli(['exec', 'list', '--project', 'wallaby_hires'], briefToken);
   t.is(await warned.exited(30_000), 0, warned.output());
   const notices = warned
     .output()

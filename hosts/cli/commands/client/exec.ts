@@ -8,6 +8,7 @@ import { uuidPattern, uuidPrefixPattern } from '../../../../core/domain/idPrefix
 export interface ExecutionView {
   uuid: string;
   project_module: string;
+  archive_name: string;
   sources: { source_identifier: string }[];
   deployment_profile_name: string;
   state: string;

@@ -47,13 +47,10 @@ export class ExecShowCommand extends ReadCommand {
   id = Option.String({ required: true, name: 'ID' });
 
   protected async run(api: ApiClient): Promise<number> {
-    const e = await api.request<ExecutionView & { archive_name?: string }>(
-      'GET',
-      path(await resolveExecution(api, this.id)),
-    );
+    const e = await api.request<ExecutionView>('GET', path(await resolveExecution(api, this.id)));
     if (this.asJson) return this.json(e);
     this.out(describe(e));
-    this.out(`  project ${e.project_module}, archive ${e.archive_name ?? '-'}, created ${e.created_at}`);
+    this.out(`  project ${e.project_module}, archive ${e.archive_name}, created ${e.created_at}`);
     this.out(`  sources: ${e.sources.map((s) => s.source_identifier).join(', ')}`);
     return exitCodes.ok;
   }
