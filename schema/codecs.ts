@@ -194,7 +194,6 @@ export const discriminated = <K extends string, M extends Record<string, t.Mixed
   });
 };
 
-/** An integer written as a decimal string (query and path parameters), within bounds. */
 /** A query switch: `true` or `false`. */
 export const boolFromString = withSchema(
   new t.Type<boolean, string, unknown>(
@@ -211,6 +210,7 @@ export const boolFromString = withSchema(
   { type: 'boolean' },
 );
 
+/** An integer written as a decimal string (query and path parameters), within bounds. */
 export const intFromString = (min: number, max: number, name = `integer(${min}..${max})`) =>
   withSchema(
     new t.Type<number, string, unknown>(

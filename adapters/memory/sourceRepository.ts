@@ -1,6 +1,7 @@
 import type { NewEvent } from '../../core/domain/event.js';
 import { terminalStates } from '../../core/domain/execution.js';
 import { type Source, summariseSource } from '../../core/domain/source.js';
+import { type SourceFilter, sourceMatches } from '../../core/domain/sourceFilter.js';
 import type { NewSource, SourcePage, SourceRepository } from '../../core/ports/SourceRepository.js';
 import { byCodePoint, decodeCursor, encodeCursor, type MemoryStore, pageAfter } from './store.js';
 
@@ -104,14 +105,15 @@ export class MemorySourceRepository implements SourceRepository {
 
   async list(
     projectModule: string,
+    filter: SourceFilter,
     limit: number,
     cursor: string | null,
   ): Promise<SourcePage | 'bad_cursor'> {
     const after = cursor === null ? '' : decodeCursor('s', cursor);
     if (typeof after !== 'string') return 'bad_cursor';
-    const sorted = sourcesIn(this.store, projectModule).sort((a, b) =>
-      byCodePoint(a.sourceIdentifier, b.sourceIdentifier),
-    );
+    const sorted = sourcesIn(this.store, projectModule)
+      .filter((s) => sourceMatches(filter, s))
+      .sort((a, b) => byCodePoint(a.sourceIdentifier, b.sourceIdentifier));
     const page = pageAfter(
       sorted,
       (s) => byCodePoint(s.sourceIdentifier, after) > 0,

@@ -102,8 +102,23 @@ export const pageAfter = <T>(
   return { items, nextCursor: rest.length > limit && last ? cursorOf(last) : null };
 };
 
-/** Binary (code point) order, as COLLATE "C". */
-export const byCodePoint = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+const isSurrogate = (unit: number) => unit >= 0xd800 && unit <= 0xdfff;
+
+/**
+ * Code point order, as COLLATE "C" over UTF-8. JavaScript's `<` compares UTF-16 units, which puts a
+ * character above U+FFFF (two surrogates, from U+D800) before U+E000 to U+FFFF; here it goes after.
+ */
+export const byCodePoint = (a: string, b: string): number => {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x === y) continue;
+    if (isSurrogate(x) !== isSurrogate(y)) return isSurrogate(x) ? 1 : -1;
+    return x < y ? -1 : 1;
+  }
+  return a.length === b.length ? 0 : a.length < b.length ? -1 : 1;
+};
 
 /** Whether the job's lease is still this one's (a fenced write commits only then). */
 export const leaseHeld = (

@@ -1,5 +1,6 @@
 import type { NewEvent } from '../../core/domain/event.js';
 import type { DiscoveryState, Source, SourceMetadata, SourceSummary } from '../../core/domain/source.js';
+import { pastPrefix, type SourceFilter } from '../../core/domain/sourceFilter.js';
 import type { NewSource, SourcePage, SourceRepository } from '../../core/ports/SourceRepository.js';
 import { type Db, pgp, prepared } from './db.js';
 import { insertEvent } from './eventLog.js';
@@ -71,6 +72,44 @@ export const sourceFromJson = (j: SourceJson): Source =>
 
 // A timestamp column as epoch milliseconds in a float8 (which pg returns as a number); see list.
 const epochMs = (column: string) => `(round(date_part('epoch', ${column}) * 1000000)::bigint / 1000)::float8`;
+
+const toProcess = 'signature IS NOT NULL AND signature IS DISTINCT FROM processed_signature';
+
+/**
+ * A page's conditions past the project and the cursor (parameters from $4), and a name for their
+ * shape, so each shape is prepared once. Switches are written into the text, not passed: the
+ * partial indexes of migration 0026 (disabled sources, sources to process) apply only to a
+ * condition the planner sees. A prefix is a range of the page index, then checked exactly.
+ */
+const pageWhere = (f: SourceFilter) => {
+  const values: unknown[] = [];
+  const param = (v: unknown) => {
+    values.push(v);
+    return `$${values.length + 3}`;
+  };
+  let text = '';
+  let shape = '';
+  if (f.discoveryState !== undefined) {
+    text += ` AND discovery_state = ${param(f.discoveryState)}`;
+    shape += '-state';
+  }
+  if (f.enabled !== undefined) {
+    text += f.enabled ? ' AND enabled' : ' AND NOT enabled';
+    shape += f.enabled ? '-on' : '-off';
+  }
+  if (f.needsProcessing !== undefined) {
+    text += f.needsProcessing ? ` AND ${toProcess}` : ` AND NOT (${toProcess})`;
+    shape += f.needsProcessing ? '-todo' : '-done';
+  }
+  if (f.identifierPrefix !== undefined) {
+    const p = param(f.identifierPrefix);
+    text += ` AND source_identifier COLLATE "C" >= ${p} AND starts_with(source_identifier, ${p})`;
+    const end = pastPrefix(f.identifierPrefix);
+    if (end !== null) text += ` AND source_identifier COLLATE "C" < ${param(end)}`;
+    shape += end === null ? '-prefix' : '-range';
+  }
+  return { text, values, shape };
+};
 
 // Source list cursors: the last identifier seen, base64url-encoded (lists are ordered by identifier).
 const encodeCursor = (ident: string) => Buffer.from(`s:${ident}`).toString('base64url');
@@ -171,11 +210,13 @@ export class PgSourceRepository implements SourceRepository {
 
   async list(
     projectModule: string,
+    filter: SourceFilter,
     limit: number,
     cursor: string | null,
   ): Promise<SourcePage | 'bad_cursor'> {
     const after = cursor === null ? '' : decodeCursor(cursor);
     if (after === null) return 'bad_cursor';
+    const where = pageWhere(filter);
     // The columns a list shows only: metadata and flags can be large, and a page parses none; the
     // signatures only as whether they differ (needsProcessing in the domain). Prepared: PostgreSQL
     // plans it once per connection. Times come as epoch milliseconds, cut to the millisecond as a
@@ -196,14 +237,14 @@ export class PgSourceRepository implements SourceRepository {
       updated_ms: number;
     }>(
       new pgp.PreparedStatement({
-        name: 'surveyor-source-page',
+        name: `surveyor-source-page${where.shape}`,
         text: `SELECT id, project_module, source_identifier, enabled, discovery_state,
-                signature IS NOT NULL AND signature IS DISTINCT FROM processed_signature AS needs_processing,
+                ${toProcess} AS needs_processing,
                 ${epochMs('discovered_at')} AS discovered_ms, ${epochMs('created_at')} AS created_ms,
                 ${epochMs('updated_at')} AS updated_ms
-         FROM sources WHERE project_module = $1 AND source_identifier COLLATE "C" > $2
+         FROM sources WHERE project_module = $1 AND source_identifier COLLATE "C" > $2${where.text}
          ORDER BY source_identifier COLLATE "C" LIMIT $3`,
-        values: [projectModule, after, limit + 1],
+        values: [projectModule, after, limit + 1, ...where.values],
       }),
     );
     const items: SourceSummary[] = rows.slice(0, limit).map((r) => ({

@@ -2,6 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { appError, validationError } from '../errors.js';
 import type { NewEvent } from '../domain/event.js';
 import { type Source, sourceReadiness, viewSource, viewWholeSource } from '../domain/source.js';
+import type { SourceFilter } from '../domain/sourceFilter.js';
 import { requestDiscovery } from '../usecases/discovery/requestDiscovery.js';
 import {
   maxBulkSources,
@@ -71,8 +72,14 @@ export const sourceOperations = (d: SurveyorDeps) => ({
       );
     return E.right({ deleted: true as const });
   },
-  list: async (projectModule: string, page: PageRequest = {}) => {
-    const p = await d.sources.sources.list(projectModule, page.limit ?? defaultPageSize, page.cursor ?? null);
+  /** The project's sources that match the filter (every one with an empty filter), a page at a time. */
+  list: async (projectModule: string, filter: SourceFilter = {}, page: PageRequest = {}) => {
+    const p = await d.sources.sources.list(
+      projectModule,
+      filter,
+      page.limit ?? defaultPageSize,
+      page.cursor ?? null,
+    );
     if (p === 'bad_cursor') return E.left(badCursor);
     return E.right({ items: p.items.map(viewSource), next_cursor: p.nextCursor });
   },

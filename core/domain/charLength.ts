@@ -16,3 +16,11 @@ export const charLength = (s: string): number => {
   }
   return s.length - pairs;
 };
+
+const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Whether every UTF-16 unit is part of a character: a lone surrogate cannot be written as UTF-8
+ * (Node.js writes U+FFFD in its place). `String.prototype.isWellFormed`, which older browsers lack.
+ */
+export const wellFormed = (s: string): boolean => !loneSurrogate.test(s);

@@ -1,4 +1,4 @@
-import { charLength } from './charLength.js';
+import { charLength, wellFormed } from './charLength.js';
 import { patternFinds } from './safeRegex.js';
 import { isoTime, isoTimeOrNull } from './isoTime.js';
 /** A source: one observation target of a project, and what discovery found about it. */
@@ -48,6 +48,8 @@ export const identifierProblem = (id: string, pattern?: string): string | null =
   if (n === 0 || n > maxIdentifierLength) return `must be 1 to ${maxIdentifierLength} characters`;
   if (id.trim() !== id) return 'must not start or end with white space';
   if (controlCharacter.test(id)) return 'must not contain control characters';
+  // A lone surrogate cannot be written as UTF-8: the database would store U+FFFD in its place.
+  if (!wellFormed(id)) return 'must be well-formed Unicode (a lone surrogate is not)';
   if (pattern !== undefined && !patternFinds(pattern, id))
     return `does not match the project's pattern ${pattern}`;
   return null;

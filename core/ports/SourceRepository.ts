@@ -1,5 +1,6 @@
 import type { NewEvent } from '../domain/event.js';
 import type { Source, SourceSummary } from '../domain/source.js';
+import type { SourceFilter } from '../domain/sourceFilter.js';
 
 export interface NewSource {
   readonly id: string;
@@ -32,7 +33,13 @@ export interface SourceRepository {
    */
   delete(id: string, now: Date, event: NewEvent): Promise<'ok' | 'not_found' | 'busy'>;
   findByIdentifiers(projectModule: string, identifiers: readonly string[]): Promise<Source[]>;
-  list(projectModule: string, limit: number, cursor: string | null): Promise<SourcePage | 'bad_cursor'>;
+  /** A page of the project's sources that match the filter, by identifier in code point order. */
+  list(
+    projectModule: string,
+    filter: SourceFilter,
+    limit: number,
+    cursor: string | null,
+  ): Promise<SourcePage | 'bad_cursor'>;
   /** Counts by discovery state, for metrics. */
   countsByState(): Promise<readonly { projectModule: string; state: string; count: number }[]>;
 }

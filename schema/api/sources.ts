@@ -1,6 +1,7 @@
 import * as t from 'io-ts';
-import { DateTimeString, strictObject, Uuid, withDefault } from '../codecs.js';
+import { boolFromString, DateTimeString, strictObject, Uuid, withDefault } from '../codecs.js';
 import { identifierPattern, identifierProblem, maxIdentifierLength } from '../../core/domain/source.js';
+import { prefixProblem } from '../../core/domain/sourceFilter.js';
 import { component, withSchema } from '../jsonSchema.js';
 import { ProjectModule, pageQuery } from './common.js';
 
@@ -27,12 +28,14 @@ export const SourceBulkCreate = component(
   }),
 );
 
+const DiscoveryStateC = t.keyof({ never: null, queued: null, running: null, done: null, failed: null });
+
 const sourceFields = {
   uuid: Uuid,
   project_module: t.string,
   source_identifier: t.string,
   enabled: t.boolean,
-  discovery_state: t.keyof({ never: null, queued: null, running: null, done: null, failed: null }),
+  discovery_state: DiscoveryStateC,
   discovered_at: t.union([DateTimeString, t.null]),
   needs_processing: t.boolean,
   created_at: DateTimeString,
@@ -59,9 +62,21 @@ export const SourceBulkResult = component(
   }),
 );
 
+/** The start of a source identifier, as a list's filter takes it. */
+const IdentifierPrefix = withSchema(
+  t.refinement(t.string, (s) => prefixProblem(s) === null, 'source identifier prefix'),
+  { type: 'string', minLength: 1, maxLength: maxIdentifierLength, pattern: '^[^\\u0000-\\u001f]+$' },
+);
+
 export const SourceListQuery = t.intersection([
   t.type({ project_module: ProjectModule }),
-  t.partial(pageQuery(1000)),
+  t.partial({
+    ...pageQuery(1000),
+    discovery_state: DiscoveryStateC,
+    enabled: boolFromString,
+    needs_processing: boolFromString,
+    identifier_prefix: IdentifierPrefix,
+  }),
 ]);
 
 export const SourcePageView = component(

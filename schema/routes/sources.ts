@@ -45,7 +45,8 @@ export const sourceRoutes: readonly RouteSpec[] = [
     id: 'listSources',
     method: 'GET',
     path: '/sources',
-    summary: "A project's sources by identifier, paged (limit, default 100, at most 1000; cursor)",
+    summary:
+      "A project's sources by identifier in code point order, paged (limit, default 100, at most 1000; cursor). Filters, each optional and all applied together: discovery_state, enabled, needs_processing (discovery found data no execution has processed), identifier_prefix (identifiers that start with it, case as registered)",
     tag: 'sources',
     auth: 'viewer',
     query: SourceListQuery,

@@ -255,6 +255,18 @@ test.serial('an operator signs in, uploads, registers, discovers, runs, cancels 
       .getByText('done', { exact: true })
       .waitFor({ timeout: 60_000 });
   await record(t, page, '03-sources');
+  // The filters: a prefix (applied on Enter), then a discovery state nothing is in; the address
+  // keeps them.
+  await page.getByLabel('Identifier starts with').fill('HIPASSJ0002');
+  await page.getByLabel('Identifier starts with').press('Enter');
+  await page.getByRole('link', { name: 'HIPASSJ0001-23' }).waitFor({ state: 'detached' });
+  await page.getByRole('link', { name: 'HIPASSJ0002-45' }).waitFor();
+  t.regex(page.url(), /prefix=HIPASSJ0002/);
+  await page.getByLabel('Discovery').selectOption('failed');
+  await page.getByText('No sources match.').waitFor();
+  await page.getByLabel('Discovery').selectOption('');
+  await page.getByLabel('Identifier starts with').fill('');
+  await page.getByLabel('Identifier starts with').press('Enter');
   await page.getByRole('link', { name: 'HIPASSJ0001-23' }).click();
   await page.getByRole('heading', { level: 1, name: 'Source HIPASSJ0001-23' }).waitFor();
   await record(t, page, '04-source');

@@ -197,6 +197,38 @@ test.serial('profiles, sources and an execution watched to completion; a failing
       if (i > 60) t.fail(`${s.source_identifier} not ready`);
       await new Promise((r) => setTimeout(r, 500));
     }
+  // Filters, printed a page at a time; --json is the same array the unfiltered list printed.
+  const toProcess = await cli(['sources', 'list', 'wallaby_hires', '--to-process', '--enabled']);
+  t.is(toProcess.code, 0, toProcess.out);
+  t.regex(toProcess.out, /^IDENTIFIER\s+ENABLED\s+DISCOVERY\s+DISCOVERED\s+TO PROCESS\s+UUID$/m);
+  t.regex(toProcess.out, /^HIPASSJ0001-23\s+yes\s+done\s+\S+Z\s+yes\s+[0-9a-f-]{36}$/m);
+  t.regex(toProcess.out, /^HIPASSJ0301MOCKFAIL\s+yes\s+done\s/m);
+  t.deepEqual(
+    (
+      await json<{ source_identifier: string }[]>([
+        'sources',
+        'list',
+        'wallaby_hires',
+        '--prefix',
+        'HIPASSJ03',
+      ])
+    ).map((s) => s.source_identifier),
+    ['HIPASSJ0301MOCKFAIL'],
+  );
+  t.deepEqual(
+    (await json<{ source_identifier: string }[]>(['sources', 'list', 'wallaby_hires', '--limit', '1'])).map(
+      (s) => s.source_identifier,
+    ),
+    ['HIPASSJ0001-23'],
+  );
+  const noneFailed = await cli(['sources', 'list', 'wallaby_hires', '--state', 'failed']);
+  t.is(noneFailed.code, 0);
+  t.is(noneFailed.out.trim(), 'no source of wallaby_hires matches');
+  t.deepEqual(await json(['sources', 'list', 'wallaby_hires', '--state', 'failed']), []);
+  t.is((await cli(['sources', 'list', 'wallaby_hires', '--enabled', '--disabled'])).code, 2);
+  const lost = await cli(['sources', 'list', 'wallaby_hires', '--state', 'lost']);
+  t.is(lost.code, 1);
+  t.regex(lost.out, /discovery_state/);
 
   const created = await json<{ uuid: string }>([
     'exec',

@@ -256,7 +256,7 @@ test.serial('sources: a page reads the times a whole source reads, cut to the mi
        LATERAL (SELECT timestamptz '2026-01-01' + (i::bigint * 63072000007) * interval '1 microsecond' AS t) x`,
   );
   const repo = new PgSourceRepository(d.db);
-  const page = await repo.list('times', 1000, null);
+  const page = await repo.list('times', {}, 1000, null);
   if (page === 'bad_cursor') return t.fail();
   t.is(page.items.length, times.length + 500);
   const whole = await repo.getMany(page.items.map((s) => s.id));

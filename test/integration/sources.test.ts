@@ -208,6 +208,42 @@ test.serial('a disabled source is never discovered', async (t) => {
 });
 
 test.serial(
+  'a list finds the sources that need attention: failed, disabled, to process, or by prefix',
+  async (t) => {
+    const ids = async (query: string) => {
+      const r = await call('GET', `/sources?project_module=wallaby_hires&${query}`);
+      t.is(r.status, 200, r.text);
+      return (r.body as { items: { source_identifier: string }[] }).items.map((s) => s.source_identifier);
+    };
+    t.deepEqual(await ids('discovery_state=failed'), ['HIPASSJARCHIVEDOWN']);
+    t.deepEqual(await ids('enabled=false'), ['HIPASSJOFF']);
+    t.deepEqual(await ids('discovery_state=never&enabled=true'), ['HIPASSJ0009-99']);
+    t.deepEqual(await ids('needs_processing=true'), ['HIPASSJ0001-23', 'HIPASSJNODATA1']);
+    t.deepEqual(await ids(`identifier_prefix=${encodeURIComponent('HIPASSJ0')}`), [
+      'HIPASSJ0001-23',
+      'HIPASSJ0009-99',
+    ]);
+    t.deepEqual(await ids('identifier_prefix=hipass'), [], 'case as registered');
+    // A page of a filtered list goes on from its cursor within the filter.
+    const first = await call('GET', '/sources?project_module=wallaby_hires&discovery_state=done&limit=1');
+    const p1 = first.body as { items: { source_identifier: string }[]; next_cursor: string };
+    const rest = await ids(`discovery_state=done&cursor=${p1.next_cursor}`);
+    t.deepEqual([...p1.items.map((s) => s.source_identifier), ...rest], ['HIPASSJ0001-23', 'HIPASSJNODATA1']);
+    for (const bad of [
+      'discovery_state=lost',
+      'enabled=yes',
+      'needs_processing=1',
+      'identifier_prefix=',
+      `identifier_prefix=${encodeURIComponent('HIPASS\u0000')}`,
+      `identifier_prefix=${'x'.repeat(257)}`,
+    ]) {
+      const r = await call('GET', `/sources?project_module=wallaby_hires&${bad}`);
+      t.is(r.status, 422, `${bad}: ${r.text}`);
+    }
+  },
+);
+
+test.serial(
   'the discovery tick queues due sources up to the in-flight cap and counts what it held back',
   async (t) => {
     const capped = example

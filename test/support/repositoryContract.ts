@@ -15,6 +15,7 @@ import { type Execution, unsubmitted } from '../../core/domain/executionRecord.j
 import type { AlertRule, NotificationChannel, PlannedDelivery } from '../../core/domain/alerting.js';
 import type { DeploymentProfile } from '../../core/domain/profile.js';
 import { summariseSource, viewSource } from '../../core/domain/source.js';
+import { type SourceFilter, sourceMatches } from '../../core/domain/sourceFilter.js';
 import type { FiredEvent } from '../../core/ports/AlertDeliveries.js';
 import type { ProjectConfig } from '../../core/domain/projectConfig.js';
 import type { AttemptUsage } from '../../core/domain/usage.js';
@@ -435,10 +436,12 @@ export const repositoryContract: Record<string, Rule> = {
       t.deepEqual(again.created, []);
       t.is(again.existing[0]?.id, ids['a']);
       t.deepEqual(
-        (await allPages((c) => r.sources.list(module, 2, c))).map((p) => p.map((s) => s.sourceIdentifier)),
+        (await allPages((c) => r.sources.list(module, {}, 2, c))).map((p) =>
+          p.map((s) => s.sourceIdentifier),
+        ),
         [['B', 'a'], ['b']],
       );
-      t.is(await r.sources.list(module, 2, 'bm9wZQ'), 'bad_cursor');
+      t.is(await r.sources.list(module, {}, 2, 'bm9wZQ'), 'bad_cursor');
       t.deepEqual(
         (await r.sources.findByIdentifiers(module, ['a', 'zz'])).map((s) => s.id),
         [ids['a']],
@@ -1083,7 +1086,7 @@ export const repositoryContract: Record<string, Rule> = {
       );
       // A page of sources says of each what the domain says of the whole source (the adapter may
       // compute it in its query).
-      const page = await r.sources.list(module, 10, null);
+      const page = await r.sources.list(module, {}, 10, null);
       if (page === 'bad_cursor') return t.fail();
       const whole = new Map((await r.sources.getMany(Object.values(ids))).map((s) => [s.id, s]));
       t.deepEqual(
@@ -1094,6 +1097,74 @@ export const repositoryContract: Record<string, Rule> = {
         page.items.filter((s) => s.needsProcessing).map((s) => s.sourceIdentifier),
         ['busy', 'flagless', 'off', 'ready'],
       );
+      // The filters select what the domain's rule selects, each alone and together, a page at a time.
+      const listed = async (filter: SourceFilter) =>
+        (await allPages((c) => r.sources.list(module, filter, 2, c))).flat().map((s) => s.sourceIdentifier);
+      const filters: [SourceFilter, string[]][] = [
+        [{ needsProcessing: true }, ['busy', 'flagless', 'off', 'ready']],
+        [{ needsProcessing: false }, ['processed', 'undiscovered']],
+        [{ enabled: false }, ['off']],
+        [{ discoveryState: 'never' }, ['undiscovered']],
+        [{ discoveryState: 'failed' }, []],
+        [{ enabled: true, needsProcessing: true, discoveryState: 'done' }, ['busy', 'flagless', 'ready']],
+        [{ enabled: true, identifierPrefix: 'b' }, ['busy']],
+      ];
+      for (const [filter, want] of filters) {
+        t.deepEqual(await listed(filter), want, JSON.stringify(filter));
+        t.deepEqual(
+          want,
+          [...whole.values()]
+            .filter((s) => sourceMatches(filter, s))
+            .map((s) => s.sourceIdentifier)
+            .sort(),
+          `the domain's rule agrees: ${JSON.stringify(filter)}`,
+        );
+      }
+    },
+  'sources: listed in code point order (UTF-8 bytes), and a prefix selects those that start with it, whatever characters it ends in':
+    async (t, r) => {
+      // U+D7FF is the last character before the surrogates, U+E000 the first after; U+FF01 is below
+      // every character outside the BMP, which UTF-16 (JavaScript's <) puts first.
+      const names = [
+        'a',
+        'ab',
+        'a\u{1F600}',
+        'a\uFF01',
+        'b',
+        'a\uD7FF',
+        'a\uD7FFz',
+        'a\uE000',
+        'a\u{10FFFF}',
+        'a\u{10FFFF}\u{10FFFF}',
+        'a\u{10FFFF}x',
+        '\u{10FFFF}',
+      ];
+      await sourcesNamed(r, names);
+      const listed = async (filter: SourceFilter, size = 3) =>
+        (await allPages((c) => r.sources.list(module, filter, size, c)))
+          .flat()
+          .map((s) => s.sourceIdentifier);
+      const inOrder = [
+        'a',
+        'ab',
+        'a\uD7FF',
+        'a\uD7FFz',
+        'a\uE000',
+        'a\uFF01',
+        'a\u{1F600}',
+        'a\u{10FFFF}',
+        'a\u{10FFFF}x',
+        'a\u{10FFFF}\u{10FFFF}',
+        'b',
+        '\u{10FFFF}',
+      ];
+      t.deepEqual(await listed({}), inOrder);
+      for (const prefix of ['a', 'a\uD7FF', 'a\u{10FFFF}', '\u{10FFFF}', 'a\uFF01', 'ab', 'abc', 'A'])
+        t.deepEqual(
+          await listed({ identifierPrefix: prefix }, 2),
+          inOrder.filter((n) => n.startsWith(prefix)),
+          `prefix ${JSON.stringify(prefix)}`,
+        );
     },
   'artifacts: written under a held lease and listed by attempt': async (t, r) => {
     await uploaded(r);

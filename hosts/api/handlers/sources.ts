@@ -1,4 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
+import type { DiscoveryState } from '../../../core/domain/source.js';
+import type { SourceFilter } from '../../../core/domain/sourceFilter.js';
 import type { SourceItem } from '../../../core/usecases/sources/registerSources.js';
 import { answer, fail, type Handler, pageOf, eventPageOf } from '../handler.js';
 
@@ -12,8 +14,22 @@ export const createSourcesBulkHandler: Handler = async (ctx) => {
   return answer(await ctx.app.sources.registerMany(b.project_module, b.sources, ctx.principal!.username));
 };
 
-export const listSourcesHandler: Handler = async (ctx) =>
-  answer(await ctx.app.sources.list(ctx.query['project_module'] as string, pageOf(ctx)));
+export const listSourcesHandler: Handler = async (ctx) => {
+  const q = ctx.query as {
+    project_module: string;
+    discovery_state?: DiscoveryState;
+    enabled?: boolean;
+    needs_processing?: boolean;
+    identifier_prefix?: string;
+  };
+  const filter: SourceFilter = {
+    ...(q.discovery_state !== undefined ? { discoveryState: q.discovery_state } : {}),
+    ...(q.enabled !== undefined ? { enabled: q.enabled } : {}),
+    ...(q.needs_processing !== undefined ? { needsProcessing: q.needs_processing } : {}),
+    ...(q.identifier_prefix !== undefined ? { identifierPrefix: q.identifier_prefix } : {}),
+  };
+  return answer(await ctx.app.sources.list(q.project_module, filter, pageOf(ctx)));
+};
 
 export const discoverSourcesHandler: Handler = async (ctx) => {
   const b = ctx.body as { project_module: string; source_identifiers: string[] };

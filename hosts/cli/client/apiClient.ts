@@ -75,15 +75,24 @@ export class ApiClient {
     limit: number,
   ): Promise<T[]> {
     const items: T[] = [];
+    for await (const page of this.pages<T>(path, query, limit)) items.push(...page);
+    return items;
+  }
+
+  /** A paged list's pages as they come, so a long list is shown while the rest is read. */
+  async *pages<T>(
+    path: string,
+    query: Readonly<Record<string, string | undefined>>,
+    limit: number,
+  ): AsyncGenerator<T[]> {
     let cursor: string | undefined;
     do {
       const page = await this.request<{ items: T[]; next_cursor: string | null }>('GET', path, {
         query: { ...query, limit: String(limit), cursor },
       });
-      items.push(...page.items);
+      yield page.items;
       cursor = page.next_cursor ?? undefined;
     } while (cursor !== undefined);
-    return items;
   }
 
   /** The answer's body and status (201 and 200 may differ in meaning: created, or already there). */

@@ -103,10 +103,8 @@ export abstract class ReadCommand extends ClientCommand {
   asJson = Option.Boolean('--json', false, { description: "Print the server's answer as JSON" });
 }
 
-/** Prints rows as aligned columns. */
-export const table = (rows: readonly (readonly string[])[]): string => {
-  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length))) ?? [];
-  return rows
+const aligned = (rows: readonly (readonly string[])[], widths: readonly number[]) =>
+  rows
     .map((r) =>
       r
         .map((c, i) => c.padEnd(widths[i] ?? 0))
@@ -114,4 +112,26 @@ export const table = (rows: readonly (readonly string[])[]): string => {
         .trimEnd(),
     )
     .join('\n');
-};
+
+const widest = (rows: readonly (readonly string[])[], at: readonly number[] = []) =>
+  rows[0]?.map((_, i) => Math.max(at[i] ?? 0, ...rows.map((r) => (r[i] ?? '').length))) ?? [];
+
+/** Prints rows as aligned columns. */
+export const table = (rows: readonly (readonly string[])[]): string => aligned(rows, widest(rows));
+
+/**
+ * A table printed a page at a time: each page's columns are as wide as the widest cell so far, so
+ * pages line up unless a later one holds a longer cell (it then widens from there on).
+ */
+export class PagedTable {
+  private widths: number[] = [];
+  constructor(private readonly header: readonly string[]) {}
+  /** The page's lines; the first page's start with the header. */
+  page(rows: readonly (readonly string[])[]): string {
+    const first = this.widths.length === 0;
+    const all = first ? [this.header, ...rows] : rows;
+    if (all.length === 0) return '';
+    this.widths = widest(all, this.widths);
+    return aligned(all, this.widths);
+  }
+}

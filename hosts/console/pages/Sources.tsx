@@ -70,18 +70,48 @@ const Register = ({ project, done }: { project: string; done: () => void }) => {
   );
 };
 
+const discoveryStates = ['never', 'queued', 'running', 'done', 'failed'] as const;
+const yesNo = [
+  ['true', 'yes'],
+  ['false', 'no'],
+] as const;
+
+/** The list's filters, as the address keeps them (so a filtered list can be bookmarked and shared). */
+const sourceFilter = (route: Route) => ({
+  discovery_state: route.params.get('discovery') ?? undefined,
+  enabled: route.params.get('enabled') ?? undefined,
+  needs_processing: route.params.get('todo') ?? undefined,
+  identifier_prefix: route.params.get('prefix') || undefined,
+});
+
 export const SourcesPage = ({ route }: { route: Route }) => {
   const { projects } = useChoices();
   const project = route.params.get('project') ?? projects[0]?.project_module ?? '';
-  const pager = usePager(project);
+  const filter = sourceFilter(route);
+  const filtered = Object.values(filter).some((v) => v !== undefined);
+  const key = JSON.stringify([project, filter]);
+  const pager = usePager(key);
   const list = useLoad(
     () =>
       project
-        ? get<SourcePage>(`/sources${query({ project_module: project, limit: 100, cursor: pager.cursor })}`)
+        ? get<SourcePage>(
+            `/sources${query({ project_module: project, ...filter, limit: 100, cursor: pager.cursor })}`,
+          )
         : Promise.resolve({ items: [], next_cursor: null }),
-    `${project}:${pager.cursor ?? ''}`,
+    `${key}:${pager.cursor ?? ''}`,
     5000,
   );
+  const set = (name: 'project' | 'discovery' | 'enabled' | 'todo' | 'prefix', value: string) =>
+    go(['sources'], {
+      project,
+      discovery: filter.discovery_state,
+      enabled: filter.enabled,
+      todo: filter.needs_processing,
+      prefix: filter.identifier_prefix,
+      [name]: value || undefined,
+    });
+  const [prefix, setPrefix] = useState(filter.identifier_prefix ?? '');
+  useEffect(() => setPrefix(filter.identifier_prefix ?? ''), [filter.identifier_prefix]);
   const canRun = useCan('operator');
   const [chosen, setChosen] = useState<string[]>([]);
   const [discovery, setDiscovery] = useState<string | null>(null);
@@ -119,13 +149,49 @@ export const SourcesPage = ({ route }: { route: Route }) => {
         )
       }
     >
-      <form class="filters" onSubmit={(e) => e.preventDefault()}>
+      <form
+        class="filters"
+        onSubmit={(e) => {
+          e.preventDefault();
+          set('prefix', prefix.trim() === '' ? '' : prefix);
+        }}
+      >
         <Choice
           label="Project"
           value={project}
           options={projects.map((p) => p.project_module)}
           onChange={(v) => go(['sources'], { project: v })}
         />
+        <Choice
+          label="Discovery"
+          value={filter.discovery_state ?? ''}
+          options={discoveryStates}
+          onChange={(v) => set('discovery', v)}
+          empty="All"
+        />
+        <Choice
+          label="Enabled"
+          value={filter.enabled ?? ''}
+          options={yesNo}
+          onChange={(v) => set('enabled', v)}
+          empty="All"
+        />
+        <Choice
+          label="Needs processing"
+          value={filter.needs_processing ?? ''}
+          options={yesNo}
+          onChange={(v) => set('todo', v)}
+          empty="All"
+        />
+        <Field label="Identifier starts with" hint="Press Enter to apply; case as registered">
+          <input
+            type="search"
+            value={prefix}
+            maxLength={256}
+            onInput={(e) => setPrefix(e.currentTarget.value)}
+            onBlur={() => prefix !== (filter.identifier_prefix ?? '') && set('prefix', prefix)}
+          />
+        </Field>
       </form>
       <ErrorNote error={discovering.error} />
       {discovery && (
@@ -137,7 +203,7 @@ export const SourcesPage = ({ route }: { route: Route }) => {
         {(page) => (
           <>
             {page.items.length === 0 ? (
-              <p class="muted">No sources in this project yet.</p>
+              <p class="muted">{filtered ? 'No sources match.' : 'No sources in this project yet.'}</p>
             ) : (
               <table>
                 <thead>

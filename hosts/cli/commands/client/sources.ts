@@ -4,7 +4,7 @@ import { Command, Option } from 'clipanion';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { exitCodes } from '../../exitCodes.js';
 import { ApiError, type ApiClient } from '../../client/apiClient.js';
-import { ReadCommand, table } from '../../client/clientCommand.js';
+import { PagedTable, ReadCommand, UsageError } from '../../client/clientCommand.js';
 
 /** What one bulk request may carry (the server's limit). */
 const batch = 1000;
@@ -179,27 +179,83 @@ export class SourcesListCommand extends ReadCommand {
   static override paths = [['sources', 'list']];
   static override usage = Command.Usage({
     category: 'Client',
-    description: "List a project's sources with their discovery state",
+    description: "List a project's sources with their discovery state, those that match every filter given",
+    details: `
+      Sources come in identifier order, a page at a time, printed as they come (\`--json\`: one JSON
+      array, written as the pages come). Without a filter every source is listed.
+    `,
+    examples: [
+      ['Every source', 'surveyor sources list wallaby_hires'],
+      ['Those whose discovery failed', 'surveyor sources list wallaby_hires --state failed'],
+      ['Found data no execution has processed yet', 'surveyor sources list wallaby_hires --to-process'],
+      [
+        'Disabled ones whose name starts with HIPASSJ12',
+        'surveyor sources list wallaby_hires --disabled --prefix HIPASSJ12',
+      ],
+    ],
   });
 
   module = Option.String({ required: true, name: 'MODULE' });
+  state = Option.String('--state', {
+    description: 'Only sources in this discovery state: never, queued, running, done or failed',
+  });
+  enabledOnly = Option.Boolean('--enabled', false, { description: 'Only enabled sources' });
+  disabledOnly = Option.Boolean('--disabled', false, { description: 'Only disabled sources' });
+  toProcess = Option.Boolean('--to-process', false, {
+    description: 'Only sources whose discovered data no execution has processed yet',
+  });
+  prefix = Option.String('--prefix', {
+    description: 'Only identifiers that start with this (case as registered)',
+  });
+  limit = Option.String('--limit', { description: 'At most this many sources (default: every one)' });
 
   protected async run(api: ApiClient): Promise<number> {
-    const items = await api.all<SourceView>('/sources', { project_module: this.module }, 1000);
-    if (this.asJson) return this.json(items);
-    this.out(
-      table([
-        ['IDENTIFIER', 'ENABLED', 'DISCOVERY', 'DISCOVERED', 'TO PROCESS', 'UUID'],
-        ...items.map((s) => [
-          s.source_identifier,
-          s.enabled ? 'yes' : 'no',
-          s.discovery_state,
-          s.discovered_at ?? '-',
-          s.needs_processing ? 'yes' : '',
-          s.uuid,
-        ]),
-      ]),
-    );
+    if (this.enabledOnly && this.disabledOnly) throw new UsageError('give --enabled or --disabled, not both');
+    const most = this.limit === undefined ? Number.POSITIVE_INFINITY : Number(this.limit);
+    if (!Number.isSafeInteger(most) && most !== Number.POSITIVE_INFINITY)
+      throw new UsageError('--limit must be a whole number');
+    if (most < 1) throw new UsageError('--limit must be 1 or more');
+    const query = {
+      project_module: this.module,
+      discovery_state: this.state,
+      enabled: this.enabledOnly ? 'true' : this.disabledOnly ? 'false' : undefined,
+      needs_processing: this.toProcess ? 'true' : undefined,
+      identifier_prefix: this.prefix,
+    };
+    const out = this.context.stdout;
+    const shown = new PagedTable(['IDENTIFIER', 'ENABLED', 'DISCOVERY', 'DISCOVERED', 'TO PROCESS', 'UUID']);
+    let count = 0;
+    for await (const page of api.pages<SourceView>('/sources', query, Math.min(1000, most))) {
+      const items = page.slice(0, most - count);
+      if (this.asJson)
+        // Each item indented as JSON.stringify would indent it inside the whole array.
+        for (const s of items)
+          out.write(`${count++ === 0 ? '[\n' : ',\n'}${JSON.stringify(s, null, 2).replace(/^/gm, '  ')}`);
+      else {
+        count += items.length;
+        if (items.length > 0)
+          this.out(
+            shown.page(
+              items.map((s) => [
+                s.source_identifier,
+                s.enabled ? 'yes' : 'no',
+                s.discovery_state,
+                s.discovered_at ?? '-',
+                s.needs_processing ? 'yes' : '',
+                s.uuid,
+              ]),
+            ),
+          );
+      }
+      if (count >= most) break;
+    }
+    if (this.asJson) this.out(count === 0 ? '[]' : '\n]');
+    else if (count === 0) {
+      const filtered = Object.entries(query).some(([k, v]) => k !== 'project_module' && v !== undefined);
+      this.context.stderr.write(
+        filtered ? `no source of ${this.module} matches\n` : `${this.module} has no sources\n`,
+      );
+    }
     return exitCodes.ok;
   }
 }
