@@ -128,7 +128,8 @@ export class MemoryExecutionRepository implements ExecutionRepository {
           (filter.projectModule === undefined || e.projectModule === filter.projectModule) &&
           (filter.state === undefined || e.state === filter.state) &&
           (filter.profileId === undefined || e.profileId === filter.profileId) &&
-          (filter.profileName === undefined || e.profileSnapshot.name === filter.profileName),
+          (filter.profileName === undefined || e.profileSnapshot.name === filter.profileName) &&
+          (filter.sourceId === undefined || e.sourceIds.includes(filter.sourceId)),
       )
       .sort(newestFirst);
     return pageAfter(

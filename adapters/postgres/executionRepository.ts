@@ -116,6 +116,8 @@ export class PgExecutionRepository implements ExecutionRepository {
     if (filter.profileId !== undefined) where.push(`profile_id = ${arg(filter.profileId)}`);
     if (filter.profileName !== undefined)
       where.push(`profile_snapshot->>'name' = ${arg(filter.profileName)}`);
+    // An array containment the GIN index of migration 0027 serves.
+    if (filter.sourceId !== undefined) where.push(`source_ids @> ARRAY[${arg(filter.sourceId)}]::uuid[]`);
     if (after) where.push(`(created_at, id) < (${arg(after.createdAt)}, ${arg(after.id)})`);
     const rows = await this.db.any<Row>(
       `SELECT * FROM executions ${where.length ? `WHERE ${where.join(' AND ')}` : ''}

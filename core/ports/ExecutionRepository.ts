@@ -72,6 +72,8 @@ export interface ExecutionFilter {
   readonly state?: ExecutionState | undefined;
   readonly profileId?: string | undefined;
   readonly profileName?: string | undefined;
+  /** Executions that run this source (among others, maybe). */
+  readonly sourceId?: string | undefined;
 }
 
 export interface ExecutionPage {

@@ -222,6 +222,7 @@ export const ExecutionListQuery = t.partial({
   state: ExecutionStateC,
   deployment_profile_id: Uuid,
   deployment_profile_name: boundedString(1, 50),
+  source_id: Uuid,
   ...pageQuery(500),
 });
 

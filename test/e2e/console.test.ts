@@ -307,6 +307,18 @@ test.serial('an operator signs in, uploads, registers, discovers, runs, cancels 
   t.true(typeof manifest === 'object' && manifest !== null);
   t.regex(JSON.stringify(manifest), /HIPASSJ0002-45/);
   await record(t, page, '02-execution');
+  // The source's page lists what ran it; its link leads back to the execution.
+  await open(page, 'sources', 'Sources');
+  await page.getByRole('link', { name: sources[1]! }).click();
+  await page.getByRole('heading', { level: 1, name: `Source ${sources[1]}` }).waitFor();
+  const sourceId = /#\/sources\/([0-9a-f-]{36})$/.exec(page.url())![1]!;
+  await page.getByRole('link', { name: real.slice(0, 8) }).click();
+  await page.waitForURL(new RegExp(`#/executions/${real}$`));
+  // The executions list filtered to that source: the real run only, not the dry run of another.
+  await open(page, `executions?source=${sourceId}`, 'Executions');
+  await page.getByText('Only the executions that run').waitFor();
+  await page.getByRole('link', { name: real.slice(0, 8) }).waitFor();
+  t.is(await page.getByRole('link', { name: dry.slice(0, 8) }).count(), 0);
 
   // Cancel one on its way, then retry it to the end.
   const retried = await create(sources[2]!, false);

@@ -294,6 +294,23 @@ test.serial('profiles, sources and an execution watched to completion; a failing
 
   const page = await json<{ items: { uuid: string }[] }>(['exec', 'list', '--project', 'wallaby_hires']);
   t.true(page.items.some((e) => e.uuid === created.uuid) && page.items.some((e) => e.uuid === bad.uuid));
+  // What ran one source, by identifier (with its project) or by UUID: this one's two, newest first.
+  const ofSource = async (...args: string[]) =>
+    (await json<{ items: { uuid: string }[] }>(['exec', 'list', ...args])).items.map((e) => e.uuid);
+  t.deepEqual(await ofSource('--project', 'wallaby_hires', '--source', 'HIPASSJ0301MOCKFAIL'), [bad.uuid]);
+  const ofFirst = await ofSource('--project', 'wallaby_hires', '--source', 'HIPASSJ0001-23');
+  t.deepEqual(ofFirst.slice(0, 1), [waiting.uuid]);
+  t.true(ofFirst.includes(created.uuid) && !ofFirst.includes(bad.uuid));
+  const firstUuid = listed.find((s) => s.source_identifier === 'HIPASSJ0001-23')!.uuid;
+  t.deepEqual(await ofSource('--source', firstUuid), ofFirst);
+  t.is(
+    (await cli(['exec', 'list', '--source', 'HIPASSJ0001-23'])).code,
+    2,
+    'an identifier needs its project',
+  );
+  const unknown = await cli(['exec', 'list', '--project', 'wallaby_hires', '--source', 'HIPASSJ0001']);
+  t.is(unknown.code, 2);
+  t.regex(unknown.out, /no source HIPASSJ0001 in project wallaby_hires/, 'a prefix of one is not that one');
   const events = await json<{ kind: string }[]>(['exec', 'events', created.uuid]);
   t.true(events.some((e) => e.kind === 'execution.completed'));
   // The first 8 characters, as exec list and the console show an id; too few are refused.

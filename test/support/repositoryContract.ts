@@ -17,6 +17,7 @@ import type { DeploymentProfile } from '../../core/domain/profile.js';
 import { summariseSource, viewSource } from '../../core/domain/source.js';
 import { type SourceFilter, sourceMatches } from '../../core/domain/sourceFilter.js';
 import type { FiredEvent } from '../../core/ports/AlertDeliveries.js';
+import type { ExecutionFilter } from '../../core/ports/ExecutionRepository.js';
 import type { ProjectConfig } from '../../core/domain/projectConfig.js';
 import type { AttemptUsage } from '../../core/domain/usage.js';
 import { loadProjectYaml } from '../../schema/project/loadYaml.js';
@@ -946,15 +947,24 @@ export const repositoryContract: Record<string, Rule> = {
   },
   'executions: lists filter and page newest first': async (t, r) => {
     await uploaded(r);
+    const [sourceA, sourceB] = [uuid(), uuid()];
     const xs = [0, 1, 2, 3].map((i) =>
       execution({
         createdAt: at(i % 2 === 0 ? 10 : 20),
         state: i < 2 ? 'pending' : 'completed',
         profileId: i === 3 ? '00000000-0000-4000-a000-000000000003' : null,
         profileSnapshot: profile({ name: i === 3 ? 'special' : 'dim' }),
+        sourceIds: i === 1 ? [sourceA, sourceB] : i === 2 ? [sourceB] : [],
       }),
     );
     for (const x of xs) await r.executions.insert(x, ev(x.id));
+    // The executions that ran a source, newest first, with the other filters too.
+    const bySource = async (filter: ExecutionFilter) =>
+      itemsOf(await r.executions.list(filter, 10, null)).map((x) => x.id);
+    t.deepEqual(await bySource({ sourceId: sourceB }), [xs[1]!.id, xs[2]!.id]);
+    t.deepEqual(await bySource({ sourceId: sourceA }), [xs[1]!.id]);
+    t.deepEqual(await bySource({ sourceId: sourceB, state: 'completed' }), [xs[2]!.id]);
+    t.deepEqual(await bySource({ sourceId: uuid() }), []);
     const pages = await allPages((c) => r.executions.list({}, 3, c));
     const flat = pages.flat();
     t.deepEqual(

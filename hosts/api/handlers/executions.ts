@@ -82,6 +82,7 @@ export const listExecutionsHandler: Handler = async (ctx) => {
     state?: ExecutionState;
     deployment_profile_id?: string;
     deployment_profile_name?: string;
+    source_id?: string;
   };
   return answer(
     await ctx.app.executions.list(
@@ -91,6 +92,7 @@ export const listExecutionsHandler: Handler = async (ctx) => {
         state: q.state,
         profileId: q.deployment_profile_id,
         profileName: q.deployment_profile_name,
+        sourceId: q.source_id,
       },
       pageOf(ctx),
     ),

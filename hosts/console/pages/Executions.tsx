@@ -37,6 +37,7 @@ export const ExecutionsPage = ({ route }: { route: Route }) => {
     project_module: route.params.get('project') ?? undefined,
     state: route.params.get('state') ?? undefined,
     deployment_profile_name: route.params.get('profile') ?? undefined,
+    source_id: route.params.get('source') ?? undefined,
   };
   const key = JSON.stringify(filter);
   const pager = usePager(key);
@@ -52,6 +53,7 @@ export const ExecutionsPage = ({ route }: { route: Route }) => {
       project: name === 'project' ? value : filter.project_module,
       state: name === 'state' ? value : filter.state,
       profile: name === 'profile' ? value : filter.deployment_profile_name,
+      source: filter.source_id,
     });
   return (
     <Page
@@ -87,6 +89,20 @@ export const ExecutionsPage = ({ route }: { route: Route }) => {
           empty="All"
         />
       </form>
+      {filter.source_id && (
+        <p class="note">
+          Only the executions that run <a href={href(['sources', filter.source_id])}>this source</a>.{' '}
+          <a
+            href={href(['executions'], {
+              project: filter.project_module,
+              state: filter.state,
+              profile: filter.deployment_profile_name,
+            })}
+          >
+            Show every execution
+          </a>
+        </p>
+      )}
       <Show loaded={list}>
         {(page) => (
           <>

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { call, get, query } from '../api.js';
 import { href, type Route, go } from '../router.js';
 import { useCan } from '../session.js';
-import type { BulkResult, EventPage, SourcePage, SourceStatus } from '../types.js';
+import type { BulkResult, EventPage, ExecutionPage, SourcePage, SourceStatus } from '../types.js';
 import {
   Choice,
   ErrorNote,
@@ -69,6 +69,9 @@ const Register = ({ project, done }: { project: string; done: () => void }) => {
     </form>
   );
 };
+
+/** How many of a source's executions its page shows (the rest are a link away). */
+const recentRuns = 10;
 
 const discoveryStates = ['never', 'queued', 'running', 'done', 'failed'] as const;
 const yesNo = [
@@ -267,6 +270,11 @@ export const SourcesPage = ({ route }: { route: Route }) => {
 export const SourceDetailPage = ({ id }: { id: string }) => {
   const status = useLoad(() => get<SourceStatus>(`/sources/${id}/status`), id, 5000);
   const events = useLoad(() => get<EventPage>(`/sources/${id}/events?limit=200`), id, 5000);
+  const runs = useLoad(
+    () => get<ExecutionPage>(`/executions${query({ source_id: id, limit: recentRuns })}`),
+    id,
+    5000,
+  );
   return (
     <Page title={`Source ${status.data?.source_identifier ?? ''}`}>
       <Show loaded={status}>
@@ -305,6 +313,49 @@ export const SourceDetailPage = ({ id }: { id: string }) => {
             )}
           </>
         )}
+      </Show>
+      <h2>Executions</h2>
+      <Show loaded={runs}>
+        {(p) =>
+          p.items.length === 0 ? (
+            <p class="muted">No execution has run this source.</p>
+          ) : (
+            <>
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">Execution</th>
+                    <th scope="col">State</th>
+                    <th scope="col">Attempt</th>
+                    <th scope="col">Created</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {p.items.map((e) => (
+                    <tr key={e.uuid}>
+                      <td>
+                        <a href={href(['executions', e.uuid])}>{e.uuid.slice(0, 8)}</a>
+                        {e.do_submit === false && <span class="tag">dry run</span>}
+                      </td>
+                      <td>
+                        <StateBadge state={e.state} />
+                      </td>
+                      <td>{e.attempt}</td>
+                      <td>
+                        <Time at={e.created_at} />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              {p.next_cursor && (
+                <p>
+                  <a href={href(['executions'], { source: id })}>Every execution of this source</a>
+                </p>
+              )}
+            </>
+          )
+        }
       </Show>
       <h2>Events</h2>
       <Show loaded={events}>

@@ -3,6 +3,7 @@ import { exitCodes } from '../../exitCodes.js';
 import type { ApiClient } from '../../client/apiClient.js';
 import { ReadCommand, table, UsageError } from '../../client/clientCommand.js';
 import { EventsCommand } from '../../client/eventList.js';
+import { oneSource } from './sources.js';
 import { uuidPattern, uuidPrefixPattern } from '../../../../core/domain/idPrefix.js';
 
 export interface ExecutionView {
@@ -341,15 +342,27 @@ export class ExecListCommand extends ReadCommand {
   static override usage = Command.Usage({
     category: 'Client',
     description: 'List executions, newest first',
-    examples: [['Running ones of a project', 'surveyor exec list --project wallaby_hires --state running']],
+    examples: [
+      ['Running ones of a project', 'surveyor exec list --project wallaby_hires --state running'],
+      ['What ran one source', 'surveyor exec list --project wallaby_hires --source HIPASSJ0001-23'],
+    ],
   });
 
   project = Option.String('--project', { description: 'Only this project module' });
   state = Option.String('--state', { description: 'Only executions in this state' });
   profile = Option.String('--profile', { description: 'Only those run with this profile (by name)' });
+  source = Option.String('--source', {
+    description: 'Only those that run this source (its UUID, or its identifier with --project)',
+  });
   limit = Option.String('--limit', '50', { description: 'How many (at most 500)' });
 
   protected async run(api: ApiClient): Promise<number> {
+    let sourceId: string | undefined;
+    if (this.source !== undefined) {
+      if (this.project === undefined && !uuidPattern.test(this.source))
+        throw new UsageError('--source takes an identifier only with --project (or give the source UUID)');
+      sourceId = this.project === undefined ? this.source : await oneSource(api, this.project, this.source);
+    }
     const page = await api.request<{ items: ExecutionView[]; next_cursor: string | null }>(
       'GET',
       '/executions',
@@ -358,6 +371,7 @@ export class ExecListCommand extends ReadCommand {
           project_module: this.project,
           state: this.state,
           deployment_profile_name: this.profile,
+          source_id: sourceId,
           limit: this.limit,
         },
       },

@@ -1,17 +1,11 @@
 import { Command, Option } from 'clipanion';
 import { exitCodes } from '../../exitCodes.js';
 import type { ApiClient } from '../../client/apiClient.js';
-import { ReadCommand, UsageError } from '../../client/clientCommand.js';
+import { ReadCommand } from '../../client/clientCommand.js';
 import { EventsCommand } from '../../client/eventList.js';
-import { eachSource, sourceIds } from './sources.js';
+import { eachSource, oneSource } from './sources.js';
 
 // One source of a project, named by identifier or UUID: shown, its events, switched on or off.
-
-const oneSource = async (api: ApiClient, module: string, name: string): Promise<string> => {
-  const id = (await sourceIds(api, module, [name]))(name);
-  if (!id) throw new UsageError(`no source ${name} in project ${module}`);
-  return id;
-};
 
 export class SourcesShowCommand extends ReadCommand {
   static override paths = [['sources', 'show']];

@@ -1,4 +1,5 @@
 import { uuidPattern } from '../../../../core/domain/idPrefix.js';
+import { prefixProblem } from '../../../../core/domain/sourceFilter.js';
 import { readFileSync } from 'node:fs';
 import { Command, Option } from 'clipanion';
 import { parse as parseCsv } from 'csv-parse/sync';
@@ -68,20 +69,30 @@ const register = async (
  * Sources' UUIDs from identifiers or UUIDs: identifiers are found in the project's list, which is
  * read only when one is not a UUID. Undefined for an identifier the project does not have.
  */
-export const sourceIds = async (
+/**
+ * A source's id from its identifier (or its id as given): the first of the sources whose identifier
+ * starts with it is the source itself when there is one, so one short read finds it, however many
+ * sources the project has. undefined when there is no such source.
+ */
+export const sourceIdOf = async (
   api: ApiClient,
   module: string,
-  names: readonly string[],
-): Promise<(name: string) => string | undefined> => {
-  const byIdentifier = names.every((n) => uuidPattern.test(n))
-    ? new Map<string, string>()
-    : new Map(
-        (await api.all<SourceView>('/sources', { project_module: module }, 1000)).map((s) => [
-          s.source_identifier,
-          s.uuid,
-        ]),
-      );
-  return (name) => (uuidPattern.test(name) ? name : byIdentifier.get(name));
+  name: string,
+): Promise<string | undefined> => {
+  if (uuidPattern.test(name)) return name;
+  if (prefixProblem(name) !== null) return undefined; // no identifier could be this
+  const page = await api.request<{ items: SourceView[] }>('GET', '/sources', {
+    query: { project_module: module, identifier_prefix: name, limit: '1' },
+  });
+  const first = page.items[0];
+  return first?.source_identifier === name ? first.uuid : undefined;
+};
+
+/** One source's id, or a usage error naming it. */
+export const oneSource = async (api: ApiClient, module: string, name: string): Promise<string> => {
+  const id = await sourceIdOf(api, module, name);
+  if (!id) throw new UsageError(`no source ${name} in project ${module}`);
+  return id;
 };
 
 /**
@@ -94,10 +105,9 @@ export const eachSource = async (
   names: readonly string[],
   act: (id: string) => Promise<unknown>,
 ): Promise<{ source: string; error?: string }[]> => {
-  const idOf = await sourceIds(api, module, names);
   const results: { source: string; error?: string }[] = [];
   for (const name of names) {
-    const id = idOf(name);
+    const id = await sourceIdOf(api, module, name);
     if (!id) {
       results.push({ source: name, error: `no source ${name} in project ${module}` });
       continue;
