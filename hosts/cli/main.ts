@@ -93,6 +93,7 @@ import {
   ExecStatusCommand,
 } from './commands/client/exec.js';
 import { ExecWatchCommand } from './commands/client/execWatch.js';
+import { ExecRetryFailedCommand } from './commands/client/execRetryFailed.js';
 import { UsageCommand } from './commands/client/usage.js';
 import { installSignalHandlers } from '../composition/shutdown.js';
 import { exitCodes } from './exitCodes.js';
@@ -194,6 +195,7 @@ const commands = [
   ExecWatchCommand,
   ExecCancelCommand,
   ExecRetryCommand,
+  ExecRetryFailedCommand,
   ExecEventsCommand,
   ExecProvenanceCommand,
   ExecDiffCommand,

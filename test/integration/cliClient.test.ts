@@ -186,10 +186,14 @@ test.serial('profiles, sources and an execution watched to completion; a failing
     'wallaby_hires',
   ]);
   t.is(listed.length, 2);
-  t.is(
-    (await cli(['sources', 'discover', 'wallaby_hires', 'HIPASSJ0001-23', 'HIPASSJ0301MOCKFAIL'])).code,
-    0,
-  );
+  // Chosen by a filter: the two never discovered. A named one the server skips is said, exit 1.
+  const discovering = await cli(['sources', 'discover', 'wallaby_hires', '--state', 'never']);
+  t.is(discovering.code, 0, discovering.out);
+  t.regex(discovering.out, /^discovery queued for 2 source\(s\)$/m);
+  const unknownOne = await cli(['sources', 'discover', 'wallaby_hires', 'HIPASSJ9999-99']);
+  t.is(unknownOne.code, 1, unknownOne.out);
+  t.regex(unknownOne.out, /^HIPASSJ9999-99 skipped: no such source in this project$/m);
+  t.is((await cli(['sources', 'discover', 'wallaby_hires'])).code, 2, 'neither names nor a filter');
   for (const s of listed)
     for (let i = 0; ; i++) {
       const st = await json<{ ready: boolean }>(['sources', 'status', s.uuid]);
@@ -498,6 +502,35 @@ test.serial('the rest of what the API does, from the command line too', async (t
   const cancelled = await cli(['exec', 'cancel', waiting]);
   t.is(cancelled.code, 0, cancelled.out);
   t.regex(cancelled.out, new RegExp(`^${waiting} cancelled`, 'm'));
+  // The failed ones run again in one command: listed first by --dry-run (nothing changes), then
+  // narrowed to one source and retried.
+  const wouldRetry = await json<{ uuid: string; retried: boolean }[]>([
+    'exec',
+    'retry-failed',
+    '--project',
+    'wallaby_hires',
+    '--dry-run',
+  ]);
+  t.true(wouldRetry.some((o) => o.uuid === failedOne && !o.retried));
+  const beforeRetry = await json<{ state: string; attempt: number }>(['exec', 'status', failedOne]);
+  t.is(beforeRetry.state, 'failed', 'a dry run changes nothing');
+  const retriedFailed = await cli([
+    'exec',
+    'retry-failed',
+    '--project',
+    'wallaby_hires',
+    '--source',
+    'HIPASSJ0301MOCKFAIL',
+    '--limit',
+    '1',
+  ]);
+  t.is(retriedFailed.code, 0, retriedFailed.out);
+  t.regex(
+    retriedFailed.out,
+    new RegExp(`^retried ${failedOne} \\(attempt ${beforeRetry.attempt + 1}\\)$`, 'm'),
+  );
+  t.regex(retriedFailed.out, /^1 of 1 retried$/m);
+  t.is((await cli(['exec', 'retry-failed', '--project', 'wallaby_hires', '--limit', '0'])).code, 2);
   const lastEvent = await json<{ kind: string }[]>(['exec', 'events', done, '--last', '1']);
   const allEvents = await json<{ kind: string }[]>(['exec', 'events', done]);
   t.deepEqual(lastEvent, allEvents.slice(-1));

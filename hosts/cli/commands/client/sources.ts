@@ -66,10 +66,6 @@ const register = async (
 };
 
 /**
- * Sources' UUIDs from identifiers or UUIDs: identifiers are found in the project's list, which is
- * read only when one is not a UUID. Undefined for an identifier the project does not have.
- */
-/**
  * A source's id from its identifier (or its id as given): the first of the sources whose identifier
  * starts with it is the source itself when there is one, so one short read finds it, however many
  * sources the project has. undefined when there is no such source.
@@ -185,7 +181,39 @@ export class SourcesImportCommand extends RegisterCommand {
   }
 }
 
-export class SourcesListCommand extends ReadCommand {
+/** The filters of a list of sources, as `sources list` and `sources discover` take them. */
+abstract class SourceSelection extends ReadCommand {
+  module = Option.String({ required: true, name: 'MODULE' });
+  state = Option.String('--state', {
+    description: 'Only sources in this discovery state: never, queued, running, done or failed',
+  });
+  enabledOnly = Option.Boolean('--enabled', false, { description: 'Only enabled sources' });
+  disabledOnly = Option.Boolean('--disabled', false, { description: 'Only disabled sources' });
+  toProcess = Option.Boolean('--to-process', false, {
+    description: 'Only sources whose discovered data no execution has processed yet',
+  });
+  prefix = Option.String('--prefix', {
+    description: 'Only identifiers that start with this (case as registered)',
+  });
+
+  /** The list's query: the project and the filters given. */
+  protected selection() {
+    if (this.enabledOnly && this.disabledOnly) throw new UsageError('give --enabled or --disabled, not both');
+    return {
+      project_module: this.module,
+      discovery_state: this.state,
+      enabled: this.enabledOnly ? 'true' : this.disabledOnly ? 'false' : undefined,
+      needs_processing: this.toProcess ? 'true' : undefined,
+      identifier_prefix: this.prefix,
+    };
+  }
+
+  protected filtered(): boolean {
+    return Object.entries(this.selection()).some(([k, v]) => k !== 'project_module' && v !== undefined);
+  }
+}
+
+export class SourcesListCommand extends SourceSelection {
   static override paths = [['sources', 'list']];
   static override usage = Command.Usage({
     category: 'Client',
@@ -205,33 +233,14 @@ export class SourcesListCommand extends ReadCommand {
     ],
   });
 
-  module = Option.String({ required: true, name: 'MODULE' });
-  state = Option.String('--state', {
-    description: 'Only sources in this discovery state: never, queued, running, done or failed',
-  });
-  enabledOnly = Option.Boolean('--enabled', false, { description: 'Only enabled sources' });
-  disabledOnly = Option.Boolean('--disabled', false, { description: 'Only disabled sources' });
-  toProcess = Option.Boolean('--to-process', false, {
-    description: 'Only sources whose discovered data no execution has processed yet',
-  });
-  prefix = Option.String('--prefix', {
-    description: 'Only identifiers that start with this (case as registered)',
-  });
   limit = Option.String('--limit', { description: 'At most this many sources (default: every one)' });
 
   protected async run(api: ApiClient): Promise<number> {
-    if (this.enabledOnly && this.disabledOnly) throw new UsageError('give --enabled or --disabled, not both');
+    const query = this.selection();
     const most = this.limit === undefined ? Number.POSITIVE_INFINITY : Number(this.limit);
     if (!Number.isSafeInteger(most) && most !== Number.POSITIVE_INFINITY)
       throw new UsageError('--limit must be a whole number');
     if (most < 1) throw new UsageError('--limit must be 1 or more');
-    const query = {
-      project_module: this.module,
-      discovery_state: this.state,
-      enabled: this.enabledOnly ? 'true' : this.disabledOnly ? 'false' : undefined,
-      needs_processing: this.toProcess ? 'true' : undefined,
-      identifier_prefix: this.prefix,
-    };
     const out = this.context.stdout;
     const shown = new PagedTable(['IDENTIFIER', 'ENABLED', 'DISCOVERY', 'DISCOVERED', 'TO PROCESS', 'UUID']);
     let count = 0;
@@ -260,36 +269,71 @@ export class SourcesListCommand extends ReadCommand {
       if (count >= most) break;
     }
     if (this.asJson) this.out(count === 0 ? '[]' : '\n]');
-    else if (count === 0) {
-      const filtered = Object.entries(query).some(([k, v]) => k !== 'project_module' && v !== undefined);
+    else if (count === 0)
       this.context.stderr.write(
-        filtered ? `no source of ${this.module} matches\n` : `${this.module} has no sources\n`,
+        this.filtered() ? `no source of ${this.module} matches\n` : `${this.module} has no sources\n`,
       );
-    }
     return exitCodes.ok;
   }
 }
 
-export class SourcesDiscoverCommand extends ReadCommand {
+export class SourcesDiscoverCommand extends SourceSelection {
   static override paths = [['sources', 'discover']];
   static override usage = Command.Usage({
     category: 'Client',
-    description: 'Queue discovery (archive queries) of sources now',
-    examples: [['One source', 'surveyor sources discover wallaby_hires HIPASSJ0001-23']],
+    description: 'Queue discovery (archive queries) of sources now: those named, or those the filters choose',
+    details: `
+      Name the sources, or choose them with the filters of \`sources list\` (\`--all\` for every
+      one). A source the server skips (disabled, being discovered already, unknown) is named with
+      the reason, and the others go on; exit 1 when any was skipped.
+    `,
+    examples: [
+      ['One source', 'surveyor sources discover wallaby_hires HIPASSJ0001-23'],
+      ['Again, every one whose discovery failed', 'surveyor sources discover wallaby_hires --state failed'],
+    ],
   });
 
-  module = Option.String({ required: true, name: 'MODULE' });
-  identifiers = Option.Rest({ required: 1, name: 'IDENTIFIER' });
+  all = Option.Boolean('--all', false, { description: 'Every source of the project' });
+  identifiers = Option.Rest({ name: 'IDENTIFIER' });
 
   protected async run(api: ApiClient): Promise<number> {
-    let last: unknown;
-    for (let i = 0; i < this.identifiers.length; i += batch)
-      last = await api.request('POST', '/sources/discover', {
-        body: { project_module: this.module, source_identifiers: this.identifiers.slice(i, i + batch) },
-      });
-    if (this.asJson) return this.json(last);
-    this.out(`discovery queued for ${this.identifiers.length} source(s)`);
-    return exitCodes.ok;
+    const filtered = this.filtered();
+    if (this.identifiers.length > 0 && (filtered || this.all))
+      throw new UsageError('name sources or choose them with filters (or --all), not both');
+    if (this.identifiers.length === 0 && !filtered && !this.all)
+      throw new UsageError('name the sources, or choose them with --state, --prefix, --to-process or --all');
+    const queued: string[] = [];
+    const skipped: { source_identifier: string; reason: string }[] = [];
+    let jobs = 0;
+    // Progress on a terminal only (a script's stderr stays quiet).
+    const tty = (this.context.stderr as { isTTY?: boolean }).isTTY === true && !this.asJson;
+    const send = async (identifiers: readonly string[]) => {
+      const ack = await api.request<{ queued: string[]; skipped: typeof skipped; jobs: number }>(
+        'POST',
+        '/sources/discover',
+        { body: { project_module: this.module, source_identifiers: identifiers } },
+      );
+      jobs += ack.jobs;
+      queued.push(...ack.queued);
+      skipped.push(...ack.skipped);
+      if (tty) this.context.stderr.write(`\r${queued.length} queued, ${skipped.length} skipped`);
+    };
+    if (this.identifiers.length > 0)
+      for (let i = 0; i < this.identifiers.length; i += batch)
+        await send(this.identifiers.slice(i, i + batch));
+    // The list pages by identifier: a source queued here leaves a --state failed list, and the next
+    // page goes on after the last identifier all the same.
+    else
+      for await (const page of api.pages<SourceView>('/sources', this.selection(), batch))
+        if (page.length > 0) await send(page.map((s) => s.source_identifier));
+    if (tty) this.context.stderr.write('\n');
+    // --json: the server's answers summed (the same fields as one answer).
+    if (this.asJson) this.json({ queued, skipped, jobs });
+    else {
+      this.out(`discovery queued for ${queued.length} source(s)`);
+      for (const s of skipped) this.out(`${s.source_identifier} skipped: ${s.reason}`);
+    }
+    return skipped.length === 0 ? exitCodes.ok : exitCodes.failure;
   }
 }
 
