@@ -49,6 +49,7 @@ export class MemoryProfileRepository implements ProfileRepository {
   async delete(id: string, expectedVersion: number, event: NewEvent, now: Date): Promise<boolean> {
     if (this.store.profiles.get(id)?.version !== expectedVersion) return false;
     this.store.profiles.delete(id);
+    this.store.pauses.delete(id);
     this.store.appendEvent(event, now);
     return true;
   }

@@ -12,6 +12,7 @@ import { MemoryPollRounds } from './pollRounds.js';
 import { MemoryLoginThrottle } from './loginThrottle.js';
 import { MemoryMaintenanceRepository } from './maintenanceRepository.js';
 import { MemoryProfileRepository } from './profileRepository.js';
+import { MemoryProfilePauses } from './profilePauses.js';
 import { MemoryProjectConfigRepository } from './projectConfigRepository.js';
 import { MemorySourceDiscovery } from './sourceDiscovery.js';
 import { MemorySourceRepository } from './sourceRepository.js';
@@ -37,6 +38,7 @@ export const memoryRepositories = (random: Random) => {
     sources: new MemorySourceRepository(store),
     discovery: new MemorySourceDiscovery(store),
     profiles: new MemoryProfileRepository(store),
+    pauses: new MemoryProfilePauses(store),
     executions,
     admissions: new MemoryExecutionAdmissions(store, executions),
     artifacts: new MemoryArtifactStore(store),

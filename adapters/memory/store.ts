@@ -2,6 +2,7 @@ import { ruleHears } from '../../core/domain/alerting.js';
 import type { AlertDelivery, AlertRule, NotificationChannel } from '../../core/domain/alerting.js';
 import type { NewEvent, ProvenanceEvent } from '../../core/domain/event.js';
 import type { Execution } from '../../core/domain/executionRecord.js';
+import type { ProfilePause } from '../../core/domain/profilePause.js';
 import type { DeploymentProfile } from '../../core/domain/profile.js';
 import type { ProjectConfigVersion } from '../../core/domain/projectVersion.js';
 import type { Source } from '../../core/domain/source.js';
@@ -36,6 +37,8 @@ export class MemoryStore {
   readonly activeVersion = new Map<string, number>();
   readonly sources = new Map<string, Source & { readonly discoveryClaimedAt: Date | null }>();
   readonly profiles = new Map<string, DeploymentProfile>();
+  /** Paused profiles' pauses, by profile id. */
+  readonly pauses = new Map<string, ProfilePause>();
   readonly executions = new Map<string, Execution>();
   readonly artifacts: StoredArtifact[] = [];
   /** Attempts' usage by `executionId:attempt`. */

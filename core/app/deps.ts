@@ -17,7 +17,14 @@ export const depsFrom = (p: SurveyorPorts, s: SurveyorSettings) => {
       clock,
       policy: s.policy,
     },
-    profiles: { profiles: p.profiles, clock, random, translator: p.translator, backends: p.backends },
+    profiles: {
+      profiles: p.profiles,
+      pauses: p.pauses,
+      clock,
+      random,
+      translator: p.translator,
+      backends: p.backends,
+    },
     projects: {
       patchableFields: s.patchableFields,
       configs: p.configs,
@@ -74,6 +81,7 @@ export const depsFrom = (p: SurveyorPorts, s: SurveyorSettings) => {
       sources: p.sources,
       configs: p.configs,
       profiles: p.profiles,
+      pauses: p.pauses,
       events: p.events,
       digest,
       clock,

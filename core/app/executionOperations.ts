@@ -9,7 +9,8 @@ import type { ProvenanceEvent } from '../domain/event.js';
 import { type Execution, viewExecution } from '../domain/executionRecord.js';
 import type { Source } from '../domain/source.js';
 import { capBlocker } from '../usecases/admission/admissionRules.js';
-import { budgetOf } from '../usecases/admission/admitOne.js';
+import { budgetOf, pauseOf } from '../usecases/admission/admitOne.js';
+import { pauseBlocker, viewPause } from '../domain/profilePause.js';
 import { budgetBlocker, budgetView } from '../domain/budget.js';
 import { cancelExecution } from '../usecases/executions/cancelExecution.js';
 import { type CreateExecutionInput, createExecution } from '../usecases/executions/createExecution.js';
@@ -135,6 +136,8 @@ export const executionOperations = (d: SurveyorDeps) => {
         const spent = budgetBlocker(b, { doSubmit: e.doSubmit, profile: e.profileSnapshot });
         if (spent) s.blocked_by.push(spent);
         if (b) budget = budgetView(b, e.profileSnapshot);
+        const paused = pauseBlocker(await pauseOf(x, e), e);
+        if (paused) s.blocked_by.push(paused);
       }
       return E.right({
         ...viewExecution(
@@ -240,6 +243,12 @@ export const executionOperations = (d: SurveyorDeps) => {
           heartbeat_at: w.heartbeatAt.toISOString(),
         })),
         recent_failures: failures,
+        paused_profiles: o.paused.map(({ profile, pause }) => ({
+          id: profile.id,
+          name: profile.name,
+          project_module: profile.project_module,
+          ...viewPause(pause)!,
+        })),
       };
     },
     events: async (id: string, page: EventPageRequest = {}) => {

@@ -23,6 +23,7 @@ import type { Notifier } from '../ports/Notifier.js';
 import type { OutageLog } from '../ports/OutageLog.js';
 import type { MaintenanceRepository } from '../ports/MaintenanceRepository.js';
 import type { PasswordHasher } from '../ports/PasswordHasher.js';
+import type { ProfilePauses } from '../ports/ProfilePauses.js';
 import type { ProfileRepository } from '../ports/ProfileRepository.js';
 import type { ProjectConfigRepository } from '../ports/ProjectConfigRepository.js';
 import type { Random } from '../ports/Random.js';
@@ -67,6 +68,8 @@ export interface SurveyorPorts {
   readonly sources: SourceRepository;
   readonly discovery: SourceDiscovery;
   readonly profiles: ProfileRepository;
+  /** Profiles paused by hand: admission holds the runs that would submit with them. */
+  readonly pauses: ProfilePauses;
   readonly executions: ExecutionRepository;
   readonly admissions: ExecutionAdmissions;
   readonly artifacts: ArtifactStore;

@@ -1,6 +1,8 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { appError } from '../errors.js';
-import { type ProfileSettings, viewProfile } from '../domain/profile.js';
+import { type DeploymentProfile, type ProfileSettings, viewProfile } from '../domain/profile.js';
+import { type ProfilePause, viewPause } from '../domain/profilePause.js';
+import { pauseProfile, resumeProfile } from '../usecases/profiles/pauseProfile.js';
 import {
   type Actor,
   createProfile,
@@ -15,20 +17,33 @@ import type { SurveyorDeps } from './deps.js';
 import { badCursor, defaultPageSize, type EventPageRequest, eventPage, type PageRequest } from './pages.js';
 
 const noProfile = (id: string) => appError('not_found', `no profile ${id}`);
-const view = E.map(viewProfile);
+/** A profile as the API shows it: its settings, and its pause (null: not paused). */
+const withPause = (p: DeploymentProfile, pause: ProfilePause | null) => ({
+  ...viewProfile(p),
+  paused: viewPause(pause),
+});
 
 /** Deployment profiles: where and how executions run. Code fields and global profiles need an admin. */
 export const profileOperations = (d: SurveyorDeps, events: EventLog) => ({
   create: async (settings: ProfileSettings, actor: Actor) =>
-    view(await createProfile(d.profiles, settings, actor)),
-  replace: async (id: string, settings: ProfileSettings, actor: Actor) =>
-    view(await replaceProfile(d.profiles, id, settings, actor)),
+    E.map((p: DeploymentProfile) => withPause(p, null))(await createProfile(d.profiles, settings, actor)),
+  replace: async (id: string, settings: ProfileSettings, actor: Actor) => {
+    const r = await replaceProfile(d.profiles, id, settings, actor);
+    return E.isLeft(r) ? r : E.right(withPause(r.right, await d.profiles.pauses.of(id)));
+  },
   delete: async (id: string, actor: Actor) =>
     E.map(() => ({ deleted: true as const }))(await deleteProfile(d.profiles, id, actor)),
   get: async (id: string) => {
     const p = await d.profiles.profiles.get(id);
-    return p ? E.right(viewProfile(p)) : E.left(noProfile(id));
+    return p ? E.right(withPause(p, await d.profiles.pauses.of(id))) : E.left(noProfile(id));
   },
+  /** Holds every run that would submit with the profile until it is resumed; `reason` says why. */
+  pause: async (id: string, reason: string, actor: Actor) =>
+    E.map((r: { profile: DeploymentProfile; pause: ProfilePause }) => withPause(r.profile, r.pause))(
+      await pauseProfile(d.profiles, id, reason, actor),
+    ),
+  resume: async (id: string, actor: Actor) =>
+    E.map((p: DeploymentProfile) => withPause(p, null))(await resumeProfile(d.profiles, id, actor)),
   /** A project's profiles and the global ones; all of them without `projectModule`. */
   list: async (projectModule: string | undefined, page: PageRequest = {}) => {
     const p = await d.profiles.profiles.page(
@@ -37,7 +52,11 @@ export const profileOperations = (d: SurveyorDeps, events: EventLog) => ({
       page.cursor ?? null,
     );
     if (p === 'bad_cursor') return E.left(badCursor);
-    return E.right({ items: p.items.map(viewProfile), next_cursor: p.nextCursor });
+    const paused = new Map((await d.profiles.pauses.all()).map((x) => [x.profileId, x]));
+    return E.right({
+      items: p.items.map((x) => withPause(x, paused.get(x.id) ?? null)),
+      next_cursor: p.nextCursor,
+    });
   },
   /** Checks from this process that the profile's translator and backend answer (reads only). */
   ping: async (id: string, signal?: AbortSignal) => {

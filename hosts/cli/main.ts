@@ -75,6 +75,8 @@ import {
 import {
   ProfileAddCommand,
   ProfileDeleteCommand,
+  ProfilePauseCommand,
+  ProfileResumeCommand,
   ProfileEventsCommand,
   ProfileListCommand,
   ProfileReplaceCommand,
@@ -171,6 +173,8 @@ const commands = [
   ProfileShowCommand,
   ProfileReplaceCommand,
   ProfileDeleteCommand,
+  ProfilePauseCommand,
+  ProfileResumeCommand,
   ProfileEventsCommand,
   AlertChannelAddCommand,
   AlertChannelListCommand,

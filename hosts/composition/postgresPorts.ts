@@ -24,6 +24,7 @@ import { PgJobQueue } from '../../adapters/postgres/jobQueue.js';
 import { PgLoginThrottle } from '../../adapters/postgres/loginThrottle.js';
 import { PgMaintenanceRepository } from '../../adapters/postgres/maintenanceRepository.js';
 import { PgProfileRepository } from '../../adapters/postgres/profileRepository.js';
+import { PgProfilePauses } from '../../adapters/postgres/profilePauses.js';
 import { PgProjectConfigRepository } from '../../adapters/postgres/projectConfigRepository.js';
 import { PgSourceDiscovery } from '../../adapters/postgres/sourceDiscovery.js';
 import { PgSourceRepository } from '../../adapters/postgres/sourceRepository.js';
@@ -65,6 +66,7 @@ export const postgresPorts = (input: {
     sources: new PgSourceRepository(db),
     discovery: new PgSourceDiscovery(db),
     profiles: new PgProfileRepository(db),
+    pauses: new PgProfilePauses(db),
     executions: new PgExecutionRepository(db),
     admissions: new PgExecutionAdmissions(db),
     artifacts: new PgArtifactStore(db),

@@ -28,5 +28,16 @@ export const OverviewView = component(
     ended_by_hour: t.array(
       t.type({ hour: DateTimeString, completed: t.number, failed: t.number, cancelled: t.number }),
     ),
+    /** Profiles paused by hand: the executions that would submit with them wait. */
+    paused_profiles: t.array(
+      t.type({
+        id: t.string,
+        name: t.string,
+        project_module: t.union([t.string, t.null]),
+        at: DateTimeString,
+        by: t.string,
+        reason: t.string,
+      }),
+    ),
   }),
 );

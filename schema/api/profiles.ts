@@ -23,6 +23,7 @@ import {
 } from '../../core/domain/profile.js';
 import { defaultNodeLostMinutes } from '../../core/domain/lostNodes.js';
 import { defaultStallLimits } from '../../core/domain/stalls.js';
+import { maxPauseReasonLength } from '../../core/domain/profilePause.js';
 import { ProjectModule } from './common.js';
 
 /** How long a running session may go without progress (core/domain/stalls.ts); 0 turns a limit off. */
@@ -156,6 +157,11 @@ export const ProfileInput = component(
 );
 export type ProfileInput = t.TypeOf<typeof ProfileInput>;
 
+const ProfilePauseView = component(
+  'DeploymentProfilePause',
+  t.type({ at: DateTimeString, by: t.string, reason: t.string }),
+);
+
 export const ProfileView = component(
   'DeploymentProfile',
   t.intersection([
@@ -170,9 +176,17 @@ export const ProfileView = component(
       version: t.number,
       created_at: DateTimeString,
       updated_at: DateTimeString,
+      /** null: not paused. Paused: admission holds the runs that would submit with it. */
+      paused: t.union([ProfilePauseView, t.null]),
     }),
     t.partial({}),
   ]),
+);
+
+/** Why a profile is paused (every held execution's status says it too). */
+export const ProfilePauseRequest = component(
+  'DeploymentProfilePauseRequest',
+  strictObject('DeploymentProfilePauseRequest', { reason: boundedString(1, maxPauseReasonLength) }),
 );
 
 export const ProfileList = component(

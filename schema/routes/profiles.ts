@@ -2,7 +2,13 @@ import * as t from 'io-ts';
 import { keyMaterialError } from '../../core/domain/profile.js';
 import { Uuid } from '../codecs.js';
 import { Deleted, ProjectModule, pageQuery } from '../api/common.js';
-import { ProfileInput, ProfileList, ProfilePingView, ProfileView } from '../api/profiles.js';
+import {
+  ProfileInput,
+  ProfileList,
+  ProfilePauseRequest,
+  ProfilePingView,
+  ProfileView,
+} from '../api/profiles.js';
 import { EventPageView, EventPageQuery } from '../api/projects.js';
 import type { RouteSpec } from '../routeSpec.js';
 
@@ -69,6 +75,31 @@ export const profileRoutes: readonly RouteSpec[] = [
     params: idParam,
     success: { status: 200, description: 'Deleted', codec: Deleted },
     errors: ['conflict', 'forbidden'],
+  },
+  {
+    id: 'pauseProfile',
+    method: 'POST',
+    path: '/deployment-profiles/{id}/pause',
+    summary:
+      'Pause a profile (its backend down for maintenance, say): admission holds every execution that would submit with it, pending, with the reason in its status, until the profile is resumed; runs already on their way go on, and a dry run is not held. 409 when it is paused already (the first pause and its reason stay). Event profile.paused',
+    tag: 'profiles',
+    auth: 'operator',
+    params: idParam,
+    body: { codec: ProfilePauseRequest, contentType: 'application/json' },
+    success: { status: 200, description: 'The profile, paused', codec: ProfileView },
+    errors: ['conflict'],
+  },
+  {
+    id: 'resumeProfile',
+    method: 'POST',
+    path: '/deployment-profiles/{id}/resume',
+    summary:
+      "End a profile's pause: the executions it held are admitted by the next execution tick, under the usual caps. 409 when it is not paused. Event profile.resumed (with the pause it ended)",
+    tag: 'profiles',
+    auth: 'operator',
+    params: idParam,
+    success: { status: 200, description: 'The profile, no longer paused', codec: ProfileView },
+    errors: ['conflict'],
   },
   {
     id: 'pingProfile',

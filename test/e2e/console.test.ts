@@ -239,6 +239,15 @@ test.serial('an operator signs in, uploads, registers, discovers, runs, cancels 
   await page.getByRole('button', { name: 'Create profile' }).click();
   await page.getByRole('heading', { level: 1, name: 'Profile dim-local' }).waitFor();
   await record(t, page, '08-profile');
+  // Paused for a maintenance window with its reason, shown, then resumed.
+  await page.getByRole('button', { name: 'Pause', exact: true }).click();
+  await page.getByLabel('Why pause it').fill('DIM upgrade until 18:00');
+  await page.getByRole('button', { name: 'Pause profile' }).click();
+  await page.getByText(/Paused since .* by \S+: DIM upgrade until 18:00/).waitFor();
+  await page.getByRole('button', { name: 'Resume' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Resume' }).click();
+  await page.getByRole('button', { name: 'Pause', exact: true }).waitFor();
+  t.is(await page.getByText(/Paused since/).count(), 0);
 
   // Sources: paste two, then discover them (the mock archive answers).
   await open(page, 'sources', 'Sources');

@@ -593,6 +593,32 @@ test.serial('the rest of what the API does, from the command line too', async (t
     }),
   );
   t.is((await cli(['profile', 'add', spare])).code, 0);
+  // Paused for a maintenance window (the list says so), refused a second time, resumed.
+  const pausedSpare = await cli([
+    'profile',
+    'pause',
+    'spare',
+    '--project',
+    'wallaby_hires',
+    '--reason',
+    'window',
+  ]);
+  t.is(pausedSpare.code, 0, pausedSpare.out);
+  t.regex(pausedSpare.out, /^profile spare paused: runs that would submit with it wait/m);
+  t.regex(
+    (await cli(['profile', 'list', '--project', 'wallaby_hires'])).out,
+    /^spare\s+wallaby_hires\s+rest_remote\s+1\s+since \S+Z\s+[0-9a-f-]{36}$/m,
+  );
+  t.regex(
+    (await cli(['overview'])).out,
+    /^profile spare \(wallaby_hires\) paused since \S+Z by cli-\w+: window$/m,
+  );
+  const twice = await cli(['profile', 'pause', 'spare', '--project', 'wallaby_hires', '--reason', 'other']);
+  t.is(twice.code, 1);
+  t.regex(twice.out, /paused already \(by cli-\w+: window\)/);
+  const resumedSpare = await cli(['profile', 'resume', 'spare', '--project', 'wallaby_hires']);
+  t.is(resumedSpare.code, 0, resumedSpare.out);
+  t.regex(resumedSpare.out, /^profile spare resumed$/m);
   const gone = await cli(['profile', 'delete', 'spare', '--project', 'wallaby_hires']);
   t.is(gone.code, 0, gone.out);
   t.regex(gone.out, /^profile spare deleted$/m);

@@ -12,6 +12,7 @@ import { PgPollRounds } from '../../adapters/postgres/pollRounds.js';
 import { PgJobQueue } from '../../adapters/postgres/jobQueue.js';
 import { PgMaintenanceRepository } from '../../adapters/postgres/maintenanceRepository.js';
 import { PgProfileRepository } from '../../adapters/postgres/profileRepository.js';
+import { PgProfilePauses } from '../../adapters/postgres/profilePauses.js';
 import { PgProjectConfigRepository } from '../../adapters/postgres/projectConfigRepository.js';
 import { PgSourceDiscovery } from '../../adapters/postgres/sourceDiscovery.js';
 import { PgSourceRepository } from '../../adapters/postgres/sourceRepository.js';
@@ -28,6 +29,7 @@ runRepositoryContract(test, 'postgres', async () => {
       sources: new PgSourceRepository(d.db),
       discovery: new PgSourceDiscovery(d.db),
       profiles: new PgProfileRepository(d.db),
+      pauses: new PgProfilePauses(d.db),
       executions: new PgExecutionRepository(d.db),
       admissions: new PgExecutionAdmissions(d.db),
       artifacts: new PgArtifactStore(d.db),

@@ -30,6 +30,7 @@ export type Repositories = Pick<
   | 'sources'
   | 'discovery'
   | 'profiles'
+  | 'pauses'
   | 'executions'
   | 'admissions'
   | 'artifacts'
@@ -567,6 +568,49 @@ export const repositoryContract: Record<string, Rule> = {
       t.false(await r.profiles.delete(a.id, 1, ev(a.id), at(2)), 'a stale version deletes nothing');
       t.true(await r.profiles.delete(a.id, 2, ev(a.id), at(2)));
       t.is(await r.profiles.get(a.id), null);
+    },
+  'pauses: a profile is paused once with its event, read alone or all together, resumed once; a pause goes with its profile':
+    async (t, r) => {
+      const [a, b] = [profile({ name: 'a' }), profile({ name: 'b' })];
+      for (const p of [a, b]) await r.profiles.insert(p, ev(p.id), t0);
+      const pause = (id: string, reason: string, n: number) => ({
+        profileId: id,
+        at: at(n),
+        by: 'ops',
+        reason,
+      });
+      const kinds = async (id: string) =>
+        (await r.events.read({ kind: 'subject', subjectType: 'profile', subjectId: id }, 10, null)).items.map(
+          (e) => e.kind,
+        );
+      t.is(
+        await r.pauses.pause(pause(a.id, 'maintenance', 1), ev(a.id, 'profile.paused', 'profile'), at(1)),
+        'ok',
+      );
+      t.is(
+        await r.pauses.pause(pause(a.id, 'again', 2), ev(a.id, 'profile.paused', 'profile'), at(2)),
+        'already',
+      );
+      t.is(
+        await r.pauses.pause(pause(uuid(), 'no such', 2), ev('x', 'profile.paused', 'profile'), at(2)),
+        'not_found',
+      );
+      t.deepEqual(await r.pauses.of(a.id), pause(a.id, 'maintenance', 1), 'the first pause stays');
+      t.is(await r.pauses.of(b.id), null);
+      // A replace of the profile neither ends nor changes its pause.
+      t.is(await r.profiles.replace({ ...a, description: 'new', version: 2 }, 1, ev(a.id), at(3)), 'ok');
+      t.is((await r.pauses.of(a.id))?.reason, 'maintenance');
+      t.is(await r.pauses.pause(pause(b.id, 'flaky', 4), ev(b.id, 'profile.paused', 'profile'), at(4)), 'ok');
+      t.deepEqual((await r.pauses.all()).map((p) => p.profileId).sort(), [a.id, b.id].sort());
+      t.true(await r.pauses.resume(a.id, ev(a.id, 'profile.resumed', 'profile'), at(5)));
+      t.false(await r.pauses.resume(a.id, ev(a.id, 'profile.resumed', 'profile'), at(6)), 'not paused now');
+      t.deepEqual(
+        await kinds(a.id),
+        ['profile.paused', 'profile.resumed'],
+        'an event per change, none for a refusal',
+      );
+      t.true(await r.profiles.delete(b.id, 1, ev(b.id), at(7)));
+      t.deepEqual(await r.pauses.all(), [], "a deleted profile's pause went with it");
     },
   'executions: an idempotency key is taken once; writes expect a state and a held lease': async (t, r) => {
     await uploaded(r);

@@ -1,6 +1,7 @@
 // The set-based execution tick decides exactly what the per-execution rules decided: for random
 // projects (caps, triggers, a missing profile), sources (ready or not, processed, held), executions
-// in flight and pending ones (on an older version, a gone version, a deleted source), three ticks
+// in flight and pending ones (on an older version, a gone version, a deleted source, a paused
+// profile, a dry run), three ticks
 // through each on two identical stores give the same executions, states, events and counts.
 import test from 'ava';
 import fc from 'fast-check';
@@ -46,6 +47,7 @@ const project = fc.record({
   maxWait: fc.constantFrom(0, 45),
   sourcesPerTick: fc.integer({ min: 1, max: 10 }),
   profileMissing: fc.constantFrom(false, false, false, true),
+  paused: fc.constantFrom(false, false, true),
   sources: fc.array(
     fc.record({ kind: fc.constantFrom(...sourceKinds), age: fc.integer({ min: 0, max: 7200 }) }),
     {
@@ -59,6 +61,7 @@ const project = fc.record({
       version: fc.constantFrom(1, 2, 2, 2, 9),
       deletedSource: fc.constantFrom(false, false, false, true),
       asked: fc.constantFrom(true, true, true, false),
+      dryRun: fc.constantFrom(false, false, false, true),
     }),
     { maxLength: 8 },
   ),
@@ -121,6 +124,8 @@ const build = (sc: Scenario) => {
     r.store.activeVersion.set(module, 2);
     const profile = dimProfile(`prof-${i}`, module, start);
     if (!p.profileMissing) r.store.profiles.set(profile.id, profile);
+    if (!p.profileMissing && p.paused)
+      r.store.pauses.set(profile.id, { profileId: profile.id, at: start, by: 't', reason: 'maintenance' });
     const ids = p.sources.map((_, j) => `src-${i}-${String(j).padStart(2, '0')}`);
     p.sources.forEach((s, j) => {
       const discovered = s.kind !== 'undiscovered';
@@ -183,8 +188,8 @@ const build = (sc: Scenario) => {
           configVersion: q.version,
           sourceIds: q.deletedSource ? [...sources, `deleted-${i}-${j}`] : sources,
           executeRequestedAt: q.asked ? new Date(start.getTime() - (j % 3) * 60_000) : null,
-          doStage: q.asked ? true : null,
-          doSubmit: q.asked ? true : null,
+          doStage: q.asked ? !q.dryRun : null,
+          doSubmit: q.asked ? !q.dryRun : null,
         }),
       );
     });
@@ -266,6 +271,7 @@ test('the planner alone: caps count what this tick admitted, and a gone configur
       maxWait: 0,
       sourcesPerTick: 1,
       profileMissing: false,
+      paused: false,
       sources: [],
       inFlight: [],
       pending: [],
@@ -302,4 +308,27 @@ test('the planner alone: caps count what this tick admitted, and a gone configur
     'automation does not use runs_per_tick; the scan admits one; then concurrent_runs (2) is full',
   );
   t.is(inFlight.get('p'), 2);
+  // A paused profile holds what would submit, says why, and takes no place under the cap.
+  const pause = { profileId: 'x', at: start, by: 'ops', reason: 'Setonix maintenance until 18:00' };
+  const asRun = (id: string, doSubmit: boolean) =>
+    ({ ...e(id), doSubmit, profileSnapshot: { name: 'setonix' } }) as unknown as Execution;
+  const held = planAdmissions(
+    [
+      { execution: asRun('submits', true), sources: [], pinned, scanned: false, pause },
+      { execution: asRun('dry', false), sources: [], pinned, scanned: false, pause },
+    ],
+    new Map(),
+  );
+  t.deepEqual(
+    held.decisions.map((d) => [d.execution.id, d.admitted]),
+    [
+      ['submits', false],
+      ['dry', true],
+    ],
+  );
+  t.is(held.inFlight.get('p'), 1);
+  const { admissionBlockers } = await import('../../core/usecases/admission/admissionRules.js');
+  t.deepEqual(admissionBlockers(asRun('submits', true), [], pinned, 0, null, pause), [
+    'profile setonix is paused (since 2026-11-23T12:00:00.000Z, by ops: Setonix maintenance until 18:00); it runs once the profile is resumed',
+  ]);
 });

@@ -1,6 +1,7 @@
 import { type BudgetState, budgetBlocker, withAdmitted } from '../../domain/budget.js';
 import type { Execution } from '../../domain/executionRecord.js';
 import type { ProjectConfig } from '../../domain/projectConfig.js';
+import { type ProfilePause, pauseBlocker } from '../../domain/profilePause.js';
 import type { Source, SourceState } from '../../domain/source.js';
 import { runJob } from '../../domain/jobKinds.js';
 import { executionEvent, transition } from '../../domain/executionEvents.js';
@@ -17,7 +18,8 @@ export const capBlocker = (inFlight: number, concurrentRuns: number): string | n
  * configuration must exist, each of its sources be ready under that configuration's required flags
  * (`sources` are those still there, in the execution's order), and the project's concurrent_runs
  * cap have room (`inFlight` is the project's count), and a run that submits fit in the project's
- * budget, when it has one (`budget`: domain/budget.ts).
+ * budget, when it has one (`budget`: domain/budget.ts), and not go to a paused profile (`pause`:
+ * domain/profilePause.ts).
  */
 export const admissionBlockers = (
   e: Execution,
@@ -25,6 +27,7 @@ export const admissionBlockers = (
   pinned: ProjectConfig | null,
   inFlight: number,
   budget: BudgetState | null = null,
+  pause: ProfilePause | null = null,
 ): string[] => {
   if (!pinned) return [`configuration version ${e.configVersion} is gone`];
   const blockedBy = executionBlockers(e, sources, pinned.discovery.required_flags);
@@ -33,6 +36,8 @@ export const admissionBlockers = (
   if (cap) blockedBy.push(cap);
   const spent = budgetBlocker(budget, { doSubmit: e.doSubmit, profile: e.profileSnapshot });
   if (spent) blockedBy.push(spent);
+  const paused = pauseBlocker(pause, e);
+  if (paused) blockedBy.push(paused);
   return blockedBy;
 };
 
@@ -40,6 +45,8 @@ export interface AdmissionCandidate {
   readonly execution: Execution;
   readonly sources: readonly Source[];
   readonly pinned: ProjectConfig | null;
+  /** Its profile's pause, when the profile is paused. */
+  readonly pause?: ProfilePause | null;
   /**
    * A candidate from the tick's scan counts against runs_per_tick; one that automation created in
    * this tick does not (it was asked to run as it was made, like a request through the API).
@@ -80,7 +87,7 @@ export const planAdmissions = (
       return { execution: c.execution, admitted: false, scanned: true };
     const n = running.get(project) ?? 0;
     const b = budget.get(project) ?? null;
-    const admitted = admissionBlockers(c.execution, c.sources, c.pinned, n, b).length === 0;
+    const admitted = admissionBlockers(c.execution, c.sources, c.pinned, n, b, c.pause ?? null).length === 0;
     if (admitted) {
       running.set(project, n + 1);
       if (b)

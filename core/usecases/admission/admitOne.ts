@@ -4,6 +4,7 @@ import type { Clock } from '../../ports/Clock.js';
 import type { ExecutionRepository } from '../../ports/ExecutionRepository.js';
 import type { ProjectConfigRepository } from '../../ports/ProjectConfigRepository.js';
 import type { SourceRepository } from '../../ports/SourceRepository.js';
+import type { ProfilePauses } from '../../ports/ProfilePauses.js';
 import { type BudgetDeps, readBudget } from '../budgets/readBudget.js';
 import { admissionBlockers, admissionWrite } from './admissionRules.js';
 
@@ -11,8 +12,13 @@ export interface AdmitDeps extends BudgetDeps {
   readonly executions: Pick<ExecutionRepository, 'write'>;
   readonly sources: SourceRepository;
   readonly configs: ProjectConfigRepository;
+  readonly pauses: Pick<ProfilePauses, 'of'>;
   readonly clock: Clock;
 }
+
+/** The pause of the profile an execution runs with (null: none, or no live profile). */
+export const pauseOf = (deps: Pick<AdmitDeps, 'pauses'>, e: Execution) =>
+  e.profileId === null ? Promise.resolve(null) : deps.pauses.of(e.profileId);
 
 /** The budget an execution's run is held to (none for a dry run, which submits nothing). */
 export const budgetOf = async (deps: AdmitDeps, e: Execution, now: Date) =>
@@ -39,7 +45,14 @@ export const admitOne = async (deps: AdmitDeps, e: Execution, inFlight: number):
     return s ? [s] : [];
   });
   const now = deps.clock.now();
-  const blockedBy = admissionBlockers(e, sources, pinned, inFlight, await budgetOf(deps, e, now));
+  const blockedBy = admissionBlockers(
+    e,
+    sources,
+    pinned,
+    inFlight,
+    await budgetOf(deps, e, now),
+    await pauseOf(deps, e),
+  );
   if (blockedBy.length > 0) return { admitted: false, blockedBy };
   const w = admissionWrite(e);
   const change = { state: w.state, error: null };

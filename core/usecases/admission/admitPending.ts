@@ -4,6 +4,8 @@ import type { Source } from '../../domain/source.js';
 import type { Clock } from '../../ports/Clock.js';
 import type { ExecutionAdmissions } from '../../ports/ExecutionAdmissions.js';
 import type { ProjectConfigRepository } from '../../ports/ProjectConfigRepository.js';
+import type { ProfilePauses } from '../../ports/ProfilePauses.js';
+import type { ProfilePause } from '../../domain/profilePause.js';
 import type { SourceRepository } from '../../ports/SourceRepository.js';
 import type { BudgetState } from '../../domain/budget.js';
 import { type BudgetDeps, readBudget } from '../budgets/readBudget.js';
@@ -13,6 +15,7 @@ export interface AdmissionDeps extends BudgetDeps {
   readonly admissions: Pick<ExecutionAdmissions, 'inFlightByProject' | 'awaitingAdmission' | 'admitMany'>;
   readonly sources: Pick<SourceRepository, 'getMany'>;
   readonly configs: Pick<ProjectConfigRepository, 'pinned' | 'active'>;
+  readonly pauses: Pick<ProfilePauses, 'all'>;
   readonly clock: Clock;
 }
 
@@ -46,6 +49,11 @@ export const admitPending = async (
   const ids = [...new Set([...made, ...awaiting].flatMap((e) => e.sourceIds))];
   const sourceById = new Map((ids.length > 0 ? await deps.sources.getMany(ids) : []).map((x) => [x.id, x]));
   const pinnedOf = new Map<string, ProjectConfig | null>();
+  // Pauses are few (an operator's acts): one read of them all.
+  const pauses =
+    made.length + awaiting.length > 0
+      ? new Map((await deps.pauses.all()).map((p) => [p.profileId, p]))
+      : new Map<string, ProfilePause>();
   const candidates = async (list: readonly Execution[], scanned: boolean) => {
     const out: AdmissionCandidate[] = [];
     for (const e of list) {
@@ -56,7 +64,8 @@ export const admitPending = async (
         const x = sourceById.get(id);
         return x ? [x] : [];
       });
-      out.push({ execution: e, sources, pinned: pinnedOf.get(key)!, scanned });
+      const pause = e.profileId === null ? null : (pauses.get(e.profileId) ?? null);
+      out.push({ execution: e, sources, pinned: pinnedOf.get(key)!, scanned, pause });
     }
     return out;
   };

@@ -3,7 +3,7 @@ import { type AppError, appError } from '../../errors.js';
 import { terminalStates } from '../../domain/execution.js';
 import { type Execution, withChange } from '../../domain/executionRecord.js';
 import type { ExecutionRepository } from '../../ports/ExecutionRepository.js';
-import { type AdmitDeps, budgetOf } from '../admission/admitOne.js';
+import { type AdmitDeps, budgetOf, pauseOf } from '../admission/admitOne.js';
 import { admissionBlockers, admissionWrite } from '../admission/admissionRules.js';
 import { executionEvent } from '../../domain/executionEvents.js';
 
@@ -66,7 +66,14 @@ export const requestExecute = async (
   // sees the one without the other.
   const pinned = await deps.configs.pinned(e.projectModule, e.configVersion);
   const budget = await budgetOf(deps, requested, now);
-  const blockedBy = admissionBlockers(requested, read.sources, pinned, read.inFlight, budget);
+  const blockedBy = admissionBlockers(
+    requested,
+    read.sources,
+    pinned,
+    read.inFlight,
+    budget,
+    await pauseOf(deps, e),
+  );
   const admission = blockedBy.length === 0 ? admissionWrite(requested) : null;
   const change = admission ? { ...asked, state: admission.state, error: null } : asked;
   const r = await deps.executions.write(

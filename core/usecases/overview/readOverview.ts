@@ -5,12 +5,18 @@ import type { ExecutionFigures } from '../../ports/ExecutionFigures.js';
 import type { ExecutionRepository } from '../../ports/ExecutionRepository.js';
 import type { JobQueue, QueueStats } from '../../ports/JobQueue.js';
 import type { WorkerRecord, WorkerRegistry } from '../../ports/WorkerRegistry.js';
+import type { ProfilePauses } from '../../ports/ProfilePauses.js';
+import type { ProfileRepository } from '../../ports/ProfileRepository.js';
+import type { DeploymentProfile } from '../../domain/profile.js';
+import type { ProfilePause } from '../../domain/profilePause.js';
 
 export interface OverviewDeps {
   readonly executions: Pick<ExecutionRepository, 'list'>;
   readonly executionFigures: Pick<ExecutionFigures, 'countsByState' | 'endedByHour'>;
   readonly queue: JobQueue;
   readonly workers: WorkerRegistry;
+  readonly pauses: Pick<ProfilePauses, 'all'>;
+  readonly profiles: Pick<ProfileRepository, 'get'>;
 }
 
 export interface Overview {
@@ -23,6 +29,8 @@ export interface Overview {
   readonly recentFailures: readonly Execution[];
   /** The last 24 whole UTC hours and this one, oldest first: executions that ended in each, by state. */
   readonly endedByHour: readonly { hour: string; completed: number; failed: number; cancelled: number }[];
+  /** The profiles paused by hand, with why: what holds their executions back. */
+  readonly paused: readonly { readonly profile: DeploymentProfile; readonly pause: ProfilePause }[];
 }
 
 export const recentFailureCount = 10;
@@ -35,13 +43,23 @@ export const readOverview = async (
 ): Promise<Overview> => {
   const thisHour = Math.floor(now.getTime() / 3600_000) * 3600_000;
   const since = new Date(thisHour - 24 * 3600_000);
-  const [byProject, queue, workers, failed, ended] = await Promise.all([
+  const [byProject, queue, workers, failed, ended, pauses] = await Promise.all([
     d.executionFigures.countsByState(),
     d.queue.stats(now),
     d.workers.live(now, staleAfterSeconds),
     d.executions.list({ state: 'failed' }, recentFailureCount, null),
     d.executionFigures.endedByHour(since),
+    d.pauses.all(),
   ]);
+  // Pauses are few (each an operator's act): their profiles one by one.
+  const paused = (
+    await Promise.all(
+      pauses.map(async (pause) => {
+        const profile = await d.profiles.get(pause.profileId);
+        return profile ? [{ profile, pause }] : [];
+      }),
+    )
+  ).flat();
   const hours = Array.from({ length: 25 }, (_, i) => ({
     hour: new Date(since.getTime() + i * 3600_000).toISOString(),
     completed: 0,
@@ -62,5 +80,6 @@ export const readOverview = async (
     workers,
     recentFailures: failed === 'bad_cursor' ? [] : failed.items,
     endedByHour: hours,
+    paused,
   };
 };

@@ -38,6 +38,21 @@ export const deleteProfileHandler: Handler = async (ctx) => {
 export const profileEventsHandler: Handler = async (ctx) =>
   answer(await ctx.app.profiles.events(ctx.params['id']!, eventPageOf(ctx)));
 
+export const pauseProfileHandler: Handler = async (ctx) => {
+  const { reason } = ctx.body as { reason: string };
+  const r = await ctx.app.profiles.pause(ctx.params['id']!, reason, actorOf(ctx));
+  if (E.isRight(r))
+    ctx.log.info({ profile_id: ctx.params['id'], by: ctx.principal?.username }, 'profile paused');
+  return answer(r);
+};
+
+export const resumeProfileHandler: Handler = async (ctx) => {
+  const r = await ctx.app.profiles.resume(ctx.params['id']!, actorOf(ctx));
+  if (E.isRight(r))
+    ctx.log.info({ profile_id: ctx.params['id'], by: ctx.principal?.username }, 'profile resumed');
+  return answer(r);
+};
+
 /** Each outbound check of a ping gives up after this, so the request is bounded. */
 const pingTimeoutMs = 15_000;
 

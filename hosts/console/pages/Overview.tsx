@@ -31,6 +31,19 @@ export const OverviewPage = () => {
       <Show loaded={overview}>
         {(o) => (
           <>
+            {o.paused_profiles.length > 0 && (
+              <div class="warn" role="status">
+                <p>Paused profiles: the executions that would submit with them wait.</p>
+                <ul>
+                  {o.paused_profiles.map((p) => (
+                    <li key={p.id}>
+                      <a href={href(['profiles', p.id])}>{p.name}</a> ({p.project_module ?? 'every project'})
+                      since <Time at={p.at} />, by {p.by}: {p.reason}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            )}
             <h2>Executions by state</h2>
             <ul class="tiles">
               {Object.entries(o.executions_by_state).map(([state, n]) => (

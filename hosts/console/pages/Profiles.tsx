@@ -106,9 +106,41 @@ const Editor = ({ profile, done }: { profile?: Profile; done: (p: Profile) => vo
   );
 };
 
+/** Asks why, then pauses the profile (its reason is what every held execution shows). */
+const PauseForm = ({ id, done }: { id: string; done: () => void }) => {
+  const [reason, setReason] = useState('');
+  const { busy, error, run } = useAction();
+  return (
+    <form
+      class="form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void run(async () => {
+          await call('POST', `/deployment-profiles/${id}/pause`, { reason });
+          done();
+        });
+      }}
+    >
+      <Field
+        label="Why pause it"
+        hint="Why, and until when: every execution it holds shows this. Runs already on their way go on."
+      >
+        <input value={reason} maxLength={500} required onInput={(e) => setReason(e.currentTarget.value)} />
+      </Field>
+      <ErrorNote error={error} />
+      <div class="actions">
+        <button type="submit" class="primary" disabled={busy || reason.trim() === ''}>
+          Pause profile
+        </button>
+      </div>
+    </form>
+  );
+};
+
 export const ProfileDetailPage = ({ id }: { id: string }) => {
   const profile = useLoad(() => get<Profile>(`/deployment-profiles/${id}`), id);
   const [editing, setEditing] = useState(false);
+  const [pausing, setPausing] = useState(false);
   const [ping, setPing] = useState<Ping | null>(null);
   const canEdit = useCan('operator');
   return (
@@ -121,6 +153,21 @@ export const ProfileDetailPage = ({ id }: { id: string }) => {
             <button type="button" onClick={() => setEditing((x) => !x)}>
               {editing ? 'Stop editing' : 'Edit'}
             </button>
+            {profile.data.paused ? (
+              <ConfirmButton
+                label="Resume"
+                question="Resume this profile? The executions it holds go to its backend, under the usual caps."
+                dismiss="Not now"
+                action={async () => {
+                  await call('POST', `/deployment-profiles/${id}/resume`);
+                  profile.reload();
+                }}
+              />
+            ) : (
+              <button type="button" onClick={() => setPausing((x) => !x)}>
+                {pausing ? 'Do not pause' : 'Pause'}
+              </button>
+            )}
             <ConfirmButton
               label="Ping"
               question="Check the backend now (DNS, TCP, the service's answer)?"
@@ -140,6 +187,15 @@ export const ProfileDetailPage = ({ id }: { id: string }) => {
       }
     >
       {ping && <Checks label="Ping result" first="Check" checks={ping.checks} />}
+      {pausing && !profile.data?.paused && (
+        <PauseForm
+          id={id}
+          done={() => {
+            setPausing(false);
+            profile.reload();
+          }}
+        />
+      )}
       <Show loaded={profile}>
         {(p) =>
           editing ? (
@@ -152,6 +208,14 @@ export const ProfileDetailPage = ({ id }: { id: string }) => {
             />
           ) : (
             <>
+              {p.paused && (
+                <div class="warn" role="status">
+                  <p>
+                    Paused since <Time at={p.paused.at} /> by {p.paused.by}: {p.paused.reason}. Executions
+                    that would submit with it wait until it is resumed.
+                  </p>
+                </div>
+              )}
               <dl class="facts">
                 <dt>Kind</dt>
                 <dd>{String(p.deployment['kind'])}</dd>
@@ -209,6 +273,7 @@ export const ProfilesPage = () => {
                   <th scope="col">Project</th>
                   <th scope="col">Default</th>
                   <th scope="col">Version</th>
+                  <th scope="col">Paused</th>
                 </tr>
               </thead>
               <tbody>
@@ -222,6 +287,7 @@ export const ProfilesPage = () => {
                     <td>{p.project_module ?? 'every project'}</td>
                     <td>{p.is_default ? 'yes' : 'no'}</td>
                     <td>{p.version}</td>
+                    <td>{p.paused ? <Time at={p.paused.at} /> : 'no'}</td>
                   </tr>
                 ))}
               </tbody>

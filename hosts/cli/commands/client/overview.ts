@@ -9,6 +9,7 @@ interface OverviewView {
   queue: { queued: number; running: number; dead: number; oldest_queued_age_seconds: number };
   workers: { hostname: string; pid: number; roles: string[]; heartbeat_at: string }[];
   recent_failures: ExecutionView[];
+  paused_profiles: { name: string; project_module: string | null; at: string; by: string; reason: string }[];
 }
 
 export class OverviewCommand extends ReadCommand {
@@ -34,6 +35,10 @@ export class OverviewCommand extends ReadCommand {
           ['  HOST', 'PID', 'ROLES', 'HEARTBEAT'],
           ...o.workers.map((w) => [`  ${w.hostname}`, String(w.pid), w.roles.join(','), w.heartbeat_at]),
         ]),
+      );
+    for (const p of o.paused_profiles)
+      this.out(
+        `profile ${p.name} (${p.project_module ?? 'global'}) paused since ${p.at} by ${p.by}: ${p.reason}`,
       );
     if (o.recent_failures.length > 0) this.out('recent failures:');
     for (const e of o.recent_failures) this.out(`  ${describe(e)}`);

@@ -13,6 +13,7 @@ interface ProfileView {
   is_default: boolean;
   deployment: { kind?: string };
   version: number;
+  paused: { at: string; by: string; reason: string } | null;
 }
 
 const allProfiles = (api: ApiClient, module: string | undefined): Promise<ProfileView[]> =>
@@ -75,13 +76,14 @@ export class ProfileListCommand extends ReadCommand {
     if (this.asJson) return this.json(items);
     this.out(
       table([
-        ['NAME', 'SCOPE', 'KIND', 'DEFAULT', 'VERSION', 'ID'],
+        ['NAME', 'SCOPE', 'KIND', 'DEFAULT', 'VERSION', 'PAUSED', 'ID'],
         ...items.map((p) => [
           p.name,
           p.project_module ?? '(global)',
           p.deployment.kind ?? '',
           p.is_default ? 'yes' : '',
           String(p.version),
+          p.paused ? `since ${p.paused.at}` : '',
           p.id,
         ]),
       ]),
@@ -179,5 +181,62 @@ export class ProfileEventsCommand extends EventsCommand {
 
   protected async streamPath(api: ApiClient): Promise<string> {
     return profilePath(await namedProfile(api, this.ref, this.project), '/events');
+  }
+}
+
+export class ProfilePauseCommand extends ReadCommand {
+  static override paths = [['profile', 'pause']];
+  static override usage = Command.Usage({
+    category: 'Client',
+    description: 'Pause a deployment profile: runs that would submit with it wait until it is resumed',
+    details: `
+      For a backend down for maintenance, or misbehaving. Every execution that would submit with the
+      profile stays pending, and its status gives your reason; runs already on their way go on, and a
+      dry run is not held. \`profile resume\` lets the next execution tick admit them.
+    `,
+    examples: [
+      [
+        'Before a maintenance window',
+        'surveyor profile pause setonix --project wallaby_hires --reason "Setonix maintenance until Tue 18:00"',
+      ],
+    ],
+  });
+
+  ref = Option.String({ required: true, name: 'ID_OR_NAME' });
+  reason = Option.String('--reason', {
+    required: true,
+    description: 'Why, and until when (shown to others)',
+  });
+  project = Option.String('--project', { description: 'The module whose profile NAME is' });
+
+  protected async run(api: ApiClient): Promise<number> {
+    const id = await namedProfile(api, this.ref, this.project);
+    const p = await api.request<ProfileView>('POST', profilePath(id, '/pause'), {
+      body: { reason: this.reason },
+    });
+    if (this.asJson) return this.json(p);
+    this.out(
+      `profile ${p.name} paused: runs that would submit with it wait until \`surveyor profile resume\``,
+    );
+    return exitCodes.ok;
+  }
+}
+
+export class ProfileResumeCommand extends ReadCommand {
+  static override paths = [['profile', 'resume']];
+  static override usage = Command.Usage({
+    category: 'Client',
+    description: "End a profile's pause: the runs it held are admitted by the next execution tick",
+  });
+
+  ref = Option.String({ required: true, name: 'ID_OR_NAME' });
+  project = Option.String('--project', { description: 'The module whose profile NAME is' });
+
+  protected async run(api: ApiClient): Promise<number> {
+    const id = await namedProfile(api, this.ref, this.project);
+    const p = await api.request<ProfileView>('POST', profilePath(id, '/resume'));
+    if (this.asJson) return this.json(p);
+    this.out(`profile ${p.name} resumed`);
+    return exitCodes.ok;
   }
 }

@@ -1,0 +1,30 @@
+import type { NewEvent } from '../../core/domain/event.js';
+import type { ProfilePause } from '../../core/domain/profilePause.js';
+import type { ProfilePauses } from '../../core/ports/ProfilePauses.js';
+import type { MemoryStore } from './store.js';
+
+export class MemoryProfilePauses implements ProfilePauses {
+  constructor(private readonly store: MemoryStore) {}
+
+  async pause(p: ProfilePause, event: NewEvent, now: Date) {
+    if (!this.store.profiles.has(p.profileId)) return 'not_found' as const;
+    if (this.store.pauses.has(p.profileId)) return 'already' as const;
+    this.store.pauses.set(p.profileId, p);
+    this.store.appendEvent(event, now);
+    return 'ok' as const;
+  }
+
+  async resume(profileId: string, event: NewEvent, now: Date): Promise<boolean> {
+    if (!this.store.pauses.delete(profileId)) return false;
+    this.store.appendEvent(event, now);
+    return true;
+  }
+
+  async of(profileId: string): Promise<ProfilePause | null> {
+    return this.store.pauses.get(profileId) ?? null;
+  }
+
+  async all(): Promise<readonly ProfilePause[]> {
+    return [...this.store.pauses.values()];
+  }
+}

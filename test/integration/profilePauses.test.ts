@@ -1,0 +1,97 @@
+// A paused profile (its backend down for maintenance): the runs that would submit with it wait,
+// pending, saying why; a dry run does not; resuming lets the next tick admit what waited.
+import test from 'ava';
+import { executionTick } from '../../core/usecases/executions/executionTick.js';
+import { executionDeps } from '../../hosts/composition/composition.js';
+import { startTestApi } from '../support/api.js';
+import { prepareProject } from '../support/project.js';
+
+test('a paused profile holds the runs that would submit with it until it is resumed', async (t) => {
+  const api = await startTestApi();
+  t.teardown(() => api.close());
+  const p = await prepareProject(api, ['HIPASSJ0500+01', 'HIPASSJ0501+01']);
+  const viewer = await api.tokenFor('pause-viewer', 'viewer');
+  const list = await api.call('GET', '/deployment-profiles?project_module=wallaby_hires', { token: p.token });
+  const profile = (list.body as { items: { id: string; name: string }[] }).items.find(
+    (x) => x.name === 'mock-dim',
+  )!;
+  const pause = (reason: unknown, token = p.token) =>
+    api.call('POST', `/deployment-profiles/${profile.id}/pause`, { token, body: { reason } });
+  const resume = (token = p.token) =>
+    api.call('POST', `/deployment-profiles/${profile.id}/resume`, { token });
+
+  t.is((await pause('maintenance', viewer)).status, 403, 'a viewer reads only');
+  t.is((await pause('')).status, 422, 'a pause says why');
+  t.is((await pause('x'.repeat(501))).status, 422);
+  const paused = await pause('Setonix maintenance until 18:00');
+  t.is(paused.status, 200, paused.text);
+  t.like(paused.body, {
+    name: 'mock-dim',
+    paused: { by: p.operator, reason: 'Setonix maintenance until 18:00' },
+  });
+  const again = await pause('another reason');
+  t.is(again.status, 409);
+  t.regex(again.text, /paused already \(by op-\w+: Setonix maintenance until 18:00\)/);
+  const shown = await api.call('GET', `/deployment-profiles/${profile.id}`, { token: viewer });
+  t.like(shown.body, { paused: { reason: 'Setonix maintenance until 18:00' } });
+
+  // A run waits, saying why; a dry run (nothing submitted) goes on.
+  const held = await p.execute('HIPASSJ0500+01');
+  const dry = await p.execute('HIPASSJ0501+01', { do_stage: false, do_submit: false });
+  const status = async (id: string) =>
+    (await api.call('GET', `/executions/${id}/status`, { token: p.token })).body as {
+      state: string;
+      blocked_by: string[];
+    };
+  const h = await status(held);
+  t.is(h.state, 'pending');
+  t.true(
+    h.blocked_by.some((b) =>
+      /^profile mock-dim is paused \(since \S+Z, by op-\w+: Setonix maintenance until 18:00\); it runs once the profile is resumed$/.test(
+        b,
+      ),
+    ),
+    JSON.stringify(h.blocked_by),
+  );
+  t.not((await status(dry)).state, 'pending');
+  // The overview says what is paused, and why.
+  const overview = await api.call('GET', '/overview', { token: viewer });
+  t.like((overview.body as { paused_profiles: unknown[] }).paused_profiles[0], {
+    id: profile.id,
+    name: 'mock-dim',
+    project_module: 'wallaby_hires',
+    reason: 'Setonix maintenance until 18:00',
+  });
+  const tick = executionTick(executionDeps(api.container), {
+    everySeconds: 1,
+    admissionScan: 100,
+    pollMinSeconds: { rest_remote: 1, batch_remote: 1 },
+  });
+  t.like((await tick.run(new Date())).counts, { admitted: 0 });
+  t.is((await status(held)).state, 'pending', 'the tick holds it too');
+
+  const resumed = await resume();
+  t.is(resumed.status, 200, resumed.text);
+  t.like(resumed.body, { paused: null });
+  t.is((await resume()).status, 409, 'not paused now');
+  t.deepEqual(
+    ((await api.call('GET', '/overview', { token: viewer })).body as { paused_profiles: unknown[] })
+      .paused_profiles,
+    [],
+  );
+  t.like((await tick.run(new Date())).counts, { admitted: 1 });
+  t.not((await status(held)).state, 'pending');
+  const events = await api.call('GET', `/deployment-profiles/${profile.id}/events`, { token: p.token });
+  const items = (
+    events.body as { items: { kind: string; actor: string; payload: Record<string, unknown> }[] }
+  ).items;
+  t.deepEqual(
+    items
+      .filter((e) => e.kind.startsWith('profile.p') || e.kind === 'profile.resumed')
+      .map((e) => [e.kind, e.payload['reason']]),
+    [
+      ['profile.paused', 'Setonix maintenance until 18:00'],
+      ['profile.resumed', 'Setonix maintenance until 18:00'],
+    ],
+  );
+});
