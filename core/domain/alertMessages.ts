@@ -46,7 +46,9 @@ export const eventAlert = (
         ? `source ${String(payload['source_identifier'] ?? event.subjectId)} changed in discovery`
         : isAccountEvent(event)
           ? accountWhat(event, payload)
-          : `${event.subjectType} ${event.subjectId}: ${event.kind}`;
+          : event.kind === 'profile.paused' || event.kind === 'profile.resumed'
+            ? `profile ${String(payload['name'] ?? event.subjectId)} ${event.kind === 'profile.paused' ? 'paused' : 'resumed'}`
+            : `${event.subjectType} ${event.subjectId}: ${event.kind}`;
   const subject = cut(`[surveyor] ${project ? `${project}: ` : ''}${what}`, 200);
   const text = cut(
     [
@@ -60,7 +62,8 @@ export const eventAlert = (
       ...line('remote state', payload['remote_state']),
       ...line('failed drops', payload['failed_drops']),
       ...line('signature', payload['signature']),
-      ...line('by', isAccountEvent(event) ? event.actor : null),
+      ...line('reason', event.subjectType === 'profile' ? payload['reason'] : null),
+      ...line('by', isAccountEvent(event) || event.subjectType === 'profile' ? event.actor : null),
       `at: ${event.createdAt.toISOString()}`,
     ].join('\n'),
     maxAlertText,

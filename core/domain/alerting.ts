@@ -112,6 +112,7 @@ export const ruleKinds = [
   'budget_used',
   'account_changed',
   'token_expiring',
+  'profile_paused',
 ] as const;
 export type RuleKind = (typeof ruleKinds)[number];
 
@@ -147,7 +148,9 @@ export type RuleConditions =
   /** The account audit (domain/accountEvents.ts): an admin's rule, of no project. */
   | { readonly kind: 'account_changed'; readonly changes: readonly AccountChange[] }
   /** A live API token ends within `days`: told once per token, for its program to be given a new one. */
-  | { readonly kind: 'token_expiring'; readonly days: number };
+  | { readonly kind: 'token_expiring'; readonly days: number }
+  /** A profile paused or resumed by hand (its project's, or every project's for a global profile). */
+  | { readonly kind: 'profile_paused' };
 
 /**
  * Rules on accounts (their audit, their API tokens) are an admin's, and of no project: they tell
@@ -183,6 +186,7 @@ export const eventKindsOf = (c: RuleConditions): readonly string[] => {
   if (c.kind === 'execution_ended') return c.states.map((s) => `execution.${s}`);
   if (c.kind === 'discovery_changed') return ['source.changed'];
   if (c.kind === 'account_changed') return accountEventKinds(c.changes);
+  if (c.kind === 'profile_paused') return ['profile.paused', 'profile.resumed'];
   return [];
 };
 

@@ -184,6 +184,7 @@ export const RuleInput = component(
     ),
     budget_used: rule('budget_used', { percent: intRange(1, 1000) }, {}),
     token_expiring: rule('token_expiring', {}, { days: withDefault(intRange(1, 90), 7) }),
+    profile_paused: rule('profile_paused', {}, {}),
     account_changed: rule(
       'account_changed',
       {},

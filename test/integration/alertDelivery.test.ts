@@ -180,6 +180,45 @@ test.serial(
   },
 );
 
+test.serial('a profile paused and resumed is told to the project, with who did it and why', async (t) => {
+  const w = await hook('pause-hook');
+  const rule = await post(
+    '/alert-rules',
+    { kind: 'profile_paused', name: 'pauses', channels: [w.id], project_module: 'deliver_p' },
+    op,
+  );
+  const profile = await post('/deployment-profiles', {
+    name: 'pz',
+    project_module: 'deliver_p',
+    translation: {},
+    deployment: { kind: 'rest_remote', deploy_host: 'dim.example.org' },
+  });
+  const before = receiver.received.length;
+  const pause = await api.call('POST', `/deployment-profiles/${profile.id}/pause`, {
+    token: op,
+    body: { reason: 'DIM upgrade until 18:00' },
+  });
+  t.is(pause.status, 200, pause.text);
+  t.is((await api.call('POST', `/deployment-profiles/${profile.id}/resume`, { token: op })).status, 200);
+  const d = await settled(rule.id, 2);
+  t.true(
+    d.every((x) => x.state === 'delivered'),
+    JSON.stringify(d),
+  );
+  const got = receiver.received
+    .slice(before)
+    .map((r) => [String(r.body['subject']), String(r.body['text'])] as const)
+    .sort();
+  t.deepEqual(
+    got.map(([s]) => s),
+    ['[surveyor] deliver_p: profile pz paused', '[surveyor] deliver_p: profile pz resumed'],
+  );
+  for (const [, text] of got) {
+    t.regex(text, /^reason: DIM upgrade until 18:00$/m);
+    t.regex(text, /^by: deliver-op$/m);
+  }
+});
+
 test.serial(
   'a 500 is retried with backoff and then delivered; the receiver sees one delivery id',
   async (t) => {
