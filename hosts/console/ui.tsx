@@ -1,6 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { ApiError, whenSignedIn } from './api.js';
+import { href } from './router.js';
 
 export interface Loaded<T> {
   readonly data: T | undefined;
@@ -105,6 +106,18 @@ export const Time = ({ at }: { at: string | null | undefined }) =>
   at ? <time dateTime={at}>{new Date(at).toLocaleString()}</time> : <span class="muted">—</span>;
 
 export const StateBadge = ({ state }: { state: string }) => <span class={`badge s-${state}`}>{state}</span>;
+
+/** An execution as lists name it: its first 8 characters (what the CLI takes), linked; a dry run says so. */
+export const ExecutionLink = ({
+  e,
+}: {
+  e: { readonly uuid: string; readonly do_submit?: boolean | null };
+}) => (
+  <>
+    <a href={href(['executions', e.uuid])}>{e.uuid.slice(0, 8)}</a>
+    {e.do_submit === false && <span class="tag">dry run</span>}
+  </>
+);
 
 export const Page = ({
   title,

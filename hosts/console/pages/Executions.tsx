@@ -3,7 +3,7 @@ import { get, query } from '../api.js';
 import { go, href, type Route } from '../router.js';
 import { useCan } from '../session.js';
 import type { ExecutionPage, ProfilePage, Projects } from '../types.js';
-import { Choice, Page, Pager, Show, StateBadge, Time, useLoad, usePager } from '../ui.js';
+import { Choice, ExecutionLink, Page, Pager, Show, StateBadge, Time, useLoad, usePager } from '../ui.js';
 
 const pageSize = 50;
 
@@ -125,8 +125,7 @@ export const ExecutionsPage = ({ route }: { route: Route }) => {
                   {page.items.map((e) => (
                     <tr key={e.uuid}>
                       <td>
-                        <a href={href(['executions', e.uuid])}>{e.uuid.slice(0, 8)}</a>
-                        {e.do_submit === false && <span class="tag">dry run</span>}
+                        <ExecutionLink e={e} />
                       </td>
                       <td>{e.project_module}</td>
                       <td>

@@ -2,7 +2,7 @@ import { get } from '../api.js';
 import { href } from '../router.js';
 import type { Overview } from '../types.js';
 import { StackedBars } from '../charts.js';
-import { Checks, Page, Show, StateBadge, Time, useLoad } from '../ui.js';
+import { Checks, ExecutionLink, Page, Show, StateBadge, Time, useLoad } from '../ui.js';
 
 interface Readiness {
   status: string;
@@ -132,7 +132,7 @@ export const OverviewPage = () => {
                   {o.recent_failures.map((e) => (
                     <tr key={e.uuid}>
                       <td>
-                        <a href={href(['executions', e.uuid])}>{e.uuid.slice(0, 8)}</a>
+                        <ExecutionLink e={e} />
                       </td>
                       <td>{e.project_module}</td>
                       <td>

@@ -6,6 +6,7 @@ import type { BulkResult, EventPage, ExecutionPage, SourcePage, SourceStatus } f
 import {
   Choice,
   ErrorNote,
+  ExecutionLink,
   Field,
   Page,
   Pager,
@@ -334,8 +335,7 @@ export const SourceDetailPage = ({ id }: { id: string }) => {
                   {p.items.map((e) => (
                     <tr key={e.uuid}>
                       <td>
-                        <a href={href(['executions', e.uuid])}>{e.uuid.slice(0, 8)}</a>
-                        {e.do_submit === false && <span class="tag">dry run</span>}
+                        <ExecutionLink e={e} />
                       </td>
                       <td>
                         <StateBadge state={e.state} />
