@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { appError, validationError } from '../errors.js';
 import type { NewEvent } from '../domain/event.js';
 import { type Source, sourceReadiness, viewSource, viewWholeSource } from '../domain/source.js';
-import type { SourceFilter } from '../domain/sourceFilter.js';
+import { prefixProblem, type SourceFilter } from '../domain/sourceFilter.js';
 import { requestDiscovery } from '../usecases/discovery/requestDiscovery.js';
 import {
   maxBulkSources,
@@ -74,6 +74,12 @@ export const sourceOperations = (d: SurveyorDeps) => ({
   },
   /** The project's sources that match the filter (every one with an empty filter), a page at a time. */
   list: async (projectModule: string, filter: SourceFilter = {}, page: PageRequest = {}) => {
+    // The API's codec says so first; an embedder's prefix is held to the same rule.
+    const badPrefix = filter.identifierPrefix === undefined ? null : prefixProblem(filter.identifierPrefix);
+    if (badPrefix)
+      return E.left(
+        validationError('the prefix is not valid', [{ path: 'identifier_prefix', message: badPrefix }]),
+      );
     const p = await d.sources.sources.list(
       projectModule,
       filter,

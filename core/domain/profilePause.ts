@@ -1,3 +1,4 @@
+import { charLength } from './charLength.js';
 import { isoTime } from './isoTime.js';
 
 /**
@@ -15,6 +16,20 @@ export interface ProfilePause {
 }
 
 export const maxPauseReasonLength = 500;
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
+const controlCharacter = /[\u0000-\u001f\u007f]/;
+
+/**
+ * Why a pause's reason cannot be taken, or null: it is shown on one line wherever an execution
+ * waits for it (a status, an alert's subject, the CLI), so it is one line of 1 to 500 characters.
+ */
+export const pauseReasonProblem = (reason: string): string | null =>
+  reason.trim() === '' || charLength(reason) > maxPauseReasonLength
+    ? `1 to ${maxPauseReasonLength} characters: why, and until when`
+    : controlCharacter.test(reason)
+      ? 'one line, without control characters'
+      : null;
 
 /** Why a run is held by its profile's pause, in words, or null (a dry run submits nothing: not held). */
 export const pauseBlocker = (

@@ -186,7 +186,9 @@ export const ProfileView = component(
 /** Why a profile is paused (every held execution's status says it too). */
 export const ProfilePauseRequest = component(
   'DeploymentProfilePauseRequest',
-  strictObject('DeploymentProfilePauseRequest', { reason: boundedString(1, maxPauseReasonLength) }),
+  strictObject('DeploymentProfilePauseRequest', {
+    reason: oneLine('a reason on one line', maxPauseReasonLength, 1),
+  }),
 );
 
 export const ProfileList = component(

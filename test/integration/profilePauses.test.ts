@@ -23,6 +23,7 @@ test('a paused profile holds the runs that would submit with it until it is resu
   t.is((await pause('maintenance', viewer)).status, 403, 'a viewer reads only');
   t.is((await pause('')).status, 422, 'a pause says why');
   t.is((await pause('x'.repeat(501))).status, 422);
+  t.is((await pause('two\nlines')).status, 422, 'one line: it is shown on one');
   const paused = await pause('Setonix maintenance until 18:00');
   t.is(paused.status, 200, paused.text);
   t.like(paused.body, {

@@ -1,9 +1,8 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { type AppError, appError, validationError } from '../../errors.js';
-import { charLength } from '../../domain/charLength.js';
 import { type NewEvent, noProject } from '../../domain/event.js';
 import type { DeploymentProfile } from '../../domain/profile.js';
-import { maxPauseReasonLength, type ProfilePause } from '../../domain/profilePause.js';
+import { type ProfilePause, pauseReasonProblem } from '../../domain/profilePause.js';
 import type { Clock } from '../../ports/Clock.js';
 import type { ProfilePauses } from '../../ports/ProfilePauses.js';
 import type { ProfileRepository } from '../../ports/ProfileRepository.js';
@@ -41,12 +40,9 @@ export const pauseProfile = async (
   actor: Actor,
 ): Promise<E.Either<AppError, { profile: DeploymentProfile; pause: ProfilePause }>> => {
   const why = reason.trim();
-  if (why === '' || charLength(why) > maxPauseReasonLength)
-    return E.left(
-      validationError('a pause needs its reason', [
-        { path: 'reason', message: `1 to ${maxPauseReasonLength} characters: why, and until when` },
-      ]),
-    );
+  const problem = pauseReasonProblem(why);
+  if (problem)
+    return E.left(validationError('a pause needs its reason', [{ path: 'reason', message: problem }]));
   const profile = await deps.profiles.get(id);
   if (!profile) return E.left(appError('not_found', `no deployment profile ${id}`));
   const now = deps.clock.now();
