@@ -244,6 +244,12 @@ test.serial('an operator signs in, uploads, registers, discovers, runs, cancels 
   await page.getByLabel('Why pause it').fill('DIM upgrade until 18:00');
   await page.getByRole('button', { name: 'Pause profile' }).click();
   await page.getByText(/Paused since .* by \S+: DIM upgrade until 18:00/).waitFor();
+  // A new execution would run with it (the project's default): the form says it would wait.
+  const profileUrl = page.url();
+  await open(page, 'executions/new', 'New execution');
+  await page.getByText(/Profile dim-local is paused \(by \S+: DIM upgrade until 18:00\)/).waitFor();
+  await page.goto(profileUrl);
+  await page.getByRole('heading', { level: 1, name: 'Profile dim-local' }).waitFor();
   await page.getByRole('button', { name: 'Resume' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Resume' }).click();
   await page.getByRole('button', { name: 'Pause', exact: true }).waitFor();

@@ -55,6 +55,13 @@ export const NewExecutionPage = () => {
     });
   };
   const profileChoices = profiles.filter((p) => p.project_module === null || p.project_module === project);
+  // The profile the execution will run with, as the service picks it: the one named, else the
+  // project's default, else the global default.
+  const chosenProfile = profile
+    ? (profileChoices.find((p) => p.name === profile && p.project_module === project) ??
+      profileChoices.find((p) => p.name === profile))
+    : (profileChoices.find((p) => p.is_default && p.project_module === project) ??
+      profileChoices.find((p) => p.is_default && p.project_module === null));
   return (
     <Page title="New execution">
       <form class="form" onSubmit={submit}>
@@ -96,10 +103,19 @@ export const NewExecutionPage = () => {
           label="Deployment profile"
           hint="Default: the project's default profile"
           value={profile}
-          options={profileChoices.map((p) => p.name)}
+          options={profileChoices.map((p) => [p.name, p.paused ? `${p.name} (paused)` : p.name] as const)}
           onChange={setProfile}
           empty="Default"
         />
+        {chosenProfile?.paused && (
+          <div class="warn" role="status">
+            <p>
+              Profile {chosenProfile.name} is paused (by {chosenProfile.paused.by}:{' '}
+              {chosenProfile.paused.reason}). An execution that submits waits until it is resumed; a dry run
+              does not.
+            </p>
+          </div>
+        )}
         <Field label="Archive">
           <input value={archive} onInput={(e) => setArchive(e.currentTarget.value)} required maxLength={63} />
         </Field>
