@@ -129,7 +129,9 @@ export class MemoryExecutionRepository implements ExecutionRepository {
           (filter.state === undefined || e.state === filter.state) &&
           (filter.profileId === undefined || e.profileId === filter.profileId) &&
           (filter.profileName === undefined || e.profileSnapshot.name === filter.profileName) &&
-          (filter.sourceId === undefined || e.sourceIds.includes(filter.sourceId)),
+          (filter.sourceId === undefined || e.sourceIds.includes(filter.sourceId)) &&
+          (filter.endedSince === undefined ||
+            (e.finishedAt !== null && e.finishedAt.getTime() >= filter.endedSince.getTime())),
       )
       .sort(newestFirst);
     return pageAfter(

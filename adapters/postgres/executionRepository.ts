@@ -118,6 +118,7 @@ export class PgExecutionRepository implements ExecutionRepository {
       where.push(`profile_snapshot->>'name' = ${arg(filter.profileName)}`);
     // An array containment the GIN index of migration 0027 serves.
     if (filter.sourceId !== undefined) where.push(`source_ids @> ARRAY[${arg(filter.sourceId)}]::uuid[]`);
+    if (filter.endedSince !== undefined) where.push(`finished_at >= ${arg(filter.endedSince)}`);
     if (after) where.push(`(created_at, id) < (${arg(after.createdAt)}, ${arg(after.id)})`);
     const rows = await this.db.any<Row>(
       `SELECT * FROM executions ${where.length ? `WHERE ${where.join(' AND ')}` : ''}

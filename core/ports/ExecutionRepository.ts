@@ -74,6 +74,8 @@ export interface ExecutionFilter {
   readonly profileName?: string | undefined;
   /** Executions that run this source (among others, maybe). */
   readonly sourceId?: string | undefined;
+  /** Executions that ended at or after this time (an ended one's `finishedAt`). */
+  readonly endedSince?: Date | undefined;
 }
 
 export interface ExecutionPage {

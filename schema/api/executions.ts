@@ -5,7 +5,7 @@ import { executionStates } from '../../core/domain/execution.js';
 import { component } from '../jsonSchema.js';
 import { ProjectModule, pageQuery } from './common.js';
 import { SourceIdentifier } from './sources.js';
-import { ExecutionBudgetView, ExecutionUsageView } from './usage.js';
+import { ExecutionBudgetView, ExecutionUsageView, TimeParam } from './usage.js';
 
 export const ExecutionCreate = component(
   'ExecutionCreate',
@@ -223,6 +223,7 @@ export const ExecutionListQuery = t.partial({
   deployment_profile_id: Uuid,
   deployment_profile_name: boundedString(1, 50),
   source_id: Uuid,
+  ended_since: TimeParam,
   ...pageQuery(500),
 });
 

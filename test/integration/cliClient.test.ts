@@ -509,6 +509,8 @@ test.serial('the rest of what the API does, from the command line too', async (t
     'retry-failed',
     '--project',
     'wallaby_hires',
+    '--since',
+    '1d',
     '--dry-run',
   ]);
   t.true(wouldRetry.some((o) => o.uuid === failedOne && !o.retried));
@@ -531,6 +533,13 @@ test.serial('the rest of what the API does, from the command line too', async (t
   );
   t.regex(retriedFailed.out, /^1 of 1 retried$/m);
   t.is((await cli(['exec', 'retry-failed', '--project', 'wallaby_hires', '--limit', '0'])).code, 2);
+  t.is((await cli(['exec', 'retry-failed', '--project', 'wallaby_hires', '--since', '12'])).code, 2);
+  t.deepEqual(
+    (await json<{ items: unknown[] }>(['exec', 'list', '--state', 'failed', '--ended-since', '2099-01-01']))
+      .items,
+    [],
+    'nothing has ended in the future',
+  );
   const lastEvent = await json<{ kind: string }[]>(['exec', 'events', done, '--last', '1']);
   const allEvents = await json<{ kind: string }[]>(['exec', 'events', done]);
   t.deepEqual(lastEvent, allEvents.slice(-1));

@@ -1009,6 +1009,18 @@ export const repositoryContract: Record<string, Rule> = {
     t.deepEqual(await bySource({ sourceId: sourceA }), [xs[1]!.id]);
     t.deepEqual(await bySource({ sourceId: sourceB, state: 'completed' }), [xs[2]!.id]);
     t.deepEqual(await bySource({ sourceId: uuid() }), []);
+    // Ended since a time: by when they ended, not when they were made.
+    await r.executions.write(
+      { id: xs[2]!.id, expect: ['completed'], change: { finishedAt: at(30) }, events: [] },
+      at(30),
+    );
+    await r.executions.write(
+      { id: xs[3]!.id, expect: ['completed'], change: { finishedAt: at(50) }, events: [] },
+      at(50),
+    );
+    t.deepEqual(await bySource({ endedSince: at(40) }), [xs[3]!.id]);
+    t.deepEqual(await bySource({ endedSince: at(30) }), [xs[3]!.id, xs[2]!.id]);
+    t.deepEqual(await bySource({ endedSince: at(30), sourceId: sourceB }), [xs[2]!.id]);
     const pages = await allPages((c) => r.executions.list({}, 3, c));
     const flat = pages.flat();
     t.deepEqual(

@@ -83,6 +83,7 @@ export const listExecutionsHandler: Handler = async (ctx) => {
     deployment_profile_id?: string;
     deployment_profile_name?: string;
     source_id?: string;
+    ended_since?: string;
   };
   return answer(
     await ctx.app.executions.list(
@@ -93,6 +94,7 @@ export const listExecutionsHandler: Handler = async (ctx) => {
         profileId: q.deployment_profile_id,
         profileName: q.deployment_profile_name,
         sourceId: q.source_id,
+        endedSince: q.ended_since === undefined ? undefined : new Date(q.ended_since),
       },
       pageOf(ctx),
     ),

@@ -3,6 +3,7 @@ import { exitCodes } from '../../exitCodes.js';
 import type { ApiClient } from '../../client/apiClient.js';
 import { ReadCommand, table, UsageError } from '../../client/clientCommand.js';
 import { EventsCommand } from '../../client/eventList.js';
+import { sinceTime } from '../../client/since.js';
 import { oneSource } from './sources.js';
 import { uuidPattern, uuidPrefixPattern } from '../../../../core/domain/idPrefix.js';
 
@@ -354,6 +355,9 @@ export class ExecListCommand extends ReadCommand {
   source = Option.String('--source', {
     description: 'Only those that run this source (its UUID, or its identifier with --project)',
   });
+  endedSince = Option.String('--ended-since', {
+    description: 'Only those that ended since then: 12h, 3d (ago), a UTC day or a date-time',
+  });
   limit = Option.String('--limit', '50', { description: 'How many (at most 500)' });
 
   protected async run(api: ApiClient): Promise<number> {
@@ -372,6 +376,7 @@ export class ExecListCommand extends ReadCommand {
           state: this.state,
           deployment_profile_name: this.profile,
           source_id: sourceId,
+          ended_since: this.endedSince === undefined ? undefined : sinceTime(this.endedSince),
           limit: this.limit,
         },
       },

@@ -4,6 +4,7 @@ import { ApiError, type ApiClient } from '../../client/apiClient.js';
 import { ReadCommand, UsageError } from '../../client/clientCommand.js';
 import { type ExecutionView, path } from './exec.js';
 import { oneSource } from './sources.js';
+import { sinceTime } from '../../client/since.js';
 
 interface Outcome {
   uuid: string;
@@ -24,11 +25,13 @@ export class ExecRetryFailedCommand extends ReadCommand {
     description: "Run a project's failed executions again (each as a new attempt), newest first",
     details: `
       The executions are chosen first: the failed ones (with --cancelled, cancelled ones too), narrowed
-      by --source, --profile and --limit. Then each is retried as \`exec retry\` does. With --dry-run
-      they are listed and nothing changes. Exit 1 unless every one chosen was retried.
+      by --since (those that ended since the outage began), --source, --profile and --limit. Then
+      each is retried as \`exec retry\` does. With --dry-run they are listed and nothing changes.
+      Exit 1 unless every one chosen was retried.
     `,
     examples: [
       ['See what would run again', 'surveyor exec retry-failed --project wallaby_hires --dry-run'],
+      ['What failed in the last 12 hours', 'surveyor exec retry-failed --project wallaby_hires --since 12h'],
       [
         'The last 20 to fail on one profile',
         'surveyor exec retry-failed --project wallaby_hires --profile setonix --limit 20',
@@ -42,6 +45,10 @@ export class ExecRetryFailedCommand extends ReadCommand {
     description: 'Only those that run this source (its identifier or UUID)',
   });
   profile = Option.String('--profile', { description: 'Only those run with this profile (by name)' });
+  since = Option.String('--since', {
+    description:
+      'Only those that ended since then (the outage began): 12h, 3d (ago), a UTC day or a date-time',
+  });
   limit = Option.String('--limit', { description: 'At most this many, the newest (default: every one)' });
   fromScratch = Option.Boolean('--from-scratch', false, {
     description: 'Stage everything again instead of reusing what an earlier attempt staged',
@@ -86,6 +93,7 @@ export class ExecRetryFailedCommand extends ReadCommand {
     const query = {
       project_module: this.project,
       deployment_profile_name: this.profile,
+      ended_since: this.since === undefined ? undefined : sinceTime(this.since),
       source_id: this.source === undefined ? undefined : await oneSource(api, this.project, this.source),
     };
     const chosen: ExecutionView[] = [];

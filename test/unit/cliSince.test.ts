@@ -1,0 +1,12 @@
+import test from 'ava';
+import { UsageError } from '../../hosts/cli/client/clientCommand.js';
+import { sinceTime } from '../../hosts/cli/client/since.js';
+
+test('--since takes a span ago, or a time the server checks', (t) => {
+  const now = new Date('2026-11-27T12:00:00Z');
+  t.is(sinceTime('90m', now), '2026-11-27T10:30:00.000Z');
+  t.is(sinceTime('12h', now), '2026-11-27T00:00:00.000Z');
+  t.is(sinceTime('3d', now), '2026-11-24T12:00:00.000Z');
+  t.is(sinceTime('2026-11-26', now), '2026-11-26', 'a day goes to the server as it is');
+  t.throws(() => sinceTime('12', now), { instanceOf: UsageError, message: /say the unit \(12h, 12d\)/ });
+});
