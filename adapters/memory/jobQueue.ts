@@ -159,13 +159,13 @@ export class MemoryJobQueue implements JobQueue {
     return true;
   }
 
-  async release(lease: Lease, now: Date) {
+  async release(lease: Lease, now: Date, runAt: Date = now) {
     const r = this.held(lease);
     if (!r) return false;
     r.state = 'queued';
     r.updatedAt = now;
     r.attempts = Math.max(0, r.attempts - 1);
-    r.runAt = now;
+    r.runAt = runAt;
     r.leaseExpiresAt = null;
     return true;
   }

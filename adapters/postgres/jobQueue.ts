@@ -222,11 +222,11 @@ export class PgJobQueue implements JobQueue {
     return r.rowCount === 1;
   }
 
-  async release(lease: Lease, now: Date): Promise<boolean> {
+  async release(lease: Lease, now: Date, runAt: Date = now): Promise<boolean> {
     const r = await this.db.result(
       `UPDATE jobs SET state = 'queued', attempts = greatest(0, attempts - 1), lease_owner = NULL,
-       lease_expires_at = NULL, run_at = $3, updated_at = $3 WHERE ${held}`,
-      [lease.jobId, lease.token, now],
+       lease_expires_at = NULL, run_at = $4, updated_at = $3 WHERE ${held}`,
+      [lease.jobId, lease.token, now, runAt],
     );
     if (r.rowCount === 1) await this.db.any('SELECT pg_notify($1, $2)', [jobsChannel, 'released']);
     return r.rowCount === 1;

@@ -62,6 +62,7 @@ export const depsFrom = (p: SurveyorPorts, s: SurveyorSettings) => {
       digest,
       clock,
       pollSpacing,
+      pauses: p.pauses,
     },
     poll: {
       executions: p.executions,

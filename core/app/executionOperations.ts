@@ -139,6 +139,11 @@ export const executionOperations = (d: SurveyorDeps) => {
         const paused = pauseBlocker(await pauseOf(x, e), e);
         if (paused) s.blocked_by.push(paused);
       }
+      // A run that reached its translator or backend step while its profile is paused waits there.
+      if (e.state === 'translating' || e.state === 'submitting') {
+        const paused = pauseBlocker(await pauseOf(x, e), e);
+        if (paused) s.blocked_by.push(paused);
+      }
       return E.right({
         ...viewExecution(
           e,

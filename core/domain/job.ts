@@ -57,6 +57,20 @@ export class LeaseLostError extends Error {
   }
 }
 
+/**
+ * Not a failure: the job cannot go on now (its run's profile is paused) and is given back
+ * untouched, its attempt not counted, to be claimed again at `until`.
+ */
+export class DeferredJob extends Error {
+  constructor(
+    readonly until: Date,
+    reason: string,
+  ) {
+    super(reason);
+    this.name = 'DeferredJob';
+  }
+}
+
 /** A failure that retrying cannot fix (bad payload, refused input): the job goes straight to dead. */
 export class PermanentJobError extends Error {
   /**

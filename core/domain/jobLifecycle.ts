@@ -1,4 +1,4 @@
-import { backoffSeconds, type ClaimedJob, PermanentJobError, type RetryPolicy } from './job.js';
+import { backoffSeconds, type ClaimedJob, DeferredJob, PermanentJobError, type RetryPolicy } from './job.js';
 
 /**
  * The rules of a queue job's life, the same for every runner (the worker's consumer and the
@@ -36,13 +36,18 @@ export const retryAt = (attempts: number, policy: RetryPolicy, now: Date, fracti
 
 export interface FailureDecision {
   readonly message: string;
+  /**
+   * Not a failure: the job is given back (`JobQueue.release`, the attempt not counted) to run again
+   * then; `retryAt` is null and `final` false.
+   */
+  readonly deferUntil: Date | null;
   /** When it runs again; null for a permanent error (the queue then ends it dead). */
   readonly retryAt: Date | null;
   /** No retry follows: a permanent error, or the attempts are used up. */
   readonly final: boolean;
 }
 
-/** What a failed job's error means for it: retried after a backoff, or ended. */
+/** What a job's error means for it: given back until a time (deferred), retried after a backoff, or ended. */
 export const failureDecision = (
   err: unknown,
   job: Pick<ClaimedJob, 'attempts' | 'maxAttempts'>,
@@ -50,9 +55,12 @@ export const failureDecision = (
   now: Date,
   fraction: number,
 ): FailureDecision => {
+  const message = err instanceof Error ? err.message : String(err);
+  if (err instanceof DeferredJob) return { message, deferUntil: err.until, retryAt: null, final: false };
   const permanent = err instanceof PermanentJobError;
   return {
-    message: err instanceof Error ? err.message : String(err),
+    message,
+    deferUntil: null,
     retryAt: permanent ? null : retryAt(job.attempts, policy, now, fraction),
     final: permanent || job.attempts >= job.maxAttempts,
   };

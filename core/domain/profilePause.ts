@@ -4,8 +4,9 @@ import { isoTime } from './isoTime.js';
 /**
  * A deployment profile paused by hand: its backend is down for maintenance, or misbehaving, and
  * no new run should be sent to it. Admission holds every execution that would submit with it
- * (they wait, pending, and run once it is resumed); runs already on their way or on the backend
- * go on. Not part of the profile's settings: it has no version, and executions do not snapshot it.
+ * (they wait, pending, and run once it is resumed), and a run admitted before waits before its
+ * translation or submit (usecases/run/runExecution.ts); runs on the backend go on. Not part of
+ * the profile's settings: it has no version, and executions do not snapshot it.
  */
 export interface ProfilePause {
   readonly profileId: string;

@@ -43,8 +43,11 @@ export interface JobQueue {
   }>;
   /** Records a failure: retried at `retryAt`, or dead when `retryAt` is null. */
   fail(lease: Lease, error: string, retryAt: Date | null, now: Date): Promise<boolean>;
-  /** Gives a job back untouched (graceful shutdown): queued again, the attempt not counted. */
-  release(lease: Lease, now: Date): Promise<boolean>;
+  /**
+   * Gives a job back untouched (graceful shutdown, a deferred job): queued again, the attempt not
+   * counted, due at `runAt` (default now).
+   */
+  release(lease: Lease, now: Date, runAt?: Date): Promise<boolean>;
   /** Requeues (or buries, when out of attempts) running jobs whose lease expired. Returns how many. */
   reclaimExpired(now: Date, retryAt: (attempts: number) => Date): Promise<{ requeued: number; dead: number }>;
   cancel(jobId: string, now: Date): Promise<boolean>;

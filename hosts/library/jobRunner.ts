@@ -60,6 +60,10 @@ export const jobRunner = (
       if (err instanceof LeaseLostError) return true;
       const now = deps.clock.now();
       const f = failureDecision(err, job, s.retry, now, deps.random.fraction());
+      if (f.deferUntil) {
+        await deps.queue.release(job.lease, now, f.deferUntil);
+        return true;
+      }
       await deps.queue.fail(job.lease, f.message, f.retryAt, now);
       failures.push({
         jobId: job.id,

@@ -247,6 +247,12 @@ export class QueueConsumer {
       }
       const now = clock.now();
       const f = failureDecision(err, job, this.opts.retry, now, this.deps.random.fraction());
+      if (f.deferUntil) {
+        const released = await queue.release(job.lease, now, f.deferUntil).catch(() => false);
+        // Every 30 s per held run while a profile is paused: the execution's event told it once.
+        jlog.debug({ until: f.deferUntil.toISOString(), released, why: f.message }, 'job deferred');
+        return;
+      }
       // The loop's next claim, once this job is out of its slots, answers when the retry is due.
       const recorded = await queue.fail(job.lease, f.message, f.retryAt, now).catch(() => false);
       jlog.warn({ err, retry_at: f.retryAt?.toISOString() ?? null, recorded, final: f.final }, 'job failed');

@@ -81,7 +81,7 @@ export const profileRoutes: readonly RouteSpec[] = [
     method: 'POST',
     path: '/deployment-profiles/{id}/pause',
     summary:
-      'Pause a profile (its backend down for maintenance, say): admission holds every execution that would submit with it, pending, with the reason in its status, until the profile is resumed; runs already on their way go on, and a dry run is not held. 409 when it is paused already (the first pause and its reason stay). Event profile.paused',
+      'Pause a profile (its backend down for maintenance, say): admission holds every execution that would submit with it, pending, with the reason in its status, until the profile is resumed; a run admitted before waits before its translation or submit (event execution.held); runs on the backend go on, and a dry run is not held. 409 when it is paused already (the first pause and its reason stay). Event profile.paused',
     tag: 'profiles',
     auth: 'operator',
     params: idParam,

@@ -27,6 +27,7 @@ const validBodies: Record<string, unknown> = {
     deployment: { kind: 'rest_remote', deploy_host: 'h.example.org' },
   },
   executeExecution: {},
+  pauseProfile: { reason: 'maintenance' },
   reproduceExecution: {},
   updateSource: { enabled: false },
   replaceChannel: { kind: 'webhook', name: 'c' },

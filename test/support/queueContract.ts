@@ -72,7 +72,10 @@ export const queueContract: Record<string, (t: ExecutionContext, make: QueueFact
     t.deepEqual(await queue.claim('w', ['k'], 1, 30, at(500)), []);
     t.is((await queue.stats(at(500))).dead, 1);
   },
-  'a released job is queued again without spending an attempt': async (t, make) => {
+  'a released job is queued again (now, or at the time given) without spending an attempt': async (
+    t,
+    make,
+  ) => {
     const { queue, done } = await make();
     t.teardown(done);
     await queue.enqueue({ kind: 'k', payload: {} }, t0);
@@ -80,6 +83,11 @@ export const queueContract: Record<string, (t: ExecutionContext, make: QueueFact
     t.true(await queue.release(a!.lease, at(1)));
     const [b] = await queue.claim('w', ['k'], 1, 30, at(1));
     t.is(b!.attempts, 1);
+    // Given back until a time (a deferred job): not claimed before it, then claimed, still unspent.
+    t.true(await queue.release(b!.lease, at(2), at(30)));
+    t.deepEqual(await queue.claim('w', ['k'], 1, 30, at(29)), []);
+    const [c] = await queue.claim('w', ['k'], 1, 30, at(30));
+    t.is(c!.attempts, 1);
   },
   'an expired job with no attempts left is dead, not requeued': async (t, make) => {
     const { queue, done } = await make();

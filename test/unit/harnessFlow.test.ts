@@ -66,6 +66,32 @@ test('a translator that refuses the graph fails the run; what it was given stays
   t.true(E.isLeft(await h.executions.artifact(id, 1, 'translated.json')), 'nothing was translated');
 });
 
+test('a run admitted before its profile was paused waits before its translation, sends nothing, and goes on once resumed', async (t) => {
+  const { h, module } = await prepared(['HIPASSJ0004-56']);
+  const id = await createOf(h, module, 'HIPASSJ0004-56');
+  right(await h.executions.execute(id, {}, admin.username));
+  t.is(await stateOf(h, id), 'queued', 'admitted before the pause');
+  const profileId = right(await h.executions.get(id)).deployment_profile_id!;
+  right(await h.profiles.pause(profileId, 'DIM upgrade until 18:00', admin));
+  const kinds = async () => right(await h.executions.events(id)).items.map((e) => e.kind);
+  await h.until(async () => (await kinds()).includes('execution.held'), { maxSeconds: 300 });
+  t.is(await stateOf(h, id), 'translating', 'staged, and waiting before the translator');
+  const status = right(await h.executions.status(id));
+  t.true(status.blocked_by.some((b) => /^profile \S+ is paused .*DIM upgrade until 18:00/.test(b)));
+  // An hour of looks at the pause: one event, nothing translated or submitted, no attempt spent.
+  await h.advance(3600, 10);
+  const held = await kinds();
+  t.is(held.filter((k) => k === 'execution.held').length, 1);
+  t.false(held.includes('execution.translated') || held.includes('execution.submitted'));
+  const job = [...h.store.queue.rows.values()].find((j) => j.kind === 'execution.run')!;
+  t.like(job, { state: 'queued', attempts: 0 }, 'given back, not failed');
+  t.deepEqual(h.failures, []);
+  right(await h.profiles.resume(profileId, admin));
+  const took = await h.until(async () => (await stateOf(h, id)) === 'completed', { maxSeconds: 900 });
+  t.true(took < 300, `completed ${took} s after the resume`);
+  t.true((await kinds()).includes('execution.submitted'));
+});
+
 test('two harnesses driven alike end alike: the harness is deterministic', async (t) => {
   const run = async () => {
     const { h, module } = await prepared(['HIPASSJ0002-34']);

@@ -10,7 +10,7 @@ import { ManualClock } from '../../adapters/memory/clock.js';
 import { MemoryJobQueue } from '../../adapters/memory/jobQueue.js';
 import { SequentialRandom } from '../../adapters/memory/random.js';
 import { SystemClock } from '../../adapters/system/systemClock.js';
-import { PermanentJobError } from '../../core/domain/job.js';
+import { DeferredJob, PermanentJobError } from '../../core/domain/job.js';
 import { failureDecision, leaseTimings, trustedUntil } from '../../core/domain/jobLifecycle.js';
 import { type JobHandler, jobHandler } from '../../core/ports/JobHandler.js';
 import { SecretRegistry } from '../../core/redaction.js';
@@ -20,7 +20,10 @@ import { QueueConsumer } from '../../hosts/worker/consumer.js';
 const retry = { baseSeconds: 0.01, capSeconds: 0.02 };
 const quiet = createLogger('silent', new SecretRegistry(), new Writable({ write: (_c, _e, cb) => cb() }));
 
-/** Job `once` fails once then succeeds; `bad` fails permanently; `always` fails every time (2 attempts). */
+/**
+ * Job `once` fails once then succeeds; `bad` fails permanently; `always` fails every time (2
+ * attempts); `later` is deferred once (given back, due at once), then succeeds.
+ */
 const scripted = (): JobHandler => {
   const tries = new Map<string, number>();
   return jobHandler('k', t.type({ name: t.string }), async ({ name }) => {
@@ -29,11 +32,12 @@ const scripted = (): JobHandler => {
     if (name === 'once' && n === 1) throw new Error('transient: try again');
     if (name === 'bad') throw new PermanentJobError('refused: bad payload');
     if (name === 'always') throw new Error(`still failing (${n})`);
+    if (name === 'later' && n === 1) throw new DeferredJob(new Date(0), 'its profile is paused');
   });
 };
 
 const enqueueAll = async (queue: MemoryJobQueue, now: Date) => {
-  for (const name of ['once', 'bad', 'always', 'fine'])
+  for (const name of ['once', 'bad', 'always', 'fine', 'later'])
     await queue.enqueue({ kind: 'k', payload: { name }, idempotencyKey: name, maxAttempts: 2 }, now);
 };
 
@@ -81,6 +85,7 @@ test('the same jobs end the same through the worker and through the harness', as
     bad: { state: 'dead', attempts: 1, lastError: 'refused: bad payload' },
     always: { state: 'dead', attempts: 2, lastError: 'still failing (2)' },
     fine: { state: 'succeeded', attempts: 1, lastError: null },
+    later: { state: 'succeeded', attempts: 1, lastError: null },
   });
   tt.deepEqual(
     runner.failures.map((f) => [f.error, f.final]),

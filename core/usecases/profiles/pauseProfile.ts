@@ -29,9 +29,10 @@ const pauseEvent = (
 });
 
 /**
- * Pauses a profile: admission holds every run that would submit with it until it is resumed (runs
- * already on their way go on). An operator's act, as cancelling is: it only holds work back. Pausing
- * a paused profile is refused and keeps the first pause (its reason is what others were told).
+ * Pauses a profile: every run that would submit with it waits until it is resumed (admission holds
+ * it, or it waits before its translation). An operator's act, as cancelling is: it only holds work
+ * back. Pausing a paused profile is refused and keeps the first pause (its reason is what others
+ * were told).
  */
 export const pauseProfile = async (
   deps: PauseDeps,

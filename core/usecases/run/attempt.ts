@@ -10,6 +10,7 @@ import type { Clock } from '../../ports/Clock.js';
 import type { DeploymentBackends, SubmitRequest } from '../../ports/DeploymentBackend.js';
 import type { ExecutionChange, ExecutionRepository } from '../../ports/ExecutionRepository.js';
 import type { GraphStore } from '../../ports/GraphStore.js';
+import type { ProfilePauses } from '../../ports/ProfilePauses.js';
 import type { ProjectConfigRepository } from '../../ports/ProjectConfigRepository.js';
 import type { SourceRepository } from '../../ports/SourceRepository.js';
 import type { Stager } from '../../ports/Stager.js';
@@ -30,6 +31,8 @@ export interface RunDeps {
   readonly clock: Clock;
   /** Least seconds between poll rounds on one target (SERVICE_*_POLL_MIN_SECONDS). */
   readonly pollSpacing: PollSpacing;
+  /** A paused profile holds a run before it reaches the profile's translator and backend. */
+  readonly pauses: Pick<ProfilePauses, 'of'>;
 }
 
 export interface RunContext {

@@ -1,6 +1,7 @@
 import type { Execution } from '../../domain/executionRecord.js';
 import type { RunJobPayload } from '../../domain/jobKinds.js';
-import { LeaseLostError, PermanentJobError } from '../../domain/job.js';
+import { DeferredJob, LeaseLostError, PermanentJobError } from '../../domain/job.js';
+import { pauseBlocker } from '../../domain/profilePause.js';
 import { unsettledAttemptsOf } from '../../domain/unsettledAttempt.js';
 import { executionEvent, transition } from '../../domain/executionEvents.js';
 import {
@@ -36,7 +37,8 @@ export const runExecution = async (deps: RunDeps, job: RunJobPayload, ctx: RunCo
     await steps(a, job);
   } catch (err) {
     if (err instanceof Superseded) return;
-    if (err instanceof LeaseLostError || ctx.signal.aborted) throw err;
+    // Waiting for a paused profile is no failure: the job is given back (domain/jobLifecycle.ts).
+    if (err instanceof LeaseLostError || err instanceof DeferredJob || ctx.signal.aborted) throw err;
     const message = err instanceof Error ? err.message : String(err);
     if (err instanceof PermanentJobError || ctx.lastAttempt) {
       await failExecution(a, job, message, err instanceof PermanentJobError && err.remoteEnded);
@@ -67,9 +69,11 @@ const steps = async (a: Attempt, job: RunJobPayload): Promise<void> => {
         await stage(a, e);
         break;
       case 'translating':
+        await holdWhilePaused(a, e);
         await translate(a, e);
         break;
       case 'submitting':
+        await holdWhilePaused(a, e);
         await submit(a, e);
         break;
       case 'cancelling':
@@ -80,6 +84,31 @@ const steps = async (a: Attempt, job: RunJobPayload): Promise<void> => {
         return; // running (polled elsewhere), terminal, or pending again after a retry
     }
   }
+};
+
+/** Seconds between two looks at a paused profile while a run waits for it. */
+export const pausedRecheckSeconds = 30;
+
+/**
+ * A run about to reach its profile's translator and backend while the profile is paused waits
+ * there: its job is given back until the next look (the attempt not counted), and the execution
+ * stays in its step with nothing sent. Told once per pause (`execution.held`); a dry run is not held.
+ */
+const holdWhilePaused = async (a: Attempt, e: Execution): Promise<void> => {
+  const pause = e.profileId === null ? null : await a.deps.pauses.of(e.profileId);
+  const why = pauseBlocker(pause, e);
+  if (pause === null || why === null) return;
+  const since = pause.at.toISOString();
+  if ((e.runRecord['held_by_pause'] as { since?: string } | undefined)?.since !== since)
+    await commit(a, e, { runRecord: { ...e.runRecord, held_by_pause: { since, step: e.state } } }, [
+      executionEvent(e, 'execution.held', {
+        step: e.state,
+        profile: e.profileSnapshot.name,
+        reason: pause.reason,
+        paused_by: pause.by,
+      }),
+    ]);
+  throw new DeferredJob(new Date(a.deps.clock.now().getTime() + pausedRecheckSeconds * 1000), why);
 };
 
 /** Settles earlier attempts first (see settlePrevious); throws, to be retried, while one still runs. */

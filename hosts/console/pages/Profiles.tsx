@@ -123,7 +123,7 @@ const PauseForm = ({ id, done }: { id: string; done: () => void }) => {
     >
       <Field
         label="Why pause it"
-        hint="Why, and until when: every execution it holds shows this. Runs already on their way go on."
+        hint="Why, and until when: every execution it holds shows this. Runs already on the backend go on."
       >
         <input value={reason} maxLength={500} required onInput={(e) => setReason(e.currentTarget.value)} />
       </Field>

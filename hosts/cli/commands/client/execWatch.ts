@@ -66,6 +66,8 @@ export const stepLine = (e: EventView): string => {
       return `the node managers answer again (after ${n('after_minutes')} minutes)`;
     case 'execution.step_retried':
       return `${n('step')} will be tried again: ${n('error')}`;
+    case 'execution.held':
+      return `waiting before ${n('step') === 'translating' ? 'its translation' : 'its submit'}: profile ${n('profile')} is paused by ${n('paused_by')}: ${n('reason')}`;
     case 'execution.completed':
       return 'completed';
     case 'execution.failed':

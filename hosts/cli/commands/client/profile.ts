@@ -191,8 +191,9 @@ export class ProfilePauseCommand extends ReadCommand {
     description: 'Pause a deployment profile: runs that would submit with it wait until it is resumed',
     details: `
       For a backend down for maintenance, or misbehaving. Every execution that would submit with the
-      profile stays pending, and its status gives your reason; runs already on their way go on, and a
-      dry run is not held. \`profile resume\` lets the next execution tick admit them.
+      profile waits, and its status gives your reason: one not yet admitted stays pending, one already
+      staging waits before its translation or submit. Runs on the backend go on, and a dry run is not
+      held. \`profile resume\` lets them go on.
     `,
     examples: [
       [
