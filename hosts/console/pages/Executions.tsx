@@ -1,9 +1,21 @@
 import type { ExecutionState } from '../../../core/domain/execution.js';
-import { get, query } from '../api.js';
+import { useState } from 'preact/hooks';
+import { call, get, query } from '../api.js';
 import { go, href, type Route } from '../router.js';
 import { useCan } from '../session.js';
 import type { ExecutionPage, ProfilePage, Projects } from '../types.js';
-import { Choice, ExecutionLink, Page, Pager, Show, StateBadge, Time, useLoad, usePager } from '../ui.js';
+import {
+  Choice,
+  ConfirmButton,
+  ExecutionLink,
+  Page,
+  Pager,
+  Show,
+  StateBadge,
+  Time,
+  useLoad,
+  usePager,
+} from '../ui.js';
 
 const pageSize = 50;
 
@@ -48,6 +60,20 @@ export const ExecutionsPage = ({ route }: { route: Route }) => {
   );
   const { projects, profiles } = useChoices();
   const canRun = useCan('operator');
+  const [retried, setRetried] = useState<string | null>(null);
+  // After an outage: the failed (or cancelled) ones shown, each retried on its own; one refused is
+  // named, the others go on (as `surveyor exec retry-failed`).
+  const retryShown = async (ids: readonly string[]) => {
+    const refused: string[] = [];
+    for (const id of ids)
+      await call('POST', `/executions/${id}/retry`).catch((e: unknown) =>
+        refused.push(`${id.slice(0, 8)}: ${e instanceof Error ? e.message : String(e)}`),
+      );
+    setRetried(
+      `${ids.length - refused.length} of ${ids.length} retried${refused.length ? `; not retried: ${refused.join('; ')}` : ''}`,
+    );
+    list.reload();
+  };
   const set = (name: string, value: string) =>
     go(['executions'], {
       project: name === 'project' ? value : filter.project_module,
@@ -60,9 +86,20 @@ export const ExecutionsPage = ({ route }: { route: Route }) => {
       title="Executions"
       actions={
         canRun && (
-          <a class="button primary" href={href(['executions', 'new'])}>
-            New execution
-          </a>
+          <>
+            {(filter.state === 'failed' || filter.state === 'cancelled') &&
+              (list.data?.items.length ?? 0) > 0 && (
+                <ConfirmButton
+                  label={`Retry these ${list.data!.items.length}`}
+                  question={`Run the ${list.data!.items.length} ${filter.state} executions shown again, each as a new attempt?`}
+                  dismiss="Not now"
+                  action={() => retryShown(list.data!.items.map((e) => e.uuid))}
+                />
+              )}
+            <a class="button primary" href={href(['executions', 'new'])}>
+              New execution
+            </a>
+          </>
         )
       }
     >
@@ -89,6 +126,11 @@ export const ExecutionsPage = ({ route }: { route: Route }) => {
           empty="All"
         />
       </form>
+      {retried && (
+        <p class="note" aria-live="polite">
+          {retried}
+        </p>
+      )}
       {filter.source_id && (
         <p class="note">
           Only the executions that run <a href={href(['sources', filter.source_id])}>this source</a>.{' '}
