@@ -25,7 +25,8 @@ try {
   await db.none(
     `INSERT INTO sources (id, project_module, source_identifier, enabled, discovery_state, discovered_at, config_version,
        metadata, discovery_flags, signature, created_at, updated_at)
-     SELECT gen_random_uuid(), 'wallaby_hires', 'HIPASSB' || g, true, 'done', now() - make_interval(secs => g), 1,
+     SELECT gen_random_uuid(), 'wallaby_hires', 'HIPASSB' || g, g % 1000 <> 0,
+       CASE WHEN g % 997 = 0 THEN 'failed' ELSE 'done' END, now() - make_interval(secs => g), 1,
        '{"datasets": [{"sbid": "1"}], "queries": {}, "vars": {}}', '{"ra_dec_vsys_complete": true}', 'sig-' || g, now(), now()
      FROM generate_series(1, $1) g`,
     [sources],
@@ -81,11 +82,35 @@ try {
       'tbody tr',
       ['/sources?project_module=wallaby_hires&limit=100'],
     ],
+    // The filters: a hundred of the sources are disabled, a hundred failed discovery (spread over
+    // the identifiers, so a page that read them in order would read the whole project).
+    [
+      'Sources, discovery failed',
+      'sources?project=wallaby_hires&discovery=failed',
+      'tbody tr',
+      ['/sources?project_module=wallaby_hires&discovery_state=failed&limit=100'],
+    ],
+    [
+      'Sources, disabled',
+      'sources?project=wallaby_hires&enabled=false',
+      'tbody tr',
+      ['/sources?project_module=wallaby_hires&enabled=false&limit=100'],
+    ],
+    [
+      'Sources, by prefix',
+      'sources?project=wallaby_hires&prefix=HIPASSB9999',
+      'tbody tr',
+      ['/sources?project_module=wallaby_hires&identifier_prefix=HIPASSB9999&limit=100'],
+    ],
     [
       'Source',
       `sources/${someSource}`,
       '.facts',
-      [`/sources/${someSource}/status`, `/sources/${someSource}/events?limit=200`],
+      [
+        `/sources/${someSource}/status`,
+        `/sources/${someSource}/events?limit=200`,
+        `/executions?source_id=${someSource}&limit=10`,
+      ],
     ],
     ['New execution', 'executions/new', '.checks li', ['/sources?project_module=wallaby_hires&limit=100']],
     ['Project configurations', 'projects', 'pre.yaml', ['/project-configs/wallaby_hires/versions?limit=100']],
