@@ -428,6 +428,27 @@ test.serial('the rest of what the API does, from the command line too', async (t
   const after = JSON.parse(readFileSync(creds, 'utf8')) as { access_token: string; refresh_token: string };
   t.not(after.refresh_token, before.refresh_token, 'the refresh token was used and rotated');
 
+  // The accounts and their audit from anywhere, as a logged-in admin (the host reads its database).
+  const accounts = await cli(['user', 'list', '--remote']);
+  t.is(accounts.code, 0, accounts.out);
+  t.regex(accounts.out, /^USERNAME\s+ROLE\s+STATE\s+CREATED\s+EMAIL$/m);
+  t.regex(accounts.out, /^cli-admin\s+admin\s+enabled\s+\S+Z\s+\S+@\S+$/m);
+  const audit = await json<{ kind: string; subject_id: string }[]>([
+    'user',
+    'events',
+    '--remote',
+    '--username',
+    'cli-admin',
+  ]);
+  t.true(
+    audit.some((e) => e.kind === 'user.created' && e.subject_id === 'cli-admin'),
+    JSON.stringify(audit),
+  );
+  const newestOne = await cli(['user', 'events', '--remote', '--last', '1']);
+  t.is(newestOne.code, 0, newestOne.out);
+  t.regex(newestOne.out, /^WHEN\s+WHAT\s+WHO\s+DETAIL\s+BY$/m);
+  t.is(newestOne.out.trim().split('\n').length, 2, 'a header and the newest line');
+
   const overview = await cli(['overview']);
   t.is(overview.code, 0, overview.out);
   t.regex(overview.out, /^executions: .*\b\d+ completed/m);
@@ -812,8 +833,6 @@ const notTheCli: Readonly<Record<string, string>> = {
   metrics: 'Prometheus',
   openapi: 'clients generated from it',
   createSource: 'sources add registers through /sources/bulk, which takes one as well',
-  listUsers: "accounts are the host's: surveyor user list on it, the console's Accounts page",
-  accountEvents: "accounts are the host's: surveyor user events on it, the console's Accounts page",
 };
 
 test.serial('every operation of the API is reached from the command line, or said why not', (t) => {

@@ -20,18 +20,31 @@ const pageMax = 500;
  * A stream's events, oldest first: all of them, or the newest `last` (read from the newest end,
  * so a long history is not read whole to show its tail).
  */
-export const readEvents = async (api: ApiClient, path: string, last: number | undefined) => {
-  if (last === undefined) return api.all<EventView>(path, {}, pageMax);
+export const readEvents = async (
+  api: ApiClient,
+  path: string,
+  last: number | undefined,
+  filter: Readonly<Record<string, string | undefined>> = {},
+) => {
+  if (last === undefined) return api.all<EventView>(path, filter, pageMax);
   const newest: EventView[] = [];
   let cursor: string | undefined;
   do {
     const page = await api.request<{ items: EventView[]; next_cursor: string | null }>('GET', path, {
-      query: { order: 'newest', limit: String(Math.min(pageMax, last - newest.length)), cursor },
+      query: { ...filter, order: 'newest', limit: String(Math.min(pageMax, last - newest.length)), cursor },
     });
     newest.push(...page.items);
     cursor = page.next_cursor ?? undefined;
   } while (cursor !== undefined && newest.length < last);
   return newest.slice(0, last).reverse();
+};
+
+/** `--last N` as a number (undefined: every event); refused outside 1 to 100000. */
+export const lastOf = (given: string | undefined): number | undefined => {
+  const last = given === undefined ? undefined : Number(given);
+  if (last !== undefined && (!Number.isInteger(last) || last < 1 || last > 100_000))
+    throw new UsageError('--last must be a whole number from 1 to 100000');
+  return last;
 };
 
 /** A command that prints one stream of events (an execution's, a source's, a project's, a profile's). */
@@ -45,10 +58,7 @@ export abstract class EventsCommand extends ReadCommand {
   protected abstract streamPath(api: ApiClient): Promise<string>;
 
   protected async run(api: ApiClient): Promise<number> {
-    const last = this.last === undefined ? undefined : Number(this.last);
-    if (last !== undefined && (!Number.isInteger(last) || last < 1 || last > 100_000))
-      throw new UsageError('--last must be a whole number from 1 to 100000');
-    const items = await readEvents(api, await this.streamPath(api), last);
+    const items = await readEvents(api, await this.streamPath(api), lastOf(this.last));
     if (this.asJson) return this.json(items);
     const subject = (e: EventView) =>
       this.manySubjects

@@ -1,5 +1,5 @@
 import { userInfo } from 'node:os';
-import { Command, Option } from 'clipanion';
+import { type BaseContext, Command, Option } from 'clipanion';
 import * as E from 'fp-ts/lib/Either.js';
 import type { AppError } from '../../../core/errors.js';
 import type { Runtime } from '../../composition/runtime.js';
@@ -41,28 +41,39 @@ export abstract class UserCommand extends Command {
   override async execute(): Promise<number> {
     const stop = await this.prepare();
     if (stop !== undefined) return stop;
-    // Loaded when the command runs, so the CLI starts fast for every other command.
-    const { appOf } = await import('../../composition/composition.js');
-    const { openRuntime } = await import('../../composition/runtime.js');
-    let rt: Runtime | undefined;
-    try {
-      rt = await openRuntime('cli', { logToStderr: true });
-      const r = await this.act(appOf(rt.container), rt);
-      if (E.isLeft(r)) {
-        this.context.stderr.write(`surveyor: ${r.left.message}\n`);
-        const issues = (r.left.details?.['issues'] ?? []) as { path: string; message: string }[];
-        for (const i of issues) this.context.stderr.write(`  ${i.path}: ${i.message}\n`);
-        return exitCodes.failure;
-      }
-      this.context.stdout.write(`${r.right}\n`);
-      return exitCodes.ok;
-    } catch (err) {
-      return reportFailure(err, this.context.stderr, rt?.secrets);
-    } finally {
-      await rt?.close();
-    }
+    return onHost(this.context, (app, rt) => this.act(app, rt));
   }
 }
+
+/**
+ * Opens the service's runtime on this host, runs `act` on its application face, prints what it
+ * answers (or why not) and gives the exit code: the way every host command on accounts runs.
+ */
+export const onHost = async (
+  context: BaseContext,
+  act: (app: Surveyor, rt: Runtime) => Promise<E.Either<AppError, string>>,
+): Promise<number> => {
+  // Loaded when the command runs, so the CLI starts fast for every other command.
+  const { appOf } = await import('../../composition/composition.js');
+  const { openRuntime } = await import('../../composition/runtime.js');
+  let rt: Runtime | undefined;
+  try {
+    rt = await openRuntime('cli', { logToStderr: true });
+    const r = await act(appOf(rt.container), rt);
+    if (E.isLeft(r)) {
+      context.stderr.write(`surveyor: ${r.left.message}\n`);
+      const issues = (r.left.details?.['issues'] ?? []) as { path: string; message: string }[];
+      for (const i of issues) context.stderr.write(`  ${i.path}: ${i.message}\n`);
+      return exitCodes.failure;
+    }
+    context.stdout.write(`${r.right}\n`);
+    return exitCodes.ok;
+  } catch (err) {
+    return reportFailure(err, context.stderr, rt?.secrets);
+  } finally {
+    await rt?.close();
+  }
+};
 
 /** A command that sets a password: read (and checked) before the database is opened. */
 export abstract class PasswordCommand extends UserCommand {
