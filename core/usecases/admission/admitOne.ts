@@ -16,9 +16,9 @@ export interface AdmitDeps extends BudgetDeps {
   readonly clock: Clock;
 }
 
-/** The pause of the profile an execution runs with (null: none, or no live profile). */
+/** The pause of the profile an execution runs with (null: none, no live profile, or a dry run, which it never holds). */
 export const pauseOf = (deps: Pick<AdmitDeps, 'pauses'>, e: Execution) =>
-  e.profileId === null ? Promise.resolve(null) : deps.pauses.of(e.profileId);
+  e.profileId === null || e.doSubmit === false ? Promise.resolve(null) : deps.pauses.of(e.profileId);
 
 /** The budget an execution's run is held to (none for a dry run, which submits nothing). */
 export const budgetOf = async (deps: AdmitDeps, e: Execution, now: Date) =>

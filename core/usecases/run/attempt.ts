@@ -68,6 +68,8 @@ export interface Attempt {
   sources: Map<string, Source>;
   /** This run moved the attempt into staging: there is no staging record to resume from. */
   stagingFresh: boolean;
+  /** This run looked at its profile's pause before translating, and went on: submit need not look again. */
+  pauseLooked: boolean;
   /** What this run staged, for its translate step. */
   staged: { readonly id: string; readonly attempt: number; readonly files: readonly StagedEntry[] } | null;
   /** What this run translated, for its submit step. */
@@ -90,6 +92,7 @@ export const openAttempt = (deps: RunDeps, ctx: RunContext): Attempt => ({
   written: null,
   sources: new Map(),
   stagingFresh: false,
+  pauseLooked: false,
   staged: null,
   translated: null,
 });

@@ -95,7 +95,10 @@ export const pausedRecheckSeconds = 30;
  * stays in its step with nothing sent. Told once per pause (`execution.held`); a dry run is not held.
  */
 const holdWhilePaused = async (a: Attempt, e: Execution): Promise<void> => {
-  const pause = e.profileId === null ? null : await a.deps.pauses.of(e.profileId);
+  // One look per run of the job (translate runs into submit at once), none for a dry run.
+  if (a.pauseLooked || e.doSubmit === false || e.profileId === null) return;
+  const pause = await a.deps.pauses.of(e.profileId);
+  a.pauseLooked = true;
   const why = pauseBlocker(pause, e);
   if (pause === null || why === null) return;
   const since = pause.at.toISOString();
