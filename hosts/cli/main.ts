@@ -90,11 +90,11 @@ import {
   ExecDiffCommand,
   ExecReproduceCommand,
   ExecExecuteCommand,
-  ExecListCommand,
   ExecRetryCommand,
   ExecStatusCommand,
 } from './commands/client/exec.js';
 import { ExecWatchCommand } from './commands/client/execWatch.js';
+import { ExecListCommand } from './commands/client/execList.js';
 import { ExecRetryFailedCommand } from './commands/client/execRetryFailed.js';
 import { UsageCommand } from './commands/client/usage.js';
 import { installSignalHandlers } from '../composition/shutdown.js';

@@ -1,10 +1,8 @@
 import { Command, Option } from 'clipanion';
 import { exitCodes } from '../../exitCodes.js';
 import type { ApiClient } from '../../client/apiClient.js';
-import { ReadCommand, table, UsageError } from '../../client/clientCommand.js';
+import { ReadCommand, UsageError } from '../../client/clientCommand.js';
 import { EventsCommand } from '../../client/eventList.js';
-import { sinceTime } from '../../client/since.js';
-import { oneSource } from './sources.js';
 import { uuidPattern, uuidPrefixPattern } from '../../../../core/domain/idPrefix.js';
 
 export interface ExecutionView {
@@ -334,68 +332,6 @@ export class ExecProvenanceCommand extends ReadCommand {
       query: { format: this.provn ? 'provn' : 'json' },
     });
     this.out(typeof doc === 'string' ? doc.trimEnd() : JSON.stringify(doc, null, 2));
-    return exitCodes.ok;
-  }
-}
-
-export class ExecListCommand extends ReadCommand {
-  static override paths = [['exec', 'list']];
-  static override usage = Command.Usage({
-    category: 'Client',
-    description: 'List executions, newest first',
-    examples: [
-      ['Running ones of a project', 'surveyor exec list --project wallaby_hires --state running'],
-      ['What ran one source', 'surveyor exec list --project wallaby_hires --source HIPASSJ0001-23'],
-    ],
-  });
-
-  project = Option.String('--project', { description: 'Only this project module' });
-  state = Option.String('--state', { description: 'Only executions in this state' });
-  profile = Option.String('--profile', { description: 'Only those run with this profile (by name)' });
-  source = Option.String('--source', {
-    description: 'Only those that run this source (its UUID, or its identifier with --project)',
-  });
-  endedSince = Option.String('--ended-since', {
-    description: 'Only those that ended since then: 12h, 3d (ago), a UTC day or a date-time',
-  });
-  limit = Option.String('--limit', '50', { description: 'How many (at most 500)' });
-
-  protected async run(api: ApiClient): Promise<number> {
-    let sourceId: string | undefined;
-    if (this.source !== undefined) {
-      if (this.project === undefined && !uuidPattern.test(this.source))
-        throw new UsageError('--source takes an identifier only with --project (or give the source UUID)');
-      sourceId = this.project === undefined ? this.source : await oneSource(api, this.project, this.source);
-    }
-    const page = await api.request<{ items: ExecutionView[]; next_cursor: string | null }>(
-      'GET',
-      '/executions',
-      {
-        query: {
-          project_module: this.project,
-          state: this.state,
-          deployment_profile_name: this.profile,
-          source_id: sourceId,
-          ended_since: this.endedSince === undefined ? undefined : sinceTime(this.endedSince),
-          limit: this.limit,
-        },
-      },
-    );
-    if (this.asJson) return this.json(page);
-    this.out(
-      table([
-        ['UUID', 'PROJECT', 'STATE', 'ATTEMPT', 'SOURCES', 'PROFILE', 'CREATED'],
-        ...page.items.map((e) => [
-          e.uuid,
-          e.project_module,
-          e.state,
-          String(e.attempt),
-          String(e.sources.length),
-          e.deployment_profile_name,
-          e.created_at,
-        ]),
-      ]),
-    );
     return exitCodes.ok;
   }
 }
