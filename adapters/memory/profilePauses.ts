@@ -1,5 +1,5 @@
 import type { NewEvent } from '../../core/domain/event.js';
-import type { ProfilePause } from '../../core/domain/profilePause.js';
+import { type ProfilePause, pauseEnded } from '../../core/domain/profilePause.js';
 import type { ProfilePauses } from '../../core/ports/ProfilePauses.js';
 import type { MemoryStore } from './store.js';
 
@@ -8,14 +8,17 @@ export class MemoryProfilePauses implements ProfilePauses {
 
   async pause(p: ProfilePause, event: NewEvent, now: Date) {
     if (!this.store.profiles.has(p.profileId)) return 'not_found' as const;
-    if (this.store.pauses.has(p.profileId)) return 'already' as const;
+    const was = this.store.pauses.get(p.profileId);
+    if (was && !pauseEnded(was, now)) return 'already' as const;
     this.store.pauses.set(p.profileId, p);
     this.store.appendEvent(event, now);
     return 'ok' as const;
   }
 
   async resume(profileId: string, event: NewEvent, now: Date): Promise<boolean> {
-    if (!this.store.pauses.delete(profileId)) return false;
+    const was = this.store.pauses.get(profileId);
+    if (!was || pauseEnded(was, now)) return false;
+    this.store.pauses.delete(profileId);
     this.store.appendEvent(event, now);
     return true;
   }

@@ -9,15 +9,19 @@ interface Row {
   paused_at: Date;
   paused_by: string;
   reason: string;
+  starts_at: Date;
+  ends_at: Date | null;
 }
 
-const select = 'SELECT profile_id, paused_at, paused_by, reason FROM profile_pauses';
+const select = 'SELECT profile_id, paused_at, paused_by, reason, starts_at, ends_at FROM profile_pauses';
 
 const toPause = (r: Row): ProfilePause => ({
   profileId: r.profile_id,
   at: r.paused_at,
   by: r.paused_by,
   reason: r.reason,
+  from: r.starts_at,
+  until: r.ends_at,
 });
 
 export class PgProfilePauses implements ProfilePauses {
@@ -31,9 +35,14 @@ export class PgProfilePauses implements ProfilePauses {
       ]);
       if (!profile) return 'not_found' as const;
       const r = await tx.result(
-        `INSERT INTO profile_pauses (profile_id, paused_at, paused_by, reason) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (profile_id) DO NOTHING`,
-        [p.profileId, p.at, p.by, p.reason],
+        // A pause that is over gives way; one holding or ahead stays.
+        `INSERT INTO profile_pauses (profile_id, paused_at, paused_by, reason, starts_at, ends_at)
+         VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (profile_id) DO UPDATE SET paused_at = excluded.paused_at,
+           paused_by = excluded.paused_by, reason = excluded.reason,
+           starts_at = excluded.starts_at, ends_at = excluded.ends_at
+         WHERE profile_pauses.ends_at <= $7`,
+        [p.profileId, p.at, p.by, p.reason, p.from, p.until, now],
       );
       if (r.rowCount !== 1) return 'already' as const;
       await insertEvent(tx, event, now);
@@ -43,7 +52,10 @@ export class PgProfilePauses implements ProfilePauses {
 
   async resume(profileId: string, event: NewEvent, now: Date): Promise<boolean> {
     return this.db.tx(async (tx) => {
-      const r = await tx.result('DELETE FROM profile_pauses WHERE profile_id = $1', [profileId]);
+      const r = await tx.result(
+        'DELETE FROM profile_pauses WHERE profile_id = $1 AND (ends_at IS NULL OR ends_at > $2)',
+        [profileId, now],
+      );
       if (r.rowCount !== 1) return false;
       await insertEvent(tx, event, now);
       return true;

@@ -136,12 +136,12 @@ export const executionOperations = (d: SurveyorDeps) => {
         const spent = budgetBlocker(b, { doSubmit: e.doSubmit, profile: e.profileSnapshot });
         if (spent) s.blocked_by.push(spent);
         if (b) budget = budgetView(b, e.profileSnapshot);
-        const paused = pauseBlocker(await pauseOf(x, e), e);
+        const paused = pauseBlocker(await pauseOf(x, e, x.clock.now()), e);
         if (paused) s.blocked_by.push(paused);
       }
       // A run that reached its translator or backend step while its profile is paused waits there.
       if (e.state === 'translating' || e.state === 'submitting') {
-        const paused = pauseBlocker(await pauseOf(x, e), e);
+        const paused = pauseBlocker(await pauseOf(x, e, x.clock.now()), e);
         if (paused) s.blocked_by.push(paused);
       }
       return E.right({
@@ -223,7 +223,8 @@ export const executionOperations = (d: SurveyorDeps) => {
     },
     /** Executions by state, the queue, live workers and the newest failures. */
     overview: async () => {
-      const o = await readOverview(x, x.clock.now(), x.workerStaleSeconds);
+      const now = x.clock.now();
+      const o = await readOverview(x, now, x.workerStaleSeconds);
       const failures = o.recentFailures.map(viewWith(await sourcesById(o.recentFailures)));
       return {
         executions_by_state: o.byState,
@@ -252,7 +253,7 @@ export const executionOperations = (d: SurveyorDeps) => {
           id: profile.id,
           name: profile.name,
           project_module: profile.project_module,
-          ...viewPause(pause)!,
+          ...viewPause(pause, now)!,
         })),
       };
     },

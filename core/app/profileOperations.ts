@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { appError } from '../errors.js';
 import { type DeploymentProfile, type ProfileSettings, viewProfile } from '../domain/profile.js';
 import { type ProfilePause, viewPause } from '../domain/profilePause.js';
-import { pauseProfile, resumeProfile } from '../usecases/profiles/pauseProfile.js';
+import { type PauseRequest, pauseProfile, resumeProfile } from '../usecases/profiles/pauseProfile.js';
 import {
   type Actor,
   createProfile,
@@ -17,78 +17,79 @@ import type { SurveyorDeps } from './deps.js';
 import { badCursor, defaultPageSize, type EventPageRequest, eventPage, type PageRequest } from './pages.js';
 
 const noProfile = (id: string) => appError('not_found', `no profile ${id}`);
-/** A profile as the API shows it: its settings, and its pause (null: not paused). */
-const withPause = (p: DeploymentProfile, pause: ProfilePause | null) => ({
-  ...viewProfile(p),
-  paused: viewPause(pause),
-});
-
 /** Deployment profiles: where and how executions run. Code fields and global profiles need an admin. */
-export const profileOperations = (d: SurveyorDeps, events: EventLog) => ({
-  create: async (settings: ProfileSettings, actor: Actor) =>
-    E.map((p: DeploymentProfile) => withPause(p, null))(await createProfile(d.profiles, settings, actor)),
-  replace: async (id: string, settings: ProfileSettings, actor: Actor) => {
-    const r = await replaceProfile(d.profiles, id, settings, actor);
-    return E.isLeft(r) ? r : E.right(withPause(r.right, await d.profiles.pauses.of(id)));
-  },
-  delete: async (id: string, actor: Actor) =>
-    E.map(() => ({ deleted: true as const }))(await deleteProfile(d.profiles, id, actor)),
-  get: async (id: string) => {
-    const p = await d.profiles.profiles.get(id);
-    return p ? E.right(withPause(p, await d.profiles.pauses.of(id))) : E.left(noProfile(id));
-  },
-  /** Holds every run that would submit with the profile until it is resumed; `reason` says why. */
-  pause: async (id: string, reason: string, actor: Actor) =>
-    E.map((r: { profile: DeploymentProfile; pause: ProfilePause }) => withPause(r.profile, r.pause))(
-      await pauseProfile(d.profiles, id, reason, actor),
-    ),
-  resume: async (id: string, actor: Actor) =>
-    E.map((p: DeploymentProfile) => withPause(p, null))(await resumeProfile(d.profiles, id, actor)),
-  /** A project's profiles and the global ones; all of them without `projectModule`. */
-  list: async (projectModule: string | undefined, page: PageRequest = {}) => {
-    const p = await d.profiles.profiles.page(
-      projectModule,
-      page.limit ?? defaultPageSize,
-      page.cursor ?? null,
-    );
-    if (p === 'bad_cursor') return E.left(badCursor);
-    const paused = new Map((await d.profiles.pauses.all()).map((x) => [x.profileId, x]));
-    return E.right({
-      items: p.items.map((x) => withPause(x, paused.get(x.id) ?? null)),
-      next_cursor: p.nextCursor,
-    });
-  },
-  /** Checks from this process that the profile's translator and backend answer (reads only). */
-  ping: async (id: string, signal?: AbortSignal) => {
-    const p = await d.profiles.profiles.get(id);
-    if (!p) return E.left(noProfile(id));
-    const r = await checkProfile(d.profiles, p, signal);
-    return E.right({
-      profile: { id: p.id, name: p.name, kind: p.deployment.kind, version: p.version },
-      ok: r.ok,
-      checks: r.checks.map((c) => ({ name: c.name, ok: c.ok, detail: c.detail })),
-    });
-  },
-  /**
-   * The same checks by the profile's name (the project's, else a global one), with the translator
-   * and backends the caller gives: `surveyor profile ping` uses the real ones, whatever the
-   * service runs on.
-   */
-  pingByName: (
-    parts: { readonly translator: Translator; readonly backends: DeploymentBackends },
-    name: string,
-    projectModule: string | null,
-  ) => pingProfile({ profiles: d.profiles.profiles, ...parts }, name, projectModule),
-  events: async (id: string, page: EventPageRequest = {}) => {
-    // Events outlive a deleted profile; an id that never had any is not a profile.
-    const r = await eventPage(events, { kind: 'subject', subjectType: 'profile', subjectId: id }, page);
-    if (
-      E.isRight(r) &&
-      r.right.items.length === 0 &&
-      page.cursor === undefined &&
-      !(await d.profiles.profiles.get(id))
-    )
-      return E.left(noProfile(id));
-    return r;
-  },
-});
+export const profileOperations = (d: SurveyorDeps, events: EventLog) => {
+  /** A profile as the API shows it: its settings, and its pause (null: none, or over). */
+  const withPause = (p: DeploymentProfile, pause: ProfilePause | null) => ({
+    ...viewProfile(p),
+    paused: viewPause(pause, d.profiles.clock.now()),
+  });
+  return {
+    create: async (settings: ProfileSettings, actor: Actor) =>
+      E.map((p: DeploymentProfile) => withPause(p, null))(await createProfile(d.profiles, settings, actor)),
+    replace: async (id: string, settings: ProfileSettings, actor: Actor) => {
+      const r = await replaceProfile(d.profiles, id, settings, actor);
+      return E.isLeft(r) ? r : E.right(withPause(r.right, await d.profiles.pauses.of(id)));
+    },
+    delete: async (id: string, actor: Actor) =>
+      E.map(() => ({ deleted: true as const }))(await deleteProfile(d.profiles, id, actor)),
+    get: async (id: string) => {
+      const p = await d.profiles.profiles.get(id);
+      return p ? E.right(withPause(p, await d.profiles.pauses.of(id))) : E.left(noProfile(id));
+    },
+    /** Holds every run that would submit with the profile while the pause holds; `reason` says why. */
+    pause: async (id: string, request: PauseRequest, actor: Actor) =>
+      E.map((r: { profile: DeploymentProfile; pause: ProfilePause }) => withPause(r.profile, r.pause))(
+        await pauseProfile(d.profiles, id, request, actor),
+      ),
+    resume: async (id: string, actor: Actor) =>
+      E.map((p: DeploymentProfile) => withPause(p, null))(await resumeProfile(d.profiles, id, actor)),
+    /** A project's profiles and the global ones; all of them without `projectModule`. */
+    list: async (projectModule: string | undefined, page: PageRequest = {}) => {
+      const p = await d.profiles.profiles.page(
+        projectModule,
+        page.limit ?? defaultPageSize,
+        page.cursor ?? null,
+      );
+      if (p === 'bad_cursor') return E.left(badCursor);
+      const paused = new Map((await d.profiles.pauses.all()).map((x) => [x.profileId, x]));
+      return E.right({
+        items: p.items.map((x) => withPause(x, paused.get(x.id) ?? null)),
+        next_cursor: p.nextCursor,
+      });
+    },
+    /** Checks from this process that the profile's translator and backend answer (reads only). */
+    ping: async (id: string, signal?: AbortSignal) => {
+      const p = await d.profiles.profiles.get(id);
+      if (!p) return E.left(noProfile(id));
+      const r = await checkProfile(d.profiles, p, signal);
+      return E.right({
+        profile: { id: p.id, name: p.name, kind: p.deployment.kind, version: p.version },
+        ok: r.ok,
+        checks: r.checks.map((c) => ({ name: c.name, ok: c.ok, detail: c.detail })),
+      });
+    },
+    /**
+     * The same checks by the profile's name (the project's, else a global one), with the translator
+     * and backends the caller gives: `surveyor profile ping` uses the real ones, whatever the
+     * service runs on.
+     */
+    pingByName: (
+      parts: { readonly translator: Translator; readonly backends: DeploymentBackends },
+      name: string,
+      projectModule: string | null,
+    ) => pingProfile({ profiles: d.profiles.profiles, ...parts }, name, projectModule),
+    events: async (id: string, page: EventPageRequest = {}) => {
+      // Events outlive a deleted profile; an id that never had any is not a profile.
+      const r = await eventPage(events, { kind: 'subject', subjectType: 'profile', subjectId: id }, page);
+      if (
+        E.isRight(r) &&
+        r.right.items.length === 0 &&
+        page.cursor === undefined &&
+        !(await d.profiles.profiles.get(id))
+      )
+        return E.left(noProfile(id));
+      return r;
+    },
+  };
+};

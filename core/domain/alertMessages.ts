@@ -63,6 +63,7 @@ export const eventAlert = (
       ...line('failed drops', payload['failed_drops']),
       ...line('signature', payload['signature']),
       ...line('reason', event.subjectType === 'profile' ? payload['reason'] : null),
+      ...pauseWindowLines(event, payload),
       ...line('by', isAccountEvent(event) || event.subjectType === 'profile' ? event.actor : null),
       `at: ${event.createdAt.toISOString()}`,
     ].join('\n'),
@@ -86,6 +87,14 @@ export const eventAlert = (
     },
     occurred_at: event.createdAt.toISOString(),
   };
+};
+
+/** A pause's window, when it has one: its beginning when set ahead, and its end when it has one. */
+const pauseWindowLines = (event: ProvenanceEvent, payload: Readonly<Record<string, unknown>>): string[] => {
+  if (event.subjectType !== 'profile') return [];
+  const from = payload['from'];
+  const ahead = typeof from === 'string' && Date.parse(from) > event.createdAt.getTime();
+  return [...line('from', ahead ? from : null), ...line('until', payload['until'])];
 };
 
 /** The alert a state rule fired on the tick: what it saw, in figures. */

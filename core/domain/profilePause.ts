@@ -3,20 +3,30 @@ import { isoTime } from './isoTime.js';
 
 /**
  * A deployment profile paused by hand: its backend is down for maintenance, or misbehaving, and
- * no new run should be sent to it. Admission holds every execution that would submit with it
- * (they wait, pending, and run once it is resumed), and a run admitted before waits before its
- * translation or submit (usecases/run/runExecution.ts); runs on the backend go on. Not part of
- * the profile's settings: it has no version, and executions do not snapshot it.
+ * no new run should be sent to it. A pause is a window: it begins now or at a time set ahead (a
+ * centre announces its maintenance days before), and ends when it is resumed or, when it has an
+ * end, at that time by itself. While it holds, admission holds every execution that would submit
+ * with the profile (they wait, pending, and run once it ends), and a run admitted before waits
+ * before its translation or submit (usecases/run/runExecution.ts); runs on the backend go on. Not
+ * part of the profile's settings: it has no version, and executions do not snapshot it.
  */
 export interface ProfilePause {
   readonly profileId: string;
+  /** When it was made. */
   readonly at: Date;
   readonly by: string;
   /** Why, in the operator's words (shown wherever an execution waits for it). */
   readonly reason: string;
+  /** When it begins to hold (`at` unless set ahead). */
+  readonly from: Date;
+  /** When it ends by itself; null: when it is resumed. */
+  readonly until: Date | null;
 }
 
 export const maxPauseReasonLength = 500;
+
+/** How far ahead a window may begin or end: a year covers every announced maintenance. */
+export const maxPauseAheadDays = 366;
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
 const controlCharacter = /[\u0000-\u001f\u007f]/;
@@ -32,14 +42,65 @@ export const pauseReasonProblem = (reason: string): string | null =>
       ? 'one line, without control characters'
       : null;
 
-/** Why a run is held by its profile's pause, in words, or null (a dry run submits nothing: not held). */
-export const pauseBlocker = (
-  pause: ProfilePause | null,
-  e: { readonly doSubmit: boolean | null; readonly profileSnapshot: { readonly name: string } },
-): string | null =>
-  pause === null || e.doSubmit === false
-    ? null
-    : `profile ${e.profileSnapshot.name} is paused (since ${isoTime(pause.at)}, by ${pause.by}: ${pause.reason}); it runs once the profile is resumed`;
+/**
+ * What is wrong with a window, by field, or none: an end after its beginning and after now, and
+ * neither more than a year ahead. A beginning in the past means now (the pause holds at once).
+ */
+export const pauseWindowProblems = (
+  from: Date,
+  until: Date | null,
+  now: Date,
+): readonly { readonly path: 'from' | 'until'; readonly message: string }[] => {
+  const latest = now.getTime() + maxPauseAheadDays * 86_400_000;
+  const out: { path: 'from' | 'until'; message: string }[] = [];
+  if (from.getTime() > latest) out.push({ path: 'from', message: `at most ${maxPauseAheadDays} days ahead` });
+  if (until !== null) {
+    if (until.getTime() <= now.getTime()) out.push({ path: 'until', message: 'in the future' });
+    else if (until.getTime() <= from.getTime()) out.push({ path: 'until', message: 'after from' });
+    else if (until.getTime() > latest)
+      out.push({ path: 'until', message: `at most ${maxPauseAheadDays} days ahead` });
+  }
+  return out;
+};
 
-export const viewPause = (p: ProfilePause | null) =>
-  p === null ? null : { at: isoTime(p.at), by: p.by, reason: p.reason };
+/** A pause that is over (its end has passed): it holds nothing, and a new pause replaces it. */
+export const pauseEnded = (p: ProfilePause, now: Date): boolean =>
+  p.until !== null && p.until.getTime() <= now.getTime();
+
+/** The pause, when it holds at `now` (begun and not ended); else null. */
+export const holdingPause = (p: ProfilePause | null, now: Date): ProfilePause | null =>
+  p !== null && p.from.getTime() <= now.getTime() && !pauseEnded(p, now) ? p : null;
+
+/**
+ * Why a run is held by its profile's pause, in words, or null (a dry run submits nothing: not
+ * held). `holding` is the pause that holds now (`holdingPause`), or null.
+ */
+export const pauseBlocker = (
+  holding: ProfilePause | null,
+  e: { readonly doSubmit: boolean | null; readonly profileSnapshot: { readonly name: string } },
+): string | null => {
+  const p = holding;
+  if (p === null || e.doSubmit === false) return null;
+  const ends =
+    p.until === null
+      ? 'once the profile is resumed'
+      : `when the pause ends at ${isoTime(p.until)}, or is resumed`;
+  return `profile ${e.profileSnapshot.name} is paused (since ${isoTime(p.from)}, by ${p.by}: ${p.reason}); it runs ${ends}`;
+};
+
+/** When a run held by the pause looks again: after `recheckMs`, or at the pause's end if sooner. */
+export const pauseRecheckAt = (p: ProfilePause, now: Date, recheckMs: number): Date =>
+  new Date(Math.min(now.getTime() + recheckMs, p.until?.getTime() ?? Number.POSITIVE_INFINITY));
+
+/** A pause as views show it; null when there is none or it is over. `holding`: false while it is still ahead. */
+export const viewPause = (p: ProfilePause | null, now: Date) =>
+  p === null || pauseEnded(p, now)
+    ? null
+    : {
+        at: isoTime(p.at),
+        by: p.by,
+        reason: p.reason,
+        from: isoTime(p.from),
+        until: p.until === null ? null : isoTime(p.until),
+        holding: p.from.getTime() <= now.getTime(),
+      };

@@ -3,11 +3,15 @@ import type { ProfilePause } from '../domain/profilePause.js';
 
 /** Profiles paused by hand (domain/profilePause.ts). Every write records its event with it, or neither happens. */
 export interface ProfilePauses {
-  /** 'already' when it is paused (the first pause stays as it was); 'not_found' when there is no such profile. */
+  /**
+   * 'already' when it has a pause that is not over at `now` (holding or ahead: the first stays as
+   * it was); one that is over is replaced. 'not_found' when there is no such profile.
+   */
   pause(p: ProfilePause, event: NewEvent, now: Date): Promise<'ok' | 'already' | 'not_found'>;
-  /** Ends the profile's pause; false when it was not paused. */
+  /** Ends (or calls off, when still ahead) the profile's pause; false when it has none that is not over at `now`. */
   resume(profileId: string, event: NewEvent, now: Date): Promise<boolean>;
+  /** The profile's pause as stored, over or not: domain/profilePause.ts judges it at a time. */
   of(profileId: string): Promise<ProfilePause | null>;
-  /** Every pause there is (few: each is an operator's act). A deleted profile's pause goes with it. */
+  /** Every pause there is, over or not (few: each is an operator's act). A deleted profile's pause goes with it. */
   all(): Promise<readonly ProfilePause[]>;
 }

@@ -105,6 +105,23 @@ export const Show = <T,>({
 export const Time = ({ at }: { at: string | null | undefined }) =>
   at ? <time dateTime={at}>{new Date(at).toLocaleString()}</time> : <span class="muted">—</span>;
 
+/** A pause's window: since (or from, while ahead) its beginning, and until its end when it has one. */
+export const PauseWindow = ({
+  p,
+}: {
+  p: { readonly from: string; readonly until: string | null; readonly holding: boolean };
+}) => (
+  <>
+    {p.holding ? 'since' : 'from'} <Time at={p.from} />
+    {p.until !== null && (
+      <>
+        {' '}
+        until <Time at={p.until} />
+      </>
+    )}
+  </>
+);
+
 export const StateBadge = ({ state }: { state: string }) => <span class={`badge s-${state}`}>{state}</span>;
 
 /** An execution as lists name it: its first 8 characters (what the CLI takes), linked; a dry run says so. */

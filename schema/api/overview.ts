@@ -1,3 +1,4 @@
+import { ProfilePauseView } from './profiles.js';
 import * as t from 'io-ts';
 import { DateTimeString } from '../codecs.js';
 import { component } from '../jsonSchema.js';
@@ -28,16 +29,12 @@ export const OverviewView = component(
     ended_by_hour: t.array(
       t.type({ hour: DateTimeString, completed: t.number, failed: t.number, cancelled: t.number }),
     ),
-    /** Profiles paused by hand: the executions that would submit with them wait. */
+    /** Profiles paused by hand (holding, or ahead): the executions that would submit with them wait while it holds. */
     paused_profiles: t.array(
-      t.type({
-        id: t.string,
-        name: t.string,
-        project_module: t.union([t.string, t.null]),
-        at: DateTimeString,
-        by: t.string,
-        reason: t.string,
-      }),
+      t.intersection([
+        t.type({ id: t.string, name: t.string, project_module: t.union([t.string, t.null]) }),
+        ProfilePauseView,
+      ]),
     ),
   }),
 );

@@ -25,6 +25,7 @@ import { defaultNodeLostMinutes } from '../../core/domain/lostNodes.js';
 import { defaultStallLimits } from '../../core/domain/stalls.js';
 import { maxPauseReasonLength } from '../../core/domain/profilePause.js';
 import { ProjectModule } from './common.js';
+import { DateTimeInput } from './usage.js';
 
 /** How long a running session may go without progress (core/domain/stalls.ts); 0 turns a limit off. */
 const stallFields = {
@@ -157,9 +158,20 @@ export const ProfileInput = component(
 );
 export type ProfileInput = t.TypeOf<typeof ProfileInput>;
 
-const ProfilePauseView = component(
+export const ProfilePauseView = component(
   'DeploymentProfilePause',
-  t.type({ at: DateTimeString, by: t.string, reason: t.string }),
+  t.type({
+    /** When it was made, and by whom. */
+    at: DateTimeString,
+    by: t.string,
+    reason: t.string,
+    /** When it begins to hold (`at` unless set ahead). */
+    from: DateTimeString,
+    /** When it ends by itself; null: when the profile is resumed. */
+    until: t.union([DateTimeString, t.null]),
+    /** false while it is still ahead (runs go on until `from`). */
+    holding: t.boolean,
+  }),
 );
 
 export const ProfileView = component(
@@ -176,19 +188,24 @@ export const ProfileView = component(
       version: t.number,
       created_at: DateTimeString,
       updated_at: DateTimeString,
-      /** null: not paused. Paused: admission holds the runs that would submit with it. */
+      /** null: not paused (nor a pause ahead). While a pause holds, admission holds the runs that would submit with it. */
       paused: t.union([ProfilePauseView, t.null]),
     }),
     t.partial({}),
   ]),
 );
 
-/** Why a profile is paused (every held execution's status says it too). */
+/**
+ * Why a profile is paused (every held execution's status says it too), and its window: `from` a
+ * time ahead (absent or past: now), `until` a time it ends by itself (absent or null: when resumed).
+ */
 export const ProfilePauseRequest = component(
   'DeploymentProfilePauseRequest',
-  strictObject('DeploymentProfilePauseRequest', {
-    reason: oneLine('a reason on one line', maxPauseReasonLength, 1),
-  }),
+  strictObject(
+    'DeploymentProfilePauseRequest',
+    { reason: oneLine('a reason on one line', maxPauseReasonLength, 1) },
+    { from: t.union([DateTimeInput, t.null]), until: t.union([DateTimeInput, t.null]) },
+  ),
 );
 
 export const ProfileList = component(

@@ -22,6 +22,12 @@ export const TimeParam = withSchema(
   { type: 'string', pattern: timePattern.source, maxLength: 29 },
 );
 
+/** One instant, as a request body gives it: a date-time with its offset, checked as TimeParam is. */
+export const DateTimeInput = withSchema(
+  t.refinement(TimeParam, (s) => s.includes('T'), 'a date-time with its offset (2026-12-01T08:00:00Z)'),
+  { type: 'string', format: 'date-time', pattern: timePattern.source, maxLength: 29 },
+);
+
 export const UsageQuery = t.partial({
   from: TimeParam,
   to: TimeParam,

@@ -81,7 +81,7 @@ export const profileRoutes: readonly RouteSpec[] = [
     method: 'POST',
     path: '/deployment-profiles/{id}/pause',
     summary:
-      'Pause a profile (its backend down for maintenance, say): admission holds every execution that would submit with it, pending, with the reason in its status, until the profile is resumed; a run admitted before waits before its translation or submit (event execution.held); runs on the backend go on, and a dry run is not held. 409 when it is paused already (the first pause and its reason stay). Event profile.paused',
+      'Pause a profile (its backend down for maintenance, say), now or from a time ahead (`from`), until it is resumed or until a time (`until`, when it ends by itself): while the pause holds, admission holds every execution that would submit with it, pending, with the reason in its status; a run admitted before waits before its translation or submit (event execution.held); runs on the backend go on, and a dry run is not held. 400 when `until` is not after now and `from`, or either is over 366 days ahead; 409 when it has a pause not yet over (the first pause and its reason stay). Event profile.paused',
     tag: 'profiles',
     auth: 'operator',
     params: idParam,
@@ -94,7 +94,7 @@ export const profileRoutes: readonly RouteSpec[] = [
     method: 'POST',
     path: '/deployment-profiles/{id}/resume',
     summary:
-      "End a profile's pause: the executions it held are admitted by the next execution tick, under the usual caps. 409 when it is not paused. Event profile.resumed (with the pause it ended)",
+      "End a profile's pause, or call off one still ahead: the executions it held are admitted by the next execution tick, under the usual caps. 409 when it has no pause, or its pause is over (it ended at its `until`). Event profile.resumed (with the pause it ended)",
     tag: 'profiles',
     auth: 'operator',
     params: idParam,

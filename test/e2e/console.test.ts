@@ -247,13 +247,30 @@ test.serial('an operator signs in, uploads, registers, discovers, runs, cancels 
   // A new execution would run with it (the project's default): the form says it would wait.
   const profileUrl = page.url();
   await open(page, 'executions/new', 'New execution');
-  await page.getByText(/Profile dim-local is paused \(by \S+: DIM upgrade until 18:00\)/).waitFor();
+  await page.getByText(/Profile dim-local is paused since .+ \(by \S+: DIM upgrade until 18:00\)/).waitFor();
   await page.goto(profileUrl);
   await page.getByRole('heading', { level: 1, name: 'Profile dim-local' }).waitFor();
   await page.getByRole('button', { name: 'Resume' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Resume' }).click();
   await page.getByRole('button', { name: 'Pause', exact: true }).waitFor();
   t.is(await page.getByText(/Paused since/).count(), 0);
+  // A window ahead, with its end: shown as ahead, then called off.
+  await page.getByRole('button', { name: 'Pause', exact: true }).click();
+  await page.getByLabel('Why pause it').fill('Setonix maintenance');
+  // datetime-local takes the browser's local time; Chromium runs in this process's time zone.
+  const local = (d: Date) =>
+    new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+  await page.getByLabel('From').fill(local(new Date(Date.now() + 2 * 86_400_000)));
+  await page.getByLabel('Until').fill(local(new Date(Date.now() + 3 * 86_400_000)));
+  await page.getByRole('button', { name: 'Pause profile' }).click();
+  await page
+    .getByText(
+      /Paused from .+ until .+ by \S+: Setonix maintenance\. Executions that would submit with it will wait until then/,
+    )
+    .waitFor();
+  await page.getByRole('button', { name: 'Resume' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Resume' }).click();
+  await page.getByRole('button', { name: 'Pause', exact: true }).waitFor();
 
   // Sources: paste two, then discover them (the mock archive answers).
   await open(page, 'sources', 'Sources');

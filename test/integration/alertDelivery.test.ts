@@ -194,9 +194,15 @@ test.serial('a profile paused and resumed is told to the project, with who did i
     deployment: { kind: 'rest_remote', deploy_host: 'dim.example.org' },
   });
   const before = receiver.received.length;
+  // A window announced ahead: the alert says when it begins and ends.
+  const hour = Math.ceil(Date.now() / 3600_000) * 3600_000;
+  const ahead = {
+    from: new Date(hour + 3600_000).toISOString(),
+    until: new Date(hour + 3 * 3600_000).toISOString(),
+  };
   const pause = await api.call('POST', `/deployment-profiles/${profile.id}/pause`, {
     token: op,
-    body: { reason: 'DIM upgrade until 18:00' },
+    body: { reason: 'DIM upgrade until 18:00', from: ahead.from, until: ahead.until },
   });
   t.is(pause.status, 200, pause.text);
   t.is((await api.call('POST', `/deployment-profiles/${profile.id}/resume`, { token: op })).status, 200);
@@ -216,6 +222,7 @@ test.serial('a profile paused and resumed is told to the project, with who did i
   for (const [, text] of got) {
     t.regex(text, /^reason: DIM upgrade until 18:00$/m);
     t.regex(text, /^by: deliver-op$/m);
+    t.true(text.includes(`\nfrom: ${ahead.from}\nuntil: ${ahead.until}\n`), text);
   }
 });
 

@@ -634,7 +634,10 @@ test.serial('the rest of what the API does, from the command line too', async (t
     'window',
   ]);
   t.is(pausedSpare.code, 0, pausedSpare.out);
-  t.regex(pausedSpare.out, /^profile spare paused: runs that would submit with it wait/m);
+  t.regex(
+    pausedSpare.out,
+    /^profile spare paused since \S+Z: runs that would submit with it wait until `surveyor profile resume`$/m,
+  );
   t.regex(
     (await cli(['profile', 'list', '--project', 'wallaby_hires'])).out,
     /^spare\s+wallaby_hires\s+rest_remote\s+1\s+since \S+Z\s+[0-9a-f-]{36}$/m,
@@ -649,6 +652,54 @@ test.serial('the rest of what the API does, from the command line too', async (t
   const resumedSpare = await cli(['profile', 'resume', 'spare', '--project', 'wallaby_hires']);
   t.is(resumedSpare.code, 0, resumedSpare.out);
   t.regex(resumedSpare.out, /^profile spare resumed$/m);
+  // A window ahead, from a span and until a time with its offset; a bare number is refused before
+  // anything is sent.
+  const end = new Date(Math.ceil(Date.now() / 60_000) * 60_000 + 86_400_000);
+  const perth = `${new Date(end.getTime() + 8 * 3600_000).toISOString().slice(0, 16)}+08:00`;
+  const endText = end.toISOString().replace(/[.]/g, '\\.');
+  const bare = await cli([
+    'profile',
+    'pause',
+    'spare',
+    '--project',
+    'wallaby_hires',
+    '--reason',
+    'w',
+    '--until',
+    '6',
+  ]);
+  t.is(bare.code, 2, bare.out);
+  t.regex(bare.out, /--until 6: say the unit \(6h, 6d\)/);
+  const windowed = await cli([
+    'profile',
+    'pause',
+    'spare',
+    '--project',
+    'wallaby_hires',
+    '--reason',
+    'maintenance',
+    '--from',
+    '2h',
+    '--until',
+    perth,
+  ]);
+  t.is(windowed.code, 0, windowed.out);
+  t.regex(
+    windowed.out,
+    new RegExp(
+      `^profile spare paused from \\S+Z until ${endText}: runs that would submit with it will wait until then$`,
+      'm',
+    ),
+  );
+  t.regex(
+    (await cli(['profile', 'list', '--project', 'wallaby_hires'])).out,
+    new RegExp(
+      `^spare\\s+wallaby_hires\\s+rest_remote\\s+1\\s+from \\S+Z until ${endText}\\s+[0-9a-f-]{36}$`,
+      'm',
+    ),
+  );
+  const calledOff = await cli(['profile', 'resume', 'spare', '--project', 'wallaby_hires']);
+  t.is(calledOff.code, 0, calledOff.out);
   const gone = await cli(['profile', 'delete', 'spare', '--project', 'wallaby_hires']);
   t.is(gone.code, 0, gone.out);
   t.regex(gone.out, /^profile spare deleted$/m);

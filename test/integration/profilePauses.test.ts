@@ -96,3 +96,74 @@ test('a paused profile holds the runs that would submit with it until it is resu
     ],
   );
 });
+
+test('a window: set ahead it holds nothing yet and can be called off; with an end it lets its runs go by itself', async (t) => {
+  const api = await startTestApi();
+  t.teardown(() => api.close());
+  const p = await prepareProject(api, ['HIPASSJ0510+01', 'HIPASSJ0511+01']);
+  const list = await api.call('GET', '/deployment-profiles?project_module=wallaby_hires', { token: p.token });
+  const profile = (list.body as { items: { id: string; name: string }[] }).items.find(
+    (x) => x.name === 'mock-dim',
+  )!;
+  const pause = (body: Record<string, unknown>) =>
+    api.call('POST', `/deployment-profiles/${profile.id}/pause`, { token: p.token, body });
+  const fromNow = (ms: number) => new Date(Date.now() + ms).toISOString();
+  const issues = async (body: Record<string, unknown>) => {
+    const r = await pause({ reason: 'maintenance', ...body });
+    t.is(r.status, 422, `${JSON.stringify(body)}: ${r.text}`);
+    return (r.body as { error: { details: { issues: { path: string }[] } } }).error.details.issues.map(
+      (i) => i.path,
+    );
+  };
+  t.deepEqual(await issues({ until: fromNow(-60_000) }), ['until']);
+  t.deepEqual(await issues({ from: fromNow(7_200_000), until: fromNow(3_600_000) }), ['until']);
+  t.deepEqual(await issues({ from: fromNow(367 * 86_400_000) }), ['from']);
+  for (const until of ['2026-12-01', '2026-02-30T08:00:00Z', 'tomorrow', 17])
+    t.is(
+      (await pause({ reason: 'maintenance', until })).status,
+      422,
+      `until ${until}: a date-time with its offset`,
+    );
+  t.is((await pause({ reason: 'maintenance', start: fromNow(60_000) })).status, 422, 'an unknown field');
+
+  // Ahead: shown, not holding; a run goes on; resume calls it off.
+  const [from, until] = [fromNow(3_600_000), fromNow(7_200_000)];
+  const ahead = await pause({ reason: 'Setonix maintenance', from, until });
+  t.is(ahead.status, 200, ahead.text);
+  t.like(ahead.body, { paused: { from, until, holding: false, reason: 'Setonix maintenance' } });
+  t.is((await pause({ reason: 'now' })).status, 409, 'a window ahead is a pause already');
+  const early = await p.execute('HIPASSJ0510+01');
+  const state = async (id: string) =>
+    ((await api.call('GET', `/executions/${id}`, { token: p.token })).body as { state: string }).state;
+  t.not(await state(early), 'pending', 'the window has not begun');
+  t.is((await api.call('POST', `/deployment-profiles/${profile.id}/resume`, { token: p.token })).status, 200);
+
+  // Holding for two seconds: a run waits; nobody resumes; the next tick after its end admits it.
+  const short = await pause({ reason: 'a short cut', until: fromNow(2_000) });
+  t.like(short.body, { paused: { holding: true } });
+  const held = await p.execute('HIPASSJ0511+01');
+  t.is(await state(held), 'pending');
+  const tick = executionTick(executionDeps(api.container), {
+    everySeconds: 1,
+    admissionScan: 100,
+    pollMinSeconds: { rest_remote: 1, batch_remote: 1 },
+  });
+  t.like((await tick.run(new Date())).counts, { admitted: 0 });
+  await new Promise((r) => setTimeout(r, 2_100));
+  t.like((await tick.run(new Date())).counts, { admitted: 1 });
+  t.not(await state(held), 'pending');
+  t.like((await api.call('GET', `/deployment-profiles/${profile.id}`, { token: p.token })).body, {
+    paused: null,
+  });
+  t.is(
+    (await api.call('POST', `/deployment-profiles/${profile.id}/resume`, { token: p.token })).status,
+    409,
+    'over: nothing to resume',
+  );
+  t.is((await pause({ reason: 'again' })).status, 200, 'a pause that is over gives way to a new one');
+  const events = await api.call('GET', `/deployment-profiles/${profile.id}/events`, { token: p.token });
+  const resumed = (
+    events.body as { items: { kind: string; payload: Record<string, unknown> }[] }
+  ).items.filter((e) => e.kind === 'profile.resumed');
+  t.like(resumed, [{ payload: { from, until, before_it_began: true } }]);
+});

@@ -573,11 +573,13 @@ export const repositoryContract: Record<string, Rule> = {
     async (t, r) => {
       const [a, b] = [profile({ name: 'a' }), profile({ name: 'b' })];
       for (const p of [a, b]) await r.profiles.insert(p, ev(p.id), t0);
-      const pause = (id: string, reason: string, n: number) => ({
+      const pause = (id: string, reason: string, n: number, until: Date | null = null) => ({
         profileId: id,
         at: at(n),
         by: 'ops',
         reason,
+        from: at(n),
+        until,
       });
       const kinds = async (id: string) =>
         (await r.events.read({ kind: 'subject', subjectType: 'profile', subjectId: id }, 10, null)).items.map(
@@ -611,6 +613,42 @@ export const repositoryContract: Record<string, Rule> = {
       );
       t.true(await r.profiles.delete(b.id, 1, ev(b.id), at(7)));
       t.deepEqual(await r.pauses.all(), [], "a deleted profile's pause went with it");
+    },
+  'pauses: a window ahead is a pause already; one whose end has passed is over: replaced by the next, not resumed':
+    async (t, r) => {
+      const a = profile({ name: 'a' });
+      await r.profiles.insert(a, ev(a.id), t0);
+      const window = (reason: string, made: number, from: number, until: number | null) => ({
+        profileId: a.id,
+        at: at(made),
+        by: 'ops',
+        reason,
+        from: at(from),
+        until: until === null ? null : at(until),
+      });
+      const pauseAt = (p: ReturnType<typeof window>, n: number) =>
+        r.pauses.pause(p, ev(a.id, 'profile.paused', 'profile'), at(n));
+      const ahead = window('maintenance next week', 1, 10, 20);
+      t.is(await pauseAt(ahead, 1), 'ok');
+      t.deepEqual(await r.pauses.of(a.id), ahead, 'stored with its window');
+      t.is(await pauseAt(window('now', 2, 2, null), 2), 'already', 'a window ahead is not over');
+      t.is(await pauseAt(window('now', 15, 15, null), 15), 'already', 'nor one that holds');
+      t.is(await pauseAt(window('after', 20, 20, null), 20), 'ok', 'at its end it is over and gives way');
+      t.is((await r.pauses.of(a.id))?.reason, 'after');
+      t.true(await r.pauses.resume(a.id, ev(a.id, 'profile.resumed', 'profile'), at(21)));
+      t.is(await pauseAt(window('short', 22, 22, 25), 22), 'ok');
+      t.false(
+        await r.pauses.resume(a.id, ev(a.id, 'profile.resumed', 'profile'), at(25)),
+        'over at its end: nothing to resume',
+      );
+      t.is((await r.pauses.of(a.id))?.reason, 'short', 'an ended pause is kept until replaced');
+      t.is(
+        (
+          await r.events.read({ kind: 'subject', subjectType: 'profile', subjectId: a.id }, 10, null)
+        ).items.filter((e) => e.kind === 'profile.resumed').length,
+        1,
+        'no event for a resume refused',
+      );
     },
   'executions: an idempotency key is taken once; writes expect a state and a held lease': async (t, r) => {
     await uploaded(r);

@@ -47,7 +47,9 @@ const project = fc.record({
   maxWait: fc.constantFrom(0, 45),
   sourcesPerTick: fc.integer({ min: 1, max: 10 }),
   profileMissing: fc.constantFrom(false, false, false, true),
-  paused: fc.constantFrom(false, false, true),
+  // A pause that holds throughout, none, one that begins in the third tick, one over before the
+  // first, and one that ends before the third (ticks are 30 minutes apart).
+  paused: fc.constantFrom('no', 'no', 'holding', 'ahead', 'over', 'ends'),
   sources: fc.array(
     fc.record({ kind: fc.constantFrom(...sourceKinds), age: fc.integer({ min: 0, max: 7200 }) }),
     {
@@ -124,8 +126,24 @@ const build = (sc: Scenario) => {
     r.store.activeVersion.set(module, 2);
     const profile = dimProfile(`prof-${i}`, module, start);
     if (!p.profileMissing) r.store.profiles.set(profile.id, profile);
-    if (!p.profileMissing && p.paused)
-      r.store.pauses.set(profile.id, { profileId: profile.id, at: start, by: 't', reason: 'maintenance' });
+    const minutes = (n: number) => new Date(start.getTime() + n * 60_000);
+    const windows = {
+      holding: [minutes(0), null],
+      ahead: [minutes(45), null],
+      over: [minutes(-120), minutes(-60)],
+      ends: [minutes(-60), minutes(40)],
+    } as const;
+    if (!p.profileMissing && p.paused !== 'no') {
+      const [from, until] = windows[p.paused];
+      r.store.pauses.set(profile.id, {
+        profileId: profile.id,
+        at: minutes(-180),
+        by: 't',
+        reason: 'maintenance',
+        from,
+        until,
+      });
+    }
     const ids = p.sources.map((_, j) => `src-${i}-${String(j).padStart(2, '0')}`);
     p.sources.forEach((s, j) => {
       const discovered = s.kind !== 'undiscovered';
@@ -271,7 +289,7 @@ test('the planner alone: caps count what this tick admitted, and a gone configur
       maxWait: 0,
       sourcesPerTick: 1,
       profileMissing: false,
-      paused: false,
+      paused: 'no',
       sources: [],
       inFlight: [],
       pending: [],
@@ -309,7 +327,14 @@ test('the planner alone: caps count what this tick admitted, and a gone configur
   );
   t.is(inFlight.get('p'), 2);
   // A paused profile holds what would submit, says why, and takes no place under the cap.
-  const pause = { profileId: 'x', at: start, by: 'ops', reason: 'Setonix maintenance until 18:00' };
+  const pause = {
+    profileId: 'x',
+    at: start,
+    by: 'ops',
+    reason: 'Setonix maintenance until 18:00',
+    from: start,
+    until: null,
+  };
   const asRun = (id: string, doSubmit: boolean) =>
     ({ ...e(id), doSubmit, profileSnapshot: { name: 'setonix' } }) as unknown as Execution;
   const held = planAdmissions(

@@ -72,7 +72,7 @@ test('a run admitted before its profile was paused waits before its translation,
   right(await h.executions.execute(id, {}, admin.username));
   t.is(await stateOf(h, id), 'queued', 'admitted before the pause');
   const profileId = right(await h.executions.get(id)).deployment_profile_id!;
-  right(await h.profiles.pause(profileId, 'DIM upgrade until 18:00', admin));
+  right(await h.profiles.pause(profileId, { reason: 'DIM upgrade until 18:00' }, admin));
   const kinds = async () => right(await h.executions.events(id)).items.map((e) => e.kind);
   await h.until(async () => (await kinds()).includes('execution.held'), { maxSeconds: 300 });
   t.is(await stateOf(h, id), 'translating', 'staged, and waiting before the translator');
@@ -90,6 +90,64 @@ test('a run admitted before its profile was paused waits before its translation,
   const took = await h.until(async () => (await stateOf(h, id)) === 'completed', { maxSeconds: 900 });
   t.true(took < 300, `completed ${took} s after the resume`);
   t.true((await kinds()).includes('execution.submitted'));
+});
+
+test('a maintenance window set ahead: runs go on until it begins, wait while it holds, and go on by themselves at its end', async (t) => {
+  const { h, module } = await prepared(['HIPASSJ0005-01', 'HIPASSJ0005-02']);
+  const before = await createOf(h, module, 'HIPASSJ0005-01');
+  const during = await createOf(h, module, 'HIPASSJ0005-02');
+  const profileId = right(await h.executions.get(before)).deployment_profile_id!;
+  const hours = (n: number) => new Date(h.clock.now().getTime() + n * 3600_000);
+  const [from, until] = [hours(1), hours(3)];
+  const paused = right(
+    await h.profiles.pause(profileId, { reason: 'Setonix maintenance', from, until }, admin),
+  );
+  t.like(paused.paused, { from: from.toISOString(), until: until.toISOString(), holding: false });
+  right(await h.executions.execute(before, {}, admin.username));
+  await h.until(async () => (await stateOf(h, before)) === 'completed', { maxSeconds: 900 });
+  t.true(h.clock.now() < from, 'done before the window');
+  await h.advance((from.getTime() - h.clock.now().getTime()) / 1000 + 60, 30);
+  t.true(right(await h.profiles.get(profileId)).paused?.holding, 'begun');
+  right(await h.executions.execute(during, {}, admin.username));
+  t.is(await stateOf(h, during), 'pending', 'held by the window');
+  const status = right(await h.executions.status(during));
+  t.true(
+    status.blocked_by.some((b) => b.includes(`it runs when the pause ends at ${until.toISOString()}`)),
+    status.blocked_by.join('; '),
+  );
+  await h.advance(3600, 30);
+  t.is(await stateOf(h, during), 'pending', 'still held an hour on');
+  // Nobody resumes it: the window ends at its time, and the run goes on.
+  const took = await h.until(async () => (await stateOf(h, during)) === 'completed', {
+    maxSeconds: 3 * 3600,
+  });
+  const done = h.clock.now().getTime();
+  t.true(
+    done > until.getTime() && done < until.getTime() + 300_000,
+    `completed ${took} s on, at ${new Date(done).toISOString()}`,
+  );
+  t.is(right(await h.profiles.get(profileId)).paused, null, 'over: the profile shows no pause');
+  const kinds = right(await h.profiles.events(profileId)).items.map((e) => e.kind);
+  t.false(kinds.includes('profile.resumed'), 'no resume was made');
+  t.deepEqual(h.failures, []);
+});
+
+test('a run held before its translation by a pause with an end goes on at that end, unresumed', async (t) => {
+  const { h, module } = await prepared(['HIPASSJ0006-01']);
+  const id = await createOf(h, module, 'HIPASSJ0006-01');
+  right(await h.executions.execute(id, {}, admin.username));
+  const profileId = right(await h.executions.get(id)).deployment_profile_id!;
+  const until = new Date(h.clock.now().getTime() + 3600_000 + 7_000);
+  right(await h.profiles.pause(profileId, { reason: 'DIM restart', until }, admin));
+  const kinds = async () => right(await h.executions.events(id)).items.map((e) => e.kind);
+  await h.until(async () => (await kinds()).includes('execution.held'), { maxSeconds: 300 });
+  t.is(await stateOf(h, id), 'translating');
+  await h.until(async () => (await kinds()).includes('execution.translated'), { maxSeconds: 2 * 3600 });
+  const at = h.clock.now().getTime();
+  // Its last look is at the end itself, not up to 30 s after it.
+  t.true(at >= until.getTime() && at < until.getTime() + 5_000, new Date(at).toISOString());
+  await h.until(async () => (await stateOf(h, id)) === 'completed', { maxSeconds: 900 });
+  t.deepEqual(h.failures, []);
 });
 
 test('two harnesses driven alike end alike: the harness is deterministic', async (t) => {

@@ -62,8 +62,15 @@ test("the library checks an embedder's input with the API's codecs: the same 422
   t.deepEqual(issues(await h.sources.list('wallaby_hires', { identifierPrefix: 'HIPASS\u0000' })), [
     'identifier_prefix',
   ]);
-  t.deepEqual(issues(await h.profiles.pause('00000000-0000-4000-8000-000000000001', 'two\nlines', admin)), [
-    'reason',
-  ]);
+  t.deepEqual(
+    issues(
+      await h.profiles.pause(
+        '00000000-0000-4000-8000-000000000001',
+        { reason: 'two\nlines', until: new Date('2025-12-31T00:00:00Z') },
+        admin,
+      ),
+    ),
+    ['reason', 'until'],
+  );
   t.deepEqual(issues(await h.projects.usage('wallaby_hires', { by: 'week' } as never)), ['by']);
 });

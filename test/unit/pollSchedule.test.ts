@@ -13,6 +13,7 @@ const polled = async (targets: PollTarget[], now: Date, extra: Partial<TickSetti
   const queued: string[] = [];
   const deps = {
     configs: { allActive: async () => [] },
+    clock: { now: () => now },
     admissions: {
       inFlightByProject: async () => [],
       awaitingAdmission: async () => [],

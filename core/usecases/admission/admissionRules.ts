@@ -19,7 +19,7 @@ export const capBlocker = (inFlight: number, concurrentRuns: number): string | n
  * (`sources` are those still there, in the execution's order), and the project's concurrent_runs
  * cap have room (`inFlight` is the project's count), and a run that submits fit in the project's
  * budget, when it has one (`budget`: domain/budget.ts), and not go to a paused profile (`pause`:
- * domain/profilePause.ts).
+ * the profile's pause that holds now, domain/profilePause.ts `holdingPause`).
  */
 export const admissionBlockers = (
   e: Execution,
@@ -45,7 +45,7 @@ export interface AdmissionCandidate {
   readonly execution: Execution;
   readonly sources: readonly Source[];
   readonly pinned: ProjectConfig | null;
-  /** Its profile's pause, when the profile is paused. */
+  /** Its profile's pause, when one holds now (`holdingPause`). */
   readonly pause?: ProfilePause | null;
   /**
    * A candidate from the tick's scan counts against runs_per_tick; one that automation created in

@@ -5,6 +5,7 @@ import type { ExecutionRepository } from '../../ports/ExecutionRepository.js';
 import type { ProjectConfigRepository } from '../../ports/ProjectConfigRepository.js';
 import type { SourceRepository } from '../../ports/SourceRepository.js';
 import type { ProfilePauses } from '../../ports/ProfilePauses.js';
+import { holdingPause } from '../../domain/profilePause.js';
 import { type BudgetDeps, readBudget } from '../budgets/readBudget.js';
 import { admissionBlockers, admissionWrite } from './admissionRules.js';
 
@@ -16,9 +17,12 @@ export interface AdmitDeps extends BudgetDeps {
   readonly clock: Clock;
 }
 
-/** The pause of the profile an execution runs with (null: none, no live profile, or a dry run, which it never holds). */
-export const pauseOf = (deps: Pick<AdmitDeps, 'pauses'>, e: Execution) =>
-  e.profileId === null || e.doSubmit === false ? Promise.resolve(null) : deps.pauses.of(e.profileId);
+/**
+ * The pause of the profile an execution runs with that holds at `now` (null: none, over or still
+ * ahead, no live profile, or a dry run, which it never holds).
+ */
+export const pauseOf = async (deps: Pick<AdmitDeps, 'pauses'>, e: Execution, now: Date) =>
+  e.profileId === null || e.doSubmit === false ? null : holdingPause(await deps.pauses.of(e.profileId), now);
 
 /** The budget an execution's run is held to (none for a dry run, which submits nothing). */
 export const budgetOf = async (deps: AdmitDeps, e: Execution, now: Date) =>
@@ -51,7 +55,7 @@ export const admitOne = async (deps: AdmitDeps, e: Execution, inFlight: number):
     pinned,
     inFlight,
     await budgetOf(deps, e, now),
-    await pauseOf(deps, e),
+    await pauseOf(deps, e, now),
   );
   if (blockedBy.length > 0) return { admitted: false, blockedBy };
   const w = admissionWrite(e);

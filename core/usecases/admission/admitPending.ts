@@ -5,7 +5,7 @@ import type { Clock } from '../../ports/Clock.js';
 import type { ExecutionAdmissions } from '../../ports/ExecutionAdmissions.js';
 import type { ProjectConfigRepository } from '../../ports/ProjectConfigRepository.js';
 import type { ProfilePauses } from '../../ports/ProfilePauses.js';
-import type { ProfilePause } from '../../domain/profilePause.js';
+import { holdingPause, type ProfilePause } from '../../domain/profilePause.js';
 import type { SourceRepository } from '../../ports/SourceRepository.js';
 import type { BudgetState } from '../../domain/budget.js';
 import { type BudgetDeps, readBudget } from '../budgets/readBudget.js';
@@ -49,7 +49,8 @@ export const admitPending = async (
   const ids = [...new Set([...made, ...awaiting].flatMap((e) => e.sourceIds))];
   const sourceById = new Map((ids.length > 0 ? await deps.sources.getMany(ids) : []).map((x) => [x.id, x]));
   const pinnedOf = new Map<string, ProjectConfig | null>();
-  // Pauses are few (an operator's acts): one read of them all.
+  // Pauses are few (an operator's acts): one read of them all, judged at one time.
+  const now = deps.clock.now();
   const pauses =
     made.length + awaiting.length > 0
       ? new Map((await deps.pauses.all()).map((p) => [p.profileId, p]))
@@ -64,7 +65,7 @@ export const admitPending = async (
         const x = sourceById.get(id);
         return x ? [x] : [];
       });
-      const pause = e.profileId === null ? null : (pauses.get(e.profileId) ?? null);
+      const pause = e.profileId === null ? null : holdingPause(pauses.get(e.profileId) ?? null, now);
       out.push({ execution: e, sources, pinned: pinnedOf.get(key)!, scanned, pause });
     }
     return out;

@@ -72,7 +72,7 @@ export const requestExecute = async (
     pinned,
     read.inFlight,
     budget,
-    await pauseOf(deps, requested),
+    await pauseOf(deps, requested, now),
   );
   const admission = blockedBy.length === 0 ? admissionWrite(requested) : null;
   const change = admission ? { ...asked, state: admission.state, error: null } : asked;

@@ -8,7 +8,7 @@ import type { WorkerRecord, WorkerRegistry } from '../../ports/WorkerRegistry.js
 import type { ProfilePauses } from '../../ports/ProfilePauses.js';
 import type { ProfileRepository } from '../../ports/ProfileRepository.js';
 import type { DeploymentProfile } from '../../domain/profile.js';
-import type { ProfilePause } from '../../domain/profilePause.js';
+import { type ProfilePause, pauseEnded } from '../../domain/profilePause.js';
 
 export interface OverviewDeps {
   readonly executions: Pick<ExecutionRepository, 'list'>;
@@ -29,7 +29,7 @@ export interface Overview {
   readonly recentFailures: readonly Execution[];
   /** The last 24 whole UTC hours and this one, oldest first: executions that ended in each, by state. */
   readonly endedByHour: readonly { hour: string; completed: number; failed: number; cancelled: number }[];
-  /** The profiles paused by hand, with why: what holds their executions back. */
+  /** The profiles paused by hand (holding, or ahead), with why: what holds their executions back. */
   readonly paused: readonly { readonly profile: DeploymentProfile; readonly pause: ProfilePause }[];
 }
 
@@ -54,10 +54,12 @@ export const readOverview = async (
   // Pauses are few (each an operator's act): their profiles one by one.
   const paused = (
     await Promise.all(
-      pauses.map(async (pause) => {
-        const profile = await d.profiles.get(pause.profileId);
-        return profile ? [{ profile, pause }] : [];
-      }),
+      pauses
+        .filter((pause) => !pauseEnded(pause, now))
+        .map(async (pause) => {
+          const profile = await d.profiles.get(pause.profileId);
+          return profile ? [{ profile, pause }] : [];
+        }),
     )
   ).flat();
   const hours = Array.from({ length: 25 }, (_, i) => ({

@@ -2,7 +2,12 @@ import * as E from 'fp-ts/lib/Either.js';
 import { type AppError, appError, validationError } from '../../errors.js';
 import { type NewEvent, noProject } from '../../domain/event.js';
 import type { DeploymentProfile } from '../../domain/profile.js';
-import { type ProfilePause, pauseReasonProblem } from '../../domain/profilePause.js';
+import {
+  type ProfilePause,
+  pauseEnded,
+  pauseReasonProblem,
+  pauseWindowProblems,
+} from '../../domain/profilePause.js';
 import type { Clock } from '../../ports/Clock.js';
 import type { ProfilePauses } from '../../ports/ProfilePauses.js';
 import type { ProfileRepository } from '../../ports/ProfileRepository.js';
@@ -28,29 +33,46 @@ const pauseEvent = (
   actor: actor.username,
 });
 
+/** A pause as asked for: why, and its window (from: now when absent or past; until: none, it lasts until resumed). */
+export interface PauseRequest {
+  readonly reason: string;
+  readonly from?: Date | null;
+  readonly until?: Date | null;
+}
+
 /**
- * Pauses a profile: every run that would submit with it waits until it is resumed (admission holds
- * it, or it waits before its translation). An operator's act, as cancelling is: it only holds work
- * back. Pausing a paused profile is refused and keeps the first pause (its reason is what others
- * were told).
+ * Pauses a profile, now or from a time ahead, until it is resumed or until a time: every run that
+ * would submit with it while the pause holds waits (admission holds it, or it waits before its
+ * translation). An operator's act, as cancelling is: it only holds work back. Pausing a profile
+ * that has a pause not yet over is refused and keeps the first (its reason is what others were told).
  */
 export const pauseProfile = async (
   deps: PauseDeps,
   id: string,
-  reason: string,
+  request: PauseRequest,
   actor: Actor,
 ): Promise<E.Either<AppError, { profile: DeploymentProfile; pause: ProfilePause }>> => {
-  const why = reason.trim();
+  const why = request.reason.trim();
+  const now = deps.clock.now();
+  const from = request.from && request.from.getTime() > now.getTime() ? request.from : now;
+  const until = request.until ?? null;
   const problem = pauseReasonProblem(why);
-  if (problem)
-    return E.left(validationError('a pause needs its reason', [{ path: 'reason', message: problem }]));
+  const issues = [
+    ...(problem ? [{ path: 'reason', message: problem }] : []),
+    ...pauseWindowProblems(from, until, now),
+  ];
+  if (issues.length > 0)
+    return E.left(validationError('a pause needs its reason and a window that can hold', issues));
   const profile = await deps.profiles.get(id);
   if (!profile) return E.left(appError('not_found', `no deployment profile ${id}`));
-  const now = deps.clock.now();
-  const pause: ProfilePause = { profileId: id, at: now, by: actor.username, reason: why };
+  const pause: ProfilePause = { profileId: id, at: now, by: actor.username, reason: why, from, until };
   const r = await deps.pauses.pause(
     pause,
-    pauseEvent(profile, 'profile.paused', actor, { reason: why }),
+    pauseEvent(profile, 'profile.paused', actor, {
+      reason: why,
+      from: from.toISOString(),
+      until: until?.toISOString() ?? null,
+    }),
     now,
   );
   if (r === 'not_found') return E.left(appError('not_found', `no deployment profile ${id}`));
@@ -59,14 +81,17 @@ export const pauseProfile = async (
     return E.left(
       appError(
         'conflict',
-        `profile ${profile.name} is paused already${first ? ` (by ${first.by}: ${first.reason})` : ''}; resume it first to pause it for another reason`,
+        `profile ${profile.name} is paused already${first ? ` (by ${first.by}: ${first.reason})` : ''}; resume it first to pause it for another reason or window`,
       ),
     );
   }
   return E.right({ profile, pause });
 };
 
-/** Resumes a paused profile: the runs it held are admitted by the next execution tick. */
+/**
+ * Resumes a paused profile (or calls off a pause still ahead): the runs it held are admitted by
+ * the next execution tick. A pause whose end has passed is over already: nothing to resume.
+ */
 export const resumeProfile = async (
   deps: PauseDeps,
   id: string,
@@ -74,14 +99,20 @@ export const resumeProfile = async (
 ): Promise<E.Either<AppError, DeploymentProfile>> => {
   const profile = await deps.profiles.get(id);
   if (!profile) return E.left(appError('not_found', `no deployment profile ${id}`));
+  const now = deps.clock.now();
   const was = await deps.pauses.of(id);
-  if (!was) return E.left(appError('conflict', `profile ${profile.name} is not paused`));
+  if (!was || pauseEnded(was, now))
+    return E.left(appError('conflict', `profile ${profile.name} is not paused`));
   const event = pauseEvent(profile, 'profile.resumed', actor, {
     paused_at: was.at.toISOString(),
     paused_by: was.by,
     reason: was.reason,
+    from: was.from.toISOString(),
+    until: was.until?.toISOString() ?? null,
+    // A pause resumed before it began was called off: it held nothing.
+    before_it_began: was.from.getTime() > now.getTime(),
   });
-  if (!(await deps.pauses.resume(id, event, deps.clock.now())))
+  if (!(await deps.pauses.resume(id, event, now)))
     return E.left(appError('conflict', `profile ${profile.name} is not paused`));
   return E.right(profile);
 };

@@ -1,3 +1,4 @@
+import type { ProfilePause } from '../../domain/profilePause.js';
 import type { ExecutionTrigger } from '../../domain/execution.js';
 import { type Execution, withChange } from '../../domain/executionRecord.js';
 import { LeaseLostError, type Lease, PermanentJobError } from '../../domain/job.js';
@@ -68,8 +69,11 @@ export interface Attempt {
   sources: Map<string, Source>;
   /** This run moved the attempt into staging: there is no staging record to resume from. */
   stagingFresh: boolean;
-  /** This run looked at its profile's pause before translating, and went on: submit need not look again. */
-  pauseLooked: boolean;
+  /**
+   * The profile's pause as this run last read it, and when: a look made moments before (translate
+   * runs into submit at once) is judged again at the submit's time, not read again.
+   */
+  pauseSeen: { readonly pause: ProfilePause | null; readonly at: Date } | null;
   /** What this run staged, for its translate step. */
   staged: { readonly id: string; readonly attempt: number; readonly files: readonly StagedEntry[] } | null;
   /** What this run translated, for its submit step. */
@@ -92,7 +96,7 @@ export const openAttempt = (deps: RunDeps, ctx: RunContext): Attempt => ({
   written: null,
   sources: new Map(),
   stagingFresh: false,
-  pauseLooked: false,
+  pauseSeen: null,
   staged: null,
   translated: null,
 });

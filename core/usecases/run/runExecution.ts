@@ -1,7 +1,7 @@
 import type { Execution } from '../../domain/executionRecord.js';
 import type { RunJobPayload } from '../../domain/jobKinds.js';
 import { DeferredJob, LeaseLostError, PermanentJobError } from '../../domain/job.js';
-import { pauseBlocker } from '../../domain/profilePause.js';
+import { holdingPause, pauseBlocker, pauseRecheckAt } from '../../domain/profilePause.js';
 import { unsettledAttemptsOf } from '../../domain/unsettledAttempt.js';
 import { executionEvent, transition } from '../../domain/executionEvents.js';
 import {
@@ -90,28 +90,40 @@ const steps = async (a: Attempt, job: RunJobPayload): Promise<void> => {
 export const pausedRecheckSeconds = 30;
 
 /**
- * A run about to reach its profile's translator and backend while the profile is paused waits
+ * How long a look at the pause stays good for this run: translate runs into submit at once, so a
+ * look before an ordinary translation serves its submit too (judged again at the submit's time, so
+ * a window set to begin in between holds it); a long translation (a graph of thousands of drops
+ * takes seconds) is followed by a fresh look, so a pause made meanwhile is seen.
+ */
+export const pauseLookFreshMs = 2_000;
+
+/**
+ * A run about to reach its profile's translator and backend while the profile's pause holds waits
  * there: its job is given back until the next look (the attempt not counted), and the execution
  * stays in its step with nothing sent. Told once per pause (`execution.held`); a dry run is not held.
  */
 const holdWhilePaused = async (a: Attempt, e: Execution): Promise<void> => {
-  // One look per run of the job (translate runs into submit at once), none for a dry run.
-  if (a.pauseLooked || e.doSubmit === false || e.profileId === null) return;
-  const pause = await a.deps.pauses.of(e.profileId);
-  a.pauseLooked = true;
-  const why = pauseBlocker(pause, e);
-  if (pause === null || why === null) return;
-  const since = pause.at.toISOString();
+  if (e.doSubmit === false || e.profileId === null) return;
+  const now = a.deps.clock.now();
+  const seen = a.pauseSeen;
+  const fresh = seen !== null && now.getTime() - seen.at.getTime() < pauseLookFreshMs;
+  const pause = fresh ? seen.pause : await a.deps.pauses.of(e.profileId);
+  if (!fresh) a.pauseSeen = { pause, at: now };
+  const holding = holdingPause(pause, now);
+  const why = pauseBlocker(holding, e);
+  if (holding === null || why === null) return;
+  const since = holding.at.toISOString();
   if ((e.runRecord['held_by_pause'] as { since?: string } | undefined)?.since !== since)
     await commit(a, e, { runRecord: { ...e.runRecord, held_by_pause: { since, step: e.state } } }, [
       executionEvent(e, 'execution.held', {
         step: e.state,
         profile: e.profileSnapshot.name,
-        reason: pause.reason,
-        paused_by: pause.by,
+        reason: holding.reason,
+        paused_by: holding.by,
+        ...(holding.until ? { until: holding.until.toISOString() } : {}),
       }),
     ]);
-  throw new DeferredJob(new Date(a.deps.clock.now().getTime() + pausedRecheckSeconds * 1000), why);
+  throw new DeferredJob(pauseRecheckAt(holding, now, pausedRecheckSeconds * 1000), why);
 };
 
 /** Settles earlier attempts first (see settlePrevious); throws, to be retried, while one still runs. */

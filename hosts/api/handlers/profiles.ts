@@ -39,8 +39,13 @@ export const profileEventsHandler: Handler = async (ctx) =>
   answer(await ctx.app.profiles.events(ctx.params['id']!, eventPageOf(ctx)));
 
 export const pauseProfileHandler: Handler = async (ctx) => {
-  const { reason } = ctx.body as { reason: string };
-  const r = await ctx.app.profiles.pause(ctx.params['id']!, reason, actorOf(ctx));
+  const body = ctx.body as { reason: string; from?: string | null; until?: string | null };
+  const at = (s: string | null | undefined) => (s ? new Date(s) : null);
+  const r = await ctx.app.profiles.pause(
+    ctx.params['id']!,
+    { reason: body.reason, from: at(body.from), until: at(body.until) },
+    actorOf(ctx),
+  );
   if (E.isRight(r))
     ctx.log.info({ profile_id: ctx.params['id'], by: ctx.principal?.username }, 'profile paused');
   return answer(r);

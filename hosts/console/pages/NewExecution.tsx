@@ -2,7 +2,18 @@ import { useEffect, useState } from 'preact/hooks';
 import { call, get, query } from '../api.js';
 import { go } from '../router.js';
 import type { Execution, SourcePage } from '../types.js';
-import { Choice, ErrorNote, Field, Page, useAction, Pager, Show, useLoad, usePager } from '../ui.js';
+import {
+  Choice,
+  ErrorNote,
+  Field,
+  Page,
+  PauseWindow,
+  useAction,
+  Pager,
+  Show,
+  useLoad,
+  usePager,
+} from '../ui.js';
 import { useChoices } from './Executions.js';
 
 /**
@@ -103,16 +114,22 @@ export const NewExecutionPage = () => {
           label="Deployment profile"
           hint="Default: the project's default profile"
           value={profile}
-          options={profileChoices.map((p) => [p.name, p.paused ? `${p.name} (paused)` : p.name] as const)}
+          options={profileChoices.map(
+            (p) =>
+              [
+                p.name,
+                p.paused ? `${p.name} (${p.paused.holding ? 'paused' : 'pause ahead'})` : p.name,
+              ] as const,
+          )}
           onChange={setProfile}
           empty="Default"
         />
         {chosenProfile?.paused && (
           <div class="warn" role="status">
             <p>
-              Profile {chosenProfile.name} is paused (by {chosenProfile.paused.by}:{' '}
-              {chosenProfile.paused.reason}). An execution that submits waits until it is resumed; a dry run
-              does not.
+              Profile {chosenProfile.name} is paused <PauseWindow p={chosenProfile.paused} /> (by{' '}
+              {chosenProfile.paused.by}: {chosenProfile.paused.reason}). An execution that would submit while
+              the pause holds waits; a dry run does not.
             </p>
           </div>
         )}

@@ -2,7 +2,7 @@ import { get } from '../api.js';
 import { href } from '../router.js';
 import type { Overview } from '../types.js';
 import { StackedBars } from '../charts.js';
-import { Checks, ExecutionLink, Page, Show, StateBadge, Time, useLoad } from '../ui.js';
+import { Checks, ExecutionLink, Page, PauseWindow, Show, StateBadge, Time, useLoad } from '../ui.js';
 
 interface Readiness {
   status: string;
@@ -38,7 +38,7 @@ export const OverviewPage = () => {
                   {o.paused_profiles.map((p) => (
                     <li key={p.id}>
                       <a href={href(['profiles', p.id])}>{p.name}</a> ({p.project_module ?? 'every project'})
-                      since <Time at={p.at} />, by {p.by}: {p.reason}
+                      <PauseWindow p={p} />, by {p.by}: {p.reason}
                     </li>
                   ))}
                 </ul>

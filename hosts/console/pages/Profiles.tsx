@@ -10,6 +10,7 @@ import {
   Field,
   Json,
   Page,
+  PauseWindow,
   Show,
   Time,
   useAction,
@@ -106,9 +107,14 @@ const Editor = ({ profile, done }: { profile?: Profile; done: (p: Profile) => vo
   );
 };
 
-/** Asks why, then pauses the profile (its reason is what every held execution shows). */
+/** A datetime-local input's value (the browser's time zone) as an instant, or null when empty. */
+const instant = (local: string) => (local === '' ? null : new Date(local).toISOString());
+
+/** Asks why and when, then pauses the profile (its reason is what every held execution shows). */
 const PauseForm = ({ id, done }: { id: string; done: () => void }) => {
   const [reason, setReason] = useState('');
+  const [from, setFrom] = useState('');
+  const [until, setUntil] = useState('');
   const { busy, error, run } = useAction();
   return (
     <form
@@ -116,16 +122,26 @@ const PauseForm = ({ id, done }: { id: string; done: () => void }) => {
       onSubmit={(e) => {
         e.preventDefault();
         void run(async () => {
-          await call('POST', `/deployment-profiles/${id}/pause`, { reason });
+          await call('POST', `/deployment-profiles/${id}/pause`, {
+            reason,
+            from: instant(from),
+            until: instant(until),
+          });
           done();
         });
       }}
     >
       <Field
         label="Why pause it"
-        hint="Why, and until when: every execution it holds shows this. Runs already on the backend go on."
+        hint="Every execution it holds shows this. Runs already on the backend go on."
       >
         <input value={reason} maxLength={500} required onInput={(e) => setReason(e.currentTarget.value)} />
+      </Field>
+      <Field label="From" hint="Empty: now. Your browser's time zone.">
+        <input type="datetime-local" value={from} onInput={(e) => setFrom(e.currentTarget.value)} />
+      </Field>
+      <Field label="Until" hint="Empty: until resumed. It ends by itself at this time.">
+        <input type="datetime-local" value={until} onInput={(e) => setUntil(e.currentTarget.value)} />
       </Field>
       <ErrorNote error={error} />
       <div class="actions">
@@ -211,8 +227,9 @@ export const ProfileDetailPage = ({ id }: { id: string }) => {
               {p.paused && (
                 <div class="warn" role="status">
                   <p>
-                    Paused since <Time at={p.paused.at} /> by {p.paused.by}: {p.paused.reason}. Executions
-                    that would submit with it wait until it is resumed.
+                    Paused <PauseWindow p={p.paused} /> by {p.paused.by}: {p.paused.reason}. Executions that
+                    would submit with it {p.paused.holding ? 'wait' : 'will wait'} until{' '}
+                    {p.paused.until === null ? 'it is resumed' : 'then, or until it is resumed'}.
                   </p>
                 </div>
               )}
@@ -287,7 +304,7 @@ export const ProfilesPage = () => {
                     <td>{p.project_module ?? 'every project'}</td>
                     <td>{p.is_default ? 'yes' : 'no'}</td>
                     <td>{p.version}</td>
-                    <td>{p.paused ? <Time at={p.paused.at} /> : 'no'}</td>
+                    <td>{p.paused ? <PauseWindow p={p.paused} /> : 'no'}</td>
                   </tr>
                 ))}
               </tbody>

@@ -67,7 +67,7 @@ export const stepLine = (e: EventView): string => {
     case 'execution.step_retried':
       return `${n('step')} will be tried again: ${n('error')}`;
     case 'execution.held':
-      return `waiting before ${n('step') === 'translating' ? 'its translation' : 'its submit'}: profile ${n('profile')} is paused by ${n('paused_by')}: ${n('reason')}`;
+      return `waiting before ${n('step') === 'translating' ? 'its translation' : 'its submit'}: profile ${n('profile')} is paused by ${n('paused_by')}: ${n('reason')}${p['until'] ? ` (until ${n('until')})` : ''}`;
     case 'execution.completed':
       return 'completed';
     case 'execution.failed':

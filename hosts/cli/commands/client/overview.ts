@@ -1,3 +1,4 @@
+import { pauseWindow } from './profile.js';
 import { Command } from 'clipanion';
 import { exitCodes } from '../../exitCodes.js';
 import type { ApiClient } from '../../client/apiClient.js';
@@ -9,7 +10,15 @@ interface OverviewView {
   queue: { queued: number; running: number; dead: number; oldest_queued_age_seconds: number };
   workers: { hostname: string; pid: number; roles: string[]; heartbeat_at: string }[];
   recent_failures: ExecutionView[];
-  paused_profiles: { name: string; project_module: string | null; at: string; by: string; reason: string }[];
+  paused_profiles: {
+    name: string;
+    project_module: string | null;
+    by: string;
+    reason: string;
+    from: string;
+    until: string | null;
+    holding: boolean;
+  }[];
 }
 
 export class OverviewCommand extends ReadCommand {
@@ -38,7 +47,7 @@ export class OverviewCommand extends ReadCommand {
       );
     for (const p of o.paused_profiles)
       this.out(
-        `profile ${p.name} (${p.project_module ?? 'global'}) paused since ${p.at} by ${p.by}: ${p.reason}`,
+        `profile ${p.name} (${p.project_module ?? 'global'}) paused ${pauseWindow(p)} by ${p.by}: ${p.reason}`,
       );
     if (o.recent_failures.length > 0) this.out('recent failures:');
     for (const e of o.recent_failures) this.out(`  ${describe(e)}`);

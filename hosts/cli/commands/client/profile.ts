@@ -5,6 +5,7 @@ import { exitCodes } from '../../exitCodes.js';
 import type { ApiClient } from '../../client/apiClient.js';
 import { ReadCommand, table, UsageError } from '../../client/clientCommand.js';
 import { EventsCommand } from '../../client/eventList.js';
+import { aheadTime } from '../../client/since.js';
 
 interface ProfileView {
   id: string;
@@ -13,8 +14,21 @@ interface ProfileView {
   is_default: boolean;
   deployment: { kind?: string };
   version: number;
-  paused: { at: string; by: string; reason: string } | null;
+  paused: PauseView | null;
 }
+
+interface PauseView {
+  at: string;
+  by: string;
+  reason: string;
+  from: string;
+  until: string | null;
+  holding: boolean;
+}
+
+/** A pause's window in words: `since T` (or `from T`, ahead), and `until T` when it ends by itself. */
+export const pauseWindow = (p: Pick<PauseView, 'from' | 'until' | 'holding'>): string =>
+  `${p.holding ? 'since' : 'from'} ${p.from}${p.until === null ? '' : ` until ${p.until}`}`;
 
 const allProfiles = (api: ApiClient, module: string | undefined): Promise<ProfileView[]> =>
   api.all<ProfileView>('/deployment-profiles', { project_module: module }, 500);
@@ -83,7 +97,7 @@ export class ProfileListCommand extends ReadCommand {
           p.deployment.kind ?? '',
           p.is_default ? 'yes' : '',
           String(p.version),
-          p.paused ? `since ${p.paused.at}` : '',
+          p.paused ? pauseWindow(p.paused) : '',
           p.id,
         ]),
       ]),
@@ -188,17 +202,24 @@ export class ProfilePauseCommand extends ReadCommand {
   static override paths = [['profile', 'pause']];
   static override usage = Command.Usage({
     category: 'Client',
-    description: 'Pause a deployment profile: runs that would submit with it wait until it is resumed',
+    description: 'Pause a deployment profile, now or for a window ahead: runs that would submit with it wait',
     details: `
-      For a backend down for maintenance, or misbehaving. Every execution that would submit with the
-      profile waits, and its status gives your reason: one not yet admitted stays pending, one already
-      staging waits before its translation or submit. Runs on the backend go on, and a dry run is not
-      held. \`profile resume\` lets them go on.
+      For a backend down for maintenance, or misbehaving. While the pause holds, every execution that
+      would submit with the profile waits, and its status gives your reason: one not yet admitted
+      stays pending, one already staging waits before its translation or submit. Runs on the backend
+      go on, and a dry run is not held. \`--from\` sets the window ahead (runs go on until then) and
+      \`--until\` ends it by itself; without \`--until\` it lasts until \`profile resume\`, which also
+      ends a window early or calls one off. Times: a date-time with its offset, or a span from now
+      (90m, 12h, 3d).
     `,
     examples: [
       [
-        'Before a maintenance window',
-        'surveyor profile pause setonix --project wallaby_hires --reason "Setonix maintenance until Tue 18:00"',
+        'Now, until resumed',
+        'surveyor profile pause setonix --project wallaby_hires --reason "DIM misbehaving"',
+      ],
+      [
+        'A maintenance window announced ahead',
+        'surveyor profile pause setonix --project wallaby_hires --reason "Setonix maintenance" --from 2026-12-01T08:00+08:00 --until 2026-12-01T18:00+08:00',
       ],
     ],
   });
@@ -206,18 +227,23 @@ export class ProfilePauseCommand extends ReadCommand {
   ref = Option.String({ required: true, name: 'ID_OR_NAME' });
   reason = Option.String('--reason', {
     required: true,
-    description: 'Why, and until when (shown to others)',
+    description: 'Why (shown to others)',
   });
+  from = Option.String('--from', { description: 'When it begins (default: now)' });
+  until = Option.String('--until', { description: 'When it ends by itself (default: when resumed)' });
   project = Option.String('--project', { description: 'The module whose profile NAME is' });
 
   protected async run(api: ApiClient): Promise<number> {
+    const from = this.from === undefined ? undefined : aheadTime('--from', this.from);
+    const until = this.until === undefined ? undefined : aheadTime('--until', this.until);
     const id = await namedProfile(api, this.ref, this.project);
     const p = await api.request<ProfileView>('POST', profilePath(id, '/pause'), {
-      body: { reason: this.reason },
+      body: { reason: this.reason, from, until },
     });
     if (this.asJson) return this.json(p);
+    const w = p.paused!;
     this.out(
-      `profile ${p.name} paused: runs that would submit with it wait until \`surveyor profile resume\``,
+      `profile ${p.name} paused ${pauseWindow(w)}: runs that would submit with it ${w.holding ? 'wait' : 'will wait'} ${w.until === null ? 'until `surveyor profile resume`' : 'until then'}`,
     );
     return exitCodes.ok;
   }
@@ -227,7 +253,8 @@ export class ProfileResumeCommand extends ReadCommand {
   static override paths = [['profile', 'resume']];
   static override usage = Command.Usage({
     category: 'Client',
-    description: "End a profile's pause: the runs it held are admitted by the next execution tick",
+    description:
+      "End a profile's pause (or call off one ahead): the runs it held are admitted by the next execution tick",
   });
 
   ref = Option.String({ required: true, name: 'ID_OR_NAME' });
