@@ -150,6 +150,36 @@ test('a run held before its translation by a pause with an end goes on at that e
   t.deepEqual(h.failures, []);
 });
 
+test('a pause made while a long translation runs holds the run before its submit', async (t) => {
+  const slow = new MockTranslator();
+  const partition = slow.partition.bind(slow);
+  let during: (() => Promise<void>) | null = null;
+  slow.partition = async (graph, settings) => {
+    await during?.();
+    return partition(graph, settings);
+  };
+  const { h, module } = await prepared(['HIPASSJ0007-01'], undefined, { ports: { translator: slow } });
+  const id = await createOf(h, module, 'HIPASSJ0007-01');
+  right(await h.executions.execute(id, {}, admin.username));
+  const profileId = right(await h.executions.get(id)).deployment_profile_id!;
+  // The translation takes 20 s (as a 5,000-drop graph does), and the pause comes in the middle.
+  during = async () => {
+    during = null;
+    h.clock.advance(10);
+    right(await h.profiles.pause(profileId, { reason: 'DIM upgrade' }, admin));
+    h.clock.advance(10);
+  };
+  const kinds = async () => right(await h.executions.events(id)).items.map((e) => e.kind);
+  await h.until(async () => (await kinds()).includes('execution.held'), { maxSeconds: 300 });
+  t.is(await stateOf(h, id), 'submitting', 'translated, and waiting before its submit');
+  t.false((await kinds()).includes('execution.submitted'));
+  const held = right(await h.executions.events(id)).items.find((e) => e.kind === 'execution.held')!;
+  t.like(held.payload, { step: 'submitting', reason: 'DIM upgrade' });
+  right(await h.profiles.resume(profileId, admin));
+  await h.until(async () => (await stateOf(h, id)) === 'completed', { maxSeconds: 900 });
+  t.deepEqual(h.failures, []);
+});
+
 test('two harnesses driven alike end alike: the harness is deterministic', async (t) => {
   const run = async () => {
     const { h, module } = await prepared(['HIPASSJ0002-34']);
