@@ -15,6 +15,14 @@ export class MemoryProfilePauses implements ProfilePauses {
     return 'ok' as const;
   }
 
+  async replace(p: ProfilePause, earlierAt: Date, event: NewEvent, now: Date) {
+    const was = this.store.pauses.get(p.profileId);
+    if (!was || was.at.getTime() !== earlierAt.getTime() || pauseEnded(was, now)) return 'changed' as const;
+    this.store.pauses.set(p.profileId, p);
+    this.store.appendEvent(event, now);
+    return 'ok' as const;
+  }
+
   async resume(profileId: string, event: NewEvent, now: Date): Promise<boolean> {
     const was = this.store.pauses.get(profileId);
     if (!was || pauseEnded(was, now)) return false;

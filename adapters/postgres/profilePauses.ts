@@ -50,6 +50,19 @@ export class PgProfilePauses implements ProfilePauses {
     });
   }
 
+  async replace(p: ProfilePause, earlierAt: Date, event: NewEvent, now: Date) {
+    return this.db.tx(async (tx) => {
+      const r = await tx.result(
+        `UPDATE profile_pauses SET paused_at = $2, paused_by = $3, reason = $4, starts_at = $5, ends_at = $6
+         WHERE profile_id = $1 AND paused_at = $7 AND (ends_at IS NULL OR ends_at > $8)`,
+        [p.profileId, p.at, p.by, p.reason, p.from, p.until, earlierAt, now],
+      );
+      if (r.rowCount !== 1) return 'changed' as const;
+      await insertEvent(tx, event, now);
+      return 'ok' as const;
+    });
+  }
+
   async resume(profileId: string, event: NewEvent, now: Date): Promise<boolean> {
     return this.db.tx(async (tx) => {
       const r = await tx.result(

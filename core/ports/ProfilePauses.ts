@@ -8,6 +8,12 @@ export interface ProfilePauses {
    * it was); one that is over is replaced. 'not_found' when there is no such profile.
    */
   pause(p: ProfilePause, event: NewEvent, now: Date): Promise<'ok' | 'already' | 'not_found'>;
+  /**
+   * Puts `p` in place of the profile's pause made at `earlierAt` (its `at`), in one step, so that
+   * nothing is admitted between the two. 'changed' when that pause is no longer the profile's, or
+   * is over at `now` (resumed, replaced or ended meanwhile): nothing is written.
+   */
+  replace(p: ProfilePause, earlierAt: Date, event: NewEvent, now: Date): Promise<'ok' | 'changed'>;
   /** Ends (or calls off, when still ahead) the profile's pause; false when it has none that is not over at `now`. */
   resume(profileId: string, event: NewEvent, now: Date): Promise<boolean>;
   /** The profile's pause as stored, over or not: domain/profilePause.ts judges it at a time. */

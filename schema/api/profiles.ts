@@ -197,14 +197,20 @@ export const ProfileView = component(
 
 /**
  * Why a profile is paused (every held execution's status says it too), and its window: `from` a
- * time ahead (absent or past: now), `until` a time it ends by itself (absent or null: when resumed).
+ * time ahead (absent or past: now), `until` a time it ends by itself (absent or null: when resumed);
+ * `replace` changes the pause the profile has, in one step.
  */
 export const ProfilePauseRequest = component(
   'DeploymentProfilePauseRequest',
   strictObject(
     'DeploymentProfilePauseRequest',
     { reason: oneLine('a reason on one line', maxPauseReasonLength, 1) },
-    { from: t.union([DateTimeInput, t.null]), until: t.union([DateTimeInput, t.null]) },
+    {
+      from: t.union([DateTimeInput, t.null]),
+      until: t.union([DateTimeInput, t.null]),
+      /** Put this pause in place of the profile's pause not yet over, in one step (default false: 409). */
+      replace: t.boolean,
+    },
   ),
 );
 

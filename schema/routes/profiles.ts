@@ -81,7 +81,7 @@ export const profileRoutes: readonly RouteSpec[] = [
     method: 'POST',
     path: '/deployment-profiles/{id}/pause',
     summary:
-      'Pause a profile (its backend down for maintenance, say), now or from a time ahead (`from`), until it is resumed or until a time (`until`, when it ends by itself): while the pause holds, admission holds every execution that would submit with it, pending, with the reason in its status; a run admitted before waits before its translation or submit (event execution.held); runs on the backend go on, and a dry run is not held. 400 when `until` is not after now and `from`, or either is over 366 days ahead; 409 when it has a pause not yet over (the first pause and its reason stay). Event profile.paused',
+      'Pause a profile (its backend down for maintenance, say), now or from a time ahead (`from`), until it is resumed or until a time (`until`, when it ends by itself): while the pause holds, admission holds every execution that would submit with it, pending, with the reason in its status; a run admitted before waits before its translation or submit (event execution.held); runs on the backend go on, and a dry run is not held. 400 when `until` is not after now and `from`, or either is over 366 days ahead; 409 when it has a pause not yet over (the first pause and its reason stay), unless `replace` is true: then the new pause takes its place in one step (nothing is admitted in between; 409 when that pause changed meanwhile). Event profile.paused (with `replaced`, the pause it replaced)',
     tag: 'profiles',
     auth: 'operator',
     params: idParam,

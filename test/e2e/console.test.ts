@@ -268,6 +268,13 @@ test.serial('an operator signs in, uploads, registers, discovers, runs, cancels 
       /Paused from .+ until .+ by \S+: Setonix maintenance\. Executions that would submit with it will wait until then/,
     )
     .waitFor();
+  // The window changed in one step: the form starts from the pause it has.
+  await page.getByRole('button', { name: 'Change pause' }).click();
+  t.is(await page.getByLabel('Why pause it').inputValue(), 'Setonix maintenance');
+  await page.getByLabel('Why pause it').fill('Setonix maintenance, extended');
+  await page.getByLabel('Until').fill(local(new Date(Date.now() + 4 * 86_400_000)));
+  await page.getByRole('button', { name: 'Change pause' }).last().click();
+  await page.getByText(/Paused from .+ until .+ by \S+: Setonix maintenance, extended\./).waitFor();
   await page.getByRole('button', { name: 'Resume' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Resume' }).click();
   await page.getByRole('button', { name: 'Pause', exact: true }).waitFor();

@@ -698,6 +698,23 @@ test.serial('the rest of what the API does, from the command line too', async (t
       'm',
     ),
   );
+  const movedWindow = await cli([
+    'profile',
+    'pause',
+    'spare',
+    '--project',
+    'wallaby_hires',
+    '--reason',
+    'maintenance, moved',
+    '--from',
+    '3h',
+    '--replace',
+  ]);
+  t.is(movedWindow.code, 0, movedWindow.out);
+  t.regex(
+    movedWindow.out,
+    /^profile spare paused from \S+Z: runs that would submit with it will wait until `surveyor profile resume`$/m,
+  );
   const calledOff = await cli(['profile', 'resume', 'spare', '--project', 'wallaby_hires']);
   t.is(calledOff.code, 0, calledOff.out);
   const gone = await cli(['profile', 'delete', 'spare', '--project', 'wallaby_hires']);

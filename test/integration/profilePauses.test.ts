@@ -161,9 +161,23 @@ test('a window: set ahead it holds nothing yet and can be called off; with an en
     'over: nothing to resume',
   );
   t.is((await pause({ reason: 'again' })).status, 200, 'a pause that is over gives way to a new one');
+  // A window that runs over is replaced in one step; without `replace` the first stays.
+  const refused = await pause({ reason: 'longer', until: fromNow(3_600_000) });
+  t.is(refused.status, 409);
+  t.regex(refused.text, /paused already \(by op-\w+: again\); replace it to change its reason or window/);
+  const longer = fromNow(7_200_000);
+  const replaced = await pause({ reason: 'extended', until: longer, replace: true });
+  t.is(replaced.status, 200, replaced.text);
+  t.like(replaced.body, { paused: { reason: 'extended', until: longer, holding: true } });
+  t.is((await pause({ reason: 'x', replace: 'yes' })).status, 422, 'replace is a boolean');
   const events = await api.call('GET', `/deployment-profiles/${profile.id}/events`, { token: p.token });
   const resumed = (
     events.body as { items: { kind: string; payload: Record<string, unknown> }[] }
   ).items.filter((e) => e.kind === 'profile.resumed');
   t.like(resumed, [{ payload: { from, until, before_it_began: true } }]);
+  const last = (events.body as { items: { kind: string; payload: Record<string, unknown> }[] }).items.at(-1)!;
+  t.like(last, {
+    kind: 'profile.paused',
+    payload: { reason: 'extended', until: longer, replaced: { reason: 'again', until: null } },
+  });
 });

@@ -643,11 +643,47 @@ export const repositoryContract: Record<string, Rule> = {
       );
       t.is((await r.pauses.of(a.id))?.reason, 'short', 'an ended pause is kept until replaced');
       t.is(
+        await r.pauses.replace(
+          window('longer', 26, 26, 40),
+          at(22),
+          ev(a.id, 'profile.paused', 'profile'),
+          at(26),
+        ),
+        'changed',
+        'an ended pause is not replaced: it is over',
+      );
+      t.is(await pauseAt(window('held', 30, 30, 40), 30), 'ok');
+      const extended = window('held longer', 35, 30, 50);
+      t.is(
+        await r.pauses.replace(extended, at(29), ev(a.id, 'profile.paused', 'profile'), at(35)),
+        'changed',
+        'not the pause that was read',
+      );
+      t.is(await r.pauses.replace(extended, at(30), ev(a.id, 'profile.paused', 'profile'), at(35)), 'ok');
+      t.deepEqual(await r.pauses.of(a.id), extended, 'in its place');
+      t.is(
+        await r.pauses.replace(
+          window('again', 36, 30, 50),
+          at(30),
+          ev(a.id, 'profile.paused', 'profile'),
+          at(36),
+        ),
+        'changed',
+        'replaced once from what was read',
+      );
+      t.is(
         (
           await r.events.read({ kind: 'subject', subjectType: 'profile', subjectId: a.id }, 10, null)
         ).items.filter((e) => e.kind === 'profile.resumed').length,
         1,
         'no event for a resume refused',
+      );
+      t.is(
+        (
+          await r.events.read({ kind: 'subject', subjectType: 'profile', subjectId: a.id }, 20, null)
+        ).items.filter((e) => e.kind === 'profile.paused').length,
+        5,
+        'an event per pause made or replaced, none for a refusal',
       );
     },
   'executions: an idempotency key is taken once; writes expect a state and a held lease': async (t, r) => {

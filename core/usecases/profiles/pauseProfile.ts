@@ -15,7 +15,7 @@ import type { Actor } from './saveProfile.js';
 
 export interface PauseDeps {
   readonly profiles: Pick<ProfileRepository, 'get'>;
-  readonly pauses: Pick<ProfilePauses, 'pause' | 'resume' | 'of'>;
+  readonly pauses: Pick<ProfilePauses, 'pause' | 'replace' | 'resume' | 'of'>;
   readonly clock: Clock;
 }
 
@@ -38,13 +38,20 @@ export interface PauseRequest {
   readonly reason: string;
   readonly from?: Date | null;
   readonly until?: Date | null;
+  /**
+   * Put this pause in place of the one the profile has (a window that runs over, a reason to
+   * correct), in one step: nothing is admitted in between, as it would be between a resume and a
+   * pause. Without it, a profile with a pause not yet over is refused.
+   */
+  readonly replace?: boolean;
 }
 
 /**
  * Pauses a profile, now or from a time ahead, until it is resumed or until a time: every run that
  * would submit with it while the pause holds waits (admission holds it, or it waits before its
  * translation). An operator's act, as cancelling is: it only holds work back. Pausing a profile
- * that has a pause not yet over is refused and keeps the first (its reason is what others were told).
+ * that has a pause not yet over is refused and keeps the first (its reason is what others were
+ * told), unless the request replaces it.
  */
 export const pauseProfile = async (
   deps: PauseDeps,
@@ -66,22 +73,31 @@ export const pauseProfile = async (
   const profile = await deps.profiles.get(id);
   if (!profile) return E.left(appError('not_found', `no deployment profile ${id}`));
   const pause: ProfilePause = { profileId: id, at: now, by: actor.username, reason: why, from, until };
-  const r = await deps.pauses.pause(
-    pause,
-    pauseEvent(profile, 'profile.paused', actor, {
-      reason: why,
-      from: from.toISOString(),
-      until: until?.toISOString() ?? null,
-    }),
-    now,
-  );
+  const window = { reason: why, from: from.toISOString(), until: until?.toISOString() ?? null };
+  const was = request.replace ? await deps.pauses.of(id) : null;
+  if (was && !pauseEnded(was, now)) {
+    const replaced = {
+      at: was.at.toISOString(),
+      by: was.by,
+      reason: was.reason,
+      from: was.from.toISOString(),
+      until: was.until?.toISOString() ?? null,
+    };
+    const event = pauseEvent(profile, 'profile.paused', actor, { ...window, replaced });
+    if ((await deps.pauses.replace(pause, was.at, event, now)) === 'changed')
+      return E.left(
+        appError('conflict', `the pause of profile ${profile.name} changed meanwhile; look at it again`),
+      );
+    return E.right({ profile, pause });
+  }
+  const r = await deps.pauses.pause(pause, pauseEvent(profile, 'profile.paused', actor, window), now);
   if (r === 'not_found') return E.left(appError('not_found', `no deployment profile ${id}`));
   if (r === 'already') {
     const first = await deps.pauses.of(id);
     return E.left(
       appError(
         'conflict',
-        `profile ${profile.name} is paused already${first ? ` (by ${first.by}: ${first.reason})` : ''}; resume it first to pause it for another reason or window`,
+        `profile ${profile.name} is paused already${first ? ` (by ${first.by}: ${first.reason})` : ''}; replace it to change its reason or window`,
       ),
     );
   }

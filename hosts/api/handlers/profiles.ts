@@ -39,11 +39,11 @@ export const profileEventsHandler: Handler = async (ctx) =>
   answer(await ctx.app.profiles.events(ctx.params['id']!, eventPageOf(ctx)));
 
 export const pauseProfileHandler: Handler = async (ctx) => {
-  const body = ctx.body as { reason: string; from?: string | null; until?: string | null };
+  const body = ctx.body as { reason: string; from?: string | null; until?: string | null; replace?: boolean };
   const at = (s: string | null | undefined) => (s ? new Date(s) : null);
   const r = await ctx.app.profiles.pause(
     ctx.params['id']!,
-    { reason: body.reason, from: at(body.from), until: at(body.until) },
+    { reason: body.reason, from: at(body.from), until: at(body.until), replace: body.replace === true },
     actorOf(ctx),
   );
   if (E.isRight(r))

@@ -109,12 +109,28 @@ const Editor = ({ profile, done }: { profile?: Profile; done: (p: Profile) => vo
 
 /** A datetime-local input's value (the browser's time zone) as an instant, or null when empty. */
 const instant = (local: string) => (local === '' ? null : new Date(local).toISOString());
+/** An instant as a datetime-local input's value, in the browser's time zone. */
+const localInput = (at: string | null) => {
+  if (at === null) return '';
+  const d = new Date(at);
+  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+};
 
-/** Asks why and when, then pauses the profile (its reason is what every held execution shows). */
-const PauseForm = ({ id, done }: { id: string; done: () => void }) => {
-  const [reason, setReason] = useState('');
-  const [from, setFrom] = useState('');
-  const [until, setUntil] = useState('');
+interface PauseWindowView {
+  readonly reason: string;
+  readonly from: string;
+  readonly until: string | null;
+  readonly holding: boolean;
+}
+
+/**
+ * Asks why and when, then pauses the profile (its reason is what every held execution shows).
+ * Given the pause it has, it changes that one in one step (`replace`), nothing admitted between.
+ */
+const PauseForm = ({ id, now, done }: { id: string; now: PauseWindowView | null; done: () => void }) => {
+  const [reason, setReason] = useState(now?.reason ?? '');
+  const [from, setFrom] = useState(now && !now.holding ? localInput(now.from) : '');
+  const [until, setUntil] = useState(localInput(now?.until ?? null));
   const { busy, error, run } = useAction();
   return (
     <form
@@ -126,6 +142,7 @@ const PauseForm = ({ id, done }: { id: string; done: () => void }) => {
             reason,
             from: instant(from),
             until: instant(until),
+            replace: now !== null,
           });
           done();
         });
@@ -146,7 +163,7 @@ const PauseForm = ({ id, done }: { id: string; done: () => void }) => {
       <ErrorNote error={error} />
       <div class="actions">
         <button type="submit" class="primary" disabled={busy || reason.trim() === ''}>
-          Pause profile
+          {now ? 'Change pause' : 'Pause profile'}
         </button>
       </div>
     </form>
@@ -169,6 +186,11 @@ export const ProfileDetailPage = ({ id }: { id: string }) => {
             <button type="button" onClick={() => setEditing((x) => !x)}>
               {editing ? 'Stop editing' : 'Edit'}
             </button>
+            {profile.data.paused && (
+              <button type="button" onClick={() => setPausing((x) => !x)}>
+                {pausing ? 'Do not change' : 'Change pause'}
+              </button>
+            )}
             {profile.data.paused ? (
               <ConfirmButton
                 label="Resume"
@@ -176,6 +198,7 @@ export const ProfileDetailPage = ({ id }: { id: string }) => {
                 dismiss="Not now"
                 action={async () => {
                   await call('POST', `/deployment-profiles/${id}/resume`);
+                  setPausing(false);
                   profile.reload();
                 }}
               />
@@ -203,9 +226,10 @@ export const ProfileDetailPage = ({ id }: { id: string }) => {
       }
     >
       {ping && <Checks label="Ping result" first="Check" checks={ping.checks} />}
-      {pausing && !profile.data?.paused && (
+      {pausing && profile.data && (
         <PauseForm
           id={id}
+          now={profile.data.paused}
           done={() => {
             setPausing(false);
             profile.reload();

@@ -210,7 +210,8 @@ export class ProfilePauseCommand extends ReadCommand {
       go on, and a dry run is not held. \`--from\` sets the window ahead (runs go on until then) and
       \`--until\` ends it by itself; without \`--until\` it lasts until \`profile resume\`, which also
       ends a window early or calls one off. Times: a date-time with its offset, or a span from now
-      (90m, 12h, 3d).
+      (90m, 12h, 3d). A profile has one pause at a time: \`--replace\` puts this one in place of the
+      one it has (a window that runs over), in one step, so that no run slips through in between.
     `,
     examples: [
       [
@@ -220,6 +221,10 @@ export class ProfilePauseCommand extends ReadCommand {
       [
         'A maintenance window announced ahead',
         'surveyor profile pause setonix --project wallaby_hires --reason "Setonix maintenance" --from 2026-12-01T08:00+08:00 --until 2026-12-01T18:00+08:00',
+      ],
+      [
+        'The window runs over',
+        'surveyor profile pause setonix --project wallaby_hires --reason "Setonix maintenance, extended" --until 3h --replace',
       ],
     ],
   });
@@ -231,6 +236,9 @@ export class ProfilePauseCommand extends ReadCommand {
   });
   from = Option.String('--from', { description: 'When it begins (default: now)' });
   until = Option.String('--until', { description: 'When it ends by itself (default: when resumed)' });
+  replace = Option.Boolean('--replace', false, {
+    description: 'In place of the pause it has (default: refused while one holds or is ahead)',
+  });
   project = Option.String('--project', { description: 'The module whose profile NAME is' });
 
   protected async run(api: ApiClient): Promise<number> {
@@ -238,7 +246,7 @@ export class ProfilePauseCommand extends ReadCommand {
     const until = this.until === undefined ? undefined : aheadTime('--until', this.until);
     const id = await namedProfile(api, this.ref, this.project);
     const p = await api.request<ProfileView>('POST', profilePath(id, '/pause'), {
-      body: { reason: this.reason, from, until },
+      body: { reason: this.reason, from, until, ...(this.replace ? { replace: true } : {}) },
     });
     if (this.asJson) return this.json(p);
     const w = p.paused!;
