@@ -96,6 +96,7 @@ import {
 import { ExecWatchCommand } from './commands/client/execWatch.js';
 import { ExecListCommand } from './commands/client/execList.js';
 import { ExecRetryFailedCommand } from './commands/client/execRetryFailed.js';
+import { ExecCancelAllCommand } from './commands/client/execCancelAll.js';
 import { UsageCommand } from './commands/client/usage.js';
 import { installSignalHandlers } from '../composition/shutdown.js';
 import { exitCodes } from './exitCodes.js';
@@ -200,6 +201,7 @@ const commands = [
   ExecCancelCommand,
   ExecRetryCommand,
   ExecRetryFailedCommand,
+  ExecCancelAllCommand,
   ExecEventsCommand,
   ExecProvenanceCommand,
   ExecDiffCommand,

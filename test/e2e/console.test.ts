@@ -411,6 +411,12 @@ test.serial('an operator signs in, uploads, registers, discovers, runs, cancels 
   await page.getByRole('dialog').getByRole('button', { name: 'Not now' }).click();
   t.is(await page.getByRole('dialog').isVisible(), false);
   await record(t, page, '07-execution-pending');
+  // The emergency stop from the list of pending ones: the one not run is cancelled.
+  await open(page, 'executions?state=pending', 'Executions');
+  await page.getByRole('button', { name: 'Cancel these 1' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel these 1' }).click();
+  await page.getByText('1 of 1 cancelled').waitFor();
+  await page.getByRole('button', { name: /^Cancel these/ }).waitFor({ state: 'detached' });
   await open(page, 'alerts', 'Alerts');
   await record(t, page, '09-alerts');
   await open(page, 'projects', 'Project configurations');

@@ -561,6 +561,45 @@ test.serial('the rest of what the API does, from the command line too', async (t
     [],
     'nothing has ended in the future',
   );
+  // The emergency stop: what has not reached its backend, listed first, then cancelled in one go.
+  for (const source of ['HIPASSJ0001-23', 'HIPASSJ0001-23'])
+    await json<{ uuid: string }>(['exec', 'create', 'wallaby_hires', source]);
+  const waitingNow = (
+    await json<{ items: { uuid: string }[] }>([
+      'exec',
+      'list',
+      '--project',
+      'wallaby_hires',
+      '--state',
+      'pending',
+    ])
+  ).items.map((e) => e.uuid);
+  t.true(waitingNow.length >= 2, 'two wait at least');
+  const wouldCancel = await json<{ uuid: string; cancelled: boolean }[]>([
+    'exec',
+    'cancel-all',
+    '--project',
+    'wallaby_hires',
+    '--state',
+    'pending',
+    '--dry-run',
+  ]);
+  t.deepEqual(wouldCancel.map((o) => o.uuid).sort(), [...waitingNow].sort());
+  t.true(wouldCancel.every((o) => !o.cancelled));
+  t.is((await cli(['exec', 'cancel-all', '--project', 'wallaby_hires', '--state', 'done'])).code, 2);
+  const stopped = await cli(['exec', 'cancel-all', '--project', 'wallaby_hires', '--state', 'pending']);
+  t.is(stopped.code, 0, stopped.out);
+  t.regex(stopped.out, new RegExp(`^cancelled ${waitingNow[0]} \\(was pending, now cancelled\\)$`, 'm'));
+  t.regex(stopped.out, new RegExp(`^${waitingNow.length} of ${waitingNow.length} cancelled$`, 'm'));
+  t.deepEqual(
+    (await json<{ items: unknown[] }>(['exec', 'list', '--project', 'wallaby_hires', '--state', 'pending']))
+      .items,
+    [],
+  );
+  t.regex(
+    (await cli(['exec', 'cancel-all', '--project', 'wallaby_hires', '--state', 'pending'])).out,
+    /^no execution to cancel$/m,
+  );
   const lastEvent = await json<{ kind: string }[]>(['exec', 'events', done, '--last', '1']);
   const allEvents = await json<{ kind: string }[]>(['exec', 'events', done]);
   t.deepEqual(lastEvent, allEvents.slice(-1));

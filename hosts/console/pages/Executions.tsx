@@ -60,20 +60,25 @@ export const ExecutionsPage = ({ route }: { route: Route }) => {
   );
   const { projects, profiles } = useChoices();
   const canRun = useCan('operator');
-  const [retried, setRetried] = useState<string | null>(null);
-  // After an outage: the failed (or cancelled) ones shown, each retried on its own; one refused is
-  // named, the others go on (as `surveyor exec retry-failed`).
-  const retryShown = async (ids: readonly string[]) => {
+  const [bulkNote, setBulkNote] = useState<string | null>(null);
+  // The ones shown, each retried (after an outage) or cancelled (an emergency stop) on its own; one
+  // refused is named, the others go on (as `surveyor exec retry-failed` and `exec cancel-all`).
+  const eachShown = async (ids: readonly string[], act: 'retry' | 'cancel') => {
     const refused: string[] = [];
     for (const id of ids)
-      await call('POST', `/executions/${id}/retry`).catch((e: unknown) =>
+      await call('POST', `/executions/${id}/${act}`).catch((e: unknown) =>
         refused.push(`${id.slice(0, 8)}: ${e instanceof Error ? e.message : String(e)}`),
       );
-    setRetried(
-      `${ids.length - refused.length} of ${ids.length} retried${refused.length ? `; not retried: ${refused.join('; ')}` : ''}`,
+    const done = act === 'retry' ? 'retried' : 'cancelled';
+    setBulkNote(
+      `${ids.length - refused.length} of ${ids.length} ${done}${refused.length ? `; not ${done}: ${refused.join('; ')}` : ''}`,
     );
     list.reload();
   };
+  const shown = list.data?.items.length ?? 0;
+  const cancellable =
+    filter.state !== undefined &&
+    ['pending', 'queued', 'staging', 'translating', 'submitting', 'running'].includes(filter.state);
   const set = (name: string, value: string) =>
     go(['executions'], {
       project: name === 'project' ? value : filter.project_module,
@@ -87,15 +92,33 @@ export const ExecutionsPage = ({ route }: { route: Route }) => {
       actions={
         canRun && (
           <>
-            {(filter.state === 'failed' || filter.state === 'cancelled') &&
-              (list.data?.items.length ?? 0) > 0 && (
-                <ConfirmButton
-                  label={`Retry these ${list.data!.items.length}`}
-                  question={`Run the ${list.data!.items.length} ${filter.state} executions shown again, each as a new attempt?`}
-                  dismiss="Not now"
-                  action={() => retryShown(list.data!.items.map((e) => e.uuid))}
-                />
-              )}
+            {(filter.state === 'failed' || filter.state === 'cancelled') && shown > 0 && (
+              <ConfirmButton
+                label={`Retry these ${shown}`}
+                question={`Run the ${shown} ${filter.state} executions shown again, each as a new attempt?`}
+                dismiss="Not now"
+                action={() =>
+                  eachShown(
+                    list.data!.items.map((e) => e.uuid),
+                    'retry',
+                  )
+                }
+              />
+            )}
+            {cancellable && shown > 0 && (
+              <ConfirmButton
+                label={`Cancel these ${shown}`}
+                danger
+                question={`Cancel the ${shown} ${filter.state} executions shown?${filter.state === 'running' ? ' Their jobs are cancelled on their backends.' : ''}`}
+                dismiss="Not now"
+                action={() =>
+                  eachShown(
+                    list.data!.items.map((e) => e.uuid),
+                    'cancel',
+                  )
+                }
+              />
+            )}
             <a class="button primary" href={href(['executions', 'new'])}>
               New execution
             </a>
@@ -126,9 +149,9 @@ export const ExecutionsPage = ({ route }: { route: Route }) => {
           empty="All"
         />
       </form>
-      {retried && (
+      {bulkNote && (
         <p class="note" aria-live="polite">
-          {retried}
+          {bulkNote}
         </p>
       )}
       {filter.source_id && (

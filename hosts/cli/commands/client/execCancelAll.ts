@@ -1,0 +1,67 @@
+import { Command, Option } from 'clipanion';
+import type { ApiClient } from '../../client/apiClient.js';
+import { UsageError } from '../../client/clientCommand.js';
+import { type ExecutionView, path } from './exec.js';
+import { ExecBulkCommand } from './execBulk.js';
+
+/** The states of a run not yet on a backend: cancelling one wastes nothing already spent. */
+const notSubmitted = ['pending', 'queued', 'staging', 'translating', 'submitting'] as const;
+
+/**
+ * The emergency stop: a configuration found wrong, a profile pointing at the wrong allocation.
+ * Every execution of a project that has not reached its backend is cancelled in one command (with
+ * --running, those on their backends too), each on its own, as `exec cancel` does.
+ */
+export class ExecCancelAllCommand extends ExecBulkCommand {
+  static override paths = [['exec', 'cancel-all']];
+  static override usage = Command.Usage({
+    category: 'Client',
+    description: "Cancel a project's executions that have not reached their backend, newest first",
+    details: `
+      The executions are chosen first: those pending, queued, staging, translating or submitting
+      (with --running, those running on their backends too, which are cancelled there), narrowed by
+      --state, --source, --profile and --limit. Then each is cancelled as \`exec cancel\` does. With
+      --dry-run they are listed and nothing changes. Exit 1 unless every one chosen was cancelled.
+    `,
+    examples: [
+      ['See what would be cancelled', 'surveyor exec cancel-all --project wallaby_hires --dry-run'],
+      [
+        'Those waiting for admission only',
+        'surveyor exec cancel-all --project wallaby_hires --state pending',
+      ],
+      [
+        'Everything on one profile, running jobs included',
+        'surveyor exec cancel-all --project wallaby_hires --profile setonix --running',
+      ],
+    ],
+  });
+
+  state = Option.Array('--state', {
+    description: `Only these states (${notSubmitted.join(', ')}, running); repeat it for more`,
+  });
+  running = Option.Boolean('--running', false, {
+    description: 'Those running on their backends too (cancelled there)',
+  });
+  protected readonly done = 'cancelled';
+
+  protected states() {
+    const allowed: readonly string[] = [...notSubmitted, 'running'];
+    const asked = this.state ?? [...notSubmitted, ...(this.running ? ['running'] : [])];
+    const wrong = asked.filter((s) => !allowed.includes(s));
+    if (wrong.length > 0) throw new UsageError(`--state ${wrong[0]}: one of ${allowed.join(', ')}`);
+    return [...new Set(asked)];
+  }
+
+  protected extraQuery() {
+    return {};
+  }
+
+  protected would(e: ExecutionView) {
+    return `would cancel ${e.uuid} (${e.state})`;
+  }
+
+  protected async act(api: ApiClient, e: ExecutionView) {
+    const r = await api.request<ExecutionView>('POST', path(e.uuid, '/cancel'));
+    return { line: `cancelled ${e.uuid} (was ${e.state}, now ${r.state})` };
+  }
+}
