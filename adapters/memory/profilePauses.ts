@@ -1,5 +1,5 @@
 import type { NewEvent } from '../../core/domain/event.js';
-import { type ProfilePause, pauseEnded } from '../../core/domain/profilePause.js';
+import { type ProfilePause, pauseEnded, type WindowChange } from '../../core/domain/profilePause.js';
 import type { ProfilePauses } from '../../core/ports/ProfilePauses.js';
 import type { MemoryStore } from './store.js';
 
@@ -21,6 +21,15 @@ export class MemoryProfilePauses implements ProfilePauses {
     this.store.pauses.set(p.profileId, p);
     this.store.appendEvent(event, now);
     return 'ok' as const;
+  }
+
+  async tell(profileId: string, at: Date, change: WindowChange, event: NewEvent, now: Date) {
+    const was = this.store.pauses.get(profileId);
+    const told = was?.told ?? { began: false, ended: false };
+    if (!was || was.at.getTime() !== at.getTime() || told[change]) return false;
+    this.store.pauses.set(profileId, { ...was, told: { ...told, [change]: true } });
+    this.store.appendEvent(event, now);
+    return true;
   }
 
   async resume(profileId: string, event: NewEvent, now: Date): Promise<boolean> {

@@ -1,5 +1,5 @@
 import type { NewEvent } from '../../core/domain/event.js';
-import type { ProfilePause } from '../../core/domain/profilePause.js';
+import type { ProfilePause, WindowChange } from '../../core/domain/profilePause.js';
 import type { ProfilePauses } from '../../core/ports/ProfilePauses.js';
 import { type Db, prepared } from './db.js';
 import { insertEvent } from './eventLog.js';
@@ -11,9 +11,12 @@ interface Row {
   reason: string;
   starts_at: Date;
   ends_at: Date | null;
+  began_told: boolean;
+  ended_told: boolean;
 }
 
-const select = 'SELECT profile_id, paused_at, paused_by, reason, starts_at, ends_at FROM profile_pauses';
+const select =
+  'SELECT profile_id, paused_at, paused_by, reason, starts_at, ends_at, began_told, ended_told FROM profile_pauses';
 
 const toPause = (r: Row): ProfilePause => ({
   profileId: r.profile_id,
@@ -22,6 +25,7 @@ const toPause = (r: Row): ProfilePause => ({
   reason: r.reason,
   from: r.starts_at,
   until: r.ends_at,
+  ...(r.began_told || r.ended_told ? { told: { began: r.began_told, ended: r.ended_told } } : {}),
 });
 
 export class PgProfilePauses implements ProfilePauses {
@@ -40,7 +44,7 @@ export class PgProfilePauses implements ProfilePauses {
          VALUES ($1, $2, $3, $4, $5, $6)
          ON CONFLICT (profile_id) DO UPDATE SET paused_at = excluded.paused_at,
            paused_by = excluded.paused_by, reason = excluded.reason,
-           starts_at = excluded.starts_at, ends_at = excluded.ends_at
+           starts_at = excluded.starts_at, ends_at = excluded.ends_at, began_told = false, ended_told = false
          WHERE profile_pauses.ends_at <= $7`,
         [p.profileId, p.at, p.by, p.reason, p.from, p.until, now],
       );
@@ -53,13 +57,33 @@ export class PgProfilePauses implements ProfilePauses {
   async replace(p: ProfilePause, earlierAt: Date, event: NewEvent, now: Date) {
     return this.db.tx(async (tx) => {
       const r = await tx.result(
-        `UPDATE profile_pauses SET paused_at = $2, paused_by = $3, reason = $4, starts_at = $5, ends_at = $6
+        `UPDATE profile_pauses SET paused_at = $2, paused_by = $3, reason = $4, starts_at = $5, ends_at = $6,
+           began_told = false, ended_told = false
          WHERE profile_id = $1 AND paused_at = $7 AND (ends_at IS NULL OR ends_at > $8)`,
         [p.profileId, p.at, p.by, p.reason, p.from, p.until, earlierAt, now],
       );
       if (r.rowCount !== 1) return 'changed' as const;
       await insertEvent(tx, event, now);
       return 'ok' as const;
+    });
+  }
+
+  async tell(
+    profileId: string,
+    at: Date,
+    change: WindowChange,
+    event: NewEvent,
+    now: Date,
+  ): Promise<boolean> {
+    const column = change === 'began' ? 'began_told' : 'ended_told';
+    return this.db.tx(async (tx) => {
+      const r = await tx.result(
+        `UPDATE profile_pauses SET ${column} = true WHERE profile_id = $1 AND paused_at = $2 AND NOT ${column}`,
+        [profileId, at],
+      );
+      if (r.rowCount !== 1) return false;
+      await insertEvent(tx, event, now);
+      return true;
     });
   }
 

@@ -4,6 +4,7 @@ import { alertTick } from '../usecases/alerts/alertTick.js';
 import { discoveryTick } from '../usecases/discovery/discoveryTick.js';
 import { maintenanceTick } from '../usecases/maintenance/maintenanceTick.js';
 import { executionTick } from '../usecases/executions/executionTick.js';
+import { pauseWindowTick } from '../usecases/profiles/pauseWindowTick.js';
 import type { SurveyorOperations } from './surveyor.js';
 
 /** How often each tick runs, and what bounds it. */
@@ -31,5 +32,10 @@ export const schedulerTicks = (app: SurveyorOperations, s: TickSchedule): readon
     pollMinSeconds: s.pollMinSeconds,
     ...(s.pollMaxSeconds !== undefined ? { pollMaxSeconds: s.pollMaxSeconds } : {}),
   }),
+  // Before the alert tick: a window's change is told, and alerted, in the same round.
+  pauseWindowTick(
+    { pauses: app.deps.profiles.pauses, profiles: app.deps.profiles.profiles },
+    s.executionSeconds,
+  ),
   alertTick(app.deps.alerts, s.alertSeconds, { workerStaleSeconds: s.workerStaleSeconds }),
 ];

@@ -15,6 +15,14 @@ const line = (label: string, v: unknown) =>
     ? []
     : [`${label}: ${typeof v === 'string' ? v : JSON.stringify(v)}`];
 
+/** What a profile's pause events say, after the profile's name. */
+const profileWords: Readonly<Record<string, string>> = {
+  'profile.paused': 'paused',
+  'profile.resumed': 'resumed',
+  'profile.pause_began': 'paused: the window set ahead began',
+  'profile.pause_ended': 'resumed: the window ended at its time',
+};
+
 /** An account audit event in words: whose account, and what changed (domain/accountEvents.ts). */
 const accountWhat = (event: ProvenanceEvent, payload: Record<string, unknown>) => {
   const change = event.kind.replace(/^(user|address)\./, '').replace(/_/g, ' ');
@@ -46,8 +54,8 @@ export const eventAlert = (
         ? `source ${String(payload['source_identifier'] ?? event.subjectId)} changed in discovery`
         : isAccountEvent(event)
           ? accountWhat(event, payload)
-          : event.kind === 'profile.paused' || event.kind === 'profile.resumed'
-            ? `profile ${String(payload['name'] ?? event.subjectId)} ${event.kind === 'profile.paused' ? 'paused' : 'resumed'}`
+          : Object.hasOwn(profileWords, event.kind)
+            ? `profile ${String(payload['name'] ?? event.subjectId)} ${profileWords[event.kind]}`
             : `${event.subjectType} ${event.subjectId}: ${event.kind}`;
   const subject = cut(`[surveyor] ${project ? `${project}: ` : ''}${what}`, 200);
   const text = cut(

@@ -149,7 +149,10 @@ export type RuleConditions =
   | { readonly kind: 'account_changed'; readonly changes: readonly AccountChange[] }
   /** A live API token ends within `days`: told once per token, for its program to be given a new one. */
   | { readonly kind: 'token_expiring'; readonly days: number }
-  /** A profile paused or resumed by hand (its project's, or every project's for a global profile). */
+  /**
+   * A profile paused or resumed by hand, and a window's beginning and end when they come by
+   * themselves (its project's profiles, or every project's for a rule of no project).
+   */
   | { readonly kind: 'profile_paused' };
 
 /**
@@ -186,7 +189,8 @@ export const eventKindsOf = (c: RuleConditions): readonly string[] => {
   if (c.kind === 'execution_ended') return c.states.map((s) => `execution.${s}`);
   if (c.kind === 'discovery_changed') return ['source.changed'];
   if (c.kind === 'account_changed') return accountEventKinds(c.changes);
-  if (c.kind === 'profile_paused') return ['profile.paused', 'profile.resumed'];
+  if (c.kind === 'profile_paused')
+    return ['profile.paused', 'profile.resumed', 'profile.pause_began', 'profile.pause_ended'];
   return [];
 };
 

@@ -21,7 +21,25 @@ export interface ProfilePause {
   readonly from: Date;
   /** When it ends by itself; null: when it is resumed. */
   readonly until: Date | null;
+  /** What the scheduler has told of its window (absent: nothing yet). */
+  readonly told?: { readonly began: boolean; readonly ended: boolean };
 }
+
+/** A change a window makes by itself, told once as an event: a pause set ahead begins, one with an end ends. */
+export type WindowChange = 'began' | 'ended';
+
+/**
+ * The changes of its window that have come by `now` and are not told yet: its beginning, when it
+ * was set ahead (a pause made to hold at once was told as it was made), and its end, when it has
+ * one. An end told means its beginning need not be (a window that began and ended unseen, say
+ * while no scheduler ran, is told as ended only).
+ */
+export const untoldChanges = (p: ProfilePause, now: Date): WindowChange[] => {
+  const ended = pauseEnded(p, now) && !p.told?.ended;
+  const began =
+    !ended && p.from.getTime() > p.at.getTime() && p.from.getTime() <= now.getTime() && !p.told?.began;
+  return [...(began ? (['began'] as const) : []), ...(ended ? (['ended'] as const) : [])];
+};
 
 export const maxPauseReasonLength = 500;
 

@@ -1,5 +1,5 @@
 import type { NewEvent } from '../domain/event.js';
-import type { ProfilePause } from '../domain/profilePause.js';
+import type { ProfilePause, WindowChange } from '../domain/profilePause.js';
 
 /** Profiles paused by hand (domain/profilePause.ts). Every write records its event with it, or neither happens. */
 export interface ProfilePauses {
@@ -14,6 +14,11 @@ export interface ProfilePauses {
    * is over at `now` (resumed, replaced or ended meanwhile): nothing is written.
    */
   replace(p: ProfilePause, earlierAt: Date, event: NewEvent, now: Date): Promise<'ok' | 'changed'>;
+  /**
+   * Records that the window of the pause made at `at` began or ended, with its event, once: false
+   * when it was told already, or the pause is no longer that one (resumed or replaced).
+   */
+  tell(profileId: string, at: Date, change: WindowChange, event: NewEvent, now: Date): Promise<boolean>;
   /** Ends (or calls off, when still ahead) the profile's pause; false when it has none that is not over at `now`. */
   resume(profileId: string, event: NewEvent, now: Date): Promise<boolean>;
   /** The profile's pause as stored, over or not: domain/profilePause.ts judges it at a time. */

@@ -227,6 +227,51 @@ test.serial('a profile paused and resumed is told to the project, with who did i
 });
 
 test.serial(
+  'a window set ahead is told as it begins and as it ends, by the scheduler, once each',
+  async (t) => {
+    const w = await hook('window-hook');
+    const rule = await post(
+      '/alert-rules',
+      { kind: 'profile_paused', name: 'windows', channels: [w.id], project_module: 'deliver_w' },
+      op,
+    );
+    const profile = await post('/deployment-profiles', {
+      name: 'pw',
+      project_module: 'deliver_w',
+      translation: {},
+      deployment: { kind: 'rest_remote', deploy_host: 'dim.example.org' },
+    });
+    const before = receiver.received.length;
+    const window = {
+      from: new Date(Date.now() + 1_500).toISOString(),
+      until: new Date(Date.now() + 3_500).toISOString(),
+    };
+    const pause = await api.call('POST', `/deployment-profiles/${profile.id}/pause`, {
+      token: op,
+      body: { reason: 'login node reboot', ...window },
+    });
+    t.is(pause.status, 200, pause.text);
+    const d = await settled(rule.id, 3);
+    t.true(
+      d.every((x) => x.state === 'delivered'),
+      JSON.stringify(d),
+    );
+    const got = receiver.received
+      .slice(before)
+      .map((r) => [String(r.body['subject']), String(r.body['text'])] as const);
+    t.deepEqual(got.map(([s]) => s).sort(), [
+      '[surveyor] deliver_w: profile pw paused',
+      '[surveyor] deliver_w: profile pw paused: the window set ahead began',
+      '[surveyor] deliver_w: profile pw resumed: the window ended at its time',
+    ]);
+    for (const [, text] of got) t.regex(text, /^reason: login node reboot$/m);
+    // Told once: more ticks add nothing.
+    await new Promise((r) => setTimeout(r, 2_000));
+    t.is((await deliveries(rule.id)).length, 3);
+  },
+);
+
+test.serial(
   'a 500 is retried with backoff and then delivered; the receiver sees one delivery id',
   async (t) => {
     const w = await hook('retry-hook');

@@ -686,6 +686,44 @@ export const repositoryContract: Record<string, Rule> = {
         'an event per pause made or replaced, none for a refusal',
       );
     },
+  'pauses: a window change is told once, of the pause it was seen on; a replace starts afresh': async (
+    t,
+    r,
+  ) => {
+    const a = profile({ name: 'a' });
+    await r.profiles.insert(a, ev(a.id), t0);
+    const p = { profileId: a.id, at: at(1), by: 'ops', reason: 'window', from: at(5), until: at(9) };
+    t.is(await r.pauses.pause(p, ev(a.id, 'profile.paused', 'profile'), at(1)), 'ok');
+    const tell = (made: number, change: 'began' | 'ended', n: number) =>
+      r.pauses.tell(a.id, at(made), change, ev(a.id, `profile.pause_${change}`, 'profile'), at(n));
+    t.false(await tell(2, 'began', 5), 'not the pause that is there');
+    t.true(await tell(1, 'began', 5));
+    t.false(await tell(1, 'began', 6), 'told once');
+    t.like(await r.pauses.of(a.id), { told: { began: true, ended: false } });
+    t.true(await tell(1, 'ended', 9));
+    t.like(await r.pauses.of(a.id), { told: { began: true, ended: true } });
+    const next = { ...p, at: at(10), reason: 'next', from: at(12), until: at(14) };
+    t.is(
+      await r.pauses.pause(next, ev(a.id, 'profile.paused', 'profile'), at(10)),
+      'ok',
+      'the ended one gave way',
+    );
+    t.is((await r.pauses.of(a.id))?.told, undefined, 'the new one has nothing told');
+    t.true(await tell(10, 'began', 12));
+    const moved = { ...next, at: at(13), until: at(20) };
+    t.is(await r.pauses.replace(moved, at(10), ev(a.id, 'profile.paused', 'profile'), at(13)), 'ok');
+    t.is((await r.pauses.of(a.id))?.told, undefined, 'a replace starts afresh');
+    const kinds = (
+      await r.events.read({ kind: 'subject', subjectType: 'profile', subjectId: a.id }, 20, null)
+    ).items
+      .map((e) => e.kind)
+      .filter((k) => k.startsWith('profile.pause_'));
+    t.deepEqual(
+      kinds,
+      ['profile.pause_began', 'profile.pause_ended', 'profile.pause_began'],
+      'an event per change told',
+    );
+  },
   'executions: an idempotency key is taken once; writes expect a state and a held lease': async (t, r) => {
     await uploaded(r);
     const [src] = Object.values(await sourcesNamed(r, ['x1']));

@@ -129,6 +129,16 @@ test('a maintenance window set ahead: runs go on until it begins, wait while it 
   t.is(right(await h.profiles.get(profileId)).paused, null, 'over: the profile shows no pause');
   const kinds = right(await h.profiles.events(profileId)).items.map((e) => e.kind);
   t.false(kinds.includes('profile.resumed'), 'no resume was made');
+  t.deepEqual(
+    kinds.filter((k) => k.startsWith('profile.pause')),
+    ['profile.paused', 'profile.pause_began', 'profile.pause_ended'],
+    'the window told as it began and as it ended, once each',
+  );
+  const ended = right(await h.profiles.events(profileId)).items.find(
+    (e) => e.kind === 'profile.pause_ended',
+  )!;
+  t.like(ended, { actor: null, payload: { reason: 'Setonix maintenance', until: until.toISOString() } });
+  t.true(ended.created_at >= until.toISOString(), `told at ${ended.created_at}, after its end`);
   t.deepEqual(h.failures, []);
 });
 

@@ -8,6 +8,7 @@ import {
   pauseEnded,
   pauseRecheckAt,
   pauseWindowProblems,
+  untoldChanges,
   viewPause,
 } from '../../core/domain/profilePause.js';
 
@@ -79,4 +80,20 @@ test('views show a pause ahead as not holding, and nothing once it is over', (t)
   });
   t.like(viewPause(pause(-60, null), now), { until: null, holding: true, by: 'ops' });
   t.is(viewPause(pause(-60, -1), now), null);
+});
+
+test('what a window did by itself is told once: a beginning set ahead, an end', (t) => {
+  const made = (from: number, until: number | null, told?: { began: boolean; ended: boolean }) => ({
+    ...pause(from, until),
+    at: at(-600),
+    ...(told ? { told } : {}),
+  });
+  t.deepEqual(untoldChanges(made(-60, null), now), ['began'], 'set ahead, begun');
+  t.deepEqual(untoldChanges(made(60, null), now), [], 'still ahead');
+  t.deepEqual(untoldChanges(made(-60, null, { began: true, ended: false }), now), [], 'told');
+  t.deepEqual(untoldChanges(made(-60, -1, { began: true, ended: false }), now), ['ended']);
+  t.deepEqual(untoldChanges(made(-60, -1), now), ['ended'], 'begun and ended unseen: told as ended only');
+  t.deepEqual(untoldChanges(made(-60, -1, { began: true, ended: true }), now), []);
+  // A pause made to hold at once was told as it was made: its beginning is not told again.
+  t.deepEqual(untoldChanges({ ...pause(0, null), at: at(0) }, at(30)), []);
 });
