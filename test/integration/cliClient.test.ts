@@ -591,6 +591,7 @@ test.serial('the rest of what the API does, from the command line too', async (t
   t.is(stopped.code, 0, stopped.out);
   t.regex(stopped.out, new RegExp(`^cancelled ${waitingNow[0]} \\(was pending, now cancelled\\)$`, 'm'));
   t.regex(stopped.out, new RegExp(`^${waitingNow.length} of ${waitingNow.length} cancelled$`, 'm'));
+  t.false(stopped.out.includes('automation is on'), 'automation is off in wallaby_hires');
   t.deepEqual(
     (await json<{ items: unknown[] }>(['exec', 'list', '--project', 'wallaby_hires', '--state', 'pending']))
       .items,
@@ -599,6 +600,27 @@ test.serial('the rest of what the API does, from the command line too', async (t
   t.regex(
     (await cli(['exec', 'cancel-all', '--project', 'wallaby_hires', '--state', 'pending'])).out,
     /^no execution to cancel$/m,
+  );
+  // Where automation is on, the stop says that it would make new executions of those sources.
+  const auto = manualWallabyYaml
+    .replace('module: wallaby_hires', 'module: wallaby_auto')
+    .replace(/(execution:\n\s+enabled:) false/, '$1 true')
+    .replace('deployment_profile_name: slurm-remote', 'deployment_profile_name: nowhere');
+  t.is((await cli(['project', 'upload', file('auto.yaml', auto)])).code, 0);
+  const autoProfile = { name: 'auto-dim', project_module: 'wallaby_auto', translation: {} };
+  const deployment = { kind: 'rest_remote', deploy_host: 'dim.example.org' };
+  t.is(
+    (await cli(['profile', 'add', file('auto.json', JSON.stringify({ ...autoProfile, deployment }))])).code,
+    0,
+  );
+  t.is((await cli(['sources', 'add', 'wallaby_auto', 'HIPASSJ0001-23'])).code, 0);
+  await json(['exec', 'create', 'wallaby_auto', 'HIPASSJ0001-23', '--profile', 'auto-dim']);
+  const autoStop = await cli(['exec', 'cancel-all', '--project', 'wallaby_auto']);
+  t.is(autoStop.code, 0, autoStop.out);
+  t.regex(autoStop.out, /^1 of 1 cancelled$/m);
+  t.regex(
+    autoStop.out,
+    /^warning: automation is on in wallaby_auto \(configuration version 1\): its next tick makes new executions/m,
   );
   const lastEvent = await json<{ kind: string }[]>(['exec', 'events', done, '--last', '1']);
   const allEvents = await json<{ kind: string }[]>(['exec', 'events', done]);

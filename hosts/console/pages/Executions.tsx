@@ -109,7 +109,7 @@ export const ExecutionsPage = ({ route }: { route: Route }) => {
               <ConfirmButton
                 label={`Cancel these ${shown}`}
                 danger
-                question={`Cancel the ${shown} ${filter.state} executions shown?${filter.state === 'running' ? ' Their jobs are cancelled on their backends.' : ''}`}
+                question={`Cancel the ${shown} ${filter.state} executions shown?${filter.state === 'running' ? ' Their jobs are cancelled on their backends.' : ''} Where a project's automation is on, its next tick makes new executions of their sources: turn it off in the configuration, or pause the profile, first.`}
                 dismiss="Not now"
                 action={() =>
                   eachShown(

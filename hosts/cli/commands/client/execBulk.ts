@@ -38,6 +38,10 @@ export abstract class ExecBulkCommand extends ReadCommand {
   protected abstract would(e: ExecutionView): string;
   /** Past tense of the act, for the summary: retried, cancelled. */
   protected abstract readonly done: string;
+  /** What to say once they were acted on (to stderr, so that --json stays JSON); none by default. */
+  protected async afterwards(_api: ApiClient, _done: number): Promise<string | null> {
+    return null;
+  }
 
   protected async run(api: ApiClient): Promise<number> {
     const most = this.limit === undefined ? Number.POSITIVE_INFINITY : Number(this.limit);
@@ -66,6 +70,8 @@ export abstract class ExecBulkCommand extends ReadCommand {
         if (!this.asJson) this.out(`${e.uuid} not ${this.done}: ${error}`);
       }
     }
+    const note = this.dryRun ? null : await this.afterwards(api, outcomes.filter((o) => o.done).length);
+    if (note !== null) this.context.stderr.write(`${note}\n`);
     if (this.asJson) this.json(outcomes.map(({ done, ...o }) => ({ ...o, [this.done]: done })));
     else if (chosen.length === 0) this.out(`no execution to ${this.done === 'retried' ? 'retry' : 'cancel'}`);
     else if (!this.dryRun)

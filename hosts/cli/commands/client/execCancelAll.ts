@@ -60,6 +60,20 @@ export class ExecCancelAllCommand extends ExecBulkCommand {
     return `would cancel ${e.uuid} (${e.state})`;
   }
 
+  /**
+   * Automation makes executions of the sources a cancelled run leaves unprocessed at its next tick:
+   * an emergency stop that does not say so would be undone in seconds.
+   */
+  protected override async afterwards(api: ApiClient, done: number) {
+    if (done === 0) return null;
+    const v = await api.request<{
+      version: number;
+      config: { automation?: { execution?: { enabled?: boolean } } };
+    }>('GET', `/project-configs/${encodeURIComponent(this.project)}`);
+    if (v.config.automation?.execution?.enabled !== true) return null;
+    return `warning: automation is on in ${this.project} (configuration version ${v.version}): its next tick makes new executions of the sources these left unprocessed. To stop it, upload a version with automation.execution.enabled: false, or pause the profile (surveyor profile pause).`;
+  }
+
   protected async act(api: ApiClient, e: ExecutionView) {
     const r = await api.request<ExecutionView>('POST', path(e.uuid, '/cancel'));
     return { line: `cancelled ${e.uuid} (was ${e.state}, now ${r.state})` };
