@@ -1,3 +1,4 @@
+import { waitsOnPause } from '../../core/domain/profilePause.js';
 import type { Execution } from '../../core/domain/executionRecord.js';
 import type { ExecutionFigures } from '../../core/ports/ExecutionFigures.js';
 import { awaitingAdmission } from './executionAdmissions.js';
@@ -70,6 +71,14 @@ export class MemoryExecutionFigures implements ExecutionFigures {
       .slice(0, failedLimit)
       .map((e) => ({ id: e.id, projectModule: e.projectModule, error: e.error }));
     return { byState, failed };
+  }
+
+  async waitingOn(profileIds: readonly string[]) {
+    const out = new Map<string, number>();
+    for (const e of this.store.executions.values())
+      if (e.profileId !== null && profileIds.includes(e.profileId) && waitsOnPause(e))
+        out.set(e.profileId, (out.get(e.profileId) ?? 0) + 1);
+    return out;
   }
 
   async pendingSince(before: Date, projectModule: string | null, limit: number) {

@@ -1,3 +1,4 @@
+import { beforeTheBackend } from '../../core/domain/profilePause.js';
 import type { ExecutionFigures } from '../../core/ports/ExecutionFigures.js';
 import type { Db } from './db.js';
 
@@ -40,6 +41,21 @@ export const pendingSince = async (db: Db, before: Date, projectModule: string |
     count: count.n,
     sample: rows.map((r) => ({ id: r.id, projectModule: r.project_module, since: r.execute_requested_at })),
   };
+};
+
+/** The SQL of `waitsOnPause` (core/domain/profilePause.ts). */
+const waitsOnPause = `do_submit IS DISTINCT FROM false
+  AND (state IN (${beforeTheBackend.map((x) => `'${x}'`).join(', ')})
+       OR (state = 'pending' AND execute_requested_at IS NOT NULL))`;
+
+export const waitingOn = async (db: Db, profileIds: readonly string[]) => {
+  if (profileIds.length === 0) return new Map<string, number>();
+  const rows = await db.any<{ profile_id: string; n: number }>(
+    `SELECT profile_id, count(*)::int AS n FROM executions
+     WHERE profile_id = ANY($1::uuid[]) AND ${waitsOnPause} GROUP BY profile_id`,
+    [profileIds],
+  );
+  return new Map(rows.map((r) => [r.profile_id, r.n]));
 };
 
 export const countsByState = async (db: Db) => {
@@ -85,6 +101,9 @@ export class PgExecutionFigures implements ExecutionFigures {
   }
   pendingSince(before: Date, projectModule: string | null, limit: number) {
     return pendingSince(this.db, before, projectModule, limit);
+  }
+  waitingOn(profileIds: readonly string[]) {
+    return waitingOn(this.db, profileIds);
   }
   endedByHour(since: Date) {
     return endedByHour(this.db, since);

@@ -249,11 +249,12 @@ export const executionOperations = (d: SurveyorDeps) => {
           heartbeat_at: w.heartbeatAt.toISOString(),
         })),
         recent_failures: failures,
-        paused_profiles: o.paused.map(({ profile, pause }) => ({
+        paused_profiles: o.paused.map(({ profile, pause, waiting }) => ({
           id: profile.id,
           name: profile.name,
           project_module: profile.project_module,
           ...viewPause(pause, now)!,
+          waiting,
         })),
       };
     },

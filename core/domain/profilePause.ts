@@ -110,6 +110,23 @@ export const pauseBlocker = (
 export const pauseRecheckAt = (p: ProfilePause, now: Date, recheckMs: number): Date =>
   new Date(Math.min(now.getTime() + recheckMs, p.until?.getTime() ?? Number.POSITIVE_INFINITY));
 
+/** The states of a run that has not reached its backend: a pause holds it before its translation or submit. */
+export const beforeTheBackend = ['queued', 'staging', 'translating', 'submitting'] as const;
+
+/**
+ * Whether an execution waits on its profile's pause while the pause holds: it would submit (not a
+ * dry run) and has not yet: asked to run and pending, or on its way to its backend. The count an
+ * operator sees beside a pause; `adapters/postgres/executionFigures.ts` says the same in SQL.
+ */
+export const waitsOnPause = (e: {
+  readonly state: string;
+  readonly executeRequestedAt: Date | null;
+  readonly doSubmit: boolean | null;
+}): boolean =>
+  e.doSubmit !== false &&
+  ((e.state === 'pending' && e.executeRequestedAt !== null) ||
+    (beforeTheBackend as readonly string[]).includes(e.state));
+
 /** A pause as views show it; null when there is none or it is over. `holding`: false while it is still ahead. */
 export const viewPause = (p: ProfilePause | null, now: Date) =>
   p === null || pauseEnded(p, now)

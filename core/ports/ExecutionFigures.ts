@@ -20,6 +20,11 @@ export interface ExecutionFigures {
   }>;
   /** Executions that ended at or after `since`, by the UTC hour they ended in and their state. */
   endedByHour(since: Date): Promise<readonly { hour: Date; state: string; count: number }[]>;
+  /**
+   * Per profile of `profileIds`, the executions that would wait on its pause (domain/profilePause.ts
+   * `waitsOnPause`); a profile with none is absent.
+   */
+  waitingOn(profileIds: readonly string[]): Promise<ReadonlyMap<string, number>>;
   /** Executions asked to run and pending since before `before`: how many, and the oldest `limit`. */
   pendingSince(
     before: Date,

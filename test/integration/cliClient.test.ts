@@ -705,7 +705,7 @@ test.serial('the rest of what the API does, from the command line too', async (t
   );
   t.regex(
     (await cli(['overview'])).out,
-    /^profile spare \(wallaby_hires\) paused since \S+Z by cli-\w+: window$/m,
+    /^profile spare \(wallaby_hires\) paused since \S+Z by cli-\w+: window \(0 executions wait\)$/m,
   );
   const twice = await cli(['profile', 'pause', 'spare', '--project', 'wallaby_hires', '--reason', 'other']);
   t.is(twice.code, 1);

@@ -62,6 +62,7 @@ test('a paused profile holds the runs that would submit with it until it is resu
     name: 'mock-dim',
     project_module: 'wallaby_hires',
     reason: 'Setonix maintenance until 18:00',
+    waiting: 1,
   });
   const tick = executionTick(executionDeps(api.container), {
     everySeconds: 1,

@@ -1101,6 +1101,32 @@ export const repositoryContract: Record<string, Rule> = {
     t.true(await r.queue.complete(fourth[0]!.lease, at(322)));
     t.is((await claim(400)).length, 0, 'a write that does not apply does not ask a running round again');
   },
+  "executions: those that would wait on a profile's pause are counted per profile": async (t, r) => {
+    await uploaded(r);
+    const [a, b, c] = [uuid(), uuid(), uuid()];
+    const asked = { executeRequestedAt: t0, doStage: true, doSubmit: true };
+    const made = [
+      execution({ profileId: a, ...asked }),
+      execution({ profileId: a }), // pending, not asked to run: it waits for nobody
+      execution({ profileId: a, ...asked, state: 'staging' }),
+      execution({ profileId: a, ...asked, doSubmit: false, state: 'queued' }), // a dry run
+      execution({ profileId: a, ...asked, state: 'running' }), // on its backend already
+      execution({ profileId: a, ...asked, state: 'failed' }),
+      execution({ profileId: b, ...asked, state: 'submitting' }),
+      execution({ profileId: null, ...asked }),
+    ];
+    for (const e of made)
+      t.is(await r.executions.insert(e, ev(e.id, 'execution.created', 'execution')), 'ok');
+    const counts = await r.executionFigures.waitingOn([a, b, c]);
+    t.deepEqual(
+      [...counts.entries()].sort(),
+      [
+        [a, 2],
+        [b, 1],
+      ].sort(),
+    );
+    t.is((await r.executionFigures.waitingOn([])).size, 0);
+  },
   'executions: lists filter and page newest first': async (t, r) => {
     await uploaded(r);
     const [sourceA, sourceB] = [uuid(), uuid()];

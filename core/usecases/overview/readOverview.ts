@@ -12,7 +12,7 @@ import { type ProfilePause, pauseEnded } from '../../domain/profilePause.js';
 
 export interface OverviewDeps {
   readonly executions: Pick<ExecutionRepository, 'list'>;
-  readonly executionFigures: Pick<ExecutionFigures, 'countsByState' | 'endedByHour'>;
+  readonly executionFigures: Pick<ExecutionFigures, 'countsByState' | 'endedByHour' | 'waitingOn'>;
   readonly queue: JobQueue;
   readonly workers: WorkerRegistry;
   readonly pauses: Pick<ProfilePauses, 'all'>;
@@ -30,7 +30,12 @@ export interface Overview {
   /** The last 24 whole UTC hours and this one, oldest first: executions that ended in each, by state. */
   readonly endedByHour: readonly { hour: string; completed: number; failed: number; cancelled: number }[];
   /** The profiles paused by hand (holding, or ahead), with why: what holds their executions back. */
-  readonly paused: readonly { readonly profile: DeploymentProfile; readonly pause: ProfilePause }[];
+  readonly paused: readonly {
+    readonly profile: DeploymentProfile;
+    readonly pause: ProfilePause;
+    /** The executions that wait on it while it holds (domain/profilePause.ts `waitsOnPause`). */
+    readonly waiting: number;
+  }[];
 }
 
 export const recentFailureCount = 10;
@@ -62,6 +67,8 @@ export const readOverview = async (
         }),
     )
   ).flat();
+  const waiting =
+    paused.length > 0 ? await d.executionFigures.waitingOn(paused.map((p) => p.profile.id)) : null;
   const hours = Array.from({ length: 25 }, (_, i) => ({
     hour: new Date(since.getTime() + i * 3600_000).toISOString(),
     completed: 0,
@@ -82,6 +89,6 @@ export const readOverview = async (
     workers,
     recentFailures: failed === 'bad_cursor' ? [] : failed.items,
     endedByHour: hours,
-    paused,
+    paused: paused.map((p) => ({ ...p, waiting: waiting?.get(p.profile.id) ?? 0 })),
   };
 };

@@ -38,7 +38,10 @@ export const OverviewPage = () => {
                   {o.paused_profiles.map((p) => (
                     <li key={p.id}>
                       <a href={href(['profiles', p.id])}>{p.name}</a> ({p.project_module ?? 'every project'})
-                      <PauseWindow p={p} />, by {p.by}: {p.reason}
+                      <PauseWindow p={p} />, by {p.by}: {p.reason}.{' '}
+                      {p.holding
+                        ? `${p.waiting} ${p.waiting === 1 ? 'execution waits' : 'executions wait'}.`
+                        : 'It holds nothing yet.'}
                     </li>
                   ))}
                 </ul>

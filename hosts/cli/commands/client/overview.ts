@@ -18,6 +18,7 @@ interface OverviewView {
     from: string;
     until: string | null;
     holding: boolean;
+    waiting: number;
   }[];
 }
 
@@ -47,7 +48,7 @@ export class OverviewCommand extends ReadCommand {
       );
     for (const p of o.paused_profiles)
       this.out(
-        `profile ${p.name} (${p.project_module ?? 'global'}) paused ${pauseWindow(p)} by ${p.by}: ${p.reason}`,
+        `profile ${p.name} (${p.project_module ?? 'global'}) paused ${pauseWindow(p)} by ${p.by}: ${p.reason} (${p.holding ? `${p.waiting} ${p.waiting === 1 ? 'execution waits' : 'executions wait'}` : 'it holds nothing yet'})`,
       );
     if (o.recent_failures.length > 0) this.out('recent failures:');
     for (const e of o.recent_failures) this.out(`  ${describe(e)}`);
