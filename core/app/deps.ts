@@ -20,6 +20,7 @@ export const depsFrom = (p: SurveyorPorts, s: SurveyorSettings) => {
     profiles: {
       profiles: p.profiles,
       pauses: p.pauses,
+      executionFigures: p.executionFigures,
       clock,
       random,
       translator: p.translator,

@@ -253,8 +253,7 @@ export const executionOperations = (d: SurveyorDeps) => {
           id: profile.id,
           name: profile.name,
           project_module: profile.project_module,
-          ...viewPause(pause, now)!,
-          waiting,
+          ...viewPause(pause, now, waiting)!,
         })),
       };
     },

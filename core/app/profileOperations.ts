@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { appError } from '../errors.js';
 import { type DeploymentProfile, type ProfileSettings, viewProfile } from '../domain/profile.js';
-import { type ProfilePause, viewPause } from '../domain/profilePause.js';
+import { holdingPause, type ProfilePause, viewPause } from '../domain/profilePause.js';
 import { type PauseRequest, pauseProfile, resumeProfile } from '../usecases/profiles/pauseProfile.js';
 import {
   type Actor,
@@ -19,31 +19,49 @@ import { badCursor, defaultPageSize, type EventPageRequest, eventPage, type Page
 const noProfile = (id: string) => appError('not_found', `no profile ${id}`);
 /** Deployment profiles: where and how executions run. Code fields and global profiles need an admin. */
 export const profileOperations = (d: SurveyorDeps, events: EventLog) => {
-  /** A profile as the API shows it: its settings, and its pause (null: none, or over). */
-  const withPause = (p: DeploymentProfile, pause: ProfilePause | null) => ({
-    ...viewProfile(p),
-    paused: viewPause(pause, d.profiles.clock.now()),
-  });
+  /** The executions that wait on these profiles' pauses, read only for those that hold. */
+  const waitingOn = async (pauses: readonly (ProfilePause | null)[], now: Date) => {
+    const ids = pauses.flatMap((x) => (holdingPause(x, now) ? [x!.profileId] : []));
+    return ids.length > 0 ? d.profiles.executionFigures.waitingOn(ids) : new Map<string, number>();
+  };
+  /** Profiles as the API shows them: their settings, and their pauses (null: none, or over). */
+  const withPauses = async (items: readonly { profile: DeploymentProfile; pause: ProfilePause | null }[]) => {
+    const now = d.profiles.clock.now();
+    const waiting = await waitingOn(
+      items.map((x) => x.pause),
+      now,
+    );
+    return items.map(({ profile, pause }) => ({
+      ...viewProfile(profile),
+      paused: viewPause(pause, now, waiting.get(profile.id) ?? 0),
+    }));
+  };
+  const withPause = async (profile: DeploymentProfile, pause: ProfilePause | null) =>
+    (await withPauses([{ profile, pause }]))[0]!;
   return {
-    create: async (settings: ProfileSettings, actor: Actor) =>
-      E.map((p: DeploymentProfile) => withPause(p, null))(await createProfile(d.profiles, settings, actor)),
+    create: async (settings: ProfileSettings, actor: Actor) => {
+      const r = await createProfile(d.profiles, settings, actor);
+      return E.isLeft(r) ? r : E.right(await withPause(r.right, null));
+    },
     replace: async (id: string, settings: ProfileSettings, actor: Actor) => {
       const r = await replaceProfile(d.profiles, id, settings, actor);
-      return E.isLeft(r) ? r : E.right(withPause(r.right, await d.profiles.pauses.of(id)));
+      return E.isLeft(r) ? r : E.right(await withPause(r.right, await d.profiles.pauses.of(id)));
     },
     delete: async (id: string, actor: Actor) =>
       E.map(() => ({ deleted: true as const }))(await deleteProfile(d.profiles, id, actor)),
     get: async (id: string) => {
       const p = await d.profiles.profiles.get(id);
-      return p ? E.right(withPause(p, await d.profiles.pauses.of(id))) : E.left(noProfile(id));
+      return p ? E.right(await withPause(p, await d.profiles.pauses.of(id))) : E.left(noProfile(id));
     },
     /** Holds every run that would submit with the profile while the pause holds; `reason` says why. */
-    pause: async (id: string, request: PauseRequest, actor: Actor) =>
-      E.map((r: { profile: DeploymentProfile; pause: ProfilePause }) => withPause(r.profile, r.pause))(
-        await pauseProfile(d.profiles, id, request, actor),
-      ),
-    resume: async (id: string, actor: Actor) =>
-      E.map((p: DeploymentProfile) => withPause(p, null))(await resumeProfile(d.profiles, id, actor)),
+    pause: async (id: string, request: PauseRequest, actor: Actor) => {
+      const r = await pauseProfile(d.profiles, id, request, actor);
+      return E.isLeft(r) ? r : E.right(await withPause(r.right.profile, r.right.pause));
+    },
+    resume: async (id: string, actor: Actor) => {
+      const r = await resumeProfile(d.profiles, id, actor);
+      return E.isLeft(r) ? r : E.right(await withPause(r.right, null));
+    },
     /** A project's profiles and the global ones; all of them without `projectModule`. */
     list: async (projectModule: string | undefined, page: PageRequest = {}) => {
       const p = await d.profiles.profiles.page(
@@ -54,7 +72,7 @@ export const profileOperations = (d: SurveyorDeps, events: EventLog) => {
       if (p === 'bad_cursor') return E.left(badCursor);
       const paused = new Map((await d.profiles.pauses.all()).map((x) => [x.profileId, x]));
       return E.right({
-        items: p.items.map((x) => withPause(x, paused.get(x.id) ?? null)),
+        items: await withPauses(p.items.map((x) => ({ profile: x, pause: paused.get(x.id) ?? null }))),
         next_cursor: p.nextCursor,
       });
     },

@@ -127,15 +127,20 @@ export const waitsOnPause = (e: {
   ((e.state === 'pending' && e.executeRequestedAt !== null) ||
     (beforeTheBackend as readonly string[]).includes(e.state));
 
-/** A pause as views show it; null when there is none or it is over. `holding`: false while it is still ahead. */
-export const viewPause = (p: ProfilePause | null, now: Date) =>
-  p === null || pauseEnded(p, now)
-    ? null
-    : {
-        at: isoTime(p.at),
-        by: p.by,
-        reason: p.reason,
-        from: isoTime(p.from),
-        until: p.until === null ? null : isoTime(p.until),
-        holding: p.from.getTime() <= now.getTime(),
-      };
+/**
+ * A pause as views show it; null when there is none or it is over. `holding`: false while it is
+ * still ahead; `waiting`: the executions that wait on it (`waitsOnPause`), none while it is ahead.
+ */
+export const viewPause = (p: ProfilePause | null, now: Date, waiting = 0) => {
+  if (p === null || pauseEnded(p, now)) return null;
+  const holding = p.from.getTime() <= now.getTime();
+  return {
+    at: isoTime(p.at),
+    by: p.by,
+    reason: p.reason,
+    from: isoTime(p.from),
+    until: p.until === null ? null : isoTime(p.until),
+    holding,
+    waiting: holding ? waiting : 0,
+  };
+};

@@ -32,13 +32,7 @@ export const OverviewView = component(
     /** Profiles paused by hand (holding, or ahead): the executions that would submit with them wait while it holds. */
     paused_profiles: t.array(
       t.intersection([
-        t.type({
-          id: t.string,
-          name: t.string,
-          project_module: t.union([t.string, t.null]),
-          /** Executions that would submit with it and have not: they wait while the pause holds. */
-          waiting: t.number,
-        }),
+        t.type({ id: t.string, name: t.string, project_module: t.union([t.string, t.null]) }),
         ProfilePauseView,
       ]),
     ),

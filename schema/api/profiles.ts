@@ -171,6 +171,8 @@ export const ProfilePauseView = component(
     until: t.union([DateTimeString, t.null]),
     /** false while it is still ahead (runs go on until `from`). */
     holding: t.boolean,
+    /** The executions that wait on it: asked to run, or on their way to the backend, and not dry runs (0 while ahead). */
+    waiting: t.number,
   }),
 );
 

@@ -243,7 +243,9 @@ test.serial('an operator signs in, uploads, registers, discovers, runs, cancels 
   await page.getByRole('button', { name: 'Pause', exact: true }).click();
   await page.getByLabel('Why pause it').fill('DIM upgrade until 18:00');
   await page.getByRole('button', { name: 'Pause profile' }).click();
-  await page.getByText(/Paused since .* by \S+: DIM upgrade until 18:00/).waitFor();
+  await page
+    .getByText(/Paused since .* by \S+: DIM upgrade until 18:00\. .* 0 executions wait now\./)
+    .waitFor();
   // A new execution would run with it (the project's default): the form says it would wait.
   const profileUrl = page.url();
   await open(page, 'executions/new', 'New execution');

@@ -697,7 +697,7 @@ test.serial('the rest of what the API does, from the command line too', async (t
   t.is(pausedSpare.code, 0, pausedSpare.out);
   t.regex(
     pausedSpare.out,
-    /^profile spare paused since \S+Z: runs that would submit with it wait until `surveyor profile resume`$/m,
+    /^profile spare paused since \S+Z: runs that would submit with it wait until `surveyor profile resume` \(0 waiting now\)$/m,
   );
   t.regex(
     (await cli(['profile', 'list', '--project', 'wallaby_hires'])).out,

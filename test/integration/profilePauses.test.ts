@@ -34,7 +34,7 @@ test('a paused profile holds the runs that would submit with it until it is resu
   t.is(again.status, 409);
   t.regex(again.text, /paused already \(by op-\w+: Setonix maintenance until 18:00\)/);
   const shown = await api.call('GET', `/deployment-profiles/${profile.id}`, { token: viewer });
-  t.like(shown.body, { paused: { reason: 'Setonix maintenance until 18:00' } });
+  t.like(shown.body, { paused: { reason: 'Setonix maintenance until 18:00', waiting: 0 } });
 
   // A run waits, saying why; a dry run (nothing submitted) goes on.
   const held = await p.execute('HIPASSJ0500+01');
@@ -55,6 +55,16 @@ test('a paused profile holds the runs that would submit with it until it is resu
     JSON.stringify(h.blocked_by),
   );
   t.not((await status(dry)).state, 'pending');
+  // The profile says how many wait on its pause: the held run, not the dry one.
+  const listed = await api.call('GET', '/deployment-profiles?project_module=wallaby_hires', {
+    token: viewer,
+  });
+  t.like(
+    (listed.body as { items: { id: string }[] }).items.find((x) => x.id === profile.id),
+    {
+      paused: { waiting: 1 },
+    },
+  );
   // The overview says what is paused, and why.
   const overview = await api.call('GET', '/overview', { token: viewer });
   t.like((overview.body as { paused_profiles: unknown[] }).paused_profiles[0], {

@@ -254,6 +254,8 @@ export const ProfileDetailPage = ({ id }: { id: string }) => {
                     Paused <PauseWindow p={p.paused} /> by {p.paused.by}: {p.paused.reason}. Executions that
                     would submit with it {p.paused.holding ? 'wait' : 'will wait'} until{' '}
                     {p.paused.until === null ? 'it is resumed' : 'then, or until it is resumed'}.
+                    {p.paused.holding &&
+                      ` ${p.paused.waiting} ${p.paused.waiting === 1 ? 'execution waits' : 'executions wait'} now.`}
                   </p>
                 </div>
               )}

@@ -24,6 +24,7 @@ interface PauseView {
   from: string;
   until: string | null;
   holding: boolean;
+  waiting: number;
 }
 
 /** A pause's window in words: `since T` (or `from T`, ahead), and `until T` when it ends by itself. */
@@ -251,7 +252,7 @@ export class ProfilePauseCommand extends ReadCommand {
     if (this.asJson) return this.json(p);
     const w = p.paused!;
     this.out(
-      `profile ${p.name} paused ${pauseWindow(w)}: runs that would submit with it ${w.holding ? 'wait' : 'will wait'} ${w.until === null ? 'until `surveyor profile resume`' : 'until then'}`,
+      `profile ${p.name} paused ${pauseWindow(w)}: runs that would submit with it ${w.holding ? 'wait' : 'will wait'} ${w.until === null ? 'until `surveyor profile resume`' : 'until then'}${w.holding ? ` (${w.waiting} waiting now)` : ''}`,
     );
     return exitCodes.ok;
   }
