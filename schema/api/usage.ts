@@ -22,10 +22,17 @@ export const TimeParam = withSchema(
   { type: 'string', pattern: timePattern.source, maxLength: 29 },
 );
 
+/** The same with the time required (and with it, its offset): one instant. */
+const instantPattern = new RegExp(`^(?=\\d{4}-\\d{2}-\\d{2}T)${timePattern.source.slice(1)}`);
+
 /** One instant, as a request body gives it: a date-time with its offset, checked as TimeParam is. */
 export const DateTimeInput = withSchema(
-  t.refinement(TimeParam, (s) => s.includes('T'), 'a date-time with its offset (2026-12-01T08:00:00Z)'),
-  { type: 'string', format: 'date-time', pattern: timePattern.source, maxLength: 29 },
+  t.refinement(
+    t.string,
+    (s) => instantPattern.test(s) && Number.isFinite(Date.parse(s)),
+    'a date-time with its offset (2026-12-01T08:00:00Z)',
+  ),
+  { type: 'string', format: 'date-time', pattern: instantPattern.source, maxLength: 29 },
 );
 
 export const UsageQuery = t.partial({
