@@ -701,7 +701,7 @@ test.serial('the rest of what the API does, from the command line too', async (t
   );
   t.regex(
     (await cli(['profile', 'list', '--project', 'wallaby_hires'])).out,
-    /^spare\s+wallaby_hires\s+rest_remote\s+1\s+since \S+Z\s+[0-9a-f-]{36}$/m,
+    /^spare\s+wallaby_hires\s+rest_remote\s+1\s+since \S+Z \(0 waiting\)\s+[0-9a-f-]{36}$/m,
   );
   t.regex(
     (await cli(['overview'])).out,

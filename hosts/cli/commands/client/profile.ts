@@ -98,7 +98,9 @@ export class ProfileListCommand extends ReadCommand {
           p.deployment.kind ?? '',
           p.is_default ? 'yes' : '',
           String(p.version),
-          p.paused ? pauseWindow(p.paused) : '',
+          p.paused
+            ? `${pauseWindow(p.paused)}${p.paused.holding ? ` (${p.paused.waiting} waiting)` : ''}`
+            : '',
           p.id,
         ]),
       ]),
