@@ -1,4 +1,4 @@
-import { pauseWindow } from './profile.js';
+import { type PauseView, pauseWindow } from './profile.js';
 import { Command } from 'clipanion';
 import { exitCodes } from '../../exitCodes.js';
 import type { ApiClient } from '../../client/apiClient.js';
@@ -10,16 +10,7 @@ interface OverviewView {
   queue: { queued: number; running: number; dead: number; oldest_queued_age_seconds: number };
   workers: { hostname: string; pid: number; roles: string[]; heartbeat_at: string }[];
   recent_failures: ExecutionView[];
-  paused_profiles: {
-    name: string;
-    project_module: string | null;
-    by: string;
-    reason: string;
-    from: string;
-    until: string | null;
-    holding: boolean;
-    waiting: number;
-  }[];
+  paused_profiles: (PauseView & { name: string; project_module: string | null })[];
 }
 
 export class OverviewCommand extends ReadCommand {

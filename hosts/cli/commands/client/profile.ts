@@ -17,7 +17,8 @@ interface ProfileView {
   paused: PauseView | null;
 }
 
-interface PauseView {
+/** A pause as the API shows it (DeploymentProfilePause). */
+export interface PauseView {
   at: string;
   by: string;
   reason: string;
