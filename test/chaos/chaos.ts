@@ -190,6 +190,7 @@ const main = async (): Promise<number> => {
         rand,
         startRun,
         discover: project.discover,
+        pauseBoth: project.pauseBoth,
       });
       injected.push({ kind, ...f });
       say(`fault ${n + 1}/${plan.length} (${kind}): ${f.what}`);

@@ -27,6 +27,7 @@ export const faultKinds = [
   'leader-partition',
   'database-link',
   'login-flap',
+  'maintenance',
 ] as const;
 export type FaultKind = (typeof faultKinds)[number];
 
@@ -71,6 +72,8 @@ export interface FaultContext {
   readonly startRun: (backend: 'daliuge' | 'slurm') => Promise<void>;
   /** Asks for a discovery of every source (several batch jobs). */
   readonly discover: () => Promise<void>;
+  /** Pauses both profiles from now for `ms` (replacing a pause they have), to end by itself. */
+  readonly pauseBoth: (reason: string, ms: number) => Promise<void>;
 }
 
 export interface Injected {
@@ -254,6 +257,35 @@ export const inject = async (kind: FaultKind, x: FaultContext): Promise<Injected
         for (const w of x.cluster.workers) hosts('loss', w.host, '0');
       }
       return did("200 ms round trip and 5% loss on every worker's database link for 60 s");
+    }
+    case 'maintenance': {
+      // A maintenance window on both backends that ends by itself: runs asked for meanwhile wait,
+      // pending, with nothing sent; it is extended once while it holds (a replace, as a window
+      // that runs over), and at its end they go on with nobody resuming it. The verdict then
+      // counts them like every other run: ended, once.
+      const since = new Date();
+      const ms = x.rand.between(3000, 6000);
+      await x.pauseBoth(`chaos maintenance window (${ms} ms)`, ms);
+      await x.startRun('daliuge');
+      await x.startRun('slurm');
+      await sleep(1500); // several execution ticks
+      const held = Number(
+        (
+          await x.cluster.db.one<{ n: string }>(
+            `SELECT count(*) AS n FROM executions
+             WHERE created_at >= $1 AND state = 'pending' AND execute_requested_at IS NOT NULL`,
+            [since],
+          )
+        ).n,
+      );
+      const extra = x.rand.between(1000, 3000);
+      const end = since.getTime() + ms + extra;
+      await x.pauseBoth(`chaos maintenance window, extended by ${extra} ms`, end - Date.now());
+      await sleep(end - Date.now() + 1500);
+      return {
+        what: `both profiles paused for ${ms} ms, extended by ${extra} ms; ${held} of the 2 runs asked for meanwhile held pending`,
+        happened: held === 2,
+      };
     }
     case 'login-flap': {
       // The login node's link goes down and up while sbatch holds the answer for a job it has

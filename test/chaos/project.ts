@@ -123,5 +123,20 @@ export const prepareChaosProject = async (o: ChaosProjectOptions) => {
     // Asked again after an outage, execute may find it queued already: 409, and that is fine.
     await op.expect('POST', `/executions/${id}/execute`, [202, 409], { body: { do_stage: false } });
   };
-  return { admin, op, discover, startRun };
+  /**
+   * A maintenance window on both profiles, from now for `ms`, ending by itself; it takes the place
+   * of one they have (a window that runs over is extended this way).
+   */
+  const pauseBoth = async (reason: string, ms: number): Promise<void> => {
+    const list = await op.expect('GET', `/deployment-profiles?project_module=${module}`, [200]);
+    const ids = ((list.body as { items: { id: string; name: string }[] }).items ?? [])
+      .filter((p) => p.name === 'chaos-dim' || p.name === 'chaos-slurm')
+      .map((p) => p.id);
+    const until = new Date(Date.now() + ms).toISOString();
+    for (const id of ids)
+      await op.expect('POST', `/deployment-profiles/${id}/pause`, [200], {
+        body: { reason, until, replace: true },
+      });
+  };
+  return { admin, op, discover, startRun, pauseBoth };
 };
