@@ -1,3 +1,10 @@
+import {
+  type AutomationRetryRule,
+  automationHold,
+  countsAgainst,
+  type FailedRuns,
+  sourceHeldKind,
+} from '../../core/domain/automationRetry.js';
 import { type ExecutionState, terminalStates } from '../../core/domain/execution.js';
 import type { Execution } from '../../core/domain/executionRecord.js';
 import type { ExecutionAdmission, ExecutionAdmissions } from '../../core/ports/ExecutionAdmissions.js';
@@ -62,7 +69,61 @@ export class MemoryExecutionAdmissions implements ExecutionAdmissions {
     return inFlightIn(this.store, projectModule);
   }
 
-  async sourcesToProcess(projectModule: string, requiredFlags: readonly string[], limit: number) {
+  /** The runs counting against each source of the project at the version (`countsAgainst`). */
+  private failedRuns(projectModule: string, configVersion: number): Map<string, FailedRuns> {
+    const out = new Map<string, FailedRuns>();
+    for (const e of this.all()) {
+      if (e.projectModule !== projectModule) continue;
+      const at = e.finishedAt ?? e.updatedAt;
+      for (const id of e.sourceIds) {
+        const s = this.store.sources.get(id);
+        if (!s || !countsAgainst(e, s.signatureAt, configVersion)) continue;
+        const f = out.get(id);
+        const later =
+          !f || at > f.lastAt || (at.getTime() === f.lastAt.getTime() && e.id > f.lastExecutionId);
+        out.set(id, {
+          count: (f?.count ?? 0) + 1,
+          lastAt: later ? at : f.lastAt,
+          lastExecutionId: later ? e.id : f.lastExecutionId,
+        });
+      }
+    }
+    return out;
+  }
+
+  async failedRunsOf(sourceId: string, configVersion: number): Promise<FailedRuns | null> {
+    const s = this.store.sources.get(sourceId);
+    return s ? (this.failedRuns(s.projectModule, configVersion).get(sourceId) ?? null) : null;
+  }
+
+  async heldUntold(projectModule: string, retry: AutomationRetryRule, limit: number) {
+    const told = (id: string, since: Date) =>
+      this.store.events.some(
+        (ev) =>
+          ev.subjectType === 'source' &&
+          ev.subjectId === id &&
+          ev.kind === sourceHeldKind &&
+          ev.createdAt >= since,
+      );
+    return [...this.failedRuns(projectModule, retry.configVersion)]
+      .filter(([id, f]) => f.count >= retry.maxFailedRuns && !told(id, f.lastAt))
+      .sort(([a, f], [b, g]) => f.lastAt.getTime() - g.lastAt.getTime() || byCodePoint(a, b))
+      .slice(0, limit)
+      .map(([id, failed]) => ({
+        id,
+        sourceIdentifier: this.store.sources.get(id)!.sourceIdentifier,
+        failed,
+      }));
+  }
+
+  async sourcesToProcess(
+    projectModule: string,
+    requiredFlags: readonly string[],
+    limit: number,
+    retry: AutomationRetryRule,
+  ) {
+    const failed = this.failedRuns(projectModule, retry.configVersion);
+    const policy = { max_failed_runs: retry.maxFailedRuns, retry_wait_minutes: retry.waitMinutes };
     const busy = new Set(
       this.all()
         .filter((e) => e.projectModule === projectModule && !terminalStates.has(e.state))
@@ -76,7 +137,8 @@ export class MemoryExecutionAdmissions implements ExecutionAdmissions {
           s.metadata !== null &&
           s.signature !== s.processedSignature &&
           requiredFlags.every((f) => s.discoveryFlags[f] === true) &&
-          !busy.has(s.id),
+          !busy.has(s.id) &&
+          automationHold(failed.get(s.id) ?? null, policy, retry.now) === null,
       )
       .sort(
         (a, b) =>

@@ -38,6 +38,7 @@ export class MemorySourceDiscovery implements SourceDiscovery {
         metadata: json(r.metadata),
         discoveryFlags: json(r.flags),
         signature: r.signature,
+        signatureAt: changed ? now : before.signatureAt,
       },
       now,
     );

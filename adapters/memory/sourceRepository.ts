@@ -5,12 +5,13 @@ import { type SourceFilter, sourceMatches } from '../../core/domain/sourceFilter
 import type { NewSource, SourcePage, SourceRepository } from '../../core/ports/SourceRepository.js';
 import { byCodePoint, decodeCursor, encodeCursor, type MemoryStore, pageAfter } from './store.js';
 
-export type Row = Source & { readonly discoveryClaimedAt: Date | null };
+/** A source as stored: with its discovery claim time, and when its current signature was found (automationRetry.ts). */
+export type Row = Source & { readonly discoveryClaimedAt: Date | null; readonly signatureAt: Date | null };
 
 /** Its discovery is queued or running. */
 export const inFlight = (r: Row) => r.discoveryState === 'queued' || r.discoveryState === 'running';
-/** A stored row as the repository gives it out (without its discovery claim time). */
-export const toSource = ({ discoveryClaimedAt: _, ...s }: Row): Source => s;
+/** A stored row as the repository gives it out (without what only the store keeps). */
+export const toSource = ({ discoveryClaimedAt: _, signatureAt: __, ...s }: Row): Source => s;
 
 /** Changes a stored source; null when there is none. */
 export const updateSource = (store: MemoryStore, id: string, change: Partial<Row>, now: Date): Row | null => {
@@ -55,6 +56,7 @@ export class MemorySourceRepository implements SourceRepository {
         createdAt: now,
         updatedAt: now,
         discoveryClaimedAt: null,
+        signatureAt: null,
       };
       this.store.sources.set(s.id, row);
       this.store.appendEvent(event(s), now);

@@ -35,7 +35,10 @@ export class MemoryStore {
   /** Versions by project, oldest first, and each project's active version. */
   readonly configs = new Map<string, Omit<ProjectConfigVersion, 'active'>[]>();
   readonly activeVersion = new Map<string, number>();
-  readonly sources = new Map<string, Source & { readonly discoveryClaimedAt: Date | null }>();
+  readonly sources = new Map<
+    string,
+    Source & { readonly discoveryClaimedAt: Date | null; readonly signatureAt: Date | null }
+  >();
   readonly profiles = new Map<string, DeploymentProfile>();
   /** Paused profiles' pauses, by profile id. */
   readonly pauses = new Map<string, ProfilePause>();

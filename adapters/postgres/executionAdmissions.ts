@@ -1,3 +1,9 @@
+import {
+  type AutomationRetryRule,
+  automationActor,
+  type FailedRuns,
+  sourceHeldKind,
+} from '../../core/domain/automationRetry.js';
 import type { Execution } from '../../core/domain/executionRecord.js';
 import type { ExecutionAdmission, ExecutionAdmissions } from '../../core/ports/ExecutionAdmissions.js';
 import { type Db, prepared } from './db.js';
@@ -6,6 +12,31 @@ import { type Row, toExecution } from './executionRows.js';
 import { jobsCte, jobsJson, notified } from './jobQueue.js';
 
 const unfinished = `state NOT IN ('completed', 'failed', 'cancelled')`;
+
+/**
+ * Per source of a project: the runs that count against it for automation's retry rule at a
+ * configuration version (`countsAgainst`, domain/automationRetry.ts), how many, when the latest
+ * ended and which it was. Reads only automation's failed runs (a partial index, few rows).
+ */
+const failedRunsSql = (module: string, version: string) => `
+  SELECT fs.id AS source_id, count(*)::int AS n, max(coalesce(x.finished_at, x.updated_at)) AS last_at,
+    (array_agg(x.id ORDER BY coalesce(x.finished_at, x.updated_at) DESC, x.id DESC))[1] AS last_id
+  FROM executions x CROSS JOIN LATERAL unnest(x.source_ids) AS u(sid) JOIN sources fs ON fs.id = u.sid
+  WHERE x.project_module = ${module} AND x.config_version = ${version} AND x.state = 'failed'
+    AND x.created_by = '${automationActor}' AND (fs.signature_at IS NULL OR x.created_at >= fs.signature_at)
+  GROUP BY fs.id`;
+
+/** `automationHold` in SQL over failedRunsSql's row `f`: held, or waiting past now ($max, $wait, $now). */
+const heldBack = (max: string, wait: string, now: string) =>
+  `f.n >= ${max} OR f.last_at + interval '1 minute' *
+     least(greatest(1440, ${wait}::int), ${wait}::int * power(2::float8, f.n - 1)) > ${now}`;
+
+type FailedRow = { n: number; last_at: Date; last_id: string };
+const toFailed = (r: FailedRow): FailedRuns => ({
+  count: r.n,
+  lastAt: r.last_at,
+  lastExecutionId: r.last_id,
+});
 const inFlight = `state IN ('queued', 'staging', 'translating', 'submitting', 'running', 'cancelling')`;
 
 export class PgExecutionAdmissions implements ExecutionAdmissions {
@@ -58,7 +89,12 @@ export class PgExecutionAdmissions implements ExecutionAdmissions {
     return row.n;
   }
 
-  async sourcesToProcess(projectModule: string, requiredFlags: readonly string[], limit: number) {
+  async sourcesToProcess(
+    projectModule: string,
+    requiredFlags: readonly string[],
+    limit: number,
+    retry: AutomationRetryRule,
+  ) {
     const flags = JSON.stringify(Object.fromEntries(requiredFlags.map((f) => [f, true])));
     const rows = await this.db.any<{ id: string; source_identifier: string; discovered_at: Date }>(
       // NOT IN a hashed subplan filters the index scan as it goes, in the index's order, so the read
@@ -68,13 +104,36 @@ export class PgExecutionAdmissions implements ExecutionAdmissions {
          AND s.signature IS DISTINCT FROM s.processed_signature
          AND s.discovery_flags @> $2::jsonb
          AND s.id NOT IN (SELECT unnest(source_ids) FROM executions WHERE project_module = $1 AND ${unfinished})
+         AND s.id NOT IN (SELECT f.source_id FROM (${failedRunsSql('$1', '$4')}) f WHERE ${heldBack('$5', '$6', '$7')})
        ORDER BY s.discovered_at, s.id LIMIT $3`,
-      [projectModule, flags, limit],
+      [projectModule, flags, limit, retry.configVersion, retry.maxFailedRuns, retry.waitMinutes, retry.now],
     );
     return rows.map((r) => ({
       id: r.id,
       sourceIdentifier: r.source_identifier,
       discoveredAt: r.discovered_at,
     }));
+  }
+
+  async failedRunsOf(sourceId: string, configVersion: number): Promise<FailedRuns | null> {
+    const r = await this.db.oneOrNone<FailedRow>(
+      `SELECT f.n, f.last_at, f.last_id FROM sources s,
+         LATERAL (${failedRunsSql('s.project_module', '$2')}) f WHERE s.id = $1 AND f.source_id = s.id`,
+      [sourceId, configVersion],
+    );
+    return r ? toFailed(r) : null;
+  }
+
+  async heldUntold(projectModule: string, retry: AutomationRetryRule, limit: number) {
+    const rows = await this.db.any<FailedRow & { id: string; source_identifier: string }>(
+      `SELECT f.source_id AS id, s.source_identifier, f.n, f.last_at, f.last_id
+       FROM (${failedRunsSql('$1', '$2')}) f JOIN sources s ON s.id = f.source_id
+       WHERE f.n >= $3 AND NOT EXISTS (
+         SELECT 1 FROM provenance_events ev WHERE ev.subject_type = 'source' AND ev.subject_id = s.id::text
+           AND ev.kind = '${sourceHeldKind}' AND ev.created_at >= f.last_at)
+       ORDER BY f.last_at, f.source_id LIMIT $4`,
+      [projectModule, retry.configVersion, retry.maxFailedRuns, limit],
+    );
+    return rows.map((r) => ({ id: r.id, sourceIdentifier: r.source_identifier, failed: toFailed(r) }));
   }
 }

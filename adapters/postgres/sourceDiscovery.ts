@@ -34,8 +34,9 @@ export class PgSourceDiscovery implements SourceDiscovery {
       const changed = before.signature !== r.signature;
       await tx.none(
         `UPDATE sources SET discovery_state = 'done', discovery_error = NULL, discovery_claimed_at = NULL, discovered_at = $2, config_version = $3,
-           metadata = $4, discovery_flags = $5, signature = $6, updated_at = $2 WHERE id = $1`,
-        [id, now, r.configVersion, JSON.stringify(r.metadata), JSON.stringify(r.flags), r.signature],
+           metadata = $4, discovery_flags = $5, signature = $6, updated_at = $2,
+           signature_at = CASE WHEN $7 THEN $2 ELSE signature_at END WHERE id = $1`,
+        [id, now, r.configVersion, JSON.stringify(r.metadata), JSON.stringify(r.flags), r.signature, changed],
       );
       for (const e of events(changed)) await insertEvent(tx, e, now);
       return { changed };

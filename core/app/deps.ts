@@ -36,6 +36,7 @@ export const depsFrom = (p: SurveyorPorts, s: SurveyorSettings) => {
     },
     sources: {
       sources: p.sources,
+      admissions: p.admissions,
       discovery: p.discovery,
       configs: p.configs,
       events: p.events,

@@ -4,6 +4,7 @@ import type { NewEvent } from '../domain/event.js';
 import { type Source, sourceReadiness, viewSource, viewWholeSource } from '../domain/source.js';
 import { prefixProblem, type SourceFilter } from '../domain/sourceFilter.js';
 import { requestDiscovery } from '../usecases/discovery/requestDiscovery.js';
+import { sourceAutomation } from '../usecases/sources/sourceAutomation.js';
 import {
   maxBulkSources,
   registerSource,
@@ -103,8 +104,9 @@ export const sourceOperations = (d: SurveyorDeps) => ({
   status: async (id: string) => {
     const s = await d.sources.sources.get(id);
     if (!s) return E.left(noSource(id));
-    const required = (await d.sources.configs.active(s.projectModule))?.config.discovery.required_flags ?? [];
-    const readiness = sourceReadiness(s, required);
+    const active = await d.sources.configs.active(s.projectModule);
+    const readiness = sourceReadiness(s, active?.config.discovery.required_flags ?? []);
+    const automation = await sourceAutomation(d.sources.admissions, s, active, d.sources.clock.now());
     return E.right({
       ...viewWholeSource(s),
       discovery_error: s.discoveryError,
@@ -114,6 +116,7 @@ export const sourceOperations = (d: SurveyorDeps) => ({
       discovery_flags: s.discoveryFlags,
       ready: readiness.ready,
       blocked_by: readiness.blockedBy,
+      automation,
     });
   },
   events: async (id: string, page: EventPageRequest = {}) => {

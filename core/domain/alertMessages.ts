@@ -56,7 +56,11 @@ export const eventAlert = (
           ? accountWhat(event, payload)
           : Object.hasOwn(profileWords, event.kind)
             ? `profile ${String(payload['name'] ?? event.subjectId)} ${profileWords[event.kind]}`
-            : `${event.subjectType} ${event.subjectId}: ${event.kind}`;
+            : event.kind === 'automation.source_held'
+              ? `automation stopped trying source ${String(payload['source_identifier'] ?? event.subjectId)} after ${String(payload['failed_runs'])} failed run${payload['failed_runs'] === 1 ? '' : 's'}`
+              : event.kind === 'automation.blocked'
+                ? 'automation cannot create executions'
+                : `${event.subjectType} ${event.subjectId}: ${event.kind}`;
   const subject = cut(`[surveyor] ${project ? `${project}: ` : ''}${what}`, 200);
   const text = cut(
     [
@@ -70,7 +74,12 @@ export const eventAlert = (
       ...line('remote state', payload['remote_state']),
       ...line('failed drops', payload['failed_drops']),
       ...line('signature', payload['signature']),
-      ...line('reason', event.subjectType === 'profile' ? payload['reason'] : null),
+      ...line(
+        'reason',
+        event.subjectType === 'profile' || event.kind === 'automation.blocked' ? payload['reason'] : null,
+      ),
+      ...line('last execution', payload['last_execution']),
+      ...line('why', event.kind === 'automation.source_held' ? payload['why'] : null),
       ...pauseWindowLines(event, payload),
       ...line('by', isAccountEvent(event) || event.subjectType === 'profile' ? event.actor : null),
       `at: ${event.createdAt.toISOString()}`,

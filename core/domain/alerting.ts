@@ -113,6 +113,7 @@ export const ruleKinds = [
   'account_changed',
   'token_expiring',
   'profile_paused',
+  'automation_stopped',
 ] as const;
 export type RuleKind = (typeof ruleKinds)[number];
 
@@ -153,7 +154,13 @@ export type RuleConditions =
    * A profile paused or resumed by hand, and a window's beginning and end when they come by
    * themselves (its project's profiles, or every project's for a rule of no project).
    */
-  | { readonly kind: 'profile_paused' };
+  | { readonly kind: 'profile_paused' }
+  /**
+   * Execution automation stopped trying a source after its failed runs (`automation.source_held`),
+   * or cannot make runs of a project at all (`automation.blocked`: no profile, archive gone, budget
+   * spent).
+   */
+  | { readonly kind: 'automation_stopped' };
 
 /**
  * Rules on accounts (their audit, their API tokens) are an admin's, and of no project: they tell
@@ -191,6 +198,7 @@ export const eventKindsOf = (c: RuleConditions): readonly string[] => {
   if (c.kind === 'account_changed') return accountEventKinds(c.changes);
   if (c.kind === 'profile_paused')
     return ['profile.paused', 'profile.resumed', 'profile.pause_began', 'profile.pause_ended'];
+  if (c.kind === 'automation_stopped') return ['automation.source_held', 'automation.blocked'];
   return [];
 };
 

@@ -120,6 +120,10 @@ export interface Automation {
     readonly poll_max_rounds: number;
     /** Longest a batch job may wait in the cluster's queue before it is cancelled; none: no cap. */
     readonly max_queue_wait_minutes?: number;
+    /** Failed runs automation makes of a source (on its data and this version) before it stops trying it. */
+    readonly max_failed_runs: number;
+    /** Minutes automation waits after a source's first failed run; doubled after each (domain/automationRetry.ts). */
+    readonly retry_wait_minutes: number;
   };
 }
 

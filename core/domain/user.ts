@@ -31,6 +31,11 @@ export const viewUser = (u: User): UserView => ({
 });
 
 export const usernamePattern = /^[A-Za-z0-9][A-Za-z0-9._-]{1,62}$/;
+/**
+ * Names the service itself acts under in executions and events (`created_by`, `actor`): no account
+ * may take one, so what automation did is never mistaken for what a person did.
+ */
+export const reservedUsernames: ReadonlySet<string> = new Set(['scheduler']);
 export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const minPasswordLength = 12;
 export const maxPasswordLength = 1024;

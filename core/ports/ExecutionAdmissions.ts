@@ -1,3 +1,4 @@
+import type { AutomationRetryRule, FailedRuns } from '../domain/automationRetry.js';
 import type { NewEvent } from '../domain/event.js';
 import type { ExecutionState } from '../domain/execution.js';
 import type { Execution } from '../domain/executionRecord.js';
@@ -25,11 +26,24 @@ export interface ExecutionAdmissions {
   inFlightIn(projectModule: string): Promise<number>;
   /**
    * Enabled sources whose metadata is in, whose required flags hold, whose signature differs from
-   * the one last processed, and that no unfinished execution holds: what automation may run.
+   * the one last processed, that no unfinished execution holds, and that the retry rule does not
+   * hold back (`automationHold`, domain/automationRetry.ts): what automation may run.
    */
   sourcesToProcess(
     projectModule: string,
     requiredFlags: readonly string[],
     limit: number,
+    retry: AutomationRetryRule,
   ): Promise<{ id: string; sourceIdentifier: string; discoveredAt: Date }[]>;
+  /** The runs that count against a source for automation's retry rule at this version, or null. */
+  failedRunsOf(sourceId: string, configVersion: number): Promise<FailedRuns | null>;
+  /**
+   * Sources of the project whose failed runs reached the rule's most, and that no
+   * `automation.source_held` event has told of since their latest failed run ended.
+   */
+  heldUntold(
+    projectModule: string,
+    retry: AutomationRetryRule,
+    limit: number,
+  ): Promise<{ id: string; sourceIdentifier: string; failed: FailedRuns }[]>;
 }

@@ -185,6 +185,7 @@ export const RuleInput = component(
     budget_used: rule('budget_used', { percent: intRange(1, 1000) }, {}),
     token_expiring: rule('token_expiring', {}, { days: withDefault(intRange(1, 90), 7) }),
     profile_paused: rule('profile_paused', {}, {}),
+    automation_stopped: rule('automation_stopped', {}, {}),
     account_changed: rule(
       'account_changed',
       {},

@@ -84,6 +84,19 @@ export const SourcePageView = component(
   t.type({ items: t.array(SourceView), next_cursor: t.union([t.string, t.null]) }),
 );
 
+/** A source's standing with execution automation after failed runs (core/domain/automationRetry.ts). */
+const SourceAutomation = component(
+  'SourceAutomation',
+  t.type({
+    failed_runs: t.number,
+    max_failed_runs: t.number,
+    last_failed_execution: t.string,
+    last_failed_at: t.string,
+    hold: t.keyof({ trying: null, waiting: null, held: null }),
+    retry_at: t.union([t.string, t.null]),
+  }),
+);
+
 export const SourceStatusView = component(
   'SourceStatus',
   t.type({
@@ -95,6 +108,7 @@ export const SourceStatusView = component(
     discovery_flags: t.UnknownRecord,
     ready: t.boolean,
     blocked_by: t.array(t.string),
+    automation: t.union([SourceAutomation, t.null]),
   }),
 );
 

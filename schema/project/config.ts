@@ -151,6 +151,8 @@ const executionDefaults = {
   claim_ttl_minutes: 180,
   poll_interval_seconds: 60,
   poll_max_rounds: 40,
+  max_failed_runs: 3,
+  retry_wait_minutes: 30,
 };
 const Automation = strictObject(
   'Automation',
@@ -189,6 +191,8 @@ const Automation = strictObject(
           poll_interval_seconds: withDefault(intRange(1, 86400), 60),
           poll_max_rounds: posInt(100_000, 40),
           max_queue_wait_minutes: intRange(1, 525_600),
+          max_failed_runs: posInt(1000, 3),
+          retry_wait_minutes: posInt(10_080, 30),
         },
       ),
       executionDefaults,

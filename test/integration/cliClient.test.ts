@@ -10,6 +10,7 @@ import { defaultPassword, startTestApi, type TestApi } from '../support/api.js';
 import { startReceiver } from '../support/alertPeers.js';
 import { runCli } from '../support/child.js';
 import { graphDir, manualWallabyYaml } from '../support/project.js';
+import { until } from '../support/until.js';
 
 let api: TestApi;
 let worker: WorkerHandle;
@@ -900,6 +901,82 @@ test.serial('the rest of what the API does, from the command line too', async (t
   t.is(one.id, delivery.id);
   t.is(one.state, delivery.state);
 });
+
+test.serial(
+  "automation stops trying a source whose every run fails, tells it once, and the source's status says so",
+  async (t) => {
+    const secret = 'cli-retry-signing-secret-0123456789';
+    const receiver = await startReceiver(secret);
+    try {
+      const yaml = manualWallabyYaml
+        .replace('module: wallaby_hires', 'module: wallaby_retry')
+        .replace(/(execution:\n\s+enabled:) false/, '$1 true')
+        .replace('deployment_profile_name: slurm-remote', 'deployment_profile_name: retry-dim')
+        .replace('max_failed_runs: 3', 'max_failed_runs: 1');
+      const up = await cli(['project', 'upload', file('retry.yaml', yaml)]);
+      t.is(up.code, 0, up.out);
+      const profile = {
+        name: 'retry-dim',
+        project_module: 'wallaby_retry',
+        translation: {},
+        deployment: { kind: 'rest_remote', deploy_host: 'dim.example.org' },
+      };
+      t.is((await cli(['profile', 'add', file('retry-dim.json', JSON.stringify(profile))])).code, 0);
+      const hook = { kind: 'webhook', name: 'retry-hook', url: receiver.url, signing_secret: secret };
+      t.is((await cli(['alert', 'channel', 'add', file('retry-hook.json', JSON.stringify(hook))])).code, 0);
+      const rule = {
+        kind: 'automation_stopped',
+        name: 'retry-stopped',
+        channels: ['retry-hook'],
+        project_module: 'wallaby_retry',
+      };
+      t.is((await cli(['alert', 'rule', 'add', file('retry-rule.json', JSON.stringify(rule))])).code, 0);
+      const source = 'HIPASSJ0301MOCKFAIL';
+      t.is((await cli(['sources', 'add', 'wallaby_retry', source])).code, 0);
+      t.is((await cli(['sources', 'discover', 'wallaby_retry', source])).code, 0);
+      const { uuid } = await json<{ uuid: string }>(['sources', 'show', 'wallaby_retry', source]);
+      let status = '';
+      await until('automation to stop trying the source', async () => {
+        status = (await cli(['sources', 'status', uuid])).out;
+        return status.includes('automation: stopped');
+      });
+      const runs = async () =>
+        (
+          await json<{ items: { uuid: string; state: string }[] }>([
+            'exec',
+            'list',
+            '--project',
+            'wallaby_retry',
+          ])
+        ).items;
+      const [failed] = await runs();
+      t.is(failed?.state, 'failed');
+      t.regex(
+        status,
+        new RegExp(
+          `^  automation: stopped after 1 of 1 failed runs \\(last ${failed!.uuid}\\): tried again on new data`,
+          'm',
+        ),
+      );
+      // Ticks come every second: a few more make nothing of the source.
+      await new Promise((r) => setTimeout(r, 3000));
+      t.is((await runs()).length, 1, 'one run, not one per tick');
+      await until('the alert', async () => receiver.received.length > 0, 30_000);
+      t.is(
+        String(receiver.received[0]!.body['subject']),
+        `[surveyor] wallaby_retry: automation stopped trying source ${source} after 1 failed run`,
+      );
+      t.true(receiver.received[0]!.signatureOk);
+      // A new configuration version is a fresh start.
+      const next = yaml.replace('retry_wait_minutes: 30', 'retry_wait_minutes: 60');
+      t.is((await cli(['project', 'upload', file('retry2.yaml', next)])).code, 0);
+      await until('a run on the new version', async () => (await runs()).length === 2);
+      t.is(receiver.received.length, 1, 'told once');
+    } finally {
+      await receiver.close();
+    }
+  },
+);
 
 test.serial('credentials others may read are refused; logout ends the login', async (t) => {
   const creds = join(dir, 'config', 'credentials.json');

@@ -5,7 +5,8 @@ import type { ExecutionFigures } from '../../core/ports/ExecutionFigures.js';
 import type { ExecutionRepository } from '../../core/ports/ExecutionRepository.js';
 import type { Execution } from '../../core/domain/executionRecord.js';
 import { executionTick } from '../../core/usecases/executions/executionTick.js';
-import { executionDeps, TYPES } from '../../hosts/composition/composition.js';
+import { discoverBatch } from '../../core/usecases/discovery/discoverBatch.js';
+import { discoveryDeps, executionDeps, TYPES } from '../../hosts/composition/composition.js';
 import { startTestApi } from '../support/api.js';
 import { wallabyYaml } from '../support/examples.js';
 import { prepareProject } from '../support/project.js';
@@ -102,9 +103,14 @@ test('a spent budget stops automation, said once; what it made first waits with 
     ),
     'ok',
   );
-  await api.call('POST', '/sources/bulk', {
+  // (The failed run's source now waits: automation's retry rule, core/domain/automationRetry.ts.)
+  const added = await api.call('POST', '/sources/bulk', {
     token: p.token,
     body: { project_module: 'wallaby_hires', sources: [{ source_identifier: 'HIPASSJ0402+01' }] },
+  });
+  await discoverBatch(discoveryDeps(api.container), {
+    project_module: 'wallaby_hires',
+    source_ids: (added.body as { items: { uuid: string }[] }).items.map((i) => i.uuid),
   });
   const blockedEvents = async () =>
     (

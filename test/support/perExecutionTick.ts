@@ -3,6 +3,7 @@
 // set-based tick is compared with (test/unit/admissionPlan). One change: runs_per_tick counts each
 // project's executions (the old loop shared one counter across projects, so a project's share
 // depended on the order of projects).
+import { retryRule } from '../../core/domain/automationRetry.js';
 import * as E from 'fp-ts/lib/Either.js';
 import { admitOne } from '../../core/usecases/admission/admitOne.js';
 import { createExecution } from '../../core/usecases/executions/createExecution.js';
@@ -28,6 +29,7 @@ export const perExecutionTick = async (deps: PerExecutionDeps, admissionScan: nu
       v.projectModule,
       v.config.discovery.required_flags,
       a.sources_per_tick,
+      retryRule(a, v.version, now),
     );
     if (ready.length === 0) continue;
     const oldest = Math.min(...ready.map((r) => r.discoveredAt.getTime()));

@@ -8,6 +8,7 @@ import {
   userChangeEvents,
   userCreatedEvent,
 } from '../../core/domain/accountEvents.js';
+import { retryRule, sourceHeldKind } from '../../core/domain/automationRetry.js';
 import type { NewEvent } from '../../core/domain/event.js';
 import type { User, UserChange } from '../../core/domain/user.js';
 import type { SurveyorPorts } from '../../core/app/ports.js';
@@ -92,6 +93,9 @@ const uploaded = (repos: Repositories, hash = 'h1', when = t0) =>
 
 const profile = (over: Partial<DeploymentProfile> = {}): DeploymentProfile =>
   dimProfile(uuid(), module, t0, over);
+
+/** Automation's retry rule with room enough to hold nothing back in the tests that are not about it. */
+const noRetries = retryRule({ max_failed_runs: 1000, retry_wait_minutes: 1 }, 1, t0);
 
 const execution = (over: Partial<Execution> = {}): Execution => ({
   id: uuid(),
@@ -1255,6 +1259,94 @@ export const repositoryContract: Record<string, Rule> = {
     t.is(adm?.inFlight, 1);
     t.is(await r.executions.getForAdmission(uuid()), null);
   },
+  "admissions: automation's retry rule: it waits after a source's failed runs, longer each time, and stops at the most; new data starts afresh":
+    async (t, r) => {
+      await uploaded(r);
+      await uploaded(r, 'h2', at(1));
+      const names = [
+        'once',
+        'waited',
+        'twice',
+        'thrice',
+        'samesig',
+        'person',
+        'oldver',
+        'newdata',
+        'cancelled',
+      ];
+      const ids = await sourcesNamed(r, [...names, 'multi-a', 'multi-b']);
+      for (const id of Object.values(ids)) await discovered(r, id, 'a', {}, at(1));
+      const failed = async (name: string | string[], end: number, over: Partial<Execution> = {}) => {
+        const x = execution({
+          configVersion: 2,
+          sourceIds: (Array.isArray(name) ? name : [name]).map((n) => ids[n]!),
+          state: 'failed',
+          createdBy: 'scheduler',
+          createdAt: at(end - 100),
+          finishedAt: at(end),
+          ...over,
+        });
+        await stored(r, x);
+        return x.id;
+      };
+      await failed('once', 9_000);
+      await failed('waited', 5_000);
+      await failed('twice', 6_000);
+      const twiceLast = await failed('twice', 7_000);
+      for (const end of [2_000, 3_000, 4_000]) {
+        await failed('thrice', end);
+        await failed('samesig', end);
+        await failed('person', end, { createdBy: 'tester' });
+        await failed('oldver', end, { configVersion: 1 });
+        await failed('newdata', end);
+      }
+      await failed('cancelled', 4_000, { state: 'cancelled' });
+      await failed(['multi-a', 'multi-b'], 9_500);
+      // Discovery again: new data for one (a fresh start), the same data for another (no change).
+      await discovered(r, ids['newdata']!, 'b', {}, at(5_000));
+      await discovered(r, ids['samesig']!, 'a', {}, at(5_000));
+      const rule = retryRule({ max_failed_runs: 3, retry_wait_minutes: 30 }, 2, at(10_000));
+      t.deepEqual(
+        (await r.admissions.sourcesToProcess(module, [], 20, rule)).map((s) => s.sourceIdentifier).sort(),
+        ['cancelled', 'newdata', 'oldver', 'person', 'waited'],
+        'once and the multi pair wait 30 min, twice 60 min, thrice and samesig are held',
+      );
+      t.deepEqual(await r.admissions.failedRunsOf(ids['twice']!, 2), {
+        count: 2,
+        lastAt: at(7_000),
+        lastExecutionId: twiceLast,
+      });
+      t.like(await r.admissions.failedRunsOf(ids['multi-b']!, 2), { count: 1, lastAt: at(9_500) });
+      t.is(await r.admissions.failedRunsOf(ids['person']!, 2), null, "a person's runs do not count");
+      t.is(
+        await r.admissions.failedRunsOf(ids['newdata']!, 2),
+        null,
+        'runs before the new data do not count',
+      );
+      t.is(await r.admissions.failedRunsOf(ids['thrice']!, 1), null, 'another version counts its own');
+      // An hour later the waits are over.
+      const later = { ...rule, now: at(13_700) };
+      t.deepEqual(
+        (await r.admissions.sourcesToProcess(module, [], 20, later)).map((s) => s.sourceIdentifier).sort(),
+        ['cancelled', 'multi-a', 'multi-b', 'newdata', 'oldver', 'once', 'person', 'twice', 'waited'],
+      );
+      // Told once per hold: the event is the record; a later failed run makes a new hold to tell.
+      const untold = async () =>
+        (await r.admissions.heldUntold(module, rule, 10))
+          .map((h) => [h.sourceIdentifier, h.failed.count])
+          .sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+      t.deepEqual(await untold(), [
+        ['samesig', 3],
+        ['thrice', 3],
+      ]);
+      await r.events.append(ev(ids['thrice']!, sourceHeldKind), at(10_000));
+      t.deepEqual(await untold(), [['samesig', 3]]);
+      await failed('thrice', 11_000);
+      t.deepEqual(await untold(), [
+        ['samesig', 3],
+        ['thrice', 4],
+      ]);
+    },
   'admissions: the sources automation may run are ready, changed and free; a page of sources says which need processing':
     async (t, r) => {
       await uploaded(r);
@@ -1280,11 +1372,11 @@ export const repositoryContract: Record<string, Rule> = {
         at(4),
       );
       t.deepEqual(
-        (await r.admissions.sourcesToProcess(module, ['ok'], 10)).map((s) => s.sourceIdentifier),
+        (await r.admissions.sourcesToProcess(module, ['ok'], 10, noRetries)).map((s) => s.sourceIdentifier),
         ['ready'],
       );
       t.deepEqual(
-        (await r.admissions.sourcesToProcess(module, [], 10)).map((s) => s.sourceIdentifier),
+        (await r.admissions.sourcesToProcess(module, [], 10, noRetries)).map((s) => s.sourceIdentifier),
         ['flagless', 'ready'],
         'oldest discovery first',
       );

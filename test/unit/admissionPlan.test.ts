@@ -165,6 +165,7 @@ const build = (sc: Scenario) => {
         createdAt: start,
         updatedAt: start,
         discoveryClaimedAt: null,
+        signatureAt: null,
       });
     });
     const pick = (n: number) => (ids.length > 0 ? ids[n % ids.length]! : `gone-${i}`);

@@ -2,6 +2,7 @@
 // delivery retries and the state rules, deterministic and without a network (RecordingNotifier).
 import test from 'ava';
 import * as E from 'fp-ts/lib/Either.js';
+import { wallabyYaml } from '../support/examples.js';
 import { admin, createOf, prepared, right, stateOf } from '../support/harnessProject.js';
 
 const signing = 'harness-signing-secret-0123';
@@ -400,4 +401,42 @@ test('token_expiring tells each live API token once as it comes within its days,
     project_module: 'wallaby_hires',
   } as never);
   t.regex(JSON.stringify(inProject), /API tokens belong to no project/);
+});
+
+test('automation_stopped tells of a source automation stopped trying, once, with its last run and why', async (t) => {
+  const yaml = wallabyYaml
+    .replace('deployment_profile_name: slurm-remote', 'deployment_profile_name: mock-dim')
+    .replace('max_failed_runs: 3', 'max_failed_runs: 1')
+    .replace(/(discovery:\n\s+enabled:) true/, '$1 false');
+  const { h, module } = await prepared(['HIPASSJ0301MOCKFAIL'], yaml);
+  const channel = right(
+    await h.alerts.channels.create({
+      kind: 'webhook',
+      name: 'ops-hook',
+      url: 'https://hooks.example.org/services/T0/B0/secret-path',
+      signing_secret: signing,
+    }),
+  );
+  right(
+    await h.alerts.rules.create({
+      name: 'stopped',
+      kind: 'automation_stopped',
+      channels: [channel.id],
+      project_module: module,
+    } as never),
+  );
+  await h.advance(3600, 10);
+  const [run] = right(await h.executions.list({ projectModule: module })).items;
+  t.is(run?.state, 'failed');
+  t.is(h.notifier.sent.length, 1, 'told once in an hour of ticks');
+  const m = h.notifier.sent[0]!.message;
+  t.is(
+    m.subject,
+    `[surveyor] ${module}: automation stopped trying source HIPASSJ0301MOCKFAIL after 1 failed run`,
+  );
+  t.regex(m.text, new RegExp(`last execution: ${run!.uuid}`));
+  t.regex(
+    m.text,
+    /why: the run automation made of it on its data and configuration version 1 failed \(max_failed_runs 1\)/,
+  );
 });

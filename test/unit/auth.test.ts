@@ -46,6 +46,15 @@ test('createUser refuses a taken username, whatever its case', async (t) => {
   t.is(err.code, 'conflict');
 });
 
+test("no account takes the name automation acts under, so what it did is never a person's", async (t) => {
+  const h = createHarness();
+  const err = left(await h.users.create({ ...admin, username: 'Scheduler' }));
+  t.is(err.code, 'validation_failed');
+  t.deepEqual(err.details?.['issues'], [
+    { path: 'username', message: 'Scheduler is the name the service acts under' },
+  ]);
+});
+
 test('the user view never carries the password hash', async (t) => {
   const h = createHarness();
   const view = right(await h.users.create(admin));

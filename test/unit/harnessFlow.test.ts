@@ -221,3 +221,49 @@ test('automation naming a profile that does not exist says why once: one project
   t.is(warnings.filter((w) => w.includes("'slurm-remote'")).length, 1);
   t.deepEqual(right(await h.executions.list({ projectModule: module })).items, []);
 });
+
+test('automation and a source whose every run fails: it waits longer after each, stops after max_failed_runs and says so once; a new configuration version starts afresh', async (t) => {
+  const yaml = wallabyYaml
+    .replace('deployment_profile_name: slurm-remote', 'deployment_profile_name: mock-dim')
+    .replace(/(discovery:\n\s+enabled:) true/, '$1 false');
+  const warnings: string[] = [];
+  const log = { info() {}, debug() {}, warn: (_f: object, m: string) => warnings.push(m) };
+  const { h, module, ids } = await prepared(['HIPASSJ0301MOCKFAIL', 'HIPASSJ0303+01'], yaml, { log });
+  await h.advance(4 * 3600, 10);
+  const runsOf = async (identifier: string) =>
+    right(await h.executions.list({ projectModule: module })).items.filter((e) =>
+      e.sources.some((s) => s.source_identifier === identifier),
+    );
+  const failing = (await runsOf('HIPASSJ0301MOCKFAIL')).reverse();
+  t.deepEqual(
+    failing.map((e) => e.state),
+    ['failed', 'failed', 'failed'],
+    'three runs in four hours, not one per tick',
+  );
+  const gaps = failing
+    .slice(1)
+    .map((e, i) => (Date.parse(e.created_at) - Date.parse(failing[i]!.created_at)) / 60_000);
+  t.true(gaps[0]! >= 30 && gaps[0]! < 35, `then 30 minutes: ${gaps}`);
+  t.true(gaps[1]! >= 60 && gaps[1]! < 65, `then 60 minutes: ${gaps}`);
+  t.deepEqual(
+    (await runsOf('HIPASSJ0303+01')).map((e) => e.state),
+    ['completed'],
+  );
+  const held = right(await h.sources.events(ids['HIPASSJ0301MOCKFAIL']!)).items.filter(
+    (e) => e.kind === 'automation.source_held',
+  );
+  t.is(held.length, 1, 'told once');
+  t.like(held[0]!.payload, { failed_runs: 3, last_execution: failing[2]!.uuid, config_version: 1 });
+  t.is(warnings.filter((w) => w.includes('stopped trying 1 source after 3 failed runs')).length, 1);
+  t.like(right(await h.sources.status(ids['HIPASSJ0301MOCKFAIL']!)).automation, {
+    failed_runs: 3,
+    max_failed_runs: 3,
+    hold: 'held',
+    retry_at: null,
+  });
+  t.is(right(await h.sources.status(ids['HIPASSJ0303+01']!)).automation, null);
+  // A new configuration version (here: twice the wait) is a fresh start.
+  right(await h.projects.upload(yaml.replace('retry_wait_minutes: 30', 'retry_wait_minutes: 60'), admin));
+  await h.advance(60, 10);
+  t.is((await runsOf('HIPASSJ0301MOCKFAIL')).length, 4);
+});

@@ -7,6 +7,7 @@ import {
   roleAndPasswordIssues,
   type User,
   type UserView,
+  reservedUsernames,
   usernamePattern,
   viewUser,
 } from '../../domain/user.js';
@@ -36,6 +37,8 @@ const check = (input: CreateUserInput): FieldIssue[] => {
       path: 'username',
       message: '2-63 characters: letters, digits, dot, underscore, hyphen; starting with a letter or digit',
     });
+  else if (reservedUsernames.has(input.username.toLowerCase()))
+    issues.push({ path: 'username', message: `${input.username} is the name the service acts under` });
   if (!emailPattern.test(input.email) || input.email.length > 254)
     issues.push({ path: 'email', message: 'not an e-mail address' });
   return [...issues, ...roleAndPasswordIssues(input)];

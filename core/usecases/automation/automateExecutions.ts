@@ -15,11 +15,17 @@ import { resolveProfile } from '../profiles/resolveProfile.js';
 import { type BudgetDeps, readBudget } from '../budgets/readBudget.js';
 import { budgetSpent } from '../../domain/budget.js';
 import { appError } from '../../errors.js';
+import {
+  type AutomationRetryRule,
+  automationActor,
+  retryRule,
+  sourceHeldKind,
+} from '../../domain/automationRetry.js';
 
 export interface AutomationDeps extends BudgetDeps {
   readonly configs: Pick<ProjectConfigRepository, 'allActive'>;
   readonly profiles: ProfileRepository;
-  readonly admissions: Pick<ExecutionAdmissions, 'sourcesToProcess'>;
+  readonly admissions: Pick<ExecutionAdmissions, 'sourcesToProcess' | 'heldUntold'>;
   readonly executions: Pick<ExecutionRepository, 'insertMany'>;
   readonly events: Pick<EventLog, 'append'>;
   readonly clock: Clock;
@@ -47,10 +53,14 @@ export const automateExecutions = async (
   for (const v of await deps.configs.allActive()) {
     const a = v.config.automation.execution;
     if (!a.enabled || a.archive_name === undefined) continue;
+    const retry = retryRule(a, v.version, now);
+    const held = await tellHeld(deps, v.projectModule, retry, now);
+    if (held) warnings.push(held);
     const ready = await deps.admissions.sourcesToProcess(
       v.projectModule,
       v.config.discovery.required_flags,
       a.sources_per_tick,
+      retry,
     );
     if (ready.length === 0) continue;
     const oldest = Math.min(...ready.map((r) => r.discoveredAt.getTime()));
@@ -94,19 +104,57 @@ export const automateExecutions = async (
         sources: ready.slice(i, i + step),
         idempotencyKey: null,
         requestHash: '',
-        by: 'scheduler',
+        by: automationActor,
         now: at,
       });
       const asked: Execution = { ...execution, doStage: true, doSubmit: true, executeRequestedAt: at };
       const request = { do_stage: true, do_submit: true, dry_run: false };
       made.push({
         execution: asked,
-        events: [event, executionEvent(asked, 'execution.execute_requested', request, 'scheduler')],
+        events: [event, executionEvent(asked, 'execution.execute_requested', request, automationActor)],
       });
     }
   }
   if (at !== null && made.length > 0) await deps.executions.insertMany(made, at);
   return { made: made.map((m) => m.execution), warnings };
+};
+
+/** Sources told of as held per project and tick, at most (the rest are told on the next ticks). */
+const heldToldPerTick = 100;
+
+/**
+ * Tells, once each, of the sources automation stopped trying (their failed runs reached
+ * max_failed_runs): an `automation.source_held` event per source, which alert rules can hear, and
+ * one warning for the log. The event is also the record that it was told.
+ */
+const tellHeld = async (
+  deps: AutomationDeps,
+  projectModule: string,
+  retry: AutomationRetryRule,
+  now: Date,
+): Promise<string | null> => {
+  const held = await deps.admissions.heldUntold(projectModule, retry, heldToldPerTick);
+  for (const h of held)
+    await deps.events.append(
+      {
+        projectModule,
+        subjectType: 'source',
+        subjectId: h.id,
+        kind: sourceHeldKind,
+        payload: {
+          source_identifier: h.sourceIdentifier,
+          failed_runs: h.failed.count,
+          last_execution: h.failed.lastExecutionId,
+          config_version: retry.configVersion,
+          why: `${h.failed.count === 1 ? 'the run' : `the ${h.failed.count} runs`} automation made of it on its data and configuration version ${retry.configVersion} failed (max_failed_runs ${retry.maxFailedRuns}); it tries the source again when discovery finds new data or a new configuration version is active; a retry of a failed run (exec retry-failed) runs it by hand`,
+        },
+        actor: automationActor,
+      },
+      now,
+    );
+  if (held.length === 0) return null;
+  const names = held.slice(0, 5).map((h) => h.sourceIdentifier);
+  return `automation of ${projectModule} stopped trying ${held.length} source${held.length === 1 ? '' : 's'} after ${retry.maxFailedRuns} failed run${retry.maxFailedRuns === 1 ? '' : 's'} each: ${names.join(', ')}${held.length > names.length ? ', …' : ''}`;
 };
 
 /** Records why automation cannot run, unless this reason for this version was reported already. */
@@ -129,7 +177,7 @@ const reportBlocked = async (
       subjectId: projectModule,
       kind: 'automation.blocked',
       payload: { config_version: version, reason },
-      actor: 'scheduler',
+      actor: automationActor,
     },
     now,
   );

@@ -312,6 +312,27 @@ export const SourceDetailPage = ({ id }: { id: string }) => {
                 </ul>
               </div>
             )}
+            {s.automation && s.automation.hold !== 'trying' && (
+              <div class="warn" role="status">
+                <p>
+                  {s.automation.hold === 'held' ? (
+                    <>
+                      Automation stopped trying this source after {s.automation.failed_runs} failed runs (the
+                      last: <ExecutionLink e={{ uuid: s.automation.last_failed_execution }} />
+                      ). It tries again when discovery finds new data or a new configuration version is
+                      active; retrying a failed run runs it by hand.
+                    </>
+                  ) : (
+                    <>
+                      Automation runs this source again at <Time at={s.automation.retry_at} />, after{' '}
+                      {s.automation.failed_runs} of {s.automation.max_failed_runs} failed runs (the last:{' '}
+                      <ExecutionLink e={{ uuid: s.automation.last_failed_execution }} />
+                      ).
+                    </>
+                  )}
+                </p>
+              </div>
+            )}
           </>
         )}
       </Show>
