@@ -30,6 +30,10 @@ export class MemoryEventLog implements EventLog {
     this.store.appendEvent(event, now);
   }
 
+  async appendMany(events: readonly NewEvent[], now: Date): Promise<void> {
+    for (const e of events) this.store.appendEvent(e, now);
+  }
+
   isCursor(cursor: string | null, order: EventOrder = 'oldest'): boolean {
     return fromId(cursor, order) !== null;
   }

@@ -97,6 +97,10 @@ export class PgEventLog implements EventLog {
     await insertEvent(this.db, e, now);
   }
 
+  async appendMany(events: readonly NewEvent[], now: Date): Promise<void> {
+    await insertEvents(this.db, events, now);
+  }
+
   isCursor(cursor: string | null, order: EventOrder = 'oldest'): boolean {
     return decodeCursor(cursor, order) !== null;
   }

@@ -19,12 +19,14 @@ const unfinished = `state NOT IN ('completed', 'failed', 'cancelled')`;
  * ended and which it was. Reads only automation's failed runs (a partial index, few rows).
  */
 const failedRunsSql = (module: string, version: string) => `
-  SELECT fs.id AS source_id, count(*)::int AS n, max(coalesce(x.finished_at, x.updated_at)) AS last_at,
+  SELECT u.sid AS source_id, count(*)::int AS n, max(coalesce(x.finished_at, x.updated_at)) AS last_at,
     (array_agg(x.id ORDER BY coalesce(x.finished_at, x.updated_at) DESC, x.id DESC))[1] AS last_id
-  FROM executions x CROSS JOIN LATERAL unnest(x.source_ids) AS u(sid) JOIN sources fs ON fs.id = u.sid
+  FROM executions x CROSS JOIN LATERAL unnest(x.source_ids) AS u(sid)
   WHERE x.project_module = ${module} AND x.config_version = ${version} AND x.state = 'failed'
-    AND x.created_by = '${automationActor}' AND (fs.signature_at IS NULL OR x.created_at >= fs.signature_at)
-  GROUP BY fs.id`;
+    AND x.created_by = '${automationActor}'
+    -- Per failed run, its source's signature time by the primary key: a join would hash every source.
+    AND x.created_at >= coalesce((SELECT fs.signature_at FROM sources fs WHERE fs.id = u.sid), '-infinity')
+  GROUP BY u.sid`;
 
 /** `automationHold` in SQL over failedRunsSql's row `f`: held, or waiting past now ($max, $wait, $now). */
 const heldBack = (max: string, wait: string, now: string) =>
@@ -128,9 +130,11 @@ export class PgExecutionAdmissions implements ExecutionAdmissions {
     const rows = await this.db.any<FailedRow & { id: string; source_identifier: string }>(
       `SELECT f.source_id AS id, s.source_identifier, f.n, f.last_at, f.last_id
        FROM (${failedRunsSql('$1', '$2')}) f JOIN sources s ON s.id = f.source_id
-       WHERE f.n >= $3 AND NOT EXISTS (
-         SELECT 1 FROM provenance_events ev WHERE ev.subject_type = 'source' AND ev.subject_id = s.id::text
-           AND ev.kind = '${sourceHeldKind}' AND ev.created_at >= f.last_at)
+       WHERE f.n >= $3
+         -- The source's latest telling, read per held source through the events' subject index (a
+         -- correlated scalar subquery stays one; an anti join may scan every telling per source).
+         AND f.last_at > coalesce((SELECT max(ev.created_at) FROM provenance_events ev
+           WHERE ev.subject_type = 'source' AND ev.subject_id = s.id::text AND ev.kind = '${sourceHeldKind}'), '-infinity')
        ORDER BY f.last_at, f.source_id LIMIT $4`,
       [projectModule, retry.configVersion, retry.maxFailedRuns, limit],
     );

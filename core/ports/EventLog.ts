@@ -11,6 +11,8 @@ export type EventOrder = 'oldest' | 'newest';
 
 export interface EventLog {
   append(event: NewEvent, now: Date): Promise<void>;
+  /** Appends several at once, in their order (one statement where the store has statements). */
+  appendMany(events: readonly NewEvent[], now: Date): Promise<void>;
   /** In `order` (oldest first by default). `cursor` is what the previous page returned as nextCursor. */
   read(stream: EventStream, limit: number, cursor: string | null, order?: EventOrder): Promise<EventPage>;
   /** Whether a cursor is one `read` in `order` could have returned (null: from the start). */

@@ -27,7 +27,7 @@ export interface AutomationDeps extends BudgetDeps {
   readonly profiles: ProfileRepository;
   readonly admissions: Pick<ExecutionAdmissions, 'sourcesToProcess' | 'heldUntold'>;
   readonly executions: Pick<ExecutionRepository, 'insertMany'>;
-  readonly events: Pick<EventLog, 'append'>;
+  readonly events: Pick<EventLog, 'append' | 'appendMany'>;
   readonly clock: Clock;
   readonly random: Random;
 }
@@ -134,24 +134,23 @@ const tellHeld = async (
   now: Date,
 ): Promise<string | null> => {
   const held = await deps.admissions.heldUntold(projectModule, retry, heldToldPerTick);
-  for (const h of held)
-    await deps.events.append(
-      {
-        projectModule,
-        subjectType: 'source',
-        subjectId: h.id,
-        kind: sourceHeldKind,
-        payload: {
-          source_identifier: h.sourceIdentifier,
-          failed_runs: h.failed.count,
-          last_execution: h.failed.lastExecutionId,
-          config_version: retry.configVersion,
-          why: `${h.failed.count === 1 ? 'the run' : `the ${h.failed.count} runs`} automation made of it on its data and configuration version ${retry.configVersion} failed (max_failed_runs ${retry.maxFailedRuns}); it tries the source again when discovery finds new data or a new configuration version is active; a retry of a failed run (exec retry-failed) runs it by hand`,
-        },
-        actor: automationActor,
+  await deps.events.appendMany(
+    held.map((h) => ({
+      projectModule,
+      subjectType: 'source',
+      subjectId: h.id,
+      kind: sourceHeldKind,
+      payload: {
+        source_identifier: h.sourceIdentifier,
+        failed_runs: h.failed.count,
+        last_execution: h.failed.lastExecutionId,
+        config_version: retry.configVersion,
+        why: `${h.failed.count === 1 ? 'the run' : `the ${h.failed.count} runs`} automation made of it on its data and configuration version ${retry.configVersion} failed (max_failed_runs ${retry.maxFailedRuns}); it tries the source again when discovery finds new data or a new configuration version is active; a retry of a failed run (exec retry-failed) runs it by hand`,
       },
-      now,
-    );
+      actor: automationActor,
+    })),
+    now,
+  );
   if (held.length === 0) return null;
   const names = held.slice(0, 5).map((h) => h.sourceIdentifier);
   return `automation of ${projectModule} stopped trying ${held.length} source${held.length === 1 ? '' : 's'} after ${retry.maxFailedRuns} failed run${retry.maxFailedRuns === 1 ? '' : 's'} each: ${names.join(', ')}${held.length > names.length ? ', …' : ''}`;

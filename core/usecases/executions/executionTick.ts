@@ -11,7 +11,7 @@ import type { PollRounds } from '../../ports/PollRounds.js';
 
 export interface TickDeps extends AutomationDeps, AdmissionDeps {
   readonly configs: AutomationDeps['configs'] & AdmissionDeps['configs'];
-  readonly events: Pick<EventLog, 'append'>;
+  readonly events: Pick<EventLog, 'append' | 'appendMany'>;
   readonly admissions: AutomationDeps['admissions'] & AdmissionDeps['admissions'];
   readonly pollRounds: Pick<PollRounds, 'pollTargets' | 'schedulePolls'>;
 }
