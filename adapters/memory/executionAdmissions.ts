@@ -96,6 +96,14 @@ export class MemoryExecutionAdmissions implements ExecutionAdmissions {
     return s ? (this.failedRuns(s.projectModule, configVersion).get(sourceId) ?? null) : null;
   }
 
+  async failedRunsIn(projectModule: string, configVersion: number) {
+    return [...this.failedRuns(projectModule, configVersion)].map(([id, failed]) => ({
+      id,
+      sourceIdentifier: this.store.sources.get(id)!.sourceIdentifier,
+      failed,
+    }));
+  }
+
   async heldUntold(projectModule: string, retry: AutomationRetryRule, limit: number) {
     const told = (id: string, since: Date) =>
       this.store.events.some(

@@ -126,6 +126,15 @@ export class PgExecutionAdmissions implements ExecutionAdmissions {
     return r ? toFailed(r) : null;
   }
 
+  async failedRunsIn(projectModule: string, configVersion: number) {
+    const rows = await this.db.any<FailedRow & { id: string; source_identifier: string }>(
+      `SELECT f.source_id AS id, s.source_identifier, f.n, f.last_at, f.last_id
+       FROM (${failedRunsSql('$1', '$2')}) f JOIN sources s ON s.id = f.source_id`,
+      [projectModule, configVersion],
+    );
+    return rows.map((r) => ({ id: r.id, sourceIdentifier: r.source_identifier, failed: toFailed(r) }));
+  }
+
   async heldUntold(projectModule: string, retry: AutomationRetryRule, limit: number) {
     const rows = await this.db.any<FailedRow & { id: string; source_identifier: string }>(
       `SELECT f.source_id AS id, s.source_identifier, f.n, f.last_at, f.last_id

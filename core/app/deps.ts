@@ -29,6 +29,7 @@ export const depsFrom = (p: SurveyorPorts, s: SurveyorSettings) => {
     projects: {
       patchableFields: s.patchableFields,
       configs: p.configs,
+      admissions: p.admissions,
       events: p.events,
       digest,
       clock,

@@ -4,6 +4,7 @@ import { viewVersion, viewVersionSummary } from '../domain/projectVersion.js';
 import type { Actor } from '../usecases/profiles/saveProfile.js';
 import { uploadProjectConfig } from '../usecases/projects/uploadProjectConfig.js';
 import { projectUsage, type UsageRequest } from '../usecases/budgets/projectUsage.js';
+import { automationStanding } from '../usecases/automation/automationStanding.js';
 import type { SurveyorDeps } from './deps.js';
 import { badCursor, defaultPageSize, type EventPageRequest, eventPage, type PageRequest } from './pages.js';
 import type { ProjectYamlLocator, ProjectYamlParser } from './ports.js';
@@ -81,6 +82,8 @@ export const projectOperations = (d: SurveyorDeps, parse: ProjectYamlParser, loc
     if ((await d.projects.configs.versions(module)).length === 0) return E.left(noConfig(module));
     return eventPage(d.projects.events, { kind: 'project', projectModule: module }, page);
   },
+  /** The project's execution automation and the sources its retry rule holds back (at most `limit`). */
+  automation: (module: string, limit = 100) => automationStanding(d.projects, module, limit),
   /** What the project's runs used in a range, grouped, and its budget now. */
   usage: (module: string, q: UsageRequest) => projectUsage(d.executions, module, q),
 });

@@ -35,6 +35,11 @@ export interface ExecutionAdmissions {
     limit: number,
     retry: AutomationRetryRule,
   ): Promise<{ id: string; sourceIdentifier: string; discoveredAt: Date }[]>;
+  /** Every source of the project with runs that count against it at this version (any order). */
+  failedRunsIn(
+    projectModule: string,
+    configVersion: number,
+  ): Promise<{ id: string; sourceIdentifier: string; failed: FailedRuns }[]>;
   /** The runs that count against a source for automation's retry rule at this version, or null. */
   failedRunsOf(sourceId: string, configVersion: number): Promise<FailedRuns | null>;
   /**

@@ -43,6 +43,7 @@ import {
   listProjectConfigVersionsHandler,
   projectEventsHandler,
   projectUsageHandler,
+  projectAutomationHandler,
   listProjectsHandler,
   uploadProjectConfigHandler,
 } from './handlers/projects.js';
@@ -114,6 +115,7 @@ export const handlers: Readonly<Record<string, Handler>> = {
   getProjectConfigVersion: getProjectConfigVersionHandler,
   projectEvents: projectEventsHandler,
   projectUsage: projectUsageHandler,
+  projectAutomation: projectAutomationHandler,
   listProjects: listProjectsHandler,
   createSource: createSourceHandler,
   createSourcesBulk: createSourcesBulkHandler,

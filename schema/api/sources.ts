@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { boolFromString, DateTimeString, strictObject, Uuid, withDefault } from '../codecs.js';
+import { boolFromString, DateTimeString, intFromString, strictObject, Uuid, withDefault } from '../codecs.js';
 import { identifierPattern, identifierProblem, maxIdentifierLength } from '../../core/domain/source.js';
 import { prefixProblem } from '../../core/domain/sourceFilter.js';
 import { component, withSchema } from '../jsonSchema.js';
@@ -85,17 +85,31 @@ export const SourcePageView = component(
 );
 
 /** A source's standing with execution automation after failed runs (core/domain/automationRetry.ts). */
-const SourceAutomation = component(
-  'SourceAutomation',
+const automationFields = {
+  failed_runs: t.number,
+  max_failed_runs: t.number,
+  last_failed_execution: Uuid,
+  last_failed_at: DateTimeString,
+  hold: t.keyof({ trying: null, waiting: null, held: null }),
+  retry_at: t.union([DateTimeString, t.null]),
+};
+const SourceAutomation = component('SourceAutomation', t.type(automationFields));
+
+/** A project's execution automation and the sources its retry rule holds back (stopped ones first). */
+export const ProjectAutomationView = component(
+  'ProjectAutomation',
   t.type({
-    failed_runs: t.number,
+    project_module: t.string,
+    config_version: t.number,
+    enabled: t.boolean,
     max_failed_runs: t.number,
-    last_failed_execution: t.string,
-    last_failed_at: t.string,
-    hold: t.keyof({ trying: null, waiting: null, held: null }),
-    retry_at: t.union([t.string, t.null]),
+    retry_wait_minutes: t.number,
+    held: t.number,
+    waiting: t.number,
+    sources: t.array(t.type({ source_uuid: Uuid, source_identifier: t.string, ...automationFields })),
   }),
 );
+export const ProjectAutomationQuery = t.partial({ limit: intFromString(1, 1000) });
 
 export const SourceStatusView = component(
   'SourceStatus',

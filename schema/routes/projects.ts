@@ -13,6 +13,7 @@ import {
 } from '../api/projects.js';
 import type { RouteSpec } from '../routeSpec.js';
 import { ProjectUsageView, UsageQuery } from '../api/usage.js';
+import { ProjectAutomationQuery, ProjectAutomationView } from '../api/sources.js';
 
 const moduleParam = { module: ProjectModule };
 
@@ -91,6 +92,23 @@ export const projectRoutes: readonly RouteSpec[] = [
     query: EventPageQuery,
     success: { status: 200, description: 'A page of events', codec: EventPageView },
     errors: [],
+  },
+  {
+    id: 'projectAutomation',
+    method: 'GET',
+    path: '/projects/{module}/automation',
+    summary:
+      "The project's execution automation and the sources its retry rule holds back after failed runs: stopped (max_failed_runs reached, until new data or a new configuration version) first, then waiting (until retry_at), at most limit (default 100, at most 1000), with how many of each",
+    tag: 'projects',
+    auth: 'viewer',
+    params: moduleParam,
+    query: ProjectAutomationQuery,
+    success: {
+      status: 200,
+      description: 'Automation and the sources it holds back',
+      codec: ProjectAutomationView,
+    },
+    errors: ['validation_failed'],
   },
   {
     id: 'projectUsage',

@@ -958,6 +958,22 @@ test.serial(
           'm',
         ),
       );
+      const standing = await cli(['project', 'automation', 'wallaby_retry']);
+      t.is(standing.code, 0, standing.out);
+      t.regex(
+        standing.out,
+        /^automation of wallaby_retry \(configuration version 1\): on; .* stops after 1$/m,
+      );
+      t.regex(standing.out, /^1 source stopped, 0 waiting$/m);
+      t.regex(
+        standing.out,
+        new RegExp(`^HIPASSJ0301MOCKFAIL\\s+stopped\\s+1 of 1\\s+${failed!.uuid.slice(0, 8)}\\s+-$`, 'm'),
+      );
+      t.is(
+        (await cli(['project', 'automation', 'wallaby_retry', '--limit', '0'])).code,
+        1,
+        'a limit below 1',
+      );
       // Ticks come every second: a few more make nothing of the source.
       await new Promise((r) => setTimeout(r, 3000));
       t.is((await runs()).length, 1, 'one run, not one per tick');

@@ -1318,6 +1318,18 @@ export const repositoryContract: Record<string, Rule> = {
       });
       t.like(await r.admissions.failedRunsOf(ids['multi-b']!, 2), { count: 1, lastAt: at(9_500) });
       t.is(await r.admissions.failedRunsOf(ids['person']!, 2), null, "a person's runs do not count");
+      t.deepEqual(
+        (await r.admissions.failedRunsIn(module, 2)).map((x) => [x.sourceIdentifier, x.failed.count]).sort(),
+        [
+          ['multi-a', 1],
+          ['multi-b', 1],
+          ['once', 1],
+          ['samesig', 3],
+          ['thrice', 3],
+          ['twice', 2],
+          ['waited', 1],
+        ],
+      );
       t.is(
         await r.admissions.failedRunsOf(ids['newdata']!, 2),
         null,

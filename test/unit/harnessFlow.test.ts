@@ -262,6 +262,15 @@ test('automation and a source whose every run fails: it waits longer after each,
     retry_at: null,
   });
   t.is(right(await h.sources.status(ids['HIPASSJ0303+01']!)).automation, null);
+  t.like(right(await h.projects.automation(module)), { enabled: true, held: 1, waiting: 0 });
+  t.deepEqual(
+    right(await h.projects.automation(module)).sources.map((x) => [
+      x.source_identifier,
+      x.hold,
+      x.failed_runs,
+    ]),
+    [['HIPASSJ0301MOCKFAIL', 'held', 3]],
+  );
   // A new configuration version (here: twice the wait) is a fresh start.
   right(await h.projects.upload(yaml.replace('retry_wait_minutes: 30', 'retry_wait_minutes: 60'), admin));
   await h.advance(60, 10);

@@ -34,6 +34,11 @@ export const projectUsageHandler: Handler = async (ctx) => {
   return answer(await ctx.app.projects.usage(ctx.params['module']!, q));
 };
 
+export const projectAutomationHandler: Handler = async (ctx) => {
+  const q = ctx.query as { limit?: number };
+  return answer(await ctx.app.projects.automation(ctx.params['module']!, q.limit));
+};
+
 export const listProjectsHandler: Handler = async (ctx) => ({
   body: { items: await ctx.app.projects.list() },
 });

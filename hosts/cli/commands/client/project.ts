@@ -167,6 +167,73 @@ export class ProjectListCommand extends ReadCommand {
   }
 }
 
+interface AutomationView {
+  project_module: string;
+  config_version: number;
+  enabled: boolean;
+  max_failed_runs: number;
+  retry_wait_minutes: number;
+  held: number;
+  waiting: number;
+  sources: {
+    source_identifier: string;
+    hold: 'waiting' | 'held';
+    failed_runs: number;
+    last_failed_execution: string;
+    retry_at: string | null;
+  }[];
+}
+
+export class ProjectAutomationCommand extends ReadCommand {
+  static override paths = [['project', 'automation']];
+  static override usage = Command.Usage({
+    category: 'Client',
+    description:
+      "A project's execution automation, and the sources it stopped trying or waits on after failed runs",
+    details: `
+      After a failed run of a source, automation waits retry_wait_minutes before making another
+      (twice as long after each failure, at most a day) and stops after max_failed_runs, until
+      discovery finds new data for the source or a new configuration version is active. Stopped
+      sources come first; exec retry-failed runs their failed executions again by hand.
+    `,
+    examples: [['The sources automation gave up on', 'surveyor project automation wallaby_hires']],
+  });
+
+  module = Option.String({ required: true, name: 'MODULE' });
+  limit = Option.String('--limit', '100', { description: 'At most this many sources (at most 1000)' });
+
+  protected async run(api: ApiClient): Promise<number> {
+    const a = await api.request<AutomationView>(
+      'GET',
+      `/projects/${encodeURIComponent(this.module)}/automation`,
+      {
+        query: { limit: this.limit },
+      },
+    );
+    if (this.asJson) return this.json(a);
+    this.out(
+      `automation of ${a.project_module} (configuration version ${a.config_version}): ${a.enabled ? 'on' : 'off'}; after a failed run it waits ${a.retry_wait_minutes} min (twice as long after each), and stops after ${a.max_failed_runs}`,
+    );
+    this.out(`${a.held} source${a.held === 1 ? '' : 's'} stopped, ${a.waiting} waiting`);
+    if (a.sources.length > 0)
+      this.out(
+        table([
+          ['SOURCE', 'HOLD', 'FAILED RUNS', 'LAST RUN', 'TRIED AGAIN AT'],
+          ...a.sources.map((s) => [
+            s.source_identifier,
+            s.hold === 'held' ? 'stopped' : 'waiting',
+            `${s.failed_runs} of ${a.max_failed_runs}`,
+            s.last_failed_execution.slice(0, 8),
+            s.retry_at ?? '-',
+          ]),
+        ]),
+      );
+    const shown = a.sources.length;
+    if (shown < a.held + a.waiting) this.out(`(${shown} of ${a.held + a.waiting} shown; --limit for more)`);
+    return exitCodes.ok;
+  }
+}
+
 export class ProjectEventsCommand extends EventsCommand {
   static override paths = [['project', 'events']];
   static override usage = Command.Usage({
