@@ -21,6 +21,7 @@ import type {
   ProjectList,
 } from '../../schema/api/projects.js';
 import type {
+  ProjectAutomationView,
   SourceBulkResult,
   SourcePageView,
   SourceStatusView,
@@ -66,3 +67,4 @@ export type Delivery = t.TypeOf<typeof DeliveryView>;
 export type DeliveryPage = t.TypeOf<typeof DeliveryList>;
 export type SourceStatus = t.TypeOf<typeof SourceStatusView>;
 export type ProjectUsage = t.TypeOf<typeof ProjectUsageView>;
+export type ProjectAutomation = t.TypeOf<typeof ProjectAutomationView>;

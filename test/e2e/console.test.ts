@@ -657,6 +657,77 @@ test.serial(
   },
 );
 
+/** The API as `username`, from this process (what the console shows is made through it). */
+const apiAs = async (username: string) => {
+  const login = await fetch(`${base}/api/v2/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  if (login.status !== 200) throw new Error(`login as ${username}: ${login.status} ${await login.text()}`);
+  const { access_token } = (await login.json()) as { access_token: string };
+  return async (method: string, path: string, body?: unknown, type = 'application/json') => {
+    const r = await fetch(`${base}/api/v2${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${access_token}`,
+        ...(body === undefined ? {} : { 'content-type': type }),
+      },
+      ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+    });
+    if (r.status >= 400) throw new Error(`${method} ${path}: ${r.status} ${await r.text()}`);
+    return (await r.json()) as Record<string, unknown>;
+  };
+};
+
+test.serial(
+  'a source automation stopped trying shows on its project and on its page, with why',
+  async (t) => {
+    // Accounts of its own: the tests before changed olga's password.
+    await makeUser('auto-admin', 'admin');
+    await makeUser('auto-operator', 'operator');
+    const asAdmin = await apiAs('auto-admin');
+    const yaml = wallabyYaml
+      .replace('module: wallaby_hires', 'module: console_auto')
+      .replace('deployment_profile_name: slurm-remote', 'deployment_profile_name: auto-dim')
+      .replace('max_failed_runs: 3', 'max_failed_runs: 1')
+      .replace(/(discovery:\n\s+enabled:) true/, '$1 false')
+      .replace(/poll_interval_seconds: \d+/, 'poll_interval_seconds: 1');
+    await asAdmin('POST', '/project-configs', yaml, 'application/x-yaml');
+    await asAdmin('POST', '/deployment-profiles', {
+      name: 'auto-dim',
+      project_module: 'console_auto',
+      translation: {},
+      deployment: { kind: 'rest_remote', deploy_host: 'dim.example.org' },
+    });
+    const source = 'HIPASSJ0301MOCKFAIL';
+    await asAdmin('POST', '/sources/bulk', {
+      project_module: 'console_auto',
+      sources: [{ source_identifier: source }],
+    });
+    await asAdmin('POST', '/sources/discover', {
+      project_module: 'console_auto',
+      source_identifiers: [source],
+    });
+    const { page } = await newContext(t, 'operator-automation');
+    await page.goto(base);
+    await signIn(page, 'auto-operator');
+    await open(page, 'projects?project=console_auto', 'Project configurations');
+    const section = page.getByRole('region', { name: 'Automation' });
+    // The section reloads every 15 s; the run takes a few mock steps to fail.
+    await section.getByText('1 stopped, 0 waiting.', { exact: false }).waitFor({ timeout: 90_000 });
+    const row = section.getByRole('row', { name: new RegExp(source) });
+    t.regex((await row.textContent()) ?? '', /stopped1 of 1/);
+    await record(t, page, '15-automation');
+    await row.getByRole('link', { name: source }).click();
+    await page.getByRole('heading', { level: 1, name: `Source ${source}` }).waitFor();
+    await page.getByText(/Automation stopped trying this source after 1 failed run /).waitFor();
+    await page
+      .getByText(/It tries again when discovery finds new data or a new configuration version is active/)
+      .waitFor();
+  },
+);
+
 test.serial('no page broke a rule of its CSP or threw', (t) => {
   writeFileSync(join(screenshotDir, 'problems.txt'), problems.join('\n'));
   t.deepEqual(problems, []);

@@ -3,8 +3,8 @@ import { useState } from 'preact/hooks';
 import { ApiError, call, get } from '../api.js';
 import { go, href, type Route } from '../router.js';
 import { useCan } from '../session.js';
-import type { ConfigVersion, ConfigVersionList, Projects } from '../types.js';
-import { ErrorNote, Field, Page, Scroll, Show, Time, useAction, useLoad } from '../ui.js';
+import type { ConfigVersion, ConfigVersionList, ProjectAutomation, Projects } from '../types.js';
+import { ErrorNote, ExecutionLink, Field, Page, Scroll, Show, Time, useAction, useLoad } from '../ui.js';
 
 interface Issue {
   line?: number;
@@ -126,6 +126,55 @@ const Diff = ({ module, from, to }: { module: string; from: number; to: number }
   );
 };
 
+/** The sources the project's automation stopped trying or waits on after failed runs. */
+const AutomationHolds = ({ module }: { module: string }) => {
+  const standing = useLoad(() => get<ProjectAutomation>(`/projects/${module}/automation`), module, 15000);
+  return (
+    <Show loaded={standing}>
+      {(a) => (
+        <section aria-label="Automation">
+          <h2>Automation</h2>
+          <p>
+            {a.enabled ? 'On' : 'Off'} (configuration v{a.config_version}): after a failed run of a source it
+            waits {a.retry_wait_minutes} min, twice as long after each, and stops after {a.max_failed_runs}.{' '}
+            {a.held} stopped, {a.waiting} waiting.
+          </p>
+          {a.sources.length > 0 && (
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Source</th>
+                  <th scope="col">Hold</th>
+                  <th scope="col">Failed runs</th>
+                  <th scope="col">Last run</th>
+                  <th scope="col">Tried again</th>
+                </tr>
+              </thead>
+              <tbody>
+                {a.sources.map((x) => (
+                  <tr key={x.source_uuid}>
+                    <td>
+                      <a href={href(['sources', x.source_uuid])}>{x.source_identifier}</a>
+                    </td>
+                    <td>{x.hold === 'held' ? 'stopped' : 'waiting'}</td>
+                    <td>
+                      {x.failed_runs} of {a.max_failed_runs}
+                    </td>
+                    <td>
+                      <ExecutionLink e={{ uuid: x.last_failed_execution }} />
+                    </td>
+                    <td>{x.retry_at ? <Time at={x.retry_at} /> : 'on new data or a new version'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </section>
+      )}
+    </Show>
+  );
+};
+
 export const ProjectsPage = ({ route }: { route: Route }) => {
   const projects = useLoad(() => get<Projects>('/project-configs'), 'projects');
   const chosen = route.params.get('project') ?? projects.data?.items[0]?.project_module ?? '';
@@ -241,6 +290,7 @@ export const ProjectsPage = ({ route }: { route: Route }) => {
           </div>
         </div>
       )}
+      {chosen && <AutomationHolds module={chosen} />}
       {canUpload && (
         <Upload
           done={(m) => {

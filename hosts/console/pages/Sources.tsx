@@ -317,8 +317,9 @@ export const SourceDetailPage = ({ id }: { id: string }) => {
                 <p>
                   {s.automation.hold === 'held' ? (
                     <>
-                      Automation stopped trying this source after {s.automation.failed_runs} failed runs (the
-                      last: <ExecutionLink e={{ uuid: s.automation.last_failed_execution }} />
+                      Automation stopped trying this source after {s.automation.failed_runs} failed run
+                      {s.automation.failed_runs === 1 ? '' : 's'} (the last:{' '}
+                      <ExecutionLink e={{ uuid: s.automation.last_failed_execution }} />
                       ). It tries again when discovery finds new data or a new configuration version is
                       active; retrying a failed run runs it by hand.
                     </>
