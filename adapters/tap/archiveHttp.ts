@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type IncomingMessage, request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { PermanentJobError } from '../../core/domain/job.js';
+import { PeerUnavailable, PermanentJobError } from '../../core/domain/job.js';
 import { agentFor, checkOutbound, isOutboundRefusal, outbound } from '../shared/outbound.js';
 import { peerText, where } from '../shared/peerText.js';
 
@@ -20,9 +20,9 @@ export interface ArchiveScope {
 }
 
 /** The archive did not answer, or answered that it cannot now: worth trying again. */
-export class ArchiveUnavailable extends Error {
+export class ArchiveUnavailable extends PeerUnavailable {
   constructor(message: string) {
-    super(message);
+    super('archive', message);
     this.name = 'ArchiveUnavailable';
   }
 }

@@ -1,3 +1,4 @@
+import type { OutagePolicy } from '../domain/archiveOutage.js';
 import type * as E from 'fp-ts/lib/Either.js';
 import type { AuthPolicy } from '../domain/authPolicy.js';
 import type { PollSpacing } from '../domain/jobKinds.js';
@@ -114,6 +115,11 @@ export interface SurveyorSettings {
    * backends: they have no login node to protect.
    */
   readonly pollSpacing: PollSpacing;
+  /**
+   * How long a staging run waits through an archive outage and how often it looks
+   * (SERVICE_ARCHIVE_OUTAGE_WAIT_MINUTES, SERVICE_ARCHIVE_OUTAGE_RECHECK_SECONDS; domain/archiveOutage.ts).
+   */
+  readonly archiveOutage?: OutagePolicy;
   /** The service's address as its users reach it (SERVICE_PUBLIC_URL): provenance ids are URIs under it. */
   readonly publicUrl?: string;
   /** This build's version, named as the agent in provenance documents. */

@@ -71,6 +71,20 @@ export class DeferredJob extends Error {
   }
 }
 
+/**
+ * A peer a job needs did not answer, or answered that it cannot now: trying later may cure it.
+ * Adapters throw their own kinds of it (the archive's `ArchiveUnavailable`).
+ */
+export class PeerUnavailable extends Error {
+  constructor(
+    readonly peer: 'archive',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'PeerUnavailable';
+  }
+}
+
 /** A failure that retrying cannot fix (bad payload, refused input): the job goes straight to dead. */
 export class PermanentJobError extends Error {
   /**

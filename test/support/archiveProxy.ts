@@ -20,6 +20,7 @@ const listenOn = (server: Server, port: number) =>
  * port with as many digits as DaCHS's and swaps one address for the other byte for byte: string
  * lengths stay the same, so even BINARY VOTables (base64 streams) can be rewritten in place.
  * Result downloads are sent in `chunk`-byte pieces every `delayMs`; `onProgress` sees each piece.
+ * `setDown(true)` answers every request 503 until `setDown(false)`.
  */
 export const archiveProxy = async (
   upstream: string,
@@ -57,7 +58,16 @@ export const archiveProxy = async (
   };
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+  // Down for maintenance: every request answered 503, as an archive's front end does then.
+  const state = { down: false, refused: 0 };
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    if (state.down) {
+      state.refused++;
+      req.resume();
+      res.writeHead(503, { 'content-type': 'text/plain', 'retry-after': '60' });
+      res.end('the archive is down for maintenance');
+      return;
+    }
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const body = swap(Buffer.concat(chunks), ours, theirs);
@@ -111,6 +121,12 @@ export const archiveProxy = async (
   return {
     url: `http://127.0.0.1:${port}`,
     downloads,
+    /** Takes the archive down (every request answered 503) or brings it back. */
+    setDown: (down: boolean) => {
+      state.down = down;
+    },
+    /** Requests answered 503 while down. */
+    refused: () => state.refused,
     /** Rewrites a text that names DaCHS (a configuration) to name the proxy. */
     toProxy: (text: string) => text.split(theirs.toString()).join(ours.toString()),
     close: () =>

@@ -16,7 +16,7 @@ import {
   step,
 } from './attempt.js';
 import { settlePrevious } from './settlePrevious.js';
-import { stage } from './stage.js';
+import { stageThroughOutage } from './waitOnArchive.js';
 import { settleCancel, submit } from './submit.js';
 import { translate } from './translate.js';
 
@@ -66,7 +66,7 @@ const steps = async (a: Attempt, job: RunJobPayload): Promise<void> => {
         a.stagingFresh = true;
         break;
       case 'staging':
-        await stage(a, e);
+        await stageThroughOutage(a, e, a.deps.archiveOutage);
         break;
       case 'translating':
         await holdWhilePaused(a, e);

@@ -1,0 +1,120 @@
+// A staging run through an archive outage (core/domain/archiveOutage.ts), and in the harness: it
+// waits past the queue's retries with no attempt spent, goes on when the archive answers, and
+// fails once the outage outlasts the wait.
+import test from 'ava';
+import { outageBlocker, outageStep } from '../../core/domain/archiveOutage.js';
+import { PeerUnavailable } from '../../core/domain/job.js';
+import type { StagedFile } from '../../core/domain/manifest.js';
+import type { StageProgress, StageRequest, Stager } from '../../core/ports/Stager.js';
+import { MockStager } from '../../adapters/mock/stager.js';
+import { admin, createOf, prepared, right, stateOf } from '../support/harnessProject.js';
+
+const t0 = new Date('2026-11-27T00:00:00Z');
+const sec = (s: number) => new Date(t0.getTime() + s * 1000);
+const policy = { waitMinutes: 60, recheckSeconds: 300 };
+const run = (record: Record<string, unknown> = {}, attempt = 1) => ({
+  runRecord: record,
+  attempt,
+  archiveName: 'casda',
+  state: 'staging' as const,
+});
+
+test('an outage is waited through from its first look, looked at every recheck, and given up at its end', (t) => {
+  const first = outageStep(run(), 'connection refused', t0, policy);
+  if (first.kind !== 'wait') return t.fail();
+  t.true(first.first);
+  t.deepEqual(first.recheckAt, sec(300));
+  t.deepEqual(first.givesUpAt, sec(3600));
+  const later = outageStep(run({ archive_outage: first.outage }), 'HTTP 503', sec(300), policy);
+  if (later.kind !== 'wait') return t.fail();
+  t.false(later.first, 'the same outage');
+  t.is(later.outage.since, t0.toISOString());
+  t.is(later.outage.error, 'HTTP 503');
+  // Looks every recheck, as the deferred job makes them: the last one is at the end, then it gives up.
+  let outage = later.outage;
+  for (let at = 600; at <= 3300; at += 300) {
+    const look = outageStep(run({ archive_outage: outage }), 'x', sec(at), policy);
+    if (look.kind !== 'wait') return t.fail(`gave up at ${at}`);
+    outage = look.outage;
+  }
+  t.like(outageStep(run({ archive_outage: outage }), 'x', sec(3500), policy), {
+    kind: 'wait',
+    recheckAt: sec(3600),
+  });
+  t.deepEqual(outageStep(run({ archive_outage: outage }), 'x', sec(3600), policy), {
+    kind: 'give_up',
+    minutes: 60,
+  });
+  // Seen back in between (no look for more than three rechecks): a new outage, told again.
+  t.like(outageStep(run({ archive_outage: later.outage }), 'x', sec(300 + 901), policy), {
+    kind: 'wait',
+    first: true,
+  });
+  t.like(outageStep(run({ archive_outage: later.outage }, 2), 'x', sec(310), policy), { first: true });
+  t.deepEqual(outageStep(run(), 'x', t0, { ...policy, waitMinutes: 0 }), { kind: 'give_up', minutes: 0 });
+  t.regex(
+    outageBlocker(run({ archive_outage: later.outage }), sec(400), policy) ?? '',
+    /^archive casda has not answered since 2026-11-27T00:00:00.000Z \(HTTP 503\); staging looks again every 300 s and fails the run at 2026-11-27T01:00:00.000Z$/,
+  );
+  t.is(
+    outageBlocker(
+      { ...run({ archive_outage: later.outage }), state: 'translating' } as never,
+      sec(400),
+      policy,
+    ),
+    null,
+  );
+});
+
+/** The mock stager, behind an archive that does not answer until `back` (simulated time). */
+const downUntil = (now: () => Date, back: Date): Stager => {
+  const mock = new MockStager();
+  return {
+    reusable: (req, previous) => mock.reusable(req, previous),
+    stage: (req: StageRequest, progress: StageProgress, signal?: AbortSignal): Promise<StagedFile> =>
+      now() < back
+        ? Promise.reject(new PeerUnavailable('archive', 'archive casda: connect ECONNREFUSED'))
+        : mock.stage(req, progress, signal),
+  };
+};
+
+test('a run waits through an archive down for two hours, spending no attempt, and completes once it answers', async (t) => {
+  // The harness's clock, once there is a harness (the stager is one of its ports).
+  let clock = () => new Date(0);
+  const stager = downUntil(() => clock(), new Date('2026-01-01T02:00:00Z'));
+  const { h, module } = await prepared(['HIPASSJ0001-23'], undefined, { ports: { stager } });
+  clock = () => h.clock.now();
+  const id = await createOf(h, module, 'HIPASSJ0001-23');
+  right(await h.executions.execute(id, {}, admin.username));
+  await h.advance(3600, 30);
+  t.is(await stateOf(h, id), 'staging', 'waiting, not failed, after its retries');
+  const status = right(await h.executions.status(id));
+  t.true(
+    status.blocked_by.some((b) => /^archive casda has not answered since .*ECONNREFUSED/.test(b)),
+    status.blocked_by.join(),
+  );
+  await h.until(async () => (await stateOf(h, id)) === 'completed', { maxSeconds: 7200 });
+  const e = right(await h.executions.get(id));
+  t.is(e.attempt, 1);
+  const kinds = right(await h.executions.events(id)).items.map((x) => x.kind);
+  t.is(kinds.filter((k) => k === 'execution.waiting_on_archive').length, 1, 'told once');
+  t.true(kinds.includes('execution.completed'));
+});
+
+test('a run whose archive outage outlasts the wait fails, saying how long it waited', async (t) => {
+  let clock = () => new Date(0);
+  const stager = downUntil(() => clock(), new Date('2026-01-01T05:00:00Z'));
+  const { h, module } = await prepared(['HIPASSJ0001-23'], undefined, {
+    ports: { stager },
+    settings: { SERVICE_ARCHIVE_OUTAGE_WAIT_MINUTES: '30', SERVICE_ARCHIVE_OUTAGE_RECHECK_SECONDS: '60' },
+  });
+  clock = () => h.clock.now();
+  const id = await createOf(h, module, 'HIPASSJ0001-23');
+  right(await h.executions.execute(id, {}, admin.username));
+  await h.until(async () => (await stateOf(h, id)) === 'failed', { maxSeconds: 7200 });
+  const e = right(await h.executions.get(id));
+  t.regex(
+    e.error ?? '',
+    /^archive casda did not answer for 30 minutes \(SERVICE_ARCHIVE_OUTAGE_WAIT_MINUTES 30\): archive casda: connect ECONNREFUSED/,
+  );
+});
