@@ -82,15 +82,15 @@ export const remoteVariables = {
     '60',
     'Real staging: longest wait for one archive request (datalink, job, checksum; the headers of a download).',
   ),
-  SERVICE_ARCHIVE_OUTAGE_WAIT_MINUTES: spec(
+  SERVICE_OUTAGE_WAIT_MINUTES: spec(
     int(360, 0, 10080),
     '360',
-    "Real staging: a run whose archive still does not answer after the job's retries waits this long for it (its job given back, no attempt spent; `execution.waiting_on_archive`), then fails; 0 fails it at once.",
+    "A run whose archive (staging), translator (translating), island manager or login node (submitting) still does not answer after the job's retries waits this long for it (its job given back, no attempt spent; `execution.waiting_on_outage`), then fails; 0 fails it at once.",
   ),
-  SERVICE_ARCHIVE_OUTAGE_RECHECK_SECONDS: spec(
+  SERVICE_OUTAGE_RECHECK_SECONDS: spec(
     int(300, 1, 3600),
     '300',
-    'Real staging: how often a run waiting for its archive looks again.',
+    'How often a run waiting through an outage looks again.',
   ),
 } as const;
 

@@ -1,5 +1,5 @@
 import fetch from 'cross-fetch';
-import { PermanentJobError } from '../../core/domain/job.js';
+import { PeerUnavailable, PermanentJobError } from '../../core/domain/job.js';
 import { agentFor, checkOutbound, isOutboundRefusal, outbound } from '../shared/outbound.js';
 import { peerText, where } from '../shared/peerText.js';
 
@@ -7,6 +7,8 @@ export { peerText, where };
 
 /** A request to a DALiuGE service; bodies are JSON or form-encoded as each endpoint expects. */
 export interface DlgRequest {
+  /** Which DALiuGE service: a run waits through its outage as that peer's (core/domain/peerOutage.ts). */
+  readonly peer: 'translator' | 'island_manager';
   readonly method: 'GET' | 'POST' | 'DELETE' | 'HEAD';
   readonly url: string;
   readonly json?: unknown;
@@ -25,9 +27,9 @@ export interface DlgResponse {
 }
 
 /** The service could not be reached or did not answer in time: worth trying again later. */
-export class DlgUnreachable extends Error {
-  constructor(message: string) {
-    super(message);
+export class DlgUnreachable extends PeerUnavailable {
+  constructor(peer: 'translator' | 'island_manager', message: string) {
+    super(peer, message);
     this.name = 'DlgUnreachable';
   }
 }
@@ -92,7 +94,7 @@ export const dlgRequest = async (r: DlgRequest): Promise<DlgResponse> => {
     const why = timeout.aborted
       ? `no answer within ${Math.round(r.timeoutMs / 1000)} s`
       : peerText(e.message, 200);
-    throw new DlgUnreachable(`${r.method} ${where(r.url)}: ${why}`);
+    throw new DlgUnreachable(r.peer, `${r.method} ${where(r.url)}: ${why}`);
   } finally {
     done.abort();
   }

@@ -53,9 +53,12 @@ export class DimClient {
     return this.url(`/api/sessions/${encodeURIComponent(id)}${tail}`);
   }
 
-  private async send(r: Omit<DlgRequest, 'timeoutMs' | 'verifyTls' | 'maxBytes'>): Promise<DlgResponse> {
+  private async send(
+    r: Omit<DlgRequest, 'peer' | 'timeoutMs' | 'verifyTls' | 'maxBytes'>,
+  ): Promise<DlgResponse> {
     return dlgRequest({
       ...r,
+      peer: 'island_manager',
       timeoutMs: this.o.timeoutMs,
       verifyTls: this.o.verifyTls,
       maxBytes: this.o.maxBytes,
@@ -64,7 +67,7 @@ export class DimClient {
 
   private async ok(
     what: string,
-    r: Omit<DlgRequest, 'timeoutMs' | 'verifyTls' | 'maxBytes'>,
+    r: Omit<DlgRequest, 'peer' | 'timeoutMs' | 'verifyTls' | 'maxBytes'>,
   ): Promise<unknown> {
     const res = await this.send(r);
     if (res.status < 200 || res.status >= 300) throw new DimError(what, parseDlgError(res));

@@ -125,6 +125,7 @@ export class DaliugeTranslator implements Translator {
 
   private async askVersion(url: string, signal?: AbortSignal): Promise<string | null> {
     const res = await dlgRequest({
+      peer: 'translator',
       method: 'GET',
       url,
       timeoutMs: Math.min(this.o.timeoutMs, 10_000),
@@ -141,6 +142,7 @@ export class DaliugeTranslator implements Translator {
     const started = Date.now();
     try {
       const res = await dlgRequest({
+        peer: 'translator',
         method: 'HEAD',
         url,
         timeoutMs: Math.min(this.o.timeoutMs, 10_000),
@@ -186,6 +188,7 @@ export class DaliugeTranslator implements Translator {
     signal?: AbortSignal,
   ): Promise<DropSpec[]> {
     const res = await dlgRequest({
+      peer: 'translator',
       method: 'POST',
       url,
       form,
@@ -227,6 +230,7 @@ export class DaliugeTranslator implements Translator {
     if (form['lg_content'] === undefined) return null;
     const ask = () =>
       dlgRequest({
+        peer: 'translator',
         method: 'POST',
         url: url.replace(/\/unroll_and_partition$/, '/gen_pgt'),
         form: {

@@ -1,5 +1,5 @@
 import ssh2, { type ClientChannel } from 'ssh2';
-import { PermanentJobError } from '../../core/domain/job.js';
+import { PeerUnavailable, PermanentJobError } from '../../core/domain/job.js';
 import { hostPattern, verifyHostKey } from './knownHosts.js';
 import type { SecurityFinding, SshCredentials } from './sshCredentials.js';
 
@@ -34,8 +34,11 @@ export interface SshPoolOptions {
 }
 
 /** The login node cannot be reached now; asking again later may work (the queue retries). */
-export class SshUnavailable extends Error {
-  override name = 'SshUnavailable';
+export class SshUnavailable extends PeerUnavailable {
+  constructor(message: string) {
+    super('login_node', message);
+    this.name = 'SshUnavailable';
+  }
 }
 
 interface Slot {

@@ -1,11 +1,11 @@
-import { defaultOutagePolicy } from '../domain/archiveOutage.js';
+import { defaultOutagePolicy } from '../domain/peerOutage.js';
 import type { SurveyorPorts, SurveyorSettings } from './ports.js';
 
 /** The small deps object of each family of use cases, cut once from the ports. */
 export const depsFrom = (p: SurveyorPorts, s: SurveyorSettings) => {
   const { clock, random, digest } = p;
   const { pollSpacing } = s;
-  const archiveOutage = s.archiveOutage ?? defaultOutagePolicy;
+  const outages = s.outages ?? defaultOutagePolicy;
   return {
     auth: {
       users: p.users,
@@ -68,7 +68,7 @@ export const depsFrom = (p: SurveyorPorts, s: SurveyorSettings) => {
       clock,
       pollSpacing,
       pauses: p.pauses,
-      archiveOutage,
+      outages,
     },
     poll: {
       executions: p.executions,
@@ -96,7 +96,7 @@ export const depsFrom = (p: SurveyorPorts, s: SurveyorSettings) => {
       queue: p.queue,
       workers: p.workers,
       workerStaleSeconds: s.workerStaleSeconds ?? 60,
-      archiveOutage,
+      outages,
       pollSpacing,
       textDiff: p.textDiff,
       graphs: p.graphs,

@@ -1,4 +1,4 @@
-import { outageBlocker } from '../domain/archiveOutage.js';
+import { outageBlocker } from '../domain/peerOutage.js';
 import { artifactNames } from '../domain/artifactNames.js';
 import type { Manifest, StagedFile } from '../domain/manifest.js';
 import { compareExecutions } from '../usecases/executions/compareExecutions.js';
@@ -140,8 +140,8 @@ export const executionOperations = (d: SurveyorDeps) => {
         const paused = pauseBlocker(await pauseOf(x, e, x.clock.now()), e);
         if (paused) s.blocked_by.push(paused);
       }
-      // A staging run whose archive stopped answering waits for it (domain/archiveOutage.ts).
-      const outage = outageBlocker(e, x.clock.now(), x.archiveOutage);
+      // A run whose peer stopped answering waits for it (domain/peerOutage.ts).
+      const outage = outageBlocker(e, x.clock.now(), x.outages);
       if (outage) s.blocked_by.push(outage);
       // A run that reached its translator or backend step while its profile is paused waits there.
       if (e.state === 'translating' || e.state === 'submitting') {

@@ -1,4 +1,4 @@
-import type { OutagePolicy } from '../domain/archiveOutage.js';
+import type { OutagePolicy } from '../domain/peerOutage.js';
 import type * as E from 'fp-ts/lib/Either.js';
 import type { AuthPolicy } from '../domain/authPolicy.js';
 import type { PollSpacing } from '../domain/jobKinds.js';
@@ -116,10 +116,10 @@ export interface SurveyorSettings {
    */
   readonly pollSpacing: PollSpacing;
   /**
-   * How long a staging run waits through an archive outage and how often it looks
-   * (SERVICE_ARCHIVE_OUTAGE_WAIT_MINUTES, SERVICE_ARCHIVE_OUTAGE_RECHECK_SECONDS; domain/archiveOutage.ts).
+   * How long a run waits through an outage of a peer it needs and how often it looks
+   * (SERVICE_OUTAGE_WAIT_MINUTES, SERVICE_OUTAGE_RECHECK_SECONDS; domain/peerOutage.ts).
    */
-  readonly archiveOutage?: OutagePolicy;
+  readonly outages?: OutagePolicy;
   /** The service's address as its users reach it (SERVICE_PUBLIC_URL): provenance ids are URIs under it. */
   readonly publicUrl?: string;
   /** This build's version, named as the agent in provenance documents. */

@@ -71,13 +71,16 @@ export class DeferredJob extends Error {
   }
 }
 
+/** What a run talks to besides the database (the names of `dependency_down`'s dependencies). */
+export type Peer = 'archive' | 'translator' | 'island_manager' | 'login_node';
+
 /**
  * A peer a job needs did not answer, or answered that it cannot now: trying later may cure it.
- * Adapters throw their own kinds of it (the archive's `ArchiveUnavailable`).
+ * Adapters throw their own kinds of it (`ArchiveUnavailable`, `DlgUnreachable`, `SshUnavailable`).
  */
 export class PeerUnavailable extends Error {
   constructor(
-    readonly peer: 'archive',
+    readonly peer: Peer,
     message: string,
   ) {
     super(message);

@@ -130,7 +130,12 @@ export const chooseBackends = (config: Config, clock: Clock): BackendSet => {
       async check() {
         const mock = mockParts(set);
         const translatorState = real('translator')
-          ? await dlgRequest({ method: 'HEAD', url: `${config.SERVICE_TRANSLATOR_URL}/`, timeoutMs: 2000 })
+          ? await dlgRequest({
+              peer: 'translator',
+              method: 'HEAD',
+              url: `${config.SERVICE_TRANSLATOR_URL}/`,
+              timeoutMs: 2000,
+            })
               .then((r) => (r.status < 500 ? 'reachable' : `HTTP ${r.status}`))
               .catch((e: Error) => `unreachable: ${e.message}`)
           : 'mock';

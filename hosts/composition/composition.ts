@@ -135,9 +135,9 @@ export const buildContainer = (input: CompositionInput): Container => {
     policy,
     patchableFields: config.SERVICE_PATCHABLE_FIELDS ?? defaultPatchableFields,
     workerStaleSeconds: config.SERVICE_WORKER_STALE_SECONDS,
-    archiveOutage: {
-      waitMinutes: config.SERVICE_ARCHIVE_OUTAGE_WAIT_MINUTES,
-      recheckSeconds: config.SERVICE_ARCHIVE_OUTAGE_RECHECK_SECONDS,
+    outages: {
+      waitMinutes: config.SERVICE_OUTAGE_WAIT_MINUTES,
+      recheckSeconds: config.SERVICE_OUTAGE_RECHECK_SECONDS,
     },
     pollSpacing: pollSpacing(config, backendSet.parts.backends === 'mock' && !input.overrides?.backends),
     publicUrl: config.SERVICE_PUBLIC_URL,

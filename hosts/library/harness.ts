@@ -88,9 +88,9 @@ export const createHarness = (opts: HarnessOptions = {}) => {
     policy,
     patchableFields: config.SERVICE_PATCHABLE_FIELDS ?? defaultPatchableFields,
     workerStaleSeconds: config.SERVICE_WORKER_STALE_SECONDS,
-    archiveOutage: {
-      waitMinutes: config.SERVICE_ARCHIVE_OUTAGE_WAIT_MINUTES,
-      recheckSeconds: config.SERVICE_ARCHIVE_OUTAGE_RECHECK_SECONDS,
+    outages: {
+      waitMinutes: config.SERVICE_OUTAGE_WAIT_MINUTES,
+      recheckSeconds: config.SERVICE_OUTAGE_RECHECK_SECONDS,
     },
     pollSpacing: pollSpacing(config, !opts.ports?.backends),
     publicUrl: config.SERVICE_PUBLIC_URL,

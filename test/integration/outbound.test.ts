@@ -49,13 +49,21 @@ test.serial(
   async (t) => {
     setOutboundPolicy({ hosts: null, allowPrivate: false });
     const before = seen.length;
-    await t.throwsAsync(dlgRequest({ method: 'GET', url: `${base}/x`, timeoutMs: 2000 }), {
-      instanceOf: PermanentJobError,
-      message: /127\.0\.0\.1 is a loopback, private or link-local address/,
-    });
+    await t.throwsAsync(
+      dlgRequest({ peer: 'translator', method: 'GET', url: `${base}/x`, timeoutMs: 2000 }),
+      {
+        instanceOf: PermanentJobError,
+        message: /127\.0\.0\.1 is a loopback, private or link-local address/,
+      },
+    );
     // A name that resolves to loopback is refused at connect time, not by its spelling.
     await t.throwsAsync(
-      dlgRequest({ method: 'GET', url: base.replace('127.0.0.1', 'localhost'), timeoutMs: 2000 }),
+      dlgRequest({
+        peer: 'translator',
+        method: 'GET',
+        url: base.replace('127.0.0.1', 'localhost'),
+        timeoutMs: 2000,
+      }),
       {
         instanceOf: PermanentJobError,
         message: /localhost resolves to .*loopback, private or link-local/,
@@ -63,19 +71,28 @@ test.serial(
     );
     t.is(seen.length, before, 'nothing reached the server');
     setOutboundPolicy({ hosts: ['dim.example.org'], allowPrivate: true });
-    await t.throwsAsync(dlgRequest({ method: 'GET', url: `${base}/x`, timeoutMs: 2000 }), {
-      message: /127\.0\.0\.1 is not in SERVICE_OUTBOUND_HOSTS/,
-    });
+    await t.throwsAsync(
+      dlgRequest({ peer: 'translator', method: 'GET', url: `${base}/x`, timeoutMs: 2000 }),
+      {
+        message: /127\.0\.0\.1 is not in SERVICE_OUTBOUND_HOSTS/,
+      },
+    );
     setOutboundPolicy({ hosts: ['127.0.0.1'], allowPrivate: false });
-    t.is((await dlgRequest({ method: 'GET', url: `${base}/x`, timeoutMs: 2000 })).status, 200);
+    t.is(
+      (await dlgRequest({ peer: 'translator', method: 'GET', url: `${base}/x`, timeoutMs: 2000 })).status,
+      200,
+    );
   },
 );
 
 test.serial('redirects are not followed, and a peer body is not echoed into errors', async (t) => {
   setOutboundPolicy({ hosts: null, allowPrivate: true });
-  await t.throwsAsync(dlgRequest({ method: 'GET', url: `${base}/moved`, timeoutMs: 2000 }), {
-    message: /HTTP 302, a redirect \(not followed\)/,
-  });
+  await t.throwsAsync(
+    dlgRequest({ peer: 'translator', method: 'GET', url: `${base}/moved`, timeoutMs: 2000 }),
+    {
+      message: /HTTP 302, a redirect \(not followed\)/,
+    },
+  );
   t.false(seen.includes('/latest/meta-data'));
   const tm = new DaliugeTranslator({ defaultUrl: `${base}/secret#`, timeoutMs: 2000, maxBytes: 1 << 20 });
   const e = await t.throwsAsync(tm.partition('{}', { algo: 'metis', num_par: 1, num_islands: 0 }));
@@ -105,7 +122,13 @@ test.serial('an answer over its size limit closes the connection: DALiuGE and ar
   setOutboundPolicy({ hosts: null, allowPrivate: true });
   let before = bigLeft;
   await t.throwsAsync(
-    dlgRequest({ method: 'GET', url: `${base}/big.graph`, timeoutMs: 60_000, maxBytes: 4096 }),
+    dlgRequest({
+      peer: 'translator',
+      method: 'GET',
+      url: `${base}/big.graph`,
+      timeoutMs: 60_000,
+      maxBytes: 4096,
+    }),
     {
       message: /larger than 4096 bytes/,
     },

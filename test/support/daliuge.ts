@@ -104,13 +104,14 @@ export interface SeenRequest {
 /**
  * An HTTP proxy in front of the island manager that sees every request, so a test can act at a
  * precise point of a submission (for example kill the worker when it creates the session).
- * `hold(req)` returning 'drop' swallows the request (the client never gets an answer);
+ * `before(req)` returning 'drop' swallows the request (the client never gets an answer), 'reset'
+ * ends its connection at once (a DIM that is down);
  * `after(req, status)` runs once the DIM answered and before the answer is passed on.
  */
 export const dimProxy = async (
   dim: { host: string; port: number },
   hooks: {
-    before?: (r: SeenRequest) => Promise<'pass' | 'drop'> | 'pass' | 'drop';
+    before?: (r: SeenRequest) => Promise<'pass' | 'drop' | 'reset'> | 'pass' | 'drop' | 'reset';
     after?: (r: SeenRequest, status: number) => Promise<void> | void;
   } = {},
   /** Where it listens: loopback, or this machine's side of the hosts testbed's bridge. */
@@ -126,7 +127,12 @@ export const dimProxy = async (
     seen.push(r);
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
-    if ((await hooks.before?.(r)) === 'drop') return; // left hanging: the client is killed meanwhile
+    const verdict = await hooks.before?.(r);
+    if (verdict === 'drop') return; // left hanging: the client is killed meanwhile
+    if (verdict === 'reset') {
+      req.socket.destroy(); // as an island manager that is down: the connection ends unanswered
+      return;
+    }
     const up = request(
       { host: dim.host, port: dim.port, method: r.method, path: r.path, headers: req.headers },
       async (answer) => {

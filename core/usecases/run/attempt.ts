@@ -1,4 +1,4 @@
-import type { OutagePolicy } from '../../domain/archiveOutage.js';
+import type { OutagePolicy } from '../../domain/peerOutage.js';
 import type { ProfilePause } from '../../domain/profilePause.js';
 import type { ExecutionTrigger } from '../../domain/execution.js';
 import { type Execution, withChange } from '../../domain/executionRecord.js';
@@ -35,8 +35,8 @@ export interface RunDeps {
   readonly pollSpacing: PollSpacing;
   /** A paused profile holds a run before it reaches the profile's translator and backend. */
   readonly pauses: Pick<ProfilePauses, 'of'>;
-  /** How long a staging run waits through an archive outage, and how often it looks. */
-  readonly archiveOutage: OutagePolicy;
+  /** How long a run waits through an outage of a peer it needs, and how often it looks. */
+  readonly outages: OutagePolicy;
 }
 
 export interface RunContext {

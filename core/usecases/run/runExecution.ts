@@ -16,7 +16,8 @@ import {
   step,
 } from './attempt.js';
 import { settlePrevious } from './settlePrevious.js';
-import { stageThroughOutage } from './waitOnArchive.js';
+import { stage } from './stage.js';
+import { throughOutage } from './waitOnPeer.js';
 import { settleCancel, submit } from './submit.js';
 import { translate } from './translate.js';
 
@@ -65,16 +66,17 @@ const steps = async (a: Attempt, job: RunJobPayload): Promise<void> => {
         // Staging of this attempt starts here: nothing of it was recorded to resume from.
         a.stagingFresh = true;
         break;
+      // Each step waits through an outage of the peer it needs (waitOnPeer.ts).
       case 'staging':
-        await stageThroughOutage(a, e, a.deps.archiveOutage);
+        await throughOutage(a, e, ['archive'], () => stage(a, e));
         break;
       case 'translating':
         await holdWhilePaused(a, e);
-        await translate(a, e);
+        await throughOutage(a, e, ['translator'], () => translate(a, e));
         break;
       case 'submitting':
         await holdWhilePaused(a, e);
-        await submit(a, e);
+        await throughOutage(a, e, ['island_manager', 'login_node'], () => submit(a, e));
         break;
       case 'cancelling':
         // Cancelled while submitting: adopt whatever reached the backend, so the poll can cancel it.

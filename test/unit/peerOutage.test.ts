@@ -1,12 +1,13 @@
-// A staging run through an archive outage (core/domain/archiveOutage.ts), and in the harness: it
-// waits past the queue's retries with no attempt spent, goes on when the archive answers, and
-// fails once the outage outlasts the wait.
+// A run through an outage of a peer it needs (core/domain/peerOutage.ts), and in the harness: it
+// waits past the queue's retries with no attempt spent, goes on when the peer answers, and fails
+// once the outage outlasts the wait.
 import test from 'ava';
-import { outageBlocker, outageStep } from '../../core/domain/archiveOutage.js';
+import { outageBlocker, outageStep } from '../../core/domain/peerOutage.js';
 import { PeerUnavailable } from '../../core/domain/job.js';
 import type { StagedFile } from '../../core/domain/manifest.js';
 import type { StageProgress, StageRequest, Stager } from '../../core/ports/Stager.js';
 import { MockStager } from '../../adapters/mock/stager.js';
+import { MockTranslator } from '../../adapters/mock/translator.js';
 import { admin, createOf, prepared, right, stateOf } from '../support/harnessProject.js';
 
 const t0 = new Date('2026-11-27T00:00:00Z');
@@ -16,16 +17,17 @@ const run = (record: Record<string, unknown> = {}, attempt = 1) => ({
   runRecord: record,
   attempt,
   archiveName: 'casda',
+  profileSnapshot: { name: 'slurm-remote' } as never,
   state: 'staging' as const,
 });
 
 test('an outage is waited through from its first look, looked at every recheck, and given up at its end', (t) => {
-  const first = outageStep(run(), 'connection refused', t0, policy);
+  const first = outageStep(run(), 'archive', 'connection refused', t0, policy);
   if (first.kind !== 'wait') return t.fail();
   t.true(first.first);
   t.deepEqual(first.recheckAt, sec(300));
   t.deepEqual(first.givesUpAt, sec(3600));
-  const later = outageStep(run({ archive_outage: first.outage }), 'HTTP 503', sec(300), policy);
+  const later = outageStep(run({ peer_outage: first.outage }), 'archive', 'HTTP 503', sec(300), policy);
   if (later.kind !== 'wait') return t.fail();
   t.false(later.first, 'the same outage');
   t.is(later.outage.since, t0.toISOString());
@@ -33,35 +35,36 @@ test('an outage is waited through from its first look, looked at every recheck, 
   // Looks every recheck, as the deferred job makes them: the last one is at the end, then it gives up.
   let outage = later.outage;
   for (let at = 600; at <= 3300; at += 300) {
-    const look = outageStep(run({ archive_outage: outage }), 'x', sec(at), policy);
+    const look = outageStep(run({ peer_outage: outage }), 'archive', 'x', sec(at), policy);
     if (look.kind !== 'wait') return t.fail(`gave up at ${at}`);
     outage = look.outage;
   }
-  t.like(outageStep(run({ archive_outage: outage }), 'x', sec(3500), policy), {
+  t.like(outageStep(run({ peer_outage: outage }), 'archive', 'x', sec(3500), policy), {
     kind: 'wait',
     recheckAt: sec(3600),
   });
-  t.deepEqual(outageStep(run({ archive_outage: outage }), 'x', sec(3600), policy), {
+  t.deepEqual(outageStep(run({ peer_outage: outage }), 'archive', 'x', sec(3600), policy), {
     kind: 'give_up',
     minutes: 60,
   });
   // Seen back in between (no look for more than three rechecks): a new outage, told again.
-  t.like(outageStep(run({ archive_outage: later.outage }), 'x', sec(300 + 901), policy), {
+  t.like(outageStep(run({ peer_outage: later.outage }), 'archive', 'x', sec(300 + 901), policy), {
     kind: 'wait',
     first: true,
   });
-  t.like(outageStep(run({ archive_outage: later.outage }, 2), 'x', sec(310), policy), { first: true });
-  t.deepEqual(outageStep(run(), 'x', t0, { ...policy, waitMinutes: 0 }), { kind: 'give_up', minutes: 0 });
+  t.like(outageStep(run({ peer_outage: later.outage }, 2), 'archive', 'x', sec(310), policy), {
+    first: true,
+  });
+  t.deepEqual(outageStep(run(), 'archive', 'x', t0, { ...policy, waitMinutes: 0 }), {
+    kind: 'give_up',
+    minutes: 0,
+  });
   t.regex(
-    outageBlocker(run({ archive_outage: later.outage }), sec(400), policy) ?? '',
-    /^archive casda has not answered since 2026-11-27T00:00:00.000Z \(HTTP 503\); staging looks again every 300 s and fails the run at 2026-11-27T01:00:00.000Z$/,
+    outageBlocker(run({ peer_outage: later.outage }), sec(400), policy) ?? '',
+    /^archive casda has not answered since 2026-11-27T00:00:00.000Z \(HTTP 503\); the run looks again every 300 s and fails at 2026-11-27T01:00:00.000Z$/,
   );
   t.is(
-    outageBlocker(
-      { ...run({ archive_outage: later.outage }), state: 'translating' } as never,
-      sec(400),
-      policy,
-    ),
+    outageBlocker({ ...run({ peer_outage: later.outage }), state: 'translating' } as never, sec(400), policy),
     null,
   );
 });
@@ -97,7 +100,7 @@ test('a run waits through an archive down for two hours, spending no attempt, an
   const e = right(await h.executions.get(id));
   t.is(e.attempt, 1);
   const kinds = right(await h.executions.events(id)).items.map((x) => x.kind);
-  t.is(kinds.filter((k) => k === 'execution.waiting_on_archive').length, 1, 'told once');
+  t.is(kinds.filter((k) => k === 'execution.waiting_on_outage').length, 1, 'told once');
   t.true(kinds.includes('execution.completed'));
 });
 
@@ -106,7 +109,7 @@ test('a run whose archive outage outlasts the wait fails, saying how long it wai
   const stager = downUntil(() => clock(), new Date('2026-01-01T05:00:00Z'));
   const { h, module } = await prepared(['HIPASSJ0001-23'], undefined, {
     ports: { stager },
-    settings: { SERVICE_ARCHIVE_OUTAGE_WAIT_MINUTES: '30', SERVICE_ARCHIVE_OUTAGE_RECHECK_SECONDS: '60' },
+    settings: { SERVICE_OUTAGE_WAIT_MINUTES: '30', SERVICE_OUTAGE_RECHECK_SECONDS: '60' },
   });
   clock = () => h.clock.now();
   const id = await createOf(h, module, 'HIPASSJ0001-23');
@@ -115,6 +118,38 @@ test('a run whose archive outage outlasts the wait fails, saying how long it wai
   const e = right(await h.executions.get(id));
   t.regex(
     e.error ?? '',
-    /^archive casda did not answer for 30 minutes \(SERVICE_ARCHIVE_OUTAGE_WAIT_MINUTES 30\): archive casda: connect ECONNREFUSED/,
+    /^archive casda did not answer for 30 minutes \(SERVICE_OUTAGE_WAIT_MINUTES 30\): archive casda: connect ECONNREFUSED/,
   );
+});
+
+test('a run waits through a translator that is down, and is translated and submitted once it answers', async (t) => {
+  let clock = () => new Date(0);
+  const back = new Date('2026-01-01T01:00:00Z');
+  const translator = new MockTranslator();
+  const partition = translator.partition.bind(translator);
+  translator.partition = (...args) =>
+    clock() < back
+      ? Promise.reject(new PeerUnavailable('translator', 'POST http://tm.example.org/gen_pgt: ECONNREFUSED'))
+      : partition(...args);
+  const { h, module } = await prepared(['HIPASSJ0001-23'], undefined, { ports: { translator } });
+  clock = () => h.clock.now();
+  const id = await createOf(h, module, 'HIPASSJ0001-23');
+  right(await h.executions.execute(id, {}, admin.username));
+  await h.advance(1800, 30);
+  t.is(await stateOf(h, id), 'translating');
+  const status = right(await h.executions.status(id));
+  t.true(
+    status.blocked_by.some((b) => /^the translator of profile mock-dim has not answered since /.test(b)),
+    status.blocked_by.join(),
+  );
+  await h.until(async () => (await stateOf(h, id)) === 'completed', { maxSeconds: 7200 });
+  t.is(right(await h.executions.get(id)).attempt, 1);
+  const events = right(await h.executions.events(id)).items;
+  const told = events.filter((x) => x.kind === 'execution.waiting_on_outage');
+  t.is(told.length, 1);
+  t.like(told[0]!.payload, {
+    step: 'translating',
+    peer: 'translator',
+    what: 'the translator of profile mock-dim',
+  });
 });
