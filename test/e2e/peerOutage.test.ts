@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import test from 'ava';
+import test, { type ExecutionContext } from 'ava';
 import type { ExecutionRepository } from '../../core/ports/ExecutionRepository.js';
 import { TYPES } from '../../hosts/composition/composition.js';
 import { startWorker, type WorkerHandle } from '../../hosts/worker/worker.js';
@@ -79,44 +79,59 @@ test.after.always(async () => {
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
+/** Waits until the run tells it waits for a peer; then its status must be in `step`, naming it. */
+const untilWaiting = async (t: ExecutionContext, id: string, step: string, says: RegExp): Promise<void> => {
+  await until(
+    'the run to wait for its peer',
+    async () => (await eventKinds(api, id)).includes('execution.waiting_on_outage'),
+    90_000,
+  );
+  const status = (await api.call('GET', `/executions/${id}/status`, { token: p.token })).body as {
+    state: string;
+    blocked_by: string[];
+  };
+  t.is(status.state, step);
+  t.true(
+    status.blocked_by.some((b) => says.test(b)),
+    status.blocked_by.join('\n'),
+  );
+};
+
+/** The run once it ended, which must be completed in its first attempt, told of its wait once. */
+const endedOnce = async (t: ExecutionContext, id: string): Promise<string[]> => {
+  const executions = api.container.get<ExecutionRepository>(TYPES.Executions);
+  await until(
+    'the run to end',
+    async () => ['completed', 'failed', 'cancelled'].includes((await executions.get(id))!.state),
+    180_000,
+  );
+  const e = (await executions.get(id))!;
+  t.is(e.state, 'completed', e.error ?? '');
+  t.is(e.attempt, 1, 'the same attempt');
+  const kinds = await eventKinds(api, id);
+  t.is(kinds.filter((k) => k === 'execution.waiting_on_outage').length, 1, 'told once');
+  return kinds;
+};
+
 test.serial(
   'a run waits through an archive down for maintenance, spending no attempt, and completes once it is back',
   async (t) => {
     proxy.setDown(true);
     const id = await p.execute(source);
+    await untilWaiting(
+      t,
+      id,
+      'staging',
+      /^archive casda has not answered since \S+ \(.*503.*\); the run looks again every 2 s/,
+    );
     const executions = api.container.get<ExecutionRepository>(TYPES.Executions);
-    await until(
-      'the run to wait for the archive',
-      async () => (await eventKinds(api, id)).includes('execution.waiting_on_outage'),
-      90_000,
-    );
-    const status = (await api.call('GET', `/executions/${id}/status`, { token: p.token })).body as {
-      state: string;
-      blocked_by: string[];
-    };
-    t.is(status.state, 'staging');
-    t.true(
-      status.blocked_by.some((b) =>
-        /^archive casda has not answered since \S+ \(.*503.*\); the run looks again every 2 s/.test(b),
-      ),
-      status.blocked_by.join('\n'),
-    );
     // Several more looks while it is down: still waiting, told once, nothing spent.
     const refusedAt = proxy.refused();
     await until('more looks at the archive', async () => proxy.refused() >= refusedAt + 3, 30_000);
     t.is((await executions.get(id))!.state, 'staging');
     proxy.setDown(false);
-    await until(
-      'the run to end',
-      async () => ['completed', 'failed', 'cancelled'].includes((await executions.get(id))!.state),
-      180_000,
-    );
-    const e = (await executions.get(id))!;
-    t.is(e.state, 'completed', e.error ?? '');
-    t.is(e.attempt, 1, 'the same attempt');
+    const kinds = await endedOnce(t, id);
     t.is(await runJobAttempts(api, id), 5, "the queue's five tries; the waits spent none");
-    const kinds = await eventKinds(api, id);
-    t.is(kinds.filter((k) => k === 'execution.waiting_on_outage').length, 1);
     t.is(kinds.filter((k) => k === 'execution.file_staged').length, 2);
   },
 );
@@ -143,37 +158,18 @@ test.serial(
     t.is(profile.status, 201, profile.text);
     dimDown = true;
     const id = await p.execute(source, { do_stage: false }, { deployment_profile_name: 'dim-behind-proxy' });
+    await untilWaiting(
+      t,
+      id,
+      'submitting',
+      /^the island manager of profile dim-behind-proxy has not answered since /,
+    );
     const executions = api.container.get<ExecutionRepository>(TYPES.Executions);
-    await until(
-      'the run to wait for the island manager',
-      async () => (await eventKinds(api, id)).includes('execution.waiting_on_outage'),
-      90_000,
-    );
-    const status = (await api.call('GET', `/executions/${id}/status`, { token: p.token })).body as {
-      state: string;
-      blocked_by: string[];
-    };
-    t.is(status.state, 'submitting');
-    t.true(
-      status.blocked_by.some((b) =>
-        /^the island manager of profile dim-behind-proxy has not answered since /.test(b),
-      ),
-      status.blocked_by.join('\n'),
-    );
     const seen = dim.seen.length;
     await until('more looks at the island manager', async () => dim.seen.length >= seen + 2, 30_000);
     t.is((await executions.get(id))!.state, 'submitting', 'nothing was sent meanwhile');
     dimDown = false;
-    await until(
-      'the run to end',
-      async () => ['completed', 'failed', 'cancelled'].includes((await executions.get(id))!.state),
-      180_000,
-    );
-    const e = (await executions.get(id))!;
-    t.is(e.state, 'completed', e.error ?? '');
-    t.is(e.attempt, 1);
-    const kinds = await eventKinds(api, id);
-    t.is(kinds.filter((k) => k === 'execution.waiting_on_outage').length, 1);
+    const kinds = await endedOnce(t, id);
     t.is(kinds.filter((k) => k === 'execution.submitted').length, 1, 'submitted once');
     const created = dim.seen.filter((r) => r.method === 'POST' && r.path === '/api/sessions');
     t.is(created.length, 1, 'one session made on the DIM');

@@ -314,14 +314,23 @@ const tokens: Partial<Record<Role, string>> = {};
 let nextAddress = 0;
 
 /** A session of `role` from an address of its own (the run's wrong passwords throttle 127.0.0.1). */
+/**
+ * Building the generators can take the client past the server's keep-alive timeout (5 s): the
+ * first request may then go on a pooled socket the server is closing ("fetch failed", no answer at
+ * all). That is the connection's race, not an answer of the API: sent once more, on a new one.
+ */
+const once = <T>(send: () => Promise<T>): Promise<T> => send().catch(() => send());
+
 const freshSession = async (role: Role) => {
   nextAddress++;
-  const r = await api.call('POST', '/login', {
-    body: { username: `fuzz-${role}`, password: defaultPassword },
-    headers: {
-      'X-Forwarded-For': `10.${(nextAddress >> 16) & 255}.${(nextAddress >> 8) & 255}.${nextAddress & 255}`,
-    },
-  });
+  const r = await once(() =>
+    api.call('POST', '/login', {
+      body: { username: `fuzz-${role}`, password: defaultPassword },
+      headers: {
+        'X-Forwarded-For': `10.${(nextAddress >> 16) & 255}.${(nextAddress >> 8) & 255}.${nextAddress & 255}`,
+      },
+    }),
+  );
   if (r.status !== 200) throw new Error(`login as fuzz-${role}: ${r.text}`);
   return r.body as { access_token: string; refresh_token: string };
 };
@@ -340,10 +349,7 @@ const send = async (req: Request) => {
     headers['Authorization'] = `Bearer ${token}`;
   }
   const init = { method: req.op.method, headers, ...(req.body !== undefined ? { body: req.body } : {}) };
-  // Building the generators can take the client past the server's keep-alive timeout (5 s): the
-  // first request may then go on a pooled socket the server is closing ("fetch failed", no answer
-  // at all). That is the connection's race, not an answer of the API: sent once more, on a new one.
-  const res = await fetch(api.base + req.url, init).catch(() => fetch(api.base + req.url, init));
+  const res = await once(() => fetch(api.base + req.url, init));
   const text = await res.text();
   let body: unknown = text;
   try {
