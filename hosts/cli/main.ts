@@ -51,6 +51,7 @@ import {
   ExecSummaryCommand,
 } from './commands/client/execRecords.js';
 import {
+  SourcesStatusCommand,
   SourcesDisableCommand,
   SourcesEnableCommand,
   SourcesEventsCommand,
@@ -71,7 +72,6 @@ import {
   SourcesDiscoverCommand,
   SourcesImportCommand,
   SourcesListCommand,
-  SourcesStatusCommand,
 } from './commands/client/sources.js';
 import {
   ProfileAddCommand,

@@ -337,48 +337,6 @@ export class SourcesDiscoverCommand extends SourceSelection {
   }
 }
 
-/** A source's standing with execution automation after failed runs (the API's SourceAutomation). */
-interface AutomationStanding {
-  failed_runs: number;
-  max_failed_runs: number;
-  last_failed_execution: string;
-  hold: 'trying' | 'waiting' | 'held';
-  retry_at: string | null;
-}
-
-const automationWords = (a: AutomationStanding) => {
-  const runs = `${a.failed_runs} of ${a.max_failed_runs} failed runs (last ${a.last_failed_execution})`;
-  if (a.hold === 'held')
-    return `stopped after ${runs}: tried again on new data or a new configuration version; exec retry-failed runs it by hand`;
-  if (a.hold === 'waiting') return `waiting until ${a.retry_at} after ${runs}`;
-  return `trying again after ${runs}`;
-};
-
-export class SourcesStatusCommand extends ReadCommand {
-  static override paths = [['sources', 'status']];
-  static override usage = Command.Usage({
-    category: 'Client',
-    description: 'Whether a source is ready for an execution, and if not, why',
-  });
-
-  id = Option.String({ required: true, name: 'UUID' });
-
-  protected async run(api: ApiClient): Promise<number> {
-    const s = await api.request<{
-      source_identifier: string;
-      ready: boolean;
-      blocked_by: string[];
-      discovery_state: string;
-      automation: AutomationStanding | null;
-    }>('GET', `/sources/${encodeURIComponent(this.id)}/status`);
-    if (this.asJson) return this.json(s);
-    this.out(`${s.source_identifier}: ${s.ready ? 'ready' : 'not ready'} (discovery ${s.discovery_state})`);
-    for (const b of s.blocked_by) this.out(`  blocked: ${b}`);
-    if (s.automation) this.out(`  automation: ${automationWords(s.automation)}`);
-    return exitCodes.ok;
-  }
-}
-
 export class SourcesDeleteCommand extends ReadCommand {
   static override paths = [['sources', 'delete']];
   static override usage = Command.Usage({
