@@ -11,11 +11,19 @@ const schedulerLockKey = 0x5375_7273;
  * connection) loses the lock. PostgreSQL keeps a session until it notices its peer is gone, after
  * TCP's keepalive (two hours by default), so the leader's session sets its own: idle 5 s, then 3
  * probes 2 s apart, so about 11 s after the cut the server ends the session and the lock is free;
- * another process leads at its next check. The leader's own check of its connection gives up after
- * `checkTimeoutMs`, so a cut-off leader stops leading too (test/e2e/leaderPartition).
+ * another process leads at its next check. Keepalives are only sent on an idle connection: if the
+ * cut falls while the server's answer is unacknowledged (the leader's check is a query every few
+ * seconds), the kernel retransmits it for about 15 minutes instead, so the session also bounds
+ * unacknowledged data by the same 11 s (`tcp_user_timeout`). The leader's own check of its
+ * connection gives up after `checkTimeoutMs`, so a cut-off leader stops leading too
+ * (test/e2e/leaderPartition).
  */
 const keepalive = { idleSeconds: 5, intervalSeconds: 2, count: 3 };
 const checkTimeoutMs = 5000;
+const goneAfterMs = (keepalive.idleSeconds + keepalive.intervalSeconds * keepalive.count) * 1000;
+
+/** The leader session's TCP settings (exported for the test that cuts a session with data in flight). */
+export const leaderSessionSettings = `SET tcp_keepalives_idle = ${keepalive.idleSeconds}; SET tcp_keepalives_interval = ${keepalive.intervalSeconds}; SET tcp_keepalives_count = ${keepalive.count}; SET tcp_user_timeout = ${goneAfterMs}`;
 
 /**
  * Leader election for the scheduler: the leader is the process whose dedicated connection holds a
@@ -68,9 +76,7 @@ export class PgLeaderLock {
         return false;
       }
       // The server's keepalives on this session (ignored on a Unix socket): see `keepalive`.
-      await conn.none(
-        `SET tcp_keepalives_idle = ${keepalive.idleSeconds}; SET tcp_keepalives_interval = ${keepalive.intervalSeconds}; SET tcp_keepalives_count = ${keepalive.count}`,
-      );
+      await conn.none(leaderSessionSettings);
     } catch (err) {
       conn.done();
       throw err;

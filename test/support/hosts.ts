@@ -113,8 +113,17 @@ export const bridgeExists = (name = 'svhbr0') => {
 };
 
 /** A surveyor command (`worker`, say) in a host: its output, and a wait for a line from an offset on. */
-export const cliIn = (host: string, args: readonly string[], env: NodeJS.ProcessEnv) => {
-  const child = spawn(hostsScript, ['exec', host, process.execPath, cliPath, ...args], {
+export const cliIn = (host: string, args: readonly string[], env: NodeJS.ProcessEnv) =>
+  scriptIn(host, cliPath, args, env);
+
+/** A Node.js script in a host, as `cliIn`. */
+export const scriptIn = (
+  host: string,
+  script: string,
+  args: readonly string[],
+  env: NodeJS.ProcessEnv = process.env,
+) => {
+  const child = spawn(hostsScript, ['exec', host, process.execPath, script, ...args], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

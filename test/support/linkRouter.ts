@@ -1,9 +1,15 @@
 // A router host between other hosts and a server on this machine: a link proxy (linkProxy.ts) in a
-// host of the hosts testbed, whose kernel notices a client that is gone within seconds (keepalive
-// after 1 s idle, probes 1 s apart, 3 of them: the host's own sysctls) and then closes the
-// connection to the server, so the server learns of a partition as it would with no proxy in
-// between. The latency it adds is set while it runs.
+// host of the hosts testbed, whose kernel notices a client that is gone within seconds and then
+// closes the connection to the server, so the server learns of a partition as it would with no
+// proxy in between (the host's own sysctls):
+// - a client gone idle: keepalive after 1 s, probes 1 s apart, 3 of them;
+// - a client that stops acknowledging what was sent to it: 5 retransmissions, at most 1 s apart
+//   where the kernel lets the wait be capped (6.15 on), about 6 s. TCP's defaults take 15 minutes or
+//   more (this project's machines start a connection's retransmission wait at about 30 s); the
+//   leader's database session bounds the same case by `tcp_user_timeout`.
+// The latency it adds is set while it runs.
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { hostsCommand, hostsScript } from './hosts.js';
 
@@ -25,6 +31,8 @@ export const startLinkRouter = async (
   for (const [k, v] of [
     ['net.ipv4.tcp_keepalive_intvl', '1'],
     ['net.ipv4.tcp_keepalive_probes', '3'],
+    ['net.ipv4.tcp_retries2', '5'],
+    ...(existsSync('/proc/sys/net/ipv4/tcp_rto_max_ms') ? [['net.ipv4.tcp_rto_max_ms', '1000']] : []),
   ]) {
     const r = hostsCommand('exec', host, 'sysctl', '-q', '-w', `${k}=${v}`);
     if (r.code !== 0) throw new Error(`sysctl ${k} in ${host}: ${r.out}`);
