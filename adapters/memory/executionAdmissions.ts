@@ -114,7 +114,7 @@ export class MemoryExecutionAdmissions implements ExecutionAdmissions {
           ev.createdAt >= since,
       );
     return [...this.failedRuns(projectModule, retry.configVersion)]
-      .filter(([id, f]) => f.count >= retry.maxFailedRuns && !told(id, f.lastAt))
+      .filter(([id, f]) => f.count >= retry.policy.max_failed_runs && !told(id, f.lastAt))
       .sort(([a, f], [b, g]) => f.lastAt.getTime() - g.lastAt.getTime() || byCodePoint(a, b))
       .slice(0, limit)
       .map(([id, failed]) => ({
@@ -131,7 +131,6 @@ export class MemoryExecutionAdmissions implements ExecutionAdmissions {
     retry: AutomationRetryRule,
   ) {
     const failed = this.failedRuns(projectModule, retry.configVersion);
-    const policy = { max_failed_runs: retry.maxFailedRuns, retry_wait_minutes: retry.waitMinutes };
     const busy = new Set(
       this.all()
         .filter((e) => e.projectModule === projectModule && !terminalStates.has(e.state))
@@ -146,7 +145,7 @@ export class MemoryExecutionAdmissions implements ExecutionAdmissions {
           s.signature !== s.processedSignature &&
           requiredFlags.every((f) => s.discoveryFlags[f] === true) &&
           !busy.has(s.id) &&
-          automationHold(failed.get(s.id) ?? null, policy, retry.now) === null,
+          automationHold(failed.get(s.id) ?? null, retry.policy, retry.now) === null,
       )
       .sort(
         (a, b) =>

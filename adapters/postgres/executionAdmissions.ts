@@ -108,7 +108,15 @@ export class PgExecutionAdmissions implements ExecutionAdmissions {
          AND s.id NOT IN (SELECT unnest(source_ids) FROM executions WHERE project_module = $1 AND ${unfinished})
          AND s.id NOT IN (SELECT f.source_id FROM (${failedRunsSql('$1', '$4')}) f WHERE ${heldBack('$5', '$6', '$7')})
        ORDER BY s.discovered_at, s.id LIMIT $3`,
-      [projectModule, flags, limit, retry.configVersion, retry.maxFailedRuns, retry.waitMinutes, retry.now],
+      [
+        projectModule,
+        flags,
+        limit,
+        retry.configVersion,
+        retry.policy.max_failed_runs,
+        retry.policy.retry_wait_minutes,
+        retry.now,
+      ],
     );
     return rows.map((r) => ({
       id: r.id,
@@ -145,7 +153,7 @@ export class PgExecutionAdmissions implements ExecutionAdmissions {
          AND f.last_at > coalesce((SELECT max(ev.created_at) FROM provenance_events ev
            WHERE ev.subject_type = 'source' AND ev.subject_id = s.id::text AND ev.kind = '${sourceHeldKind}'), '-infinity')
        ORDER BY f.last_at, f.source_id LIMIT $4`,
-      [projectModule, retry.configVersion, retry.maxFailedRuns, limit],
+      [projectModule, retry.configVersion, retry.policy.max_failed_runs, limit],
     );
     return rows.map((r) => ({ id: r.id, sourceIdentifier: r.source_identifier, failed: toFailed(r) }));
   }

@@ -26,9 +26,8 @@ export interface FailedRuns {
 
 /** What the rule reads of the project and the time, passed to the store that applies it in a query. */
 export interface AutomationRetryRule {
+  readonly policy: AutomationRetryPolicy;
   readonly configVersion: number;
-  readonly maxFailedRuns: number;
-  readonly waitMinutes: number;
   readonly now: Date;
 }
 
@@ -64,9 +63,8 @@ export const retryRule = (
   configVersion: number,
   now: Date,
 ): AutomationRetryRule => ({
+  policy,
   configVersion,
-  maxFailedRuns: policy.max_failed_runs,
-  waitMinutes: policy.retry_wait_minutes,
   now,
 });
 

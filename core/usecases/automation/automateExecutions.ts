@@ -145,7 +145,7 @@ const tellHeld = async (
         failed_runs: h.failed.count,
         last_execution: h.failed.lastExecutionId,
         config_version: retry.configVersion,
-        why: `${h.failed.count === 1 ? 'the run' : `the ${h.failed.count} runs`} automation made of it on its data and configuration version ${retry.configVersion} failed (max_failed_runs ${retry.maxFailedRuns}); it tries the source again when discovery finds new data or a new configuration version is active; a retry of a failed run (exec retry-failed) runs it by hand`,
+        why: `${h.failed.count === 1 ? 'the run' : `the ${h.failed.count} runs`} automation made of it on its data and configuration version ${retry.configVersion} failed (max_failed_runs ${retry.policy.max_failed_runs}); it tries the source again when discovery finds new data or a new configuration version is active; a retry of a failed run (exec retry-failed) runs it by hand`,
       },
       actor: automationActor,
     })),
@@ -153,7 +153,7 @@ const tellHeld = async (
   );
   if (held.length === 0) return null;
   const names = held.slice(0, 5).map((h) => h.sourceIdentifier);
-  return `automation of ${projectModule} stopped trying ${held.length} source${held.length === 1 ? '' : 's'} after ${retry.maxFailedRuns} failed run${retry.maxFailedRuns === 1 ? '' : 's'} each: ${names.join(', ')}${held.length > names.length ? ', …' : ''}`;
+  return `automation of ${projectModule} stopped trying ${held.length} source${held.length === 1 ? '' : 's'} after ${retry.policy.max_failed_runs} failed run${retry.policy.max_failed_runs === 1 ? '' : 's'} each: ${names.join(', ')}${held.length > names.length ? ', …' : ''}`;
 };
 
 /** Records why automation cannot run, unless this reason for this version was reported already. */

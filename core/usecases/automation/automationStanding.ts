@@ -1,10 +1,9 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { type AppError, appError } from '../../errors.js';
-import { automationHold } from '../../domain/automationRetry.js';
 import type { Clock } from '../../ports/Clock.js';
 import type { ExecutionAdmissions } from '../../ports/ExecutionAdmissions.js';
 import type { ProjectConfigRepository } from '../../ports/ProjectConfigRepository.js';
-import type { SourceAutomationView } from '../sources/sourceAutomation.js';
+import { automationView, type SourceAutomationView } from '../sources/sourceAutomation.js';
 
 export interface StandingDeps {
   readonly configs: Pick<ProjectConfigRepository, 'active'>;
@@ -42,18 +41,12 @@ export const automationStanding = async (
   const a = active.config.automation.execution;
   const now = deps.clock.now();
   const holding = (await deps.admissions.failedRunsIn(projectModule, active.version))
-    .map((s) => ({ s, hold: automationHold(s.failed, a, now) }))
-    .filter((x) => x.hold !== null)
-    .map(({ s, hold }) => ({
+    .map((s) => ({
       source_uuid: s.id,
       source_identifier: s.sourceIdentifier,
-      failed_runs: s.failed.count,
-      max_failed_runs: a.max_failed_runs,
-      last_failed_execution: s.failed.lastExecutionId,
-      last_failed_at: s.failed.lastAt.toISOString(),
-      hold: hold!.kind,
-      retry_at: hold!.kind === 'waiting' ? hold!.until.toISOString() : null,
+      ...automationView(s.failed, a, now),
     }))
+    .filter((x) => x.hold !== 'trying')
     .sort(
       (x, y) =>
         (x.hold === 'held' ? 0 : 1) - (y.hold === 'held' ? 0 : 1) ||

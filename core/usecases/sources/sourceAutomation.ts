@@ -1,4 +1,4 @@
-import { automationHold } from '../../domain/automationRetry.js';
+import { type AutomationRetryPolicy, automationHold, type FailedRuns } from '../../domain/automationRetry.js';
 import type { ProjectConfig } from '../../domain/projectConfig.js';
 import type { Source } from '../../domain/source.js';
 import type { ExecutionAdmissions } from '../../ports/ExecutionAdmissions.js';
@@ -31,11 +31,19 @@ export const sourceAutomation = async (
   const a = active?.config.automation.execution;
   if (!active || !a?.enabled) return null;
   const failed = await admissions.failedRunsOf(s.id, active.version);
-  if (failed === null) return null;
-  const hold = automationHold(failed, a, now);
+  return failed === null ? null : automationView(failed, a, now);
+};
+
+/** The view of a source's failed runs under the retry rule (here and in the project's standing). */
+export const automationView = (
+  failed: FailedRuns,
+  policy: AutomationRetryPolicy,
+  now: Date,
+): SourceAutomationView => {
+  const hold = automationHold(failed, policy, now);
   return {
     failed_runs: failed.count,
-    max_failed_runs: a.max_failed_runs,
+    max_failed_runs: policy.max_failed_runs,
     last_failed_execution: failed.lastExecutionId,
     last_failed_at: failed.lastAt.toISOString(),
     hold: hold?.kind ?? 'trying',
