@@ -91,13 +91,12 @@ export const holdingPause = (p: ProfilePause | null, now: Date): ProfilePause | 
 
 /**
  * Why a run is held by its profile's pause, in words, or null (a dry run submits nothing: not
- * held). `holding` is the pause that holds now (`holdingPause`), or null.
+ * held). `p` is the pause that holds now (`holdingPause`), or null.
  */
 export const pauseBlocker = (
-  holding: ProfilePause | null,
+  p: ProfilePause | null,
   e: { readonly doSubmit: boolean | null; readonly profileSnapshot: { readonly name: string } },
 ): string | null => {
-  const p = holding;
   if (p === null || e.doSubmit === false) return null;
   const ends =
     p.until === null

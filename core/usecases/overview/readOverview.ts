@@ -8,7 +8,7 @@ import type { WorkerRecord, WorkerRegistry } from '../../ports/WorkerRegistry.js
 import type { ProfilePauses } from '../../ports/ProfilePauses.js';
 import type { ProfileRepository } from '../../ports/ProfileRepository.js';
 import type { DeploymentProfile } from '../../domain/profile.js';
-import { type ProfilePause, pauseEnded } from '../../domain/profilePause.js';
+import { holdingPause, type ProfilePause, pauseEnded } from '../../domain/profilePause.js';
 
 export interface OverviewDeps {
   readonly executions: Pick<ExecutionRepository, 'list'>;
@@ -67,8 +67,10 @@ export const readOverview = async (
         }),
     )
   ).flat();
+  // Only a pause that holds has runs waiting on it (one set ahead holds none yet).
+  const holding = paused.filter((p) => holdingPause(p.pause, now));
   const waiting =
-    paused.length > 0 ? await d.executionFigures.waitingOn(paused.map((p) => p.profile.id)) : null;
+    holding.length > 0 ? await d.executionFigures.waitingOn(holding.map((p) => p.profile.id)) : null;
   const hours = Array.from({ length: 25 }, (_, i) => ({
     hour: new Date(since.getTime() + i * 3600_000).toISOString(),
     completed: 0,
