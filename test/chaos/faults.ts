@@ -213,8 +213,12 @@ export const inject = async (kind: FaultKind, x: FaultContext): Promise<Injected
       return did(`${w.name} (${w.host}) cut off from PostgreSQL for ${hold} ms, then healed`);
     }
     case 'leader-partition': {
-      const leader = x.cluster.leader();
-      if (!leader) return { what: 'no scheduler leader to cut off', happened: false };
+      // Right after a fault that ended the leader (a SIGKILL, PostgreSQL stopped), another process
+      // leads only at its next check: wait for one.
+      let leader = x.cluster.leader();
+      for (const end = Date.now() + 30_000; !leader && Date.now() < end; leader = x.cluster.leader())
+        await sleep(200);
+      if (!leader) return { what: 'no scheduler leader within 30 s to cut off', happened: false };
       const from = new Map(x.cluster.workers.map((w) => [w, w.proc.output().length]));
       const at = Date.now();
       hosts('block', leader.host, x.links.database.address, String(x.links.database.port));
