@@ -30,7 +30,10 @@ export const jobTable = (app: SurveyorOperations, log: JobLog): readonly JobHand
   const { deps } = app;
   return [
     jobHandler(discoveryJobKind, DiscoveryJobPayloadC, async (payload, ctx) => {
-      const r = await discoverBatch(deps.discovery, payload, ctx.signal);
+      const r = await discoverBatch(deps.discovery, payload, {
+        signal: ctx.signal,
+        lastAttempt: ctx.job.attempts >= ctx.job.maxAttempts,
+      });
       log.info({ job_id: ctx.job.id, project_module: payload.project_module, ...r }, 'discovery batch done');
     }),
     jobHandler(runJobKind, RunJobPayloadC, (payload, ctx) =>

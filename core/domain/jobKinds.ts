@@ -42,7 +42,9 @@ export type DiscoveryJobPayload = t.TypeOf<typeof DiscoveryJobPayloadC>;
 export const discoveryJob = (payload: DiscoveryJobPayload): EnqueueRequest => ({
   kind: discoveryJobKind,
   payload,
-  maxAttempts: 3,
+  // As a run's: an archive that does not answer is tried again over about a minute and a half
+  // before the batch's sources are recorded failed (discoverBatch.ts).
+  maxAttempts: 5,
 });
 
 /** Runs an execution's attempt: stage, translate, submit. */

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import test, { type ExecutionContext } from 'ava';
 import type { ExecutionRepository } from '../../core/ports/ExecutionRepository.js';
+import type { Db } from '../../adapters/postgres/db.js';
 import { TYPES } from '../../hosts/composition/composition.js';
 import { startWorker, type WorkerHandle } from '../../hosts/worker/worker.js';
 import { startTestApi, type TestApi } from '../support/api.js';
@@ -133,6 +134,41 @@ test.serial(
     const kinds = await endedOnce(t, id);
     t.is(await runJobAttempts(api, id), 5, "the queue's five tries; the waits spent none");
     t.is(kinds.filter((k) => k === 'execution.file_staged').length, 2);
+  },
+);
+
+test.serial(
+  'discovery while the archive is down is tried again by the queue: the source is discovered, not failed',
+  async (t) => {
+    const db = api.container.get<Db>(TYPES.Db);
+    const discoveries = async () =>
+      db.any<{ kind: string }>(
+        `SELECT ev.kind FROM provenance_events ev JOIN sources s ON ev.subject_type = 'source' AND ev.subject_id = s.id::text
+       WHERE s.project_module = $1 AND s.source_identifier = $2 AND ev.kind LIKE 'source.discover%' ORDER BY ev.id`,
+        [module, source],
+      );
+    const before = (await discoveries()).length;
+    proxy.setDown(true);
+    const ack = await api.call('POST', '/sources/discover', {
+      token: p.token,
+      body: { project_module: module, source_identifiers: [source] },
+    });
+    t.is(ack.status, 202, ack.text);
+    // Down until the queue has tried the batch twice: the first try's failure must not be recorded.
+    const tries = async () =>
+      (
+        await db.oneOrNone<{ attempts: number }>(
+          `SELECT max(attempts)::int AS attempts FROM jobs WHERE kind = 'discovery.batch' AND payload->>'project_module' = $1
+           AND created_at > now() - interval '5 minutes'`,
+          [module],
+        )
+      )?.attempts ?? 0;
+    await until('the discovery batch tried twice', async () => (await tries()) >= 2, 60_000);
+    t.true(proxy.refused() > 0);
+    proxy.setDown(false);
+    await until('the source discovered again', async () => (await discoveries()).length > before, 60_000);
+    const kinds = (await discoveries()).slice(before).map((r) => r.kind);
+    t.deepEqual(kinds, ['source.discovered'], 'discovered once, and no failure recorded');
   },
 );
 

@@ -6,6 +6,8 @@ import { outageBlocker, outageStep } from '../../core/domain/peerOutage.js';
 import { PeerUnavailable } from '../../core/domain/job.js';
 import type { StagedFile } from '../../core/domain/manifest.js';
 import type { StageProgress, StageRequest, Stager } from '../../core/ports/Stager.js';
+import type { Archive } from '../../core/ports/Archive.js';
+import { MockArchive } from '../../adapters/mock/archive.js';
 import { MockStager } from '../../adapters/mock/stager.js';
 import { MockTranslator } from '../../adapters/mock/translator.js';
 import { admin, createOf, prepared, right, stateOf } from '../support/harnessProject.js';
@@ -152,4 +154,53 @@ test('a run waits through a translator that is down, and is translated and submi
     peer: 'translator',
     what: 'the translator of profile mock-dim',
   });
+});
+
+/** The mock archive, answering no query until `back` (simulated time). */
+const archiveDownUntil = (now: () => Date, back: Date): Archive => {
+  const mock = new MockArchive();
+  return {
+    query: (q) =>
+      now() < back
+        ? Promise.reject(new PeerUnavailable('archive', 'archive casda: HTTP 503 Service Unavailable'))
+        : mock.query(q),
+    ping: (name, archive) => mock.ping(name, archive),
+  };
+};
+
+/** The harness's sources after a discovery asked for at its start, with the archive back at `back`. */
+const discoveredThrough = async (back: string) => {
+  let clock = () => new Date(0);
+  const archive = archiveDownUntil(() => clock(), new Date(back));
+  const identifiers = ['HIPASSJ0001-23', 'HIPASSJ0002-24'];
+  const { h, ids } = await prepared(identifiers, undefined, { ports: { archive } });
+  clock = () => h.clock.now();
+  const settled = async () =>
+    (
+      await Promise.all(identifiers.map(async (i) => right(await h.sources.status(ids[i]!)).discovery_state))
+    ).every((s) => s === 'done' || s === 'failed');
+  await h.until(settled, { maxSeconds: 600 });
+  return Promise.all(
+    identifiers.map(async (i) => ({
+      source: right(await h.sources.status(ids[i]!)),
+      events: right(await h.sources.events(ids[i]!)).items.map((e) => e.kind),
+    })),
+  );
+};
+
+test('discovery while the archive does not answer for a few seconds is tried again: no source failed', async (t) => {
+  // The harness starts at 2026-01-01T00:00:00Z; the queue's retries of the batch span about 75 s.
+  for (const { source, events } of await discoveredThrough('2026-01-01T00:00:20Z')) {
+    t.is(source.discovery_state, 'done', source.discovery_error ?? '');
+    t.false(events.includes('source.discovery_failed'));
+    t.true(events.includes('source.discovered'));
+  }
+});
+
+test("discovery through an archive outage longer than the batch's retries records its sources failed, with the archive's words", async (t) => {
+  for (const { source, events } of await discoveredThrough('2026-01-01T01:00:00Z')) {
+    t.is(source.discovery_state, 'failed');
+    t.regex(source.discovery_error ?? '', /HTTP 503 Service Unavailable/);
+    t.is(events.filter((k) => k === 'source.discovery_failed').length, 1, 'one failure, on the last try');
+  }
 });

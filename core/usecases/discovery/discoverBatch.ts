@@ -1,4 +1,4 @@
-import { PermanentJobError } from '../../domain/job.js';
+import { PeerUnavailable, PermanentJobError } from '../../domain/job.js';
 import type { Archive } from '../../ports/Archive.js';
 import type { Source } from '../../domain/source.js';
 import type { Clock } from '../../ports/Clock.js';
@@ -22,13 +22,15 @@ export interface DiscoverDeps {
  * Discovers the sources of a batch with the project's active configuration, all at once (queries
  * that batch ask the archive about many sources per request). A source whose discovery fails is
  * recorded as failed (with the reason) and the others go on; the next discovery tick or request
- * tries it again.
+ * tries it again. An archive that does not answer (an outage, not a refusal) fails nothing before
+ * the job's last try: the batch is tried again by the queue, so a blip leaves no source failed.
  */
 export const discoverBatch = async (
   deps: DiscoverDeps,
   job: DiscoveryJobPayload,
-  signal?: AbortSignal,
+  ctx: { readonly signal?: AbortSignal; readonly lastAttempt?: boolean } = {},
 ): Promise<{ discovered: number; changed: number; failed: number; queries: number }> => {
+  const { signal } = ctx;
   const active = await deps.configs.active(job.project_module);
   if (!active) throw new PermanentJobError(`project ${job.project_module} has no configuration`);
   const sources: Source[] = [];
@@ -40,13 +42,23 @@ export const discoverBatch = async (
     sources.push(source);
   }
   const stats = { queries: 0, entries: 0 };
+  let outage: PeerUnavailable | null = null;
+  const archive: Archive = {
+    query: (q, sig) =>
+      deps.archive.query(q, sig).catch((err: unknown) => {
+        if (err instanceof PeerUnavailable) outage ??= err;
+        throw err;
+      }),
+    ping: (...args) => deps.archive.ping(...args),
+  };
   const outcomes = await computeDiscoveries(
-    deps,
+    { archive, digest: deps.digest },
     active.config,
     sources.map((s) => s.sourceIdentifier),
     stats,
     signal,
   );
+  if (outage !== null && ctx.lastAttempt === false) throw outage;
   let discovered = 0;
   let changed = 0;
   let failed = 0;
