@@ -25,6 +25,10 @@ export interface JobLog {
   debug(fields: object, message: string): void;
 }
 
+/** Whether this try of the job is its last (the queue tries it no more after a failure). */
+const lastTry = (job: { readonly attempts: number; readonly maxAttempts: number }) =>
+  job.attempts >= job.maxAttempts;
+
 /** What a worker does with each job kind (core/domain/jobKinds.ts): one use case each, and a log line. */
 export const jobTable = (app: SurveyorOperations, log: JobLog): readonly JobHandler[] => {
   const { deps } = app;
@@ -32,7 +36,7 @@ export const jobTable = (app: SurveyorOperations, log: JobLog): readonly JobHand
     jobHandler(discoveryJobKind, DiscoveryJobPayloadC, async (payload, ctx) => {
       const r = await discoverBatch(deps.discovery, payload, {
         signal: ctx.signal,
-        lastAttempt: ctx.job.attempts >= ctx.job.maxAttempts,
+        lastAttempt: lastTry(ctx.job),
       });
       log.info({ job_id: ctx.job.id, project_module: payload.project_module, ...r }, 'discovery batch done');
     }),
@@ -40,7 +44,7 @@ export const jobTable = (app: SurveyorOperations, log: JobLog): readonly JobHand
       runExecution(deps.run, payload, {
         lease: ctx.job.lease,
         signal: ctx.signal,
-        lastAttempt: ctx.job.attempts >= ctx.job.maxAttempts,
+        lastAttempt: lastTry(ctx.job),
         confirmLease: ctx.confirmLease,
       }),
     ),
@@ -58,7 +62,7 @@ export const jobTable = (app: SurveyorOperations, log: JobLog): readonly JobHand
       const r = await deliverAlert(deps.alerts, payload, {
         lease: ctx.job.lease,
         signal: ctx.signal,
-        lastAttempt: ctx.job.attempts >= ctx.job.maxAttempts,
+        lastAttempt: lastTry(ctx.job),
         confirmLease: ctx.confirmLease,
       });
       const fields = { job_id: ctx.job.id, delivery_id: payload.delivery_id, ...r };
