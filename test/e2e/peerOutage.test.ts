@@ -4,7 +4,8 @@
 // proxy; the translator maps onto the DIM itself). Past the queue's retries each run waits (told
 // once, `execution.waiting_on_outage`, its status saying since when and until when), spends no
 // attempt, and goes on to completion on the real DALiuGE testbed once the peer answers again,
-// submitted once.
+// submitted once. A discovery asked for while DaCHS is down is the queue's to try again: no source
+// is recorded failed before its batch's last try.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

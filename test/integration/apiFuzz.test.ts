@@ -313,7 +313,6 @@ let api: TestApi;
 const tokens: Partial<Record<Role, string>> = {};
 let nextAddress = 0;
 
-/** A session of `role` from an address of its own (the run's wrong passwords throttle 127.0.0.1). */
 /**
  * Building the generators can take the client past the server's keep-alive timeout (5 s): the
  * first request may then go on a pooled socket the server is closing ("fetch failed", no answer at
@@ -321,6 +320,7 @@ let nextAddress = 0;
  */
 const once = <T>(send: () => Promise<T>): Promise<T> => send().catch(() => send());
 
+/** A session of `role` from an address of its own (the run's wrong passwords throttle 127.0.0.1). */
 const freshSession = async (role: Role) => {
   nextAddress++;
   const r = await once(() =>
