@@ -186,6 +186,10 @@ export class DimBackend implements DeploymentBackend {
     }
   }
 
+  async removeEnded(item: PollItem, signal?: AbortSignal): Promise<void> {
+    await this.call(() => this.client(item.profile).remove(item.schedulerJobId, signal));
+  }
+
   private async discard(dim: DimClient, id: string, signal?: AbortSignal): Promise<boolean> {
     try {
       await dim.cancel(id, signal);

@@ -52,6 +52,7 @@ export const jobTable = (app: SurveyorOperations, log: JobLog): readonly JobHand
       const r = await pollTarget(deps.poll, payload, { lease: ctx.job.lease, signal: ctx.signal });
       const fields = { job_id: ctx.job.id, target: payload.target, ...r };
       if (r.error) log.warn(fields, 'poll round done with an error');
+      else if (r.removeError) log.warn(fields, 'poll round done; ended sessions not deleted');
       else log.debug(fields, 'poll round done');
     }),
     jobHandler(settleJobKind, SettleJobPayloadC, async (payload, ctx) => {

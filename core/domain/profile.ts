@@ -26,7 +26,30 @@ export interface RestRemoteDeployment extends StallSettings {
   readonly verify_ssl: boolean;
   /** Minutes a running session may go with node managers not answering (lostNodes.ts); 0: off. */
   readonly node_lost_minutes?: number;
+  /** Which ended sessions are deleted from the island manager (removesEndedSession); absent in older profiles. */
+  readonly ended_sessions?: EndedSessions;
 }
+
+/**
+ * What happens to a session on its island manager once surveyor has recorded its end: `remove`
+ * deletes it, `keep_failed` (the default) deletes it unless the run failed, `keep` leaves every
+ * one. An island manager holds every session until it is deleted, and its list of sessions (which
+ * each poll round reads) asks every node manager about each one, so a survey's ended sessions left
+ * there make every later poll and deploy slower. A failed one is kept for DALiuGE's own pages.
+ */
+export const endedSessionsChoices = ['remove', 'keep_failed', 'keep'] as const;
+export type EndedSessions = (typeof endedSessionsChoices)[number];
+export const defaultEndedSessions: EndedSessions = 'keep_failed';
+
+/** Whether a run that ended in `state` has its session deleted from its island manager. */
+export const removesEndedSession = (
+  d: DeploymentSettings,
+  state: 'completed' | 'failed' | 'cancelled',
+): boolean => {
+  if (d.kind !== 'rest_remote') return false;
+  const choice = d.ended_sessions ?? defaultEndedSessions;
+  return choice === 'remove' || (choice === 'keep_failed' && state !== 'failed');
+};
 
 export interface BatchRemoteDeployment extends StallSettings {
   readonly kind: 'batch_remote';

@@ -68,6 +68,11 @@ export interface DeploymentBackend {
   /** One round for many executions of one target; every item gets an outcome. */
   poll(target: string, items: readonly PollItem[], signal?: AbortSignal): Promise<Map<string, RemoteOutcome>>;
   cancel(item: PollItem, signal?: AbortSignal): Promise<void>;
+  /**
+   * Deletes an ended run's record from a backend that keeps it until told (an island manager's
+   * session); one it no longer knows is not an error. Absent where the backend keeps none.
+   */
+  removeEnded?(item: PollItem, signal?: AbortSignal): Promise<void>;
   /** Checks, from this process, that the profile's backend answers; changes nothing there. */
   ping(profile: DeploymentProfile, signal?: AbortSignal): Promise<PingCheck[]>;
 }

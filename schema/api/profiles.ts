@@ -15,6 +15,8 @@ import {
 } from '../codecs.js';
 import { component, withSchema } from '../jsonSchema.js';
 import {
+  defaultEndedSessions,
+  endedSessionsChoices,
   safeName,
   safeRemotePath,
   slurmConstraint,
@@ -70,6 +72,8 @@ export const RestRemote = component(
       verify_ssl: withDefault(t.boolean, true),
       // How long a node manager may not answer its island manager before the run fails (lostNodes.ts).
       node_lost_minutes: withDefault(intRange(0, 60 * 24 * 14), defaultNodeLostMinutes),
+      // Which ended sessions are deleted from the island manager (core/domain/profile.ts).
+      ended_sessions: withDefault(oneOf('ended_sessions', endedSessionsChoices), defaultEndedSessions),
       ...stallFields,
     },
   ),

@@ -2,7 +2,9 @@
 // translator partitions and maps, a real island manager over two node managers runs the graph.
 // Upstream's HelloWorld graph completes; a bash command that exits 3 ends failed with its drops;
 // a long sleep is cancelled. Every API answer is checked against the OpenAPI document. An alert
-// rule on failed executions sends the failure to a real HTTP receiver.
+// rule on failed executions sends the failure to a real HTTP receiver. With the profile's default
+// `ended_sessions`, a completed run's session is deleted from the island manager and a failed
+// one's kept (the other tests keep every session, to read it back).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -36,7 +38,15 @@ let p: Awaited<ReturnType<typeof prepareProject>>;
 let graphs: ReturnType<typeof daliugeGraphDir>;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 const signing = 'daliuge-alerts-signing-secret-42';
-const ids = ['HIPASSJ1303+07', 'HIPASSJ1318-21', 'HIPASSJ1321-31', 'HIPASSJ1337-28', 'HIPASSJ1338-17'];
+const ids = [
+  'HIPASSJ1303+07',
+  'HIPASSJ1318-21',
+  'HIPASSJ1321-31',
+  'HIPASSJ1337-28',
+  'HIPASSJ1338-17',
+  'HIPASSJ1339-05',
+  'HIPASSJ1340-06',
+];
 
 test.before(async () => {
   tb = daliugeTestbed();
@@ -50,7 +60,13 @@ test.before(async () => {
     yamlWithGraph('HelloWorld-simple.graph', graphs.sha['HelloWorld-simple.graph']!, ' []'),
     {
       translation: { algo: 'metis', num_par: 1, num_islands: 1 },
-      deployment: { kind: 'rest_remote', deploy_host: tb.dimHost, deploy_port: tb.dimPort },
+      // These tests read ended sessions back from the island manager.
+      deployment: {
+        kind: 'rest_remote',
+        deploy_host: tb.dimHost,
+        deploy_port: tb.dimPort,
+        ended_sessions: 'keep',
+      },
     },
   );
 });
@@ -249,7 +265,12 @@ test.serial(
         name: 'dlg-two-nodes',
         project_module: p.module,
         translation: { algo: 'metis', num_par: 2, num_islands: 1 },
-        deployment: { kind: 'rest_remote', deploy_host: tb.dimHost, deploy_port: tb.dimPort },
+        deployment: {
+          kind: 'rest_remote',
+          deploy_host: tb.dimHost,
+          deploy_port: tb.dimPort,
+          ended_sessions: 'keep',
+        },
       },
     });
     t.is(r.status, 201, r.text);
@@ -304,5 +325,51 @@ test.serial(
     const retry = await api.call('POST', `/executions/${id}/retry`, { token: p.token, body: {} });
     t.is(retry.status, 202, retry.text);
     t.is((retry.body as { attempt: number }).attempt, 2);
+  },
+);
+
+test.serial(
+  'by default a completed run’s session is deleted from the island manager once its end is stored; a failed one’s is kept',
+  async (t) => {
+    const r = await api.call('POST', '/deployment-profiles', {
+      token: p.adminToken,
+      body: {
+        name: 'dlg-default-ended',
+        project_module: p.module,
+        translation: { algo: 'metis', num_par: 1, num_islands: 1 },
+        deployment: { kind: 'rest_remote', deploy_host: tb.dimHost, deploy_port: tb.dimPort },
+      },
+    });
+    t.is(r.status, 201, r.text);
+    t.is((r.body as { deployment: { ended_sessions: string } }).deployment.ended_sessions, 'keep_failed');
+    const listed = async () =>
+      ((await dimGet(tb, '/api/sessions')).body as { sessionId: string }[]).map((s) => s.sessionId);
+    const removedEvents = async (id: string) =>
+      (
+        (await api.call('GET', `/executions/${id}/events?limit=100`, { token: p.token })).body as {
+          items: { kind: string }[];
+        }
+      ).items.filter((x) => x.kind === 'execution.session_removed').length;
+    const use = { deployment_profile_name: 'dlg-default-ended' };
+
+    // The failed run first: rounds on one island manager run one at a time, so once the later
+    // run's deletion is seen, the round that stored this end has finished too.
+    await useGraph('BashCommand.graph', bashCommand('exit 3'));
+    const bad = await p.execute(ids[6]!, { do_stage: false }, use);
+    t.is((await untilState(t, bad, ['completed', 'failed'])).state, 'failed');
+
+    await useGraph('HelloWorld-simple.graph', ' []');
+    const ok = await p.execute(ids[5]!, { do_stage: false }, use);
+    const done = await untilState(t, ok, ['completed', 'failed']);
+    t.is(done.state, 'completed', String(done['error']));
+    // The end is stored first; the deletion follows in the same poll round.
+    await until('the completed run’s session to be deleted', async () => (await removedEvents(ok)) > 0);
+    t.false((await listed()).includes(`surveyor-${ok}-a1`), 'the island manager no longer lists it');
+    const record = (await api.call('GET', `/executions/${ok}`, { token: p.token })).body as Execution;
+    t.is(typeof record.run_record['session_removed_at'], 'string');
+    t.like(record.run_record['outputs'], { checked: true, incomplete_count: 0 }, 'what was recorded stays');
+
+    t.true((await listed()).includes(`surveyor-${bad}-a1`), 'a failed session stays for DALiuGE’s own pages');
+    t.is(await removedEvents(bad), 0);
   },
 );

@@ -79,6 +79,8 @@ test.before(async () => {
         // The translator maps onto the DIM directly; the worker goes through the proxy.
         dim_host_for_tm: tb.dimHost,
         dim_port_for_tm: tb.dimPort,
+        // The test counts the sessions the island manager holds once the run is over.
+        ended_sessions: 'keep',
       },
     },
   );

@@ -38,7 +38,13 @@ test.before(async () => {
     yamlWithGraph('BashCommand.graph', graphs.sha['BashCommand.graph']!, bashCommand('sleep 6')),
     {
       translation: { num_par: 1, num_islands: 1 },
-      deployment: { kind: 'rest_remote', deploy_host: '127.0.0.1', deploy_port: dim.port },
+      // The test reads the cancelled session back from the node managers.
+      deployment: {
+        kind: 'rest_remote',
+        deploy_host: '127.0.0.1',
+        deploy_port: dim.port,
+        ended_sessions: 'keep',
+      },
     },
   );
 });

@@ -48,6 +48,8 @@ test.before(async () => {
         deploy_port: 8001,
         node_lost_minutes: 1,
         stall_warn_minutes: 0,
+        // The test reads the ended session back from each node manager.
+        ended_sessions: 'keep',
       },
     },
   );

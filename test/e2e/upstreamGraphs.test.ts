@@ -54,7 +54,13 @@ test.before(async () => {
   worker = await startWorker(api.container);
   p = await prepareProject(api, ids, yamlWithGraph('branchTest.graph', sha['branchTest.graph']!, ' []'), {
     translation: { algo: 'metis', num_par: 1, num_islands: 1 },
-    deployment: { kind: 'rest_remote', deploy_host: tb.dimHost, deploy_port: tb.dimPort },
+    // The tests read ended sessions back from the island manager.
+    deployment: {
+      kind: 'rest_remote',
+      deploy_host: tb.dimHost,
+      deploy_port: tb.dimPort,
+      ended_sessions: 'keep',
+    },
   });
 });
 test.after.always(async () => {

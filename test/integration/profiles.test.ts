@@ -59,6 +59,7 @@ test('a rest_remote profile gets every documented default', async (t) => {
     use_https: false,
     verify_ssl: true,
     node_lost_minutes: 5,
+    ended_sessions: 'keep_failed',
     stall_warn_minutes: 30,
     idle_fail_minutes: 20,
     stall_fail_minutes: 0,

@@ -30,12 +30,14 @@ export const pollRound = async (api: TestApi, backends: DeploymentBackends, cloc
 /**
  * The process's own backends of one kind with `poll` (and `cancel`, by default recorded and
  * successful) replaced by the test's: a backend whose answers the test scripts, round by round.
+ * With `removeEnded`, it also deletes ended runs' records as that says (the mock keeps none).
  */
 export const scriptedBackends = (
   api: TestApi,
   kind: 'rest_remote' | 'batch_remote',
   poll: DeploymentBackend['poll'],
   cancel?: DeploymentBackend['cancel'],
+  removeEnded?: DeploymentBackend['removeEnded'],
 ): { backends: DeploymentBackends; cancels: string[] } => {
   const real = pollDeps(api.container).backends.get(kind);
   const cancels: string[] = [];
@@ -47,6 +49,7 @@ export const scriptedBackends = (
       cancels.push(item.executionId);
       await cancel?.(item, signal);
     },
+    ...(removeEnded ? { removeEnded } : {}),
   };
   return { backends: { get: () => backend }, cancels };
 };

@@ -30,6 +30,7 @@ import {
   stalledEvent,
   usageAtEnd,
 } from './roundWrites.js';
+import { removeEndedSessions } from './removeEndedSessions.js';
 
 export interface PollDeps {
   readonly executions: Pick<ExecutionRepository, 'write' | 'writeMany'>;
@@ -52,7 +53,14 @@ export const pollTarget = async (
   deps: PollDeps,
   job: PollJobPayload,
   ctx: { readonly lease: Lease; readonly signal: AbortSignal },
-): Promise<{ polled: number; changed: number; ended: number; error: string | null }> => {
+): Promise<{
+  polled: number;
+  changed: number;
+  ended: number;
+  removed: number;
+  error: string | null;
+  removeError: string | null;
+}> => {
   const backend = deps.backends.get(job.kind);
   const startedAt = deps.clock.now();
   const list = (await deps.pollRounds.onTarget(job.target, maxPerRound)).filter(
@@ -97,7 +105,7 @@ export const pollTarget = async (
   const roundError = cancelErrors.length > 0 ? cancelErrors.join('; ') : null;
   if (items.length === 0) {
     await deps.pollRounds.recordRound(job.target, startedAt, deps.clock.now(), roundError, false);
-    return { polled: 0, changed: 0, ended: 0, error: roundError };
+    return { polled: 0, changed: 0, ended: 0, removed: 0, error: roundError, removeError: null };
   }
   // A round the backend does not answer is recorded on the target, not retried: the tick asks for
   // the next round after the interval anyway. The deadlines below are kept all the same.
@@ -118,7 +126,7 @@ export const pollTarget = async (
     : { kind: 'no_answer', lastAnsweredAt: await deps.pollRounds.lastAnswered(job.target) };
   const now = deps.clock.now();
   // The round's writes go in one statement at its end: a round may end hundreds of runs.
-  const writes: { w: ExecutionWrite; ends: boolean }[] = [];
+  const writes: { w: ExecutionWrite; ends: boolean; e: Execution }[] = [];
   const fenced = (e: Execution, change: ExecutionChange, events: ExecutionWrite['events']) =>
     fencedWrite(e, ctx.lease, change, events);
   // The executions of a round mostly share a few pinned versions (the repository keeps them).
@@ -140,7 +148,7 @@ export const pollTarget = async (
       : e.runRecord;
     const end = o ? endOf(e, o, record, ctx.lease, now) : null;
     if (end) {
-      writes.push({ w: end, ends: true });
+      writes.push({ w: end, ends: true, e });
       continue;
     }
     // A batch job's clock starts when it leaves the cluster's queue (an island manager has none).
@@ -184,6 +192,7 @@ export const pollTarget = async (
           usage: usageAtEnd(e, 'failed', o?.remoteState ?? 'unknown', null, now),
         },
         ends: true,
+        e,
       });
     };
     if (deadline && now > deadline.at) {
@@ -264,6 +273,7 @@ export const pollTarget = async (
         events,
       ),
       ends: false,
+      e,
     });
   }
   const results = await deps.executions.writeMany(
@@ -272,8 +282,17 @@ export const pollTarget = async (
   );
   if (results.includes('lease_lost')) throw new LeaseLostError(ctx.lease);
   // A write that did not apply: another writer moved the execution first (a cancel, a retry).
-  const ended = writes.filter((x, i) => x.ends && results[i] === 'ok').length;
+  const ends = writes.filter((x, i) => x.ends && results[i] === 'ok');
   const changed = writes.filter((x, i) => !x.ends && results[i] === 'ok').length;
   await deps.pollRounds.recordRound(job.target, startedAt, now, pollError ?? roundError, outcomes !== null);
-  return { polled: items.length, changed, ended, error: pollError ?? roundError };
+  // Once their ends are stored: what is deleted on the backend is never needed to record them.
+  const removal = await removeEndedSessions(deps, backend, ends, ctx);
+  return {
+    polled: items.length,
+    changed,
+    ended: ends.length,
+    removed: removal.removed,
+    error: pollError ?? roundError,
+    removeError: removal.error,
+  };
 };
