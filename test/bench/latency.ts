@@ -10,6 +10,7 @@
 // and ours (the rest of the step: the issue's goals are about ours). Asserts nothing.
 // Run: scripts/bench latency [runs per graph[,runs for 5,000 drops], default 50] [rest,batch] [graph name parts, | between]
 // SURVEYOR_BENCH_PEERS=1 prints each step's window and the peer calls inside it.
+// SURVEYOR_BENCH_ENDED_SESSIONS=keep_failed,keep: the DALiuGE cases once per ended_sessions choice.
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -72,9 +73,18 @@ const steps = [
   ['total', 'execution.execute_requested', 'execution.submitted'],
 ] as const;
 
+// SURVEYOR_BENCH_ENDED_SESSIONS=keep_failed,keep runs the DALiuGE cases once per choice of the
+// profile's ended_sessions, one after the other on the same island manager (a choice that deletes
+// first, so each starts with none of the earlier runs' sessions held).
+const endedChoices = (process.env['SURVEYOR_BENCH_ENDED_SESSIONS'] ?? '').split(',').filter(Boolean);
+const variants = backends.flatMap((backend) =>
+  backend === 'rest' && endedChoices.length > 0
+    ? endedChoices.map((ended) => ({ backend, ended }))
+    : [{ backend, ended: null as string | null }],
+);
 const rows: string[] = [];
 const oursRows: string[] = [];
-for (const backend of backends) {
+for (const { backend, ended } of variants) {
   const env =
     backend === 'batch'
       ? slurmApiEnv(slurm!, dlg.tmUrl, graphs.dir)
@@ -100,7 +110,12 @@ for (const backend of backends) {
     deployment:
       backend === 'batch'
         ? testbedDeployment(slurm!)
-        : { kind: 'rest_remote', deploy_host: dlg.dimHost, deploy_port: dlg.dimPort },
+        : {
+            kind: 'rest_remote',
+            deploy_host: dlg.dimHost,
+            deploy_port: dlg.dimPort,
+            ...(ended ? { ended_sessions: ended } : {}),
+          },
   });
   for (const [name, yaml] of cases.filter(([n]) => only.some((o) => n.includes(o)))) {
     await api.uploadConfig(yaml, p.adminToken);
@@ -164,7 +179,14 @@ for (const backend of backends) {
       const xs = of.get(s)!;
       return xs.length === 0 ? '—' : `${quantile(xs, 0.5).toFixed(2)} / ${quantile(xs, 0.95).toFixed(2)}`;
     };
-    const label = `${backend === 'batch' ? 'Slurm' : 'DALiuGE'} | ${name} | ${n - failed}${failed ? ` (${failed} failed)` : ''}`;
+    // How many sessions the island manager holds after these runs (their own and any before).
+    const held =
+      backend === 'rest'
+        ? await fetch(`http://${dlg.dimHost}:${dlg.dimPort}/api/sessions`)
+            .then(async (r) => ((await r.json()) as unknown[]).length)
+            .then((k) => ` (${k} session${k === 1 ? '' : 's'} held after)`)
+        : '';
+    const label = `${backend === 'batch' ? 'Slurm' : `DALiuGE${ended ? ` (ended_sessions ${ended})` : ''}`} | ${name}${held} | ${n - failed}${failed ? ` (${failed} failed)` : ''}`;
     rows.push(`| ${label} | ${steps.map(([s]) => cell(s)).join(' | ')} |`);
     oursRows.push(`| ${label} | ${steps.map(([s]) => cell(s, ours)).join(' | ')} |`);
     console.error(`  ${backend} ${name}: ${cell('total')} s, ours ${cell('total', ours)} s (p50 / p95)`);
