@@ -1,5 +1,6 @@
 import { findPaths } from './jsonValues.js';
 import { type AppError, validationError } from '../errors.js';
+import type { ExecutionState } from './execution.js';
 
 /** Deployment profiles (SPEC "Deployment profile"): how an execution is translated and deployed. */
 export interface TranslationSettings {
@@ -41,13 +42,14 @@ export const endedSessionsChoices = ['remove', 'keep_failed', 'keep'] as const;
 export type EndedSessions = (typeof endedSessionsChoices)[number];
 export const defaultEndedSessions: EndedSessions = 'keep_failed';
 
-/** Whether a run that ended in `state` has its session deleted from its island manager. */
-export const removesEndedSession = (
-  d: DeploymentSettings,
-  state: 'completed' | 'failed' | 'cancelled',
-): boolean => {
+/** The profile's choice, or the default for a profile made before the choice existed. */
+export const endedSessionsOf = (d: RestRemoteDeployment): EndedSessions =>
+  d.ended_sessions ?? defaultEndedSessions;
+
+/** Whether a run that ended in `state` (a terminal one) has its session deleted from its island manager. */
+export const removesEndedSession = (d: DeploymentSettings, state: ExecutionState): boolean => {
   if (d.kind !== 'rest_remote') return false;
-  const choice = d.ended_sessions ?? defaultEndedSessions;
+  const choice = endedSessionsOf(d);
   return choice === 'remove' || (choice === 'keep_failed' && state !== 'failed');
 };
 

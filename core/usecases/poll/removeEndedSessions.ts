@@ -1,8 +1,8 @@
-import type { ExecutionState } from '../../domain/execution.js';
+import { terminalStates } from '../../domain/execution.js';
 import type { Execution } from '../../domain/executionRecord.js';
 import { executionEvent } from '../../domain/executionEvents.js';
 import { type Lease, LeaseLostError } from '../../domain/job.js';
-import { defaultEndedSessions, removesEndedSession } from '../../domain/profile.js';
+import { endedSessionsOf, removesEndedSession } from '../../domain/profile.js';
 import type { ArtifactStore } from '../../ports/ArtifactStore.js';
 import type { Clock } from '../../ports/Clock.js';
 import type { DeploymentBackend } from '../../ports/DeploymentBackend.js';
@@ -11,8 +11,6 @@ import { itemOf } from './roundWrites.js';
 
 /** Deletes sent at once; a round that ends hundreds of runs does not open hundreds of requests. */
 const deletesAtOnce = 4;
-
-const endedStates: readonly ExecutionState[] = ['completed', 'failed', 'cancelled'];
 
 /**
  * After a poll round has recorded runs' ends: deletes their sessions from a backend that keeps
@@ -35,12 +33,11 @@ export const removeEndedSessions = async (
   const remove = backend.removeEnded?.bind(backend);
   if (!remove) return { removed: 0, error: null };
   const due = ends.flatMap(({ e, w }) => {
-    const state = w.change.state;
-    const record = w.change.runRecord;
-    if (!state || !endedStates.includes(state) || record?.['remote_terminal'] !== true) return [];
-    if (!removesEndedSession(e.profileSnapshot.deployment, state as 'completed' | 'failed' | 'cancelled'))
-      return [];
-    return [{ ended: { ...e, state, runRecord: record }, state }];
+    const { state, runRecord: record } = w.change;
+    const d = e.profileSnapshot.deployment;
+    if (!state || !terminalStates.has(state) || record?.['remote_terminal'] !== true) return [];
+    if (d.kind !== 'rest_remote' || !removesEndedSession(d, state)) return [];
+    return [{ ended: { ...e, state, runRecord: record }, state, choice: endedSessionsOf(d) }];
   });
   const done: typeof due = [];
   const errors: string[] = [];
@@ -59,7 +56,7 @@ export const removeEndedSessions = async (
   if (done.length > 0) {
     const now = deps.clock.now();
     const results = await deps.executions.writeMany(
-      done.map(({ ended, state }) => ({
+      done.map(({ ended, state, choice }) => ({
         id: ended.id,
         expect: [state],
         change: { runRecord: { ...ended.runRecord, session_removed_at: now.toISOString() } },
@@ -67,10 +64,7 @@ export const removeEndedSessions = async (
         events: [
           executionEvent(ended, 'execution.session_removed', {
             scheduler_job_id: ended.schedulerJobId,
-            ended_sessions:
-              (ended.profileSnapshot.deployment.kind === 'rest_remote'
-                ? ended.profileSnapshot.deployment.ended_sessions
-                : undefined) ?? defaultEndedSessions,
+            ended_sessions: choice,
           }),
         ],
       })),
