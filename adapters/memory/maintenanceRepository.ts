@@ -2,7 +2,7 @@ import { isAccountEvent } from '../../core/domain/accountEvents.js';
 import { terminalStates } from '../../core/domain/execution.js';
 import type { Execution } from '../../core/domain/executionRecord.js';
 import { housekeeping, type PruneCounts, type RetentionPolicy } from '../../core/domain/retention.js';
-import { unsettledAfter } from '../../core/domain/unsettledAttempt.js';
+import { unsettledAfter } from '../../core/domain/externalWork.js';
 import type { MaintenanceRepository } from '../../core/ports/MaintenanceRepository.js';
 import type { MemoryAuthSessionRepository } from './authSessionRepository.js';
 import type { MemoryLoginThrottle } from './loginThrottle.js';

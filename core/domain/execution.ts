@@ -1,3 +1,4 @@
+import type { NewEvent } from './event.js';
 /**
  * The execution state machine, as data. An execution waits in `pending` until it is asked to run
  * and its gates pass (configuration active, every source ready, caps allow); then its run goes
@@ -148,6 +149,34 @@ export const transitionOf = (from: ExecutionState, trigger: ExecutionTrigger): T
   transitionRules.find((r) => r.on === trigger && r.from.includes(from)) ?? null;
 
 /** The state `trigger` leads to from `from`, or null when that transition is not allowed. */
+/** An event about an execution, for the same transaction as the change it records. */
+export const executionEvent = (
+  e: { readonly id: string; readonly projectModule: string; readonly attempt: number },
+  kind: string,
+  payload: Readonly<Record<string, unknown>>,
+  actor: string | null = null,
+): NewEvent => ({
+  projectModule: e.projectModule,
+  subjectType: 'execution',
+  subjectId: e.id,
+  kind,
+  payload: { attempt: e.attempt, ...payload },
+  actor,
+});
+
+/**
+ * One step of the state machine: the state a trigger leads to and the kind of the event the
+ * transition table pairs with it; throwing here means a bug in a use case, not a user error.
+ */
+export const transition = (
+  from: ExecutionState,
+  trigger: ExecutionTrigger,
+): { state: ExecutionState; kind: string } => {
+  const rule = transitionOf(from, trigger);
+  if (rule === null) throw new Error(`no transition from ${from} on ${trigger}`);
+  return { state: rule.to, kind: rule.event };
+};
+
 export const nextState = (from: ExecutionState, trigger: ExecutionTrigger): ExecutionState | null =>
   transitionOf(from, trigger)?.to ?? null;
 

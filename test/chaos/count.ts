@@ -2,8 +2,8 @@
 // requests the island manager answered (a proxy in front of it sees them), the node managers'
 // session lists (they outlive an island manager's restart), and the database.
 import type { Db } from '../../adapters/postgres/db.js';
-import { externalName } from '../../core/domain/executionRun.js';
-import { unsettledAfter } from '../../core/domain/unsettledAttempt.js';
+import { externalName } from '../../core/domain/externalWork.js';
+import { unsettledAfter } from '../../core/domain/externalWork.js';
 import { discoveryJobKind } from '../../core/domain/jobKinds.js';
 import { sacctByName } from '../support/slurm.js';
 

@@ -8,8 +8,8 @@ import {
   phaseOf,
   terminalStates,
   transitionRules,
+  transition,
 } from '../../core/domain/execution.js';
-import { transition } from '../../core/domain/executionEvents.js';
 
 test('a full run, a dry run, a failure and a cancel follow the rules', (t) => {
   const walk = (...triggers: Parameters<typeof nextState>[1][]) =>

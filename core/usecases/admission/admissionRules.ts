@@ -4,7 +4,7 @@ import type { ProjectConfig } from '../../domain/projectConfig.js';
 import { type ProfilePause, pauseBlocker } from '../../domain/profilePause.js';
 import type { Source, SourceState } from '../../domain/source.js';
 import { runJob } from '../../domain/jobKinds.js';
-import { executionEvent, transition } from '../../domain/executionEvents.js';
+import { executionEvent, transition } from '../../domain/execution.js';
 import { executionBlockers } from '../executions/executionStatus.js';
 
 /** The cap that holds an execution back, in words, or null. */

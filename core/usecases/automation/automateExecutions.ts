@@ -9,7 +9,7 @@ import type { ExecutionRepository } from '../../ports/ExecutionRepository.js';
 import type { ProfileRepository } from '../../ports/ProfileRepository.js';
 import type { ProjectConfigRepository } from '../../ports/ProjectConfigRepository.js';
 import type { Random } from '../../ports/Random.js';
-import { executionEvent } from '../../domain/executionEvents.js';
+import { executionEvent } from '../../domain/execution.js';
 import { draftExecution, unknownArchive } from '../executions/executionDraft.js';
 import { resolveProfile } from '../profiles/resolveProfile.js';
 import { type BudgetDeps, readBudget } from '../budgets/readBudget.js';

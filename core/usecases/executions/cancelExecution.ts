@@ -1,11 +1,10 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { type AppError, appError } from '../../errors.js';
-import { terminalStates } from '../../domain/execution.js';
+import { terminalStates, executionEvent, transition } from '../../domain/execution.js';
 import type { Execution } from '../../domain/executionRecord.js';
-import { unsettledAfter, unsettledAttemptsOf } from '../../domain/unsettledAttempt.js';
+import { unsettledAfter, unsettledAttemptsOf } from '../../domain/externalWork.js';
 import type { Clock } from '../../ports/Clock.js';
 import type { ExecutionRepository } from '../../ports/ExecutionRepository.js';
-import { executionEvent, transition } from '../../domain/executionEvents.js';
 import { type PollSpacing, pollRound, runJobKeyPrefix, settleJob } from '../../domain/jobKinds.js';
 
 /**

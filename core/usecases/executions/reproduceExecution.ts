@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { artifactNames } from '../../domain/artifactNames.js';
 import { type Execution, unsubmitted } from '../../domain/executionRecord.js';
-import { executionEvent } from '../../domain/executionEvents.js';
+import { executionEvent } from '../../domain/execution.js';
 import { type AppError, appError } from '../../errors.js';
 import type { ArtifactStore } from '../../ports/ArtifactStore.js';
 import type { Clock } from '../../ports/Clock.js';

@@ -1,11 +1,10 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { type AppError, appError } from '../../errors.js';
-import { terminalStates } from '../../domain/execution.js';
+import { terminalStates, executionEvent } from '../../domain/execution.js';
 import { type Execution, withChange } from '../../domain/executionRecord.js';
 import type { ExecutionRepository } from '../../ports/ExecutionRepository.js';
 import { type AdmitDeps, budgetOf, pauseOf } from '../admission/admitOne.js';
 import { admissionBlockers, admissionWrite } from '../admission/admissionRules.js';
-import { executionEvent } from '../../domain/executionEvents.js';
 
 export interface ExecuteInput {
   /** Default true: stage the source data before the run. */

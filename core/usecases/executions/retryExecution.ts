@@ -1,11 +1,11 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { type AppError, appError } from '../../errors.js';
 import { type Execution, unsubmitted } from '../../domain/executionRecord.js';
-import { unsettledAfter } from '../../domain/unsettledAttempt.js';
+import { unsettledAfter } from '../../domain/externalWork.js';
 import type { ExecutionAdmissions } from '../../ports/ExecutionAdmissions.js';
 import type { ExecutionRepository } from '../../ports/ExecutionRepository.js';
 import { type AdmitDeps, admitOne } from '../admission/admitOne.js';
-import { executionEvent, transition } from '../../domain/executionEvents.js';
+import { executionEvent, transition } from '../../domain/execution.js';
 
 /**
  * Starts a new attempt of a failed or cancelled execution: back to pending with attempt + 1, the

@@ -19,7 +19,7 @@ import type {
 } from '../../ports/ExecutionRepository.js';
 import type { PollRounds } from '../../ports/PollRounds.js';
 import type { ProjectConfigRepository } from '../../ports/ProjectConfigRepository.js';
-import { executionEvent, transition } from '../../domain/executionEvents.js';
+import { executionEvent, transition } from '../../domain/execution.js';
 import type { PollJobPayload } from '../../domain/jobKinds.js';
 import {
   dropNames,

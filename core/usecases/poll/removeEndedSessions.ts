@@ -1,6 +1,5 @@
-import { terminalStates } from '../../domain/execution.js';
+import { terminalStates, executionEvent } from '../../domain/execution.js';
 import type { Execution } from '../../domain/executionRecord.js';
-import { executionEvent } from '../../domain/executionEvents.js';
 import { type Lease, LeaseLostError } from '../../domain/job.js';
 import { endedSessionsOf, removesEndedSession } from '../../domain/profile.js';
 import type { ArtifactStore } from '../../ports/ArtifactStore.js';

@@ -1,4 +1,4 @@
-import type { ExecutionTrigger } from '../../domain/execution.js';
+import { type ExecutionTrigger, executionEvent, transition } from '../../domain/execution.js';
 import type { Execution } from '../../domain/executionRecord.js';
 import { outputInventory, verifyOutputs } from '../../domain/outputVerification.js';
 import type { Lease } from '../../domain/job.js';
@@ -6,7 +6,6 @@ import type { RemoteOutcome } from '../../domain/remote.js';
 import type { PollItem } from '../../ports/DeploymentBackend.js';
 import type { ArtifactStore } from '../../ports/ArtifactStore.js';
 import type { ProjectConfig } from '../../domain/projectConfig.js';
-import { executionEvent, transition } from '../../domain/executionEvents.js';
 import type { DropSpec } from '../../ports/Translator.js';
 import { artifactNames } from '../../domain/artifactNames.js';
 import { type RecordedProgress, stallText } from '../../domain/stalls.js';

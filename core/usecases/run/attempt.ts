@@ -1,6 +1,6 @@
 import type { OutagePolicy } from '../../domain/peerOutage.js';
 import type { ProfilePause } from '../../domain/profilePause.js';
-import type { ExecutionTrigger } from '../../domain/execution.js';
+import { type ExecutionTrigger, executionEvent, transition } from '../../domain/execution.js';
 import { type Execution, withChange } from '../../domain/executionRecord.js';
 import { LeaseLostError, type Lease, PermanentJobError } from '../../domain/job.js';
 import type { PollRoundRequest, PollSpacing, RunJobPayload } from '../../domain/jobKinds.js';
@@ -18,7 +18,6 @@ import type { SourceRepository } from '../../ports/SourceRepository.js';
 import type { Stager } from '../../ports/Stager.js';
 import type { ContentDigest } from '../../ports/ContentDigest.js';
 import type { Translator } from '../../ports/Translator.js';
-import { executionEvent, transition } from '../../domain/executionEvents.js';
 
 export interface RunDeps {
   readonly executions: Pick<ExecutionRepository, 'get' | 'getWithSources' | 'write'>;

@@ -2,8 +2,8 @@ import type { Execution } from '../../domain/executionRecord.js';
 import type { RunJobPayload } from '../../domain/jobKinds.js';
 import { DeferredJob, LeaseLostError, PermanentJobError } from '../../domain/job.js';
 import { holdingPause, pauseBlocker, pauseRecheckAt } from '../../domain/profilePause.js';
-import { unsettledAttemptsOf } from '../../domain/unsettledAttempt.js';
-import { executionEvent, transition } from '../../domain/executionEvents.js';
+import { unsettledAttemptsOf } from '../../domain/externalWork.js';
+import { executionEvent, transition } from '../../domain/execution.js';
 import {
   type Attempt,
   checkAbort,

@@ -1,7 +1,6 @@
-import { terminalStates } from '../../domain/execution.js';
+import { terminalStates, executionEvent } from '../../domain/execution.js';
 import { LeaseLostError, type Lease } from '../../domain/job.js';
-import { unsettledAfter } from '../../domain/unsettledAttempt.js';
-import { executionEvent } from '../../domain/executionEvents.js';
+import { unsettledAfter } from '../../domain/externalWork.js';
 import type { SettleJobPayload } from '../../domain/jobKinds.js';
 import type { RunDeps } from './attempt.js';
 import { settlePrevious } from './settlePrevious.js';

@@ -1,5 +1,5 @@
 import type { Execution } from '../../domain/executionRecord.js';
-import type { UnsettledAttempt } from '../../domain/unsettledAttempt.js';
+import type { UnsettledAttempt } from '../../domain/externalWork.js';
 import type { PollItem } from '../../ports/DeploymentBackend.js';
 import type { RunDeps } from './attempt.js';
 

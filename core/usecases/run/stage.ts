@@ -3,7 +3,7 @@ import type { Execution } from '../../domain/executionRecord.js';
 import { PermanentJobError } from '../../domain/job.js';
 import { stagedKey } from '../../domain/manifest.js';
 import type { StagingState } from '../../ports/Stager.js';
-import { executionEvent } from '../../domain/executionEvents.js';
+import { executionEvent } from '../../domain/execution.js';
 import {
   type Attempt,
   type StagedEntry,
@@ -15,7 +15,29 @@ import {
   sourcesOf,
   step,
 } from './attempt.js';
-import { inPool } from './inPool.js';
+
+/**
+ * Runs `f` over the items, at most `limit` at once, in order of the results. After a failure no
+ * new item starts; the ones running finish, then the first failure is thrown.
+ */
+const inPool = async <T, R>(items: readonly T[], limit: number, f: (item: T) => Promise<R>): Promise<R[]> => {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  let failure: { err: unknown } | null = null;
+  const worker = async () => {
+    while (failure === null && next < items.length) {
+      const i = next++;
+      try {
+        out[i] = await f(items[i]!);
+      } catch (err) {
+        failure ??= { err };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  if (failure) throw (failure as { err: unknown }).err;
+  return out;
+};
 
 /** Datasets staged at once by one run (the stager bounds the downloads themselves). */
 const stagingConcurrency = 8;

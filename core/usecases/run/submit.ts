@@ -1,9 +1,9 @@
-import { externalName } from '../../domain/executionRun.js';
+import { externalName } from '../../domain/externalWork.js';
 import type { Execution } from '../../domain/executionRecord.js';
 import { pollRound } from '../../domain/jobKinds.js';
 import type { Submission } from '../../ports/DeploymentBackend.js';
 import type { ExecutionChange } from '../../ports/ExecutionRepository.js';
-import { executionEvent, transition } from '../../domain/executionEvents.js';
+import { executionEvent, transition } from '../../domain/execution.js';
 import { type Attempt, commit, Superseded } from './attempt.js';
 import { submittable } from './translate.js';
 

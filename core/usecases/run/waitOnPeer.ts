@@ -1,6 +1,6 @@
 import { outageStep, peerWords } from '../../domain/peerOutage.js';
 import type { Execution } from '../../domain/executionRecord.js';
-import { executionEvent } from '../../domain/executionEvents.js';
+import { executionEvent } from '../../domain/execution.js';
 import { DeferredJob, type Peer, PeerUnavailable } from '../../domain/job.js';
 import { type Attempt, commit } from './attempt.js';
 

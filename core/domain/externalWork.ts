@@ -1,5 +1,12 @@
 import type { Execution } from './executionRecord.js';
-import { externalName } from './executionRun.js';
+
+/**
+ * The name of an attempt's external work (DALiuGE session id, Slurm job name): derived from the
+ * execution and the attempt only, so after a crash a worker can look it up and adopt what it
+ * finds instead of submitting again (ARCHITECTURE decision 4).
+ */
+export const externalName = (e: Pick<Execution, 'id' | 'attempt'>): string =>
+  `surveyor-${e.id}-a${e.attempt}`;
 
 /**
  * An earlier attempt whose end the backend never confirmed: its work may still run (or be about to
