@@ -1,7 +1,11 @@
 import { PermanentJobError } from '../../core/domain/job.js';
 import type { DeploymentProfile, RestRemoteDeployment } from '../../core/domain/profile.js';
 import type { RemoteUsage } from '../../core/domain/usage.js';
-import { combineNodeStates, outcomeOfSessionState, type RemoteOutcome } from '../../core/domain/remote.js';
+import {
+  combineNodeStates,
+  outcomeOfSessionState,
+  type RemoteOutcome,
+} from '../../core/domain/backendStates.js';
 import type {
   DeploymentBackend,
   PingCheck,

@@ -1,4 +1,4 @@
-import type { UnreachableNodes } from '../../core/domain/remote.js';
+import type { UnreachableNodes } from '../../core/domain/backendStates.js';
 import { peerText } from '../shared/peerText.js';
 import type { DlgResponse } from './http.js';
 

@@ -6,7 +6,7 @@ import {
   type SessionProgress,
   skippedDropState,
   writtenDropStates,
-} from '../../core/domain/remote.js';
+} from '../../core/domain/backendStates.js';
 import type { DropSpec } from '../../core/ports/Translator.js';
 
 /** Drop states (`status`) and application states (`execStatus`) that mean "in error". */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { DeploymentProfile } from '../../core/domain/profile.js';
-import { outcomeOfSessionState, type RemoteOutcome } from '../../core/domain/remote.js';
+import { outcomeOfSessionState, type RemoteOutcome } from '../../core/domain/backendStates.js';
 import type { Clock } from '../../core/ports/Clock.js';
 import { outputDropOids } from '../daliuge/sessionFacts.js';
 import type {

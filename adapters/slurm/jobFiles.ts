@@ -1,4 +1,4 @@
-import type { OutputReport, SessionProgress } from '../../core/domain/remote.js';
+import type { OutputReport, SessionProgress } from '../../core/domain/backendStates.js';
 
 /**
  * What a batch job leaves beside its graph for the poll to read (written by `surveyor-job.py`,

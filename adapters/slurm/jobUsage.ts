@@ -1,4 +1,4 @@
-import type { RemoteOutcome } from '../../core/domain/remote.js';
+import type { RemoteOutcome } from '../../core/domain/backendStates.js';
 import type { RemoteUsage } from '../../core/domain/usage.js';
 import { type JobState, type JobUsage, type PollAnswer, terminalJobStates } from './slurmText.js';
 

@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { PermanentJobError } from '../../core/domain/job.js';
 import type { BatchRemoteDeployment, DeploymentProfile } from '../../core/domain/profile.js';
-import type { RemoteOutcome, SessionProgress } from '../../core/domain/remote.js';
+import type { RemoteOutcome, SessionProgress } from '../../core/domain/backendStates.js';
 import { dropCount } from '../../core/ports/Translator.js';
 import type {
   DeploymentBackend,

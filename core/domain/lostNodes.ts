@@ -1,5 +1,5 @@
 import type { DeploymentSettings } from './profile.js';
-import type { UnreachableNodes } from './remote.js';
+import type { UnreachableNodes } from './backendStates.js';
 
 /**
  * A session whose island manager cannot reach one of its node managers (the node's host is down or

@@ -1,4 +1,4 @@
-import type { OutputReport, RemoteOutcome } from './remote.js';
+import type { OutputReport, RemoteOutcome } from './backendStates.js';
 
 /** A project's `output_verification` setting. */
 export interface OutputVerification {

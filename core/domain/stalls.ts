@@ -1,5 +1,5 @@
 import type { DeploymentSettings } from './profile.js';
-import type { SessionProgress } from './remote.js';
+import type { SessionProgress } from './backendStates.js';
 
 /**
  * When a running session that makes no progress (no drop changes state) is worth a warning, and

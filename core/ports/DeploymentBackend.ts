@@ -1,6 +1,6 @@
 import type { Manifest } from '../domain/manifest.js';
 import type { DeploymentProfile } from '../domain/profile.js';
-import type { RemoteOutcome } from '../domain/remote.js';
+import type { RemoteOutcome } from '../domain/backendStates.js';
 import type { PingCheck } from './PingCheck.js';
 import type { DropSpec } from './Translator.js';
 

@@ -4,7 +4,7 @@
 // a failed run's is kept; a delete that fails leaves the run as it ended and the round reports it.
 // Which state each choice deletes: the rule's table below.
 import test from 'ava';
-import type { RemoteOutcome } from '../../core/domain/remote.js';
+import type { RemoteOutcome } from '../../core/domain/backendStates.js';
 import {
   type DeploymentSettings,
   type EndedSessions,

@@ -4,7 +4,7 @@
 // answering again clears it (execution.node_reachable) and starts the clock again, and a node that
 // stays silent for node_lost_minutes fails the run naming it, with a cancel sent.
 import test from 'ava';
-import type { RemoteOutcome, UnreachableNodes } from '../../core/domain/remote.js';
+import type { RemoteOutcome, UnreachableNodes } from '../../core/domain/backendStates.js';
 import type { EventLog } from '../../core/ports/EventLog.js';
 import type { ExecutionRepository } from '../../core/ports/ExecutionRepository.js';
 import { TYPES } from '../../hosts/composition/composition.js';

@@ -3,7 +3,7 @@
 // longer knows ends cancelled.
 import test from 'ava';
 import type { Db } from '../../adapters/postgres/db.js';
-import type { RemoteOutcome } from '../../core/domain/remote.js';
+import type { RemoteOutcome } from '../../core/domain/backendStates.js';
 import type { DeploymentBackends } from '../../core/ports/DeploymentBackend.js';
 import type { ExecutionRepository } from '../../core/ports/ExecutionRepository.js';
 import type { JobQueue } from '../../core/ports/JobQueue.js';

@@ -4,7 +4,7 @@
 // a failed execution stops that work without a retry.
 import test from 'ava';
 import type { DeploymentProfile } from '../../core/domain/profile.js';
-import type { RemoteOutcome } from '../../core/domain/remote.js';
+import type { RemoteOutcome } from '../../core/domain/backendStates.js';
 import type {
   DeploymentBackend,
   PollItem,

@@ -4,7 +4,7 @@
 // what ends it. A login node that stops answering neither strands the execution nor fails the
 // round's job: the deadline is kept from the last round it answered.
 import test from 'ava';
-import type { RemoteOutcome } from '../../core/domain/remote.js';
+import type { RemoteOutcome } from '../../core/domain/backendStates.js';
 import type { EventLog } from '../../core/ports/EventLog.js';
 import type { ExecutionRepository } from '../../core/ports/ExecutionRepository.js';
 import type { JobQueue } from '../../core/ports/JobQueue.js';

@@ -4,7 +4,7 @@
 // run's graph), progress starts the clock again, a session in which nothing runs is failed at
 // idle_fail_minutes with a cancel sent, and a round that cannot read the drops judges nothing.
 import test from 'ava';
-import type { RemoteOutcome, SessionProgress } from '../../core/domain/remote.js';
+import type { RemoteOutcome, SessionProgress } from '../../core/domain/backendStates.js';
 import type { EventLog } from '../../core/ports/EventLog.js';
 import type { ExecutionRepository } from '../../core/ports/ExecutionRepository.js';
 import type { ArtifactStore } from '../../core/ports/ArtifactStore.js';

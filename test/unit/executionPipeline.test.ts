@@ -13,7 +13,7 @@ import {
 } from '../../core/domain/graphPatch.js';
 import { buildManifest, renderValue } from '../../core/domain/manifest.js';
 import type { DeploymentProfile } from '../../core/domain/profile.js';
-import { combineNodeStates } from '../../core/domain/remote.js';
+import { combineNodeStates } from '../../core/domain/backendStates.js';
 import type { Source } from '../../core/domain/source.js';
 import { loadProjectYaml } from '../../schema/project/loadYaml.js';
 import { wallabyYaml } from '../support/examples.js';

@@ -4,7 +4,7 @@
 import test from 'ava';
 import { accountingWaitSeconds, withSacctUsage } from '../../adapters/slurm/jobUsage.js';
 import { parsePoll } from '../../adapters/slurm/slurmText.js';
-import type { RemoteOutcome } from '../../core/domain/remote.js';
+import type { RemoteOutcome } from '../../core/domain/backendStates.js';
 
 const cancelled: RemoteOutcome = { kind: 'cancelled', remoteState: 'cancelled' };
 const ended = 1795745595;

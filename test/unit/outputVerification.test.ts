@@ -13,7 +13,7 @@ import test from 'ava';
 import { outputDropOids, outputReport } from '../../adapters/daliuge/sessionFacts.js';
 import { graphFileName, jobHelperScript } from '../../adapters/slurm/jobHelper.js';
 import { outputInventory, verifyOutputs } from '../../core/domain/outputVerification.js';
-import type { OutputReport } from '../../core/domain/remote.js';
+import type { OutputReport } from '../../core/domain/backendStates.js';
 
 const graph = [
   { oid: 'app', categoryType: 'Application', outputs: [{ mid: 'x' }] },

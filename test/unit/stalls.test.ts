@@ -6,7 +6,7 @@ import test from 'ava';
 import { jobHelperScript } from '../../adapters/slurm/jobHelper.js';
 import { statusLine } from '../../hosts/cli/commands/client/execWatch.js';
 import { progressOf } from '../../adapters/daliuge/sessionFacts.js';
-import type { SessionProgress } from '../../core/domain/remote.js';
+import type { SessionProgress } from '../../core/domain/backendStates.js';
 import {
   defaultStallLimits,
   judgeProgress,

@@ -8,7 +8,7 @@ import {
   recordedUnreachable,
   unreachableText,
 } from '../../domain/lostNodes.js';
-import type { RemoteOutcome } from '../../domain/remote.js';
+import type { RemoteOutcome } from '../../domain/backendStates.js';
 import type { Clock } from '../../ports/Clock.js';
 import type { DeploymentBackends } from '../../ports/DeploymentBackend.js';
 import type { ArtifactStore } from '../../ports/ArtifactStore.js';

@@ -2,7 +2,7 @@ import { type ExecutionTrigger, executionEvent, transition } from '../../domain/
 import type { Execution } from '../../domain/executionRecord.js';
 import { outputInventory, verifyOutputs } from '../../domain/outputVerification.js';
 import type { Lease } from '../../domain/job.js';
-import type { RemoteOutcome } from '../../domain/remote.js';
+import type { RemoteOutcome } from '../../domain/backendStates.js';
 import type { PollItem } from '../../ports/DeploymentBackend.js';
 import type { ArtifactStore } from '../../ports/ArtifactStore.js';
 import type { ProjectConfig } from '../../domain/projectConfig.js';
