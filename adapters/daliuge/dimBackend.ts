@@ -57,10 +57,11 @@ class NotYetCancellable extends Error {}
  * The `rest_remote` backend: a DALiuGE island manager over REST. The session id is the attempt's
  * external name, so a crashed worker finds its session again: `find` adopts a deployed session,
  * and `submit` resumes a half-made one (created, or created and appended) instead of making a
- * second. A poll round is one `GET /api/sessions` for every session of the DIM, plus one
- * `graph/status` for each session that runs (its progress: stalls.ts) or ended (the drops in
- * error, the outputs), and one `status` for each session the list lacks (a restarted DIM lists
- * none of the sessions its node managers run); at most four of these at once.
+ * second. A poll round asks each of its sessions' `status` by id, plus one `graph/status` for each
+ * session that runs (its progress: stalls.ts) or ended (the drops in error, the outputs); at most
+ * four of these at once. It never reads the DIM's session list: DALiuGE 6.6 answers that by asking
+ * every node manager for each session it holds (its status and its graph's size), ours in flight or
+ * not, so its cost grows with every session kept there (failed runs' by default, other users').
  */
 /**
  * What a session that ended used, as far as an island manager can tell: DALiuGE keeps no times of
@@ -212,23 +213,20 @@ export class DimBackend implements DeploymentBackend {
     const out = new Map<string, RemoteOutcome>();
     if (items.length === 0) return out;
     const dim = this.client(items[0]!.profile);
-    let sessions: ReadonlyMap<string, ReadonlyMap<string, number> | null>;
-    try {
-      sessions = new Map((await dim.sessions(signal)).map((s) => [s.sessionId, s.states]));
-    } catch (err) {
-      // The list fails as a whole when one node manager does not answer: each session is asked
-      // on its own then, so the sessions on the other nodes are still read.
-      if (!(err instanceof DimError && unreachableOf(err))) throw this.classified(err);
-      sessions = new Map();
-    }
     const limit = new Semaphore(perRoundRequests);
+    // A failure that ends the round (the DIM down, say) stops its other requests, queued or sent.
+    const ended = new AbortController();
+    const roundSignal = signal ? AbortSignal.any([signal, ended.signal]) : ended.signal;
     const outcomes = await Promise.all(
       items.map((item) =>
         limit.run(
           () =>
-            this.outcome(dim, target, sessions, item, signal).catch((err: unknown) => {
+            this.outcome(dim, target, item, roundSignal).catch((err: unknown) => {
               const unreachable = err instanceof DimError ? unreachableOf(err) : null;
-              if (!unreachable) throw err;
+              if (!unreachable) {
+                ended.abort(err);
+                throw err;
+              }
               const last = item.runRecord['remote_state'];
               return {
                 kind: 'in_progress',
@@ -236,7 +234,7 @@ export class DimBackend implements DeploymentBackend {
                 unreachable,
               } satisfies RemoteOutcome;
             }),
-          signal,
+          roundSignal,
         ),
       ),
     );
@@ -247,17 +245,12 @@ export class DimBackend implements DeploymentBackend {
   private async outcome(
     dim: DimClient,
     target: string,
-    sessions: ReadonlyMap<string, ReadonlyMap<string, number> | null>,
     item: PollItem,
     signal?: AbortSignal,
   ): Promise<RemoteOutcome> {
-    // A DIM that restarted lists none of its earlier sessions, but still relays a session's
-    // status from the node managers, which run it on: ask for that one session by its id.
-    const states =
-      sessions.get(item.schedulerJobId) ??
-      (sessions.has(item.schedulerJobId)
-        ? null
-        : await this.call(() => dim.status(item.schedulerJobId, signal)));
+    // Asked by id, not read from the session list: the list costs the DIM every session it holds
+    // (see the class comment). A DIM that restarted still relays this from its node managers.
+    const states = await this.call(() => dim.status(item.schedulerJobId, signal));
     if (!states)
       return {
         kind: 'unknown',

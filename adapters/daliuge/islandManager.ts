@@ -32,12 +32,6 @@ export interface DimClientOptions {
   readonly maxBytes: number;
 }
 
-export interface DimSession {
-  readonly sessionId: string;
-  /** Per node manager; null when the DIM answered something else (see nodeStatesOf). */
-  readonly states: Map<string, number> | null;
-}
-
 /**
  * The REST API of a DALiuGE island manager (`dlg dim`), as 6.6 answers it. Session ids travel in
  * the path, so they are percent-encoded; ours are `surveyor-<uuid>-a<n>` anyway.
@@ -103,15 +97,6 @@ export class DimClient {
     const e = parseDlgError(res);
     if (isNoSession(e)) return null;
     throw new DimError(`status of session ${id}`, e);
-  }
-
-  /** Every session the DIM holds, with per-node states: one request for a whole poll round. */
-  async sessions(signal?: AbortSignal): Promise<DimSession[]> {
-    const doc = await this.ok('session list', { method: 'GET', url: this.url('/api/sessions'), signal });
-    if (!Array.isArray(doc)) throw new Error(`island manager session list (${this.o.base}): not a list`);
-    return doc
-      .filter((s): s is { sessionId: string; status?: unknown } => typeof s?.sessionId === 'string')
-      .map((s) => ({ sessionId: s.sessionId, states: nodeStatesOf(s.status) }));
   }
 
   async append(id: string, graph: readonly DropSpec[], signal?: AbortSignal): Promise<void> {

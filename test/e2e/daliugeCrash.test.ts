@@ -153,6 +153,9 @@ for (const [when, m] of [
       t.is(count('POST', ''), 2, 'A and B each asked to create the session');
       t.is(count('POST', '/graph/append'), 1, 'the graph was appended once');
       t.is(count('POST', '/deploy'), 1, 'the session was deployed once');
+      // Polls ask for the session by id: the DIM's list costs it every session it holds.
+      t.is(count('GET', ''), 0, 'no poll read the session list');
+      t.true(count('GET', `${session}/status`) > 0, 'the polls asked for the session by id');
       const kinds = await eventKinds(api, id);
       for (const k of ['execution.translated', 'execution.submitted', 'execution.completed'])
         t.is(kinds.filter((x) => x === k).length, 1, `${k} once in ${kinds.join(', ')}`);
