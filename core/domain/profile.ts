@@ -34,9 +34,9 @@ export interface RestRemoteDeployment extends StallSettings {
 /**
  * What happens to a session on its island manager once surveyor has recorded its end: `remove`
  * deletes it, `keep_failed` (the default) deletes it unless the run failed, `keep` leaves every
- * one. An island manager holds every session until it is deleted, and its list of sessions (which
- * each poll round reads) asks every node manager about each one, so a survey's ended sessions left
- * there make every later poll and deploy slower. A failed one is kept for DALiuGE's own pages.
+ * one. An island manager holds every session until it is deleted, and each one it holds slows its
+ * node managers' later deploys, so a survey's ended sessions left there slow every later run. A
+ * failed one is kept for DALiuGE's own pages.
  */
 export const endedSessionsChoices = ['remove', 'keep_failed', 'keep'] as const;
 export type EndedSessions = (typeof endedSessionsChoices)[number];

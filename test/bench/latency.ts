@@ -84,6 +84,7 @@ const variants = backends.flatMap((backend) =>
 );
 const rows: string[] = [];
 const oursRows: string[] = [];
+const readRows: string[] = [];
 for (const { backend, ended } of variants) {
   const env =
     backend === 'batch'
@@ -122,10 +123,12 @@ for (const { backend, ended } of variants) {
     const times = new Map<string, number[]>(steps.map(([s]) => [s, []]));
     const ours = new Map<string, number[]>(steps.map(([s]) => [s, []]));
     let failed = 0;
+    let lastId = '';
     const n = name.includes('5,000') ? bigRuns : runs;
     for (let i = 0; i < n; i++) {
       forgetBefore(Date.now());
       const id = await p.execute(ids[i]!, { do_stage: false });
+      lastId = id;
       const end = Date.now() + 300_000;
       let state = '';
       while (Date.now() < end) {
@@ -179,13 +182,21 @@ for (const { backend, ended } of variants) {
       const xs = of.get(s)!;
       return xs.length === 0 ? '—' : `${quantile(xs, 0.5).toFixed(2)} / ${quantile(xs, 0.95).toFixed(2)}`;
     };
-    // How many sessions the island manager holds after these runs (their own and any before).
-    const held =
-      backend === 'rest'
-        ? await fetch(`http://${dlg.dimHost}:${dlg.dimPort}/api/sessions`)
-            .then(async (r) => ((await r.json()) as unknown[]).length)
-            .then((k) => ` (${k} session${k === 1 ? '' : 's'} held after)`)
-        : '';
+    // How many sessions the island manager holds after these runs (their own and any before), and
+    // what reading them costs it: the whole list, against one session's status by id (a poll's ask).
+    let held = '';
+    if (backend === 'rest') {
+      const dim = `http://${dlg.dimHost}:${dlg.dimPort}/api/sessions`;
+      const timed = async <T>(f: () => Promise<T>): Promise<[T, string]> => {
+        const t0 = performance.now();
+        const v = await f();
+        return [v, ((performance.now() - t0) / 1000).toFixed(2)];
+      };
+      const [k, list] = await timed(async () => ((await (await fetch(dim)).json()) as unknown[]).length);
+      const [, one] = await timed(async () => (await fetch(`${dim}/surveyor-${lastId}-a1/status`)).text());
+      held = ` (${k} session${k === 1 ? '' : 's'} held after)`;
+      readRows.push(`| ${ended ?? 'keep_failed'} | ${name} | ${k} | ${list} | ${one} |`);
+    }
     const label = `${backend === 'batch' ? 'Slurm' : `DALiuGE${ended ? ` (ended_sessions ${ended})` : ''}`} | ${name}${held} | ${n - failed}${failed ? ` (${failed} failed)` : ''}`;
     rows.push(`| ${label} | ${steps.map(([s]) => cell(s)).join(' | ')} |`);
     oursRows.push(`| ${label} | ${steps.map(([s]) => cell(s, ours)).join(' | ')} |`);
@@ -205,4 +216,12 @@ console.log(`\nOurs: each step less the time its peers took to answer (translato
 console.log(`| ${head.join(' | ')} |`);
 console.log(`|${head.map(() => '---|').join('')}`);
 for (const r of oursRows) console.log(r);
+if (readRows.length > 0) {
+  console.log(`\nThe island manager after the runs: its session list, and one session's status by id (s)`);
+  console.log(
+    '| ended_sessions | graph | sessions held | GET /api/sessions | GET /api/sessions/<id>/status |',
+  );
+  console.log('|---|---|---|---|---|');
+  for (const r of readRows) console.log(r);
+}
 process.exit(0);
