@@ -14,6 +14,8 @@
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { externalName } from '../../core/domain/externalWork.js';
+import { defaultEndedSessions } from '../../core/domain/profile.js';
 import { startWorker } from '../../hosts/worker/worker.js';
 import { startTestApi } from '../support/api.js';
 import { daliugeGraphDir, daliugeTestbed, yamlWithGraph } from '../support/daliuge.js';
@@ -193,9 +195,11 @@ for (const { backend, ended } of variants) {
         return [v, ((performance.now() - t0) / 1000).toFixed(2)];
       };
       const [k, list] = await timed(async () => ((await (await fetch(dim)).json()) as unknown[]).length);
-      const [, one] = await timed(async () => (await fetch(`${dim}/surveyor-${lastId}-a1/status`)).text());
+      const [, one] = await timed(async () =>
+        (await fetch(`${dim}/${externalName({ id: lastId, attempt: 1 })}/status`)).text(),
+      );
       held = ` (${k} session${k === 1 ? '' : 's'} held after)`;
-      readRows.push(`| ${ended ?? 'keep_failed'} | ${name} | ${k} | ${list} | ${one} |`);
+      readRows.push(`| ${ended ?? defaultEndedSessions} | ${name} | ${k} | ${list} | ${one} |`);
     }
     const label = `${backend === 'batch' ? 'Slurm' : `DALiuGE${ended ? ` (ended_sessions ${ended})` : ''}`} | ${name}${held} | ${n - failed}${failed ? ` (${failed} failed)` : ''}`;
     rows.push(`| ${label} | ${steps.map(([s]) => cell(s)).join(' | ')} |`);
