@@ -1,4 +1,4 @@
-import { httpUrl, int, nameList, optionalString, spec } from './envCodecs.js';
+import { httpUrl, int, nameList, optionalString, originList, spec } from './envCodecs.js';
 
 /** The variables of the systems surveyor reaches: graphs, the translator, island managers, Slurm over SSH, staging and archives. */
 export const remoteVariables = {
@@ -99,7 +99,12 @@ export const credentialVariables = {
   ARCHIVE_USERNAME: spec(
     optionalString,
     '(unset)',
-    'Archive (CASDA/OPAL) account for archives with `auth: archive_credentials`; sent (HTTP Basic) only to their origins.',
+    'Archive (CASDA/OPAL) account for archives with `auth: archive_credentials`; sent (HTTP Basic) only to the origins of ARCHIVE_CREDENTIAL_ORIGINS.',
+  ),
+  ARCHIVE_CREDENTIAL_ORIGINS: spec(
+    originList,
+    '(unset; required with ARCHIVE_USERNAME)',
+    "Where the archive account may be sent, comma-separated origins (`https://casda.csiro.au,https://data.csiro.au`): an admin's decision, whatever a project configuration's archive URL or origins say. A request to any other origin goes without it.",
   ),
   ARCHIVE_PASSWORD_FILE: spec(
     optionalString,

@@ -128,6 +128,35 @@ export const hostList = fromEnv<readonly string[] | undefined>(
   undefined,
 );
 
+/**
+ * A comma-separated list of origins (`https://host[:port]`, or `http://` for a server on this
+ * machine), each normalised as URL parsing writes it; unset means none.
+ */
+export const originList = fromEnv<readonly string[] | undefined>(
+  'origin-list',
+  (s) => {
+    const out: string[] = [];
+    for (const raw of s
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean)) {
+      let u: URL;
+      try {
+        u = new URL(raw);
+      } catch {
+        return `!not an origin: ${raw.slice(0, 100)} (write scheme://host[:port])`;
+      }
+      if (u.protocol !== 'https:' && u.protocol !== 'http:')
+        return `!not an http(s) origin: ${raw.slice(0, 100)}`;
+      if (u.username || u.password || (u.pathname !== '/' && u.pathname !== '') || u.search || u.hash)
+        return `!not an origin: ${raw.slice(0, 100)} (scheme://host[:port] only, no path, query or credentials)`;
+      out.push(u.origin);
+    }
+    return out;
+  },
+  undefined,
+);
+
 /** A comma-separated list of field names; unset means the built-in list. */
 export const nameList = fromEnv<readonly string[] | undefined>(
   'name-list',

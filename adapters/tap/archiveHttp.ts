@@ -9,6 +9,8 @@ import { peerText, where } from '../shared/peerText.js';
 export interface ArchiveCredentials {
   readonly username: string;
   readonly password: string;
+  /** The origins the admin lets the account go to (ARCHIVE_CREDENTIAL_ORIGINS); no other sees it. */
+  readonly origins: readonly string[];
 }
 
 /** Where an archive's requests may go, and which of those places may see its credentials. */
@@ -55,20 +57,25 @@ export interface ArchiveResponse {
   discard(): void;
 }
 
-export const originOf = (url: string): string => {
-  const u = new URL(url);
-  return `${u.protocol}//${u.host}`;
-};
+/** scheme://host[:port] as URL parsing writes it (lower case, the default port left out). */
+export const originOf = (url: string): string => new URL(url).origin;
 
 const loopback = (host: string) => host === 'localhost' || host === '[::1]' || /^127\./.test(host);
 
 /**
- * Whether a URL is one this archive may reach, and whether credentials may go with it: only to the
- * archive's own origins, and only over https (or plain http to this machine, for test servers).
+ * Whether credentials may go with a request to a URL: only to an origin both the archive's
+ * configuration and the admin (ARCHIVE_CREDENTIAL_ORIGINS) name, and only over https (or plain http
+ * to this machine, for test servers). An operator writes the configuration; only the admin's list
+ * decides where the account goes.
  */
 export const credentialsAllowed = (scope: ArchiveScope, url: string): boolean => {
   const u = new URL(url);
-  return scope.origins.includes(originOf(url)) && (u.protocol === 'https:' || loopback(u.hostname));
+  const origin = originOf(url);
+  return (
+    scope.origins.includes(origin) &&
+    (scope.credentials?.origins.includes(origin) ?? false) &&
+    (u.protocol === 'https:' || loopback(u.hostname))
+  );
 };
 
 const multipartBody = (m: NonNullable<ArchiveRequest['multipart']>) => {

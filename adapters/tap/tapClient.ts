@@ -42,6 +42,11 @@ export const archiveHttp = (
       throw new PermanentJobError(
         `archive ${name} needs the archive account: set ARCHIVE_USERNAME and ARCHIVE_PASSWORD_FILE for the worker`,
       );
+    const own = originOf(archive.url);
+    if (!creds.origins.includes(own))
+      throw new PermanentJobError(
+        `archive ${name}: ${own} is not an origin the archive account may be sent to (${creds.origins.join(', ')}); an admin lists it in ARCHIVE_CREDENTIAL_ORIGINS, or the archive's auth is none`,
+      );
   }
   const origins = [...new Set([originOf(archive.url), ...archive.origins.map(originOf)])];
   return new ArchiveHttp(name, { origins, credentials: creds }, userAgent);

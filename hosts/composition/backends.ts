@@ -99,7 +99,11 @@ export const chooseBackends = (config: Config, clock: Clock): BackendSet => {
       })
     : new MockTranslator();
   const userAgent = `surveyor/${serviceVersion} (radio-astronomy survey control plane)`;
-  const credentials = archiveCredentialsFrom(config.ARCHIVE_USERNAME, config.ARCHIVE_PASSWORD_FILE);
+  const credentials = archiveCredentialsFrom(
+    config.ARCHIVE_USERNAME,
+    config.ARCHIVE_PASSWORD_FILE,
+    config.ARCHIVE_CREDENTIAL_ORIGINS,
+  );
   const archive = real('archive') ? new TapClient({ userAgent, credentials }) : new MockArchive();
   const stager = real('stager')
     ? new CasdaStager({

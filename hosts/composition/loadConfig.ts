@@ -1,4 +1,6 @@
+import { isIP } from 'node:net';
 import * as E from 'fp-ts/lib/Either.js';
+import { parse as parseConnection } from 'pg-connection-string';
 import { type Config, decodeConfig } from '../../schema/config.js';
 
 export class ConfigError extends Error {
@@ -12,22 +14,37 @@ export class ConfigError extends Error {
 export const superuserRefused =
   "names a superuser role; production refuses one (it can do anything to the server): connect as a role that owns surveyor's database and nothing more (README: Production database)";
 
+/** Whether pg reaches a host without leaving this machine: a Unix socket, localhost, a loopback address. */
+const onThisMachine = (host: string): boolean => {
+  if (host.startsWith('/') || host === 'localhost') return true;
+  const family = isIP(host);
+  return family === 4 ? host.startsWith('127.') : family === 6 && host === '::1';
+};
+
 /**
- * The host of a database URL that leaves this machine without verified TLS, or null. Loopback and
- * a Unix socket stay on the machine; `sslmode=verify-full` encrypts the link and checks the server
- * against the CA (`require` encrypts but would talk to anyone).
+ * The host of a database URL that leaves this machine without verified TLS, or null. Judged on what
+ * pg itself resolves (pg-connection-string: a `host=` parameter wins over the URL's host, the last
+ * of a repeated `sslmode` wins), then PGHOST and PGSSLMODE as pg falls back to them: a loopback
+ * address by `isIP`, never by the text's first digits. `sslmode=verify-full` encrypts the link and
+ * checks the server against the CA (`require` encrypts but would talk to anyone).
  */
-export const plaintextRemote = (url: string): string | null => {
-  let u: URL;
+export const plaintextRemote = (
+  url: string,
+  env: Readonly<Record<string, string | undefined>> = {},
+): string | null => {
+  let resolved: ReturnType<typeof parseConnection>;
   try {
-    u = new URL(url);
+    // The certificate files are pg's to read when it connects; naming them decides nothing here.
+    const u = new URL(url);
+    for (const k of ['sslcert', 'sslkey', 'sslrootcert']) u.searchParams.delete(k);
+    resolved = parseConnection(u.toString());
   } catch {
-    return null; // the codec has checked its shape already
+    return '(a host pg could not read)';
   }
-  const host = u.hostname.replace(/^\[|\]$/g, '') || u.searchParams.get('host') || '';
-  const local =
-    host === '' || host.startsWith('/') || host === 'localhost' || host === '::1' || /^127\./.test(host);
-  return local || u.searchParams.get('sslmode') === 'verify-full' ? null : host;
+  const host = (resolved.host || env['PGHOST'] || 'localhost').replace(/^\[|\]$/g, '');
+  const sslmode = (resolved as { sslmode?: string }).sslmode ?? env['PGSSLMODE'];
+  const verified = sslmode === 'verify-full' && resolved.ssl !== false;
+  return onThisMachine(host) || verified ? null : host;
 };
 
 /** Decodes the environment and applies the production rules that span variables. */
@@ -35,6 +52,15 @@ export const loadConfig = (env: Readonly<Record<string, string | undefined>> = p
   const r = decodeConfig(env);
   if (E.isLeft(r)) throw new ConfigError(r.left);
   const c = r.right;
+  // The archive account goes only where the admin says; a configuration names an archive's URL.
+  if (c.ARCHIVE_USERNAME !== undefined && c.ARCHIVE_CREDENTIAL_ORIGINS === undefined)
+    throw new ConfigError([
+      {
+        variable: 'ARCHIVE_CREDENTIAL_ORIGINS',
+        message:
+          'is required with ARCHIVE_USERNAME: list the origins the archive account may be sent to (for example https://casda.csiro.au,https://data.csiro.au)',
+      },
+    ]);
   if (c.SERVICE_ENV === 'production') {
     const problems: { variable: string; message: string }[] = [];
     if (c.SERVICE_JWT_SECRET === undefined)
@@ -59,7 +85,7 @@ export const loadConfig = (env: Readonly<Record<string, string | undefined>> = p
         message: 'is required in production (the embedded PostgreSQL is for development)',
       });
     else if (!c.SERVICE_DB_ALLOW_PLAINTEXT) {
-      const plain = plaintextRemote(c.DATABASE_URL);
+      const plain = plaintextRemote(c.DATABASE_URL, env);
       if (plain)
         problems.push({
           variable: 'DATABASE_URL',

@@ -56,6 +56,7 @@ const run = async (label: string, yaml: string, n: number) => {
     SERVICE_MOCK_PARTS: 'translator,backends,stager',
     ARCHIVE_USERNAME: tb.username,
     ARCHIVE_PASSWORD_FILE: tb.passwordFile,
+    ARCHIVE_CREDENTIAL_ORIGINS: tb.url,
     SERVICE_LOG_LEVEL: 'info',
     SERVICE_WORKER_CONCURRENCY: '4',
     SERVICE_WORKER_IDLE_POLL_SECONDS: '1',

@@ -64,6 +64,7 @@ test.before(async () => {
     SERVICE_STAGING_PARALLEL_DOWNLOADS: '1',
     ARCHIVE_USERNAME: tb.username,
     ARCHIVE_PASSWORD_FILE: tb.passwordFile,
+    ARCHIVE_CREDENTIAL_ORIGINS: proxy.url,
   };
   api = await startTestApi(real);
   p = await prepareProject(

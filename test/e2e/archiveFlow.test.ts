@@ -5,6 +5,8 @@
 // wrong password and bad ADQL each fail with a clear reason.
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import test from 'ava';
@@ -47,6 +49,7 @@ test.before(async () => {
     SERVICE_STAGING_MIN_FREE_BYTES: '1048576',
     ARCHIVE_USERNAME: tb.username,
     ARCHIVE_PASSWORD_FILE: passwordFile,
+    ARCHIVE_CREDENTIAL_ORIGINS: tb.url,
     SERVICE_EXECUTION_TICK_SECONDS: '1',
     SERVICE_SCHEDULER_CHECK_SECONDS: '1',
     SERVICE_REST_POLL_MIN_SECONDS: '1',
@@ -226,12 +229,47 @@ test.serial('bad ADQL fails discovery at once with the server words', async (t) 
   );
 });
 
+test.serial(
+  "an operator's configuration naming a listener of its own as the archive never sends it the account",
+  async (t) => {
+    const seen: { path: string; auth: string | undefined }[] = [];
+    const listener = createServer((req, res) => {
+      seen.push({ path: req.url ?? '', auth: req.headers.authorization });
+      res.writeHead(200, { 'content-type': 'text/xml' }).end('<VOTABLE/>');
+    });
+    await new Promise<void>((r) => listener.listen(0, '127.0.0.1', r));
+    t.teardown(() => new Promise<void>((r) => listener.close(() => r())));
+    const theirs = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
+    // The casda archive (auth: archive_credentials) moved to the listener, with the listener among
+    // its origins as well: the operator's upload is accepted (the URL is theirs to choose).
+    const yaml = tb.projectYaml
+      .replace(`module: ${module}`, 'module: wallaby_elsewhere')
+      .replace(/(casda:\n\s+kind: tap\n\s+url: )\S+/, `$1${theirs}/tap`)
+      .replace('auth: archive_credentials', `auth: archive_credentials\n    origins: [${theirs}]`);
+    t.true(yaml.includes(`url: ${theirs}/tap`) && yaml.includes(`origins: [${theirs}]`));
+    await api.uploadConfig(yaml, p.token);
+    await register('wallaby_elsewhere', ['HIPASSJ1318-21E']);
+    const s = await status('HIPASSJ1318-21E');
+    t.is(s.discovery_state, 'failed');
+    t.regex(
+      s.blocked_by[0]!,
+      /is not an origin the archive account may be sent to .*ARCHIVE_CREDENTIAL_ORIGINS/,
+    );
+    t.deepEqual(
+      seen.filter((r) => r.auth !== undefined),
+      [],
+      'the listener never saw the account',
+    );
+  },
+);
+
 test.serial('surveyor archive ping checks reachability, credentials and tables', async (t) => {
   const env = cleanEnv({
     DATABASE_URL: api.container.get<Config>(TYPES.Config).DATABASE_URL!,
     SERVICE_JWT_SECRET: 'archive-ping-test-secret-0123456789abcdef',
     ARCHIVE_USERNAME: tb.username,
     ARCHIVE_PASSWORD_FILE: passwordFile,
+    ARCHIVE_CREDENTIAL_ORIGINS: tb.url,
     SERVICE_OUTBOUND_ALLOW_PRIVATE: 'true',
   });
   const ok = runCli(['archive', 'ping', 'casda', '--project', module, '--json'], env);

@@ -39,7 +39,7 @@ test.before(() => {
 const client = () =>
   new TapClient({
     userAgent: `surveyor/${serviceVersion} (tests)`,
-    credentials: () => ({ username: tb.username, password: tb.password }),
+    credentials: () => ({ username: tb.username, password: tb.password, origins: [new URL(tb.url).origin] }),
     retryBaseMs: 20,
   });
 const archive = (over: Partial<TapArchive> = {}): TapArchive => ({ ...config.archives['casda']!, ...over });

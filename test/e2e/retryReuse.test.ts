@@ -38,6 +38,7 @@ test.before(async () => {
     SERVICE_STAGING_MIN_FREE_BYTES: '1048576',
     ARCHIVE_USERNAME: tb.username,
     ARCHIVE_PASSWORD_FILE: tb.passwordFile,
+    ARCHIVE_CREDENTIAL_ORIGINS: proxy.url,
   });
   p = await prepareProject(api, [source], proxy.toProxy(tb.projectYaml), undefined, module);
 });

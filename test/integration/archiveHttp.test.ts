@@ -69,12 +69,12 @@ const tap = (over: Partial<TapArchive> = {}): TapArchive => ({
   origins: [],
   ...over,
 });
-const credentials = { username: 'surveyor-test', password: 'hunter2-secret' };
+const credentials = () => ({ username: 'surveyor-test', password: 'hunter2-secret', origins: [archive.url] });
 
 test.serial(
   'a sync answer redirected on the archive is followed, with the account and our User-Agent',
   async (t) => {
-    const client = new TapClient({ userAgent: 'surveyor/9.9 (test)', credentials: () => credentials });
+    const client = new TapClient({ userAgent: 'surveyor/9.9 (test)', credentials });
     const r = await client.query({
       archiveName: 'a',
       archive: tap(),
@@ -98,7 +98,11 @@ test.serial(
   'a redirect, a job location or a link to another host is refused before anything is sent there',
   async (t) => {
     const before = other.seen.length;
-    const http = new ArchiveHttp('a', { origins: [archive.url], credentials }, 'surveyor/9.9 (test)');
+    const http = new ArchiveHttp(
+      'a',
+      { origins: [archive.url], credentials: credentials() },
+      'surveyor/9.9 (test)',
+    );
     const away = await t.throwsAsync(
       http.fetchFollowing({
         method: 'POST',
@@ -124,11 +128,12 @@ test.serial(
 );
 
 test.serial(
-  'an origin listed for the archive is reached, and sees the account only because it is listed',
+  'an origin listed for the archive is reached, and sees the account only because the admin listed it too',
   async (t) => {
+    const admin = { ...credentials(), origins: [archive.url, other.url] };
     const http = new ArchiveHttp(
       'a',
-      { origins: [archive.url, other.url], credentials },
+      { origins: [archive.url, other.url], credentials: admin },
       'surveyor/9.9 (test)',
     );
     const res = await http.request({ method: 'GET', url: `${other.url}/listed`, timeoutMs: 5000 });
@@ -142,5 +147,39 @@ test.serial(
     );
     (await anonymous.request({ method: 'GET', url: `${other.url}/anonymous`, timeoutMs: 5000 })).discard();
     t.is(other.seen.at(-1)!.auth, undefined);
+  },
+);
+
+test.serial(
+  "an operator's configuration cannot send the account where the admin did not: an archive URL of its own is refused before a request, a listed origin sees none",
+  async (t) => {
+    const client = new TapClient({ userAgent: 'surveyor/9.9 (test)', credentials });
+    const before = other.seen.length;
+    const q = (archiveOver: Partial<TapArchive>) => ({
+      archiveName: 'a',
+      archive: tap(archiveOver),
+      queryName: 'q',
+      adql: 'SELECT 1',
+      params: {},
+      maxRows: 10,
+    });
+    const refused = await t.throwsAsync(client.query(q({ url: `${other.url}/tap` })), {
+      instanceOf: PermanentJobError,
+    });
+    t.regex(
+      refused!.message,
+      /is not an origin the archive account may be sent to .*ARCHIVE_CREDENTIAL_ORIGINS/,
+    );
+    t.is(other.seen.length, before, 'the listener saw no request at all');
+    const pinged = await client.ping('a', tap({ url: `${other.url}/tap` }), []);
+    t.false(pinged[0]!.ok);
+    t.is(other.seen.length, before, 'nor did a ping reach it');
+    // Listed among the archive's origins by the configuration: fetched, but without the account.
+    const http = new ArchiveHttp('a', { origins: [archive.url, other.url], credentials: credentials() }, 'x');
+    (
+      await http.request({ method: 'GET', url: `${other.url}/listed-by-operator`, timeoutMs: 5000 })
+    ).discard();
+    t.is(other.seen.at(-1)!.path, '/listed-by-operator');
+    t.is(other.seen.at(-1)!.auth, undefined, 'no Authorization header');
   },
 );

@@ -13,21 +13,31 @@ import { runQuery } from '../../core/usecases/discovery/runQueries.js';
 import { loadProjectYaml } from '../../schema/project/loadYaml.js';
 import { wallabyYaml } from '../support/examples.js';
 
-test('credentials go only to the archive origins, over https or to this machine', (t) => {
+test('credentials go only to origins both the archive and the admin name, over https or to this machine', (t) => {
+  const admin = [
+    'https://casda.csiro.au',
+    'https://data.csiro.au',
+    'http://127.0.0.1:8089',
+    'http://archive.example.org',
+  ];
   const scope = {
-    origins: [
-      'https://casda.csiro.au',
-      'https://data.csiro.au',
-      'http://127.0.0.1:8089',
-      'http://archive.example.org',
-    ],
-    credentials: { username: 'u', password: 'p' },
+    origins: [...admin, 'https://operators-listener.example.org'],
+    credentials: { username: 'u', password: 'p', origins: admin },
   };
   t.true(credentialsAllowed(scope, 'https://data.csiro.au/casda_vo_proxy/vo/datalink/links?ID=x'));
   t.true(credentialsAllowed(scope, 'http://127.0.0.1:8089/casda/q/links/api'));
+  t.true(credentialsAllowed(scope, 'https://CASDA.csiro.au:443/tap'), 'the same origin written otherwise');
   t.false(credentialsAllowed(scope, 'https://evil.example.org/x'), 'another host');
   t.false(credentialsAllowed(scope, 'https://data.csiro.au:8443/x'), 'another port');
   t.false(credentialsAllowed(scope, 'http://archive.example.org/tap'), 'plain http to another machine');
+  t.false(
+    credentialsAllowed(scope, 'https://operators-listener.example.org/tap'),
+    'an origin the configuration lists but the admin did not',
+  );
+  t.false(
+    credentialsAllowed({ origins: scope.origins, credentials: null }, 'https://casda.csiro.au/tap'),
+    'no account',
+  );
 });
 
 test('UWS: phase, error and self-closing results with prefixed, encoded or relative hrefs', (t) => {

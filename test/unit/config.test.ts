@@ -148,3 +148,63 @@ test('production refuses a database on another host without verified TLS, unless
   // Development is not held to it.
   t.notThrows(() => loadConfig({ DATABASE_URL: 'postgres://surveyor:pw@db.example.org/surveyor' }));
 });
+
+test('the plaintext check judges the host and sslmode pg resolves, not the text of the URL', (t) => {
+  const prod = {
+    SERVICE_ENV: 'production',
+    SERVICE_JWT_SECRET: 'x'.repeat(32),
+    SERVICE_USE_REAL_BACKENDS: 'true',
+    SERVICE_OUTBOUND_HOSTS: 'dim.example.org',
+  };
+  for (const [url, host] of [
+    ['postgres://surveyor:pw@127.0.0.1/surveyor?host=db.example.org', 'db.example.org'],
+    ['postgres://surveyor:pw@db.example.org/surveyor?sslmode=verify-full&sslmode=disable', 'db.example.org'],
+    ['postgres://surveyor:pw@127.db.example.org/surveyor', '127.db.example.org'],
+    ['postgres://surveyor:pw@localhost/surveyor?host=10.0.0.5', '10.0.0.5'],
+  ] as const) {
+    const e = t.throws(() => loadConfig({ ...prod, DATABASE_URL: url }), { instanceOf: ConfigError }, url);
+    t.regex(
+      e!.message,
+      new RegExp(`DATABASE_URL: names ${host.replace(/\./g, '\\.')}, not this machine`),
+      url,
+    );
+  }
+  // pg falls back to PGHOST when the URL names no host.
+  const fallback = t.throws(() =>
+    loadConfig({ ...prod, DATABASE_URL: 'postgres:///surveyor', PGHOST: 'db.example.org' }),
+  );
+  t.regex(fallback!.message, /names db\.example\.org/);
+  for (const url of [
+    'postgres://surveyor:pw@[::1]/surveyor',
+    'postgres://surveyor:pw@127.0.0.2:5433/surveyor',
+    'postgres:///surveyor?host=/var/run/postgresql',
+    'postgres://surveyor:pw@db.example.org/surveyor?sslmode=disable&sslmode=verify-full&sslrootcert=/nowhere/ca.pem',
+  ])
+    t.notThrows(() => loadConfig({ ...prod, DATABASE_URL: url }), url);
+});
+
+test('the archive account needs the origins an admin lets it go to', (t) => {
+  const e = t.throws(() => loadConfig({ ARCHIVE_USERNAME: 'astro', ARCHIVE_PASSWORD_FILE: '/x' }), {
+    instanceOf: ConfigError,
+  });
+  t.regex(e!.message, /ARCHIVE_CREDENTIAL_ORIGINS: is required with ARCHIVE_USERNAME/);
+  const c = loadConfig({
+    ARCHIVE_USERNAME: 'astro',
+    ARCHIVE_PASSWORD_FILE: '/x',
+    ARCHIVE_CREDENTIAL_ORIGINS: 'https://CASDA.csiro.au:443/, https://data.csiro.au, http://127.0.0.1:8089',
+  });
+  t.deepEqual(c.ARCHIVE_CREDENTIAL_ORIGINS, [
+    'https://casda.csiro.au',
+    'https://data.csiro.au',
+    'http://127.0.0.1:8089',
+  ]);
+  for (const bad of [
+    'casda.csiro.au',
+    'https://u:p@casda.csiro.au',
+    'https://casda.csiro.au/tap',
+    'ftp://x.org',
+  ]) {
+    const r = decodeConfig({ ARCHIVE_CREDENTIAL_ORIGINS: bad });
+    t.true(E.isLeft(r) && r.left[0]!.variable === 'ARCHIVE_CREDENTIAL_ORIGINS', bad);
+  }
+});

@@ -154,6 +154,7 @@ test("the archive password file's value, and its HTTP Basic form, are registered
       SERVICE_JWT_SECRET: 'unit-test-secret-0123456789abcdef',
       ARCHIVE_USERNAME: 'astro',
       ARCHIVE_PASSWORD_FILE: file,
+      ARCHIVE_CREDENTIAL_ORIGINS: 'https://casda.csiro.au',
     }),
     secrets,
   );
