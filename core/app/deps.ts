@@ -100,6 +100,7 @@ export const depsFrom = (p: SurveyorPorts, s: SurveyorSettings) => {
       pollSpacing,
       textDiff: p.textDiff,
       graphs: p.graphs,
+      patchableFields: s.patchableFields,
       publicUrl: s.publicUrl ?? 'http://127.0.0.1:8080',
       serviceVersion: s.serviceVersion ?? 'unknown',
     },

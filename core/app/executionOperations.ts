@@ -24,6 +24,7 @@ import { canonicalJson } from '../domain/canonicalJson.js';
 import type { SurveyorDeps } from './deps.js';
 import { badCursor, defaultPageSize, type EventPageRequest, eventPage, type PageRequest } from './pages.js';
 import type { ExecutionFilter } from '../ports/ExecutionRepository.js';
+import type { Actor } from '../domain/roles.js';
 
 const noExecution = (id: string) => appError('not_found', `no execution ${id}`);
 
@@ -98,9 +99,10 @@ export const executionOperations = (d: SurveyorDeps) => {
     reproduce: async (
       id: string,
       input: ReproduceInput & { readonly execute?: boolean; readonly dry_run?: boolean },
-      by: string,
+      actor: Actor,
     ) => {
-      const r = await reproduceExecution(x, id, input, by);
+      const by = actor.username;
+      const r = await reproduceExecution(x, id, input, actor);
       if (E.isLeft(r)) return r;
       const { execution, original } = r.right;
       if (!input.execute && !input.dry_run) return E.right({ ...(await view(execution)), blocked_by: [] });
@@ -116,8 +118,8 @@ export const executionOperations = (d: SurveyorDeps) => {
       const r = await cancelExecution(x, id, by);
       return E.isLeft(r) ? r : E.right(await view(r.right));
     },
-    retry: async (id: string, by: string, opts: { readonly fromScratch?: boolean } = {}) => {
-      const r = await retryExecution(x, id, by, opts);
+    retry: async (id: string, actor: Actor, opts: { readonly fromScratch?: boolean } = {}) => {
+      const r = await retryExecution(x, id, actor, opts);
       return E.isLeft(r) ? r : E.right(await view(r.right));
     },
     /** The execution with its phase, what it waits for and each source's state. */

@@ -118,22 +118,29 @@ const codeDefaults: Readonly<Record<(typeof codeFields)[number], string | undefi
 };
 
 /**
+ * The code fields (`deployment.<field>`) whose value in `next` differs from `current`'s (or from the
+ * default, with no current batch profile).
+ */
+export const codeFieldChanges = (next: ProfileSettings, current: ProfileSettings | null): string[] => {
+  if (next.deployment.kind !== 'batch_remote') return [];
+  const before = current?.deployment.kind === 'batch_remote' ? current.deployment : null;
+  const out: string[] = [];
+  for (const f of codeFields) {
+    const was = before ? before[f] : codeDefaults[f];
+    if ((next.deployment[f] ?? codeDefaults[f]) !== was) out.push(`deployment.${f}`);
+  }
+  return out;
+};
+
+/**
  * What in a profile write only an admin may do: make or change a global profile, or set or change
  * a code field (to something other than what the profile holds now, or the default for a new one).
  * Empty when an operator may do it.
  */
-export const adminOnlyChanges = (next: ProfileSettings | null, current: ProfileSettings | null): string[] => {
-  const out: string[] = [];
-  if (next?.project_module === null || current?.project_module === null) out.push('a global profile');
-  if (next?.deployment.kind === 'batch_remote') {
-    const before = current?.deployment.kind === 'batch_remote' ? current.deployment : null;
-    for (const f of codeFields) {
-      const was = before ? before[f] : codeDefaults[f];
-      if ((next.deployment[f] ?? codeDefaults[f]) !== was) out.push(`deployment.${f}`);
-    }
-  }
-  return out;
-};
+export const adminOnlyChanges = (next: ProfileSettings | null, current: ProfileSettings | null): string[] => [
+  ...(next?.project_module === null || current?.project_module === null ? ['a global profile'] : []),
+  ...(next ? codeFieldChanges(next, current) : []),
+];
 
 /** The top-level and nested fields that differ between two versions of a profile (for events). */
 export const changedFields = (a: ProfileSettings, b: ProfileSettings): string[] => {

@@ -7,6 +7,12 @@ export type Role = (typeof roles)[number];
 export const isRole = (value: unknown): value is Role =>
   typeof value === 'string' && (roles as readonly string[]).includes(value);
 
+/** Who asks: the role decides what they may do; the name goes into the event. */
+export interface Actor {
+  readonly username: string;
+  readonly role: Role;
+}
+
 export const roleAllows = (held: Role, required: Role): boolean =>
   roles.indexOf(held) >= roles.indexOf(required);
 

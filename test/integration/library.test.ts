@@ -111,7 +111,7 @@ test('an embedder runs a whole flow through createSurveyor: upload, register, di
     listed.items.map((e) => e.uuid),
     [id],
   );
-  const retry = await s.executions.retry(id, admin.username);
+  const retry = await s.executions.retry(id, admin);
   t.true(E.isLeft(retry) && retry.left.code === 'conflict', 'a completed execution is not retried');
   const missing = await s.executions.get('00000000-0000-4000-8000-000000000000');
   t.true(E.isLeft(missing) && missing.left.code === 'not_found');

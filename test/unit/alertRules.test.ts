@@ -87,7 +87,7 @@ test('a retryable failure is retried with backoff; a repeat inside the cooldown 
   t.like((await deliveriesOf(h, rule.id))[0], { attempts: 3, last_status: 200 });
   // Retry the execution, and this time the receiver refuses for good.
   h.notifier.answer = () => ({ ok: false, status: 404, error: 'HTTP 404', retryable: false });
-  right(await h.executions.retry(id, admin.username));
+  right(await h.executions.retry(id, admin));
   await h.until(
     async () => (await stateOf(h, id)) === 'failed' && right(await h.executions.get(id)).attempt === 2,
   );

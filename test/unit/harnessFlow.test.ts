@@ -44,7 +44,7 @@ test('cancel a held run, retry a failed one: both settle in the harness', async 
   await h.until(async () => (await stateOf(h, held)) === 'running' && (await stateOf(h, bad)) === 'failed');
   right(await h.executions.cancel(held, admin.username));
   await h.until(async () => (await stateOf(h, held)) === 'cancelled');
-  const retried = right(await h.executions.retry(bad, admin.username));
+  const retried = right(await h.executions.retry(bad, admin));
   t.is(retried.state, 'queued', 'a retry admits itself');
   await h.until(async () => (await stateOf(h, bad)) !== 'pending' && (await stateOf(h, bad)) !== 'queued');
   await h.until(async () => (await stateOf(h, bad)) === 'failed');

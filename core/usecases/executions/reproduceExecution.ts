@@ -11,6 +11,8 @@ import type { ProfileRepository } from '../../ports/ProfileRepository.js';
 import type { ProjectConfigRepository } from '../../ports/ProjectConfigRepository.js';
 import type { Random } from '../../ports/Random.js';
 import type { SourceAsUsed } from '../run/attempt.js';
+import type { Actor } from '../../domain/roles.js';
+import { type RerunGateDeps, rerunRefusal } from './rerunGate.js';
 
 export interface ReproduceInput {
   /** Pin the project's active configuration version instead of the original's. */
@@ -29,7 +31,9 @@ const maxRecordedBytes = 4 * 1024 * 1024;
  * graph it pins checked now, by its sha256), the same profile snapshot, the same sources and the
  * metadata they had when the original translated (its `sources.json`), with `run_record.reproduces`
  * naming the original and what, if anything, was taken as it is today instead. It waits in
- * `pending` like any execution; nothing of the original changes.
+ * `pending` like any execution; nothing of the original changes. An operator may not bring back
+ * what an admin has since changed or removed (a profile's code fields, a deleted profile, a graph
+ * URL or code patches): rerunRefusal says which.
  */
 export const reproduceExecution = async (
   deps: {
@@ -40,10 +44,10 @@ export const reproduceExecution = async (
     readonly graphs: GraphStore;
     readonly clock: Clock;
     readonly random: Random;
-  },
+  } & RerunGateDeps,
   id: string,
   input: ReproduceInput,
-  by: string,
+  actor: Actor,
 ): Promise<E.Either<AppError, { readonly execution: Execution; readonly original: Execution }>> => {
   const o = await deps.executions.get(id);
   if (!o) return E.left(appError('not_found', `no execution ${id}`));
@@ -54,6 +58,15 @@ export const reproduceExecution = async (
     return E.left(
       appError('conflict', `configuration ${o.projectModule} v${o.configVersion} is no longer stored`),
     );
+  // What an admin has changed since the original ran is theirs to bring back (rerunRefusal).
+  const refused = await rerunRefusal(
+    deps,
+    o,
+    { snapshot: !input.with_current_profile, pinned: input.with_current_config ? null : version.config },
+    actor,
+    'reproduce',
+  );
+  if (refused) return E.left(refused);
   if (!version.config.archives[o.archiveName])
     return E.left(
       appError('conflict', `configuration version ${version.version} has no archive ${o.archiveName}`),
@@ -102,6 +115,7 @@ export const reproduceExecution = async (
     sources = JSON.parse(text) as SourceAsUsed[];
     from = used.attempt;
   }
+  const by = actor.username;
   const now = deps.clock.now();
   const current = [
     ...(input.with_current_config ? ['config'] : []),

@@ -6,6 +6,9 @@ import type { ExecutionAdmissions } from '../../ports/ExecutionAdmissions.js';
 import type { ExecutionRepository } from '../../ports/ExecutionRepository.js';
 import { type AdmitDeps, admitOne } from '../admission/admitOne.js';
 import { executionEvent, transition } from '../../domain/execution.js';
+import type { Actor } from '../../domain/roles.js';
+import type { ProjectConfigRepository } from '../../ports/ProjectConfigRepository.js';
+import { type RerunGateDeps, rerunRefusal } from './rerunGate.js';
 
 /**
  * Starts a new attempt of a failed or cancelled execution: back to pending with attempt + 1, the
@@ -14,14 +17,17 @@ import { executionEvent, transition } from '../../domain/execution.js';
  * may still run, or may have been accepted as the connection dropped), the new attempt settles it
  * first: looks it up by name, cancels it and waits for its end (see settlePrevious). An execution
  * that was asked to run before is admitted at once when its gates pass (else the tick admits it).
+ * An operator may not retry what an admin has since changed or removed (rerunRefusal).
  */
 export const retryExecution = async (
-  deps: AdmitDeps & {
-    readonly executions: Pick<ExecutionRepository, 'get' | 'write'>;
-    readonly admissions: Pick<ExecutionAdmissions, 'inFlightIn'>;
-  },
+  deps: AdmitDeps &
+    RerunGateDeps & {
+      readonly executions: Pick<ExecutionRepository, 'get' | 'write'>;
+      readonly admissions: Pick<ExecutionAdmissions, 'inFlightIn'>;
+      readonly configs: Pick<ProjectConfigRepository, 'get'>;
+    },
   id: string,
-  by: string,
+  actor: Actor,
   opts: { readonly fromScratch?: boolean } = {},
 ): Promise<E.Either<AppError, Execution>> => {
   const e = await deps.executions.get(id);
@@ -33,6 +39,11 @@ export const retryExecution = async (
         `execution ${id} is ${e.state}; only a failed or cancelled execution can be retried`,
       ),
     );
+  // A retry runs the same snapshot and pinned version: what an admin changed since is theirs to bring back.
+  const pinned = await deps.configs.get(e.projectModule, e.configVersion);
+  const refused = await rerunRefusal(deps, e, { snapshot: true, pinned: pinned?.config ?? null }, actor, 'retry');
+  if (refused) return E.left(refused);
+  const by = actor.username;
   // Work of an attempt the backend never confirmed ended is settled by the new attempt before it starts.
   const unsettled = unsettledAfter(e);
   const previous = (e.runRecord['previous_attempts'] ?? []) as unknown[];

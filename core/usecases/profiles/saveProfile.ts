@@ -7,7 +7,7 @@ import {
   type DeploymentProfile,
   type ProfileSettings,
 } from '../../domain/profile.js';
-import { type Role, roleAllows } from '../../domain/roles.js';
+import { type Actor, roleAllows } from '../../domain/roles.js';
 import type { Clock } from '../../ports/Clock.js';
 import type { ProfileRepository, ProfileWriteOutcome } from '../../ports/ProfileRepository.js';
 import type { Random } from '../../ports/Random.js';
@@ -48,11 +48,7 @@ export const outcomeError = async (
   }
 };
 
-/** Who asks: the role decides what they may change; the name goes into the event. */
-export interface Actor {
-  readonly username: string;
-  readonly role: Role;
-}
+export type { Actor } from '../../domain/roles.js';
 
 const needsAdmin = (actor: Actor, changes: string[]): AppError | null =>
   changes.length === 0 || roleAllows(actor.role, 'admin')

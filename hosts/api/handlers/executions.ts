@@ -4,7 +4,7 @@ import type { ExecutionState } from '../../../core/domain/execution.js';
 import { validationError } from '../../../core/errors.js';
 import type { CreateExecutionInput } from '../../../core/usecases/executions/createExecution.js';
 import type { ExecuteInput } from '../../../core/usecases/executions/requestExecute.js';
-import { answer, fail, type Handler, pageOf, eventPageOf } from '../handler.js';
+import { actorOf, answer, fail, type Handler, pageOf, eventPageOf } from '../handler.js';
 
 const keyPattern = /^[\x21-\x7e]{1,200}$/;
 
@@ -58,7 +58,7 @@ export const cancelExecutionHandler: Handler = async (ctx) => {
 };
 
 export const retryExecutionHandler: Handler = async (ctx) => {
-  const r = await ctx.app.executions.retry(ctx.params['id']!, ctx.principal!.username, {
+  const r = await ctx.app.executions.retry(ctx.params['id']!, actorOf(ctx), {
     fromScratch: ctx.query['from_scratch'] === true,
   });
   if (E.isRight(r))
@@ -110,7 +110,7 @@ export const reproduceExecutionHandler: Handler = async (ctx) => {
   const r = await ctx.app.executions.reproduce(
     ctx.params['id']!,
     ctx.body as Parameters<typeof ctx.app.executions.reproduce>[1],
-    ctx.principal!.username,
+    actorOf(ctx),
   );
   if (E.isRight(r))
     ctx.log.info({ execution_id: r.right.uuid, reproduces: ctx.params['id'] }, 'reproduction created');
