@@ -37,3 +37,14 @@ export const appError = (
 
 export const validationError = (message: string, issues: readonly FieldIssue[]): AppError =>
   appError('validation_failed', message, { issues });
+
+/**
+ * A part of the service is at its limit for now (every thread busy and its queue full): the API
+ * answers 503 with Retry-After. Thrown, not returned: it is the service's state, not the request's.
+ */
+export class Overloaded extends Error {
+  constructor(readonly what: string) {
+    super(`${what} are all busy; try again shortly`);
+    this.name = 'Overloaded';
+  }
+}

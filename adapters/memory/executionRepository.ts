@@ -1,6 +1,6 @@
 import type { NewEvent } from '../../core/domain/event.js';
 import { terminalStates, type ExecutionState } from '../../core/domain/execution.js';
-import { type Execution, unsubmitted, withChange } from '../../core/domain/executionRecord.js';
+import { type Execution, pageBySources, unsubmitted, withChange } from '../../core/domain/executionRecord.js';
 import type { Lease } from '../../core/domain/job.js';
 import {
   batchable,
@@ -133,14 +133,17 @@ export class MemoryExecutionRepository implements ExecutionRepository {
           (filter.endedSince === undefined ||
             (e.finishedAt !== null && e.finishedAt.getTime() >= filter.endedSince.getTime())),
       )
-      .sort(newestFirst);
+      .sort(newestFirst)
+      .filter(
+        (e) =>
+          after === null ||
+          e.createdAt.getTime() < after[0] ||
+          (e.createdAt.getTime() === after[0] && byCodePoint(e.id, after[1]) < 0),
+      );
     return pageAfter(
       matching,
-      (e) =>
-        after === null ||
-        e.createdAt.getTime() < after[0] ||
-        (e.createdAt.getTime() === after[0] && byCodePoint(e.id, after[1]) < 0),
-      limit,
+      () => true,
+      Math.min(limit, pageBySources(matching.slice(0, limit))),
       (e) => encodeCursor('x', [e.createdAt.getTime(), e.id]),
     );
   }

@@ -77,6 +77,15 @@ export class MemorySourceRepository implements SourceRepository {
     });
   }
 
+  async identifiersOf(ids: readonly string[]): Promise<ReadonlyMap<string, string>> {
+    return new Map(
+      ids.flatMap((id) => {
+        const r = this.store.sources.get(id);
+        return r ? [[id, r.sourceIdentifier] as const] : [];
+      }),
+    );
+  }
+
   async setEnabled(id: string, enabled: boolean, now: Date, event: NewEvent): Promise<Source | null> {
     const r = this.store.sources.get(id);
     if (!r) return null;

@@ -1,6 +1,6 @@
 import { uuidPrefixBounds } from '../../core/domain/idPrefix.js';
 import type { NewEvent } from '../../core/domain/event.js';
-import type { Execution } from '../../core/domain/executionRecord.js';
+import { type Execution, maxSourcesPerPage, pageBySources } from '../../core/domain/executionRecord.js';
 import type { Source, SourceState } from '../../core/domain/source.js';
 import type {
   ExecutionFilter,
@@ -120,14 +120,23 @@ export class PgExecutionRepository implements ExecutionRepository {
     if (filter.sourceId !== undefined) where.push(`source_ids @> ARRAY[${arg(filter.sourceId)}]::uuid[]`);
     if (filter.endedSince !== undefined) where.push(`finished_at >= ${arg(filter.endedSince)}`);
     if (after) where.push(`(created_at, id) < (${arg(after.createdAt)}, ${arg(after.id)})`);
-    const rows = await this.db.any<Row>(
-      `SELECT * FROM executions ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-       ORDER BY created_at DESC, id DESC LIMIT ${arg(limit + 1)}`,
+    // The sources of the rows before each: a page stops before the row that would pass the bound,
+    // and the rows past that one are not read (the first is, to know there is a next page).
+    const rows = await this.db.any<Row & { sources_before: number }>(
+      `SELECT * FROM (
+         SELECT e.*, COALESCE(SUM(cardinality(e.source_ids)) OVER (
+             ORDER BY e.created_at DESC, e.id DESC ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS sources_before,
+           row_number() OVER (ORDER BY e.created_at DESC, e.id DESC) AS n
+         FROM executions e ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+         ORDER BY created_at DESC, id DESC LIMIT ${arg(limit + 1)}) page
+       WHERE sources_before <= ${arg(maxSourcesPerPage)} OR n <= 2
+       ORDER BY created_at DESC, id DESC`,
       args,
     );
-    const items = rows.slice(0, limit).map(toExecution);
+    const taken = Math.min(limit, pageBySources(rows.map((r) => ({ sourceIds: r.source_ids }))));
+    const items = rows.slice(0, taken).map(toExecution);
     const last = items[items.length - 1];
-    return { items, nextCursor: rows.length > limit && last ? encodeListCursor(last) : null };
+    return { items, nextCursor: rows.length > taken && last ? encodeListCursor(last) : null };
   }
 
   async get(id: string): Promise<Execution | null> {

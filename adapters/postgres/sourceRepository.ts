@@ -165,6 +165,14 @@ export class PgSourceRepository implements SourceRepository {
     );
   }
 
+  async identifiersOf(ids: readonly string[]): Promise<ReadonlyMap<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db.any<{ id: string; source_identifier: string }>(
+      prepared('SELECT id, source_identifier FROM sources WHERE id = ANY($1::uuid[])', [[...new Set(ids)]]),
+    );
+    return new Map(rows.map((r) => [r.id, r.source_identifier]));
+  }
+
   async setEnabled(id: string, enabled: boolean, now: Date, event: NewEvent): Promise<Source | null> {
     return this.db.tx(async (tx) => {
       const changed = await tx.oneOrNone<Row>(

@@ -8,7 +8,6 @@ import * as E from 'fp-ts/lib/Either.js';
 import { appError } from '../errors.js';
 import type { ProvenanceEvent } from '../domain/event.js';
 import { type Execution, viewExecution } from '../domain/executionRecord.js';
-import type { Source } from '../domain/source.js';
 import { capBlocker } from '../usecases/admission/admissionRules.js';
 import { budgetOf, pauseOf } from '../usecases/admission/admitOne.js';
 import { pauseBlocker, viewPause } from '../domain/profilePause.js';
@@ -38,19 +37,20 @@ export interface CreateOptions {
 export const executionOperations = (d: SurveyorDeps) => {
   const x = d.executions;
   // One read for the sources of any number of executions, in each execution's order.
-  const sourcesById = async (es: readonly Execution[]) =>
-    new Map((await x.sources.getMany([...new Set(es.flatMap((e) => e.sourceIds))])).map((s) => [s.id, s]));
   const sourcesOf = async (e: Execution) => {
-    const byId = await sourcesById([e]);
+    const byId = new Map((await x.sources.getMany(e.sourceIds)).map((s) => [s.id, s]));
     return e.sourceIds.flatMap((id) => byId.get(id) ?? []);
   };
+  // What a view shows of its sources is their identifiers: one light read for a page of executions.
+  const identifiersOf = (es: readonly Execution[]) =>
+    x.sources.identifiersOf([...new Set(es.flatMap((e) => e.sourceIds))]);
   // A deleted source still shows in the execution's list, as "(deleted)".
-  const viewWith = (byId: ReadonlyMap<string, Source>) => (e: Execution) =>
+  const viewWith = (byId: ReadonlyMap<string, string>) => (e: Execution) =>
     viewExecution(
       e,
-      e.sourceIds.map((id) => byId.get(id)?.sourceIdentifier ?? '(deleted)'),
+      e.sourceIds.map((id) => byId.get(id) ?? '(deleted)'),
     );
-  const view = async (e: Execution) => viewWith(await sourcesById([e]))(e);
+  const view = async (e: Execution) => viewWith(await identifiersOf([e]))(e);
   const allEvents = async (id: string) => {
     const out: ProvenanceEvent[] = [];
     let cursor: string | null = null;
@@ -87,7 +87,10 @@ export const executionOperations = (d: SurveyorDeps) => {
     list: async (filter: ExecutionFilter, page: PageRequest = {}) => {
       const p = await x.executions.list(filter, page.limit ?? defaultPageSize, page.cursor ?? null);
       if (p === 'bad_cursor') return E.left(badCursor);
-      return E.right({ items: p.items.map(viewWith(await sourcesById(p.items))), next_cursor: p.nextCursor });
+      return E.right({
+        items: p.items.map(viewWith(await identifiersOf(p.items))),
+        next_cursor: p.nextCursor,
+      });
     },
     /** Asks to run; admitted at once when its gates pass, else `blocked_by` says why it waits. */
     execute: async (id: string, input: ExecuteInput, by: string) => {
@@ -196,7 +199,7 @@ export const executionOperations = (d: SurveyorDeps) => {
       if (!sa) return E.left(noExecution(a));
       const sb = await side(b);
       if (!sb) return E.left(noExecution(b));
-      return E.right(compareExecutions(sa, sb, x.textDiff));
+      return E.right(await compareExecutions(sa, sb, x.textDiff));
     },
     /** The execution's provenance as a W3C PROV document (PROV-JSON; `provN` writes it as PROV-N). */
     provenance: (id: string) =>
@@ -231,7 +234,7 @@ export const executionOperations = (d: SurveyorDeps) => {
     overview: async () => {
       const now = x.clock.now();
       const o = await readOverview(x, now, x.workerStaleSeconds);
-      const failures = o.recentFailures.map(viewWith(await sourcesById(o.recentFailures)));
+      const failures = o.recentFailures.map(viewWith(await identifiersOf(o.recentFailures)));
       return {
         executions_by_state: o.byState,
         ended_by_hour: o.endedByHour,

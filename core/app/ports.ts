@@ -48,11 +48,17 @@ export interface YamlIssue {
   readonly code?: string | undefined;
 }
 
-/** Turns a configuration's YAML into a configuration (the YAML library is not the core's to import). */
-export type ProjectYamlParser = (yaml: string) => E.Either<readonly YamlIssue[], ProjectConfig>;
+/**
+ * Turns a configuration's YAML into a configuration (the YAML library is not the core's to import).
+ * Asynchronous: reading the largest document takes long enough to be kept off the request thread.
+ */
+export type ProjectYamlParser = (yaml: string) => Promise<E.Either<readonly YamlIssue[], ProjectConfig>>;
 
 /** Where each path of a configuration's YAML is, for problems found after parsing (its graph's). */
-export type ProjectYamlLocator = (yaml: string) => (path: string) => { line: number; column: number };
+export type ProjectYamlLocator = (
+  yaml: string,
+  paths: readonly string[],
+) => Promise<readonly { line: number; column: number }[]>;
 
 /** Every port the application needs: PostgreSQL or memory repositories, real or mock backends. */
 export interface SurveyorPorts {

@@ -13,15 +13,18 @@ const noConfig = (module: string) =>
   appError('not_found', `project ${module} has no configuration; upload one first`);
 
 /** A refusal's issues (the graph's, found after parsing) at their line and column in the YAML. */
-const located = (e: AppError, yaml: string, locate: ProjectYamlLocator): AppError => {
+const located = async (e: AppError, yaml: string, locate: ProjectYamlLocator): Promise<AppError> => {
   const issues = e.details?.['issues'];
   if (e.code !== 'validation_failed' || !Array.isArray(issues)) return e;
-  const at = locate(yaml);
+  const at = await locate(
+    yaml,
+    issues.map((i: { path: string }) => i.path),
+  );
   return {
     ...e,
     details: {
       ...e.details,
-      issues: issues.map((i: { path: string }) => ({ ...i, ...at(i.path), code: 'graph' })),
+      issues: issues.map((i: { path: string }, n) => ({ ...i, ...at[n], code: 'graph' })),
     },
   };
 };
@@ -30,7 +33,7 @@ const located = (e: AppError, yaml: string, locate: ProjectYamlLocator): AppErro
 export const projectOperations = (d: SurveyorDeps, parse: ProjectYamlParser, locate: ProjectYamlLocator) => ({
   /** `created` is false when the content equals the active version's (nothing changed). */
   upload: async (yaml: string, actor: Actor) => {
-    const parsed = parse(yaml);
+    const parsed = await parse(yaml);
     if (E.isLeft(parsed))
       return E.left(
         appError('validation_failed', `the project configuration has ${parsed.left.length} problem(s)`, {
@@ -49,7 +52,7 @@ export const projectOperations = (d: SurveyorDeps, parse: ProjectYamlParser, loc
       by: actor.username,
       role: actor.role,
     });
-    if (E.isLeft(r)) return E.left(located(r.left, yaml, locate));
+    if (E.isLeft(r)) return E.left(await located(r.left, yaml, locate));
     return E.right({ version: viewVersion(r.right.version), created: r.right.created });
   },
   /** Every project's active version, by name (a project is a module with a configuration). */

@@ -128,3 +128,19 @@ export const viewExecution = (e: Execution, sourceIdentifiers: readonly string[]
     ...debug,
   };
 };
+
+/**
+ * The most source references a page of executions holds (see ExecutionRepository.list): 500
+ * executions of 1,000 sources each would otherwise be half a million identifiers in one answer.
+ */
+export const maxSourcesPerPage = 20_000;
+
+/** How many of `items` (newest first) a page takes: until their sources pass the bound, at least one. */
+export const pageBySources = (items: readonly { readonly sourceIds: readonly unknown[] }[]): number => {
+  let sum = 0;
+  for (let i = 0; i < items.length; i++) {
+    sum += items[i]!.sourceIds.length;
+    if (sum > maxSourcesPerPage && i > 0) return i;
+  }
+  return items.length;
+};

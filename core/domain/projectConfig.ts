@@ -30,6 +30,13 @@ export interface TapArchive {
   readonly login_check_url?: string;
 }
 
+/**
+ * The most sources one execution may hold, whatever a configuration says: every answer about an
+ * execution (its status, provenance, a comparison) grows with them, and each must stay cheap to
+ * compute on the thread that answers requests.
+ */
+export const maxSourcesPerExecution = 1000;
+
 export interface TemplateVar {
   readonly from: string;
   readonly transform?: string;

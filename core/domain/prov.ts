@@ -37,12 +37,14 @@ export const dateTime = (d: Date): ProvTyped => ({ $: d.toISOString(), type: 'xs
 
 /** A path segment safe in a PROV-N local name and a URI: anything but [A-Za-z0-9._-] percent-encoded. */
 export const segment = (s: string): string =>
-  Array.from(new TextEncoder().encode(s))
-    .map((b) => {
-      const c = String.fromCharCode(b);
-      return /[A-Za-z0-9._-]/.test(c) ? c : `%${b.toString(16).toUpperCase().padStart(2, '0')}`;
-    })
-    .join('');
+  /^[A-Za-z0-9._-]*$/.test(s)
+    ? s
+    : Array.from(new TextEncoder().encode(s))
+        .map((b) => {
+          const c = String.fromCharCode(b);
+          return /[A-Za-z0-9._-]/.test(c) ? c : `%${b.toString(16).toUpperCase().padStart(2, '0')}`;
+        })
+        .join('');
 
 /** Collects records; each element is declared once (later attributes merge into it), relations once each. */
 export class ProvBuilder {
@@ -52,6 +54,8 @@ export class ProvBuilder {
     agent: new Map<string, Record<string, ProvValue>>(),
   };
   private readonly relations = new Map<ProvRelation, Map<string, Record<string, string>>>();
+  /** Each relation's arguments as written, to keep one of each (a set: an execution may name thousands). */
+  private readonly seen = new Set<string>();
   private next = 0;
 
   constructor(private readonly prefixes: Readonly<Record<string, string>>) {}
@@ -77,9 +81,11 @@ export class ProvBuilder {
     args.forEach((a, i) => {
       if (a !== null && names[i] !== undefined) record[names[i]] = a;
     });
+    const key = `${kind}\n${JSON.stringify(record)}`;
+    if (this.seen.has(key)) return;
+    this.seen.add(key);
     const byKind = this.relations.get(kind) ?? new Map<string, Record<string, string>>();
-    const key = JSON.stringify(record);
-    if (![...byKind.values()].some((r) => JSON.stringify(r) === key)) byKind.set(`_:r${++this.next}`, record);
+    byKind.set(`_:r${++this.next}`, record);
     this.relations.set(kind, byKind);
   }
 

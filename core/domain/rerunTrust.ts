@@ -25,6 +25,8 @@ export const revokedByAdmin = (sides: RerunSides, patchable: readonly string[]):
     else out.push(...codeFieldChanges(ran, now).map((f) => `profile ${f}`));
   }
   if (sides.config)
-    out.push(...configAdminOnly(sides.config.ran, sides.config.now, patchable).map((f) => `configuration ${f}`));
+    out.push(
+      ...configAdminOnly(sides.config.ran, sides.config.now, patchable).map((f) => `configuration ${f}`),
+    );
   return out;
 };

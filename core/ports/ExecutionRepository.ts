@@ -89,7 +89,11 @@ export interface ExecutionPage {
  * artifacts and figures have their own ports.
  */
 export interface ExecutionRepository {
-  /** Newest first, a page at a time after an opaque cursor of the last page. */
+  /**
+   * Newest first, a page at a time after an opaque cursor of the last page: at most `limit`
+   * executions, and no more once those on the page name `maxSourcesPerPage` sources in all (at
+   * least one execution a page), so a page costs what its sources cost, bounded.
+   */
   list(filter: ExecutionFilter, limit: number, cursor: string | null): Promise<ExecutionPage | 'bad_cursor'>;
   /**
    * Stores a new execution with its event, while its configuration version is its project's active

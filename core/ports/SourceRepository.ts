@@ -25,6 +25,8 @@ export interface SourceRepository {
   get(id: string): Promise<Source | null>;
   /** The sources that exist among `ids`, in no particular order. */
   getMany(ids: readonly string[]): Promise<Source[]>;
+  /** The identifiers of the sources that exist among `ids`, by id (what a list of executions shows). */
+  identifiersOf(ids: readonly string[]): Promise<ReadonlyMap<string, string>>;
   /** Enables or disables a source, with its event when that changes it; null when there is no such source. */
   setEnabled(id: string, enabled: boolean, now: Date, event: NewEvent): Promise<Source | null>;
   /**

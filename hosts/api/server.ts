@@ -7,7 +7,7 @@ import restify, {
   type Server as RestifyServer,
 } from 'restify';
 import { badText, valueProblem } from '../../core/domain/jsonValues.js';
-import { type AppError, appError, validationError } from '../../core/errors.js';
+import { type AppError, appError, Overloaded, validationError } from '../../core/errors.js';
 import type { Random } from '../../core/ports/Random.js';
 import { redactString, type SecretRegistry } from '../../core/redaction.js';
 import { authorize } from '../../core/domain/roles.js';
@@ -182,6 +182,7 @@ const mount = (server: RestifyServer, route: RouteSpec, handler: Handler, p: Pip
     } catch (err) {
       const outage = isDatabaseUnavailable(err);
       if (outage) log.warn({ err }, 'request failed: the database is unavailable');
+      else if (err instanceof Overloaded) log.warn({ err }, 'request refused: busy');
       else log.error({ err }, 'request failed');
       status = res.headersSent
         ? status
@@ -195,12 +196,16 @@ const mount = (server: RestifyServer, route: RouteSpec, handler: Handler, p: Pip
               p.secrets,
               { 'Retry-After': '5' },
             )
-          : sendError(
-              res,
-              appError('internal', 'internal error; the request id identifies it in the logs'),
-              requestId,
-              p.secrets,
-            );
+          : err instanceof Overloaded
+            ? sendError(res, appError('unavailable', err.message), requestId, p.secrets, {
+                'Retry-After': '5',
+              })
+            : sendError(
+                res,
+                appError('internal', 'internal error; the request id identifies it in the logs'),
+                requestId,
+                p.secrets,
+              );
     } finally {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const labels = { method: route.method, route: route.path, status: String(status) };

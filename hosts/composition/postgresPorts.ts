@@ -1,4 +1,8 @@
 import { UnifiedTextDiff } from '../../adapters/system/textDiff.js';
+import {
+  locateInProjectYamlOffThread,
+  parseProjectYamlOffThread,
+} from '../../adapters/system/projectYaml.js';
 import { join } from 'node:path';
 import type { SurveyorPorts } from '../../core/app/ports.js';
 import type { Clock } from '../../core/ports/Clock.js';
@@ -33,7 +37,6 @@ import { PgWorkerRegistry } from '../../adapters/postgres/workerRegistry.js';
 import { OutageRecorder } from '../../adapters/system/outageRecorder.js';
 import { FileOrUrlGraphStore } from '../../adapters/system/graphStore.js';
 import type { Config } from '../../schema/config.js';
-import { loadProjectYaml, locateIn } from '../../schema/project/loadYaml.js';
 import type { BackendSet } from './backends.js';
 
 /** The worker's own PostgreSQL parts: the queue's notification channel, LISTEN, the leader lock. */
@@ -84,8 +87,8 @@ export const postgresPorts = (input: {
       config.SERVICE_GRAPH_DIR ?? join(config.SERVICE_DATA_DIR, 'graphs'),
       config.SERVICE_MAX_GRAPH_BYTES,
     ),
-    parseProjectYaml: loadProjectYaml,
-    locateInProjectYaml: locateIn,
+    parseProjectYaml: parseProjectYamlOffThread,
+    locateInProjectYaml: locateInProjectYamlOffThread,
     alerts: new PgAlertRepository(db),
     deliveries: new PgAlertDeliveries(db),
     secretBox: new AesSecretBox(config.SERVICE_SECRETS_KEY ?? input.jwtSecret),

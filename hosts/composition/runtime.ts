@@ -6,6 +6,7 @@ import { createLogger, type Logger } from '../../adapters/log/logger.js';
 export { createLogger };
 import { Metrics } from '../../adapters/metrics/registry.js';
 import { closeDb, type Db, isSuperuser, onPoolError, openDb } from '../../adapters/postgres/db.js';
+import { closeOffThread } from '../../adapters/system/offThread.js';
 import { isStopping } from './shutdown.js';
 import { assertSchemaCurrent } from '../../adapters/postgres/migrator.js';
 import type { Config } from '../../schema/config.js';
@@ -100,6 +101,7 @@ export const openRuntime = async (
     container,
     close: async () => {
       container.get<BackendSet>(TYPES.BackendSet).close();
+      await closeOffThread();
       await closeDb(db);
       await database.release();
     },

@@ -1,4 +1,5 @@
 import { UnifiedTextDiff } from '../../adapters/system/textDiff.js';
+import { locateInProjectYamlInline, parseProjectYamlInline } from '../../adapters/system/projectYaml.js';
 import { serviceVersion } from '../../schema/version.js';
 import type { SurveyorPorts } from '../../core/app/ports.js';
 import { jobTable, type JobLog } from '../../core/app/jobTable.js';
@@ -22,7 +23,6 @@ import { SequentialRandom } from '../../adapters/memory/random.js';
 import { memoryRepositories } from '../../adapters/memory/repositories.js';
 import { outboundTargets } from '../../adapters/shared/outbound.js';
 import { OutageRecorder } from '../../adapters/system/outageRecorder.js';
-import { loadProjectYaml, locateIn } from '../../schema/project/loadYaml.js';
 import { policyFrom } from '../composition/composition.js';
 import { loadConfig } from '../composition/loadConfig.js';
 import { pollSpacing, tickSchedule } from '../composition/tickSchedule.js';
@@ -74,8 +74,8 @@ export const createHarness = (opts: HarnessOptions = {}) => {
     translator: new MockTranslator(),
     backends: mockBackends(clock, (opts.mockStepSeconds ?? 10) * 1000),
     graphs: new MemoryGraphStore(opts.graphs ?? {}),
-    parseProjectYaml: loadProjectYaml,
-    locateInProjectYaml: locateIn,
+    parseProjectYaml: parseProjectYamlInline,
+    locateInProjectYaml: locateInProjectYamlInline,
     secretBox: new AesSecretBox(jwtSecret),
     notifier,
     targets: outboundTargets,

@@ -253,7 +253,13 @@ export const ExecutionComparisonView = component(
     a: Uuid,
     b: Uuid,
     same: t.boolean,
-    configuration: t.type({ a: ConfigSide, b: ConfigSide, same: t.boolean, yaml_diff: nullable(t.string) }),
+    configuration: t.type({
+      a: ConfigSide,
+      b: ConfigSide,
+      same: t.boolean,
+      yaml_diff: nullable(t.string),
+      yaml_diff_omitted: nullable(t.string),
+    }),
     graph: t.type({ a: nullable(t.string), b: nullable(t.string), same: t.boolean }),
     profile: t.type({
       a: t.type({ name: t.string, version: t.number }),

@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import type { ProjectConfig } from '../../core/domain/projectConfig.js';
+import { maxSourcesPerExecution, type ProjectConfig } from '../../core/domain/projectConfig.js';
 import {
   boundedString,
   discriminated,
@@ -181,7 +181,7 @@ const Automation = strictObject(
           enabled: withDefault(t.boolean, false),
           archive_name: Name,
           deployment_profile_name: boundedString(1, 50),
-          max_sources_per_execution: posInt(100_000, 1),
+          max_sources_per_execution: posInt(maxSourcesPerExecution, 1),
           sources_per_tick: posInt(1_000_000, 1000),
           runs_per_tick: posInt(100_000, 50),
           concurrent_runs: posInt(100_000, 10),

@@ -56,45 +56,51 @@ const retry = (id: string, token: string) => api.call('POST', `/executions/${id}
 const adminOnly = (r: { body: unknown }) =>
   (r.body as { error: { details: { admin_only: string[] } } }).error.details.admin_only;
 
-test.serial("a profile's code field an admin changed, or its deletion, is the admin's to bring back", async (t) => {
-  const made = await api.call('POST', '/deployment-profiles', {
-    token: p.adminToken,
-    body: batchProfile('batch-code', '/opt/venvs/unsafe'),
-  });
-  t.is(made.status, 201, made.text);
-  const profileId = (made.body as { id: string }).id;
-  const id = await cancelledWith('batch-code');
-  // Unchanged: an operator reproduces and retries it.
-  t.is((await reproduce(id, p.token)).status, 201);
+test.serial(
+  "a profile's code field an admin changed, or its deletion, is the admin's to bring back",
+  async (t) => {
+    const made = await api.call('POST', '/deployment-profiles', {
+      token: p.adminToken,
+      body: batchProfile('batch-code', '/opt/venvs/unsafe'),
+    });
+    t.is(made.status, 201, made.text);
+    const profileId = (made.body as { id: string }).id;
+    const id = await cancelledWith('batch-code');
+    // Unchanged: an operator reproduces and retries it.
+    t.is((await reproduce(id, p.token)).status, 201);
 
-  // The admin makes the venv safe; the snapshot still holds the old one.
-  const replaced = await api.call('PUT', `/deployment-profiles/${profileId}`, {
-    token: p.adminToken,
-    body: batchProfile('batch-code', '/opt/venvs/safe'),
-  });
-  t.is(replaced.status, 200, replaced.text);
-  for (const refused of [await reproduce(id, p.token), await retry(id, p.token)]) {
-    t.is(refused.status, 403, refused.text);
-    t.deepEqual(adminOnly(refused), ['profile deployment.venv']);
-    t.regex(refused.text, /an admin has since changed or removed profile deployment\.venv/);
-  }
-  t.is((await reproduce(id, viewer)).status, 403, 'viewers never re-run');
-  // Today's profile is what stands: an operator may reproduce on it.
-  const today = await reproduce(id, p.token, { with_current_profile: true });
-  t.is(today.status, 201, today.text);
-  // An admin may bring back what they changed.
-  t.is((await reproduce(id, p.adminToken)).status, 201);
+    // The admin makes the venv safe; the snapshot still holds the old one.
+    const replaced = await api.call('PUT', `/deployment-profiles/${profileId}`, {
+      token: p.adminToken,
+      body: batchProfile('batch-code', '/opt/venvs/safe'),
+    });
+    t.is(replaced.status, 200, replaced.text);
+    for (const refused of [await reproduce(id, p.token), await retry(id, p.token)]) {
+      t.is(refused.status, 403, refused.text);
+      t.deepEqual(adminOnly(refused), ['profile deployment.venv']);
+      t.regex(refused.text, /an admin has since changed or removed profile deployment\.venv/);
+    }
+    t.is((await reproduce(id, viewer)).status, 403, 'viewers never re-run');
+    // Today's profile is what stands: an operator may reproduce on it.
+    const today = await reproduce(id, p.token, { with_current_profile: true });
+    t.is(today.status, 201, today.text);
+    // An admin may bring back what they changed.
+    t.is((await reproduce(id, p.adminToken)).status, 201);
 
-  // Deleted: nothing can pause it any more, so only an admin runs its snapshot.
-  t.is((await api.call('DELETE', `/deployment-profiles/${profileId}`, { token: p.adminToken })).status, 200);
-  const gone = await reproduce(id, p.token);
-  t.is(gone.status, 403, gone.text);
-  t.deepEqual(adminOnly(gone), ['deployment profile batch-code (deleted)']);
-  t.is((await retry(id, p.token)).status, 403);
-  t.is((await reproduce(id, p.token, { with_current_profile: true })).status, 409, 'no profile today');
-  const byAdmin = await retry(id, p.adminToken);
-  t.is(byAdmin.status, 202, byAdmin.text);
-});
+    // Deleted: nothing can pause it any more, so only an admin runs its snapshot.
+    t.is(
+      (await api.call('DELETE', `/deployment-profiles/${profileId}`, { token: p.adminToken })).status,
+      200,
+    );
+    const gone = await reproduce(id, p.token);
+    t.is(gone.status, 403, gone.text);
+    t.deepEqual(adminOnly(gone), ['deployment profile batch-code (deleted)']);
+    t.is((await retry(id, p.token)).status, 403);
+    t.is((await reproduce(id, p.token, { with_current_profile: true })).status, 409, 'no profile today');
+    const byAdmin = await retry(id, p.adminToken);
+    t.is(byAdmin.status, 202, byAdmin.text);
+  },
+);
 
 test.serial('a code patch an admin removed from the configuration stays removed for re-runs', async (t) => {
   const withPatch = manualWallabyYaml.replace(
@@ -107,7 +113,10 @@ test.serial('a code patch an admin removed from the configuration stays removed 
   // An operator's upload keeps the approved patch; re-runs of the version it pinned go.
   t.is((await reproduce(id, p.token)).status, 201);
   // The admin removes the patch in a new version.
-  await api.uploadConfig(manualWallabyYaml.replace('description:', 'description: without the patch;'), p.adminToken);
+  await api.uploadConfig(
+    manualWallabyYaml.replace('description:', 'description: without the patch;'),
+    p.adminToken,
+  );
   for (const refused of [await reproduce(id, p.token), await retry(id, p.token)]) {
     t.is(refused.status, 403, refused.text);
     t.deepEqual(adminOnly(refused), ['configuration graph_patches.1.set.func_code']);

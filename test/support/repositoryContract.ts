@@ -12,7 +12,7 @@ import { retryRule, sourceHeldKind } from '../../core/domain/automationRetry.js'
 import type { NewEvent } from '../../core/domain/event.js';
 import type { User, UserChange } from '../../core/domain/user.js';
 import type { SurveyorPorts } from '../../core/app/ports.js';
-import { type Execution, unsubmitted } from '../../core/domain/executionRecord.js';
+import { type Execution, maxSourcesPerPage, unsubmitted } from '../../core/domain/executionRecord.js';
 import type { AlertRule, NotificationChannel, PlannedDelivery } from '../../core/domain/alerting.js';
 import type { DeploymentProfile } from '../../core/domain/profile.js';
 import { summariseSource, viewSource } from '../../core/domain/source.js';
@@ -455,6 +455,13 @@ export const repositoryContract: Record<string, Rule> = {
       t.deepEqual(
         (await r.sources.getMany([ids['b']!, uuid()])).map((s) => s.sourceIdentifier),
         ['b'],
+      );
+      t.deepEqual(
+        [...(await r.sources.identifiersOf([ids['b']!, uuid(), ids['a']!, ids['b']!]))].sort(),
+        [
+          [ids['a']!, 'a'],
+          [ids['b']!, 'b'],
+        ].sort(),
       );
       const off = await r.sources.setEnabled(ids['a']!, false, at(2), ev(ids['a']!, 'source.disabled'));
       t.false(off?.enabled);
@@ -1186,6 +1193,24 @@ export const repositoryContract: Record<string, Rule> = {
     );
     t.is(itemsOf(await r.executions.list({ projectModule: 'nope' }, 10, null)).length, 0);
     t.is(await r.executions.list({}, 3, 'Z2FyYmFnZQ'), 'bad_cursor');
+  },
+  'executions: a page stops before the execution whose sources would pass the bound, never empty': async (
+    t,
+    r,
+  ) => {
+    await uploaded(r);
+    // Newest first: 12,000, 7,000, 2,000 (21,000 > 20,000), then 25,000 alone, then 1.
+    const sizes = [12_000, 7_000, 2_000, 25_000, 1];
+    const xs = sizes.map((n, i) =>
+      execution({ createdAt: at(100 - i), sourceIds: Array.from({ length: n }, () => uuid()) }),
+    );
+    for (const x of xs) await r.executions.insert(x, ev(x.id));
+    const pages = await allPages((c) => r.executions.list({}, 500, c));
+    t.deepEqual(
+      pages.map((p) => p.map((x) => x.sourceIds.length)),
+      [[12_000, 7_000], [2_000], [25_000], [1]],
+    );
+    t.is(maxSourcesPerPage, 20_000);
   },
   'executions: a list by id prefix finds the ids that start with it, and only those': async (t, r) => {
     await uploaded(r);

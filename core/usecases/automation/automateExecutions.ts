@@ -1,4 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
+import { maxSourcesPerExecution } from '../../domain/projectConfig.js';
 import type { AppError, FieldIssue } from '../../errors.js';
 import type { NewEvent } from '../../domain/event.js';
 import type { Execution } from '../../domain/executionRecord.js';
@@ -93,7 +94,7 @@ export const automateExecutions = async (
     }
     reported.delete(v.projectModule);
     at ??= deps.clock.now();
-    const step = a.max_sources_per_execution;
+    const step = Math.min(a.max_sources_per_execution, maxSourcesPerExecution);
     for (let i = 0, n = 0; i < ready.length && n < a.runs_per_tick; i += step, n++) {
       const { execution, event } = draftExecution({
         id: deps.random.uuid(),

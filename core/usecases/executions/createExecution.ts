@@ -11,6 +11,7 @@ import type { SourceRepository } from '../../ports/SourceRepository.js';
 import type { ContentDigest } from '../../ports/ContentDigest.js';
 import { resolveProfile } from '../profiles/resolveProfile.js';
 import { draftExecution, unknownArchive } from './executionDraft.js';
+import { maxSourcesPerExecution } from '../../domain/projectConfig.js';
 
 export interface ExecutionDeps {
   readonly executions: Pick<ExecutionRepository, 'findByIdempotencyKey' | 'insert'>;
@@ -83,7 +84,8 @@ const createWith = async (
   const badArchive = unknownArchive(config, input.archive_name);
   if (badArchive) return E.left(badArchive);
   const idents = [...new Set(input.sources.map((s) => s.source_identifier))];
-  const cap = config.automation.execution.max_sources_per_execution;
+  // A version stored before the service's ceiling may ask for more: the ceiling holds.
+  const cap = Math.min(config.automation.execution.max_sources_per_execution, maxSourcesPerExecution);
   if (idents.length === 0 || idents.length > cap)
     return E.left(
       validationError('wrong number of sources', [

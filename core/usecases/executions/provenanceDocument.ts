@@ -125,8 +125,9 @@ export const provenanceDocument = (i: ProvenanceInput): ProvDocument => {
   p.relate('used', whole, config, null);
   p.relate('used', whole, profileEntity, null);
   const used = (e.runRecord['source_signatures'] ?? {}) as Record<string, string | null>;
+  const sourceById = new Map(i.sources.map((s) => [s.id, s]));
   const metadata = e.sourceIds.flatMap((sid) => {
-    const s = i.sources.find((x) => x.id === sid);
+    const s = sourceById.get(sid);
     const signature = used[sid] ?? s?.signature ?? null;
     if (signature === null) return [];
     const m = p.entity(id('sources', sid, 'metadata', signature), {

@@ -32,7 +32,9 @@ export const rerunRefusal = async (
       profile: uses.snapshot
         ? { ran: e.profileSnapshot, now: e.profileId ? await deps.profiles.get(e.profileId) : null }
         : null,
-      config: uses.pinned ? { ran: uses.pinned, now: (await deps.configs.active(e.projectModule))?.config ?? null } : null,
+      config: uses.pinned
+        ? { ran: uses.pinned, now: (await deps.configs.active(e.projectModule))?.config ?? null }
+        : null,
     },
     deps.patchableFields,
   );

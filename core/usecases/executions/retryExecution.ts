@@ -41,7 +41,13 @@ export const retryExecution = async (
     );
   // A retry runs the same snapshot and pinned version: what an admin changed since is theirs to bring back.
   const pinned = await deps.configs.get(e.projectModule, e.configVersion);
-  const refused = await rerunRefusal(deps, e, { snapshot: true, pinned: pinned?.config ?? null }, actor, 'retry');
+  const refused = await rerunRefusal(
+    deps,
+    e,
+    { snapshot: true, pinned: pinned?.config ?? null },
+    actor,
+    'retry',
+  );
   if (refused) return E.left(refused);
   const by = actor.username;
   // Work of an attempt the backend never confirmed ended is settled by the new attempt before it starts.

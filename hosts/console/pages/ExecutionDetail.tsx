@@ -185,6 +185,7 @@ const Compare = ({ id }: { id: string }) => {
               ? `the same (version ${diff.configuration.a.version})`
               : `version ${diff.configuration.a.version} → ${diff.configuration.b.version}`}
             {diff.configuration.yaml_diff && <pre>{diff.configuration.yaml_diff}</pre>}
+            {diff.configuration.yaml_diff_omitted && <p>{diff.configuration.yaml_diff_omitted}</p>}
           </dd>
           <dt>Graph</dt>
           <dd>

@@ -237,6 +237,7 @@ interface Comparison {
     b: { project_module: string; version: number };
     same: boolean;
     yaml_diff: string | null;
+    yaml_diff_omitted: string | null;
   };
   graph: { a: string | null; b: string | null; same: boolean };
   profile: { a: { name: string; version: number }; b: { name: string; version: number }; changes: Change[] };
@@ -307,6 +308,7 @@ export class ExecDiffCommand extends ReadCommand {
     }
     if (s.only_in_a.length + s.only_in_b.length + s.changed.length === 0) this.out('sources: the same');
     if (c.yaml_diff) this.context.stdout.write(c.yaml_diff);
+    if (c.yaml_diff_omitted) this.out(`configuration diff omitted: ${c.yaml_diff_omitted}`);
     return d.same ? exitCodes.ok : exitCodes.failure;
   }
 }
