@@ -1,11 +1,11 @@
-import { type RecentAttempts, withAttempt, withoutAttempt } from '../../core/domain/loginAttempts.js';
+import { type RecentAttempts, reserveWithin, withoutAttempt } from '../../core/domain/loginAttempts.js';
 import type { LoginThrottle } from '../../core/ports/LoginThrottle.js';
 
 export class MemoryLoginThrottle implements LoginThrottle {
   private readonly attempts = new Map<string, RecentAttempts>();
-  async reserve(key: string, now: Date, windowSeconds: number) {
-    const r = withAttempt(this.attempts.get(key) ?? null, now, windowSeconds);
-    this.attempts.set(key, r);
+  async reserve(key: string, now: Date, windowSeconds: number, limit: number) {
+    const r = reserveWithin(this.attempts.get(key) ?? null, now, windowSeconds, limit);
+    this.attempts.set(key, r.attempts);
     return r;
   }
   async release(key: string, now: Date, windowSeconds: number): Promise<void> {

@@ -1,61 +1,58 @@
 import {
   type RecentAttempts,
+  type Reservation,
   slotMsOf,
   slotOf,
   slotsPerWindow,
   withoutAttempt,
 } from '../../core/domain/loginAttempts.js';
 import type { LoginThrottle } from '../../core/ports/LoginThrottle.js';
-import type { Db } from './db.js';
+import { type Db, prepared } from './db.js';
 
 interface Row {
   slot: string; // bigint
   slot_ms: number;
   counts: number[];
+  told_slot?: string | null;
 }
 
-const recent = (r: Row): RecentAttempts => ({ slot: Number(r.slot), slotMs: r.slot_ms, counts: r.counts });
+const recent = (r: Row): RecentAttempts => ({
+  slot: Number(r.slot),
+  slotMs: r.slot_ms,
+  counts: r.counts,
+  toldSlot: r.told_slot === null || r.told_slot === undefined ? null : Number(r.told_slot),
+});
 
 /**
- * One more attempt, in one statement, so a key's row is locked only while the statement runs (a
- * flood of attempts on one username queues on that row for microseconds each, and holds no pool
- * connection across round trips). It moves the counts on as `withAttempt` in
+ * One more attempt, in one call of `login_attempt_reserve` (migration 0032), which moves the
+ * counts on and holds back an attempt at the limit as `reserveWithin` in
  * core/domain/loginAttempts.ts does; test/integration/repositories holds the two equal on random
- * arrivals. $2 is now's slot, $3 the slot's length, $4 how many slots are kept.
+ * arrivals. The key's row is locked only while the function runs.
  */
-const reserveSql = `
-  INSERT INTO login_attempts (key, slot, slot_ms, counts) VALUES ($1, $2, $3, '{1}')
-  ON CONFLICT (key) DO UPDATE SET (slot, slot_ms, counts) = (
-    SELECT m.at, EXCLUDED.slot_ms, array_prepend(COALESCE(m.moved[1], 0) + 1, m.moved[2:$4::int])
-    FROM (
-      SELECT a.at,
-        CASE WHEN login_attempts.slot_ms = EXCLUDED.slot_ms
-          THEN array_fill(0, ARRAY[LEAST(a.at - login_attempts.slot, $4::int)::int]) || login_attempts.counts
-          -- Counted under another window length: kept whole in the newest slot.
-          ELSE ARRAY[(SELECT COALESCE(sum(c), 0)::int FROM unnest(login_attempts.counts) c)]
-        END AS moved
-      FROM (
-        SELECT CASE WHEN login_attempts.slot_ms = EXCLUDED.slot_ms
-          THEN GREATEST(EXCLUDED.slot, login_attempts.slot) ELSE EXCLUDED.slot END AS at
-      ) a
-    ) m
-  )
-  RETURNING slot, slot_ms, counts`;
+const reserveSql = `SELECT r_slot AS slot, r_slot_ms AS slot_ms, r_counts AS counts, r_told_slot AS told_slot,
+  r_counted AS counted, r_tell AS tell FROM login_attempt_reserve($1, $2, $3, $4, $5)`;
 
 /** Login attempt counters shared by every API process through the database. */
 export class PgLoginThrottle implements LoginThrottle {
   constructor(private readonly db: Db) {}
 
-  async reserve(key: string, now: Date, windowSeconds: number): Promise<RecentAttempts> {
+  async reserve(key: string, now: Date, windowSeconds: number, limit: number): Promise<Reservation> {
     const slotMs = slotMsOf(windowSeconds);
-    return recent(await this.db.one<Row>(reserveSql, [key, slotOf(now, slotMs), slotMs, slotsPerWindow + 1]));
+    const r = await this.db.one<Row & { counted: boolean; tell: boolean }>(prepared(reserveSql, [
+      key,
+      slotOf(now, slotMs),
+      slotMs,
+      slotsPerWindow + 1,
+      limit,
+    ]));
+    return { attempts: recent(r), counted: r.counted, tell: r.tell };
   }
 
   // Only after a right password, so never in a flood: the row is read and written under its lock.
   release(key: string, now: Date, windowSeconds: number): Promise<void> {
     return this.db.tx(async (tx) => {
       const row = await tx.oneOrNone<Row>(
-        'SELECT slot, slot_ms, counts FROM login_attempts WHERE key = $1 FOR UPDATE',
+        'SELECT slot, slot_ms, counts, told_slot FROM login_attempts WHERE key = $1 FOR UPDATE',
         [key],
       );
       if (!row) return;

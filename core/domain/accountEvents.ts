@@ -94,24 +94,6 @@ export const unlockEvents = (
   ...(input.address !== undefined ? [addressEvent(input.address, 'address.login_unlocked', {}, actor)] : []),
 ];
 
-/** A throttle counter after this attempt: the attempts in the window, this one included, and its limit. */
-export interface CounterNow {
-  readonly attempts: number;
-  readonly limit: number;
-}
-
-/**
- * Which counter a login the throttle holds back is told for, once per stretch: only by the attempt
- * that first goes past a counter's limit (the counts are reserved atomically, so exactly one does).
- * A username is told only when the client address was not held back itself: one address guessing
- * at many usernames is one address event, not one per username it named.
- */
-export const heldBackTold = (byUser: CounterNow, byAddress: CounterNow): 'address' | 'user' | null => {
-  const first = (c: CounterNow) => c.attempts === c.limit + 1;
-  if (byAddress.attempts > byAddress.limit) return first(byAddress) ? 'address' : null;
-  return first(byUser) ? 'user' : null;
-};
-
 /**
  * The event of a login held back: of the client address, or of an account as stored. Never of a
  * username nobody has: what was typed there is sometimes a password.

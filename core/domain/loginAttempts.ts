@@ -13,6 +13,18 @@ export interface RecentAttempts {
   readonly slotMs: number;
   /** Attempts per slot, newest first: counts[i] is slot `slot - i`. */
   readonly counts: readonly number[];
+  /** The slot in which an attempt held back was last told (to the account audit); null: never. */
+  readonly toldSlot?: number | null;
+}
+
+/** What reserving an attempt found: whether it was counted, and whether its hold is to be told. */
+export interface Reservation {
+  /** The key's attempts after this one (counted or not). */
+  readonly attempts: RecentAttempts;
+  /** False: the count was at the limit, so the attempt was held back and not counted. */
+  readonly counted: boolean;
+  /** Held back, and no hold of this key was told for a window: tell this one. */
+  readonly tell: boolean;
 }
 
 export const slotMsOf = (windowSeconds: number): number => (windowSeconds * 1000) / slotsPerWindow;
@@ -64,6 +76,28 @@ export const withoutAttempt = (r: RecentAttempts, now: Date, windowSeconds: numb
     }
   }
   return { slot, slotMs, counts };
+};
+
+/**
+ * One more attempt at `now` while fewer than `limit` are counted; at the limit the attempt is held
+ * back and not counted, so refused tries never push a key's count (or the wait they are told) up.
+ * A hold is told once a window at most: the first held back attempt, then the first one a window
+ * after the last told.
+ */
+export const reserveWithin = (
+  r: RecentAttempts | null,
+  now: Date,
+  windowSeconds: number,
+  limit: number,
+): Reservation => {
+  const slotMs = slotMsOf(windowSeconds);
+  const { slot, counts } = seenFrom(r, now, slotMs);
+  // A tell under another window length is in other slots: told afresh.
+  const told = r && r.slotMs === slotMs ? (r.toldSlot ?? null) : null;
+  if (sum(counts) < limit)
+    return { attempts: { ...withAttempt(r, now, windowSeconds), toldSlot: told }, counted: true, tell: false };
+  const tell = told === null || slot - told > slotsPerWindow;
+  return { attempts: { slot, slotMs, counts, toldSlot: tell ? slot : told }, counted: false, tell };
 };
 
 /** The attempts counted at `now`: every one of the last window, and at most a slot more. */

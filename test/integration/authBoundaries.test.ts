@@ -3,7 +3,7 @@
 import test from 'ava';
 import type { Db } from '../../adapters/postgres/db.js';
 import { TYPES } from '../../hosts/composition/composition.js';
-import { startTestApi, type TestApi } from '../support/api.js';
+import { defaultPassword, startTestApi, type TestApi } from '../support/api.js';
 
 let api: TestApi;
 test.before(async () => {
@@ -50,3 +50,32 @@ test.serial("an account's role and disabled state count at once, not at the next
   t.is(gone.status, 401);
   t.regex(gone.text, /disabled/);
 });
+
+test.serial(
+  "tries an address's limit holds back never lock out the account they name, add no counter, and never lengthen the wait",
+  async (t) => {
+    await api.addUser('the-admin', 'admin');
+    const db = api.container.get<Db>(TYPES.Db);
+    const rows = async () => (await db.one<{ n: number }>('SELECT count(*)::int AS n FROM login_attempts')).n;
+    const from = '198.51.100.77';
+    for (let i = 0; i < 3; i++) t.is((await attempt(`sprayed${i}`, from)).status, 401);
+    const before = await rows();
+    const waits: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      // New usernames, and the admin's, from the address that is held back.
+      const r = await attempt(i % 2 === 0 ? `never-seen-${i}` : 'the-admin', from);
+      t.is(r.status, 429);
+      waits.push(Number(r.headers.get('retry-after')));
+    }
+    t.is(await rows(), before, 'no counter for the usernames the held back tries named');
+    t.true(
+      waits.every((w, i) => i === 0 || w <= waits[i - 1]!),
+      `the wait never grows with more refused tries: ${waits.join(', ')}`,
+    );
+    const right = await api.call('POST', '/login', {
+      body: { username: 'the-admin', password: defaultPassword },
+      headers: { 'X-Forwarded-For': '203.0.113.200' },
+    });
+    t.is(right.status, 200, `the admin, from another address: ${right.text}`);
+  },
+);

@@ -154,12 +154,18 @@ test('a username held back by a fixed window stays held back after migration 002
   const { PgLoginThrottle } = await import('../../adapters/postgres/loginThrottle.js');
   const { attemptsAt } = await import('../../core/domain/loginAttempts.js');
   const th = new PgLoginThrottle(d.db);
-  t.is(attemptsAt(await th.reserve('user:held', now, 900), now, 900), 7, 'the six before count');
-  t.is(attemptsAt(await th.reserve('user:old', now, 900), now, 900), 1, 'an old window counts nothing');
+  const held = await th.reserve('user:held', now, 900, 5);
+  t.false(held.counted, 'the six before count: held back at a limit of five');
+  t.is(attemptsAt(held.attempts, now, 900), 6, 'and the refused try is not counted');
+  t.is(
+    attemptsAt((await th.reserve('user:old', now, 900, 5)).attempts, now, 900),
+    1,
+    'an old window counts nothing',
+  );
   // Another window length: what was counted stays counted whole.
   await d.db.none(
     `UPDATE login_attempts SET slot_ms = 90000, slot = floor(extract(epoch FROM now()) * 1000 / 90000), counts = '{4}'
      WHERE key = 'user:old'`,
   );
-  t.is(attemptsAt(await th.reserve('user:old', now, 60), now, 60), 5);
+  t.is(attemptsAt((await th.reserve('user:old', now, 60, 100)).attempts, now, 60), 5);
 });

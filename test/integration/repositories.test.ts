@@ -2,7 +2,7 @@ import test from 'ava';
 import fc from 'fast-check';
 import { PgAuthSessionRepository } from '../../adapters/postgres/authSessionRepository.js';
 import { PgLoginThrottle } from '../../adapters/postgres/loginThrottle.js';
-import { attemptsAt, type RecentAttempts, withAttempt } from '../../core/domain/loginAttempts.js';
+import { attemptsAt, type RecentAttempts, reserveWithin } from '../../core/domain/loginAttempts.js';
 import { PgMaintenanceRepository } from '../../adapters/postgres/maintenanceRepository.js';
 import { PgSourceRepository } from '../../adapters/postgres/sourceRepository.js';
 import { PgUserRepository } from '../../adapters/postgres/userRepository.js';
@@ -98,7 +98,8 @@ test.serial(
   'login throttle: each reservation gets its own count, even at once; the window slides',
   async (t) => {
     const th = new PgLoginThrottle(d.db);
-    const count = async (key: string, when: Date) => attemptsAt(await th.reserve(key, when, 900), when, 900);
+    const count = async (key: string, when: Date, limit = 1000) =>
+      attemptsAt((await th.reserve(key, when, 900, limit)).attempts, when, 900);
     const counts = await Promise.all(Array.from({ length: 20 }, () => count('user:a', t0)));
     t.deepEqual(
       counts.sort((x, y) => x - y),
@@ -121,7 +122,22 @@ test.serial(
 );
 
 test.serial(
-  'login throttle: the statement moves the counts on as the domain does, on any arrivals',
+  'login throttle: at the limit a try is held back uncounted, at once as one by one; its hold is told once a window',
+  async (t) => {
+    const th = new PgLoginThrottle(d.db);
+    const all = await Promise.all(Array.from({ length: 12 }, () => th.reserve('user:c', t0, 900, 5)));
+    t.is(all.filter((r) => r.counted).length, 5, 'five of twelve concurrent tries pass');
+    t.is(all.filter((r) => r.tell).length, 1, 'the hold is told once');
+    const later = new Date(t0.getTime() + 60_000);
+    const again = await th.reserve('user:c', later, 900, 5);
+    t.false(again.counted);
+    t.false(again.tell, 'not told again within the window');
+    t.is(attemptsAt(again.attempts, later, 900), 5, 'refused tries never pushed the count past the limit');
+  },
+);
+
+test.serial(
+  'login throttle: the function moves the counts on and holds back as the domain does, on any arrivals',
   async (t) => {
     const th = new PgLoginThrottle(d.db);
     let run = 0;
@@ -132,6 +148,7 @@ test.serial(
             fc.record({
               gap: fc.integer({ min: -20_000, max: 150_000 }),
               window: fc.constantFrom(60, 60, 60, 900),
+              limit: fc.constantFrom(1, 3, 5, 1000),
             }),
             { minLength: 1, maxLength: 25 },
           ),
@@ -139,16 +156,17 @@ test.serial(
             const key = `prop:${run++}`;
             let model: RecentAttempts | null = null;
             let now = t0.getTime();
-            for (const { gap, window } of arrivals) {
+            for (const { gap, window, limit } of arrivals) {
               now += gap; // a negative gap: another process whose clock is behind
-              model = withAttempt(model, new Date(now), window);
-              const stored = await th.reserve(key, new Date(now), window);
-              if (JSON.stringify(stored) !== JSON.stringify(model)) return false;
+              const want = reserveWithin(model, new Date(now), window, limit);
+              model = want.attempts;
+              const stored = await th.reserve(key, new Date(now), window, limit);
+              if (JSON.stringify(stored) !== JSON.stringify(want)) return false;
             }
             return true;
           },
         ),
-        { numRuns: 40 },
+        { numRuns: 60 },
       ),
     );
   },
@@ -193,8 +211,8 @@ test.serial(
        ('20000000-0000-4000-8000-000000000003', $1, $2, $4, $3)`,
       [uid, daysAgo(30), daysAgo(2), daysAgo(-10)],
     );
-    await new PgLoginThrottle(d.db).reserve('old', daysAgo(3), 900);
-    await new PgLoginThrottle(d.db).reserve('new', now, 900);
+    await new PgLoginThrottle(d.db).reserve('old', daysAgo(3), 900, 5);
+    await new PgLoginThrottle(d.db).reserve('new', now, 900, 5);
     await d.db.none(
       `INSERT INTO jobs (id, kind, payload, state, run_at, created_at, updated_at, finished_at) VALUES
        ('30000000-0000-4000-8000-000000000001', 'k', '{}', 'succeeded', $1, $1, $1, $1),

@@ -386,7 +386,7 @@ test('the account audit: what each change changed, who made it, nothing for a ch
   t.regex(long.message, /at most 256 characters/);
 });
 
-test('a login held back is told to the account audit once per stretch: an account when guessed at from many addresses, an address when it guesses at many usernames', async (t) => {
+test('a login held back is told to the account audit once a window: an account when guessed at from many addresses, an address when it guesses at many usernames', async (t) => {
   const h = createHarness({
     policy: { maxFailuresPerUsername: 3, maxFailuresPerAddress: 4, loginWindowSeconds: 600 },
   });

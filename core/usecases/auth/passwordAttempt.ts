@@ -1,7 +1,7 @@
 import { type AppError, appError } from '../../errors.js';
-import { type CounterNow, heldBackEvent, heldBackTold } from '../../domain/accountEvents.js';
+import { heldBackEvent } from '../../domain/accountEvents.js';
 import type { AuthPolicy } from '../../domain/authPolicy.js';
-import { attemptsAt, nextAllowedAt } from '../../domain/loginAttempts.js';
+import { nextAllowedAt, type Reservation } from '../../domain/loginAttempts.js';
 import { usernamePattern } from '../../domain/user.js';
 import type { Clock } from '../../ports/Clock.js';
 import type { EventLog } from '../../ports/EventLog.js';
@@ -39,58 +39,28 @@ export const throttleKeys = (username: string, address: string) => ({
 });
 
 /**
- * The account audit hears of an attempt held back once per stretch (domain/accountEvents.ts). A
- * username is looked up only then, once a window at most: the few hundred microseconds the event
- * of an account adds to that one 429 are all it could tell of which usernames exist.
+ * An attempt held back: its 429, with the first second one more would pass, and the account audit
+ * told of the hold once a window (`Reservation.tell`): of the client address, or of the account.
+ * A username is looked up only then: the few hundred microseconds the event of an account adds to
+ * that one 429 are all it could tell of which usernames exist.
  */
-const tellHeldBack = async (
+const heldBack = async (
   deps: AttemptDeps,
   attempt: Attempt,
-  counters: { readonly byUser: CounterNow; readonly byAddress: CounterNow },
-) => {
+  by: { readonly address: Reservation } | { readonly user: Reservation },
+): Promise<HeldBack> => {
   const now = deps.clock.now();
-  const window = deps.policy.loginWindowSeconds;
-  const told = heldBackTold(counters.byUser, counters.byAddress);
-  if (told === 'address')
-    await deps.events.append(
-      heldBackEvent({ address: attempt.clientAddress }, counters.byAddress.limit, window),
-      now,
-    );
-  if (told !== 'user' || !usernamePattern.test(attempt.username)) return;
-  const user = await deps.users.findByUsername(attempt.username);
-  if (user)
-    await deps.events.append(heldBackEvent({ account: user.username }, counters.byUser.limit, window), now);
-};
-
-/**
- * Reserves a password check on both counters (the username's and the client address's, each over
- * a sliding window: domain/loginAttempts.ts) before the check, atomically, so a burst of concurrent
- * wrong passwords gets at most the limit through and is held back for the rest, with the first
- * second at which one more passes. Null: go on and check the password.
- */
-export const reserveAttempt = async (deps: AttemptDeps, attempt: Attempt): Promise<HeldBack | null> => {
-  const now = deps.clock.now();
-  const { policy, throttle } = deps;
+  const { policy } = deps;
   const window = policy.loginWindowSeconds;
-  const keys = throttleKeys(attempt.username, attempt.clientAddress);
-  const [byUser, byAddress] = await Promise.all([
-    throttle.reserve(keys.user, now, window),
-    throttle.reserve(keys.address, now, window),
-  ]);
-  const blocked = (
-    [
-      [byUser, policy.maxFailuresPerUsername],
-      [byAddress, policy.maxFailuresPerAddress],
-    ] as const
-  )
-    .filter(([attempts, limit]) => attemptsAt(attempts, now, window) > limit)
-    .map(([attempts, limit]) => nextAllowedAt(attempts, now, window, limit));
-  if (blocked.length === 0) return null;
-  await tellHeldBack(deps, attempt, {
-    byUser: { attempts: attemptsAt(byUser, now, window), limit: policy.maxFailuresPerUsername },
-    byAddress: { attempts: attemptsAt(byAddress, now, window), limit: policy.maxFailuresPerAddress },
-  });
-  const until = Math.max(...blocked.map((d) => d.getTime()));
+  const [r, limit] =
+    'address' in by ? [by.address, policy.maxFailuresPerAddress] : [by.user, policy.maxFailuresPerUsername];
+  if (r.tell && 'address' in by)
+    await deps.events.append(heldBackEvent({ address: attempt.clientAddress }, limit, window), now);
+  if (r.tell && 'user' in by && usernamePattern.test(attempt.username)) {
+    const user = await deps.users.findByUsername(attempt.username);
+    if (user) await deps.events.append(heldBackEvent({ account: user.username }, limit, window), now);
+  }
+  const until = nextAllowedAt(r.attempts, now, window, limit).getTime();
   const retryAfterSeconds = Math.max(1, Math.ceil((until - now.getTime()) / 1000));
   return {
     error: appError('rate_limited', 'too many failed logins; try again later', {
@@ -98,6 +68,29 @@ export const reserveAttempt = async (deps: AttemptDeps, attempt: Attempt): Promi
     }),
     retryAfterSeconds,
   };
+};
+
+/**
+ * Reserves a password check before it is made, on the client address's counter and then the
+ * username's (each a sliding window: domain/loginAttempts.ts), each atomically, so a burst of
+ * concurrent wrong passwords gets at most the limit through and is held back for the rest, with the
+ * first second at which one more passes. A try the address's limit holds back never reaches the
+ * username's counter (one address guessing at many usernames cannot lock an account out, nor add a
+ * counter per name it typed), and one the username's limit holds back gives the address its try
+ * back (no password was checked). A held back try is not counted, so the wait never grows with
+ * more of them. Null: go on and check the password.
+ */
+export const reserveAttempt = async (deps: AttemptDeps, attempt: Attempt): Promise<HeldBack | null> => {
+  const now = deps.clock.now();
+  const { policy, throttle } = deps;
+  const window = policy.loginWindowSeconds;
+  const keys = throttleKeys(attempt.username, attempt.clientAddress);
+  const address = await throttle.reserve(keys.address, now, window, policy.maxFailuresPerAddress);
+  if (!address.counted) return heldBack(deps, attempt, { address });
+  const user = await throttle.reserve(keys.user, now, window, policy.maxFailuresPerUsername);
+  if (user.counted) return null;
+  await throttle.release(keys.address, now, window);
+  return heldBack(deps, attempt, { user });
 };
 
 /** A password that was right: the username's counter is cleared and the address's attempt given back. */
