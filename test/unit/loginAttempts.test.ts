@@ -1,13 +1,14 @@
 // The login throttle's sliding window: whatever the timing, no span as long as the window lets more
 // than the limit through (fixed windows let a burst across an edge through twice), the time a
 // refused client is told is the first at which one more attempt passes, and a success's attempt
-// is given back.
+// is given back. A held back try is not counted, and a hold is told at most once a window.
 import test from 'ava';
 import fc from 'fast-check';
 import {
   attemptsAt,
   nextAllowedAt,
   type RecentAttempts,
+  reserveWithin,
   withAttempt,
   withoutAttempt,
 } from '../../core/domain/loginAttempts.js';
@@ -15,15 +16,18 @@ import {
 const at = (ms: number) => new Date(ms);
 const t0 = Date.parse('2026-03-01T10:00:00Z');
 
-/** Every attempt is reserved; it passes when the count with it is within the limit. */
+/** Every attempt is reserved within the limit (`reserveWithin`): it passes when it is counted. */
 const run = (times: readonly number[], window: number, limit: number) => {
   let r: RecentAttempts | null = null;
   const passed: number[] = [];
+  let told = 0;
   for (const t of times) {
-    r = withAttempt(r, at(t), window);
-    if (attemptsAt(r, at(t), window) <= limit) passed.push(t);
+    const x = reserveWithin(r, at(t), window, limit);
+    r = x.attempts;
+    if (x.counted) passed.push(t);
+    if (x.tell) told++;
   }
-  return { r: r!, passed };
+  return { r: r!, passed, told };
 };
 
 const arrivals = fc
@@ -94,4 +98,26 @@ test('a success gives its attempt back, once; a clock behind another process cou
 test('counts kept under another window length stay counted whole', (t) => {
   const r = withAttempt(withAttempt(null, at(t0), 900), at(t0), 900);
   t.is(attemptsAt(withAttempt(r, at(t0 + 1000), 60), at(t0 + 1000), 60), 3);
+});
+
+test('held back tries are never counted, never move the retry time later, and are told once a window', (t) => {
+  fc.assert(
+    fc.property(arrivals, ({ window, limit, times }) => {
+      const { r, told } = run(times, window, limit);
+      const last = times.at(-1)!;
+      if (attemptsAt(r, at(last), window) > limit) return false;
+      // Told at most once per window and a slot of the run's length, plus one.
+      const span = last - times[0]!;
+      if (told > Math.floor(span / (window * 1000)) + 1) return false;
+      // A burst of refused tries at the last instant leaves the retry time where it was.
+      const before = nextAllowedAt(r, at(last), window, limit).getTime();
+      let s = r;
+      for (let i = 0; i < 5; i++) s = reserveWithin(s, at(last), window, limit).attempts;
+      return (
+        nextAllowedAt(s, at(last), window, limit).getTime() <= before ||
+        attemptsAt(r, at(last), window) < limit
+      );
+    }),
+  );
+  t.pass();
 });
