@@ -128,7 +128,8 @@ export const routes: readonly RouteSpec[] = [
     id: 'ready',
     method: 'GET',
     path: '/ready',
-    summary: 'Readiness: database, queue, workers and dependencies (503 names the failing parts)',
+    summary:
+      'Readiness: database, queue, workers and dependencies (503 names the failing parts); without a token each part says only ok or failing, with a token its detail',
     tag: 'system',
     auth: 'public',
     success: {
@@ -143,7 +144,8 @@ export const routes: readonly RouteSpec[] = [
     id: 'metrics',
     method: 'GET',
     path: '/metrics',
-    summary: 'Prometheus metrics',
+    summary:
+      'Prometheus metrics; without a token those that name no project or profile, with a token all (the metrics port serves all)',
     tag: 'system',
     auth: 'public',
     success: {

@@ -91,6 +91,15 @@ export class Metrics {
     });
   }
 
+  /**
+   * Families whose labels name a project or a profile (usage, counts by project): what a project
+   * does is for its readers, not for whoever can reach the API's port (`renderPublic`).
+   */
+  private readonly perProject = new Set<string>();
+  private noteLabels(name: string, labelNames: readonly string[]): void {
+    if (labelNames.includes('project_module') || labelNames.includes('profile')) this.perProject.add(name);
+  }
+
   /** Adds a gauge read at scrape time (source counts, execution counts). */
   gaugeFrom(
     name: string,
@@ -98,6 +107,7 @@ export class Metrics {
     labelNames: readonly string[],
     read: () => Promise<readonly { labels: Record<string, string>; value: number }[]>,
   ): void {
+    this.noteLabels(name, labelNames);
     const g = new client.Gauge({
       name,
       help,
@@ -122,6 +132,7 @@ export class Metrics {
     labelNames: readonly string[],
     read: () => Promise<readonly { labels: Record<string, string>; value: number }[]>,
   ): void {
+    this.noteLabels(name, labelNames);
     const c = new client.Counter({
       name,
       help,
@@ -164,5 +175,21 @@ export class Metrics {
     return this.renderGroup
       ? this.renderGroup().catch(() => this.registry.metrics())
       : this.registry.metrics();
+  }
+
+  /**
+   * The metrics without the families that name projects or profiles: what the API's port tells a
+   * caller without a token. Families are cut from the text exposition (`# HELP` opens one), so a
+   * group's summed text is cut the same way.
+   */
+  async renderPublic(): Promise<string> {
+    const out: string[] = [];
+    let keep = true;
+    for (const line of (await this.render()).split('\n')) {
+      const opens = /^# (?:HELP|TYPE) (\S+)/.exec(line);
+      if (opens) keep = !this.perProject.has(opens[1]!);
+      if (keep) out.push(line);
+    }
+    return out.join('\n');
   }
 }

@@ -38,13 +38,9 @@ export class PgLoginThrottle implements LoginThrottle {
 
   async reserve(key: string, now: Date, windowSeconds: number, limit: number): Promise<Reservation> {
     const slotMs = slotMsOf(windowSeconds);
-    const r = await this.db.one<Row & { counted: boolean; tell: boolean }>(prepared(reserveSql, [
-      key,
-      slotOf(now, slotMs),
-      slotMs,
-      slotsPerWindow + 1,
-      limit,
-    ]));
+    const r = await this.db.one<Row & { counted: boolean; tell: boolean }>(
+      prepared(reserveSql, [key, slotOf(now, slotMs), slotMs, slotsPerWindow + 1, limit]),
+    );
     return { attempts: recent(r), counted: r.counted, tell: r.tell };
   }
 

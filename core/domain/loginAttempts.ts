@@ -95,7 +95,11 @@ export const reserveWithin = (
   // A tell under another window length is in other slots: told afresh.
   const told = r && r.slotMs === slotMs ? (r.toldSlot ?? null) : null;
   if (sum(counts) < limit)
-    return { attempts: { ...withAttempt(r, now, windowSeconds), toldSlot: told }, counted: true, tell: false };
+    return {
+      attempts: { ...withAttempt(r, now, windowSeconds), toldSlot: told },
+      counted: true,
+      tell: false,
+    };
   const tell = told === null || slot - told > slotsPerWindow;
   return { attempts: { slot, slotMs, counts, toldSlot: tell ? slot : told }, counted: false, tell };
 };

@@ -133,6 +133,10 @@ export const call = async <T>(
 
 export const get = <T>(path: string) => call<T>('GET', path);
 
+/** A GET whose body is read whatever its status (/ready answers 503 with its body), with the token. */
+export const getAnyStatus = async <T>(path: string): Promise<T> =>
+  (await send('GET', path)).json() as Promise<T>;
+
 /** A query string from the parameters that are set. */
 export const query = (params: Record<string, string | number | undefined | null>): string => {
   const q = new URLSearchParams();

@@ -139,7 +139,7 @@ test.serial('discovery fills metadata and flags from the real archive', async (t
     'discovery found no datasets',
     'discovery flag ra_dec_vsys_complete is not true',
   ]);
-  const ready = await api.call('GET', '/ready');
+  const ready = await api.call('GET', '/ready', { token: p.token });
   const deps = (ready.body as { checks: Record<string, { data?: { parts?: unknown } }> }).checks[
     'dependencies'
   ];

@@ -274,7 +274,8 @@ test.serial('the SPEC flow, end to end on the mock backends', async (t) => {
   );
   t.true((projectEvents.body['items'] as { kind: string }[]).some((e) => e.kind === 'execution.completed'));
 
-  const metrics = await api.call('GET', '/metrics');
+  // Counts by project need a reader's token on the API's port.
+  const metrics = await api.call('GET', '/metrics', { token });
   t.regex(
     metrics.text,
     /surveyor_executions\{project_module="wallaby_hires",state="completed",role="api"\} 2/,

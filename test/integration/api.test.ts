@@ -192,6 +192,43 @@ test('metrics are labelled by route template, never by raw path', async (t) => {
   t.false(/no_such_user|wrong_password/.test(text));
 });
 
+test('without a token, metrics name no project or profile and readiness no detail; a reader sees both', async (t) => {
+  const m = api.container.get<Metrics>(TYPES.Metrics);
+  // A family by project as usage and execution counts are, with a value to find.
+  m.gaugeFrom('surveyor_test_by_project', 'a family by project', ['project_module', 'profile'], async () => [
+    { labels: { project_module: 'secret_survey', profile: 'setonix-private' }, value: 7 },
+  ]);
+  const anonymous = await api.call('GET', '/metrics');
+  t.is(anonymous.status, 200);
+  t.regex(anonymous.text, /surveyor_http_requests_total/, 'the operational metrics stay public');
+  t.false(/secret_survey|setonix-private|surveyor_test_by_project/.test(anonymous.text));
+  const bad = await api.call('GET', '/metrics', { token: 'not-a-token' });
+  t.false(bad.text.includes('secret_survey'), 'a token that fails shows the public part');
+  for (const role of ['viewer', 'operator', 'admin'] as const) {
+    const token = await api.tokenFor(`metrics-${role}`, role);
+    const full = await api.call('GET', '/metrics', { token });
+    t.regex(
+      full.text,
+      /surveyor_test_by_project\{project_module="secret_survey",profile="setonix-private"/,
+      role,
+    );
+    const ready = (await api.call('GET', '/ready', { token })).body as { checks: Record<string, unknown> };
+    t.deepEqual(
+      Object.keys(ready.checks).sort(),
+      ['database', 'dependencies', 'queue', 'workers'].sort(),
+      role,
+    );
+  }
+  const ready = await api.call('GET', '/ready');
+  const checks = (ready.body as { checks: Record<string, { ok: boolean; detail: string; data?: unknown }> })
+    .checks;
+  for (const [name, c] of Object.entries(checks)) {
+    t.deepEqual(Object.keys(c).sort(), ['detail', 'ok'], name);
+    t.true(['ok', 'failing (a signed-in reader sees why)'].includes(c.detail), `${name}: ${c.detail}`);
+  }
+  t.false(/https?:\/\//.test(ready.text), 'no address in the public answer');
+});
+
 test('the OpenAPI document is served and matches the generated one', async (t) => {
   const r = await api.call('GET', '/openapi.json');
   t.is(r.status, 200);

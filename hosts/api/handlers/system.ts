@@ -1,7 +1,9 @@
 import { buildOpenApi } from '../../../schema/openapi.js';
 import { serviceVersion } from '../../../schema/version.js';
 import { withTimeout } from '../../composition/timeout.js';
-import type { Handler } from '../handler.js';
+import * as E from 'fp-ts/lib/Either.js';
+import type { Handler, HandlerContext } from '../handler.js';
+import { bearerOf } from '../http.js';
 
 const startedAt = Date.now();
 const probeTimeoutMs = 3000;
@@ -15,21 +17,50 @@ export const healthHandler: Handler = async () => ({
   },
 });
 
+/**
+ * Whether a public route's caller showed a valid token: such a caller sees what any reader may
+ * (the details of readiness, metrics by project); anyone else sees the public part. A token that
+ * fails shows the public part too, as none would.
+ */
+const signedIn = async (ctx: HandlerContext): Promise<boolean> =>
+  ctx.req.headers.authorization !== undefined &&
+  E.isRight(await ctx.app.auth.authenticate(bearerOf(ctx.req)));
+
+/**
+ * Readiness. Without a token: yes or no and each part's name and state, never its detail (addresses
+ * of the translator, the database's words). With one: every detail.
+ */
 export const readyHandler: Handler = async (ctx) => {
   const probes = ctx.host.probes.map((p) => withTimeout(p, probeTimeoutMs));
   const r = await ctx.app.readiness(probes, ctx.host.now());
   const metrics = ctx.host.metrics;
   for (const [name, result] of Object.entries(r.checks))
     metrics.dependencyUp.set({ dependency: name }, result.ok ? 1 : 0);
+  const checks = (await signedIn(ctx))
+    ? r.checks
+    : Object.fromEntries(
+        Object.entries(r.checks).map(([name, c]) => [
+          name,
+          { ok: c.ok, detail: c.ok ? 'ok' : 'failing (a signed-in reader sees why)' },
+        ]),
+      );
   return {
     status: r.ready ? 200 : 503,
-    body: { status: r.ready ? 'ready' : 'not_ready', failing: r.failing, checks: r.checks },
+    body: { status: r.ready ? 'ready' : 'not_ready', failing: r.failing, checks },
   };
 };
 
+/**
+ * Prometheus metrics on the API's port. Without a token, those that name no project or profile
+ * (usage and counts by project need a reader's token, as `/usage` does); the separate metrics port
+ * (SERVICE_METRICS_PORT, for the scraper) serves them all.
+ */
 export const metricsHandler: Handler = async (ctx) => {
   const m = ctx.host.metrics;
-  return { text: await m.render(), contentType: m.contentType };
+  return {
+    text: (await signedIn(ctx)) ? await m.render() : await m.renderPublic(),
+    contentType: m.contentType,
+  };
 };
 
 let openApiCache: unknown;

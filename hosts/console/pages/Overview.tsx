@@ -1,4 +1,4 @@
-import { get } from '../api.js';
+import { get, getAnyStatus } from '../api.js';
 import { href } from '../router.js';
 import type { Overview } from '../types.js';
 import { StackedBars } from '../charts.js';
@@ -10,11 +10,8 @@ interface Readiness {
   checks: Record<string, { ok: boolean; detail: string }>;
 }
 
-/** /ready answers 503 with the same body when something is down: read it either way. */
-const readiness = async (): Promise<Readiness> => {
-  const res = await fetch('/api/v2/ready', { cache: 'no-store', signal: AbortSignal.timeout(15_000) });
-  return (await res.json()) as Readiness;
-};
+/** /ready answers 503 with the same body when something is down: read it either way, signed in (its details). */
+const readiness = (): Promise<Readiness> => getAnyStatus<Readiness>('/ready');
 
 const age = (seconds: number) =>
   seconds < 90
