@@ -218,7 +218,7 @@ export const configVariables = {
   SERVICE_OUTBOUND_HOSTS: spec(
     hostList,
     '(any public host)',
-    'Hosts the service may send requests to (translators, island managers, graph URLs, archives, alert webhooks and SMTP servers), comma-separated: names, IP addresses, or *.domain. Required in production. Listing a loopback or private address allows it.',
+    'Hosts the service may connect to (translators, island managers, graph URLs, archives, alert webhooks, SMTP servers and batch login nodes), comma-separated: names, IP addresses or *.domain, each with its port (`dim.example.org:8001`, `[2001:db8::1]:22`, `host:*` for any); a host alone allows its standard ports only (80 and 443, 22 for SSH, 25, 465 and 587 for SMTP). Required in production. Listing a loopback or private address allows it.',
   ),
   SERVICE_OUTBOUND_ALLOW_PRIVATE: spec(
     bool(false),

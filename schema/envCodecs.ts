@@ -114,7 +114,15 @@ export const httpUrl = (def: string) =>
     def,
   );
 
-/** A comma-separated list of hosts (names, IP addresses, `*.domain`); unset means none given. */
+const port = '(?::(?:[1-9][0-9]{0,4}|\\*))?';
+const hostEntry = new RegExp(
+  `^(?:(?:\\*\\.)?[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?${port}|\\[[0-9a-f:.]+\\]${port}|[0-9a-f:.]*:[0-9a-f:.]*)$`,
+);
+
+/**
+ * A comma-separated list of hosts (names, IP addresses, `*.domain`), each with an optional port
+ * (`:8001`, or `:*` for any; `[v6]:8001`); unset means none given.
+ */
 export const hostList = fromEnv<readonly string[] | undefined>(
   'host-list',
   (s) => {
@@ -122,8 +130,8 @@ export const hostList = fromEnv<readonly string[] | undefined>(
       .split(',')
       .map((x) => x.trim().toLowerCase())
       .filter(Boolean);
-    const bad = hosts.filter((h) => !/^(\*\.)?[a-z0-9]([a-z0-9.-]*[a-z0-9])?$|^\[?[0-9a-f:.]+\]?$/.test(h));
-    return bad.length > 0 ? `!not host names: ${bad.join(', ')}` : hosts;
+    const bad = hosts.filter((h) => !hostEntry.test(h) || Number(/:(\d+)$/.exec(h)?.[1] ?? 0) > 65535);
+    return bad.length > 0 ? `!not host names (host, host:port, host:*, [v6]:port): ${bad.join(', ')}` : hosts;
   },
   undefined,
 );

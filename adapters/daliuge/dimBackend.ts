@@ -14,6 +14,7 @@ import type {
   Submission,
 } from '../../core/ports/DeploymentBackend.js';
 import type { DropSpec } from '../../core/ports/Translator.js';
+import { hostRefusal, outbound } from '../shared/outbound.js';
 import { Semaphore } from '../shared/semaphore.js';
 import { unansweringNodes } from './dlgErrors.js';
 import { DimClient, DimError } from './islandManager.js';
@@ -351,15 +352,21 @@ export class DimBackend implements DeploymentBackend {
         data: { url: dimBase(d) },
       };
     }
-    const seen = d.dim_host_for_tm
-      ? `${d.dim_host_for_tm}:${d.dim_port_for_tm}`
-      : `${d.deploy_host}:${d.deploy_port}`;
+    const [host, port] = d.dim_host_for_tm
+      ? [d.dim_host_for_tm, d.dim_port_for_tm]
+      : [d.deploy_host, d.deploy_port];
+    const seen = `${host}:${port}`;
+    // The translator connects there for us: the same rule as our own requests, and as its map.
+    const refused = hostRefusal(outbound().policy, host, port, 'web');
     return [
       nodes,
       {
         name: 'island manager as the translator sees it',
-        ok: true,
-        detail: `the translator is told to map onto ${seen} (it calls GET /api/nodes there itself)`,
+        ok: refused === null,
+        detail:
+          refused === null
+            ? `the translator is told to map onto ${seen} (it calls GET /api/nodes there itself)`
+            : `the translator would be told to map onto ${seen}, which is refused: ${refused}`,
         data: { host_port: seen },
       },
     ];

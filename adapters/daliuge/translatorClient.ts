@@ -86,7 +86,7 @@ export class DaliugeTranslator implements Translator {
     signal?: AbortSignal,
   ): Promise<DropSpec[]> {
     // The translator connects to this address for us: it must be one we may reach ourselves.
-    const refused = hostRefusal(outbound().policy, dim.host);
+    const refused = hostRefusal(outbound().policy, dim.host, dim.port, 'web');
     if (refused) throw new PermanentJobError(`the island manager for the translator: ${refused}`);
     return this.call(
       {

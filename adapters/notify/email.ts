@@ -34,7 +34,7 @@ export class EmailNotifier {
       return outcome(started, { ok: false, status: null, error: 'not an e-mail channel', retryable: false });
     let address: string;
     try {
-      address = await checkedAddress(s.host);
+      address = await checkedAddress(s.host, s.port, 'smtp');
     } catch (err) {
       return outcome(started, {
         ok: false,

@@ -1,5 +1,6 @@
 import ssh2, { type ClientChannel } from 'ssh2';
 import { PeerUnavailable, PermanentJobError } from '../../core/domain/job.js';
+import { checkedAddress, OutboundRefused } from '../shared/outbound.js';
 import { hostPattern, verifyHostKey } from './knownHosts.js';
 import type { SecurityFinding, SshCredentials } from './sshCredentials.js';
 
@@ -110,7 +111,43 @@ export class SshPool {
             .join('; ')} (see \`surveyor security check\`)`,
         ),
       );
-    s.connecting = new Promise<ssh2.Client>((resolve, reject) => {
+    s.connecting = this.addressOf(t).then(
+      (address) => this.open(t, s, address, credentials),
+      (err: Error) => {
+        // Not reached: the next use asks again (after the backoff when the name did not resolve).
+        s.connecting = null;
+        if (err instanceof SshUnavailable) this.failed(s, err.message);
+        throw err;
+      },
+    );
+    return s.connecting;
+  }
+
+  /**
+   * The login node's address, as the outbound policy allows it (SERVICE_OUTBOUND_HOSTS with its
+   * port; a name resolving to an internal address only when listed): known_hosts refuses a host
+   * only after the TCP connection, which alone can probe a port.
+   */
+  private async addressOf(t: SshTarget): Promise<string> {
+    try {
+      return await checkedAddress(t.host, t.port, 'ssh');
+    } catch (err) {
+      if (err instanceof OutboundRefused)
+        throw new PermanentJobError(`SSH to ${targetKey(t)}: ${err.message}`);
+      throw new SshUnavailable(`SSH to ${targetKey(t)}: ${(err as Error).message}`);
+    }
+  }
+
+  /** A connection that failed: the next try waits, twice as long after each failure in a row. */
+  private failed(s: Slot, message: string): void {
+    s.failures += 1;
+    s.lastError = message;
+    const base = this.o.backoffMs ?? 1000;
+    s.retryAt = Date.now() + Math.min(base * 2 ** (s.failures - 1), this.o.maxBackoffMs ?? 60_000);
+  }
+
+  private open(t: SshTarget, s: Slot, address: string, credentials: SshCredentials): Promise<ssh2.Client> {
+    return new Promise<ssh2.Client>((resolve, reject) => {
       const c = new ssh2.Client();
       // Each command in flight may listen for the close, up to maxChannels at once.
       c.setMaxListeners((this.o.maxChannels ?? 8) + 10);
@@ -123,10 +160,7 @@ export class SshPool {
         c.end();
         const permanent = hostKeyProblem !== null || /authentication/i.test(err.message);
         const message = hostKeyProblem ?? `SSH to ${targetKey(t)}: ${err.message}`;
-        s.failures += 1;
-        s.lastError = message;
-        const base = this.o.backoffMs ?? 1000;
-        s.retryAt = Date.now() + Math.min(base * 2 ** (s.failures - 1), this.o.maxBackoffMs ?? 60_000);
+        this.failed(s, message);
         reject(permanent ? new PermanentJobError(message) : new SshUnavailable(message));
       };
       c.on('ready', () => {
@@ -146,7 +180,7 @@ export class SshPool {
         fail(new Error('the connection closed'));
       });
       c.connect({
-        host: t.host,
+        host: address,
         port: t.port,
         username: t.user,
         privateKey: credentials.privateKey,
@@ -162,7 +196,6 @@ export class SshPool {
         },
       });
     });
-    return s.connecting;
   }
 
   /** Runs `f` on the target's connection, at most maxChannels at once; the connection stays for reuse. */

@@ -84,7 +84,7 @@ for (const when of ['after', 'before'] as const)
       const graphs = daliugeGraphDir();
       const shared = {
         SERVICE_TRANSLATOR_URL: tmUrl,
-        SERVICE_OUTBOUND_HOSTS: `127.0.0.1,${bridge}`,
+        SERVICE_OUTBOUND_HOSTS: `127.0.0.1:*,${bridge}:*`,
         SERVICE_JOB_LEASE_SECONDS: '6',
       };
       const api = await startTestApi(daliugeApiEnv(dlg, graphs.dir, shared), { url: d.url, db: d.db });

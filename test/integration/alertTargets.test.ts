@@ -30,6 +30,12 @@ test.serial('internal addresses are refused when a channel is written', async (t
     'http://169.254.169.254/latest/meta-data',
     'http://[::1]:8080/hook',
     'https://192.168.1.20/hook',
+    // IPv6 forms that carry a blocked IPv4 address: NAT64, IPv4-compatible and -mapped, 6to4.
+    'http://[64:ff9b::a9fe:a9fe]/latest/meta-data',
+    'http://[64:ff9b::169.254.169.254]/latest/meta-data',
+    'http://[::127.0.0.1]/hook',
+    'http://[::ffff:10.0.0.5]/hook',
+    'http://[2002:a9fe:a9fe::1]/hook',
   ]) {
     const r = await post('/notification-channels', {
       kind: 'webhook',
@@ -67,5 +73,24 @@ test.serial(
     t.like(r.body as object, { ok: false, state: 'failed', last_status: null });
     t.regex((r.body as { last_error: string }).last_error, /refused: localhost resolves to/);
     t.is(receiver.received.length, 0);
+  },
+);
+
+test.serial(
+  'a public address (IPv4, or IPv6 with NAT64 of a public IPv4) is not taken for an internal one',
+  async (t) => {
+    for (const url of [
+      'http://93.184.216.34/hook',
+      'http://[64:ff9b::5db8:d822]/hook',
+      'http://[2606:4700::1111]/hook',
+    ]) {
+      const r = await post('/notification-channels', {
+        kind: 'webhook',
+        name: `public-${url.length}`,
+        url,
+        signing_secret: signing,
+      });
+      t.is(r.status, 201, `${url}: ${r.text}`);
+    }
   },
 );

@@ -8,7 +8,9 @@ import test from 'ava';
 import { dlgRequest } from '../../adapters/daliuge/http.js';
 import { DaliugeTranslator } from '../../adapters/daliuge/translatorClient.js';
 import { ArchiveHttp } from '../../adapters/tap/archiveHttp.js';
-import { setOutboundPolicy } from '../../adapters/shared/outbound.js';
+import { isSpecialAddress, setOutboundPolicy } from '../../adapters/shared/outbound.js';
+import { DimBackend } from '../../adapters/daliuge/dimBackend.js';
+import type { DeploymentProfile } from '../../core/domain/profile.js';
 import { FileOrUrlGraphStore } from '../../adapters/system/graphStore.js';
 import { PermanentJobError } from '../../core/domain/job.js';
 import * as E from 'fp-ts/lib/Either.js';
@@ -77,11 +79,38 @@ test.serial(
         message: /127\.0\.0\.1 is not in SERVICE_OUTBOUND_HOSTS/,
       },
     );
-    setOutboundPolicy({ hosts: ['127.0.0.1'], allowPrivate: false });
-    t.is(
-      (await dlgRequest({ peer: 'translator', method: 'GET', url: `${base}/x`, timeoutMs: 2000 })).status,
-      200,
+    const port = new URL(base).port;
+    for (const hosts of [[`127.0.0.1:${port}`], ['127.0.0.1:*']]) {
+      setOutboundPolicy({ hosts, allowPrivate: false });
+      t.is(
+        (await dlgRequest({ peer: 'translator', method: 'GET', url: `${base}/x`, timeoutMs: 2000 })).status,
+        200,
+        hosts[0],
+      );
+    }
+  },
+);
+
+test.serial(
+  'a host listed alone is reached on its standard ports only: its others cannot be probed',
+  async (t) => {
+    setOutboundPolicy({ hosts: ['127.0.0.1', `127.0.0.1:1`], allowPrivate: false });
+    const before = seen.length;
+    const e = await t.throwsAsync(
+      dlgRequest({ peer: 'translator', method: 'GET', url: `${base}/x`, timeoutMs: 2000 }),
+      { instanceOf: PermanentJobError },
     );
+    t.regex(
+      e!.message,
+      /port \d+ of 127\.0\.0\.1 is not in SERVICE_OUTBOUND_HOSTS \(a host listed alone allows its standard ports, 80, 443; list 127\.0\.0\.1:\d+, or :\* for any\)/,
+    );
+    t.is(seen.length, before, 'nothing reached the port');
+    // The archive's and the graph store's requests obey the same rule.
+    const archive = new ArchiveHttp('a', { origins: [base], credentials: null }, 'x');
+    await t.throwsAsync(archive.request({ method: 'GET', url: `${base}/y`, timeoutMs: 2000 }), {
+      message: /port \d+ of 127\.0\.0\.1 is not in SERVICE_OUTBOUND_HOSTS/,
+    });
+    t.is(seen.length, before);
   },
 );
 
@@ -157,4 +186,49 @@ test.serial('a graph download is cut at its cap as it streams, never read whole 
   await t.throwsAsync(store.load({ url: `${base}/big.graph`, sha256: '0'.repeat(64) }), {
     message: /loopback, private or link-local/,
   });
+});
+
+test('special addresses: public IPv4 is not one; IPv6 forms carrying a blocked IPv4 are', (t) => {
+  for (const a of ['93.184.216.34', '8.8.8.8', '::ffff:8.8.8.8', '64:ff9b::5db8:d822', '2606:4700::1111'])
+    t.false(isSpecialAddress(a), a);
+  for (const a of [
+    '10.1.1.1',
+    '169.254.169.254',
+    '64:ff9b::a9fe:a9fe',
+    '::7f00:1',
+    '::127.0.0.1',
+    '::ffff:10.0.0.5',
+    '2002:a9fe:a9fe::1',
+    '64:ff9b:1::1',
+    '::1',
+    'fe80::1',
+  ])
+    t.true(isSpecialAddress(a), a);
+});
+
+test.serial("the ping's island manager as the translator sees it, and the map, refuse alike", async (t) => {
+  setOutboundPolicy({ hosts: null, allowPrivate: false });
+  const profile = {
+    name: 'p',
+    translation: { algo: 'metis', num_par: 1, num_islands: 1 },
+    deployment: {
+      kind: 'rest_remote',
+      deploy_host: 'dim.example.org',
+      deploy_port: 8001,
+      dim_host_for_tm: '169.254.169.254',
+      dim_port_for_tm: 80,
+      use_https: false,
+      verify_ssl: true,
+    },
+  } as unknown as DeploymentProfile;
+  const checks = await new DimBackend({ timeoutMs: 500, maxBytes: 1 << 20 }).ping(profile);
+  const seen = checks.find((c) => c.name === 'island manager as the translator sees it')!;
+  t.false(seen.ok);
+  t.regex(seen.detail, /169\.254\.169\.254 is a loopback, private or link-local address/);
+  const tm = new DaliugeTranslator({ defaultUrl: base, timeoutMs: 2000, maxBytes: 1 << 20 });
+  await t.throwsAsync(
+    tm.map([], { algo: 'metis', num_par: 1, num_islands: 1 }, { host: '169.254.169.254', port: 80 }),
+    { message: /169\.254\.169\.254 is a loopback, private or link-local address/ },
+  );
+  setOutboundPolicy({ hosts: null, allowPrivate: true });
 });

@@ -8,6 +8,11 @@ import ssh2 from 'ssh2';
 import { parseKnownHosts } from '../../adapters/slurm/knownHosts.js';
 import { SshPool, type SshTarget } from '../../adapters/slurm/sshPool.js';
 import { type TcpProxy, tcpProxy } from '../support/tcpProxy.js';
+import { setOutboundPolicy } from '../../adapters/shared/outbound.js';
+import { probeHostKey } from '../../adapters/slurm/hostKeyProbe.js';
+
+// The fake login nodes listen on loopback: allowed here, as for the test beds.
+setOutboundPolicy({ hosts: null, allowPrivate: true });
 
 const { utils, Server } = ssh2;
 type Behaviour = 'never-exit' | 'normal';
@@ -18,6 +23,9 @@ interface FakeLogin {
   /** Bytes of script the server has read. */
   readonly received: () => number;
   readonly commands: () => number;
+  /** TCP connections the server accepted. */
+  readonly connections: () => number;
+  readonly knownHosts: ReturnType<typeof parseKnownHosts>;
   close(): Promise<void>;
 }
 
@@ -66,6 +74,10 @@ const fakeLogin = async (
       }),
     );
   });
+  let connections = 0;
+  server.on('connection', () => {
+    connections += 1;
+  });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const port = await front((server.address() as AddressInfo).port);
   const knownHosts = parseKnownHosts(`[127.0.0.1]:${port} ${host.public}\n`);
@@ -89,12 +101,39 @@ const fakeLogin = async (
     pool,
     received: () => received,
     commands: () => commands,
+    connections: () => connections,
+    knownHosts,
     close: async () => {
       pool.close();
       await new Promise<void>((r) => server.close(() => r()));
     },
   };
 };
+
+test.serial(
+  'a login node the outbound policy does not allow is never connected to, nor probed; listed with its port, it is',
+  async (t) => {
+    const f = await fakeLogin('normal');
+    t.teardown(async () => {
+      setOutboundPolicy({ hosts: null, allowPrivate: true });
+      await f.close();
+    });
+    for (const hosts of [['login.example.org'], ['127.0.0.1'], ['127.0.0.1:22']]) {
+      setOutboundPolicy({ hosts, allowPrivate: false });
+      await t.throwsAsync(f.pool.exec(f.target, 'true'), {
+        name: 'PermanentJobError',
+        message: /outbound request refused: .*(not in SERVICE_OUTBOUND_HOSTS)/,
+      });
+      const probe = await probeHostKey(f.knownHosts, '127.0.0.1', f.target.port, 2000);
+      t.false(probe.ok);
+      t.regex(probe.detail, /not in SERVICE_OUTBOUND_HOSTS/);
+    }
+    t.is(f.connections(), 0, 'no TCP connection reached the login node');
+    setOutboundPolicy({ hosts: [`127.0.0.1:${f.target.port}`], allowPrivate: false });
+    await f.pool.exec(f.target, 'true');
+    t.is(f.connections(), 1);
+  },
+);
 
 test('a command that never ends fails after the command timeout', async (t) => {
   const f = await fakeLogin('never-exit', 800);

@@ -11,6 +11,16 @@ import type { AlertDeps } from './alertDeps.js';
 
 type Deps = Pick<AlertDeps, 'alerts' | 'box' | 'targets' | 'clock' | 'random'>;
 
+/** Why a webhook URL's host and port may not be reached (its port, or its scheme's). */
+const urlRefusal = (deps: Deps, url: string): string | null => {
+  const u = new URL(url);
+  return deps.targets.refusal(
+    u.hostname,
+    u.port ? Number(u.port) : u.protocol === 'https:' ? 443 : 80,
+    'web',
+  );
+};
+
 const refused = (issues: readonly FieldIssue[]) =>
   validationError('the notification channel is not valid', issues);
 
@@ -33,7 +43,7 @@ const settle = (
         message:
           'is required: every webhook is signed (HMAC-SHA256) so its receiver can check it came from here',
       });
-    const why = url === undefined ? null : deps.targets.refusal(new URL(url).hostname);
+    const why = url === undefined ? null : urlRefusal(deps, url);
     if (why) issues.push({ path: 'url', message: why });
     if (issues.length > 0 || url === undefined || signing === undefined) return E.left(refused(issues));
     return E.right({
@@ -41,7 +51,7 @@ const settle = (
       secrets: { url, signing_secret: signing },
     });
   }
-  const why = deps.targets.refusal(input.host);
+  const why = deps.targets.refusal(input.host, input.port ?? defaultSmtpPort(input.security), 'smtp');
   if (why) issues.push({ path: 'host', message: why });
   const username = input.username ?? null;
   const password = input.password ?? kept.password;
