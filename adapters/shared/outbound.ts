@@ -133,9 +133,11 @@ const portsOf = (host: string, port: string | undefined): Entry => ({
 const entries = new WeakMap<readonly string[], readonly Entry[]>();
 const entriesOf = (policy: OutboundPolicy): readonly Entry[] => {
   if (policy.hosts === null) return [];
-  let e = entries.get(policy.hosts);
-  if (!e) entries.set(policy.hosts, (e = policy.hosts.map(entryOf)));
-  return e;
+  const kept = entries.get(policy.hosts);
+  if (kept) return kept;
+  const made = policy.hosts.map(entryOf);
+  entries.set(policy.hosts, made);
+  return made;
 };
 
 const matches = (e: Entry, host: string): boolean =>
