@@ -32,9 +32,9 @@ export class MemoryProfilePauses implements ProfilePauses {
     return true;
   }
 
-  async resume(profileId: string, event: NewEvent, now: Date): Promise<boolean> {
+  async resume(profileId: string, at: Date, event: NewEvent, now: Date): Promise<boolean> {
     const was = this.store.pauses.get(profileId);
-    if (!was || pauseEnded(was, now)) return false;
+    if (!was || was.at.getTime() !== at.getTime() || pauseEnded(was, now)) return false;
     this.store.pauses.delete(profileId);
     this.store.appendEvent(event, now);
     return true;

@@ -43,3 +43,21 @@ export const configAdminOnly = (
   });
   return out;
 };
+
+/**
+ * How a configuration loosens the project's budget against the active version's: removed, a
+ * higher limit, another unit, or `warn` where it blocked. A budget is an admin's decision (the
+ * project's share of an allocation): an operator may keep it, set one where there was none, or
+ * tighten it, and asks an admin for more. Empty when an operator may upload it.
+ */
+export const budgetLoosened = (next: ProjectConfig, active: ProjectConfig | null): string[] => {
+  const was = active?.budget;
+  const now = next.budget;
+  if (!was) return [];
+  if (!now) return ['budget'];
+  const out: string[] = [];
+  if (now.unit !== was.unit) out.push('budget.unit');
+  else if (now.limit > was.limit) out.push('budget.limit');
+  if (was.on_exhausted === 'block' && now.on_exhausted === 'warn') out.push('budget.on_exhausted');
+  return out;
+};

@@ -1,3 +1,4 @@
+import type { Role } from './roles.js';
 import { charLength } from './charLength.js';
 import { isoTime } from './isoTime.js';
 
@@ -15,6 +16,8 @@ export interface ProfilePause {
   /** When it was made. */
   readonly at: Date;
   readonly by: string;
+  /** The role of who made it, then: an admin's pause is lifted or replaced by an admin only. */
+  readonly byRole: Role;
   /** Why, in the operator's words (shown wherever an execution waits for it). */
   readonly reason: string;
   /** When it begins to hold (`at` unless set ahead). */

@@ -19,8 +19,11 @@ export interface ProfilePauses {
    * when it was told already, or the pause is no longer that one (resumed or replaced).
    */
   tell(profileId: string, at: Date, change: WindowChange, event: NewEvent, now: Date): Promise<boolean>;
-  /** Ends (or calls off, when still ahead) the profile's pause; false when it has none that is not over at `now`. */
-  resume(profileId: string, event: NewEvent, now: Date): Promise<boolean>;
+  /**
+   * Ends (or calls off, when still ahead) the profile's pause made at `at`; false when the profile
+   * has none that is not over at `now`, or its pause is another (replaced meanwhile).
+   */
+  resume(profileId: string, at: Date, event: NewEvent, now: Date): Promise<boolean>;
   /** The profile's pause as stored, over or not: domain/profilePause.ts judges it at a time. */
   of(profileId: string): Promise<ProfilePause | null>;
   /** Every pause there is, over or not (few: each is an operator's act). A deleted profile's pause goes with it. */

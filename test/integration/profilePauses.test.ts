@@ -192,3 +192,56 @@ test('a window: set ahead it holds nothing yet and can be called off; with an en
     payload: { reason: 'extended', until: longer, replaced: { reason: 'again', until: null } },
   });
 });
+
+test("a global profile's pauses and an admin's pause are an admin's to make and lift; operators pause their project's", async (t) => {
+  const api = await startTestApi();
+  t.teardown(() => api.close());
+  const p = await prepareProject(api, []);
+  const viewer = await api.tokenFor('lift-viewer', 'viewer');
+  const made = await api.call('POST', '/deployment-profiles', {
+    token: p.adminToken,
+    body: {
+      name: 'shared-dim',
+      translation: {},
+      deployment: { kind: 'rest_remote', deploy_host: 'dim.example.org' },
+    },
+  });
+  t.is(made.status, 201, made.text);
+  const global = (made.body as { id: string }).id;
+  const list = await api.call('GET', '/deployment-profiles?project_module=wallaby_hires', { token: p.token });
+  const own = (list.body as { items: { id: string; name: string }[] }).items.find(
+    (x) => x.name === 'mock-dim',
+  )!.id;
+  const pause = (id: string, token: string, body: Record<string, unknown> = {}) =>
+    api.call('POST', `/deployment-profiles/${id}/pause`, { token, body: { reason: 'maintenance', ...body } });
+  const resume = (id: string, token: string) =>
+    api.call('POST', `/deployment-profiles/${id}/resume`, { token });
+
+  // A global profile: an admin's maintenance window, the operator can neither make nor lift it.
+  for (const token of [viewer, p.token]) t.is((await pause(global, token)).status, 403);
+  const refused = await pause(global, p.token);
+  t.regex(refused.text, /only an admin may pause the global profile shared-dim: it serves every project/);
+  t.is((await pause(global, p.adminToken, { reason: 'Setonix maintenance' })).status, 200);
+  t.is((await resume(global, p.token)).status, 403);
+  const soon = new Date(Date.now() + 3600_000).toISOString();
+  t.is(
+    (await pause(global, p.token, { replace: true, until: soon })).status,
+    403,
+    'nor shortened by a replace',
+  );
+  t.is((await resume(global, p.adminToken)).status, 200);
+
+  // The project's own profile: an operator pauses and resumes it.
+  t.is((await pause(own, p.token)).status, 200);
+  t.is((await resume(own, p.token)).status, 200);
+  // An admin's pause on it stands until an admin lifts it.
+  t.is((await pause(own, p.adminToken, { reason: 'the DIM is being rebuilt' })).status, 200);
+  const lift = await resume(own, p.token);
+  t.is(lift.status, 403);
+  t.regex(
+    lift.text,
+    /was paused by an admin \(admin-\w+: the DIM is being rebuilt\); only an admin may resume it/,
+  );
+  t.is((await pause(own, p.token, { replace: true, reason: 'mine now' })).status, 403);
+  t.is((await resume(own, p.adminToken)).status, 200);
+});

@@ -258,3 +258,29 @@ test('the usage route refuses an empty or unreadable range, and an unknown proje
   t.is(r.status, 200, r.text);
   t.like(r.body as object, { from: '2026-01-01T00:00:00.000Z', to: '2026-11-30T13:00:00.000Z', by: 'state' });
 });
+
+test.serial('a budget is loosened by an admin only: an operator keeps, sets or tightens it', async (t) => {
+  const admin = await api.tokenFor('budget-admin', 'admin');
+  const mod = example.replace('module: wallaby_hires', 'module: budget_rules');
+  const budget = (limit: number, onExhausted = 'block', unit = 'node_hours') =>
+    `${mod}\nbudget:\n  limit: ${limit}\n  unit: ${unit}\n  on_exhausted: ${onExhausted}\n`;
+  t.is((await upload(budget(100), op)).status, 201, 'an operator sets one where there was none');
+  t.is((await upload(budget(80), op)).status, 201, 'and tightens it');
+  for (const [yaml, refused] of [
+    [mod, ['budget']],
+    [budget(120), ['budget.limit']],
+    [budget(80, 'warn'), ['budget.on_exhausted']],
+    [budget(80, 'block', 'cpu_hours'), ['budget.unit']],
+  ] as const) {
+    const r = await upload(yaml, op);
+    t.is(r.status, 403, r.text);
+    t.deepEqual(
+      (r.body as { error: { details: { admin_only: string[] } } }).error.details.admin_only,
+      refused,
+    );
+    t.regex(r.text, /a budget is loosened by an admin only \(ask one for more\)/);
+  }
+  t.is((await upload(budget(80, 'warn'), viewer)).status, 403, 'viewers upload nothing');
+  t.is((await upload(budget(500), admin)).status, 201, 'an admin raises it');
+  t.is((await upload(mod, admin)).status, 201, 'and removes it');
+});

@@ -588,6 +588,7 @@ export const repositoryContract: Record<string, Rule> = {
         profileId: id,
         at: at(n),
         by: 'ops',
+        byRole: 'operator' as const,
         reason,
         from: at(n),
         until,
@@ -615,8 +616,15 @@ export const repositoryContract: Record<string, Rule> = {
       t.is((await r.pauses.of(a.id))?.reason, 'maintenance');
       t.is(await r.pauses.pause(pause(b.id, 'flaky', 4), ev(b.id, 'profile.paused', 'profile'), at(4)), 'ok');
       t.deepEqual((await r.pauses.all()).map((p) => p.profileId).sort(), [a.id, b.id].sort());
-      t.true(await r.pauses.resume(a.id, ev(a.id, 'profile.resumed', 'profile'), at(5)));
-      t.false(await r.pauses.resume(a.id, ev(a.id, 'profile.resumed', 'profile'), at(6)), 'not paused now');
+      t.false(
+        await r.pauses.resume(a.id, at(4), ev(a.id, 'profile.resumed', 'profile'), at(5)),
+        'not the pause that was read',
+      );
+      t.true(await r.pauses.resume(a.id, at(1), ev(a.id, 'profile.resumed', 'profile'), at(5)));
+      t.false(
+        await r.pauses.resume(a.id, at(1), ev(a.id, 'profile.resumed', 'profile'), at(6)),
+        'not paused now',
+      );
       t.deepEqual(
         await kinds(a.id),
         ['profile.paused', 'profile.resumed'],
@@ -633,6 +641,7 @@ export const repositoryContract: Record<string, Rule> = {
         profileId: a.id,
         at: at(made),
         by: 'ops',
+        byRole: 'operator' as const,
         reason,
         from: at(from),
         until: until === null ? null : at(until),
@@ -646,10 +655,10 @@ export const repositoryContract: Record<string, Rule> = {
       t.is(await pauseAt(window('now', 15, 15, null), 15), 'already', 'nor one that holds');
       t.is(await pauseAt(window('after', 20, 20, null), 20), 'ok', 'at its end it is over and gives way');
       t.is((await r.pauses.of(a.id))?.reason, 'after');
-      t.true(await r.pauses.resume(a.id, ev(a.id, 'profile.resumed', 'profile'), at(21)));
+      t.true(await r.pauses.resume(a.id, at(20), ev(a.id, 'profile.resumed', 'profile'), at(21)));
       t.is(await pauseAt(window('short', 22, 22, 25), 22), 'ok');
       t.false(
-        await r.pauses.resume(a.id, ev(a.id, 'profile.resumed', 'profile'), at(25)),
+        await r.pauses.resume(a.id, at(22), ev(a.id, 'profile.resumed', 'profile'), at(25)),
         'over at its end: nothing to resume',
       );
       t.is((await r.pauses.of(a.id))?.reason, 'short', 'an ended pause is kept until replaced');
@@ -703,7 +712,15 @@ export const repositoryContract: Record<string, Rule> = {
   ) => {
     const a = profile({ name: 'a' });
     await r.profiles.insert(a, ev(a.id), t0);
-    const p = { profileId: a.id, at: at(1), by: 'ops', reason: 'window', from: at(5), until: at(9) };
+    const p = {
+      profileId: a.id,
+      at: at(1),
+      by: 'ops',
+      byRole: 'admin' as const,
+      reason: 'window',
+      from: at(5),
+      until: at(9),
+    };
     t.is(await r.pauses.pause(p, ev(a.id, 'profile.paused', 'profile'), at(1)), 'ok');
     const tell = (made: number, change: 'began' | 'ended', n: number) =>
       r.pauses.tell(a.id, at(made), change, ev(a.id, `profile.pause_${change}`, 'profile'), at(n));

@@ -18,6 +18,7 @@ const pause = (from: number, until: number | null): ProfilePause => ({
   profileId: 'p',
   at: at(-600),
   by: 'ops',
+  byRole: 'operator' as const,
   reason: 'maintenance',
   from: at(from),
   until: until === null ? null : at(until),

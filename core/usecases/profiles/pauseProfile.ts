@@ -12,6 +12,7 @@ import type { Clock } from '../../ports/Clock.js';
 import type { ProfilePauses } from '../../ports/ProfilePauses.js';
 import type { ProfileRepository } from '../../ports/ProfileRepository.js';
 import type { Actor } from './saveProfile.js';
+import { roleAllows } from '../../domain/roles.js';
 
 export interface PauseDeps {
   readonly profiles: Pick<ProfileRepository, 'get'>;
@@ -32,6 +33,32 @@ const pauseEvent = (
   payload: { name: p.name, project_module: p.project_module, by_role: actor.role, ...payload },
   actor: actor.username,
 });
+
+/**
+ * Who may pause, resume or replace: a global profile serves every project, so its pauses (an
+ * admin's maintenance window) are an admin's to make and lift, as deleting it is; on a project's
+ * profile an operator may pause and resume, but a pause an admin made stands until an admin lifts
+ * or replaces it. Null when the actor may.
+ */
+const liftRefusal = (
+  profile: DeploymentProfile,
+  holding: ProfilePause | null,
+  actor: Actor,
+  what: 'pause' | 'resume',
+): AppError | null => {
+  if (roleAllows(actor.role, 'admin')) return null;
+  if (profile.project_module === null)
+    return appError(
+      'forbidden',
+      `only an admin may ${what} the global profile ${profile.name}: it serves every project`,
+    );
+  if (holding && holding.byRole === 'admin')
+    return appError(
+      'forbidden',
+      `profile ${profile.name} was paused by an admin (${holding.by}: ${holding.reason}); only an admin may ${what === 'resume' ? 'resume' : 'replace'} it`,
+    );
+  return null;
+};
 
 /** A pause as asked for: why, and its window (from: now when absent or past; until: none, it lasts until resumed). */
 export interface PauseRequest {
@@ -72,9 +99,19 @@ export const pauseProfile = async (
     return E.left(validationError('a pause needs its reason and a window that can hold', issues));
   const profile = await deps.profiles.get(id);
   if (!profile) return E.left(appError('not_found', `no deployment profile ${id}`));
-  const pause: ProfilePause = { profileId: id, at: now, by: actor.username, reason: why, from, until };
+  const pause: ProfilePause = {
+    profileId: id,
+    at: now,
+    by: actor.username,
+    byRole: actor.role,
+    reason: why,
+    from,
+    until,
+  };
   const window = { reason: why, from: from.toISOString(), until: until?.toISOString() ?? null };
   const was = request.replace ? await deps.pauses.of(id) : null;
+  const refused = liftRefusal(profile, was && !pauseEnded(was, now) ? was : null, actor, 'pause');
+  if (refused) return E.left(refused);
   if (was && !pauseEnded(was, now)) {
     const replaced = {
       at: was.at.toISOString(),
@@ -119,6 +156,8 @@ export const resumeProfile = async (
   const was = await deps.pauses.of(id);
   if (!was || pauseEnded(was, now))
     return E.left(appError('conflict', `profile ${profile.name} is not paused`));
+  const refused = liftRefusal(profile, was, actor, 'resume');
+  if (refused) return E.left(refused);
   const event = pauseEvent(profile, 'profile.resumed', actor, {
     paused_at: was.at.toISOString(),
     paused_by: was.by,
@@ -128,7 +167,9 @@ export const resumeProfile = async (
     // A pause resumed before it began was called off: it held nothing.
     before_it_began: was.from.getTime() > now.getTime(),
   });
-  if (!(await deps.pauses.resume(id, event, now)))
-    return E.left(appError('conflict', `profile ${profile.name} is not paused`));
+  if (!(await deps.pauses.resume(id, was.at, event, now)))
+    return E.left(
+      appError('conflict', `the pause of profile ${profile.name} changed meanwhile; look at it again`),
+    );
   return E.right(profile);
 };

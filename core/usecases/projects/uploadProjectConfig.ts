@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
-import { configAdminOnly } from '../../domain/configTrust.js';
+import { budgetLoosened, configAdminOnly } from '../../domain/configTrust.js';
 import type { ProjectConfig } from '../../domain/projectConfig.js';
 import type { ProjectConfigVersion } from '../../domain/projectVersion.js';
 import { type Role, roleAllows } from '../../domain/roles.js';
@@ -23,7 +23,8 @@ export interface UploadDeps {
 /**
  * Stores a validated configuration as the project's new active version (executions created from
  * now on pin it). Uploading the active content again changes nothing. A graph URL and patches of
- * fields outside the patchable list choose what code runs: only an admin may add or change them.
+ * fields outside the patchable list choose what code runs: only an admin may add or change them;
+ * nor may an operator loosen the project's budget (budgetLoosened).
  * A graph that cannot run (missing, another sha256, a schema DALiuGE does not read, patches that do
  * not apply) is refused with its problems (`graphIssues`), before anything is stored.
  */
@@ -33,15 +34,23 @@ export const uploadProjectConfig = async (
 ): Promise<E.Either<AppError, { version: ProjectConfigVersion; created: boolean }>> => {
   const projectModule = input.config.metadata.module;
   if (!roleAllows(input.role, 'admin')) {
-    const active = await deps.configs.active(projectModule);
-    const refused = configAdminOnly(input.config, active?.config ?? null, deps.patchableFields);
+    const active = (await deps.configs.active(projectModule))?.config ?? null;
+    const code = configAdminOnly(input.config, active, deps.patchableFields);
+    const budget = budgetLoosened(input.config, active);
+    const why = [
+      ...(code.length > 0
+        ? [
+            `a graph URL and patches of fields other than ${deps.patchableFields.join(', ')} decide what code runs`,
+          ]
+        : []),
+      ...(budget.length > 0 ? ['a budget is loosened by an admin only (ask one for more)'] : []),
+    ];
+    const refused = [...code, ...budget];
     if (refused.length > 0)
       return E.left(
-        appError(
-          'forbidden',
-          `only an admin may set ${refused.join(', ')}: a graph URL and patches of fields other than ${deps.patchableFields.join(', ')} decide what code runs`,
-          { admin_only: refused },
-        ),
+        appError('forbidden', `only an admin may set ${refused.join(', ')}: ${why.join('; ')}`, {
+          admin_only: refused,
+        }),
       );
   }
   const issues = await graphIssues(deps.graphs, input.config);
