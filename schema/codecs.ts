@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
+import { breaksALine, lineBreakingClass } from '../core/domain/oneLine.js';
 import { charLength } from '../core/domain/charLength.js';
 import { withSchema } from './jsonSchema.js';
 
@@ -136,13 +137,15 @@ export const ServiceUrl = withSchema(
   { type: 'string', format: 'uri', maxLength: 2048, pattern: '^https?://[^?#@]+$' },
 );
 
-/** One line of text: no control characters (a line break in a value would start a new line wherever it is written). */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing them is the point
-export const oneLinePattern = /^[^\u0000-\u001f\u007f]*$/;
+/**
+ * One line of text: nothing that breaks or steers a line (core/domain/oneLine.ts: C0 and C1
+ * controls, the line separators), as a line break in a value would start a new line wherever it is
+ * written and a CSI would steer the terminal the CLI writes to.
+ */
 export const oneLine = (name: string, max: number, min = 0) =>
   withSchema(
-    t.refinement(boundedString(min, max), (s) => oneLinePattern.test(s), name),
-    { type: 'string', minLength: min, maxLength: max, pattern: '^[^\\u0000-\\u001f\\u007f]*$' },
+    t.refinement(boundedString(min, max), (s) => !breaksALine.test(s), name),
+    { type: 'string', minLength: min, maxLength: max, pattern: `^[^${lineBreakingClass}]*$` },
   );
 
 /** A host name or address: no scheme, no path, no spaces. */

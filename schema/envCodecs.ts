@@ -98,18 +98,26 @@ export const postgresUrl = fromEnv<string | undefined>(
   undefined,
 );
 
+/**
+ * A base http(s) URL, as URL parsing writes it (characters such as `>` or a space percent-encoded,
+ * the host in lower case), without a trailing slash; credentials, a query or a fragment are refused:
+ * the value is written into documents (PROV-N names every record under it) and requests.
+ */
 export const httpUrl = (def: string) =>
   fromEnv<string>(
     'url',
     (s) => {
+      let u: URL;
       try {
-        const u = new URL(s);
-        return u.protocol === 'http:' || u.protocol === 'https:'
-          ? s.replace(/\/+$/, '')
-          : '!must be an http(s) URL';
+        u = new URL(s.trim());
       } catch {
         return '!must be an http(s) URL';
       }
+      if (u.protocol !== 'http:' && u.protocol !== 'https:') return '!must be an http(s) URL';
+      if (u.username || u.password) return '!must not hold credentials (user:password@)';
+      if (u.search || u.hash || s.includes('#') || s.includes('?'))
+        return '!must be a base URL, without a query or a fragment';
+      return `${u.origin}${u.pathname}`.replace(/\/+$/, '');
     },
     def,
   );

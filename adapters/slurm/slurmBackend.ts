@@ -17,7 +17,7 @@ import { jobHelperScript, progressFileName, statusFileName } from './jobHelper.j
 import { jobPaths, renderJobScript, slurmResources } from './jobScript.js';
 import { accountingDisabled, withSacctUsage } from './jobUsage.js';
 import { hostPattern } from './knownHosts.js';
-import { type SecurityFinding, targetFinding } from './sshCredentials.js';
+import { type SecurityFinding, targetFinding, withoutHostPaths } from './sshCredentials.js';
 import { type ExecResult, type SshPool, type SshTarget, SshUnavailable, targetKey } from './sshPool.js';
 import {
   cancelScript,
@@ -340,7 +340,7 @@ export class SlurmBackend implements DeploymentBackend {
     const checks: PingCheck[] = [
       ...findings,
       targetFinding(knownHosts, d.login_node, d.ssh_port, p.name),
-    ].map((f) => ({ name: `ssh ${f.check}`, ok: f.ok, detail: f.detail }));
+    ].map((f) => ({ name: `ssh ${f.check}`, ok: f.ok, detail: withoutHostPaths(f) }));
     if (checks.some((c) => !c.ok)) return checks;
     const dirs = [d.home_dir, d.dlg_root, d.log_dir];
     const started = Date.now();

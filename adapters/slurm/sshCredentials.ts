@@ -17,6 +17,13 @@ export interface SshCredentials {
 
 export type { SecurityFinding } from '../../core/ports/SshTrust.js';
 
+/** The finding's detail with the host paths it names left out. */
+export const withoutHostPaths = (f: SecurityFinding): string =>
+  // Longest first: a home directory is the start of the key file's path.
+  [...(f.hostPaths ?? [])]
+    .sort((a, b) => b.length - a.length)
+    .reduce((d, path) => d.split(path).join("(a file on the service's host)"), f.detail);
+
 export interface SshEnvironment {
   readonly production: boolean;
   readonly keyFile?: string;
@@ -235,6 +242,14 @@ export const readSshCredentials = (
     }
   }
   const ok = findings.every((f) => f.ok);
+  // The files a finding names are the host's: a ping over the API leaves them out (withoutHostPaths).
+  const paths = [env.keyFile, env.passphraseFile, keySource, khPath, home].filter(
+    (p): p is string => p?.startsWith('/') === true,
+  );
+  const named = (f: SecurityFinding): SecurityFinding => {
+    const hostPaths = paths.filter((p) => f.detail.includes(p));
+    return hostPaths.length > 0 ? { ...f, hostPaths } : f;
+  };
   return {
     credentials:
       ok && key && knownHosts && khPath
@@ -246,7 +261,7 @@ export const readSshCredentials = (
             knownHostsPath: khPath,
           }
         : null,
-    findings,
+    findings: findings.map(named),
   };
 };
 

@@ -191,7 +191,7 @@ export class SshPool {
         hostVerifier: (blob: Buffer) => {
           const v = verifyHostKey(credentials.knownHosts, t.host, t.port, blob);
           if (!v.ok)
-            hostKeyProblem = `SSH to ${targetKey(t)} refused: ${v.reason} (${credentials.knownHostsPath})`;
+            hostKeyProblem = `SSH to ${targetKey(t)} refused: ${v.reason} (BATCH_SSH_KNOWN_HOSTS_SOURCE)`;
           return v.ok;
         },
       });

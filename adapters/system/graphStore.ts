@@ -69,7 +69,7 @@ export class FileOrUrlGraphStore implements GraphStore {
     try {
       real = await realpath(full);
     } catch {
-      throw new PermanentJobError(`graph ${path} is not in the graph directory ${root} (SERVICE_GRAPH_DIR)`);
+      throw new PermanentJobError(`graph ${path} is not in the graph directory (SERVICE_GRAPH_DIR)`);
     }
     if (relative(await realpath(root), real).startsWith('..'))
       throw new PermanentJobError(`graph ${path} links outside the graph directory (SERVICE_GRAPH_DIR)`);

@@ -23,9 +23,9 @@ export const archiveCredentialsFrom =
       password = readFileSync(passwordFile, 'utf8').replace(/\r?\n$/, '');
     } catch (err) {
       throw new PermanentJobError(
-        `ARCHIVE_PASSWORD_FILE ${passwordFile} cannot be read: ${(err as NodeJS.ErrnoException).code ?? 'error'}`,
+        `ARCHIVE_PASSWORD_FILE cannot be read: ${(err as NodeJS.ErrnoException).code ?? 'error'}`,
       );
     }
-    if (password === '') throw new PermanentJobError(`ARCHIVE_PASSWORD_FILE ${passwordFile} is empty`);
+    if (password === '') throw new PermanentJobError('ARCHIVE_PASSWORD_FILE is empty');
     return { username, password, origins };
   };

@@ -1,3 +1,4 @@
+import { breaksALine } from './oneLine.js';
 import type { Role } from './roles.js';
 import { charLength } from './charLength.js';
 import { isoTime } from './isoTime.js';
@@ -49,9 +50,6 @@ export const maxPauseReasonLength = 500;
 /** How far ahead a window may begin or end: a year covers every announced maintenance. */
 export const maxPauseAheadDays = 366;
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
-const controlCharacter = /[\u0000-\u001f\u007f]/;
-
 /**
  * Why a pause's reason cannot be taken, or null: it is shown on one line wherever an execution
  * waits for it (a status, an alert's subject, the CLI), so it is one line of 1 to 500 characters.
@@ -59,8 +57,8 @@ const controlCharacter = /[\u0000-\u001f\u007f]/;
 export const pauseReasonProblem = (reason: string): string | null =>
   reason.trim() === '' || charLength(reason) > maxPauseReasonLength
     ? `1 to ${maxPauseReasonLength} characters: why, and until when`
-    : controlCharacter.test(reason)
-      ? 'one line, without control characters'
+    : breaksALine.test(reason)
+      ? 'one line, without control characters or line separators'
       : null;
 
 /**

@@ -1,3 +1,4 @@
+import { breaksALine, lineBreakingClass } from './oneLine.js';
 import { charLength, wellFormed } from './charLength.js';
 import { patternFinds } from './safeRegex.js';
 import { isoTime, isoTimeOrNull } from './isoTime.js';
@@ -33,21 +34,18 @@ export interface Source {
 
 export const maxIdentifierLength = 256;
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
-const controlCharacter = /[\u0000-\u001f]/;
-
 /**
- * The rules below as a JSON Schema pattern (ECMAScript): no white space at either end, no control
- * characters. The API document states it, so a client knows before it sends.
+ * The rules below as a JSON Schema pattern (ECMAScript): no white space at either end, nothing that
+ * breaks a line (domain/oneLine.ts). The API document states it, so a client knows before it sends.
  */
-export const identifierPattern = '^(?!\\s)(?![\\s\\S]*\\s$)[^\\u0000-\\u001f]+$';
+export const identifierPattern = `^(?!\\s)(?![\\s\\S]*\\s$)[^${lineBreakingClass}]+$`;
 
 /** Why an identifier is not acceptable, or null. `pattern` is the project's source_identity.pattern. */
 export const identifierProblem = (id: string, pattern?: string): string | null => {
   const n = charLength(id);
   if (n === 0 || n > maxIdentifierLength) return `must be 1 to ${maxIdentifierLength} characters`;
   if (id.trim() !== id) return 'must not start or end with white space';
-  if (controlCharacter.test(id)) return 'must not contain control characters';
+  if (breaksALine.test(id)) return 'must not contain control characters or line separators';
   // A lone surrogate cannot be written as UTF-8: the database would store U+FFFD in its place.
   if (!wellFormed(id)) return 'must be well-formed Unicode (a lone surrogate is not)';
   if (pattern !== undefined && !patternFinds(pattern, id))

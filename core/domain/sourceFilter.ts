@@ -1,3 +1,4 @@
+import { breaksALine } from './oneLine.js';
 import { charLength, wellFormed } from './charLength.js';
 import { type DiscoveryState, maxIdentifierLength, needsProcessing, type Source } from './source.js';
 
@@ -23,14 +24,11 @@ export const sourceMatches = (
   (f.needsProcessing === undefined || needsProcessing(s) === f.needsProcessing) &&
   (f.identifierPrefix === undefined || s.sourceIdentifier.startsWith(f.identifierPrefix));
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
-const controlCharacter = /[\u0000-\u001f]/;
-
 /** Why a prefix cannot be searched for, or null: no identifier could start with it otherwise. */
 export const prefixProblem = (prefix: string): string | null => {
   const n = charLength(prefix);
   if (n === 0 || n > maxIdentifierLength) return `must be 1 to ${maxIdentifierLength} characters`;
-  if (controlCharacter.test(prefix)) return 'must not contain control characters';
+  if (breaksALine.test(prefix)) return 'must not contain control characters or line separators';
   if (!wellFormed(prefix)) return 'must be well-formed Unicode (a lone surrogate is not)';
   return null;
 };

@@ -5,6 +5,11 @@ export interface SecurityFinding {
   readonly check: string;
   readonly ok: boolean;
   readonly detail: string;
+  /**
+   * Paths on the service's host that `detail` names: `surveyor security check` (on the host) shows
+   * them; a profile ping over the API does not, since operators ask it.
+   */
+  readonly hostPaths?: readonly string[];
 }
 
 /** What the SSH security check asks of the batch backend's SSH layer (adapters/slurm/sshTrust.ts). */

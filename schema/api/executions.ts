@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { boundedString, DateTimeString, patternString, strictObject, Uuid } from '../codecs.js';
+import { DateTimeString, oneLine, patternString, strictObject, Uuid } from '../codecs.js';
 import { uuidPrefixPattern } from '../../core/domain/idPrefix.js';
 import { executionStates } from '../../core/domain/execution.js';
 import { component } from '../jsonSchema.js';
@@ -14,9 +14,9 @@ export const ExecutionCreate = component(
     {
       project_module: ProjectModule,
       sources: t.array(strictObject('ExecutionSource', { source_identifier: SourceIdentifier })),
-      archive_name: boundedString(1, 63),
+      archive_name: oneLine('an archive name', 63, 1),
     },
-    { deployment_profile_name: boundedString(1, 50), deployment_profile_id: Uuid },
+    { deployment_profile_name: oneLine('a profile name', 50, 1), deployment_profile_id: Uuid },
   ),
 );
 
@@ -221,7 +221,7 @@ export const ExecutionListQuery = t.partial({
   project_module: ProjectModule,
   state: ExecutionStateC,
   deployment_profile_id: Uuid,
-  deployment_profile_name: boundedString(1, 50),
+  deployment_profile_name: oneLine('a profile name', 50, 1),
   source_id: Uuid,
   ended_since: TimeParam,
   ...pageQuery(500),

@@ -1,3 +1,4 @@
+import { lineBreakingClass } from '../../core/domain/oneLine.js';
 import * as t from 'io-ts';
 import { boolFromString, DateTimeString, intFromString, strictObject, Uuid, withDefault } from '../codecs.js';
 import { identifierPattern, identifierProblem, maxIdentifierLength } from '../../core/domain/source.js';
@@ -65,7 +66,7 @@ export const SourceBulkResult = component(
 /** The start of a source identifier, as a list's filter takes it. */
 const IdentifierPrefix = withSchema(
   t.refinement(t.string, (s) => prefixProblem(s) === null, 'source identifier prefix'),
-  { type: 'string', minLength: 1, maxLength: maxIdentifierLength, pattern: '^[^\\u0000-\\u001f]+$' },
+  { type: 'string', minLength: 1, maxLength: maxIdentifierLength, pattern: `^[^${lineBreakingClass}]+$` },
 );
 
 export const SourceListQuery = t.intersection([

@@ -72,6 +72,52 @@ test('a NUL character or a lone surrogate in any string is a 422 naming where, o
   t.regex(yaml.text, /NUL character/);
 });
 
+test('a C1 control (a terminal CSI, NEL) or a line separator is refused wherever one line of text is taken', async (t) => {
+  const admin = await api.tokenFor('c1-admin', 'admin');
+  const profiles = await api.call('POST', '/deployment-profiles', {
+    token: admin,
+    body: {
+      name: 'c1',
+      project_module: 'wallaby_hires',
+      translation: {},
+      deployment: { kind: 'rest_remote', deploy_host: 'dim.example.org' },
+    },
+  });
+  const profile = (profiles.body as { id: string }).id;
+  for (const bad of ['stop\u009b[2Jnow', 'next\u0085line', 'next\u2028line', 'para\u2029graph']) {
+    const cases: [string, string, unknown, string][] = [
+      ['POST', `/deployment-profiles/${profile}/pause`, { reason: bad }, 'reason'],
+      [
+        'POST',
+        '/sources',
+        { project_module: 'wallaby_hires', source_identifier: bad, enabled: true },
+        'source_identifier',
+      ],
+      [
+        'POST',
+        '/notification-channels',
+        { kind: 'webhook', name: bad, url: 'https://hooks.example.org/x', signing_secret: 'x'.repeat(32) },
+        'name',
+      ],
+      [
+        'POST',
+        '/executions',
+        {
+          project_module: 'wallaby_hires',
+          archive_name: bad,
+          sources: [{ source_identifier: 'HIPASSJ0001-01' }],
+        },
+        'archive_name',
+      ],
+    ];
+    for (const [method, path, body, where] of cases) {
+      const r = await api.call(method, path, { body, token: admin });
+      t.is(r.status, 422, `${path} ${JSON.stringify(bad)}: ${r.text}`);
+      t.is(issues(r.body)[0]?.path, where, path);
+    }
+  }
+});
+
 test('JSON nested 10,000 deep is refused with a 422, not a stack overflow', async (t) => {
   const deep = `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`;
   for (const path of ['/deployment-profiles', '/login']) {

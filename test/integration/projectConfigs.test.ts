@@ -1,6 +1,7 @@
 import test from 'ava';
 import { startTestApi, type TestApi } from '../support/api.js';
 import { wallabyYaml as example } from '../support/examples.js';
+import { graphDir } from '../support/project.js';
 
 let api: TestApi;
 let op: string;
@@ -180,8 +181,9 @@ test('a configuration whose graph cannot run is refused at upload with 422 and t
   t.is(missing[0]!.path, 'graph.path');
   t.regex(
     missing[0]!.message,
-    /the graph cannot be loaded: graph no-such\.graph is not in the graph directory/,
+    /the graph cannot be loaded: graph no-such\.graph is not in the graph directory \(SERVICE_GRAPH_DIR\)/,
   );
+  t.false(missing[0]!.message.includes(graphDir), "an operator is not shown the service host's paths");
   const digest = await issues(module.replace(/sha256: [0-9a-f]{64}/, `sha256: ${'f'.repeat(64)}`));
   t.is(digest[0]!.path, 'graph.sha256');
   t.regex(digest[0]!.message, /has sha256 [0-9a-f]{64}, but the configuration pins f{64}/);

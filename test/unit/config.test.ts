@@ -208,3 +208,19 @@ test('the archive account needs the origins an admin lets it go to', (t) => {
     t.true(E.isLeft(r) && r.left[0]!.variable === 'ARCHIVE_CREDENTIAL_ORIGINS', bad);
   }
 });
+
+test('SERVICE_PUBLIC_URL is written as URL parsing writes it, without credentials, query or fragment', (t) => {
+  const c = loadConfig({ SERVICE_PUBLIC_URL: 'https://Surveyor.Example.org/a b>c/' });
+  t.is(c.SERVICE_PUBLIC_URL, 'https://surveyor.example.org/a%20b%3Ec');
+  for (const bad of [
+    'https://user:pw@surveyor.example.org',
+    'https://surveyor.example.org/#x',
+    'https://surveyor.example.org/?a=1',
+    'ftp://surveyor.example.org',
+    'not a url',
+  ]) {
+    const r = decodeConfig({ SERVICE_PUBLIC_URL: bad });
+    t.true(E.isLeft(r) && r.left[0]!.variable === 'SERVICE_PUBLIC_URL', bad);
+    if (E.isLeft(r)) t.false(r.left[0]!.message.includes('pw'), 'the message never repeats a password');
+  }
+});

@@ -67,3 +67,35 @@ test('a login node missing from known_hosts, or unreadable profiles, fail the ch
   t.true(none.ok);
   t.regex(none.findings.at(-1)?.detail ?? '', /no batch_remote profile/);
 });
+
+test("a profile ping over the API names the variables, never the service host's files", async (t) => {
+  const { readSshCredentials } = await import('../../adapters/slurm/sshCredentials.js');
+  const { SlurmBackend } = await import('../../adapters/slurm/slurmBackend.js');
+  const dir = '/nonexistent/surveyor-secrets';
+  const env = {
+    keyFile: `${dir}/id_ed25519`,
+    knownHostsFile: `${dir}/known_hosts`,
+    production: true,
+    home: '/nonexistent/home',
+  };
+  const read = readSshCredentials(env);
+  t.true(read.findings.some((f) => f.detail.includes(dir)), 'the security check itself shows them');
+  const backend = new SlurmBackend({
+    pool: {} as never,
+    securityFindings: () => ({ findings: read.findings, knownHosts: null }),
+  });
+  const checks = await backend.ping({
+    name: 'p',
+    deployment: {
+      kind: 'batch_remote',
+      login_node: 'login.example.org',
+      ssh_port: 22,
+      home_dir: '/home/s',
+      dlg_root: '/home/s/dlg',
+      log_dir: '/home/s/log',
+    },
+  } as unknown as DeploymentProfile);
+  t.true(checks.length > 0);
+  for (const c of checks) t.false(c.detail.includes('/nonexistent'), c.detail);
+  t.true(checks.some((c) => /BATCH_SSH_PRIVATE_KEY_FILE/.test(c.detail)));
+});
