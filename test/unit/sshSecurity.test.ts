@@ -79,7 +79,10 @@ test("a profile ping over the API names the variables, never the service host's 
     home: '/nonexistent/home',
   };
   const read = readSshCredentials(env);
-  t.true(read.findings.some((f) => f.detail.includes(dir)), 'the security check itself shows them');
+  t.true(
+    read.findings.some((f) => f.detail.includes(dir)),
+    'the security check itself shows them',
+  );
   const backend = new SlurmBackend({
     pool: {} as never,
     securityFindings: () => ({ findings: read.findings, knownHosts: null }),
