@@ -162,10 +162,12 @@ export const originList = fromEnv<readonly string[] | undefined>(
       } catch {
         return `!not an origin: ${raw.slice(0, 100)} (write scheme://host[:port])`;
       }
+      // Never repeated when it holds credentials: the message goes to the log.
+      if (u.username || u.password) return '!an origin must not hold credentials (user:password@)';
       if (u.protocol !== 'https:' && u.protocol !== 'http:')
         return `!not an http(s) origin: ${raw.slice(0, 100)}`;
-      if (u.username || u.password || (u.pathname !== '/' && u.pathname !== '') || u.search || u.hash)
-        return `!not an origin: ${raw.slice(0, 100)} (scheme://host[:port] only, no path, query or credentials)`;
+      if ((u.pathname !== '/' && u.pathname !== '') || u.search || u.hash)
+        return `!not an origin: ${raw.slice(0, 100)} (scheme://host[:port] only, no path, query or fragment)`;
       out.push(u.origin);
     }
     return out;

@@ -324,7 +324,9 @@ test.serial('a receiver down at first is retried until it comes back', async (t)
   try {
     const [d] = await settled(rule.id);
     t.is(d!.state, 'delivered');
-    t.true(d!.attempts >= 3, `attempts ${d!.attempts}`);
+    // At least one try failed before it: the second may already be on its way when the receiver
+    // comes up, and then delivers.
+    t.true(d!.attempts >= 2, `attempts ${d!.attempts}`);
     t.is(late.received.length, 1);
     t.true(late.received[0]!.signatureOk);
   } finally {
