@@ -169,6 +169,7 @@ test.serial('a host key that does not match the login node and port is refused',
     10_000,
   );
   t.false(probe.ok);
+  t.regex(probe.detail, /matches none/, 'refused for its key, not by the outbound policy');
 });
 
 test.serial('an encrypted key needs its passphrase file, and neither appears in any output', async (t) => {
