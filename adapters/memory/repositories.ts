@@ -16,6 +16,7 @@ import { MemoryProfilePauses } from './profilePauses.js';
 import { MemoryProjectConfigRepository } from './projectConfigRepository.js';
 import { MemorySourceDiscovery } from './sourceDiscovery.js';
 import { MemorySourceRepository } from './sourceRepository.js';
+import { MemorySiteHolds } from './siteHolds.js';
 import { MemoryStore } from './store.js';
 import { MemoryUserRepository } from './userRepository.js';
 import { MemoryWorkerRegistry } from './workerRegistry.js';
@@ -39,6 +40,7 @@ export const memoryRepositories = (random: Random) => {
     discovery: new MemorySourceDiscovery(store),
     profiles: new MemoryProfileRepository(store),
     pauses: new MemoryProfilePauses(store),
+    siteHolds: new MemorySiteHolds(),
     executions,
     admissions: new MemoryExecutionAdmissions(store, executions),
     artifacts: new MemoryArtifactStore(store),

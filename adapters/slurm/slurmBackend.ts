@@ -1,7 +1,7 @@
 import { userInfo } from 'node:os';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
-import { PermanentJobError } from '../../core/domain/job.js';
+import { PermanentJobError, SiteLimited } from '../../core/domain/job.js';
 import type { BatchRemoteDeployment, DeploymentProfile } from '../../core/domain/profile.js';
 import type { RemoteOutcome, SessionProgress } from '../../core/domain/backendStates.js';
 import { dropCount } from '../../core/ports/Translator.js';
@@ -26,6 +26,8 @@ import {
   findScript,
   type JobState,
   jobIdOf,
+  limitRefusal,
+  parseAccountJobs,
   parsePing,
   parsePoll,
   parseSbatch,
@@ -96,6 +98,13 @@ export class SlurmBackend implements DeploymentBackend {
   readonly needsMapping = false;
 
   constructor(private readonly o: SlurmBackendOptions) {}
+
+  /** The account's jobs each target's last answered poll round counted (the port's `accountJobs`). */
+  private readonly counted = new Map<string, number>();
+
+  accountJobs(target: string): number | undefined {
+    return this.counted.get(target);
+  }
 
   target(p: DeploymentProfile): string {
     return `ssh:${targetKey(sshTargetOf(p))}`;
@@ -208,12 +217,21 @@ export class SlurmBackend implements DeploymentBackend {
     );
     const parsed = r.code === 0 ? parseSbatch(r.stdout) : null;
     if (!parsed) {
-      const why = tail(r.stderr || r.stdout) || `exit ${r.code}`;
+      const why = tail(r.stderr || r.stdout.replace(/^@@account_jobs .*$/m, '')) || `exit ${r.code}`;
       // sbatch refusing the script (bad account, limits, syntax) will refuse it again; a controller
       // that did not answer may have taken the job: the retry looks the name up first.
       if (/Socket timed out|Unable to contact|Connection refused|try again|temporarily/i.test(why))
         throw new SshUnavailable(`sbatch on ${targetKey(t)} did not answer clearly: ${why}`);
-      throw new PermanentJobError(`sbatch on ${targetKey(t)} refused the job: ${why}`, true);
+      // A limit on the account's jobs: room comes as they end, so the run waits (siteLimit.ts). With
+      // none of the account's jobs held, no room can come: the job itself breaks a limit (its size or
+      // time), and is refused for good.
+      const accountJobs = parseAccountJobs(r.stdout);
+      if (limitRefusal.test(why) && accountJobs !== null && accountJobs > 0)
+        throw new SiteLimited(why, accountJobs);
+      throw new PermanentJobError(
+        `sbatch on ${targetKey(t)} refused the job: ${why}${limitRefusal.test(why) ? " (none of the account's jobs held at the site: the job itself is over a limit, its size or time)" : ''}`,
+        true,
+      );
     }
     return this.submission(t, d, name, parsed.jobId, {
       ...(parsed.cluster ? { cluster: parsed.cluster } : {}),
@@ -256,6 +274,7 @@ export class SlurmBackend implements DeploymentBackend {
     if (answer.squeueError)
       // The controller did not answer: nothing can be decided this round.
       throw new SshUnavailable(`squeue on ${target.slice(4)}: ${answer.squeueError}`);
+    if (answer.accountJobs !== null) this.counted.set(target, answer.accountJobs);
     for (const { item, jobId } of reqs) {
       const job = answer.jobs.get(jobId);
       out.set(

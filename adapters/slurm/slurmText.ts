@@ -103,6 +103,11 @@ export interface PollAnswer {
   readonly sacctRan: boolean;
   /** The login node's clock when the round ran (Unix seconds), so ages need no clock sync. */
   readonly now: number | null;
+  /**
+   * The account's jobs pending or running at the site (every one of the login user's, ours or not:
+   * what the site's limits count), from the round's squeue; null when squeue did not answer.
+   */
+  readonly accountJobs: number | null;
 }
 
 const maxStatusBytes = 65536;
@@ -110,19 +115,21 @@ const maxProgressBytes = 8192;
 const maxDownNodes = 32;
 
 /**
- * One round for many jobs: squeue for all, sacct for those squeue does not list or lists as ended
- * (their accounting), then the status files.
+ * One round for many jobs: squeue for all the login user's jobs (ours among them, and the count
+ * of the account's jobs the site's limits hold, in the same call), sacct for those squeue does not
+ * list or lists as ended (their accounting), then the status files.
  */
 export const pollScript = (reqs: readonly PollRequest[]): string => {
   const ids = reqs.map((r) => r.jobId);
-  const list = ids.join(',');
   const lines = [
     'echo "@@now $(date +%s)"',
-    `q=$(SLURM_TIME_FORMAT=%s squeue --noheader --jobs=${sq(list)} --states=all ${squeueFormat} 2>&1); rc=$?`,
+    `q=$(SLURM_TIME_FORMAT=%s squeue --noheader --user="$(id -un)" --states=all ${squeueFormat} 2>&1); rc=$?`,
     'echo "@@squeue $rc"',
     `printf '%s\\n' "$q"`,
     // Running or waiting in squeue: sacct is not asked about it (an ended one is, for its accounting).
     `seen=" $(printf '%s\\n' "$q" | awk -F'|' '$1 ~ /^[0-9][0-9_]*$/ && $2 !~ /^(${[...terminalJobStates].join('|')})$/ {print $1}' | tr '\\n' ' ') "`,
+    // What the site's limits count: every job of the account that has not ended.
+    '[ $rc = 0 ] && echo "@@account_jobs $(printf \'%s\' "$seen" | wc -w)"',
     "missing=''",
     `for id in ${ids.join(' ')}; do case "$seen" in *" $id "*) ;; *) missing="$missing\${missing:+,}$id" ;; esac; done`,
     'if [ -n "$missing" ]; then',
@@ -230,7 +237,13 @@ export const parsePoll = (stdout: string): PollAnswer => {
     if (section === 'sacct' && rc !== 0) sacctError = text || `sacct exited with ${rc}`;
     errors.length = 0;
   };
+  let accountJobs: number | null = null;
   for (const line of stdout.split('\n')) {
+    const counted = /^@@account_jobs (\d{1,9})$/.exec(line);
+    if (counted) {
+      accountJobs = Number(counted[1]);
+      continue;
+    }
     const clock = /^@@now (\d{1,12})$/.exec(line);
     if (clock) {
       now = Number(clock[1]);
@@ -284,7 +297,7 @@ export const parsePoll = (stdout: string): PollAnswer => {
     const u = usage.get(id);
     if (u && (u.maxRssBytes === null || rss > u.maxRssBytes)) usage.set(id, { ...u, maxRssBytes: rss });
   }
-  return { jobs, usage, statuses, progress, downNodes, squeueError, sacctError, sacctRan, now };
+  return { jobs, usage, statuses, progress, downNodes, squeueError, sacctError, sacctRan, now, accountJobs };
 };
 
 /** Looks a job up by its (deterministic) name, in squeue and in sacct. */
@@ -350,13 +363,38 @@ export const stageScript = (dirs: readonly string[], files: readonly StagedJobFi
  * job whose node failed back in the queue and run the attempt a second time under the same id; a
  * new run is surveyor's decision (retry), taken as a new attempt with a name of its own.
  */
+/**
+ * sbatch for the job script; when it refuses, the same command counts the account's jobs the site
+ * holds (`@@account_jobs`), so a refusal for a limit says how full the queue was (siteLimit.ts).
+ */
 export const submitScript = (o: {
   workDir: string;
   scriptPath: string;
   jobName: string;
   options?: readonly string[];
 }): string =>
-  `cd ${sq(o.workDir)} || exit 3\nsbatch --parsable --no-requeue --job-name=${sq(o.jobName)} ${(o.options ?? []).map((x) => `${sq(x)} `).join('')}${sq(o.scriptPath)}\n`;
+  [
+    `cd ${sq(o.workDir)} || exit 3`,
+    `sbatch --parsable --no-requeue --job-name=${sq(o.jobName)} ${(o.options ?? []).map((x) => `${sq(x)} `).join('')}${sq(o.scriptPath)}`,
+    'rc=$?',
+    `[ $rc = 0 ] || echo "@@account_jobs $(squeue --noheader --user="$(id -un)" --states=all --format='%i|%T' 2>/dev/null | awk -F'|' '$2 !~ /^(${[...terminalJobStates].join('|')})$/' | wc -l)"`,
+    'exit $rc',
+    '',
+  ].join('\n');
+
+/** The count a refused submission printed (`submitScript`), or null. */
+export const parseAccountJobs = (stdout: string): number | null => {
+  const m = /^@@account_jobs (\d{1,9})$/m.exec(stdout);
+  return m ? Number(m[1]) : null;
+};
+
+/**
+ * Whether sbatch's words refuse a job for a limit on the account's jobs (per user, QOS or
+ * association: MaxSubmitJobs, MaxJobs, Grp limits, an exhausted allocation), as Slurm 22.05 to
+ * 24.x word it, rather than for the job itself (an unknown partition or account, bad options).
+ */
+export const limitRefusal =
+  /Job violates accounting\/QOS policy|(QOS|Assoc)(Max|Grp)\w*(Submit|Jobs|Minutes|Limit)\w*|job submit limit|MaxSubmitJobs|MaxJobs/i;
 
 /** `sbatch --parsable` prints `jobid` or `jobid;cluster`. */
 export const parseSbatch = (stdout: string): { jobId: string; cluster?: string } | null => {

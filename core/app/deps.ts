@@ -1,4 +1,5 @@
 import { defaultOutagePolicy } from '../domain/peerOutage.js';
+import { defaultSiteLimitPolicy } from '../domain/siteLimit.js';
 import type { SurveyorPorts, SurveyorSettings } from './ports.js';
 
 /** The small deps object of each family of use cases, cut once from the ports. */
@@ -69,10 +70,13 @@ export const depsFrom = (p: SurveyorPorts, s: SurveyorSettings) => {
       pollSpacing,
       pauses: p.pauses,
       outages,
+      siteHolds: p.siteHolds,
+      siteLimits: s.siteLimits ?? defaultSiteLimitPolicy,
     },
     poll: {
       executions: p.executions,
       pollRounds: p.pollRounds,
+      siteHolds: p.siteHolds,
       artifacts: p.artifacts,
       configs: p.configs,
       backends: p.backends,
@@ -100,6 +104,9 @@ export const depsFrom = (p: SurveyorPorts, s: SurveyorSettings) => {
       pollSpacing,
       textDiff: p.textDiff,
       graphs: p.graphs,
+      backends: p.backends,
+      siteHolds: p.siteHolds,
+      siteLimits: s.siteLimits ?? defaultSiteLimitPolicy,
       patchableFields: s.patchableFields,
       publicUrl: s.publicUrl ?? 'http://127.0.0.1:8080',
       serviceVersion: s.serviceVersion ?? 'unknown',

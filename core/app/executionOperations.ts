@@ -1,4 +1,5 @@
 import { outageBlocker } from '../domain/peerOutage.js';
+import { siteLimitBlocker } from '../domain/siteLimit.js';
 import { artifactNames } from '../domain/artifactNames.js';
 import type { Manifest, StagedFile } from '../domain/manifest.js';
 import { compareExecutions } from '../usecases/executions/compareExecutions.js';
@@ -148,6 +149,12 @@ export const executionOperations = (d: SurveyorDeps) => {
       // A run whose peer stopped answering waits for it (domain/peerOutage.ts).
       const outage = outageBlocker(e, x.clock.now(), x.outages);
       if (outage) s.blocked_by.push(outage);
+      // A run whose batch site refused a job for a limit waits for room (domain/siteLimit.ts).
+      if (e.state === 'submitting' && e.profileSnapshot.deployment.kind === 'batch_remote') {
+        const target = x.backends.get('batch_remote').target(e.profileSnapshot);
+        const site = siteLimitBlocker(e, await x.siteHolds.of(target), x.siteLimits);
+        if (site) s.blocked_by.push(site);
+      }
       // A run that reached its translator or backend step while its profile is paused waits there.
       if (e.state === 'translating' || e.state === 'submitting') {
         const paused = pauseBlocker(await pauseOf(x, e, x.clock.now()), e);

@@ -35,6 +35,8 @@ import type { SourceRepository } from '../ports/SourceRepository.js';
 import type { Stager } from '../ports/Stager.js';
 import type { ContentDigest } from '../ports/ContentDigest.js';
 import type { TextDiff } from '../ports/TextDiff.js';
+import type { SiteHolds } from '../ports/SiteHolds.js';
+import type { SiteLimitPolicy } from '../domain/siteLimit.js';
 import type { Translator } from '../ports/Translator.js';
 import type { UserRepository } from '../ports/UserRepository.js';
 import type { WorkerRegistry } from '../ports/WorkerRegistry.js';
@@ -77,6 +79,7 @@ export interface SurveyorPorts {
   readonly profiles: ProfileRepository;
   /** Profiles paused by hand: admission holds the runs that would submit with them. */
   readonly pauses: ProfilePauses;
+  readonly siteHolds: SiteHolds;
   readonly executions: ExecutionRepository;
   readonly admissions: ExecutionAdmissions;
   readonly artifacts: ArtifactStore;
@@ -126,6 +129,8 @@ export interface SurveyorSettings {
    * (SERVICE_OUTAGE_WAIT_MINUTES, SERVICE_OUTAGE_RECHECK_SECONDS; domain/peerOutage.ts).
    */
   readonly outages?: OutagePolicy;
+  /** How a run waits on a batch site's limits (default: domain/siteLimit.ts). */
+  readonly siteLimits?: SiteLimitPolicy;
   /** The service's address as its users reach it (SERVICE_PUBLIC_URL): provenance ids are URIs under it. */
   readonly publicUrl?: string;
   /** This build's version, named as the agent in provenance documents. */

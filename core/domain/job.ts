@@ -75,6 +75,21 @@ export class DeferredJob extends Error {
 export type Peer = 'archive' | 'translator' | 'island_manager' | 'login_node';
 
 /**
+ * The site refused a submission for one of its limits (jobs per user or QOS, an association's):
+ * not a failure of the run, which waits for room in the site's queue (domain/siteLimit.ts).
+ * `accountJobs`: the account's jobs the site held when it refused.
+ */
+export class SiteLimited extends Error {
+  constructor(
+    readonly reason: string,
+    readonly accountJobs: number,
+  ) {
+    super(`the site refused the job for one of its limits: ${reason}`);
+    this.name = 'SiteLimited';
+  }
+}
+
+/**
  * A peer a job needs did not answer, or answered that it cannot now: trying later may cure it.
  * Adapters throw their own kinds of it (`ArchiveUnavailable`, `DlgUnreachable`, `SshUnavailable`).
  */

@@ -66,6 +66,12 @@ export interface DeploymentBackend {
   find(profile: DeploymentProfile, externalName: string, signal?: AbortSignal): Promise<Submission | null>;
   submit(req: SubmitRequest, signal?: AbortSignal): Promise<Submission>;
   /** One round for many executions of one target; every item gets an outcome. */
+  /**
+   * What this process's last answered poll round of `target` counted of the account's own jobs at
+   * the site (pending or running, every one, ours or not: what a site's limits count). Absent: the
+   * backend keeps no such queue (an island manager), or no round has counted it yet.
+   */
+  accountJobs?(target: string): number | undefined;
   poll(target: string, items: readonly PollItem[], signal?: AbortSignal): Promise<Map<string, RemoteOutcome>>;
   cancel(item: PollItem, signal?: AbortSignal): Promise<void>;
   /**

@@ -1,4 +1,5 @@
 import { UnifiedTextDiff } from '../../adapters/system/textDiff.js';
+import { PgSiteHolds } from '../../adapters/postgres/siteHolds.js';
 import {
   locateInProjectYamlOffThread,
   parseProjectYamlOffThread,
@@ -70,6 +71,7 @@ export const postgresPorts = (input: {
     discovery: new PgSourceDiscovery(db),
     profiles: new PgProfileRepository(db),
     pauses: new PgProfilePauses(db),
+    siteHolds: new PgSiteHolds(db),
     executions: new PgExecutionRepository(db),
     admissions: new PgExecutionAdmissions(db),
     artifacts: new PgArtifactStore(db),

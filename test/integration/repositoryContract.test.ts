@@ -13,6 +13,7 @@ import { PgJobQueue } from '../../adapters/postgres/jobQueue.js';
 import { PgMaintenanceRepository } from '../../adapters/postgres/maintenanceRepository.js';
 import { PgProfileRepository } from '../../adapters/postgres/profileRepository.js';
 import { PgProfilePauses } from '../../adapters/postgres/profilePauses.js';
+import { PgSiteHolds } from '../../adapters/postgres/siteHolds.js';
 import { PgProjectConfigRepository } from '../../adapters/postgres/projectConfigRepository.js';
 import { PgSourceDiscovery } from '../../adapters/postgres/sourceDiscovery.js';
 import { PgSourceRepository } from '../../adapters/postgres/sourceRepository.js';
@@ -30,6 +31,7 @@ runRepositoryContract(test, 'postgres', async () => {
       discovery: new PgSourceDiscovery(d.db),
       profiles: new PgProfileRepository(d.db),
       pauses: new PgProfilePauses(d.db),
+      siteHolds: new PgSiteHolds(d.db),
       executions: new PgExecutionRepository(d.db),
       admissions: new PgExecutionAdmissions(d.db),
       artifacts: new PgArtifactStore(d.db),

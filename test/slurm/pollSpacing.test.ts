@@ -48,7 +48,14 @@ test.serial('four runs submitted 2 s apart: the login node is polled at most onc
   // A few more rounds of the tick's own after the submissions.
   await new Promise((r) => setTimeout(r, 3 * minSeconds * 1000));
   const rounds = schedulerCallsAt(tb)
-    .filter((c) => c.at >= since && c.call.startsWith('squeue --noheader --jobs='))
+    // A round's squeue lists the login user's jobs in the poll's format (a lookup names its job).
+    .filter(
+      (c) =>
+        c.at >= since &&
+        c.call.startsWith('squeue --noheader --user=') &&
+        c.call.includes('%r|%N') &&
+        !c.call.includes('--name='),
+    )
     .map((c) => c.at);
   const submits = schedulerCallsAt(tb).filter((c) => c.at >= since && c.call.startsWith('sbatch')).length;
   t.is(submits, 4);

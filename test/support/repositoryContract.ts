@@ -32,6 +32,7 @@ export type Repositories = Pick<
   | 'discovery'
   | 'profiles'
   | 'pauses'
+  | 'siteHolds'
   | 'executions'
   | 'admissions'
   | 'artifacts'
@@ -632,6 +633,40 @@ export const repositoryContract: Record<string, Rule> = {
       );
       t.true(await r.profiles.delete(b.id, 1, ev(b.id), at(7)));
       t.deepEqual(await r.pauses.all(), [], "a deleted profile's pause went with it");
+    },
+  'site holds: a refusal holds the target; a count gives the room as tokens, one a try; a quiet spell lets one try blind; a count of none ends it':
+    async (t, r) => {
+      const h = r.siteHolds;
+      const target = 'ssh:op@[login.example.org]:22';
+      t.is(await h.take(target, at(0), 300), 'free', 'no hold: any run may submit');
+      await h.counted(target, 5, at(0));
+      t.is(await h.of(target), null, 'a count without a hold makes none');
+      await h.refused(target, 'QOSMaxSubmitJobPerUserLimit', 3, at(1));
+      t.like(await h.of(target), {
+        limitSeen: 3,
+        jobsSeen: 3,
+        tokens: 0,
+        reason: 'QOSMaxSubmitJobPerUserLimit',
+      });
+      t.is(await h.take(target, at(2), 300), 'wait');
+      // A round counts one job gone: one run may try; the others wait.
+      await h.counted(target, 2, at(3));
+      const tries = await Promise.all([1, 2, 3].map(() => h.take(target, at(4), 300)));
+      t.deepEqual([...tries].sort(), ['taken', 'wait', 'wait'], 'one token, taken once');
+      // A refusal again keeps the hold's start and takes the tokens back.
+      await h.counted(target, 1, at(5));
+      await h.refused(target, 'QOSMaxSubmitJobPerUserLimit', 3, at(6));
+      t.like(await h.of(target), { since: at(1), refusedAt: at(6), tokens: 0 });
+      // No count for the quiet spell (nothing of ours in flight there): one blind try, then waits.
+      t.is(await h.take(target, at(6 + 299), 300), 'wait');
+      t.deepEqual((await Promise.all([1, 2].map(() => h.take(target, at(6 + 300), 300)))).sort(), [
+        'taken',
+        'wait',
+      ]);
+      // The account holds no job there: the hold is over.
+      await h.counted(target, 0, at(400));
+      t.is(await h.of(target), null);
+      t.is(await h.take(target, at(401), 300), 'free');
     },
   'pauses: a window ahead is a pause already; one whose end has passed is over: replaced by the next, not resumed':
     async (t, r) => {

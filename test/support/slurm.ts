@@ -20,6 +20,8 @@ export interface SlurmTestbed {
   readonly daliugeVenv: string;
   /** The compute nodes' Slurm names (their addresses), first the one that debug and long hold. */
   readonly nodes: readonly string[];
+  /** A QOS with a site's per-user limits: jobs submitted (sbatch refuses past it) and running. */
+  readonly capped: { readonly qos: string; readonly maxSubmit: number; readonly maxJobs: number };
 }
 
 export const slurmTestbed = (): SlurmTestbed => {
@@ -50,6 +52,11 @@ export const slurmTestbed = (): SlurmTestbed => {
     conf: v('SLURM_TESTBED_CONF')!,
     daliugeVenv: v('SLURM_TESTBED_DALIUGE_VENV')!,
     nodes: (v('SLURM_TESTBED_NODES') ?? '').split(',').filter((n) => n !== ''),
+    capped: {
+      qos: v('SLURM_TESTBED_CAPPED_QOS') ?? 'capped',
+      maxSubmit: Number(v('SLURM_TESTBED_CAPPED_MAX_SUBMIT') ?? 0),
+      maxJobs: Number(v('SLURM_TESTBED_CAPPED_MAX_JOBS') ?? 0),
+    },
   };
 };
 

@@ -20,6 +20,8 @@ import { hostPattern, parseKnownHosts, verifyHostKey } from '../../adapters/slur
 import {
   compositeJobId,
   jobIdOf,
+  limitRefusal,
+  parseAccountJobs,
   parsePing,
   parsePoll,
   parseSbatch,
@@ -96,7 +98,7 @@ test("squeue's 'Invalid job id' for one unknown id is not an error; a dead contr
   t.regex(noAcct.sacctError!, /accounting storage is disabled/);
 });
 
-test('the poll script asks squeue once for every id and quotes every path', (t) => {
+test("the poll script asks squeue once for the login user's jobs and quotes every path", (t) => {
   const s = pollScript([
     { jobId: '1', statusPath: "/home/o'neil/a/surveyor-status.json" },
     { jobId: '2', statusPath: '/b/surveyor-status.json', progressPath: '/b/surveyor-progress.json' },
@@ -104,9 +106,36 @@ test('the poll script asks squeue once for every id and quotes every path', (t) 
   t.true(s.includes("@@progress %s ' '2'; head -c 8192 '/b/surveyor-progress.json'"));
   t.is(s.match(/squeue --/g)!.length, 1);
   t.is(s.match(/sacct --/g)!.length, 1);
-  t.true(s.includes("--jobs='1,2'"));
+  t.true(s.includes('squeue --noheader --user="$(id -un)" --states=all'));
+  t.true(s.includes('@@account_jobs'), 'the same squeue counts the account jobs');
+  t.true(s.includes('--jobs="$missing"'), 'sacct only for the jobs squeue does not show running');
   t.true(s.includes(sq("/home/o'neil/a/surveyor-status.json")));
   t.is(sq("a'b"), `'a'\\''b'`);
+});
+
+test("a site's limit: the words Slurm refuses a job with, and the account's jobs counted with them", (t) => {
+  // Slurm 22.05's words past a QOS's MaxSubmitJobsPerUser (the testbed prints them), and others.
+  for (const words of [
+    "sbatch: error: QOSMaxSubmitJobPerUserLimit\nsbatch: error: Batch job submission failed: Job violates accounting/QOS policy (job submit limit, user's size and/or time limits)",
+    'sbatch: error: AssocMaxSubmitJobLimit',
+    'sbatch: error: AssocGrpSubmitJobsLimit',
+    'sbatch: error: QOSGrpSubmitJobsLimit',
+  ])
+    t.true(limitRefusal.test(words), words);
+  for (const words of [
+    'sbatch: error: Batch job submission failed: Invalid partition name specified',
+    'sbatch: error: Batch job submission failed: Invalid account or account/partition combination specified',
+    'sbatch: error: invalid partition specified: nope',
+  ])
+    t.false(limitRefusal.test(words), words);
+  t.is(parseAccountJobs('sbatch: error: ...\n@@account_jobs 3\n'), 3);
+  t.is(parseAccountJobs('sbatch: error: ...\n'), null);
+  const script = submitScript({ workDir: '/w', scriptPath: '/w/j.sh', jobName: 'n' });
+  t.regex(script, /\[ \$rc = 0 \] \|\| echo "@@account_jobs/);
+  t.regex(script, /exit \$rc/);
+  const answer = parsePoll('@@now 1\n@@squeue 0\n7|PENDING|Priority|(null)|0\n@@account_jobs 4\n@@status\n');
+  t.is(answer.accountJobs, 4);
+  t.is(parsePoll('@@squeue 1\nslurm_load_jobs error: Socket timed out\n@@status\n').accountJobs, null);
 });
 
 test('sbatch --parsable output, the composite id and ping output', (t) => {

@@ -10,6 +10,7 @@ import {
 } from '../../domain/lostNodes.js';
 import type { RemoteOutcome } from '../../domain/backendStates.js';
 import type { Clock } from '../../ports/Clock.js';
+import type { SiteHolds } from '../../ports/SiteHolds.js';
 import type { DeploymentBackends } from '../../ports/DeploymentBackend.js';
 import type { ArtifactStore } from '../../ports/ArtifactStore.js';
 import type {
@@ -39,6 +40,8 @@ export interface PollDeps {
   readonly configs: ProjectConfigRepository;
   readonly backends: DeploymentBackends;
   readonly clock: Clock;
+  /** A batch site's hold on the target learns the room each round counts (domain/siteLimit.ts). */
+  readonly siteHolds: Pick<SiteHolds, 'counted'>;
 }
 
 /** Most executions one round serves; more wait for the next round (oldest first). */
@@ -121,6 +124,9 @@ export const pollTarget = async (
     if (err instanceof LeaseLostError || ctx.signal.aborted) throw err;
     pollError = err instanceof Error ? err.message : String(err);
   }
+  // The same answer counted the account's jobs at the site: the room runs waiting there may take.
+  const accountJobs = outcomes ? backend.accountJobs?.(job.target) : undefined;
+  if (accountJobs !== undefined) await deps.siteHolds.counted(job.target, accountJobs, deps.clock.now());
   const noAnswer: PollAnswer | null = outcomes
     ? null
     : { kind: 'no_answer', lastAnsweredAt: await deps.pollRounds.lastAnswered(job.target) };

@@ -19,6 +19,9 @@ import type { Stager } from '../../ports/Stager.js';
 import type { ContentDigest } from '../../ports/ContentDigest.js';
 import type { Translator } from '../../ports/Translator.js';
 
+import type { SiteHolds } from '../../ports/SiteHolds.js';
+import type { SiteLimitPolicy } from '../../domain/siteLimit.js';
+
 export interface RunDeps {
   readonly executions: Pick<ExecutionRepository, 'get' | 'getWithSources' | 'write'>;
   readonly artifacts: ArtifactStore;
@@ -36,6 +39,9 @@ export interface RunDeps {
   readonly pauses: Pick<ProfilePauses, 'of'>;
   /** How long a run waits through an outage of a peer it needs, and how often it looks. */
   readonly outages: OutagePolicy;
+  /** Batch sites' limits: a run waits for room before it submits (domain/siteLimit.ts). */
+  readonly siteHolds: SiteHolds;
+  readonly siteLimits: SiteLimitPolicy;
 }
 
 export interface RunContext {

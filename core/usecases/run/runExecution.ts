@@ -18,6 +18,7 @@ import {
 import { settlePrevious } from './settlePrevious.js';
 import { stage } from './stage.js';
 import { throughOutage } from './waitOnPeer.js';
+import { throughSiteLimit } from './waitOnSiteLimit.js';
 import { settleCancel, submit } from './submit.js';
 import { translate } from './translate.js';
 
@@ -76,7 +77,10 @@ const steps = async (a: Attempt, job: RunJobPayload): Promise<void> => {
         break;
       case 'submitting':
         await holdWhilePaused(a, e);
-        await throughOutage(a, e, ['island_manager', 'login_node'], () => submit(a, e));
+        // A batch site's limits first (waitOnSiteLimit.ts): a run waiting for room sends nothing.
+        await throughSiteLimit(a, e, () =>
+          throughOutage(a, e, ['island_manager', 'login_node'], () => submit(a, e)),
+        );
         break;
       case 'cancelling':
         // Cancelled while submitting: adopt whatever reached the backend, so the poll can cancel it.
