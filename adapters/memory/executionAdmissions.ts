@@ -69,6 +69,17 @@ export class MemoryExecutionAdmissions implements ExecutionAdmissions {
     return inFlightIn(this.store, projectModule);
   }
 
+  async inFlightByProfile(): Promise<ReadonlyMap<string, number>> {
+    const n = new Map<string, number>();
+    for (const e of this.all())
+      if (inFlight(e.state) && e.profileId !== null) n.set(e.profileId, (n.get(e.profileId) ?? 0) + 1);
+    return n;
+  }
+
+  async inFlightOfProfile(profileId: string): Promise<number> {
+    return this.all().filter((e) => e.profileId === profileId && inFlight(e.state)).length;
+  }
+
   /** The runs counting against each source of the project at the version (`countsAgainst`). */
   private failedRuns(projectModule: string, configVersion: number): Map<string, FailedRuns> {
     const out = new Map<string, FailedRuns>();

@@ -91,6 +91,23 @@ export class PgExecutionAdmissions implements ExecutionAdmissions {
     return row.n;
   }
 
+  async inFlightByProfile(): Promise<ReadonlyMap<string, number>> {
+    const rows = await this.db.any<{ profile_id: string; n: number }>(
+      `SELECT profile_id, count(*)::int AS n FROM executions WHERE ${inFlight} AND profile_id IS NOT NULL
+       GROUP BY profile_id`,
+    );
+    return new Map(rows.map((r) => [r.profile_id, r.n]));
+  }
+
+  async inFlightOfProfile(profileId: string): Promise<number> {
+    const row = await this.db.one<{ n: number }>(
+      prepared(`SELECT count(*)::int AS n FROM executions WHERE profile_id = $1 AND ${inFlight}`, [
+        profileId,
+      ]),
+    );
+    return row.n;
+  }
+
   async sourcesToProcess(
     projectModule: string,
     requiredFlags: readonly string[],

@@ -72,6 +72,7 @@ export const depsFrom = (p: SurveyorPorts, s: SurveyorSettings) => {
       outages,
       siteHolds: p.siteHolds,
       siteLimits: s.siteLimits ?? defaultSiteLimitPolicy,
+      submitCounters: p.throttle,
     },
     poll: {
       executions: p.executions,

@@ -10,7 +10,8 @@ import { appError } from '../errors.js';
 import type { ProvenanceEvent } from '../domain/event.js';
 import { type Execution, viewExecution } from '../domain/executionRecord.js';
 import { capBlocker } from '../usecases/admission/admissionRules.js';
-import { budgetOf, pauseOf } from '../usecases/admission/admitOne.js';
+import { budgetOf, pauseOf, profileInFlightOf } from '../usecases/admission/admitOne.js';
+import { queuedCapBlocker } from '../domain/profile.js';
 import { pauseBlocker, viewPause } from '../domain/profilePause.js';
 import { budgetBlocker, budgetView } from '../domain/budget.js';
 import { cancelExecution } from '../usecases/executions/cancelExecution.js';
@@ -145,6 +146,9 @@ export const executionOperations = (d: SurveyorDeps) => {
         if (b) budget = budgetView(b, e.profileSnapshot);
         const paused = pauseBlocker(await pauseOf(x, e, x.clock.now()), e);
         if (paused) s.blocked_by.push(paused);
+        const queued =
+          e.doSubmit === false ? null : queuedCapBlocker(e.profileSnapshot, await profileInFlightOf(x, e));
+        if (queued) s.blocked_by.push(queued);
       }
       // A run whose peer stopped answering waits for it (domain/peerOutage.ts).
       const outage = outageBlocker(e, x.clock.now(), x.outages);

@@ -82,6 +82,13 @@ export interface BatchRemoteDeployment extends StallSettings {
   readonly constraint?: string;
   readonly cpus_per_task?: number;
   readonly batch_template?: string;
+  /**
+   * The most runs of this profile from admission to their end (so the most jobs it has at the
+   * site), kept below the site's own limit: admission holds more, pending (queuedCapBlocker).
+   */
+  readonly max_queued_jobs?: number;
+  /** The most sbatch calls a minute this profile makes; more wait their turn, no attempt spent. */
+  readonly max_submits_per_minute?: number;
 }
 
 export type DeploymentSettings = RestRemoteDeployment | BatchRemoteDeployment;
@@ -248,4 +255,16 @@ export const keyMaterialError = (raw: unknown): AppError | null => {
         'deployment profiles never hold SSH keys, passphrases or host keys: the worker reads them from BATCH_SSH_PRIVATE_KEY_FILE, BATCH_SSH_PRIVATE_KEY_PASSPHRASE_FILE and BATCH_SSH_KNOWN_HOSTS_SOURCE',
         paths.map((path) => ({ path, message: 'key material is not allowed in a profile' })),
       );
+};
+
+/** The profile's cap on its runs in flight, or null (none: rest_remote, or not set). */
+export const maxQueuedJobsOf = (p: ProfileSettings): number | null =>
+  p.deployment.kind === 'batch_remote' ? (p.deployment.max_queued_jobs ?? null) : null;
+
+/** Why a run of the profile may not be admitted for its max_queued_jobs, or null. `inFlight`: its runs now. */
+export const queuedCapBlocker = (p: ProfileSettings, inFlight: number): string | null => {
+  const cap = maxQueuedJobsOf(p);
+  return cap !== null && inFlight >= cap
+    ? `profile ${p.name} has ${inFlight} runs in flight; its max_queued_jobs allows ${cap}`
+    : null;
 };

@@ -24,6 +24,10 @@ export interface ExecutionAdmissions {
   inFlightByProject(): Promise<ReadonlyMap<string, number>>;
   /** Executions between queued and cancelling in one project (what its concurrent_runs cap counts). */
   inFlightIn(projectModule: string): Promise<number>;
+  /** Executions between queued and cancelling, per profile (what each one's max_queued_jobs counts). */
+  inFlightByProfile(): Promise<ReadonlyMap<string, number>>;
+  /** The same for one profile. */
+  inFlightOfProfile(profileId: string): Promise<number>;
   /**
    * Enabled sources whose metadata is in, whose required flags hold, whose signature differs from
    * the one last processed, that no unfinished execution holds, and that the retry rule does not

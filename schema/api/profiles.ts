@@ -133,6 +133,8 @@ export const BatchRemote = component(
       constraint: patternString(slurmConstraint, "node features joined by sbatch's &|,*[] (no spaces)", 256),
       cpus_per_task: intRange(1, 4096),
       batch_template: boundedString(1, 65536),
+      max_queued_jobs: intRange(1, 100000),
+      max_submits_per_minute: intRange(1, 600),
       ...stallFields,
     },
   ),

@@ -1027,6 +1027,14 @@ export const repositoryContract: Record<string, Rule> = {
       t.deepEqual([...(await r.admissions.inFlightByProject())], [[module, 3]]);
       t.is(await r.admissions.inFlightIn(module), 3);
       t.is(await r.admissions.inFlightIn('no_such_project'), 0);
+      // Per profile: none of these has a profile that still exists (profileId null), so none counts.
+      t.deepEqual([...(await r.admissions.inFlightByProfile())], []);
+      const mine = profile({ name: 'counted' });
+      await r.profiles.insert(mine, ev(mine.id), t0);
+      for (const state of ['queued', 'running', 'completed'] as const)
+        await stored(r, execution({ state, profileId: mine.id }));
+      t.deepEqual([...(await r.admissions.inFlightByProfile())], [[mine.id, 2]]);
+      t.is(await r.admissions.inFlightOfProfile(mine.id), 2);
       t.deepEqual(
         (await r.pollRounds.onTarget('dim:1', 10)).map((x) => x.id),
         [run2.id, run1.id],

@@ -307,6 +307,8 @@ test('the planner alone: caps count what this tick admitted, and a gone configur
       sourceIds: [],
       state: 'pending',
       executeRequestedAt: start,
+      profileId: null,
+      profileSnapshot: { name: 'mock', deployment: { kind: 'rest_remote' } },
     }) as unknown as Execution;
   const { decisions, inFlight } = planAdmissions(
     [
@@ -339,7 +341,11 @@ test('the planner alone: caps count what this tick admitted, and a gone configur
     until: null,
   };
   const asRun = (id: string, doSubmit: boolean) =>
-    ({ ...e(id), doSubmit, profileSnapshot: { name: 'setonix' } }) as unknown as Execution;
+    ({
+      ...e(id),
+      doSubmit,
+      profileSnapshot: { name: 'setonix', deployment: { kind: 'rest_remote' } },
+    }) as unknown as Execution;
   const held = planAdmissions(
     [
       { execution: asRun('submits', true), sources: [], pinned, scanned: false, pause },

@@ -1,6 +1,7 @@
 import { type BudgetState, budgetBlocker, withAdmitted } from '../../domain/budget.js';
 import type { Execution } from '../../domain/executionRecord.js';
 import type { ProjectConfig } from '../../domain/projectConfig.js';
+import { queuedCapBlocker } from '../../domain/profile.js';
 import { type ProfilePause, pauseBlocker } from '../../domain/profilePause.js';
 import type { Source, SourceState } from '../../domain/source.js';
 import { runJob } from '../../domain/jobKinds.js';
@@ -19,7 +20,8 @@ export const capBlocker = (inFlight: number, concurrentRuns: number): string | n
  * (`sources` are those still there, in the execution's order), and the project's concurrent_runs
  * cap have room (`inFlight` is the project's count), and a run that submits fit in the project's
  * budget, when it has one (`budget`: domain/budget.ts), and not go to a paused profile (`pause`:
- * the profile's pause that holds now, domain/profilePause.ts `holdingPause`).
+ * the profile's pause that holds now, domain/profilePause.ts `holdingPause`), nor past its
+ * profile's max_queued_jobs (`profileInFlight`: the profile's runs in flight).
  */
 export const admissionBlockers = (
   e: Execution,
@@ -28,6 +30,7 @@ export const admissionBlockers = (
   inFlight: number,
   budget: BudgetState | null = null,
   pause: ProfilePause | null = null,
+  profileInFlight = 0,
 ): string[] => {
   if (!pinned) return [`configuration version ${e.configVersion} is gone`];
   const blockedBy = executionBlockers(e, sources, pinned.discovery.required_flags);
@@ -38,6 +41,9 @@ export const admissionBlockers = (
   if (spent) blockedBy.push(spent);
   const paused = pauseBlocker(pause, e);
   if (paused) blockedBy.push(paused);
+  // A dry run submits nothing, so it holds no job at the site.
+  const queued = e.doSubmit === false ? null : queuedCapBlocker(e.profileSnapshot, profileInFlight);
+  if (queued) blockedBy.push(queued);
   return blockedBy;
 };
 
@@ -72,12 +78,15 @@ export const planAdmissions = (
   candidates: readonly AdmissionCandidate[],
   inFlight: ReadonlyMap<string, number>,
   budgets: ReadonlyMap<string, BudgetState | null> = new Map(),
+  profileInFlight: ReadonlyMap<string, number> = new Map(),
 ): {
   decisions: AdmissionDecision[];
   inFlight: ReadonlyMap<string, number>;
   budgets: ReadonlyMap<string, BudgetState | null>;
+  profileInFlight: ReadonlyMap<string, number>;
 } => {
   const running = new Map(inFlight);
+  const byProfile = new Map(profileInFlight);
   const budget = new Map(budgets);
   const admittedInTick = new Map<string, number>();
   const decisions = candidates.map((c) => {
@@ -87,9 +96,13 @@ export const planAdmissions = (
       return { execution: c.execution, admitted: false, scanned: true };
     const n = running.get(project) ?? 0;
     const b = budget.get(project) ?? null;
-    const admitted = admissionBlockers(c.execution, c.sources, c.pinned, n, b, c.pause ?? null).length === 0;
+    const profile = c.execution.profileId;
+    const p = profile === null ? 0 : (byProfile.get(profile) ?? 0);
+    const admitted =
+      admissionBlockers(c.execution, c.sources, c.pinned, n, b, c.pause ?? null, p).length === 0;
     if (admitted) {
       running.set(project, n + 1);
+      if (profile !== null) byProfile.set(profile, p + 1);
       if (b)
         budget.set(
           project,
@@ -99,7 +112,7 @@ export const planAdmissions = (
     }
     return { execution: c.execution, admitted, scanned: c.scanned };
   });
-  return { decisions, inFlight: running, budgets: budget };
+  return { decisions, inFlight: running, budgets: budget, profileInFlight: byProfile };
 };
 
 /** What admitting an execution writes: its new state, its event and its run job. */

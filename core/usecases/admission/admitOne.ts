@@ -5,6 +5,8 @@ import type { ExecutionRepository } from '../../ports/ExecutionRepository.js';
 import type { ProjectConfigRepository } from '../../ports/ProjectConfigRepository.js';
 import type { SourceRepository } from '../../ports/SourceRepository.js';
 import type { ProfilePauses } from '../../ports/ProfilePauses.js';
+import type { ExecutionAdmissions } from '../../ports/ExecutionAdmissions.js';
+import { maxQueuedJobsOf } from '../../domain/profile.js';
 import { holdingPause } from '../../domain/profilePause.js';
 import { type BudgetDeps, readBudget } from '../budgets/readBudget.js';
 import { admissionBlockers, admissionWrite } from './admissionRules.js';
@@ -14,8 +16,18 @@ export interface AdmitDeps extends BudgetDeps {
   readonly sources: SourceRepository;
   readonly configs: ProjectConfigRepository;
   readonly pauses: Pick<ProfilePauses, 'of'>;
+  readonly admissions: Pick<ExecutionAdmissions, 'inFlightOfProfile'>;
   readonly clock: Clock;
 }
+
+/** The runs in flight of an execution's profile, read only when the profile caps them (max_queued_jobs). */
+export const profileInFlightOf = async (
+  deps: Pick<AdmitDeps, 'admissions'>,
+  e: Execution,
+): Promise<number> =>
+  e.profileId === null || maxQueuedJobsOf(e.profileSnapshot) === null
+    ? 0
+    : deps.admissions.inFlightOfProfile(e.profileId);
 
 /**
  * The pause of the profile an execution runs with that holds at `now` (null: none, over or still
@@ -56,6 +68,7 @@ export const admitOne = async (deps: AdmitDeps, e: Execution, inFlight: number):
     inFlight,
     await budgetOf(deps, e, now),
     await pauseOf(deps, e, now),
+    await profileInFlightOf(deps, e),
   );
   if (blockedBy.length > 0) return { admitted: false, blockedBy };
   const w = admissionWrite(e);

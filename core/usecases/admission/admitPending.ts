@@ -1,5 +1,6 @@
 import type { Execution } from '../../domain/executionRecord.js';
 import type { ProjectConfig } from '../../domain/projectConfig.js';
+import { maxQueuedJobsOf } from '../../domain/profile.js';
 import type { Source } from '../../domain/source.js';
 import type { Clock } from '../../ports/Clock.js';
 import type { ExecutionAdmissions } from '../../ports/ExecutionAdmissions.js';
@@ -12,7 +13,10 @@ import { type BudgetDeps, readBudget } from '../budgets/readBudget.js';
 import { type AdmissionCandidate, admissionWrite, planAdmissions } from './admissionRules.js';
 
 export interface AdmissionDeps extends BudgetDeps {
-  readonly admissions: Pick<ExecutionAdmissions, 'inFlightByProject' | 'awaitingAdmission' | 'admitMany'>;
+  readonly admissions: Pick<
+    ExecutionAdmissions,
+    'inFlightByProject' | 'inFlightByProfile' | 'awaitingAdmission' | 'admitMany'
+  >;
   readonly sources: Pick<SourceRepository, 'getMany'>;
   readonly configs: Pick<ProjectConfigRepository, 'pinned' | 'active'>;
   readonly pauses: Pick<ProfilePauses, 'all'>;
@@ -71,10 +75,18 @@ export const admitPending = async (
     return out;
   };
   const budgets = await budgetsOf(deps, [...made, ...awaiting]);
-  const first = planAdmissions(await candidates(made, false), inFlight, budgets);
+  // Per profile only when one of them caps its runs (max_queued_jobs): a read the tick skips otherwise.
+  const capped = [...made, ...awaiting].some((e) => maxQueuedJobsOf(e.profileSnapshot) !== null);
+  const byProfile = capped ? await deps.admissions.inFlightByProfile() : new Map<string, number>();
+  const first = planAdmissions(await candidates(made, false), inFlight, budgets, byProfile);
   const taken = new Set(first.decisions.filter((d) => d.admitted).map((d) => d.execution.id));
   const scanned = awaiting.filter((e) => !taken.has(e.id)).slice(0, scan);
-  const then = planAdmissions(await candidates(scanned, true), first.inFlight, first.budgets);
+  const then = planAdmissions(
+    await candidates(scanned, true),
+    first.inFlight,
+    first.budgets,
+    first.profileInFlight,
+  );
   const chosen = [...first.decisions, ...then.decisions].filter((d) => d.admitted);
   const moved =
     chosen.length > 0

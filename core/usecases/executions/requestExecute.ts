@@ -3,7 +3,7 @@ import { type AppError, appError } from '../../errors.js';
 import { terminalStates, executionEvent } from '../../domain/execution.js';
 import { type Execution, withChange } from '../../domain/executionRecord.js';
 import type { ExecutionRepository } from '../../ports/ExecutionRepository.js';
-import { type AdmitDeps, budgetOf, pauseOf } from '../admission/admitOne.js';
+import { type AdmitDeps, budgetOf, pauseOf, profileInFlightOf } from '../admission/admitOne.js';
 import { admissionBlockers, admissionWrite } from '../admission/admissionRules.js';
 
 export interface ExecuteInput {
@@ -72,6 +72,7 @@ export const requestExecute = async (
     read.inFlight,
     budget,
     await pauseOf(deps, requested, now),
+    await profileInFlightOf(deps, requested),
   );
   const admission = blockedBy.length === 0 ? admissionWrite(requested) : null;
   const change = admission ? { ...asked, state: admission.state, error: null } : asked;

@@ -20,6 +20,7 @@ import type { ContentDigest } from '../../ports/ContentDigest.js';
 import type { Translator } from '../../ports/Translator.js';
 
 import type { SiteHolds } from '../../ports/SiteHolds.js';
+import type { LoginThrottle } from '../../ports/LoginThrottle.js';
 import type { SiteLimitPolicy } from '../../domain/siteLimit.js';
 
 export interface RunDeps {
@@ -42,6 +43,8 @@ export interface RunDeps {
   /** Batch sites' limits: a run waits for room before it submits (domain/siteLimit.ts). */
   readonly siteHolds: SiteHolds;
   readonly siteLimits: SiteLimitPolicy;
+  /** A profile's max_submits_per_minute counts in the login throttle's sliding windows (keyed `submit:`). */
+  readonly submitCounters: Pick<LoginThrottle, 'reserve' | 'release'>;
 }
 
 export interface RunContext {
