@@ -9,6 +9,10 @@ export class Metrics {
   readonly dependencyUp: client.Gauge<'dependency'>;
   readonly tickSeconds: client.Histogram<'tick'>;
   readonly schedulerLeader: client.Gauge;
+  /** What the service costs each batch login node: connections, commands by kind, bytes each way. */
+  readonly sshConnections: client.Counter<'login_node'>;
+  readonly sshCommands: client.Counter<'login_node' | 'command'>;
+  readonly sshBytes: client.Counter<'login_node' | 'direction'>;
   private queueSource:
     | (() => Promise<{ queued: number; running: number; dead: number; oldestQueuedAgeSeconds: number }>)
     | undefined;
@@ -38,6 +42,31 @@ export class Metrics {
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers: [this.registry],
     });
+    this.sshConnections = new client.Counter({
+      name: 'surveyor_ssh_connections_total',
+      help: 'SSH connections opened to each batch login node (user@host:port)',
+      labelNames: ['login_node'],
+      registers: [this.registry],
+    });
+    this.sshCommands = new client.Counter({
+      name: 'surveyor_ssh_commands_total',
+      help: 'Commands run on each batch login node, by kind: poll (one squeue, and sacct for ended jobs), submit (sbatch), stage, find (squeue and sacct by name), cancel (scancel), ping',
+      labelNames: ['login_node', 'command'],
+      registers: [this.registry],
+    });
+    this.sshBytes = new client.Counter({
+      name: 'surveyor_ssh_bytes_total',
+      help: 'Bytes of commands sent to (sent) and of answers read from (received) each batch login node',
+      labelNames: ['login_node', 'direction'],
+      registers: [this.registry],
+    });
+    // They name login nodes and accounts: for readers, as families by project are.
+    for (const name of [
+      'surveyor_ssh_connections_total',
+      'surveyor_ssh_commands_total',
+      'surveyor_ssh_bytes_total',
+    ])
+      this.forReaders.add(name);
     this.loginFailures = new client.Counter({
       name: 'surveyor_login_failures_total',
       help: 'Failed logins: invalid_credentials (whatever the cause) or rate_limited',
@@ -92,12 +121,13 @@ export class Metrics {
   }
 
   /**
-   * Families whose labels name a project or a profile (usage, counts by project): what a project
-   * does is for its readers, not for whoever can reach the API's port (`renderPublic`).
+   * Families whose labels name a project, a profile or a login node (usage, counts by project, the
+   * load on login nodes): what a project does is for its readers, not for whoever can reach the
+   * API's port (`renderPublic`).
    */
-  private readonly perProject = new Set<string>();
+  private readonly forReaders = new Set<string>();
   private noteLabels(name: string, labelNames: readonly string[]): void {
-    if (labelNames.includes('project_module') || labelNames.includes('profile')) this.perProject.add(name);
+    if (labelNames.includes('project_module') || labelNames.includes('profile')) this.forReaders.add(name);
   }
 
   /** Adds a gauge read at scrape time (source counts, execution counts). */
@@ -187,7 +217,7 @@ export class Metrics {
     let keep = true;
     for (const line of (await this.render()).split('\n')) {
       const opens = /^# (?:HELP|TYPE) (\S+)/.exec(line);
-      if (opens) keep = !this.perProject.has(opens[1]!);
+      if (opens) keep = !this.forReaders.has(opens[1]!);
       if (keep) out.push(line);
     }
     return out.join('\n');

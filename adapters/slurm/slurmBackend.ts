@@ -51,6 +51,11 @@ export interface SlurmBackendOptions {
   };
   /** How far back `find` asks sacct for a job name. */
   readonly findDays?: number;
+  /**
+   * Told of every command run on a login node (`poll`, `submit`, `stage`, `find`, `cancel`, `ping`)
+   * and the bytes it moved: what the service costs a login node, as metrics count it.
+   */
+  readonly onCommand?: (target: string, kind: string, bytes: { sent: number; received: number }) => void;
 }
 
 const batchOf = (p: DeploymentProfile): BatchRemoteDeployment => {
@@ -93,6 +98,16 @@ const tail = (s: string, n = 500) => (s.length > n ? `…${s.slice(-n)}` : s).tr
  * every job of a target: squeue, sacct for the ids squeue no longer lists, and the jobs' status
  * files, which say how the graph itself ended.
  */
+/** What each command a backend runs on a login node is, as the metrics name it. */
+const commandKinds: Readonly<Record<string, string>> = {
+  polling: 'poll',
+  sbatch: 'submit',
+  'writing the job files': 'stage',
+  'looking the job up': 'find',
+  scancel: 'cancel',
+  ping: 'ping',
+};
+
 export class SlurmBackend implements DeploymentBackend {
   readonly kind = 'batch_remote' as const;
   readonly needsMapping = false;
@@ -112,6 +127,10 @@ export class SlurmBackend implements DeploymentBackend {
 
   private async run(t: SshTarget, script: string, what: string, signal?: AbortSignal): Promise<ExecResult> {
     const r = await this.o.pool.exec(t, script, signal);
+    this.o.onCommand?.(targetKey(t), commandKinds[what] ?? 'other', {
+      sent: Buffer.byteLength(script),
+      received: Buffer.byteLength(r.stdout) + Buffer.byteLength(r.stderr),
+    });
     if (r.code === null)
       throw new SshUnavailable(`${what} on ${targetKey(t)}: the connection dropped before the command ended`);
     return r;

@@ -32,6 +32,8 @@ export interface SshPoolOptions {
   /** First reconnect delay after a failed connection; doubles per failure up to maxBackoffMs. */
   readonly backoffMs?: number;
   readonly maxBackoffMs?: number;
+  /** Told of every connection the pool opens (the login node's load, as its sshd counts it). */
+  readonly onConnect?: (target: string) => void;
 }
 
 /** The login node cannot be reached now; asking again later may work (the queue retries). */
@@ -170,6 +172,7 @@ export class SshPool {
         s.failures = 0;
         s.retryAt = 0;
         this.opened += 1;
+        this.o.onConnect?.(targetKey(t));
         resolve(c);
       });
       c.on('error', fail);

@@ -54,7 +54,13 @@ export const mockParts = (set: BackendSet): string =>
  * checks here, at start, or nothing starts (SecurityGateError); without any, batch_remote refuses
  * each use.
  */
-export const chooseBackends = (config: Config, clock: Clock): BackendSet => {
+/** Where the batch backend tells what it costs login nodes (the process's metrics). */
+export interface LoginNodeObserver {
+  connected(target: string): void;
+  command(target: string, kind: string, bytes: { sent: number; received: number }): void;
+}
+
+export const chooseBackends = (config: Config, clock: Clock, observer?: LoginNodeObserver): BackendSet => {
   // Every HTTP request of the real parts goes through this policy (adapters/shared/outbound.ts).
   setOutboundPolicy({
     hosts: config.SERVICE_OUTBOUND_HOSTS ?? null,
@@ -80,10 +86,12 @@ export const chooseBackends = (config: Config, clock: Clock): BackendSet => {
       commandTimeoutMs: config.SERVICE_BATCH_COMMAND_TIMEOUT_SECONDS * 1000,
       idleMs: config.SERVICE_BATCH_SSH_IDLE_SECONDS * 1000,
       maxOutputBytes: 16 * 1024 * 1024,
+      ...(observer ? { onConnect: (target: string) => observer.connected(target) } : {}),
     });
     const rest = new DimBackend({ timeoutMs: config.SERVICE_DIM_TIMEOUT_SECONDS * 1000, maxBytes });
     const batch = new SlurmBackend({
       pool,
+      ...(observer ? { onCommand: observer.command.bind(observer) } : {}),
       securityFindings: () => {
         const r = readSshCredentials(ssh);
         return { findings: r.findings, knownHosts: r.credentials?.knownHosts ?? null };

@@ -125,7 +125,15 @@ export const buildContainer = (input: CompositionInput): Container => {
   const c = new Container({ defaultScope: 'Singleton' });
   const clock = input.overrides?.clock ?? new SystemClock();
   // Every part with a mock follows SERVICE_USE_REAL_BACKENDS and SERVICE_MOCK_PARTS.
-  const backendSet = chooseBackends(config, clock);
+  const m = input.metrics;
+  const backendSet = chooseBackends(config, clock, {
+    connected: (target) => m.sshConnections.inc({ login_node: target }),
+    command: (target, kind, bytes) => {
+      m.sshCommands.inc({ login_node: target, command: kind });
+      m.sshBytes.inc({ login_node: target, direction: 'sent' }, bytes.sent);
+      m.sshBytes.inc({ login_node: target, direction: 'received' }, bytes.received);
+    },
+  });
   const ports: SurveyorPorts = {
     ...postgresPorts({ ...input, clock, random: new CryptoRandom(), backendSet }),
     ...input.overrides,
