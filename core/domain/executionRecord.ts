@@ -133,7 +133,7 @@ export const viewExecution = (e: Execution, sourceIdentifiers: readonly string[]
  * The most source references a page of executions holds (see ExecutionRepository.list): 500
  * executions of 1,000 sources each would otherwise be half a million identifiers in one answer.
  */
-export const maxSourcesPerPage = 20_000;
+export const maxSourcesPerPage = 10_000;
 
 /** How many of `items` (newest first) a page takes: until their sources pass the bound, at least one. */
 export const pageBySources = (items: readonly { readonly sourceIds: readonly unknown[] }[]): number => {

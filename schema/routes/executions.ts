@@ -37,7 +37,7 @@ export const executionRoutes: readonly RouteSpec[] = [
     method: 'GET',
     path: '/executions',
     summary:
-      'Executions newest first, paged (limit, default 100, at most 500; a page also ends before the sources of its executions would pass 20,000, never empty; cursor); filters: id_prefix (the first 8 or more characters of an id, as the console and the CLI show them), project_module, state, deployment_profile_id, deployment_profile_name, source_id (executions that run that source, among others), ended_since (executions that ended at or after it: a UTC month, day or date-time)',
+      'Executions newest first, paged (limit, default 100, at most 500; a page also ends before the sources of its executions would pass 10,000, never empty; cursor); filters: id_prefix (the first 8 or more characters of an id, as the console and the CLI show them), project_module, state, deployment_profile_id, deployment_profile_name, source_id (executions that run that source, among others), ended_since (executions that ended at or after it: a UTC month, day or date-time)',
     tag: 'executions',
     auth: 'viewer',
     query: ExecutionListQuery,

@@ -1259,8 +1259,8 @@ export const repositoryContract: Record<string, Rule> = {
     r,
   ) => {
     await uploaded(r);
-    // Newest first: 12,000, 7,000, 2,000 (21,000 > 20,000), then 25,000 alone, then 1.
-    const sizes = [12_000, 7_000, 2_000, 25_000, 1];
+    // Newest first: 6,000, 3,500, 1,000 (10,500 > 10,000), then 12,500 alone, then 1.
+    const sizes = [6_000, 3_500, 1_000, 12_500, 1];
     const xs = sizes.map((n, i) =>
       execution({ createdAt: at(100 - i), sourceIds: Array.from({ length: n }, () => uuid()) }),
     );
@@ -1268,9 +1268,9 @@ export const repositoryContract: Record<string, Rule> = {
     const pages = await allPages((c) => r.executions.list({}, 500, c));
     t.deepEqual(
       pages.map((p) => p.map((x) => x.sourceIds.length)),
-      [[12_000, 7_000], [2_000], [25_000], [1]],
+      [[6_000, 3_500], [1_000], [12_500], [1]],
     );
-    t.is(maxSourcesPerPage, 20_000);
+    t.is(maxSourcesPerPage, 10_000);
   },
   'executions: a list by id prefix finds the ids that start with it, and only those': async (t, r) => {
     await uploaded(r);
