@@ -2,6 +2,12 @@ import { type InFlightShape, shapeOf, type Spent } from '../../core/domain/budge
 import { terminalStates } from '../../core/domain/execution.js';
 import { type AttemptUsage, shareWithin } from '../../core/domain/usage.js';
 import type { UsageLedger } from '../../core/ports/UsageLedger.js';
+import {
+  timedOutState,
+  type WalltimeSample,
+  walltimeMinutes,
+  withWalltime,
+} from '../../core/domain/walltime.js';
 import type { MemoryStore } from './store.js';
 
 /** Started before `to` (or, never started, ended before it) and ended at or after `from`. */
@@ -44,11 +50,34 @@ export class MemoryUsageLedger implements UsageLedger {
     const shapes = new Map<string, InFlightShape>();
     for (const e of this.store.executions.values()) {
       if (e.projectModule !== projectModule || e.state === 'pending' || terminalStates.has(e.state)) continue;
-      const s = shapeOf(e.profileSnapshot);
+      const s = shapeOf(withWalltime(e.profileSnapshot, walltimeMinutes(e)));
       const k = JSON.stringify(s);
       shapes.set(k, { ...s, count: (shapes.get(k)?.count ?? 0) + 1 });
     }
     return [...shapes.values()];
+  }
+
+  async walltimeHistory(
+    projectModule: string,
+    profileName: string,
+    limit: number,
+  ): Promise<WalltimeSample[]> {
+    return [...this.store.usage.values()]
+      .filter(
+        (u) =>
+          u.projectModule === projectModule &&
+          u.profileName === profileName &&
+          u.backend === 'batch_remote' &&
+          (u.outcome === 'completed' || timedOutState(u.remoteState)),
+      )
+      .sort((a, b) => b.endedAt.getTime() - a.endedAt.getTime())
+      .slice(0, limit)
+      .map((u) => ({
+        runSeconds: u.runSeconds,
+        sources: this.store.executions.get(u.executionId)?.sourceIds.length ?? 0,
+        timedOut: timedOutState(u.remoteState),
+        limitMinutes: u.limitMinutes,
+      }));
   }
 
   async totals() {

@@ -1,3 +1,4 @@
+import { defaultFallbackMinutes, type WalltimeSample } from '../../core/domain/walltime.js';
 import type { InFlightShape, Spent } from '../../core/domain/budget.js';
 import type { AttemptUsage } from '../../core/domain/usage.js';
 import type { UsageLedger } from '../../core/ports/UsageLedger.js';
@@ -26,6 +27,7 @@ interface UsageRow {
   max_rss_bytes: string | null;
   remote_state: string;
   exit_code: string | null;
+  limit_minutes: number | null;
 }
 
 const toUsage = (r: UsageRow): AttemptUsage => ({
@@ -49,11 +51,12 @@ const toUsage = (r: UsageRow): AttemptUsage => ({
   maxRssBytes: r.max_rss_bytes === null ? null : Number(r.max_rss_bytes),
   remoteState: r.remote_state,
   exitCode: r.exit_code,
+  limitMinutes: r.limit_minutes,
 });
 
 /** The columns of a usage row in the order `usageInsert` writes them. */
 const usageColumns =
-  'execution_id, attempt, project_module, profile_name, backend, outcome, source, job_id, submitted_at, started_at, ended_at, queue_seconds, run_seconds, nodes, cpus, node_seconds, cpu_seconds, max_rss_bytes, remote_state, exit_code';
+  'execution_id, attempt, project_module, profile_name, backend, outcome, source, job_id, submitted_at, started_at, ended_at, queue_seconds, run_seconds, nodes, cpus, node_seconds, cpu_seconds, max_rss_bytes, remote_state, exit_code, limit_minutes';
 
 /** A usage row as JSON for `usageInsert` (dates as ISO text). */
 export const usageJson = (u: AttemptUsage) => ({
@@ -77,6 +80,7 @@ export const usageJson = (u: AttemptUsage) => ({
   max_rss_bytes: u.maxRssBytes,
   remote_state: u.remoteState,
   exit_code: u.exitCode,
+  limit_minutes: u.limitMinutes,
 });
 
 /**
@@ -132,6 +136,35 @@ export class PgUsageLedger implements UsageLedger {
     return { nodeSeconds: r.node, cpuSeconds: r.cpu };
   }
 
+  async walltimeHistory(
+    projectModule: string,
+    profileName: string,
+    limit: number,
+  ): Promise<WalltimeSample[]> {
+    // As domain/walltime.ts timedOutState reads a state.
+    const rows = await this.db.any<{
+      run_seconds: number;
+      sources: number;
+      timed_out: boolean;
+      limit_minutes: number | null;
+    }>(
+      `SELECT u.run_seconds, coalesce(cardinality(e.source_ids), 0) AS sources,
+              u.remote_state ~* '^timeout\\M' AS timed_out, u.limit_minutes
+       FROM attempt_usage u JOIN executions e ON e.id = u.execution_id
+       WHERE u.project_module = $1 AND u.profile_name = $2 AND u.backend = 'batch_remote'
+         AND (u.outcome = 'completed' OR u.remote_state ~* '^timeout\\M')
+       ORDER BY u.ended_at DESC
+       LIMIT $3`,
+      [projectModule, profileName, limit],
+    );
+    return rows.map((r) => ({
+      runSeconds: r.run_seconds,
+      sources: r.sources,
+      timedOut: r.timed_out,
+      limitMinutes: r.limit_minutes,
+    }));
+  }
+
   async inFlight(projectModule: string): Promise<InFlightShape[]> {
     // As domain/budget.ts shapeOf reads a profile snapshot.
     const rows = await this.db.any<{
@@ -144,16 +177,21 @@ export class PgUsageLedger implements UsageLedger {
       `SELECT kind,
               CASE WHEN kind = 'batch_remote' THEN (d->>'num_nodes')::int
                    ELSE greatest(1, (profile_snapshot->'translation'->>'num_par')::int) END AS nodes,
-              CASE WHEN kind = 'batch_remote' THEN (d->>'job_duration_minutes')::int END AS minutes,
+              CASE WHEN kind <> 'batch_remote' THEN NULL
+                   WHEN d->>'job_duration_minutes' <> 'auto' THEN (d->>'job_duration_minutes')::int
+                   -- As domain/walltime.ts walltimeMinutes: the attempt's estimate, else the fallback.
+                   ELSE coalesce(CASE WHEN (run_record->'walltime'->>'attempt')::int = attempt
+                                      THEN (run_record->'walltime'->>'minutes')::int END,
+                                 (d->>'job_duration_fallback_minutes')::int, $2) END AS minutes,
               CASE WHEN kind = 'batch_remote' THEN (d->>'cpus_per_task')::int END AS cpus_per_task,
               count(*)::int AS n
        FROM (SELECT profile_snapshot, profile_snapshot->'deployment' AS d,
-                    profile_snapshot->'deployment'->>'kind' AS kind
+                    profile_snapshot->'deployment'->>'kind' AS kind, run_record, attempt
              FROM executions
              WHERE project_module = $1
                AND state IN ('queued', 'staging', 'translating', 'submitting', 'running', 'cancelling')) x
        GROUP BY 1, 2, 3, 4`,
-      [projectModule],
+      [projectModule, defaultFallbackMinutes],
     );
     return rows.map((r) => ({
       kind: r.kind,

@@ -1,4 +1,5 @@
 import { PermanentJobError } from '../../core/domain/job.js';
+import { minutesOrFallback } from '../../core/domain/walltime.js';
 import { type BatchRemoteDeployment, safeName, unsafeBatchFields } from '../../core/domain/profile.js';
 import { graphFileName, jobHelperName, statusFileName } from './jobHelper.js';
 import { sq } from './slurmText.js';
@@ -56,8 +57,8 @@ export const templateValues = (
   ACCOUNT: d.account,
   NUM_NODES: String(d.num_nodes),
   NUM_ISLANDS: String(d.num_islands),
-  JOB_DURATION: wallTime(d.job_duration_minutes),
-  JOB_DURATION_MINUTES: String(d.job_duration_minutes),
+  JOB_DURATION: wallTime(minutesOrFallback(d)),
+  JOB_DURATION_MINUTES: String(minutesOrFallback(d)),
   MODULES: d.modules ?? '',
   VENV: d.venv ?? '',
   EXEC_PREFIX: d.exec_prefix,
@@ -80,7 +81,7 @@ const defaultPreamble = (d: BatchRemoteDeployment, jobName: string, p: JobPaths)
     '#SBATCH --ntasks-per-node=1',
     // DALiuGE's managers listen on fixed ports (8000, 8001): two graphs cannot share a node.
     '#SBATCH --exclusive',
-    `#SBATCH --time=${wallTime(d.job_duration_minutes)}`,
+    `#SBATCH --time=${wallTime(minutesOrFallback(d))}`,
     `#SBATCH --output=${p.sessionDir}/slurm-%j.out`,
     `#SBATCH --error=${p.sessionDir}/slurm-%j.out`,
     `# facility: ${d.facility}`,

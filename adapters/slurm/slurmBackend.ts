@@ -351,6 +351,13 @@ export class SlurmBackend implements DeploymentBackend {
         ...(drops.length ? { failedDrops: drops } : {}),
       };
     }
+    if (job.state === 'TIMEOUT')
+      return {
+        kind: 'failed',
+        remoteState,
+        reason: `Slurm stopped the job at its time limit (TIMEOUT): the run needed more than its wall time; raise job_duration_minutes, or with job_duration_minutes: auto the next attempt gets at least twice as long${graph}`,
+        ...(drops.length ? { failedDrops: drops } : {}),
+      };
     return {
       kind: 'failed',
       remoteState,

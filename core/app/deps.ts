@@ -73,6 +73,7 @@ export const depsFrom = (p: SurveyorPorts, s: SurveyorSettings) => {
       siteHolds: p.siteHolds,
       siteLimits: s.siteLimits ?? defaultSiteLimitPolicy,
       submitCounters: p.throttle,
+      usage: p.usage,
     },
     poll: {
       executions: p.executions,

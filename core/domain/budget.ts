@@ -1,3 +1,4 @@
+import { minutesOrFallback } from './walltime.js';
 import type { DeploymentProfile } from './profile.js';
 import { monthOf } from './usage.js';
 
@@ -41,7 +42,9 @@ export const shapeOf = (p: DeploymentProfile): Omit<InFlightShape, 'count'> =>
     ? {
         kind: 'batch_remote',
         nodes: p.deployment.num_nodes,
-        minutes: p.deployment.job_duration_minutes,
+        // auto counts its fallback: admission comes before the run's estimate (a run in flight
+        // counts the estimate it was given; see UsageLedger.inFlight).
+        minutes: minutesOrFallback(p.deployment),
         cpusPerTask: p.deployment.cpus_per_task ?? null,
       }
     : { kind: 'rest_remote', nodes: Math.max(1, p.translation.num_par), minutes: null, cpusPerTask: null };

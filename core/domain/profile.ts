@@ -66,7 +66,12 @@ export interface BatchRemoteDeployment extends StallSettings {
   readonly venv?: string;
   readonly exec_prefix: string;
   readonly facility: string;
-  readonly job_duration_minutes: number;
+  /** sbatch --time in minutes, or `auto`: estimated from the profile's runs (domain/walltime.ts). */
+  readonly job_duration_minutes: number | 'auto';
+  /** With `auto`: the minutes a run gets while there is too little history. */
+  readonly job_duration_fallback_minutes?: number;
+  /** With `auto`: the most an estimate gives (keep it within the partition's MaxTime). */
+  readonly job_duration_max_minutes?: number;
   readonly num_nodes: number;
   readonly num_islands: number;
   readonly verbose_level: number;

@@ -1,3 +1,4 @@
+import { walltimeMinutes } from './walltime.js';
 import type { Execution } from './executionRecord.js';
 
 /** The project settings a run's deadline depends on (automation.execution). */
@@ -54,8 +55,9 @@ export const runDeadline = (e: Execution, policy: DeadlinePolicy, answer: PollAn
       at: plus(submittedAt, policy.poll_interval_seconds * policy.poll_max_rounds),
       why: `no end after poll_max_rounds (${policy.poll_max_rounds}) × poll_interval_seconds (${policy.poll_interval_seconds})`,
     };
-  const run = d.job_duration_minutes * 60 + batchMarginSeconds(policy);
-  const runWhy = `job_duration_minutes (${d.job_duration_minutes}) plus a margin of ${minutes(batchMarginSeconds(policy))} min`;
+  const wall = walltimeMinutes(e) ?? 0;
+  const run = wall * 60 + batchMarginSeconds(policy);
+  const runWhy = `${d.job_duration_minutes === 'auto' ? 'the estimated wall time' : 'job_duration_minutes'} (${wall}) plus a margin of ${minutes(batchMarginSeconds(policy))} min`;
   const started = remoteStartedAt(e);
   if (started)
     return { at: plus(started, run), why: `the job started ${started.toISOString()} and is past ${runWhy}` };

@@ -56,6 +56,8 @@ export interface AttemptUsage {
   readonly maxRssBytes: number | null;
   readonly remoteState: string;
   readonly exitCode: string | null;
+  /** A batch attempt's wall time (sbatch --time), in minutes; null for a DALiuGE session. */
+  readonly limitMinutes: number | null;
 }
 
 const seconds = (from: Date | null, to: Date | null): number =>
@@ -78,6 +80,7 @@ export const attemptUsage = (a: {
   readonly submittedAt: Date | null;
   readonly seenStartedAt: Date | null;
   readonly profileNodes: number;
+  readonly limitMinutes: number | null;
   readonly now: Date;
 }): AttemptUsage => {
   const r = a.reported;
@@ -107,6 +110,7 @@ export const attemptUsage = (a: {
     maxRssBytes: r?.maxRssBytes ?? null,
     remoteState: r?.state ?? a.remoteState,
     exitCode: r?.exitCode ?? null,
+    limitMinutes: a.limitMinutes,
   };
 };
 

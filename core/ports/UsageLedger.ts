@@ -1,5 +1,6 @@
 import type { InFlightShape, Spent } from '../domain/budget.js';
 import type { AttemptUsage } from '../domain/usage.js';
+import type { WalltimeSample } from '../domain/walltime.js';
 
 /**
  * What attempts used on their backends. Rows are written with the execution write that ends an
@@ -23,6 +24,12 @@ export interface UsageLedger {
   spent(projectModule: string, from: Date, to: Date): Promise<Spent>;
   /** A project's runs in flight (queued to cancelling), grouped by the shape the budget's estimate counts. */
   inFlight(projectModule: string): Promise<InFlightShape[]>;
+  /**
+   * A batch profile's newest `limit` runs in a project that completed or reached their time limit
+   * (TIMEOUT), newest first, with their executions' numbers of sources: what a walltime estimate
+   * reads (domain/walltime.ts).
+   */
+  walltimeHistory(projectModule: string, profileName: string, limit: number): Promise<WalltimeSample[]>;
   /** Totals since the beginning, by project, profile and outcome: the Prometheus counters. */
   totals(): Promise<
     readonly {

@@ -106,7 +106,9 @@ export const BatchRemote = component(
       venv: shellSnippet,
       exec_prefix: withDefault(oneLine('one line of text', 256), 'srun -l'),
       facility: withDefault(name('facility', 64), defaultFacility),
-      job_duration_minutes: withDefault(intRange(1, 60 * 24 * 14), 30),
+      job_duration_minutes: withDefault(t.union([intRange(1, 60 * 24 * 14), t.literal('auto')]), 30),
+      job_duration_fallback_minutes: intRange(1, 60 * 24 * 14),
+      job_duration_max_minutes: intRange(1, 60 * 24 * 14),
       num_nodes: withDefault(intRange(1, 100000), 1),
       // upstream's multi-island path (num_islands > 1) starts no node managers: refused, not run.
       num_islands: withDefault(

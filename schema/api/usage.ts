@@ -97,6 +97,18 @@ export const ProjectUsageView = component(
     budget: nullable(
       t.intersection([BudgetView, t.type({ on_exhausted: t.keyof({ block: null, warn: null }) })]),
     ),
+    /** Per batch profile: what job_duration_minutes: auto gives a run of one source now, and why. */
+    walltimes: t.array(
+      t.type({
+        profile_name: t.string,
+        job_duration_minutes: t.union([t.number, t.literal('auto')]),
+        estimate_minutes: t.number,
+        basis: t.string,
+        from: t.keyof({ history: null, fallback: null }),
+        completed_runs: t.number,
+        timed_out_runs: t.number,
+      }),
+    ),
   }),
 );
 

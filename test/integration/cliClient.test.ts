@@ -344,6 +344,30 @@ test.serial('profiles, sources and an execution watched to completion; a failing
   t.true(failedRuns === 1 || failedRuns === 2, usage.out);
   t.regex(usage.out, new RegExp(`^wallaby_hires\\s+total\\s+${failedRuns + 1}\\s`, 'm'));
   t.regex(usage.out, /some runs report no CPU time/);
+  // A batch profile's wall time: what auto gives one source now, and why (no runs of it yet).
+  const batchProfile = await api.call('POST', '/deployment-profiles', {
+    token: await api.tokenFor('cli-walltime-admin', 'admin'),
+    body: {
+      name: 'cli-slurm',
+      project_module: 'wallaby_hires',
+      translation: { algo: 'metis', num_par: 1, num_islands: 1 },
+      deployment: {
+        kind: 'batch_remote',
+        login_node: 'login.example.org',
+        account: 'acct',
+        home_dir: '/home/a',
+        log_dir: '/home/a/log',
+        dlg_root: '/home/a/dlg',
+        job_duration_minutes: 'auto',
+        job_duration_fallback_minutes: 25,
+      },
+    },
+  });
+  t.is(batchProfile.status, 201, batchProfile.text);
+  t.regex(
+    (await cli(['usage', '--project', 'wallaby_hires'])).out,
+    /^wallaby_hires walltime on cli-slurm \(job_duration_minutes: auto\): auto gives one source 25 min, job_duration_fallback_minutes: 0 completed runs, 3 needed$/m,
+  );
   const asJson = await json<{ by: string; total: { runs: number } }>([
     'usage',
     '--project',

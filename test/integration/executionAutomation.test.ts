@@ -93,6 +93,7 @@ test('a spent budget stops automation, said once; what it made first waits with 
           nodes: 1,
           cpus: null,
           nodeSeconds: 3600,
+          limitMinutes: null,
           cpuSeconds: null,
           maxRssBytes: null,
           remoteState: 'failed',

@@ -135,6 +135,62 @@ test('a batch profile with more than one island is refused, saying why', async (
   ]);
 });
 
+test('job_duration_minutes is minutes or auto; auto alone takes a fallback and a ceiling that hold together', async (t) => {
+  const withDuration = (name: string, over: Record<string, unknown>) => {
+    const p = batch(name);
+    Object.assign(p.deployment as Record<string, unknown>, over);
+    return p;
+  };
+  const auto = await post(
+    withDuration('auto-1', {
+      job_duration_minutes: 'auto',
+      job_duration_fallback_minutes: 20,
+      job_duration_max_minutes: 240,
+    }),
+    op,
+  );
+  t.is(auto.status, 201, auto.text);
+  t.like((auto.body as { deployment: unknown }).deployment, {
+    job_duration_minutes: 'auto',
+    job_duration_fallback_minutes: 20,
+    job_duration_max_minutes: 240,
+  });
+  const bad = await post(withDuration('auto-2', { job_duration_minutes: 'automatic' }), op);
+  t.is(bad.status, 422);
+  t.deepEqual(
+    issuesOf(bad.body).map((i) => i.path),
+    ['deployment.job_duration_minutes'],
+  );
+  const fixed = await post(
+    withDuration('auto-3', { job_duration_minutes: 30, job_duration_fallback_minutes: 20 }),
+    op,
+  );
+  t.is(fixed.status, 422);
+  t.deepEqual(issuesOf(fixed.body), [
+    {
+      path: 'deployment.job_duration_fallback_minutes',
+      message: 'applies only with job_duration_minutes: auto',
+    },
+  ]);
+  const above = await post(
+    withDuration('auto-4', {
+      job_duration_minutes: 'auto',
+      job_duration_fallback_minutes: 300,
+      job_duration_max_minutes: 240,
+    }),
+    op,
+  );
+  t.is(above.status, 422);
+  t.regex(issuesOf(above.body)[0]!.message, /more than job_duration_max_minutes \(240\)/);
+  // A replace is held to the same.
+  const id = (auto.body as { id: string }).id;
+  const r = await api.call('PUT', `/deployment-profiles/${id}`, {
+    token: op,
+    body: withDuration('auto-1', { job_duration_minutes: 45, job_duration_max_minutes: 240 }),
+  });
+  t.is(r.status, 422, r.text);
+});
+
 test('key material is refused with a message that says where keys come from', async (t) => {
   const withKeyField = batch('keys-1');
   (withKeyField.deployment as Record<string, unknown>)['ssh_private_key'] = 'anything';

@@ -1694,6 +1694,17 @@ export const repositoryContract: Record<string, Rule> = {
             cpus_per_task: 4,
           },
         }) as never;
+      const autoBatch = () =>
+        ({
+          ...profile(),
+          name: 'auto',
+          deployment: {
+            kind: 'batch_remote',
+            num_nodes: 3,
+            job_duration_minutes: 'auto',
+            job_duration_fallback_minutes: 12,
+          },
+        }) as never;
       const ended = execution({ state: 'running', submittedAt: at(0) });
       await stored(r, ended);
       const use = (over: Partial<AttemptUsage>): AttemptUsage => ({
@@ -1717,6 +1728,7 @@ export const repositoryContract: Record<string, Rule> = {
         maxRssBytes: 5 * 1024 ** 3,
         remoteState: 'COMPLETED',
         exitCode: '0:0',
+        limitMinutes: 45,
         ...over,
       });
       const first = use({});
@@ -1814,16 +1826,95 @@ export const repositoryContract: Record<string, Rule> = {
           profileSnapshot: profile({ translation: { algo: 'metis', num_par: 3, num_islands: 0 } }),
         }),
         execution({ state: 'pending', profileSnapshot: batch(9, 9) }),
+        // auto: the attempt's estimate once it has one (an earlier attempt's is not it), else the fallback.
+        execution({
+          state: 'running',
+          attempt: 2,
+          profileSnapshot: autoBatch(),
+          runRecord: { walltime: { attempt: 2, minutes: 45, basis: 'b' } },
+        }),
+        execution({
+          state: 'queued',
+          attempt: 3,
+          profileSnapshot: autoBatch(),
+          runRecord: { walltime: { attempt: 2, minutes: 45, basis: 'b' } },
+        }),
       ])
         await stored(r, x);
       const shapes = [...(await r.usage.inFlight(module))].sort(
-        (x, y) => y.count - x.count || x.nodes - y.nodes,
+        (x, y) => y.count - x.count || x.nodes - y.nodes || (x.minutes ?? 1e9) - (y.minutes ?? 1e9),
       );
       t.deepEqual(shapes, [
         { kind: 'batch_remote', nodes: 2, minutes: 60, cpusPerTask: 4, count: 2 },
         { kind: 'batch_remote', nodes: 1, minutes: 30, cpusPerTask: 4, count: 1 },
+        { kind: 'batch_remote', nodes: 3, minutes: 12, cpusPerTask: null, count: 1 },
+        { kind: 'batch_remote', nodes: 3, minutes: 45, cpusPerTask: null, count: 1 },
         { kind: 'rest_remote', nodes: 3, minutes: null, cpusPerTask: null, count: 1 },
       ]);
+    },
+  "usage: a walltime's history is a batch profile's newest runs in a project that completed or reached their limit":
+    async (t, r) => {
+      await uploaded(r);
+      const ran = async (i: number, sources: number, over: Partial<AttemptUsage>): Promise<void> => {
+        const x = execution({
+          state: 'running',
+          sourceIds: Array.from({ length: sources }, () => uuid()),
+        });
+        await stored(r, x);
+        const usage: AttemptUsage = {
+          executionId: x.id,
+          attempt: 1,
+          projectModule: module,
+          profileName: 'auto',
+          backend: 'batch_remote',
+          outcome: 'completed',
+          source: 'sacct',
+          jobId: String(i),
+          submittedAt: at(i),
+          startedAt: at(i),
+          endedAt: at(i + 100),
+          queueSeconds: 0,
+          runSeconds: 100 + i,
+          nodes: 1,
+          cpus: 1,
+          nodeSeconds: 100,
+          cpuSeconds: 100,
+          maxRssBytes: null,
+          remoteState: 'COMPLETED',
+          exitCode: '0:0',
+          limitMinutes: 10,
+          ...over,
+        };
+        t.is(
+          await r.executions.write(
+            {
+              id: x.id,
+              expect: ['running'],
+              change: { state: over.outcome ?? 'completed' },
+              events: [],
+              usage,
+            },
+            at(i + 100),
+          ),
+          'ok',
+        );
+      };
+      await ran(1, 2, {});
+      await ran(2, 3, { outcome: 'failed', remoteState: 'TIMEOUT', limitMinutes: 7 });
+      await ran(3, 1, { outcome: 'failed', remoteState: 'timeout' });
+      await ran(4, 1, { outcome: 'failed', remoteState: 'FAILED' });
+      await ran(5, 1, { outcome: 'cancelled', remoteState: 'CANCELLED' });
+      await ran(6, 1, { profileName: 'other' });
+      await ran(7, 1, { backend: 'rest_remote', limitMinutes: null });
+      await ran(8, 4, { limitMinutes: null });
+      t.deepEqual(await r.usage.walltimeHistory(module, 'auto', 10), [
+        { runSeconds: 108, sources: 4, timedOut: false, limitMinutes: null },
+        { runSeconds: 103, sources: 1, timedOut: true, limitMinutes: 10 },
+        { runSeconds: 102, sources: 3, timedOut: true, limitMinutes: 7 },
+        { runSeconds: 101, sources: 2, timedOut: false, limitMinutes: 10 },
+      ]);
+      t.is((await r.usage.walltimeHistory(module, 'auto', 2)).length, 2);
+      t.deepEqual(await r.usage.walltimeHistory('another_project', 'auto', 10), []);
     },
   'events: read per project or subject, oldest or newest first, a page at a time; cursors are checked, each of its order':
     async (t, r) => {

@@ -42,6 +42,7 @@ const row = (startedAt: Date | null, endedAt: Date, over: Partial<AttemptUsage> 
     nodeSeconds: run * 2,
     cpuSeconds: run * 4,
     maxRssBytes: null,
+    limitMinutes: 60,
     remoteState: 'COMPLETED',
     exitCode: '0:0',
     ...over,
@@ -178,10 +179,12 @@ test('an attempt without a backend report is estimated from our clock and the pr
     submittedAt: submitted,
     seenStartedAt: new Date('2026-11-26T10:10:00Z'),
     profileNodes: 4,
+    limitMinutes: 90,
     now: new Date('2026-11-26T11:10:00Z'),
   };
   t.like(attemptUsage({ ...base, reported: null }), {
     source: 'estimate',
+    limitMinutes: 90,
     queueSeconds: 600,
     runSeconds: 3600,
     nodeSeconds: 4 * 3600,

@@ -3,14 +3,47 @@ import { type AppError, appError, validationError } from '../../errors.js';
 import { monthOf, summarizeUsage, type UsageGrouping } from '../../domain/usage.js';
 import type { Clock } from '../../ports/Clock.js';
 import type { ProjectConfigRepository } from '../../ports/ProjectConfigRepository.js';
+import type { ProfileRepository } from '../../ports/ProfileRepository.js';
 import type { UsageLedger } from '../../ports/UsageLedger.js';
+import { autoSettingsOf, estimateWalltime, walltimeHistoryRuns } from '../../domain/walltime.js';
 import { readBudget } from './readBudget.js';
 
 export interface UsageDeps {
-  readonly usage: Pick<UsageLedger, 'within' | 'spent' | 'inFlight'>;
+  readonly usage: Pick<UsageLedger, 'within' | 'spent' | 'inFlight' | 'walltimeHistory'>;
   readonly configs: Pick<ProjectConfigRepository, 'active'>;
+  readonly profiles: Pick<ProfileRepository, 'list'>;
   readonly clock: Clock;
 }
+
+/** The most batch profiles a usage answer estimates a wall time for (each reads its newest runs). */
+export const maxWalltimeProfiles = 50;
+
+/**
+ * For each batch profile the project may use: what `job_duration_minutes: auto` gives a run of one
+ * source now, from the profile's runs in this project, and on what basis (whatever the profile's
+ * setting, so a fixed one can be compared with its history).
+ */
+const walltimes = async (deps: UsageDeps, projectModule: string) => {
+  const batch = (await deps.profiles.list(projectModule))
+    .filter((p) => p.deployment.kind === 'batch_remote')
+    .slice(0, maxWalltimeProfiles);
+  return Promise.all(
+    batch.map(async (p) => {
+      const d = p.deployment as Extract<typeof p.deployment, { kind: 'batch_remote' }>;
+      const history = await deps.usage.walltimeHistory(projectModule, p.name, walltimeHistoryRuns);
+      const w = estimateWalltime(history, 1, autoSettingsOf(d));
+      return {
+        profile_name: p.name,
+        job_duration_minutes: d.job_duration_minutes,
+        estimate_minutes: w.minutes,
+        basis: w.basis,
+        from: w.from,
+        completed_runs: history.filter((x) => !x.timedOut).length,
+        timed_out_runs: history.filter((x) => x.timedOut).length,
+      };
+    }),
+  );
+};
 
 export interface UsageRequest {
   /** A UTC month, day or date-time (the codec checked it); default: the start of the month 11 months ago. */
@@ -80,5 +113,6 @@ export const projectUsage = async (
     by,
     ...summarizeUsage(rows, from, to, by),
     budget: b ? { ...b.figures, on_exhausted: b.budget.on_exhausted } : null,
+    walltimes: await walltimes(deps, projectModule),
   });
 };

@@ -1,3 +1,4 @@
+import { walltimeMinutes } from '../../domain/walltime.js';
 import { type ExecutionTrigger, executionEvent, transition } from '../../domain/execution.js';
 import type { Execution } from '../../domain/executionRecord.js';
 import { outputInventory, verifyOutputs } from '../../domain/outputVerification.js';
@@ -115,6 +116,7 @@ export const usageAtEnd = (
     seenStartedAt: d.kind === 'batch_remote' ? remoteStartedAt(e) : e.submittedAt,
     profileNodes:
       d.kind === 'batch_remote' ? d.num_nodes : Math.max(1, e.profileSnapshot.translation.num_par),
+    limitMinutes: walltimeMinutes(e),
     now,
   });
 };

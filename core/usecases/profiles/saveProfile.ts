@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
-import { type AppError, appError } from '../../errors.js';
+import { type AppError, appError, validationError } from '../../errors.js';
+import { walltimeProblems } from '../../domain/walltime.js';
 import { type NewEvent, noProject } from '../../domain/event.js';
 import {
   adminOnlyChanges,
@@ -50,6 +51,12 @@ export const outcomeError = async (
 
 export type { Actor } from '../../domain/roles.js';
 
+/** Settings the codec cannot judge alone: fields that only hold together (domain/walltime.ts). */
+const inconsistent = (s: ProfileSettings): AppError | null => {
+  const issues = s.deployment.kind === 'batch_remote' ? walltimeProblems(s.deployment) : [];
+  return issues.length ? validationError('the profile does not hold together', issues) : null;
+};
+
 const needsAdmin = (actor: Actor, changes: string[]): AppError | null =>
   changes.length === 0 || roleAllows(actor.role, 'admin')
     ? null
@@ -84,7 +91,7 @@ export const createProfile = async (
   s: ProfileSettings,
   actor: Actor,
 ): Promise<E.Either<AppError, DeploymentProfile>> => {
-  const refused = needsAdmin(actor, adminOnlyChanges(s, null));
+  const refused = needsAdmin(actor, adminOnlyChanges(s, null)) ?? inconsistent(s);
   if (refused) return E.left(refused);
   const now = deps.clock.now();
   const p: DeploymentProfile = { ...s, id: deps.random.uuid(), version: 1, createdAt: now, updatedAt: now };
@@ -110,7 +117,7 @@ export const replaceProfile = async (
 ): Promise<E.Either<AppError, DeploymentProfile>> => {
   const current = await deps.profiles.get(id);
   if (!current) return E.left(appError('not_found', `no deployment profile ${id}`));
-  const refused = needsAdmin(actor, adminOnlyChanges(s, current));
+  const refused = needsAdmin(actor, adminOnlyChanges(s, current)) ?? inconsistent(s);
   if (refused) return E.left(refused);
   const version = expectedVersion ?? current.version;
   const now = deps.clock.now();

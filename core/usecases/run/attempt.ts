@@ -1,3 +1,4 @@
+import type { UsageLedger } from '../../ports/UsageLedger.js';
 import type { OutagePolicy } from '../../domain/peerOutage.js';
 import type { ProfilePause } from '../../domain/profilePause.js';
 import { type ExecutionTrigger, executionEvent, transition } from '../../domain/execution.js';
@@ -45,6 +46,8 @@ export interface RunDeps {
   readonly siteLimits: SiteLimitPolicy;
   /** A profile's max_submits_per_minute counts in the login throttle's sliding windows (keyed `submit:`). */
   readonly submitCounters: Pick<LoginThrottle, 'reserve' | 'release'>;
+  /** A profile's past runs, for `job_duration_minutes: auto` (domain/walltime.ts). */
+  readonly usage: Pick<UsageLedger, 'walltimeHistory'>;
 }
 
 export interface RunContext {

@@ -20,6 +20,8 @@ import { stage } from './stage.js';
 import { throughOutage } from './waitOnPeer.js';
 import { throughSiteLimit } from './waitOnSiteLimit.js';
 import { settleCancel, submit } from './submit.js';
+import { decideWalltime } from './decideWalltime.js';
+import { needsWalltime } from '../../domain/walltime.js';
 import { translate } from './translate.js';
 
 export type { RunContext, RunDeps } from './attempt.js';
@@ -77,6 +79,11 @@ const steps = async (a: Attempt, job: RunJobPayload): Promise<void> => {
         break;
       case 'submitting':
         await holdWhilePaused(a, e);
+        // job_duration_minutes: auto is decided once per attempt, stored, then read back with it.
+        if (needsWalltime(e)) {
+          await decideWalltime(a, e);
+          break;
+        }
         // A batch site's limits first (waitOnSiteLimit.ts): a run waiting for room sends nothing.
         await throughSiteLimit(a, e, () =>
           throughOutage(a, e, ['island_manager', 'login_node'], () => submit(a, e)),

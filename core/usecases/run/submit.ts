@@ -1,3 +1,4 @@
+import { walltimeMinutes, withWalltime } from '../../domain/walltime.js';
 import { externalName } from '../../domain/externalWork.js';
 import type { Execution } from '../../domain/executionRecord.js';
 import { pollRound } from '../../domain/jobKinds.js';
@@ -13,7 +14,8 @@ import { submittable } from './translate.js';
  * round are stored with `submitted`.
  */
 const submission = async (a: Attempt, e: Execution): Promise<{ sub: Submission; adopted: boolean }> => {
-  const profile = e.profileSnapshot;
+  // With job_duration_minutes: auto, the job is given the minutes this attempt was given.
+  const profile = withWalltime(e.profileSnapshot, walltimeMinutes(e));
   const backend = a.deps.backends.get(profile.deployment.kind);
   const name = externalName(e);
   const found = await backend.find(profile, name, a.ctx.signal);

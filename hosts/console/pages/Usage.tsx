@@ -23,7 +23,7 @@ const useUsage = (module: string | undefined, by: 'month' | 'profile') =>
     30_000,
   );
 
-/** A project's usage: node-hours per month split by outcome, a table by profile, and its budget. */
+/** A project's usage: node-hours per month split by outcome, a table by profile, its budget and wall times. */
 export const UsagePage = ({ route }: { route: Route }) => {
   const projects = useLoad(() => get<Projects>('/project-configs'), 'projects');
   const module = route.path[1] ?? projects.data?.items[0]?.project_module;
@@ -71,6 +71,31 @@ export const UsagePage = ({ route }: { route: Route }) => {
                 </dl>
               ) : (
                 <p class="muted">No budget: the configuration sets none.</p>
+              )}
+              <h2>Wall times</h2>
+              {u.walltimes.length === 0 ? (
+                <p class="muted">No batch profile: wall times are a Slurm job's.</p>
+              ) : (
+                <table>
+                  <thead>
+                    <tr>
+                      <th scope="col">Profile</th>
+                      <th scope="col">job_duration_minutes</th>
+                      <th scope="col">auto gives one source</th>
+                      <th scope="col">Basis</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {u.walltimes.map((w) => (
+                      <tr key={w.profile_name}>
+                        <td>{w.profile_name}</td>
+                        <td>{w.job_duration_minutes}</td>
+                        <td>{w.estimate_minutes} min</td>
+                        <td>{w.basis}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
               )}
               <h2>Node-hours per month</h2>
               <p class="muted">

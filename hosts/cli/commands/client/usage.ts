@@ -27,6 +27,12 @@ interface UsageView {
     period_end: string;
     on_exhausted: string;
   } | null;
+  walltimes: {
+    profile_name: string;
+    job_duration_minutes: number | 'auto';
+    estimate_minutes: number;
+    basis: string;
+  }[];
 }
 
 // Three significant figures: a short test run is thousandths of a node-hour, a survey thousands.
@@ -44,7 +50,9 @@ export class UsageCommand extends ReadCommand {
       [--from, --to): by default the last 12 UTC calendar months. A run across a month's end counts
       in each month by the share of its run time there. Without --project, every project. Badput
       is the node-hours of runs that did not complete. The budget line shows this month's budget,
-      what settled runs used and the estimate for runs in flight.
+      what settled runs used and the estimate for runs in flight. A walltime line per batch
+      profile says what job_duration_minutes: auto gives a run of one source now, and why (from
+      the profile's completed runs and the ones Slurm stopped at their limit).
     `,
     examples: [
       ['This year by month', 'surveyor usage --project wallaby_hires --from 2026-01'],
@@ -100,6 +108,11 @@ export class UsageCommand extends ReadCommand {
       if (v.budget)
         this.out(
           `${v.project_module} budget: ${n(v.budget.used)} of ${n(v.budget.budget)} ${v.budget.unit.replace('_', '-')} used this month, ${n(v.budget.in_flight)} estimated in flight (${v.budget.on_exhausted}; renews ${v.budget.period_end})`,
+        );
+    for (const v of views)
+      for (const w of v.walltimes)
+        this.out(
+          `${v.project_module} walltime on ${w.profile_name} (job_duration_minutes: ${w.job_duration_minutes}): auto gives one source ${w.estimate_minutes} min, ${w.basis}`,
         );
     if (views.length > 0) this.out(`range: ${views[0]!.from} to ${views[0]!.to}`);
     return exitCodes.ok;
