@@ -5,6 +5,7 @@ import { PermanentJobError, SiteLimited } from '../../core/domain/job.js';
 import type { BatchRemoteDeployment, DeploymentProfile } from '../../core/domain/profile.js';
 import type { RemoteOutcome, SessionProgress } from '../../core/domain/backendStates.js';
 import { dropCount } from '../../core/ports/Translator.js';
+import { queueReasonWord } from '../../core/domain/queueReason.js';
 import type {
   DeploymentBackend,
   PingCheck,
@@ -98,6 +99,12 @@ const tail = (s: string, n = 500) => (s.length > n ? `…${s.slice(-n)}` : s).tr
  * every job of a target: squeue, sacct for the ids squeue no longer lists, and the jobs' status
  * files, which say how the graph itself ended.
  */
+/** squeue's reason for a waiting job (its first word: it is the cluster's text). */
+const queueReasonOf = (job: JobState): { queueReason?: string } => {
+  const word = job.from === 'squeue' ? queueReasonWord(job.reason) : null;
+  return word ? { queueReason: word } : {};
+};
+
 /** What each command a backend runs on a login node is, as the metrics name it. */
 const commandKinds: Readonly<Record<string, string>> = {
   polling: 'poll',
@@ -331,7 +338,7 @@ export class SlurmBackend implements DeploymentBackend {
     const remoteState = job.state.toLowerCase();
     if (!terminalJobStates.has(job.state))
       return waitingJobStates.has(job.state)
-        ? { kind: 'in_progress', remoteState, queued: true }
+        ? { kind: 'in_progress', remoteState, queued: true, ...queueReasonOf(job) }
         : // The session's drops, as the job's helper last saw them change (none before it ran).
           { kind: 'in_progress', remoteState, ...(progress ? { progress } : {}) };
     const drops = status?.errored_drops ?? [];

@@ -1,5 +1,6 @@
 import { outageBlocker } from '../domain/peerOutage.js';
 import { siteLimitBlocker } from '../domain/siteLimit.js';
+import { queueBlocker } from '../domain/queueReason.js';
 import { artifactNames } from '../domain/artifactNames.js';
 import type { Manifest, StagedFile } from '../domain/manifest.js';
 import { compareExecutions } from '../usecases/executions/compareExecutions.js';
@@ -150,6 +151,9 @@ export const executionOperations = (d: SurveyorDeps) => {
           e.doSubmit === false ? null : queuedCapBlocker(e.profileSnapshot, await profileInFlightOf(x, e));
         if (queued) s.blocked_by.push(queued);
       }
+      // A batch job waiting in the cluster's queue: Slurm's reason, in words (domain/queueReason.ts).
+      const queue = queueBlocker(e);
+      if (queue) s.blocked_by.push(queue);
       // A run whose peer stopped answering waits for it (domain/peerOutage.ts).
       const outage = outageBlocker(e, x.clock.now(), x.outages);
       if (outage) s.blocked_by.push(outage);

@@ -98,6 +98,8 @@ export type RemoteOutcome =
       readonly remoteState: string;
       /** Waiting in the batch queue: not started yet (its run deadline has not begun). */
       readonly queued?: boolean;
+      /** Why it waits there, as the scheduler words it (Slurm's reason: domain/queueReason.ts). */
+      readonly queueReason?: string;
       /**
        * Over already, its end reported once the backend's accounting of it is final (a Slurm job
        * sacct lags behind, for a bounded while): neither starting nor running, so no deadline.

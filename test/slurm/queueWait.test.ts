@@ -60,9 +60,31 @@ test.serial(
     await untilSlurmSays(`surveyor-${first}-a1`, 'RUNNING');
     const second = await p.execute(ids[1]!, { do_stage: false });
     await untilSlurmSays(`surveyor-${second}-a1`, 'PENDING');
+    // Its status says why it waits, in Slurm's word and ours, from the poll's squeue.
+    const blockers = async () =>
+      (
+        (await api.call('GET', `/executions/${second}/status`, { token: p.token })).body as {
+          blocked_by: string[];
+        }
+      ).blocked_by;
+    await untilTrue(
+      'the status to name the queue reason',
+      async () => (await blockers()).some((b) => /^the batch queue keeps the job pending: /.test(b)),
+      60_000,
+    );
+    const said = (await blockers()).find((b) => b.startsWith('the batch queue'));
+    t.regex(
+      said ?? '',
+      /pending: (Resources \(waiting for nodes to become free\)|Priority \(jobs of higher priority are ahead of it\))$/,
+    );
     const [a, b] = await Promise.all([untilState(t, first, ended), untilState(t, second, ended)]);
     t.is(a.state, 'completed', String(a['error']));
     t.is(b.state, 'completed', String(b['error']));
+    t.false(
+      (await blockers()).some((x) => x.startsWith('the batch queue')),
+      'a job that left the queue has no queue reason',
+    );
+    t.is(b.run_record['queue_reason'], undefined);
     const wait = (e: Execution) => e.run_record['queue_wait_seconds'] as number;
     t.true(wait(b) >= 10, `the second job waited ${wait(b)} s for the node`);
     t.true(wait(a) < wait(b), `the first job waited ${wait(a)} s`);

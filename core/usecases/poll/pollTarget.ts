@@ -143,9 +143,12 @@ export const pollTarget = async (
     const pinned = await pinnedOf(e);
     const judged = reported?.kind === 'finished' ? judgeOutputs(pinned, reported) : null;
     const o = judged?.outcome ?? reported;
+    // Why a job waits in the queue holds only while it waits (domain/queueReason.ts).
+    const { queue_reason: _wasQueued, ...before } = e.runRecord;
     const record = o
       ? {
-          ...e.runRecord,
+          ...before,
+          ...(o.kind === 'in_progress' && o.queued && o.queueReason ? { queue_reason: o.queueReason } : {}),
           ...(judged ? { outputs: judged.inventory } : {}),
           remote_state: o.remoteState,
           ...(o.kind === 'failed' && o.failedDrops ? { failed_drops: o.failedDrops } : {}),
@@ -263,7 +266,10 @@ export const pollTarget = async (
     ];
     const progress = stall && stall.kind !== 'unchanged' ? { progress: stall.record } : {};
     const unreachable = lost?.kind === 'noticed' ? { unreachable: lost.record } : {};
-    if (events.length === 0 && !('progress' in progress) && !('unreachable' in unreachable)) continue;
+    // A new queue reason is written without an event: a busy queue may turn Priority and Resources often.
+    const reasonChanged = (record['queue_reason'] ?? null) !== (e.runRecord['queue_reason'] ?? null);
+    if (events.length === 0 && !reasonChanged && !('progress' in progress) && !('unreachable' in unreachable))
+      continue;
     const { unreachable: _gone, ...kept } = record as Record<string, unknown>;
     writes.push({
       w: fenced(
