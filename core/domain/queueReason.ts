@@ -38,6 +38,8 @@ const exact: Readonly<Record<string, QueueReason>> = {
   PartitionNodeLimit: stuck(
     'it asks more nodes than the partition allows: it will not start; lower num_nodes',
   ),
+  // Seen on the testbed before PartitionTimeLimit, for the same job, in the first scheduling pass.
+  PartitionConfig: turn('the partition cannot take the job as it asks, for now'),
   PartitionDown: turn('its partition is down'),
   PartitionInactive: turn('its partition is inactive'),
   InvalidAccount: stuck(

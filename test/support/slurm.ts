@@ -22,6 +22,18 @@ export interface SlurmTestbed {
   readonly nodes: readonly string[];
   /** A QOS with a site's per-user limits: jobs submitted (sbatch refuses past it) and running. */
   readonly capped: { readonly qos: string; readonly maxSubmit: number; readonly maxJobs: number };
+  /** The facility: its partition (MaxTime in minutes), QOS, allocated account and the other user. */
+  readonly facility: {
+    readonly partition: string;
+    readonly nodes: readonly string[];
+    readonly maxMinutes: number;
+    readonly qos: string;
+    readonly maxSubmit: number;
+    readonly maxJobs: number;
+    readonly allocAccount: string;
+    readonly allocCpuMinutes: number;
+    readonly otherUser: string;
+  };
 }
 
 export const slurmTestbed = (): SlurmTestbed => {
@@ -56,6 +68,17 @@ export const slurmTestbed = (): SlurmTestbed => {
       qos: v('SLURM_TESTBED_CAPPED_QOS') ?? 'capped',
       maxSubmit: Number(v('SLURM_TESTBED_CAPPED_MAX_SUBMIT') ?? 0),
       maxJobs: Number(v('SLURM_TESTBED_CAPPED_MAX_JOBS') ?? 0),
+    },
+    facility: {
+      partition: v('SLURM_TESTBED_FACILITY_PARTITION') ?? 'facility',
+      nodes: (v('SLURM_TESTBED_FACILITY_NODES') ?? '').split(',').filter((n) => n !== ''),
+      maxMinutes: Number(v('SLURM_TESTBED_FACILITY_MAX_MINUTES') ?? 0),
+      qos: v('SLURM_TESTBED_FACILITY_QOS') ?? 'facility',
+      maxSubmit: Number(v('SLURM_TESTBED_FACILITY_MAX_SUBMIT') ?? 0),
+      maxJobs: Number(v('SLURM_TESTBED_FACILITY_MAX_JOBS') ?? 0),
+      allocAccount: v('SLURM_TESTBED_ALLOC_ACCOUNT') ?? 'surveyor-alloc',
+      allocCpuMinutes: Number(v('SLURM_TESTBED_ALLOC_CPU_MINUTES') ?? 0),
+      otherUser: v('SLURM_TESTBED_OTHER_USER') ?? 'surveyor-other',
     },
   };
 };
