@@ -5,7 +5,7 @@
 // room; every run completes, each with exactly one Slurm job.
 import test from 'ava';
 import { bashCommand, yamlWithGraph } from '../support/daliuge.js';
-import { executionStatus } from '../support/executionStatus.js';
+import { eventsOfKind, executionStatus } from '../support/executionStatus.js';
 import { sacctByName, schedulerCalls, testbedDeployment, untilTrue } from '../support/slurm.js';
 import { type SlurmSuite, startSlurmSuite } from '../support/slurmSuite.js';
 
@@ -28,12 +28,7 @@ const { untilState } = executionStatus(
   () => p.token,
   300_000,
 );
-const events = async (id: string, kind: string) => {
-  const r = await api.call('GET', `/executions/${id}/events?limit=500`, { token: p.token });
-  return (r.body as { items: { kind: string; payload: Record<string, unknown> }[] }).items.filter(
-    (e) => e.kind === kind,
-  );
-};
+const events = (id: string, kind: string) => eventsOfKind(api, p.token, id, kind);
 
 test.serial('runs past the QOS submit limit wait for room, then complete, one job each', async (t) => {
   t.timeout(360_000);

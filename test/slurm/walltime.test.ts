@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import test from 'ava';
 import { bashCommand, yamlWithGraph } from '../support/daliuge.js';
-import { executionStatus } from '../support/executionStatus.js';
+import { eventsOfKind, executionStatus } from '../support/executionStatus.js';
 import { type SlurmSuite, startSlurmSuite } from '../support/slurmSuite.js';
 import { sacctFieldsByName, sacctSettled, testbedDeployment } from '../support/slurm.js';
 
@@ -39,12 +39,7 @@ test.serial(
       () => p.token,
       240_000,
     );
-    const events = async (id: string, kind: string) =>
-      (
-        (await api.call('GET', `/executions/${id}/events?limit=200`, { token: p.token })).body as {
-          items: { kind: string; payload: Record<string, unknown> }[];
-        }
-      ).items.filter((e) => e.kind === kind);
+    const events = (id: string, kind: string) => eventsOfKind(api, p.token, id, kind);
     const profile = await api.call('POST', '/deployment-profiles', {
       token: p.adminToken,
       body: {

@@ -49,3 +49,16 @@ export const runJobAttempts = async (api: TestApi, id: string): Promise<number> 
         [id],
       )
   ).attempts;
+
+/** An execution's events of one kind, oldest first, read over HTTP as a user would. */
+export const eventsOfKind = async (
+  api: TestApi,
+  token: string,
+  id: string,
+  kind: string,
+): Promise<{ kind: string; payload: Record<string, unknown> }[]> =>
+  (
+    (await api.call('GET', `/executions/${id}/events?limit=500`, { token })).body as {
+      items: { kind: string; payload: Record<string, unknown> }[];
+    }
+  ).items.filter((e) => e.kind === kind);
