@@ -26,7 +26,7 @@ import type { ChaosClient } from './client.js';
 import { Cluster } from './cluster.js';
 import { type Counts, type Created, countAll, terminal } from './count.js';
 import { faultKinds, inject, seeded } from './faults.js';
-import { chaosModule, prepareChaosProject } from './project.js';
+import { chaosModule, prepareChaosProject, sourcesPerRun } from './project.js';
 import { type Fault, passed, report } from './report.js';
 import { blindSpots, databaseDump, keyFileSecrets, scan, type Secret } from './secretsScan.js';
 
@@ -165,7 +165,7 @@ const main = async (): Promise<number> => {
     });
     admin = project.admin;
     client = project.op;
-    say(`${runs} sources registered and discovered`);
+    say(`${runs * sourcesPerRun} sources registered and discovered, ${sourcesPerRun} a run`);
     let next = 0;
     const startRun = async (backend: Created['backend']) => {
       const i = next++;

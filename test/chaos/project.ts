@@ -1,7 +1,10 @@
 // The chaos run's project, set up over the API as its users would: an admin uploads the
 // configuration (a bash command sleeping a few seconds on the WALLABY example, automation off) and makes one profile per
-// testbed, each through the proxy the counts and faults use; an operator registers and discovers
-// one source per execution to come, then creates and executes them one by one.
+// testbed, each through the proxy the counts and faults use (Slurm's on the testbed's facility, its
+// eight nodes shared with nobody here); an operator registers and discovers sourcesPerRun sources
+// per execution to come, then creates and executes them one by one: each run is a grouped
+// submission, several sources in one graph and one job, so exactly once per run is exactly once per
+// source (no source is in two runs).
 import type { daliugeGraphDir } from '../support/daliuge.js';
 import { bashCommand, yamlWithGraph } from '../support/daliuge.js';
 import { type SlurmTestbed, testbedDeployment } from '../support/slurm.js';
@@ -12,6 +15,8 @@ import type { Created } from './count.js';
 export const chaosModule = 'wallaby_hires';
 /** How long each run's graph works on its backend (a bash `sleep`). */
 export const runSeconds = 4;
+/** The sources each execution runs together. */
+export const sourcesPerRun = 3;
 
 export interface ChaosProjectOptions {
   readonly base: string;
@@ -26,7 +31,7 @@ export interface ChaosProjectOptions {
   };
   /** The Slurm testbed, and the TCP proxy in front of its sshd (the workers' login node). */
   readonly slurm: { readonly tb: SlurmTestbed; readonly frontHost: string; readonly frontPort: number };
-  /** One source per execution to come. */
+  /** Executions to come (each of sourcesPerRun sources). */
   readonly sources: number;
   /** Sources only discovered, never run. */
   readonly extraSources: number;
@@ -42,7 +47,7 @@ export const prepareChaosProject = async (o: ChaosProjectOptions) => {
       'BashCommand.graph',
       o.graphs.sha['BashCommand.graph']!,
       bashCommand(`sleep ${runSeconds}`),
-    ),
+    ).replace('max_sources_per_execution: 1', `max_sources_per_execution: ${sourcesPerRun}`),
     type: 'application/x-yaml',
   });
   await admin.expect('POST', '/deployment-profiles', [201], {
@@ -65,17 +70,17 @@ export const prepareChaosProject = async (o: ChaosProjectOptions) => {
       name: 'chaos-slurm',
       project_module: module,
       translation: { algo: 'metis', num_par: 1, num_islands: 1 },
-      // The wide partition's two nodes run two jobs at once (each job takes a node whole).
+      // The facility's eight nodes run up to eight jobs at once (each job takes a node whole).
       deployment: testbedDeployment(o.slurm.tb, {
         login_node: o.slurm.frontHost,
         ssh_port: o.slurm.frontPort,
-        partition: 'wide',
+        partition: o.slurm.tb.facility.partition,
       }),
     },
   });
   const op = new ChaosClient(o.base);
   await op.login('chaos-op', o.passwords.op);
-  const all = o.sources + o.extraSources;
+  const all = o.sources * sourcesPerRun + o.extraSources;
   const identifiers = Array.from({ length: all }, (_, i) => `HIPASSJ${String(1000 + i)}+01`);
   await op.expect('POST', '/sources/bulk', [200], {
     body: {
@@ -100,7 +105,7 @@ export const prepareChaosProject = async (o: ChaosProjectOptions) => {
   );
 
   /**
-   * Creates an execution of source `i` on a backend under an Idempotency-Key (asked again through
+   * Creates an execution of run `i`'s sources on a backend under an Idempotency-Key (asked again through
    * an outage, it is still one execution), says its id at once, then asks it to run.
    */
   const startRun = async (
@@ -115,7 +120,9 @@ export const prepareChaosProject = async (o: ChaosProjectOptions) => {
         project_module: module,
         archive_name: 'casda',
         deployment_profile_name: backend === 'daliuge' ? 'chaos-dim' : 'chaos-slurm',
-        sources: [{ source_identifier: identifiers[i]! }],
+        sources: identifiers
+          .slice(i * sourcesPerRun, (i + 1) * sourcesPerRun)
+          .map((source_identifier) => ({ source_identifier })),
       },
     });
     const id = (c.body as { uuid: string }).uuid;
