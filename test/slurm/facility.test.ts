@@ -9,7 +9,6 @@ import { bashCommand, yamlWithGraph } from '../support/daliuge.js';
 import { executionStatus } from '../support/executionStatus.js';
 import { type SlurmSuite, startSlurmSuite } from '../support/slurmSuite.js';
 import {
-  sacctByName,
   sacctFieldsByName,
   sacctSettled,
   slurmTestbedCommand,
@@ -138,7 +137,8 @@ for (const [source, what, over, reason, words] of [
       t.is(c.status, 202, c.text);
       t.is((await untilState(t, id, ended)).state, 'cancelled');
       t.deepEqual(
-        sacctByName(`surveyor-${id}-a1`).map((j) => j.state),
+        // slurmdbd learns of the cancel a moment later: sacct may not list the job at once.
+        (await sacctSettled(`surveyor-${id}-a1`)).map((j) => j.state),
         ['CANCELLED'],
       );
     },
