@@ -1,7 +1,6 @@
 // The chaos run's project, set up over the API as its users would: an admin uploads the
 // configuration (a bash command sleeping a few seconds on the WALLABY example, automation off) and makes one profile per
-// testbed, each through the proxy the counts and faults use (Slurm's on the testbed's facility, its
-// eight nodes shared with nobody here); an operator registers and discovers sourcesPerRun sources
+// testbed, each through the proxy the counts and faults use; an operator registers and discovers sourcesPerRun sources
 // per execution to come, then creates and executes them one by one: each run is a grouped
 // submission, several sources in one graph and one job, so exactly once per run is exactly once per
 // source (no source is in two runs).
@@ -70,11 +69,13 @@ export const prepareChaosProject = async (o: ChaosProjectOptions) => {
       name: 'chaos-slurm',
       project_module: module,
       translation: { algo: 'metis', num_par: 1, num_islands: 1 },
-      // The facility's eight nodes run up to eight jobs at once (each job takes a node whole).
+      // The wide partition's two nodes run two jobs at once (each job takes a node whole). The
+      // facility's eight start eight DALiuGE clusters at once on this two-core machine: with them,
+      // one CI run saw no other worker lead within the leader-partition fault's minute.
       deployment: testbedDeployment(o.slurm.tb, {
         login_node: o.slurm.frontHost,
         ssh_port: o.slurm.frontPort,
-        partition: o.slurm.tb.facility.partition,
+        partition: 'wide',
       }),
     },
   });
