@@ -1,5 +1,5 @@
 /**
- * Queue jobs (ARCHITECTURE decision 2). queued -> running (a claim, with a lease and a new fencing
+ * Queue jobs (core/README.md, The queue). queued -> running (a claim, with a lease and a new fencing
  * token) -> succeeded | failed (retry scheduled: back to queued) | dead (attempts used up) |
  * cancelled. A running job whose lease expired is reclaimed: back to queued, or dead when it has no
  * attempts left.

@@ -23,7 +23,7 @@ export interface Submission {
 export interface SubmitRequest {
   readonly executionId: string;
   readonly attempt: number;
-  /** Deterministic per attempt: the session id or job name (ARCHITECTURE decision 4). */
+  /** Deterministic per attempt: the session id or job name (core/README.md, How an execution runs). */
   readonly externalName: string;
   readonly profile: DeploymentProfile;
   /** The translated graph: physical (rest_remote) or partitioned (batch_remote). */
