@@ -72,6 +72,10 @@ export const openDb = (url: string, poolMax = 10, timeouts: DbTimeouts = default
     max: poolMax,
     application_name: 'surveyor',
     connectionTimeoutMillis: timeouts.connectMs,
+    // A statement whose answer a partition swallowed, with the server's reset lost too, would wait
+    // forever (statement_timeout is the server's): keepalive probes end such a socket.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
     statement_timeout: timeouts.statementMs,
     idle_in_transaction_session_timeout:
       timeouts.statementMs === 0 ? 0 : Math.max(timeouts.statementMs, 60_000),

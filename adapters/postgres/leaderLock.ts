@@ -6,6 +6,8 @@ import type { Db } from './db.js';
 // server but not a database do not contend.
 const schedulerLockKey = 0x5375_7273;
 
+type Connection = pgPromise.IConnected<unknown, pg.IClient>;
+
 /**
  * How soon a leader that vanished from the network (a partition, a host lost: nothing closes its
  * connection) loses the lock. PostgreSQL keeps a session until it notices its peer is gone, after
@@ -32,7 +34,7 @@ export const leaderSessionSettings = `SET tcp_keepalives_idle = ${keepalive.idle
  * session's keepalives (above) end it.
  */
 export class PgLeaderLock {
-  private conn: pgPromise.IConnected<unknown, pg.IClient> | undefined;
+  private conn: Connection | undefined;
   private lost = false;
 
   constructor(
@@ -44,39 +46,30 @@ export class PgLeaderLock {
   async tryAcquire(): Promise<boolean> {
     if (this.conn && !this.lost) {
       const conn = this.conn;
-      let timer: NodeJS.Timeout | undefined;
       try {
-        await Promise.race([
-          conn.one('SELECT 1 AS ok'),
-          new Promise((_, reject) => {
-            timer = setTimeout(
-              () => reject(new Error('the leader connection did not answer')),
-              checkTimeoutMs,
-            );
-          }),
-        ]);
+        await answered(conn, conn.one('SELECT 1 AS ok'));
         return true;
       } catch {
-        // No answer in time: the link may be cut. The socket goes, so nothing waits on it.
-        (
-          conn.client as unknown as { connection?: { stream?: { destroy(): void } } }
-        ).connection?.stream?.destroy();
+        // No answer in time: the link may be cut.
         this.lost = true;
         this.drop();
-      } finally {
-        clearTimeout(timer);
       }
     }
     this.drop();
     const conn = await this.db.connect({ direct: true });
     try {
-      const r = await conn.one<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [this.key]);
+      // Bounded like the check: a follower whose answer a partition swallowed (the peer's reset
+      // lost with it) would otherwise wait on it forever and never lead again.
+      const r = await answered(
+        conn,
+        conn.one<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [this.key]),
+      );
       if (!r.ok) {
         conn.done();
         return false;
       }
       // The server's keepalives on this session (ignored on a Unix socket): see `keepalive`.
-      await conn.none(leaderSessionSettings);
+      await answered(conn, conn.none(leaderSessionSettings));
     } catch (err) {
       conn.done();
       throw err;
@@ -113,3 +106,26 @@ export class PgLeaderLock {
     this.drop();
   }
 }
+
+/**
+ * The statement's answer within `checkTimeoutMs`, or the connection's socket destroyed (so nothing
+ * waits on it) and an error.
+ */
+const answered = async <T>(conn: Connection, statement: Promise<T>): Promise<T> => {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      statement,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => {
+          (
+            conn.client as unknown as { connection?: { stream?: { destroy(): void } } }
+          ).connection?.stream?.destroy();
+          reject(new Error('the leader connection did not answer'));
+        }, checkTimeoutMs);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+};

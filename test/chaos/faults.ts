@@ -246,7 +246,13 @@ export const inject = async (kind: FaultKind, x: FaultContext): Promise<Injected
         ? did(
             `scheduler leader ${leader.name} (${leader.host}) cut off from PostgreSQL: ${next} led within ${took} s; healed`,
           )
-        : { what: `scheduler leader ${leader.name} cut off for 60 s and nobody else led`, happened: false };
+        : {
+            what: `scheduler leader ${leader.name} cut off for 60 s and nobody else led; since the cut: ${x.cluster.workers
+              .filter((w) => w !== leader)
+              .map((w) => `${w.name}: ${leaderLines(w.proc.output().slice(from.get(w) ?? 0))}`)
+              .join('; ')}`,
+            happened: false,
+          };
     }
     case 'database-link': {
       // Every worker's database link: 200 ms round trip and 5% of packets lost, for a minute.
@@ -334,4 +340,10 @@ export const inject = async (kind: FaultKind, x: FaultContext): Promise<Injected
         : { what: 'no upload came within 150 s: nothing was cut', happened: false };
     }
   }
+};
+
+/** What a worker's log says about leading (its last few such lines), to explain a failed handover. */
+const leaderLines = (log: string): string => {
+  const lines = log.split('\n').filter((l) => /leader/.test(l));
+  return lines.length === 0 ? 'nothing about leading' : lines.slice(-3).join(' | ');
 };

@@ -69,9 +69,9 @@ export const prepareChaosProject = async (o: ChaosProjectOptions) => {
       name: 'chaos-slurm',
       project_module: module,
       translation: { algo: 'metis', num_par: 1, num_islands: 1 },
-      // The wide partition's two nodes run two jobs at once (each job takes a node whole). The
-      // facility's eight start eight DALiuGE clusters at once on this two-core machine: with them,
-      // one CI run saw no other worker lead within the leader-partition fault's minute.
+      // The wide partition's two nodes run two jobs at once (each job takes a node whole); the
+      // facility's eight would start eight DALiuGE clusters at once on a two-core machine, load
+      // the faults do not need (test/slurm/facility runs the facility).
       deployment: testbedDeployment(o.slurm.tb, {
         login_node: o.slurm.frontHost,
         ssh_port: o.slurm.frontPort,

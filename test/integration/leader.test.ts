@@ -1,7 +1,8 @@
 import test from 'ava';
-import { openDb } from '../../adapters/postgres/db.js';
+import { closeDb, type Db, openDb } from '../../adapters/postgres/db.js';
 import { PgLeaderLock } from '../../adapters/postgres/leaderLock.js';
 import { freshDatabase } from '../support/db.js';
+import { linkProxy } from '../support/linkProxy.js';
 
 test('one leader at a time; another takes over when it lets go or its connection dies', async (t) => {
   const d = await freshDatabase();
@@ -26,4 +27,32 @@ test('one leader at a time; another takes over when it lets go or its connection
   t.true(await a.tryAcquire());
   t.false(await b.tryAcquire(), 'the old leader notices it lost the lock');
   await a.release();
+});
+
+test('a follower whose answer never comes gives up within seconds and leads once the link is back', async (t) => {
+  const d = await freshDatabase();
+  t.teardown(d.drop);
+  const server = new URL(d.url);
+  const proxy = await linkProxy({ host: server.hostname, port: Number(server.port) });
+  t.teardown(() => proxy.close());
+  const via = new URL(d.url);
+  via.hostname = proxy.host;
+  via.port = String(proxy.port);
+  const proxied = openDb(via.toString(), 2, { connectMs: 3000, statementMs: 30_000 });
+  t.teardown(() => closeDb(proxied));
+  // Connected, then the link holds every answer for ten minutes (nothing closes it), as a partition
+  // that swallowed the server's reset leaves a socket.
+  const db = {
+    connect: async (o: { direct: true }) => {
+      const c = await proxied.connect(o);
+      proxy.latency(600_000);
+      return c;
+    },
+  } as unknown as Db;
+  const lock = new PgLeaderLock(db);
+  const started = Date.now();
+  await t.throwsAsync(lock.tryAcquire(), { message: /did not answer/ });
+  t.true(Date.now() - started < 15_000, `gave up after ${Date.now() - started} ms`);
+  proxy.latency(0);
+  t.true(await new PgLeaderLock(proxied).tryAcquire(), 'nothing holds the lock');
 });

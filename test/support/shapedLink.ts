@@ -45,6 +45,12 @@ export const delayedPipe = (
     draining = false;
     maybeResume();
   });
+  // Nothing more can arrive: a held chunk's timer must not keep the process alive.
+  to.on('close', () => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    queue.length = 0;
+  });
   from.on('data', (b: Buffer) => {
     inFlight += b.length;
     if (inFlight > windowBytes) from.pause();
