@@ -19,7 +19,7 @@ import { credentialVariables, remoteVariables } from './configRemote.js';
 
 /**
  * Every environment variable surveyor reads, decoded by one io-ts codec at start. The table is also
- * the documentation: README.md's variable table is checked against it by a test. The variables of
+ * the documentation: docs/configuration.md's variable table is checked against it by a test. The variables of
  * the systems surveyor reaches (graphs, translator, island managers, Slurm, archives) and their
  * credentials are in configRemote.ts.
  */

@@ -14,7 +14,7 @@ export const reportFailure = (
   if (err instanceof ConfigError) {
     say('surveyor: the configuration is not valid:');
     for (const p of err.problems) say(`  ${p.variable}: ${p.message}`);
-    say('See the table of variables in README.md.');
+    say('See the table of variables in docs/configuration.md.');
     return exitCodes.usage;
   }
   if (err instanceof SecurityGateError) {

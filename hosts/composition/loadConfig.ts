@@ -12,7 +12,7 @@ export class ConfigError extends Error {
 
 /** Production's answer to a superuser DATABASE_URL (checked once connected). */
 export const superuserRefused =
-  "names a superuser role; production refuses one (it can do anything to the server): connect as a role that owns surveyor's database and nothing more (README: Production database)";
+  "names a superuser role; production refuses one (it can do anything to the server): connect as a role that owns surveyor's database and nothing more (docs/deployment.md, Production database)";
 
 /** Whether pg reaches a host without leaving this machine: a Unix socket, localhost, a loopback address. */
 const onThisMachine = (host: string): boolean => {

@@ -28,7 +28,7 @@ export interface SurveyorOptions {
   readonly backends?: 'mock' | 'real';
   /** Port implementations of your own (an archive, a backend, a clock), used instead of ours. */
   readonly ports?: Partial<SurveyorPorts>;
-  /** Any other setting, by its environment variable (README's table: SERVICE_*, BATCH_*, ARCHIVE_*). */
+  /** Any other setting, by its environment variable (docs/configuration.md: SERVICE_*, BATCH_*, ARCHIVE_*). */
   readonly settings?: Readonly<Record<string, string>>;
   /** Run a worker (queue consumer and, when it holds the leader lock, the scheduler) here. Default true. */
   readonly worker?: boolean;

@@ -1,4 +1,4 @@
-// The README's HTTP walkthrough, run as it is written (bash, curl, python3) against the API and a
+// The HTTP walkthrough of docs/api.md, run as it is written (bash, curl, python3) against the API and a
 // worker on the mock backends, with only its address changed to this server's: it must stand on
 // its own (configuration, profile, source, discovery, execution, to completed), and a second run
 // through it must say the configuration is unchanged and still end completed.
@@ -15,11 +15,11 @@ const password = 'a-long-walkthrough-password';
 let api: TestApi;
 let worker: WorkerHandle;
 
-/** The indented block after the README's marker, unindented. */
+/** The indented block after the page's marker, unindented. */
 const walkthrough = (): string => {
-  const lines = readFileSync(`${root}README.md`, 'utf8').split('\n');
+  const lines = readFileSync(`${root}docs/api.md`, 'utf8').split('\n');
   const at = lines.findIndex((l) => l.startsWith('<!-- http-walkthrough'));
-  if (at < 0) throw new Error('README.md has no http-walkthrough block');
+  if (at < 0) throw new Error('docs/api.md has no http-walkthrough block');
   const block: string[] = [];
   for (const l of lines.slice(at + 1)) {
     if (l.startsWith('    ')) block.push(l.slice(4));

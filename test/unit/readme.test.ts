@@ -3,13 +3,15 @@ import { fileURLToPath } from 'node:url';
 import test from 'ava';
 import { configVariables } from '../../schema/config.js';
 
-const readme = readFileSync(fileURLToPath(new URL('../../../README.md', import.meta.url)), 'utf8');
+const read = (path: string) => readFileSync(fileURLToPath(new URL(`../../../${path}`, import.meta.url)), 'utf8');
+const readme = read('README.md');
+const configuration = read('docs/configuration.md');
 
-test('README.md documents every environment variable with its default', (t) => {
+test('docs/configuration.md documents every environment variable with its default', (t) => {
   for (const [name, v] of Object.entries(configVariables)) {
-    const row = readme.split('\n').find((l) => l.startsWith(`| \`${name}\` |`));
-    t.truthy(row, `${name} is missing from the README table`);
-    t.true(row!.includes(`| ${v.default} |`), `${name}: README default differs from ${v.default}`);
+    const row = configuration.split('\n').find((l) => l.startsWith(`| \`${name}\` |`));
+    t.truthy(row, `${name} is missing from the table in docs/configuration.md`);
+    t.true(row!.includes(`| ${v.default} |`), `${name}: docs/configuration.md's default differs from ${v.default}`);
   }
 });
 

@@ -21,7 +21,7 @@ export interface ProvenanceInput {
   readonly serviceVersion: string;
 }
 
-/** Our vocabulary's prefix (types and attributes); README.md, "Provenance", lists its terms. */
+/** Our vocabulary's prefix (types and attributes); docs/operations.md, "Provenance", lists its terms. */
 const sv = 'sv';
 const t = (name: string) => qualified(`${sv}:${name}`);
 

@@ -51,7 +51,7 @@ export class DoctorCommand extends Command {
         fail(
           'configuration',
           err.problems.map((p) => `${p.variable}: ${p.message}`).join('; '),
-          'see the table of variables in README.md; nothing else is checked until it is valid',
+          'see the table of variables in docs/configuration.md; nothing else is checked until it is valid',
         ),
       );
     }

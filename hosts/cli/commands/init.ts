@@ -17,7 +17,7 @@ export const envFileText = (o: {
     '# It holds the JWT signing secret: keep it private (mode 0600) and out of version control.',
     `# Use it with: export SURVEYOR_ENV_FILE=${o.path}`,
     '# (the CLI reads it at start; a variable already set in the environment wins).',
-    '# Every variable: the Configuration table of README.md.',
+    '# Every variable: the table in docs/configuration.md.',
     '',
     `SERVICE_ENV=${o.production ? 'production' : 'development'}`,
     `SERVICE_DATA_DIR=${o.dataDir}`,
