@@ -3,7 +3,8 @@ import { fileURLToPath } from 'node:url';
 import test from 'ava';
 import { configVariables } from '../../schema/config.js';
 
-const read = (path: string) => readFileSync(fileURLToPath(new URL(`../../../${path}`, import.meta.url)), 'utf8');
+const read = (path: string) =>
+  readFileSync(fileURLToPath(new URL(`../../../${path}`, import.meta.url)), 'utf8');
 const readme = read('README.md');
 const configuration = read('docs/configuration.md');
 
@@ -11,7 +12,10 @@ test('docs/configuration.md documents every environment variable with its defaul
   for (const [name, v] of Object.entries(configVariables)) {
     const row = configuration.split('\n').find((l) => l.startsWith(`| \`${name}\` |`));
     t.truthy(row, `${name} is missing from the table in docs/configuration.md`);
-    t.true(row!.includes(`| ${v.default} |`), `${name}: docs/configuration.md's default differs from ${v.default}`);
+    t.true(
+      row!.includes(`| ${v.default} |`),
+      `${name}: docs/configuration.md's default differs from ${v.default}`,
+    );
   }
 });
 
