@@ -1,6 +1,7 @@
 import type { RemoteOutcome } from '../../core/domain/backendStates.js';
 import type { RemoteUsage } from '../../core/domain/usage.js';
-import { type JobState, type JobUsage, type PollAnswer, terminalJobStates } from './slurmText.js';
+import type { JobState, JobUsage, PollAnswer } from './slurmPoll.js';
+import { terminalJobStates } from './jobStates.js';
 
 /** sacct's answer on a site that keeps no accounting: there squeue is all the truth there is. */
 export const accountingDisabled = /accounting storage is disabled/i;

@@ -3,9 +3,8 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { PermanentJobError, SiteLimited } from '../../core/domain/job.js';
 import type { BatchRemoteDeployment, DeploymentProfile } from '../../core/domain/profile.js';
-import type { RemoteOutcome, SessionProgress } from '../../core/domain/backendStates.js';
+import type { RemoteOutcome } from '../../core/domain/backendStates.js';
 import { dropCount } from '../../core/ports/Translator.js';
-import { queueReasonWord } from '../../core/domain/queueReason.js';
 import type {
   DeploymentBackend,
   PingCheck,
@@ -13,7 +12,7 @@ import type {
   SubmitRequest,
   Submission,
 } from '../../core/ports/DeploymentBackend.js';
-import { type JobStatusFile, outputsOf, parseProgressFile, parseStatusFile } from './jobFiles.js';
+import { parseProgressFile, parseStatusFile } from './jobFiles.js';
 import { jobHelperScript, progressFileName, statusFileName } from './jobHelper.js';
 import { jobPaths, renderJobScript, slurmResources } from './jobScript.js';
 import { accountingDisabled, withSacctUsage } from './jobUsage.js';
@@ -23,22 +22,17 @@ import { type ExecResult, type SshPool, type SshTarget, SshUnavailable, targetKe
 import {
   cancelScript,
   compositeJobId,
-  type DownNode,
-  findScript,
-  type JobState,
   jobIdOf,
   limitRefusal,
   parseAccountJobs,
   parsePing,
-  parsePoll,
   parseSbatch,
   pingScript,
-  pollScript,
   stageScript,
   submitScript,
-  terminalJobStates,
-  waitingJobStates,
 } from './slurmText.js';
+import { findScript, parsePoll, pollScript } from './slurmPoll.js';
+import { jobOutcome } from './jobOutcome.js';
 
 /** Off the event loop (zlib's thread pool): a 5,000-drop graph is megabytes. */
 const gzipped = promisify(gzip);
@@ -80,30 +74,7 @@ export const sshTargetOf = (p: DeploymentProfile): SshTarget => {
   return { host: d.login_node, port: d.ssh_port, user: d.remote_user ?? userInfo().username };
 };
 
-/** Which of a NODE_FAIL job's nodes failed: those Slurm holds down now, with its reason. */
-const nodeFailure = (job: JobState, down: readonly DownNode[]): string => {
-  const on = job.nodes ? `, on nodes ${job.nodes}` : '';
-  if (down.length === 0)
-    return `${on}; none of them is down now (the node came back, or Slurm already returned it)`;
-  return `${on}; ${down.map((d) => `node ${d.node} is ${d.state}${d.reason ? ` (${d.reason})` : ''}`).join(', ')}`;
-};
-
 const tail = (s: string, n = 500) => (s.length > n ? `…${s.slice(-n)}` : s).trim();
-
-/**
- * The `batch_remote` backend: DALiuGE inside a Slurm job, reached over SSH (see adapters/README.md).
- * Submission writes the partitioned graph, the manifest, the job script and its helper into the
- * attempt's session directory in one command (stageScript), then runs `sbatch --parsable` under the attempt's
- * deterministic name; `find` looks that name up in squeue and sacct first, so a worker that died
- * around sbatch adopts the job instead of submitting a second. A poll round is one SSH command for
- * every job of a target: squeue, sacct for the ids squeue no longer lists, and the jobs' status
- * files, which say how the graph itself ended.
- */
-/** squeue's reason for a waiting job (its first word: it is the cluster's text). */
-const queueReasonOf = (job: JobState): { queueReason?: string } => {
-  const word = job.from === 'squeue' ? queueReasonWord(job.reason) : null;
-  return word ? { queueReason: word } : {};
-};
 
 /** What each command a backend runs on a login node is, as the metrics name it. */
 const commandKinds: Readonly<Record<string, string>> = {
@@ -115,6 +86,15 @@ const commandKinds: Readonly<Record<string, string>> = {
   ping: 'ping',
 };
 
+/**
+ * The `batch_remote` backend: DALiuGE inside a Slurm job, reached over SSH (see adapters/README.md).
+ * Submission writes the partitioned graph, the manifest, the job script and its helper into the
+ * attempt's session directory in one command (stageScript), then runs `sbatch --parsable` under the attempt's
+ * deterministic name; `find` looks that name up in squeue and sacct first, so a worker that died
+ * around sbatch adopts the job instead of submitting a second. A poll round is one SSH command for
+ * every job of a target: squeue, sacct for the ids squeue no longer lists, and the jobs' status
+ * files, which say how the graph itself ended.
+ */
 export class SlurmBackend implements DeploymentBackend {
   readonly kind = 'batch_remote' as const;
   readonly needsMapping = false;
@@ -308,7 +288,7 @@ export class SlurmBackend implements DeploymentBackend {
         job
           ? withSacctUsage(
               job,
-              this.outcome(
+              jobOutcome(
                 job,
                 parseStatusFile(answer.statuses.get(jobId)),
                 parseProgressFile(answer.progress.get(jobId)),
@@ -326,51 +306,6 @@ export class SlurmBackend implements DeploymentBackend {
       );
     }
     return out;
-  }
-
-  /** A Slurm state, and the job's own record of the graph's end, in our terms. */
-  private outcome(
-    job: JobState,
-    status: JobStatusFile | null,
-    progress: SessionProgress | null,
-    downNodes: readonly DownNode[] = [],
-  ): RemoteOutcome {
-    const remoteState = job.state.toLowerCase();
-    if (!terminalJobStates.has(job.state))
-      return waitingJobStates.has(job.state)
-        ? { kind: 'in_progress', remoteState, queued: true, ...queueReasonOf(job) }
-        : // The session's drops, as the job's helper last saw them change (none before it ran).
-          { kind: 'in_progress', remoteState, ...(progress ? { progress } : {}) };
-    const drops = status?.errored_drops ?? [];
-    const graph = status?.reason ? `; ${status.reason}${drops.length ? ` (first: ${drops[0]})` : ''}` : '';
-    if (job.state === 'CANCELLED') return { kind: 'cancelled', remoteState };
-    if (job.state === 'COMPLETED') {
-      if (status?.state === 'finished') {
-        const outputs = outputsOf(status);
-        return { kind: 'finished', remoteState, ...(outputs ? { outputs } : {}) };
-      }
-      return {
-        kind: 'failed',
-        remoteState,
-        reason: status
-          ? `Slurm says COMPLETED, but the graph did not finish${graph}`
-          : `Slurm says COMPLETED, but the job left no ${statusFileName}: the graph's outcome is unknown`,
-        ...(drops.length ? { failedDrops: drops } : {}),
-      };
-    }
-    if (job.state === 'TIMEOUT')
-      return {
-        kind: 'failed',
-        remoteState,
-        reason: `Slurm stopped the job at its time limit (TIMEOUT): the run needed more than its wall time; raise job_duration_minutes, or with job_duration_minutes: auto the next attempt gets at least twice as long${graph}`,
-        ...(drops.length ? { failedDrops: drops } : {}),
-      };
-    return {
-      kind: 'failed',
-      remoteState,
-      reason: `Slurm ended the job ${job.state}${job.exitCode ? ` (exit ${job.exitCode})` : ''}${job.reason && job.reason !== 'None' ? `, reason ${job.reason}` : ''}${job.state === 'NODE_FAIL' ? nodeFailure(job, downNodes) : ''}${graph}`,
-      ...(drops.length ? { failedDrops: drops } : {}),
-    };
   }
 
   async cancel(item: PollItem, signal?: AbortSignal): Promise<void> {

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { terminalJobStates } from '../../adapters/slurm/slurmText.js';
+import { terminalJobStates } from '../../adapters/slurm/jobStates.js';
 
 /**
  * The Slurm testbed started by scripts/testbed/slurm (scripts/test starts it): its variables come

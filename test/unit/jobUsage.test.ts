@@ -3,7 +3,7 @@
 // ends at once without it.
 import test from 'ava';
 import { accountingWaitSeconds, withSacctUsage } from '../../adapters/slurm/jobUsage.js';
-import { parsePoll } from '../../adapters/slurm/slurmText.js';
+import { parsePoll } from '../../adapters/slurm/slurmPoll.js';
 import type { RemoteOutcome } from '../../core/domain/backendStates.js';
 
 const cancelled: RemoteOutcome = { kind: 'cancelled', remoteState: 'cancelled' };

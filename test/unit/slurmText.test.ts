@@ -23,13 +23,12 @@ import {
   limitRefusal,
   parseAccountJobs,
   parsePing,
-  parsePoll,
   parseSbatch,
-  pollScript,
   sq,
   stageScript,
   submitScript,
 } from '../../adapters/slurm/slurmText.js';
+import { parsePoll, pollScript } from '../../adapters/slurm/slurmPoll.js';
 import type { BatchRemoteDeployment } from '../../core/domain/profile.js';
 import * as E from 'fp-ts/lib/Either.js';
 import { parseProgressFile } from '../../adapters/slurm/jobFiles.js';
