@@ -14,6 +14,37 @@ export const manualWallabyYaml = wallabyYaml
   .replace('poll_interval_seconds: 60', 'poll_interval_seconds: 1');
 
 /**
+ * Registers `identifiers` in a project and discovers them (in this process, on the archive the
+ * process uses), 100 at a time; returns their ids by identifier.
+ */
+export const registerSources = async (
+  api: TestApi,
+  token: string,
+  module: string,
+  identifiers: readonly string[],
+): Promise<Record<string, string>> => {
+  const ids: Record<string, string> = {};
+  for (let i = 0; i < identifiers.length; i += 1000) {
+    const reg = await api.call('POST', '/sources/bulk', {
+      token,
+      body: {
+        project_module: module,
+        sources: identifiers.slice(i, i + 1000).map((source_identifier) => ({ source_identifier })),
+      },
+    });
+    if (reg.status !== 200 && reg.status !== 201) throw new Error(`sources: ${reg.text}`);
+    for (const x of (reg.body as { items: { source_identifier: string; uuid: string }[] }).items)
+      ids[x.source_identifier] = x.uuid;
+  }
+  for (let i = 0; i < identifiers.length; i += 100)
+    await discoverBatch(discoveryDeps(api.container), {
+      project_module: module,
+      source_ids: identifiers.slice(i, i + 100).map((x) => ids[x]!),
+    });
+  return ids;
+};
+
+/**
  * A project ready for executions: the configuration, a default rest_remote profile, and the given
  * sources registered and discovered (in this process, on the archive the process uses: the mock
  * one unless it runs real parts). Returns an operator token and the source ids by identifier.
@@ -44,24 +75,7 @@ export const prepareProject = async (
     },
   });
   if (created.status !== 201) throw new Error(`profile: ${created.text}`);
-  const reg =
-    identifiers.length === 0
-      ? { body: { items: [] } }
-      : await api.call('POST', '/sources/bulk', {
-          token,
-          body: {
-            project_module: module,
-            sources: identifiers.map((source_identifier) => ({ source_identifier })),
-          },
-        });
-  const ids: Record<string, string> = {};
-  for (const i of (reg.body as { items: { source_identifier: string; uuid: string }[] }).items)
-    ids[i.source_identifier] = i.uuid;
-  for (let i = 0; i < identifiers.length; i += 100)
-    await discoverBatch(discoveryDeps(api.container), {
-      project_module: module,
-      source_ids: identifiers.slice(i, i + 100).map((x) => ids[x]!),
-    });
+  const ids = await registerSources(api, token, module, identifiers);
   /** Creates an execution of one source (with `create`'s extra fields) and asks it to run; returns its id. */
   const execute = async (
     identifier: string,

@@ -276,3 +276,31 @@ test('automation and a source whose every run fails: it waits longer after each,
   await h.advance(60, 10);
   t.is((await runsOf('HIPASSJ0301MOCKFAIL')).length, 4);
 });
+
+test('automation groups sources; after a grouped run fails, its sources run alone: the others complete, the one at fault is held', async (t) => {
+  const yaml = wallabyYaml
+    .replace('deployment_profile_name: slurm-remote', 'deployment_profile_name: mock-dim')
+    .replace(/(discovery:\n\s+enabled:) true/, '$1 false')
+    .replace(/max_sources_per_execution: 1\b/, 'max_sources_per_execution: 3');
+  const names = ['HIPASSJ0401+01', 'HIPASSJ0402MOCKFAIL', 'HIPASSJ0403+01'];
+  const { h, module } = await prepared(names, yaml);
+  await h.advance(4 * 3600, 10);
+  const runs = right(await h.executions.list({ projectModule: module })).items.reverse();
+  const sourcesOf = (e: (typeof runs)[number]) => e.sources.map((s) => s.source_identifier);
+  t.deepEqual(sourcesOf(runs[0]!), names, 'the three ran together first');
+  t.is(runs[0]!.state, 'failed');
+  const later = runs.slice(1);
+  t.true(
+    later.every((e) => e.sources.length === 1),
+    'then each alone',
+  );
+  const statesOf = (name: string) => later.filter((e) => sourcesOf(e)[0] === name).map((e) => e.state);
+  t.deepEqual(statesOf('HIPASSJ0401+01'), ['completed']);
+  t.deepEqual(statesOf('HIPASSJ0403+01'), ['completed']);
+  t.deepEqual(
+    statesOf('HIPASSJ0402MOCKFAIL'),
+    ['failed', 'failed'],
+    'the grouped run counts as its first failed run',
+  );
+  t.like(right(await h.projects.automation(module)), { held: 1, waiting: 0 });
+});

@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { maxSourcesPerExecution } from '../../domain/projectConfig.js';
+import { holdShortTail, runGroups } from '../../domain/runGroups.js';
 import type { AppError, FieldIssue } from '../../errors.js';
 import type { NewEvent } from '../../domain/event.js';
 import type { Execution } from '../../domain/executionRecord.js';
@@ -26,7 +27,7 @@ import {
 export interface AutomationDeps extends BudgetDeps {
   readonly configs: Pick<ProjectConfigRepository, 'allActive'>;
   readonly profiles: ProfileRepository;
-  readonly admissions: Pick<ExecutionAdmissions, 'sourcesToProcess' | 'heldUntold'>;
+  readonly admissions: Pick<ExecutionAdmissions, 'sourcesToProcess' | 'heldUntold' | 'failedRunsIn'>;
   readonly executions: Pick<ExecutionRepository, 'insertMany'>;
   readonly events: Pick<EventLog, 'append' | 'appendMany'>;
   readonly clock: Clock;
@@ -94,15 +95,28 @@ export const automateExecutions = async (
     }
     reported.delete(v.projectModule);
     at ??= deps.clock.now();
-    const step = Math.min(a.max_sources_per_execution, maxSourcesPerExecution);
-    for (let i = 0, n = 0; i < ready.length && n < a.runs_per_tick; i += step, n++) {
+    const size = Math.min(a.max_sources_per_execution, maxSourcesPerExecution);
+    // Sources with a failed run at this version run alone (runGroups says why); read only when
+    // runs are grouped at all.
+    const alone =
+      size > 1
+        ? new Set((await deps.admissions.failedRunsIn(v.projectModule, v.version)).map((f) => f.id))
+        : new Set<string>();
+    const groups = holdShortTail(runGroups(ready, size, alone), {
+      size,
+      minSources: a.min_sources_to_trigger,
+      maxWaitMs: a.max_wait_minutes * 60_000,
+      now,
+      alone,
+    });
+    for (const sources of groups.slice(0, a.runs_per_tick)) {
       const { execution, event } = draftExecution({
         id: deps.random.uuid(),
         projectModule: v.projectModule,
         configVersion: v.version,
         profile: profile.right,
         archiveName,
-        sources: ready.slice(i, i + step),
+        sources,
         idempotencyKey: null,
         requestHash: '',
         by: automationActor,

@@ -1,0 +1,273 @@
+// A survey on the Slurm testbed's facility, as automation runs it: sources registered and
+// discovered, a configuration version that turns automation on (sources grouped `perExecution` to a
+// run, one graph and one Slurm job each), and the run of them all to the end on the facility's
+// partition and QOS, under its limits. Then the figures a survey team asks for, read from Slurm's
+// accounting and the database: the CI test (test/slurm/survey) and the bench (scripts/bench
+// survey) share it.
+import { execFileSync } from 'node:child_process';
+import type { Db } from '../../adapters/postgres/db.js';
+import { TYPES } from '../../hosts/composition/composition.js';
+import { bashCommand, yamlWithGraph } from './daliuge.js';
+import { registerSources } from './project.js';
+import { schedulerCalls, slurmTestbed, sshLogins, testbedDeployment } from './slurm.js';
+import type { SlurmSuite } from './slurmSuite.js';
+
+export interface SurveyPhase {
+  readonly label: string;
+  readonly identifiers: readonly string[];
+  /** Sources automation puts in one execution (one graph, one job). */
+  readonly perExecution: number;
+  /** How long each job's graph works (a bash `sleep`). */
+  readonly sleepSeconds: number;
+  readonly timeoutMs: number;
+}
+
+export interface SurveyFigures {
+  readonly label: string;
+  readonly sources: number;
+  readonly perExecution: number;
+  readonly executions: number;
+  readonly completed: number;
+  readonly failed: number;
+  /** Slurm jobs named after the phase's executions (every attempt's), as sacct lists them. */
+  readonly jobs: number;
+  /** Sources in more than one execution, and executions with other than one job. */
+  readonly sourcesRunTwice: number;
+  readonly executionsNotOneJob: number;
+  /** Runs that waited on a site limit (told once each). */
+  readonly limitWaits: number;
+  readonly drainSeconds: number;
+  /** Node-seconds our jobs held, over the facility's nodes × from the first submit to the last end. */
+  readonly nodesBusy: number;
+  /** Median per run: its creation to its end, less its job's time in Slurm (queued and running). */
+  readonly ourSecondsPerRun: number;
+  readonly sshLogins: number;
+  readonly sshLoginsPerMinute: number;
+  readonly slurmCommandsPerMinute: number;
+  /** This process's CPU (the API, the worker and the scheduler run in it) per source. */
+  readonly cpuMsPerSource: number;
+  readonly dbMbPer1000Sources: number;
+}
+
+/** The configuration of a phase: BashCommand sleeping, automation on with the survey's profile. */
+const surveyYaml = (suite: SlurmSuite, profile: string, phase: SurveyPhase): string => {
+  let yaml = yamlWithGraph(
+    'BashCommand.graph',
+    suite.graphs.sha['BashCommand.graph']!,
+    bashCommand(`sleep ${phase.sleepSeconds}`),
+  );
+  for (const [from, to] of [
+    [/(execution:\n\s+enabled:) false/, '$1 true'],
+    [/deployment_profile_name: slurm-remote/, `deployment_profile_name: ${profile}`],
+    [/max_sources_per_execution: 1\b/, `max_sources_per_execution: ${phase.perExecution}`],
+    // The facility's QOS holds 20 jobs of a user; the profile's own cap keeps below it.
+    [/concurrent_runs: 10\b/, 'concurrent_runs: 40'],
+    // Full groups while sources are being discovered; the last, short one after a minute.
+    [/min_sources_to_trigger: 1\b/, `min_sources_to_trigger: ${phase.perExecution}`],
+    [/max_wait_minutes: 1440\b/, 'max_wait_minutes: 1'],
+  ] as const) {
+    if (!from.test(yaml)) throw new Error(`the survey configuration: no ${from} in the example`);
+    yaml = yaml.replace(from, to);
+  }
+  return yaml;
+};
+
+/** The facility's profile for the survey (made once; later phases find it). */
+const ensureProfile = async (suite: SlurmSuite, name: string): Promise<void> => {
+  const { api, p, tb } = suite;
+  const r = await api.call('POST', '/deployment-profiles', {
+    token: p.adminToken,
+    body: {
+      name,
+      project_module: p.module,
+      translation: { algo: 'metis', num_par: 1, num_islands: 1 },
+      deployment: testbedDeployment(tb, {
+        partition: tb.facility.partition,
+        qos: tb.facility.qos,
+        job_duration_minutes: 10,
+        max_queued_jobs: 16,
+      }),
+    },
+  });
+  if (r.status !== 201 && r.status !== 409) throw new Error(`the survey profile: ${r.text}`);
+};
+
+interface SacctJob {
+  readonly name: string;
+  readonly submit: number;
+  readonly start: number;
+  readonly end: number;
+  readonly nodes: number;
+}
+
+/** Every job of the testbed's user since `since` (epoch seconds), from sacct. */
+const sacctJobsSince = (since: number): SacctJob[] => {
+  const tb = slurmTestbed();
+  const out = execFileSync(
+    'sacct',
+    [
+      '--noheader',
+      '--parsable2',
+      '--allocations',
+      `--user=${tb.user}`,
+      `--starttime=${new Date(since * 1000).toISOString().slice(0, 19)}`,
+      '--format=JobName,Submit,Start,End,AllocNodes',
+    ],
+    { env: { ...process.env, SLURM_CONF: tb.conf, SLURM_TIME_FORMAT: '%s', TZ: 'UTC' }, encoding: 'utf8' },
+  );
+  return out
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => l.split('|'))
+    .map(([name, submit, start, end, nodes]) => ({
+      name: name!,
+      submit: Number(submit),
+      start: Number(start),
+      end: Number(end),
+      nodes: Number(nodes),
+    }));
+};
+
+const median = (xs: readonly number[]): number => {
+  if (xs.length === 0) return 0;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+};
+
+/**
+ * Runs one phase of a survey to its end: every source of it in a completed execution, or an error
+ * naming the first failed run (or what is left when the time is up). Returns its figures.
+ */
+export const runSurveyPhase = async (
+  suite: SlurmSuite,
+  phase: SurveyPhase,
+  say: (line: string) => void = () => {},
+): Promise<SurveyFigures> => {
+  const { api, p, tb } = suite;
+  const db = api.container.get<Db>(TYPES.Db);
+  const profile = 'survey-facility';
+  await ensureProfile(suite, profile);
+  const size = async () =>
+    Number((await db.one<{ n: string }>('SELECT pg_database_size(current_database()) AS n')).n);
+  const before = {
+    cpu: process.cpuUsage(),
+    db: await size(),
+    logins: sshLogins(tb),
+    calls: schedulerCalls(tb).length,
+  };
+  const t0 = Date.now();
+  // The phase's grouping first: a source discovered under the previous phase's would be grouped by it.
+  await api.uploadConfig(surveyYaml(suite, profile, phase), p.adminToken);
+  const ids = Object.values(await registerSources(api, p.token, p.module, phase.identifiers));
+  say(`${phase.label}: ${ids.length} sources registered and discovered`);
+  const phaseRuns = `SELECT e.* FROM executions e WHERE e.project_module = $1 AND e.source_ids && $2::uuid[]`;
+  for (let said = { done: 0, at: t0 }; ; ) {
+    const r = await db.one<{ done: number; failed: number; error: string | null }>(
+      `SELECT count(DISTINCT sid) FILTER (WHERE e.state = 'completed')::int AS done,
+              count(DISTINCT e.id) FILTER (WHERE e.state IN ('failed', 'cancelled'))::int AS failed,
+              min(e.error) FILTER (WHERE e.state IN ('failed', 'cancelled')) AS error
+         FROM (${phaseRuns}) e, unnest(e.source_ids) sid WHERE sid = ANY($2::uuid[])`,
+      [p.module, ids],
+    );
+    if (r.failed > 0)
+      throw new Error(`${phase.label}: ${r.failed} run(s) ended without completing: ${r.error}`);
+    if (r.done === ids.length) break;
+    if (Date.now() - t0 > phase.timeoutMs)
+      throw new Error(
+        `${phase.label}: ${r.done} of ${ids.length} sources completed after ${phase.timeoutMs} ms`,
+      );
+    if (r.done !== said.done && Date.now() - said.at >= 10_000) {
+      say(
+        `${phase.label}: ${r.done} of ${ids.length} sources completed (${Math.round((Date.now() - t0) / 1000)} s)`,
+      );
+      said = { done: r.done, at: Date.now() };
+    }
+    await new Promise((res) => setTimeout(res, 1000));
+  }
+  const drainSeconds = (Date.now() - t0) / 1000;
+  const cpu = process.cpuUsage(before.cpu);
+  const runs = await db.any<{
+    id: string;
+    state: string;
+    created_at: Date;
+    updated_at: Date;
+    source_ids: string[];
+  }>(phaseRuns, [p.module, ids]);
+  const waits = await db.one<{ n: number }>(
+    `SELECT count(DISTINCT subject_id)::int AS n FROM provenance_events
+      WHERE subject_type = 'execution' AND kind = 'execution.waiting_on_site_limit' AND subject_id = ANY($1::text[])`,
+    [runs.map((r) => r.id)],
+  );
+  // slurmdbd learns of a job's end a moment after it: the phase's jobs, once each has an end.
+  let jobs: SacctJob[] = [];
+  for (const end = Date.now() + 30_000; ; ) {
+    const names = new Set(runs.map((r) => r.id));
+    jobs = sacctJobsSince(Math.floor(t0 / 1000) - 60).filter((j) =>
+      names.has(/^surveyor-(.+)-a\d+$/.exec(j.name)?.[1] ?? ''),
+    );
+    if (jobs.length >= runs.length && jobs.every((j) => j.end > 0)) break;
+    if (Date.now() > end) break;
+    await new Promise((res) => setTimeout(res, 1000));
+  }
+  const jobsOf = (id: string) => jobs.filter((j) => j.name.startsWith(`surveyor-${id}-`));
+  const perSource = new Map<string, number>();
+  for (const r of runs) for (const s of r.source_ids) perSource.set(s, (perSource.get(s) ?? 0) + 1);
+  const from = jobs.length ? Math.min(...jobs.map((j) => j.submit)) : 0;
+  const to = jobs.length ? Math.max(...jobs.map((j) => j.end)) : 0;
+  const busy = jobs.reduce((n, j) => n + Math.max(0, j.end - j.start) * j.nodes, 0);
+  const minutes = drainSeconds / 60;
+  return {
+    label: phase.label,
+    sources: ids.length,
+    perExecution: phase.perExecution,
+    executions: runs.length,
+    completed: runs.filter((r) => r.state === 'completed').length,
+    failed: runs.filter((r) => r.state === 'failed').length,
+    jobs: jobs.length,
+    sourcesRunTwice: [...perSource.values()].filter((n) => n > 1).length,
+    executionsNotOneJob: runs.filter((r) => jobsOf(r.id).length !== 1).length,
+    limitWaits: waits.n,
+    drainSeconds,
+    nodesBusy: to > from ? busy / (tb.facility.nodes.length * (to - from)) : 0,
+    ourSecondsPerRun: median(
+      runs.map((r) => {
+        const j = jobsOf(r.id)[0];
+        const total = (r.updated_at.getTime() - r.created_at.getTime()) / 1000;
+        return j ? total - Math.max(0, j.end - j.submit) : total;
+      }),
+    ),
+    sshLogins: sshLogins(tb) - before.logins,
+    sshLoginsPerMinute: (sshLogins(tb) - before.logins) / minutes,
+    slurmCommandsPerMinute: (schedulerCalls(tb).length - before.calls) / minutes,
+    cpuMsPerSource: (cpu.user + cpu.system) / 1000 / ids.length,
+    dbMbPer1000Sources: (((await size()) - before.db) / 1e6) * (1000 / ids.length),
+  };
+};
+
+/** The phases' figures side by side, a line per figure. */
+export const surveyTable = (phases: readonly SurveyFigures[]): string[] => {
+  const rows: [string, (f: SurveyFigures) => string][] = [
+    ['sources', (f) => String(f.sources)],
+    ['sources per execution', (f) => String(f.perExecution)],
+    ['executions (completed, failed)', (f) => `${f.executions} (${f.completed}, ${f.failed})`],
+    ['Slurm jobs', (f) => String(f.jobs)],
+    ['jobs per source', (f) => (f.jobs / f.sources).toFixed(3)],
+    ['sources run twice', (f) => String(f.sourcesRunTwice)],
+    ['executions without exactly one job', (f) => String(f.executionsNotOneJob)],
+    ['runs that waited on a site limit', (f) => String(f.limitWaits)],
+    ['runs failed (by a limit or otherwise)', (f) => String(f.failed)],
+    ['time to drain (s)', (f) => f.drainSeconds.toFixed(0)],
+    ['facility nodes busy, first submit to last end', (f) => `${(f.nodesBusy * 100).toFixed(0)}%`],
+    ['our time per run, median (s)', (f) => f.ourSecondsPerRun.toFixed(1)],
+    ['SSH logins (per minute)', (f) => `${f.sshLogins} (${f.sshLoginsPerMinute.toFixed(2)})`],
+    ['Slurm commands per minute', (f) => f.slurmCommandsPerMinute.toFixed(1)],
+    ['control-plane CPU per source (ms)', (f) => f.cpuMsPerSource.toFixed(1)],
+    ['database growth per 1,000 sources (MB)', (f) => f.dbMbPer1000Sources.toFixed(2)],
+  ];
+  const width = Math.max(...rows.map(([n]) => n.length));
+  const head = `${''.padEnd(width)}  ${phases.map((f) => f.label.padStart(14)).join('  ')}`;
+  return [
+    head,
+    ...rows.map(([n, v]) => `${n.padEnd(width)}  ${phases.map((f) => v(f).padStart(14)).join('  ')}`),
+  ];
+};
