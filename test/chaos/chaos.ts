@@ -137,6 +137,7 @@ const main = async (): Promise<number> => {
       databaseAllow: [`${pgLink.address}/32`],
     },
   );
+  cluster.onRestart = (line) => say(`supervisor: ${line}`);
   mkdirSync(join(work, 'pg'));
   const created: Created[] = [];
   const injected: Fault[] = [];

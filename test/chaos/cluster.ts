@@ -128,7 +128,32 @@ export class Cluster {
     const host = this.placement.hosts[this.workers.length % this.placement.hosts.length]!;
     const w = { name, host, proc: this.workerProcess(host) };
     this.workers.push(w);
+    this.supervise(w);
     return w;
+  }
+
+  /**
+   * Workers that exited by themselves, each started again a second later as a deployment's
+   * supervisor (systemd, or the service's own process group) would: a worker that starts while
+   * PostgreSQL goes down exits 1, saying why. Told by `onRestart`.
+   */
+  onRestart: (line: string) => void = () => {};
+  private readonly expectedExits = new WeakSet<Running>();
+  private stopping = false;
+
+  private supervise(w: Worker): void {
+    const proc = w.proc;
+    proc.child.once('exit', (code, signal) => {
+      if (this.stopping || this.expectedExits.has(proc)) return;
+      const last = proc.output().trim().split('\n').at(-1) ?? '';
+      this.onRestart(`${w.name} exited (${code ?? signal}) by itself, started again: ${last.slice(0, 200)}`);
+      this.ended.push(proc.output());
+      setTimeout(() => {
+        if (this.stopping || w.proc !== proc) return;
+        w.proc = this.workerProcess(w.host);
+        this.supervise(w);
+      }, 1000);
+    });
   }
 
   private workerProcess(host: string): Running {
@@ -137,11 +162,13 @@ export class Cluster {
 
   /** SIGKILLs a worker and starts a fresh process in its place after `pauseMs`. */
   async killWorker(w: Worker, pauseMs: number): Promise<void> {
+    this.expectedExits.add(w.proc);
     w.proc.child.kill('SIGKILL');
     await w.proc.exited();
     this.ended.push(w.proc.output());
     await new Promise((r) => setTimeout(r, pauseMs));
     w.proc = this.workerProcess(w.host);
+    this.supervise(w);
   }
 
   /** The id a worker process claims jobs under (its lease owner), from its log. */
@@ -167,6 +194,7 @@ export class Cluster {
 
   /** Stops the processes with SIGTERM (they release what they hold), then the database. */
   async stop(): Promise<void> {
+    this.stopping = true;
     const procs = [...this.workers.map((w) => w.proc), ...(this.api ? [this.api] : [])];
     for (const p of procs)
       if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGTERM');
