@@ -1,4 +1,4 @@
-// Graphs as the DALiuGE and EAGLE projects wrote them (../shared/graphs/upstream), through the
+// Graphs as the DALiuGE and EAGLE projects wrote them (test/README.md, "Upstream graphs"), through the
 // API, the real translator and the real island manager of the DALiuGE testbed: a patch over a
 // field an active EAGLE graph configuration names reaches the translated graph (counted in its
 // drops), the untaken side of a Branch is skipped and not missing, and the drop counts exclude
@@ -157,7 +157,7 @@ const runGraph = async (t: ExecutionContext, graph: string, source: string) => {
 };
 
 // What upstream's translator tests expect of each graph (drops / links), and what upstream's own
-// tools did with it on DALiuGE 6.6 (../shared/graphs/upstream/README.md).
+// tools did with it on DALiuGE 6.6 (test/README.md, "Upstream graphs").
 test.serial('SharedMemoryTest_update: 8 drops and 7 links, completes with its outputs written', async (t) => {
   const r = await runGraph(t, 'SharedMemoryTest_update.graph', ids[2]!);
   t.is(r.e.state, 'completed', r.error);

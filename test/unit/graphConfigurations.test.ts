@@ -1,4 +1,4 @@
-// Graph patches on graphs as EAGLE saves them (../shared/graphs/upstream): an active graph
+// Graph patches on graphs as EAGLE saves them (upstream graphs: test/README.md): an active graph
 // configuration is applied under the patches and removed, so the patch is the value the
 // translator reads; nodes selected by id; selectors that match several nodes say which.
 import { readFileSync } from 'node:fs';
