@@ -7,14 +7,12 @@
 import test from 'ava';
 import { bashCommand, yamlWithGraph } from '../support/daliuge.js';
 import { executionStatus } from '../support/executionStatus.js';
-import { type SlurmSuite, startSlurmSuite } from '../support/slurmSuite.js';
 import {
-  sacctFieldsByName,
-  sacctSettled,
-  slurmTestbedCommand,
-  testbedDeployment,
-  untilTrue,
-} from '../support/slurm.js';
+  facilityProfile as makeFacilityProfile,
+  type SlurmSuite,
+  startSlurmSuite,
+} from '../support/slurmSuite.js';
+import { sacctFieldsByName, sacctSettled, slurmTestbedCommand, untilTrue } from '../support/slurm.js';
 
 const ids = ['HIPASSJ1303+07', 'HIPASSJ1318-21', 'HIPASSJ1321-31'];
 let suite: SlurmSuite | undefined;
@@ -38,20 +36,7 @@ const queueLine = async (id: string) =>
   (await blockers(id)).find((b) => b.startsWith('the batch queue keeps the job pending: '));
 /** A profile on the facility's partition, with `over` on top. */
 const facilityProfile = async (name: string, over: Record<string, unknown>) => {
-  const { api, p, tb } = suite!;
-  const r = await api.call('POST', '/deployment-profiles', {
-    token: p.adminToken,
-    body: {
-      name,
-      project_module: p.module,
-      translation: { algo: 'metis', num_par: 1, num_islands: 1 },
-      deployment: testbedDeployment(tb, {
-        partition: tb.facility.partition,
-        job_duration_minutes: 5,
-        ...over,
-      }),
-    },
-  });
+  const r = await makeFacilityProfile(suite!, name, { job_duration_minutes: 5, ...over });
   if (r.status !== 201) throw new Error(r.text);
 };
 

@@ -115,8 +115,11 @@ export const testbedSshEnv = (tb: SlurmTestbed): Record<string, string> => ({
 });
 
 /** Runs a Slurm client command locally (as root, not over SSH: it is not counted by the wrappers). */
-export const slurmLocal = (cmd: string, args: string[]): string =>
-  execFileSync(cmd, args, { env: { ...process.env, SLURM_CONF: slurmTestbed().conf }, encoding: 'utf8' });
+export const slurmLocal = (cmd: string, args: string[], env: Record<string, string> = {}): string =>
+  execFileSync(cmd, args, {
+    env: { ...process.env, SLURM_CONF: slurmTestbed().conf, ...env },
+    encoding: 'utf8',
+  });
 
 /** sacct's `fields` (its --format names) of every Slurm job with this name, a row per job. */
 export const sacctFieldsByName = (name: string, fields: readonly string[]): string[][] =>

@@ -1,16 +1,9 @@
-// A survey on the Slurm testbed's facility, as automation runs it: sources registered and
-// discovered, a configuration version that turns automation on (sources grouped `perExecution` to a
-// run, one graph and one Slurm job each), and the run of them all to the end on the facility's
-// partition and QOS, under its limits. Then the figures a survey team asks for, read from Slurm's
-// accounting and the database: the CI test (test/slurm/survey) and the bench (scripts/bench
-// survey) share it.
-import { execFileSync } from 'node:child_process';
 import type { Db } from '../../adapters/postgres/db.js';
 import { TYPES } from '../../hosts/composition/composition.js';
 import { bashCommand, yamlWithGraph } from './daliuge.js';
 import { registerSources } from './project.js';
-import { schedulerCalls, slurmTestbed, sshLogins, testbedDeployment } from './slurm.js';
-import type { SlurmSuite } from './slurmSuite.js';
+import { schedulerCalls, slurmLocal, slurmTestbed, sshLogins } from './slurm.js';
+import { facilityProfile, type SlurmSuite } from './slurmSuite.js';
 
 export interface SurveyPhase {
   readonly label: string;
@@ -74,22 +67,12 @@ const surveyYaml = (suite: SlurmSuite, profile: string, phase: SurveyPhase): str
   return yaml;
 };
 
-/** The facility's profile for the survey (made once; later phases find it). */
+/** The facility's profile for the survey, with its QOS (made once; later phases find it). */
 const ensureProfile = async (suite: SlurmSuite, name: string): Promise<void> => {
-  const { api, p, tb } = suite;
-  const r = await api.call('POST', '/deployment-profiles', {
-    token: p.adminToken,
-    body: {
-      name,
-      project_module: p.module,
-      translation: { algo: 'metis', num_par: 1, num_islands: 1 },
-      deployment: testbedDeployment(tb, {
-        partition: tb.facility.partition,
-        qos: tb.facility.qos,
-        job_duration_minutes: 10,
-        max_queued_jobs: 16,
-      }),
-    },
+  const r = await facilityProfile(suite, name, {
+    qos: suite.tb.facility.qos,
+    job_duration_minutes: 10,
+    max_queued_jobs: 16,
   });
   if (r.status !== 201 && r.status !== 409) throw new Error(`the survey profile: ${r.text}`);
 };
@@ -104,18 +87,17 @@ interface SacctJob {
 
 /** Every job of the testbed's user since `since` (epoch seconds), from sacct. */
 const sacctJobsSince = (since: number): SacctJob[] => {
-  const tb = slurmTestbed();
-  const out = execFileSync(
+  const out = slurmLocal(
     'sacct',
     [
       '--noheader',
       '--parsable2',
       '--allocations',
-      `--user=${tb.user}`,
+      `--user=${slurmTestbed().user}`,
       `--starttime=${new Date(since * 1000).toISOString().slice(0, 19)}`,
       '--format=JobName,Submit,Start,End,AllocNodes',
     ],
-    { env: { ...process.env, SLURM_CONF: tb.conf, SLURM_TIME_FORMAT: '%s', TZ: 'UTC' }, encoding: 'utf8' },
+    { SLURM_TIME_FORMAT: '%s', TZ: 'UTC' },
   );
   return out
     .split('\n')
