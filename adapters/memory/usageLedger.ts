@@ -80,6 +80,22 @@ export class MemoryUsageLedger implements UsageLedger {
       }));
   }
 
+  async sourcesOf(executionIds: readonly string[]) {
+    const out = new Map<string, string[]>();
+    for (const id of executionIds) {
+      const e = this.store.executions.get(id);
+      if (!e) continue;
+      out.set(
+        id,
+        e.sourceIds
+          .map((s) => this.store.sources.get(s)?.sourceIdentifier)
+          .filter((x): x is string => x !== undefined)
+          .sort(),
+      );
+    }
+    return out;
+  }
+
   async totals() {
     const out = new Map<
       string,

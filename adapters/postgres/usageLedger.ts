@@ -136,6 +136,16 @@ export class PgUsageLedger implements UsageLedger {
     return { nodeSeconds: r.node, cpuSeconds: r.cpu };
   }
 
+  async sourcesOf(executionIds: readonly string[]) {
+    const rows = await this.db.any<{ id: string; names: string[] }>(
+      `SELECT e.id, array_agg(s.source_identifier ORDER BY s.source_identifier) AS names
+         FROM executions e JOIN sources s ON s.id = ANY(e.source_ids)
+        WHERE e.id = ANY($1::uuid[]) GROUP BY e.id`,
+      [executionIds],
+    );
+    return new Map(rows.map((r) => [r.id, r.names]));
+  }
+
   async walltimeHistory(
     projectModule: string,
     profileName: string,

@@ -156,7 +156,7 @@ export const monthsOf = (
 
 // ---- Sums ----
 
-export const usageGroupings = ['month', 'profile', 'state'] as const;
+export const usageGroupings = ['month', 'profile', 'state', 'source'] as const;
 export type UsageGrouping = (typeof usageGroupings)[number];
 
 export interface UsageTotals {
@@ -176,21 +176,33 @@ export interface UsageGroup extends UsageTotals {
   readonly node_hours_by_outcome: Readonly<Record<UsageOutcome, number>>;
 }
 
-const round = (x: number, places = 4) => Math.round(x * 10 ** places) / 10 ** places;
+// Six places: a few node-seconds, so a source's share of a short grouped run is not rounded away.
+const round = (x: number, places = 6) => Math.round(x * 10 ** places) / 10 ** places;
 
-const sum = (parts: readonly { u: AttemptUsage; share: number }[]): UsageTotals => {
+/**
+ * An attempt's part in a sum: `share` of its run inside the range (or month), and `split`, its
+ * part of the run's resources (a source of a run of n sources holds 1/n; 1 otherwise).
+ */
+interface Part {
+  readonly u: AttemptUsage;
+  readonly share: number;
+  readonly split?: number;
+}
+
+const sum = (parts: readonly Part[]): UsageTotals => {
   let runs = 0;
   let node = 0;
   let cpu = 0;
   let bad = 0;
   let queue = 0;
   let noCpu = 0;
-  for (const { u, share } of parts) {
+  for (const { u, share, split = 1 } of parts) {
+    // A run counts whole for each of its sources; what it held, by their part of it.
     runs += share;
-    node += u.nodeSeconds * share;
+    node += u.nodeSeconds * share * split;
     if (u.cpuSeconds === null) noCpu += share;
-    else cpu += u.cpuSeconds * share;
-    if (u.outcome !== 'completed') bad += u.nodeSeconds * share;
+    else cpu += u.cpuSeconds * share * split;
+    if (u.outcome !== 'completed') bad += u.nodeSeconds * share * split;
     queue += u.queueSeconds * share;
   }
   return {
@@ -203,9 +215,9 @@ const sum = (parts: readonly { u: AttemptUsage; share: number }[]): UsageTotals 
   };
 };
 
-const byOutcome = (parts: readonly { u: AttemptUsage; share: number }[]): Record<UsageOutcome, number> => {
+const byOutcome = (parts: readonly Part[]): Record<UsageOutcome, number> => {
   const out = { completed: 0, failed: 0, cancelled: 0 };
-  for (const { u, share } of parts) out[u.outcome] += u.nodeSeconds * share;
+  for (const { u, share, split = 1 } of parts) out[u.outcome] += u.nodeSeconds * share * split;
   return {
     completed: round(out.completed / 3600),
     failed: round(out.failed / 3600),
@@ -217,20 +229,25 @@ const byOutcome = (parts: readonly { u: AttemptUsage; share: number }[]): Record
  * Usage in [from, to), in groups. Each attempt counts by the share of its run inside the range
  * (and, by month, inside each month); a run that never started counts where it ended, as a run of
  * no node-hours. `runs` is therefore a sum of shares: a run across a month's end counts a part in
- * each month. By month, every month of the range has its group, empty or not.
+ * each month. By month, every month of the range has its group, empty or not. By source, each
+ * source of a run (`sourcesOf`, by execution id) is a group: the run counts in each, and its
+ * node-, CPU- and badput hours are split equally among them (one allocation served them all, and
+ * a DALiuGE graph does not say which drop served which source); a run whose sources are unknown
+ * (gone by retention) counts under "(unknown)".
  */
 export const summarizeUsage = (
   rows: readonly AttemptUsage[],
   from: Date,
   to: Date,
   by: UsageGrouping,
+  sourcesOf: ReadonlyMap<string, readonly string[]> = new Map(),
 ): { total: UsageTotals; groups: UsageGroup[] } => {
-  const inRange: { u: AttemptUsage; share: number }[] = [];
-  const groups = new Map<string, { u: AttemptUsage; share: number }[]>();
+  const inRange: Part[] = [];
+  const groups = new Map<string, Part[]>();
   // By month, every month of the range is a group, those without runs too (a chart's empty bars).
   if (by === 'month')
     for (let m = monthOf(from); m.start < to; m = monthOf(m.end)) groups.set(monthKey(m.start), []);
-  const add = (key: string, part: { u: AttemptUsage; share: number }) => {
+  const add = (key: string, part: Part) => {
     const g = groups.get(key);
     if (g) g.push(part);
     else groups.set(key, [part]);
@@ -241,7 +258,11 @@ export const summarizeUsage = (
     inRange.push({ u, share });
     if (by === 'profile') add(u.profileName, { u, share });
     else if (by === 'state') add(u.outcome, { u, share });
-    else if (!u.startedAt) add(monthKey(u.endedAt), { u, share });
+    else if (by === 'source') {
+      const names = sourcesOf.get(u.executionId) ?? [];
+      if (names.length === 0) add('(unknown)', { u, share });
+      for (const name of names) add(name, { u, share, split: 1 / names.length });
+    } else if (!u.startedAt) add(monthKey(u.endedAt), { u, share });
     else {
       const first = u.startedAt < u.endedAt ? u.startedAt : u.endedAt;
       for (

@@ -30,6 +30,11 @@ export interface UsageLedger {
    * reads (domain/walltime.ts).
    */
   walltimeHistory(projectModule: string, profileName: string, limit: number): Promise<WalltimeSample[]>;
+  /**
+   * The source identifiers of these executions, by execution id (an execution gone by retention
+   * is absent): a grouped run's usage is split among its sources.
+   */
+  sourcesOf(executionIds: readonly string[]): Promise<Map<string, string[]>>;
   /** Totals since the beginning, by project, profile and outcome: the Prometheus counters. */
   totals(): Promise<
     readonly {

@@ -145,7 +145,7 @@ test.serial('upstream HelloWorld goes through translate, deploy and poll to comp
   t.is(usage!['run_seconds'], Math.round(runSeconds));
   t.is(
     summary.usage.total.node_hours,
-    Math.round(((Math.round(runSeconds) * placed.size) / 3600) * 10_000) / 10_000,
+    Math.round(((Math.round(runSeconds) * placed.size) / 3600) * 1e6) / 1e6,
   );
 });
 

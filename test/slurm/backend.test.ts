@@ -109,8 +109,8 @@ const sameAsSacct = (
     run_seconds: s.elapsed,
     nodes: s.nodes,
     cpus: s.cpus,
-    node_hours: Math.round(((s.elapsed * s.nodes) / 3600) * 10_000) / 10_000,
-    cpu_hours: Math.round((s.cpu / 3600) * 10_000) / 10_000,
+    node_hours: Math.round(((s.elapsed * s.nodes) / 3600) * 1e6) / 1e6,
+    cpu_hours: Math.round((s.cpu / 3600) * 1e6) / 1e6,
   });
 };
 

@@ -1852,6 +1852,20 @@ export const repositoryContract: Record<string, Rule> = {
         { kind: 'rest_remote', nodes: 3, minutes: null, cpusPerTask: null, count: 1 },
       ]);
     },
+  "usage: the sources of executions, by identifier, for splitting a grouped run's usage; an execution not stored is absent":
+    async (t, r) => {
+      await uploaded(r);
+      const ids = await sourcesNamed(r, ['HIPASSJ0002-01', 'HIPASSJ0001-01', 'HIPASSJ0003-01']);
+      const grouped = execution({ sourceIds: Object.values(ids) });
+      const alone = execution({ sourceIds: [ids['HIPASSJ0003-01']!] });
+      for (const x of [grouped, alone]) await stored(r, x);
+      const missing = uuid();
+      const got = await r.usage.sourcesOf([grouped.id, alone.id, missing]);
+      t.deepEqual(got.get(grouped.id), ['HIPASSJ0001-01', 'HIPASSJ0002-01', 'HIPASSJ0003-01']);
+      t.deepEqual(got.get(alone.id), ['HIPASSJ0003-01']);
+      t.false(got.has(missing));
+      t.is((await r.usage.sourcesOf([])).size, 0);
+    },
   "usage: a walltime's history is a batch profile's newest runs in a project that completed or reached their limit":
     async (t, r) => {
       await uploaded(r);

@@ -166,6 +166,39 @@ test('badput counts the node-hours of runs that did not complete; CPU time a bac
   );
 });
 
+test('by source, a grouped run counts for each of its sources and what it held is split among them; a retry alone counts whole', (t) => {
+  const s = new Date('2026-11-02T00:00:00Z');
+  const h = (n: number) => new Date(s.getTime() + n * 3600_000);
+  const rows = [
+    // Three sources in one run that failed (2 nodes, 3 hours: 6 node-hours, 12 CPU-hours)...
+    row(s, h(3), { executionId: 'grouped', outcome: 'failed' }),
+    // ...then the source at fault alone (1 hour: 2 node-hours), and one whose sources are gone.
+    row(h(3), h(4), { executionId: 'alone' }),
+    row(h(4), h(5), { executionId: 'purged' }),
+  ];
+  const sourcesOf = new Map([
+    ['grouped', ['HIPASSJ0001-01', 'HIPASSJ0002-01', 'HIPASSJ0003-01']],
+    ['alone', ['HIPASSJ0002-01']],
+  ]);
+  const r = summarizeUsage(rows, h(-1), h(10), 'source', sourcesOf);
+  t.deepEqual(
+    r.groups.map((g) => [g.key, g.runs, g.node_hours, g.cpu_hours, g.badput_node_hours]),
+    [
+      ['(unknown)', 1, 2, 4, 0],
+      ['HIPASSJ0001-01', 1, 2, 4, 2],
+      ['HIPASSJ0002-01', 2, 4, 8, 2],
+      ['HIPASSJ0003-01', 1, 2, 4, 2],
+    ],
+  );
+  // The sources' node-hours add up to the total: nothing counted twice, nothing left out.
+  t.is(r.total.node_hours, 10);
+  t.is(
+    r.groups.reduce((n, g) => n + g.node_hours, 0),
+    r.total.node_hours,
+  );
+  t.deepEqual(r.groups[2]!.node_hours_by_outcome, { completed: 2, failed: 2, cancelled: 0 });
+});
+
 test('an attempt without a backend report is estimated from our clock and the profile; a report wins', (t) => {
   const submitted = new Date('2026-11-26T10:00:00Z');
   const base = {

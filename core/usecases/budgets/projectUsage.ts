@@ -9,7 +9,7 @@ import { autoSettingsOf, estimateWalltime, walltimeHistoryRuns } from '../../dom
 import { readBudget } from './readBudget.js';
 
 export interface UsageDeps {
-  readonly usage: Pick<UsageLedger, 'within' | 'spent' | 'inFlight' | 'walltimeHistory'>;
+  readonly usage: Pick<UsageLedger, 'within' | 'spent' | 'inFlight' | 'walltimeHistory' | 'sourcesOf'>;
   readonly configs: Pick<ProjectConfigRepository, 'active'>;
   readonly profiles: Pick<ProfileRepository, 'list'>;
   readonly clock: Clock;
@@ -56,10 +56,12 @@ export interface UsageRequest {
 /** The longest range a request may cover, and the most attempts it may sum: beyond, narrow it. */
 export const maxUsageYears = 10;
 export const maxUsageRows = 200_000;
+/** By source, the most (attempt, source) pairs a request may sum. */
+export const maxUsageSourceParts = 1_000_000;
 
 /**
  * A project's usage in a range (runs split at its ends and, by month, at month ends, in UTC), by
- * month, profile or final state, and its budget now when it has one.
+ * month, profile, final state or source, and its budget now when it has one.
  */
 export const projectUsage = async (
   deps: UsageDeps,
@@ -105,13 +107,27 @@ export const projectUsage = async (
       ]),
     );
   const by = q.by ?? 'month';
+  const sourcesOf =
+    by === 'source'
+      ? await deps.usage.sourcesOf([...new Set(rows.map((r) => r.executionId))])
+      : new Map<string, string[]>();
+  const parts = rows.reduce((n, r) => n + (sourcesOf.get(r.executionId)?.length ?? 1), 0);
+  if (by === 'source' && parts > maxUsageSourceParts)
+    return E.left(
+      validationError('the range holds too many runs by source', [
+        {
+          path: 'from',
+          message: `by source, this range sums ${parts} (run, source) pairs, more than ${maxUsageSourceParts}: ask for a shorter one`,
+        },
+      ]),
+    );
   const b = await readBudget(deps, projectModule, active.config, now);
   return E.right({
     project_module: projectModule,
     from: from.toISOString(),
     to: to.toISOString(),
     by,
-    ...summarizeUsage(rows, from, to, by),
+    ...summarizeUsage(rows, from, to, by, sourcesOf),
     budget: b ? { ...b.figures, on_exhausted: b.budget.on_exhausted } : null,
     walltimes: await walltimes(deps, projectModule),
   });

@@ -1,4 +1,5 @@
 import { Command, Option } from 'clipanion';
+import { usageGroupings } from '../../../../core/domain/usage.js';
 import { exitCodes } from '../../exitCodes.js';
 import type { ApiClient } from '../../client/apiClient.js';
 import { ReadCommand, table } from '../../client/clientCommand.js';
@@ -43,13 +44,14 @@ export class UsageCommand extends ReadCommand {
   static override usage = Command.Usage({
     category: 'Client',
     description:
-      'What runs used on their backends: node-hours, CPU-hours and badput by month, profile or state',
+      'What runs used on their backends: node-hours, CPU-hours and badput by month, profile, state or source',
     details: `
       Sums the usage of every attempt that reached a backend (sacct's figures on Slurm, a DALiuGE
       session's times on an island manager, an estimate where the backend could not say) over
       [--from, --to): by default the last 12 UTC calendar months. A run across a month's end counts
       in each month by the share of its run time there. Without --project, every project. Badput
-      is the node-hours of runs that did not complete. The budget line shows this month's budget,
+      is the node-hours of runs that did not complete. By source, a run counts for each of its
+      sources, and what it held is split equally among them. The budget line shows this month's budget,
       what settled runs used and the estimate for runs in flight. A walltime line per batch
       profile says what job_duration_minutes: auto gives a run of one source now, and why (from
       the profile's completed runs and the ones Slurm stopped at their limit).
@@ -57,17 +59,18 @@ export class UsageCommand extends ReadCommand {
     examples: [
       ['This year by month', 'surveyor usage --project wallaby_hires --from 2026-01'],
       ['By profile, as JSON', 'surveyor usage --project wallaby_hires --by profile --json'],
+      ['What each source cost, grouped runs split', 'surveyor usage --project wallaby_hires --by source'],
     ],
   });
 
   project = Option.String('--project', { description: 'One project (default: every project)' });
   from = Option.String('--from', { description: 'Start: a UTC month (2026-01), day or date-time' });
   to = Option.String('--to', { description: 'End, exclusive (default: now)' });
-  by = Option.String('--by', 'month', { description: 'Group by month, profile or state' });
+  by = Option.String('--by', 'month', { description: 'Group by month, profile, state or source' });
 
   protected async run(api: ApiClient): Promise<number> {
-    if (!['month', 'profile', 'state'].includes(this.by)) {
-      this.context.stderr.write(`surveyor: --by is month, profile or state, not ${this.by}\n`);
+    if (!usageGroupings.some((g) => g === this.by)) {
+      this.context.stderr.write(`surveyor: --by is month, profile, state or source, not ${this.by}\n`);
       return exitCodes.usage;
     }
     const projects = this.project
