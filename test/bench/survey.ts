@@ -1,8 +1,9 @@
-// A survey end to end on the Slurm testbed's facility (test/support/survey.ts): sources run by
-// automation grouped to an execution, then sources one to an execution, the figures side by side.
-// Sources are discovered and staged on the mock archive (the archive testbed serves files for
-// only a few sources). Asserts nothing.
+// A survey end to end on the Slurm testbed's facility (test/support/survey.ts): sources of the
+// archive testbed (discovered there by TAP, on DaCHS) run by automation grouped to an execution,
+// then sources one to an execution, the figures side by side. Staging is the mock stager's (the
+// archive testbed serves files for only a few sources). Asserts nothing.
 // Run: scripts/bench survey [grouped sources[/per execution], default 2000/100] [one-per-source sources, default 100] [sleep seconds, default 5]
+import { archiveDiscoveryEnv, archiveProject, archiveTargets, archiveTestbed } from '../support/archive.js';
 import { startSlurmSuite } from '../support/slurmSuite.js';
 import { bashCommand, yamlWithGraph } from '../support/daliuge.js';
 import { runSurveyPhase, type SurveyFigures, surveyTable } from '../support/survey.js';
@@ -10,25 +11,28 @@ import { runSurveyPhase, type SurveyFigures, surveyTable } from '../support/surv
 const [grouped, perExecution] = (process.argv[2] ?? '2000/100').split('/').map(Number) as [number, number?];
 const single = Number(process.argv[3] ?? '100');
 const sleepSeconds = Number(process.argv[4] ?? '5');
-const identifiers = (prefix: string, n: number) =>
-  Array.from({ length: n }, (_, i) => `HIPASSJ${prefix}${String(i).padStart(5, '0')}+02`);
 const say = (line: string) =>
   process.stdout.write(`[survey ${new Date().toISOString().slice(11, 19)}] ${line}\n`);
 
-const suite = await startSlurmSuite([], (g) =>
-  yamlWithGraph('BashCommand.graph', g.sha['BashCommand.graph']!, bashCommand('sleep 1')),
+const tb = archiveTestbed();
+const archive = archiveProject(tb);
+const targets = await archiveTargets(tb, grouped + single);
+const suite = await startSlurmSuite(
+  [],
+  (g) => yamlWithGraph('BashCommand.graph', g.sha['BashCommand.graph']!, bashCommand('sleep 1')),
+  archiveDiscoveryEnv(tb),
 );
 const phases: SurveyFigures[] = [];
 try {
   for (const [label, ids, per] of [
-    ['grouped', identifiers('4', grouped), perExecution ?? 100],
-    ['one per source', identifiers('5', single), 1],
+    ['grouped', targets.slice(0, grouped), perExecution ?? 100],
+    ['one per source', targets.slice(grouped), 1],
   ] as const)
     if (ids.length > 0)
       phases.push(
         await runSurveyPhase(
           suite,
-          { label, identifiers: ids, perExecution: per, sleepSeconds, timeoutMs: 3 * 3600_000 },
+          { label, identifiers: ids, perExecution: per, sleepSeconds, timeoutMs: 3 * 3600_000, archive },
           say,
         ),
       );

@@ -4,8 +4,11 @@
 // stopped and started or SIGKILLed, the login node's sshd and the island manager are restarted, an
 // SSH connection is cut in the middle of an upload, a worker and the scheduler leader are cut off
 // from PostgreSQL, the database link gets 200 ms and 5% loss for a minute, and the login node's
-// link flaps while runs are submitted. Then it counts on the real systems and prints: executions
-// ended, lost, submitted twice, leases left stuck, statements timed out, and the secrets found in
+// link flaps while runs are submitted, and the facility's QOS is lowered while the other user's
+// jobs fill its nodes. Beside the runs created over the API, a survey run by automation on the
+// facility takes new sources a group at a time throughout. Then it counts on the real systems and prints: executions
+// ended, lost, submitted twice, the survey's sources run twice or never, leases left stuck,
+// statements timed out, and the secrets found in
 // every log line, API answer and table row of the run. Exit 0 only when all ended and the others
 // are all 0.
 //
@@ -19,14 +22,14 @@ import { daliugeGraphDir, daliugeTestbed, dimProxy } from '../support/daliuge.js
 import { hostsTestbed } from '../support/hosts.js';
 import { startLinkRouter } from '../support/linkRouter.js';
 import { freePort } from '../support/ports.js';
-import { slurmTestbed } from '../support/slurm.js';
+import { setFacilitySubmitLimit, slurmTestbed } from '../support/slurm.js';
 import { tcpProxy } from '../support/tcpProxy.js';
 import { until } from '../support/until.js';
 import type { ChaosClient } from './client.js';
 import { Cluster } from './cluster.js';
 import { type Counts, type Created, countAll, terminal } from './count.js';
 import { faultKinds, inject, seeded } from './faults.js';
-import { chaosModule, prepareChaosProject, sourcesPerRun } from './project.js';
+import { autoModule, chaosModule, prepareChaosProject, sourcesPerRun } from './project.js';
 import { type Fault, passed, report } from './report.js';
 import { blindSpots, databaseDump, keyFileSecrets, scan, type Secret } from './secretsScan.js';
 
@@ -63,6 +66,8 @@ const main = async (): Promise<number> => {
   if (workerHosts.length < 3 || !net.hosts.has(routerHost))
     throw new Error('the hosts testbed needs svh1 to svh4 (scripts/testbed/hosts start)');
   say(`size ${sizeName}, seed ${seed} (replay: scripts/chaos ${sizeName} --seed ${seed})`);
+  // The site-limit fault lowers it for a while; a run stopped in the middle left it low.
+  setFacilitySubmitLimit(tb, tb.facility.maxSubmit);
   const work = mkdtempSync(join(tmpdir(), 'surveyor-chaos-'));
   // Run as root, the embedded PostgreSQL runs as an unprivileged user that must reach its directory.
   chmodSync(work, 0o755);
@@ -177,7 +182,10 @@ const main = async (): Promise<number> => {
     say(`faults in this order: ${plan.join(', ')}`);
     for (const [n, kind] of plan.entries()) {
       for (let r = 0; r < size.runsPerGap; r++) {
-        await startRun(rand.next() < 0.5 ? 'daliuge' : 'slurm');
+        // A run on the island manager or the Slurm testbed, or a group of the survey's sources.
+        const pick = rand.next();
+        if (pick < 1 / 3) await project.addGroup();
+        else await startRun(pick < 2 / 3 ? 'daliuge' : 'slurm');
         await sleep(rand.between(100, 1500));
       }
       // Soon after the last start, so that the fault finds work in flight.
@@ -191,27 +199,43 @@ const main = async (): Promise<number> => {
         rand,
         startRun,
         discover: project.discover,
-        pauseBoth: project.pauseBoth,
+        pauseAll: project.pauseAll,
+        addGroup: project.addGroup,
+        slurm: tb,
       });
       injected.push({ kind, ...f });
       say(`fault ${n + 1}/${plan.length} (${kind}): ${f.what}`);
     }
-    say(`all faults injected; waiting for the ${created.length} executions to end`);
+    say(
+      `all faults injected; waiting for the ${created.length} executions and the survey's ${project.surveyed.length} sources to end`,
+    );
     await until(
-      'every execution to end',
+      'every execution to end, every source of the survey in one',
       async () => {
         const states = await cluster.db.map(
           'SELECT state FROM executions',
           [],
           (r: { state: string }) => r.state,
         );
-        return states.every((s) => terminal.has(s));
+        const unrun = await cluster.db.one<{ n: string }>(
+          `SELECT count(*) AS n FROM sources s WHERE s.project_module = $1
+              AND NOT EXISTS (SELECT 1 FROM executions e WHERE e.project_module = $1 AND s.id = ANY(e.source_ids))`,
+          [autoModule],
+        );
+        return states.every((s) => terminal.has(s)) && Number(unrun.n) === 0;
       },
       size.endWithinMs,
     ).catch((err: Error) => say(err.message));
+    // Automation's executions are the survey's: counted on Slurm like the rest.
+    for (const id of await cluster.db.map(
+      'SELECT id FROM executions WHERE project_module = $1 ORDER BY created_at',
+      [autoModule],
+      (r: { id: string }) => r.id,
+    ))
+      created.push({ id, backend: 'slurm' });
     // A lease left by a killed worker is taken over within a few lease periods, or it is stuck.
     await sleep(4 * leaseSeconds * 1000);
-    counts = await countAll(cluster.db, created, dim, dlg.nodes, leaseSeconds, cluster.output());
+    counts = await countAll(cluster.db, created, dim, dlg.nodes, leaseSeconds, cluster.output(), autoModule);
   } finally {
     const dump = cluster.dbRunning
       ? await databaseDump(cluster.db).catch(() => new Map<string, string>())

@@ -78,6 +78,23 @@ export class ChaosClient {
     return a;
   }
 
+  /** Every item of a paged list (`path` has its query), following `next_cursor` page by page. */
+  async all<T>(path: string): Promise<T[]> {
+    const items: T[] = [];
+    for (let cursor: string | null = null; ; ) {
+      const sep = path.includes('?') ? '&' : '?';
+      const a = await this.expect(
+        'GET',
+        `${path}${sep}limit=500${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+        [200],
+      );
+      const page = a.body as { items: T[]; next_cursor?: string | null };
+      items.push(...page.items);
+      cursor = page.next_cursor ?? null;
+      if (cursor === null) return items;
+    }
+  }
+
   async login(username: string, password: string): Promise<void> {
     const a = await this.call('POST', '/login', { body: { username, password }, secret: true });
     if (a.status !== 200) throw new Error(`login: ${a.status}`);

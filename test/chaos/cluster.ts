@@ -148,11 +148,14 @@ export class Cluster {
       const last = proc.output().trim().split('\n').at(-1) ?? '';
       this.onRestart(`${w.name} exited (${code ?? signal}) by itself, started again: ${last.slice(0, 200)}`);
       this.ended.push(proc.output());
-      setTimeout(() => {
+      const restart = () => {
         if (this.stopping || w.proc !== proc) return;
+        // Stopped or crashed by a fault: its address is known again once it runs.
+        if (!this.pg) return void setTimeout(restart, 1000);
         w.proc = this.workerProcess(w.host);
         this.supervise(w);
-      }, 1000);
+      };
+      setTimeout(restart, 1000);
     });
   }
 

@@ -45,6 +45,11 @@ export interface Counts {
   unaccounted: string[];
   /** What the faults did to the run, from the database. */
   effects: Record<string, number>;
+  /**
+   * The survey automation ran: its sources, those in no execution, and those in more than one
+   * that did not fail (a source of a failed run may be run again, alone; never twice otherwise).
+   */
+  survey: { sources: number; neverRun: string[]; twice: string[] };
 }
 
 /** Counts of a run of `executions` before anything is counted. */
@@ -64,6 +69,7 @@ export const noCounts = (executions: number): Counts => ({
   unaccounted: [],
   effects: {},
   statementTimeouts: 0,
+  survey: { sources: 0, neverRun: [], twice: [] },
 });
 
 /**
@@ -106,6 +112,7 @@ export const countAll = async (
   nodes: readonly string[],
   leaseSeconds: number,
   output: string,
+  surveyModule: string,
 ): Promise<Counts> => {
   const c = { ...noCounts(created.length), statementTimeouts: statementTimeouts(output) };
   const sessions = await nmSessions(nodes);
@@ -179,6 +186,21 @@ export const countAll = async (
   c.effects['steps retried'] = await countOf(
     "SELECT count(*) AS n FROM provenance_events WHERE kind = 'execution.step_retried'",
   );
+  c.effects['runs that waited on a site limit'] = await countOf(
+    "SELECT count(DISTINCT subject_id) AS n FROM provenance_events WHERE kind = 'execution.waiting_on_site_limit'",
+  );
+  for (const s of await db.any<{ name: string; runs: number; live: number; states: string }>(
+    `SELECT s.source_identifier AS name, count(e.id)::int AS runs,
+            count(e.id) FILTER (WHERE e.state <> 'failed')::int AS live,
+            coalesce(string_agg(e.state, ', ' ORDER BY e.created_at), '') AS states
+       FROM sources s LEFT JOIN executions e ON e.project_module = s.project_module AND s.id = ANY(e.source_ids)
+      WHERE s.project_module = $1 GROUP BY s.source_identifier`,
+    [surveyModule],
+  )) {
+    c.survey.sources += 1;
+    if (s.runs === 0) c.survey.neverRun.push(`${s.name}: in no execution`);
+    if (s.live > 1) c.survey.twice.push(`${s.name}: in ${s.runs} executions (${s.states})`);
+  }
   c.effects['submissions adopted or resumed'] = await countOf(
     `SELECT count(*) AS n FROM executions WHERE run_record->'submission'->>'adopted' = 'true'
        OR run_record->'submission'->>'resumed' = 'true'`,

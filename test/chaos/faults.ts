@@ -3,16 +3,19 @@
 // own scripts), an SSH connection cut in the middle of an upload, and the network between hosts:
 // a worker's or the scheduler leader's host cut off from PostgreSQL (nftables on the host), the
 // database link slow and lossy (latency in the link proxy, loss by nftables), the login node's
-// link flapping while runs are submitted.
+// link flapping while runs are submitted; and the facility's site limit lowered while the other
+// user's jobs fill its nodes.
 import { execFile } from 'node:child_process';
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { hostsCommand } from '../support/hosts.js';
+import { type SlurmTestbed, setFacilitySubmitLimit } from '../support/slurm.js';
 import type { LinkRouter } from '../support/linkRouter.js';
 import type { TcpProxy } from '../support/tcpProxy.js';
 import type { Cluster } from './cluster.js';
+import { chaosModule } from './project.js';
 
 export const faultKinds = [
   'worker',
@@ -28,6 +31,7 @@ export const faultKinds = [
   'database-link',
   'login-flap',
   'maintenance',
+  'site-limit',
 ] as const;
 export type FaultKind = (typeof faultKinds)[number];
 
@@ -72,8 +76,12 @@ export interface FaultContext {
   readonly startRun: (backend: 'daliuge' | 'slurm') => Promise<void>;
   /** Asks for a discovery of every source (several batch jobs). */
   readonly discover: () => Promise<void>;
-  /** Pauses both profiles from now for `ms` (replacing a pause they have), to end by itself. */
-  readonly pauseBoth: (reason: string, ms: number) => Promise<void>;
+  /** Pauses every profile from now for `ms` (replacing a pause they have), to end by itself. */
+  readonly pauseAll: (reason: string, ms: number) => Promise<void>;
+  /** Registers a group of new sources of the survey automation runs on the facility, and asks for their discovery. */
+  readonly addGroup: () => Promise<void>;
+  /** The Slurm testbed (its facility: partition, nodes, QOS and limits). */
+  readonly slurm: SlurmTestbed;
 }
 
 export interface Injected {
@@ -275,7 +283,7 @@ export const inject = async (kind: FaultKind, x: FaultContext): Promise<Injected
       // counts them like every other run: ended, once.
       const since = new Date();
       const ms = x.rand.between(3000, 6000);
-      await x.pauseBoth(`chaos maintenance window (${ms} ms)`, ms);
+      await x.pauseAll(`chaos maintenance window (${ms} ms)`, ms);
       await x.startRun('daliuge');
       await x.startRun('slurm');
       await sleep(1500); // several execution ticks
@@ -283,17 +291,18 @@ export const inject = async (kind: FaultKind, x: FaultContext): Promise<Injected
         (
           await x.cluster.db.one<{ n: string }>(
             `SELECT count(*) AS n FROM executions
-             WHERE created_at >= $1 AND state = 'pending' AND execute_requested_at IS NOT NULL`,
-            [since],
+             WHERE created_at >= $1 AND state = 'pending' AND execute_requested_at IS NOT NULL
+               AND project_module = $2`,
+            [since, chaosModule],
           )
         ).n,
       );
       const extra = x.rand.between(1000, 3000);
       const end = since.getTime() + ms + extra;
-      await x.pauseBoth(`chaos maintenance window, extended by ${extra} ms`, end - Date.now());
+      await x.pauseAll(`chaos maintenance window, extended by ${extra} ms`, end - Date.now());
       await sleep(end - Date.now() + 1500);
       return {
-        what: `both profiles paused for ${ms} ms, extended by ${extra} ms; ${held} of the 2 runs asked for meanwhile held pending`,
+        what: `every profile paused for ${ms} ms, extended by ${extra} ms; ${held} of the 2 runs asked for meanwhile held pending`,
         happened: held === 2,
       };
     }
@@ -328,6 +337,41 @@ export const inject = async (kind: FaultKind, x: FaultContext): Promise<Injected
       return did(
         "the login node's link went down and up 6 times, 3 of them while sbatch held the answer for a job it had submitted",
       );
+    }
+    case 'site-limit': {
+      // The other user's jobs fill the facility's nodes, and the site lowers its QOS to one job
+      // submitted per user while two groups of the survey arrive: sbatch refuses what is past the
+      // limit (QOSMaxSubmitJobPerUserLimit), those runs wait with no attempt spent, and they are
+      // submitted once the limit is back and a poll round counts room. The verdict counts them
+      // like every other run: ended, once, every source of the survey in one run.
+      const since = new Date();
+      const f = x.slurm.facility;
+      const busy = x.rand.between(10, 30);
+      await run(testbed('slurm'), ['compete', String(f.nodes.length), String(busy)], { timeout: 60_000 });
+      setFacilitySubmitLimit(x.slurm, 1);
+      let waited = 0;
+      try {
+        await x.addGroup();
+        await x.addGroup();
+        for (const end = Date.now() + 120_000; waited === 0 && Date.now() < end; await sleep(500))
+          waited = Number(
+            (
+              await x.cluster.db.one<{ n: string }>(
+                `SELECT count(DISTINCT subject_id) AS n FROM provenance_events
+                  WHERE kind = 'execution.waiting_on_site_limit' AND created_at >= $1`,
+                [since],
+              )
+            ).n,
+          );
+        await sleep(x.rand.between(1000, 5000));
+      } finally {
+        setFacilitySubmitLimit(x.slurm, f.maxSubmit);
+      }
+      return waited > 0
+        ? did(
+            `the other user's jobs held the facility's ${f.nodes.length} nodes for ${busy} s; its QOS took one job of ours until ${waited} run(s) waited on it, then ${f.maxSubmit} again`,
+          )
+        : { what: 'no run waited on the lowered site limit within 120 s', happened: false };
     }
     case 'ssh-cut': {
       // The job's files are one script of kilobytes from the worker; commands and polls are a few hundred bytes.

@@ -1,17 +1,25 @@
-// The chaos run's project, set up over the API as its users would: an admin uploads the
-// configuration (a bash command sleeping a few seconds on the WALLABY example, automation off) and makes one profile per
-// testbed, each through the proxy the counts and faults use; an operator registers and discovers sourcesPerRun sources
-// per execution to come, then creates and executes them one by one: each run is a grouped
-// submission, several sources in one graph and one job, so exactly once per run is exactly once per
-// source (no source is in two runs).
+// The chaos run's projects, set up over the API as their users would. An admin uploads the
+// configuration (a bash command sleeping a few seconds on the WALLABY example, automation off) and
+// makes one profile per testbed, each through the proxy the counts and faults use; an operator
+// registers and discovers sourcesPerRun sources per execution to come, then creates and executes
+// them one by one: each run is a grouped submission, several sources in one graph and one job, so
+// exactly once per run is exactly once per source (no source is in two runs). A second project,
+// autoModule, is a survey run by automation on the Slurm testbed's facility (its partition and
+// QOS): sources arrive a group at a time while the faults land, and automation groups them
+// sourcesPerRun to a run, so every source there must end in exactly one run that did not fail.
 import type { daliugeGraphDir } from '../support/daliuge.js';
 import { bashCommand, yamlWithGraph } from '../support/daliuge.js';
+import { automatedYaml } from '../support/project.js';
 import { type SlurmTestbed, testbedDeployment } from '../support/slurm.js';
 import { until } from '../support/until.js';
 import { ChaosClient } from './client.js';
 import type { Created } from './count.js';
 
 export const chaosModule = 'wallaby_hires';
+/** The survey automation runs on the facility. */
+export const autoModule = 'wallaby_survey';
+/** Profiles by project: the pauses reach every one. */
+const profileNames = { [chaosModule]: ['chaos-dim', 'chaos-slurm'], [autoModule]: ['chaos-facility'] };
 /** How long each run's graph works on its backend (a bash `sleep`). */
 export const runSeconds = 4;
 /** The sources each execution runs together. */
@@ -40,13 +48,22 @@ export const prepareChaosProject = async (o: ChaosProjectOptions) => {
   const module = chaosModule;
   const admin = new ChaosClient(o.base);
   await admin.login('chaos-admin', o.passwords.admin);
+  // A run that lasts a few seconds on the backend, so that faults land in the middle of runs.
+  const yaml = yamlWithGraph(
+    'BashCommand.graph',
+    o.graphs.sha['BashCommand.graph']!,
+    bashCommand(`sleep ${runSeconds}`),
+  );
   await admin.expect('POST', '/project-configs', [200, 201], {
-    // A run that lasts a few seconds on the backend, so that faults land in the middle of runs.
-    raw: yamlWithGraph(
-      'BashCommand.graph',
-      o.graphs.sha['BashCommand.graph']!,
-      bashCommand(`sleep ${runSeconds}`),
-    ).replace('max_sources_per_execution: 1', `max_sources_per_execution: ${sourcesPerRun}`),
+    raw: yaml.replace('max_sources_per_execution: 1', `max_sources_per_execution: ${sourcesPerRun}`),
+    type: 'application/x-yaml',
+  });
+  await admin.expect('POST', '/project-configs', [200, 201], {
+    raw: automatedYaml(yaml.replace(`module: ${chaosModule}`, `module: ${autoModule}`), {
+      profile: 'chaos-facility',
+      perExecution: sourcesPerRun,
+      concurrentRuns: 6,
+    }),
     type: 'application/x-yaml',
   });
   await admin.expect('POST', '/deployment-profiles', [201], {
@@ -79,6 +96,22 @@ export const prepareChaosProject = async (o: ChaosProjectOptions) => {
       }),
     },
   });
+  await admin.expect('POST', '/deployment-profiles', [201], {
+    body: {
+      name: 'chaos-facility',
+      project_module: autoModule,
+      translation: { algo: 'metis', num_par: 1, num_islands: 1 },
+      // Two jobs of ours at a time on the facility (each starts a DALiuGE cluster on this machine),
+      // under the facility's QOS, whose limit the site-limit fault lowers.
+      deployment: testbedDeployment(o.slurm.tb, {
+        login_node: o.slurm.frontHost,
+        ssh_port: o.slurm.frontPort,
+        partition: o.slurm.tb.facility.partition,
+        qos: o.slurm.tb.facility.qos,
+        max_queued_jobs: 2,
+      }),
+    },
+  });
   const op = new ChaosClient(o.base);
   await op.login('chaos-op', o.passwords.op);
   const all = o.sources * sourcesPerRun + o.extraSources;
@@ -98,12 +131,32 @@ export const prepareChaosProject = async (o: ChaosProjectOptions) => {
   await until(
     'every source discovered',
     async () => {
-      const a = await op.call('GET', `/sources?project_module=${module}&limit=500`);
-      const items = (a.body as { items?: { discovery_state: string }[] }).items ?? [];
+      // Every page: the large size has more sources than one page holds.
+      const items = await op.all<{ discovery_state: string }>(`/sources?project_module=${module}`);
       return items.length === all && items.every((s) => s.discovery_state === 'done');
     },
     120_000,
   );
+
+  /** The survey's sources so far: a group of sourcesPerRun arrives at a time. */
+  const surveyed: string[] = [];
+  /** A group of new sources for automation, registered and asked to be discovered. */
+  const addGroup = async (): Promise<void> => {
+    const group = Array.from(
+      { length: sourcesPerRun },
+      (_, i) => `HIPASSJ${String(5000 + surveyed.length + i)}-02`,
+    );
+    surveyed.push(...group);
+    await op.expect('POST', '/sources/bulk', [200], {
+      body: {
+        project_module: autoModule,
+        sources: group.map((source_identifier) => ({ source_identifier })),
+      },
+    });
+    await op.expect('POST', '/sources/discover', [202], {
+      body: { project_module: autoModule, source_identifiers: group },
+    });
+  };
 
   /**
    * Creates an execution of run `i`'s sources on a backend under an Idempotency-Key (asked again through
@@ -132,19 +185,18 @@ export const prepareChaosProject = async (o: ChaosProjectOptions) => {
     await op.expect('POST', `/executions/${id}/execute`, [202, 409], { body: { do_stage: false } });
   };
   /**
-   * A maintenance window on both profiles, from now for `ms`, ending by itself; it takes the place
+   * A maintenance window on every profile, from now for `ms`, ending by itself; it takes the place
    * of one they have (a window that runs over is extended this way).
    */
-  const pauseBoth = async (reason: string, ms: number): Promise<void> => {
-    const list = await op.expect('GET', `/deployment-profiles?project_module=${module}`, [200]);
-    const ids = ((list.body as { items: { id: string; name: string }[] }).items ?? [])
-      .filter((p) => p.name === 'chaos-dim' || p.name === 'chaos-slurm')
-      .map((p) => p.id);
+  const pauseAll = async (reason: string, ms: number): Promise<void> => {
     const until = new Date(Date.now() + ms).toISOString();
-    for (const id of ids)
-      await op.expect('POST', `/deployment-profiles/${id}/pause`, [200], {
-        body: { reason, until, replace: true },
-      });
+    for (const [m, names] of Object.entries(profileNames)) {
+      const list = await op.all<{ id: string; name: string }>(`/deployment-profiles?project_module=${m}`);
+      for (const p of list.filter((p) => names.includes(p.name)))
+        await op.expect('POST', `/deployment-profiles/${p.id}/pause`, [200], {
+          body: { reason, until, replace: true },
+        });
+    }
   };
-  return { admin, op, discover, startRun, pauseBoth };
+  return { admin, op, discover, startRun, pauseAll, addGroup, surveyed };
 };

@@ -28,6 +28,8 @@ export const passed = (
   c.ended === c.executions &&
   lost(c) === 0 &&
   c.twice.length === 0 &&
+  c.survey.sources > 0 &&
+  c.survey.neverRun.length + c.survey.twice.length === 0 &&
   c.stuckLeases + c.stuckClaims === 0 &&
   c.statementTimeouts === 0 &&
   c.unaccounted.length === 0 &&
@@ -66,6 +68,11 @@ export const report = (
       `(missing ${c.missing.length}, stranded ${c.stranded.length}, orphaned remote work ${c.orphaned.length})`,
     );
     line('submitted twice', c.twice.length, '(Slurm jobs per attempt name; deploys per DIM session)');
+    line(
+      'survey sources run twice or never',
+      c.survey.twice.length + c.survey.neverRun.length,
+      `(of ${c.survey.sources} automation grouped on the facility: twice ${c.survey.twice.length}, never ${c.survey.neverRun.length})`,
+    );
     line('leases stuck', c.stuckLeases, `(and discovery claims stuck: ${c.stuckClaims})`);
     line(
       'statements timed out',
@@ -78,7 +85,15 @@ export const report = (
       c.found.slurm + c.found.daliuge,
       `(Slurm jobs ${c.found.slurm}, DIM sessions deployed ${c.found.daliuge}; completed but not found: ${c.unaccounted.length})`,
     );
-    for (const x of [...c.missing, ...c.stranded, ...c.orphaned, ...c.twice, ...c.unaccounted])
+    for (const x of [
+      ...c.missing,
+      ...c.stranded,
+      ...c.orphaned,
+      ...c.twice,
+      ...c.unaccounted,
+      ...c.survey.neverRun,
+      ...c.survey.twice,
+    ])
       process.stdout.write(`    ${x}\n`);
     for (const [why, n] of Object.entries(c.failures)) process.stdout.write(`    failed ×${n}: ${why}\n`);
     process.stdout.write('  what the faults did:\n');

@@ -84,3 +84,39 @@ export const tapSync = (tb: ArchiveTestbed, query: string, format: string, maxRe
       MAXREC: String(maxRec),
     }),
   });
+
+/**
+ * The first `n` target names of the testbed's visibilities (obscore), in order: sources a survey
+ * on it can register. Some lack a catalogue row, as at CASDA: discovery marks them not ready.
+ */
+export const archiveTargets = async (tb: ArchiveTestbed, n: number): Promise<string[]> => {
+  const res = await tapSync(
+    tb,
+    `SELECT DISTINCT TOP ${n} target_name FROM ivoa.obscore ORDER BY target_name`,
+    'csv',
+    n,
+  );
+  if (!res.ok) throw new Error(`the archive testbed's target names: ${res.status} ${await res.text()}`);
+  const names = (await res.text())
+    .split(/\r?\n/)
+    .slice(1)
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
+  if (names.length < n) throw new Error(`the archive testbed has ${names.length} target names, not ${n}`);
+  return names;
+};
+
+/** A worker's environment for discovery on the testbed (staging stays the mock stager's). */
+export const archiveDiscoveryEnv = (tb: ArchiveTestbed): Record<string, string> => ({
+  SERVICE_MOCK_PARTS: 'stager',
+  ARCHIVE_USERNAME: tb.username,
+  ARCHIVE_PASSWORD_FILE: tb.passwordFile,
+  ARCHIVE_CREDENTIAL_ORIGINS: tb.url,
+});
+
+/** The testbed's project: its module and configuration (the server's real port in it). */
+export const archiveProject = (tb: ArchiveTestbed): { module: string; yaml: string } => {
+  const module = /^\s+module: (\S+)$/m.exec(tb.projectYaml)?.[1];
+  if (!module) throw new Error(`no module in ${tb.projectFile}`);
+  return { module, yaml: tb.projectYaml };
+};

@@ -66,7 +66,7 @@ export const daliugeApiEnv = (tb: DaliugeTestbed, graphDir: string, extra: Recor
 export const daliugeGraphDir = () => {
   const dir = mkdtempSync(join(tmpdir(), 'surveyor-dlg-graphs-'));
   const sources = {
-    // Upstream's own example, as shipped in schema/examples/graphs (copied from shared/graphs).
+    // Upstream's own example, as shipped in schema/examples/graphs.
     'HelloWorld-simple.graph': join(repo, 'schema/examples/graphs/HelloWorld-simple.graph'),
     // Its FileDROP insists on an existing file: a DIM refuses to deploy it on a fresh machine.
     'HelloWorld_simple.graph': join(repo, 'schema/examples/graphs/HelloWorld_simple.graph'),
@@ -83,12 +83,16 @@ export const daliugeGraphDir = () => {
   return { dir, sha };
 };
 
-/** The manual WALLABY project with another graph and patches (YAML after `graph_patches:`, e.g. ' []'). */
-export const yamlWithGraph = (path: string, sha256: string, patches: string) =>
-  manualWallabyYaml.replace(
-    /graph:\n[\s\S]*?\n(?=output_verification:)/,
-    `graph:\n  path: ${path}\n  sha256: ${sha256}\n\ngraph_patches:${patches}\n\n`,
-  );
+/**
+ * The manual WALLABY project (or `base`) with another graph and patches (YAML after
+ * `graph_patches:`, e.g. ' []'); the graph and its patches are the sections before
+ * output_verification or automation.
+ */
+export const yamlWithGraph = (path: string, sha256: string, patches: string, base = manualWallabyYaml) => {
+  const graph = /^graph:\n[\s\S]*?\n(?=output_verification:|automation:)/m;
+  if (!graph.test(base)) throw new Error('a configuration with another graph: no graph section found');
+  return base.replace(graph, `graph:\n  path: ${path}\n  sha256: ${sha256}\n\ngraph_patches:${patches}\n\n`);
+};
 
 /** A graph patch setting the fixture's bash command. */
 export const bashCommand = (command: string) =>

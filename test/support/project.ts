@@ -14,6 +14,38 @@ export const manualWallabyYaml = wallabyYaml
   .replace('poll_interval_seconds: 60', 'poll_interval_seconds: 1');
 
 /**
+ * `yaml` with its automation block replaced: automation's executions on,
+ * `perExecution` sources to a run on `profile`, at most `concurrentRuns` at once, polled every
+ * second; full groups while sources are being discovered, and a short last one once its oldest
+ * source has waited a minute. Discovery stays the test's own (automation's is off).
+ */
+export const automatedYaml = (
+  yaml: string,
+  o: { readonly profile: string; readonly perExecution: number; readonly concurrentRuns: number },
+): string => {
+  const block = /^automation:\n(?:[ \t].*(?:\n|$)|\n)*/m;
+  if (!block.test(yaml)) throw new Error('an automated configuration: no automation block');
+  return yaml.replace(
+    block,
+    `automation:
+  execution:
+    enabled: true
+    archive_name: casda
+    deployment_profile_name: ${o.profile}
+    max_sources_per_execution: ${o.perExecution}
+    sources_per_tick: 1000
+    runs_per_tick: 50
+    min_sources_to_trigger: ${o.perExecution}
+    max_wait_minutes: 1
+    concurrent_runs: ${o.concurrentRuns}
+    poll_interval_seconds: 1
+  discovery:
+    enabled: false
+`,
+  );
+};
+
+/**
  * Registers `identifiers` in a project and discovers them (in this process, on the archive the
  * process uses), 100 at a time; returns their ids by identifier.
  */

@@ -121,6 +121,11 @@ export const slurmLocal = (cmd: string, args: string[], env: Record<string, stri
     encoding: 'utf8',
   });
 
+/** Sets the facility QOS's MaxSubmitJobsPerUser, as a site's admin tightens (or restores) it. */
+export const setFacilitySubmitLimit = (tb: SlurmTestbed, jobs: number): void => {
+  slurmLocal('sacctmgr', ['-i', 'modify', 'qos', tb.facility.qos, 'set', `MaxSubmitJobsPerUser=${jobs}`]);
+};
+
 /** sacct's `fields` (its --format names) of every Slurm job with this name, a row per job. */
 export const sacctFieldsByName = (name: string, fields: readonly string[]): string[][] =>
   slurmLocal('sacct', [

@@ -48,13 +48,18 @@ export const startSlurmSuite = async (
   };
 };
 
-/** Makes a profile of the suite's project on the testbed's facility partition, `over` on top; the API's answer. */
-export const facilityProfile = (suite: SlurmSuite, name: string, over: Record<string, unknown>) =>
+/** Makes a profile of a project (the suite's) on the testbed's facility partition, `over` on top; the API's answer. */
+export const facilityProfile = (
+  suite: SlurmSuite,
+  name: string,
+  over: Record<string, unknown>,
+  module = suite.p.module,
+) =>
   suite.api.call('POST', '/deployment-profiles', {
     token: suite.p.adminToken,
     body: {
       name,
-      project_module: suite.p.module,
+      project_module: module,
       translation: { algo: 'metis', num_par: 1, num_islands: 1 },
       deployment: testbedDeployment(suite.tb, { partition: suite.tb.facility.partition, ...over }),
     },

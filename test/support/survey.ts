@@ -1,7 +1,7 @@
 import type { Db } from '../../adapters/postgres/db.js';
 import { TYPES } from '../../hosts/composition/composition.js';
 import { bashCommand, yamlWithGraph } from './daliuge.js';
-import { registerSources } from './project.js';
+import { automatedYaml, registerSources } from './project.js';
 import { schedulerCalls, slurmLocal, slurmTestbed, sshLogins } from './slurm.js';
 import { facilityProfile, type SlurmSuite } from './slurmSuite.js';
 
@@ -13,11 +13,18 @@ export interface SurveyPhase {
   /** How long each job's graph works (a bash `sleep`). */
   readonly sleepSeconds: number;
   readonly timeoutMs: number;
+  /**
+   * Where its sources are discovered: the archive testbed's TAP service (DaCHS) under the
+   * testbed's project and configuration, or (none) the mock archive under the suite's project.
+   */
+  readonly archive?: { readonly module: string; readonly yaml: string };
 }
 
 export interface SurveyFigures {
   readonly label: string;
   readonly sources: number;
+  /** Registered, but discovery found them not ready (no catalogue row): automation leaves them. */
+  readonly notReady: number;
   readonly perExecution: number;
   readonly executions: number;
   readonly completed: number;
@@ -45,35 +52,26 @@ export interface SurveyFigures {
 }
 
 /** The configuration of a phase: BashCommand sleeping, automation on with the survey's profile. */
-const surveyYaml = (suite: SlurmSuite, profile: string, phase: SurveyPhase): string => {
-  let yaml = yamlWithGraph(
-    'BashCommand.graph',
-    suite.graphs.sha['BashCommand.graph']!,
-    bashCommand(`sleep ${phase.sleepSeconds}`),
-  );
-  for (const [from, to] of [
-    [/(execution:\n\s+enabled:) false/, '$1 true'],
-    [/deployment_profile_name: slurm-remote/, `deployment_profile_name: ${profile}`],
-    [/max_sources_per_execution: 1\b/, `max_sources_per_execution: ${phase.perExecution}`],
+const surveyYaml = (suite: SlurmSuite, profile: string, phase: SurveyPhase): string =>
+  automatedYaml(
+    yamlWithGraph(
+      'BashCommand.graph',
+      suite.graphs.sha['BashCommand.graph']!,
+      bashCommand(`sleep ${phase.sleepSeconds}`),
+      phase.archive?.yaml,
+    ),
     // The facility's QOS holds 20 jobs of a user; the profile's own cap keeps below it.
-    [/concurrent_runs: 10\b/, 'concurrent_runs: 40'],
-    // Full groups while sources are being discovered; the last, short one after a minute.
-    [/min_sources_to_trigger: 1\b/, `min_sources_to_trigger: ${phase.perExecution}`],
-    [/max_wait_minutes: 1440\b/, 'max_wait_minutes: 1'],
-  ] as const) {
-    if (!from.test(yaml)) throw new Error(`the survey configuration: no ${from} in the example`);
-    yaml = yaml.replace(from, to);
-  }
-  return yaml;
-};
+    { profile, perExecution: phase.perExecution, concurrentRuns: 40 },
+  );
 
 /** The facility's profile for the survey, with its QOS (made once; later phases find it). */
-const ensureProfile = async (suite: SlurmSuite, name: string): Promise<void> => {
-  const r = await facilityProfile(suite, name, {
-    qos: suite.tb.facility.qos,
-    job_duration_minutes: 10,
-    max_queued_jobs: 16,
-  });
+const ensureProfile = async (suite: SlurmSuite, name: string, module: string): Promise<void> => {
+  const r = await facilityProfile(
+    suite,
+    name,
+    { qos: suite.tb.facility.qos, job_duration_minutes: 10, max_queued_jobs: 16 },
+    module,
+  );
   if (r.status !== 201 && r.status !== 409) throw new Error(`the survey profile: ${r.text}`);
 };
 
@@ -128,9 +126,9 @@ export const runSurveyPhase = async (
   say: (line: string) => void = () => {},
 ): Promise<SurveyFigures> => {
   const { api, p, tb } = suite;
+  const module = phase.archive?.module ?? p.module;
   const db = api.container.get<Db>(TYPES.Db);
   const profile = 'survey-facility';
-  await ensureProfile(suite, profile);
   const size = async () =>
     Number((await db.one<{ n: string }>('SELECT pg_database_size(current_database()) AS n')).n);
   const before = {
@@ -142,8 +140,19 @@ export const runSurveyPhase = async (
   const t0 = Date.now();
   // The phase's grouping first: a source discovered under the previous phase's would be grouped by it.
   await api.uploadConfig(surveyYaml(suite, profile, phase), p.adminToken);
-  const ids = Object.values(await registerSources(api, p.token, p.module, phase.identifiers));
-  say(`${phase.label}: ${ids.length} sources registered and discovered`);
+  await ensureProfile(suite, profile, module);
+  const registered = Object.values(await registerSources(api, p.token, module, phase.identifiers));
+  // What automation runs: the sources discovery found ready (every flag it set true).
+  const ids = (
+    await db.any<{ id: string }>(
+      `SELECT id FROM sources WHERE id = ANY($1::uuid[]) AND discovery_state = 'done'
+          AND NOT EXISTS (SELECT 1 FROM jsonb_each(discovery_flags) f WHERE f.value <> 'true'::jsonb)`,
+      [registered],
+    )
+  ).map((r) => r.id);
+  say(
+    `${phase.label}: ${registered.length} sources registered and discovered, ${ids.length} ready${phase.archive ? ' (the archive testbed)' : ''}`,
+  );
   const phaseRuns = `SELECT e.* FROM executions e WHERE e.project_module = $1 AND e.source_ids && $2::uuid[]`;
   for (let said = { done: 0, at: t0 }; ; ) {
     const r = await db.one<{ done: number; failed: number; error: string | null }>(
@@ -151,7 +160,7 @@ export const runSurveyPhase = async (
               count(DISTINCT e.id) FILTER (WHERE e.state IN ('failed', 'cancelled'))::int AS failed,
               min(e.error) FILTER (WHERE e.state IN ('failed', 'cancelled')) AS error
          FROM (${phaseRuns}) e, unnest(e.source_ids) sid WHERE sid = ANY($2::uuid[])`,
-      [p.module, ids],
+      [module, ids],
     );
     if (r.failed > 0)
       throw new Error(`${phase.label}: ${r.failed} run(s) ended without completing: ${r.error}`);
@@ -176,7 +185,7 @@ export const runSurveyPhase = async (
     created_at: Date;
     updated_at: Date;
     source_ids: string[];
-  }>(phaseRuns, [p.module, ids]);
+  }>(phaseRuns, [module, ids]);
   const marks = await db.any<{ id: string; kind: string; at: Date }>(
     `SELECT subject_id AS id, kind, min(created_at) AS at FROM provenance_events
       WHERE subject_type = 'execution' AND kind IN ('execution.queued', 'execution.submitted')
@@ -211,6 +220,7 @@ export const runSurveyPhase = async (
   return {
     label: phase.label,
     sources: ids.length,
+    notReady: registered.length - ids.length,
     perExecution: phase.perExecution,
     executions: runs.length,
     completed: runs.filter((r) => r.state === 'completed').length,
@@ -242,7 +252,7 @@ export const runSurveyPhase = async (
 /** The phases' figures side by side, a line per figure. */
 export const surveyTable = (phases: readonly SurveyFigures[]): string[] => {
   const rows: [string, (f: SurveyFigures) => string][] = [
-    ['sources', (f) => String(f.sources)],
+    ['sources (and not ready after discovery)', (f) => `${f.sources} (${f.notReady})`],
     ['sources per execution', (f) => String(f.perExecution)],
     ['executions (completed, failed)', (f) => `${f.executions} (${f.completed}, ${f.failed})`],
     ['Slurm jobs', (f) => String(f.jobs)],

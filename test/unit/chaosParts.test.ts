@@ -78,6 +78,7 @@ const clean: Counts = {
   ended: 3,
   states: { completed: 3 },
   found: { slurm: 2, daliuge: 1 },
+  survey: { sources: 3, neverRun: [], twice: [] },
 };
 const faults: Fault[] = faultKinds.map((kind) => ({ kind, what: kind, happened: true }));
 
@@ -95,6 +96,9 @@ test('the verdict passes a clean run and fails on anything lost, doubled, stuck,
     ['a stuck lease', { ...clean, stuckLeases: 1 }, faults, [], []],
     ['a stuck claim', { ...clean, stuckClaims: 1 }, faults, [], []],
     ['a statement timed out', { ...clean, statementTimeouts: 1 }, faults, [], []],
+    ['no survey sources', { ...clean, survey: { sources: 0, neverRun: [], twice: [] } }, faults, [], []],
+    ['a survey source never run', { ...clean, survey: { ...clean.survey, neverRun: ['x'] } }, faults, [], []],
+    ['a survey source run twice', { ...clean, survey: { ...clean.survey, twice: ['x'] } }, faults, [], []],
     ['a completed run not found remotely', { ...clean, unaccounted: ['x'] }, faults, [], []],
     ['a secret found', clean, faults, [{ where: 'logs', secret: 'jwt', count: 1 }], []],
     ['a place the scan could not see', clean, faults, [], ['table users']],
