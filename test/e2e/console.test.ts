@@ -464,6 +464,10 @@ test.serial('a viewer sees every page and no control that would change anything'
   await page.getByRole('img', { name: /^Node-hours by month \(node-hours\)/ }).waitFor();
   t.true((await page.locator('svg rect.bar.s-completed').count()) >= 1, 'a completed stack');
   t.is(await page.getByRole('row', { name: /dim-local/ }).count(), 1);
+  // The costliest sources, each a link to it on the sources page.
+  await page.getByRole('heading', { level: 2, name: 'Sources that cost most' }).waitFor();
+  await page.getByText(/^\d+ sources ran in this range/).waitFor();
+  t.true((await page.getByRole('link', { name: /^HIPASSJ/ }).count()) >= 1, 'a source of a run');
   await open(page, `executions/${ids.real}`, /^Execution /);
   await page.getByRole('heading', { level: 2, name: 'Usage' }).waitFor();
   t.true(

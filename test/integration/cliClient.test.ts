@@ -382,6 +382,11 @@ test.serial('profiles, sources and an execution watched to completion; a failing
     every.map((u) => u.project_module),
     ['wallaby_hires'],
   );
+  // By source: each source of those runs is a row of its own.
+  const bySource = await cli(['usage', '--project', 'wallaby_hires', '--by', 'source']);
+  t.is(bySource.code, 0, bySource.out);
+  t.regex(bySource.out, /^PROJECT\s+SOURCE\s+RUNS\s+NODE-H/m);
+  t.regex(bySource.out, /^wallaby_hires\s+HIPASSJ\S+\s+[12]\s/m);
   const wrong = await cli(['usage', '--by', 'week']);
   t.is(wrong.code, 2, wrong.out);
   const badRange = await cli(['usage', '--project', 'wallaby_hires', '--from', '2026-02-30']);

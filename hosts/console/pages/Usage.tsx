@@ -11,25 +11,34 @@ const outcomes = [
 ] as const;
 
 const n = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(2));
+/** Three significant figures: a source's share of a grouped run is a small part of an hour. */
+const small = (x: number) => (Number.isInteger(x) ? String(x) : String(Number(x.toPrecision(3))));
 
-/** A project's usage grouped one way (nothing while no project is chosen), read again every 30 s. */
-const useUsage = (module: string | undefined, by: 'month' | 'profile') =>
+/** The most sources the table of the costliest shows. */
+const costliest = 20;
+
+/**
+ * A project's usage grouped one way (nothing while no project is chosen), read again every 30 s;
+ * by source once (a survey's answer has a group per source).
+ */
+const useUsage = (module: string | undefined, by: 'month' | 'profile' | 'source') =>
   useLoad(
     () =>
       module
         ? get<ProjectUsage>(`/projects/${encodeURIComponent(module)}/usage?by=${by}`)
         : Promise.resolve(null),
     `${by}:${module ?? ''}`,
-    30_000,
+    by === 'source' ? 0 : 30_000,
   );
 
-/** A project's usage: node-hours per month split by outcome, a table by profile, its budget and wall times. */
+/** A project's usage: node-hours per month split by outcome, tables by profile and of the costliest sources, its budget and wall times. */
 export const UsagePage = ({ route }: { route: Route }) => {
   const projects = useLoad(() => get<Projects>('/project-configs'), 'projects');
   const module = route.path[1] ?? projects.data?.items[0]?.project_module;
   const key = module ?? '';
   const byMonth = useUsage(module, 'month');
   const byProfile = useUsage(module, 'profile');
+  const bySource = useUsage(module, 'source');
   return (
     <Page title={module ? `Usage of ${module}` : 'Usage'}>
       <Show loaded={projects}>
@@ -154,6 +163,49 @@ export const UsagePage = ({ route }: { route: Route }) => {
                 ))}
               </tbody>
             </table>
+          ))
+        }
+      </Show>
+      <h2>Sources that cost most</h2>
+      <Show loaded={bySource}>
+        {(u) =>
+          u &&
+          (u.groups.length === 0 ? (
+            <p class="muted">No run has ended in this range.</p>
+          ) : (
+            <>
+              <p class="muted">
+                {u.groups.length} sources ran in this range. A run of several sources counts for each, and its
+                hours are split equally among them.
+              </p>
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">Source</th>
+                    <th scope="col">Runs</th>
+                    <th scope="col">Node-hours</th>
+                    <th scope="col">Badput node-hours</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {[...u.groups]
+                    .sort((a, b) => b.node_hours - a.node_hours || (a.key < b.key ? -1 : 1))
+                    .slice(0, costliest)
+                    .map((g) => (
+                      <tr key={g.key}>
+                        <td>
+                          <a href={href(['sources'], { project: u.project_module, prefix: g.key })}>
+                            {g.key}
+                          </a>
+                        </td>
+                        <td>{n(g.runs)}</td>
+                        <td>{small(g.node_hours)}</td>
+                        <td>{small(g.badput_node_hours)}</td>
+                      </tr>
+                    ))}
+                </tbody>
+              </table>
+            </>
           ))
         }
       </Show>
