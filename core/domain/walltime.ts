@@ -64,8 +64,35 @@ const p95 = (xs: readonly number[]): number => {
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /**
- * The wall time for a run of `sources` sources: the p95 of completed runs' time per source, times
- * the sources, times 1.5, plus 5 minutes; with fewer than 3 completed runs, the fallback. A run that
+ * Completed runs' time as a fixed part (a DALiuGE cluster starting, whatever the sources) and a
+ * part per source, fitted by least squares over runs of different sizes, with the 95th percentile
+ * of how far runs went past the fit. Null while every run had as many sources (nothing tells the
+ * parts apart). A run's time over its sources alone would count the start once per source: a run
+ * of 250 after runs of one would be given 250 starts.
+ */
+const fitBySize = (
+  runs: readonly WalltimeSample[],
+): { fixed: number; perSource: number; above: number } | null => {
+  if (new Set(runs.map((x) => x.sources)).size < 2) return null;
+  const mx = runs.reduce((a, x) => a + x.sources, 0) / runs.length;
+  const my = runs.reduce((a, x) => a + x.runSeconds, 0) / runs.length;
+  let sxx = 0;
+  let sxy = 0;
+  for (const x of runs) {
+    sxx += (x.sources - mx) ** 2;
+    sxy += (x.sources - mx) * (x.runSeconds - my);
+  }
+  const perSource = Math.max(0, sxy / sxx);
+  const fixed = Math.max(0, my - perSource * mx);
+  const above = Math.max(0, p95(runs.map((x) => x.runSeconds - (fixed + perSource * x.sources))));
+  return { fixed, perSource, above };
+};
+
+/**
+ * The wall time for a run of `sources` sources. From completed runs of different sizes: the fitted
+ * fixed part plus the part per source times the sources, plus the p95 above the fit, times 1.5,
+ * plus 5 minutes (fitBySize). From runs all of one size: the p95 of their time per source, times
+ * the sources, times 1.5, plus 5 minutes. With fewer than 3 completed runs, the fallback. A run that
  * reached its limit (TIMEOUT) needed more than it had: the next run of its size gets at least twice
  * that limit, so an estimate too short grows until runs fit. Always within [1, maxMinutes].
  */
@@ -84,7 +111,16 @@ export const estimateWalltime = (
     null,
   );
   let w: Walltime;
-  if (completed.length >= minCompletedRuns) {
+  const fitted = completed.length >= minCompletedRuns ? fitBySize(completed) : null;
+  if (fitted) {
+    const sizes = completed.map((x) => x.sources);
+    const seconds = fitted.fixed + fitted.perSource * n + fitted.above;
+    w = {
+      minutes: Math.ceil((seconds * margin) / 60 + overheadMinutes),
+      from: 'history',
+      basis: `${completed.length} completed runs of ${Math.min(...sizes)} to ${plural(Math.max(...sizes), 'source')}: ${Math.round(fitted.fixed)} s + ${fitted.perSource.toFixed(1)} s a source × ${plural(n, 'source')} + ${Math.round(fitted.above)} s (p95 above that) × ${margin} + ${overheadMinutes} min`,
+    };
+  } else if (completed.length >= minCompletedRuns) {
     const perSource = p95(completed.map((x) => x.runSeconds / x.sources));
     const minutes = Math.ceil((perSource * n * margin) / 60 + overheadMinutes);
     w = {

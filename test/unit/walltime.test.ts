@@ -47,6 +47,26 @@ test('p95 of the time per source, times the sources, times 1.5, plus 5 minutes',
   t.is(estimateWalltime([...runs, done(99_999, 0)], 1, settings).minutes, Math.ceil((950 * 1.5) / 60 + 5));
 });
 
+test('runs of different sizes: a fixed part and a part per source, fitted, so a run is given one start', (t) => {
+  // A cluster starts in 100 s whatever the sources; each source works 2 s more. Runs of 1, 10 and
+  // 30 sources, a little above and below the line.
+  const runs = [done(103, 1), done(101, 1), done(121, 10), done(119, 10), done(161, 30), done(159, 30)];
+  const w = estimateWalltime(runs, 250, settings);
+  // 100 s + 2 s × 250 + 1 s above the fit (the p95), × 1.5, + 5 min: 21 minutes, where the time per
+  // source alone (103 s a source, from the runs of one) would give 649.
+  t.is(w.minutes, Math.ceil(((100 + 2 * 250 + 1) * 1.5) / 60 + 5));
+  t.is(w.from, 'history');
+  t.is(
+    w.basis,
+    '6 completed runs of 1 to 30 sources: 100 s + 2.0 s a source × 250 sources + 1 s (p95 above that) × 1.5 + 5 min',
+  );
+  // A run of one source is given the start and its own share.
+  t.is(estimateWalltime(runs, 1, settings).minutes, Math.ceil(((100 + 2 + 1) * 1.5) / 60 + 5));
+  // Noise that makes bigger runs look faster is no negative time per source.
+  const odd = [done(200, 1), done(190, 5), done(180, 10)];
+  t.is(estimateWalltime(odd, 100, settings).minutes, Math.ceil(((190 + 10) * 1.5) / 60 + 5));
+});
+
 test('a run that reached its limit gives the next run of its size at least twice that limit', (t) => {
   const low = { fallbackMinutes: 1, maxMinutes: 600 };
   t.like(estimateWalltime([timeout(1)], 1, low), {
