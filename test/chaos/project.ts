@@ -81,36 +81,30 @@ export const prepareChaosProject = async (o: ChaosProjectOptions) => {
       },
     },
   });
-  await admin.expect('POST', '/deployment-profiles', [201], {
-    body: {
-      name: 'chaos-slurm',
-      project_module: module,
-      translation: { algo: 'metis', num_par: 1, num_islands: 1 },
-      // The wide partition's two nodes run two jobs at once (each job takes a node whole); the
-      // facility's eight would start eight DALiuGE clusters at once on a two-core machine, load
-      // the faults do not need (test/slurm/facility runs the facility).
-      deployment: testbedDeployment(o.slurm.tb, {
-        login_node: o.slurm.frontHost,
-        ssh_port: o.slurm.frontPort,
-        partition: 'wide',
-      }),
-    },
-  });
-  await admin.expect('POST', '/deployment-profiles', [201], {
-    body: {
-      name: 'chaos-facility',
-      project_module: autoModule,
-      translation: { algo: 'metis', num_par: 1, num_islands: 1 },
-      // Two jobs of ours at a time on the facility (each starts a DALiuGE cluster on this machine),
-      // under the facility's QOS, whose limit the site-limit fault lowers.
-      deployment: testbedDeployment(o.slurm.tb, {
-        login_node: o.slurm.frontHost,
-        ssh_port: o.slurm.frontPort,
-        partition: o.slurm.tb.facility.partition,
-        qos: o.slurm.tb.facility.qos,
-        max_queued_jobs: 2,
-      }),
-    },
+  /** A profile of a project on the Slurm testbed, through the proxy in front of its sshd. */
+  const slurmProfile = (name: string, project_module: string, over: Record<string, unknown>) =>
+    admin.expect('POST', '/deployment-profiles', [201], {
+      body: {
+        name,
+        project_module,
+        translation: { algo: 'metis', num_par: 1, num_islands: 1 },
+        deployment: testbedDeployment(o.slurm.tb, {
+          login_node: o.slurm.frontHost,
+          ssh_port: o.slurm.frontPort,
+          ...over,
+        }),
+      },
+    });
+  // The wide partition's two nodes run two jobs at once (each job takes a node whole); all eight
+  // of the facility's would start eight DALiuGE clusters at once on a two-core machine, load the
+  // faults do not need.
+  await slurmProfile('chaos-slurm', module, { partition: 'wide' });
+  // The survey: two jobs of ours at a time on the facility, under the facility's QOS, whose limit
+  // the site-limit fault lowers.
+  await slurmProfile('chaos-facility', autoModule, {
+    partition: o.slurm.tb.facility.partition,
+    qos: o.slurm.tb.facility.qos,
+    max_queued_jobs: 2,
   });
   const op = new ChaosClient(o.base);
   await op.login('chaos-op', o.passwords.op);

@@ -172,6 +172,8 @@ const pieces = fc.constantFrom(
   'Bearer abc.def.ghi',
   'basic',
   'postgres://u:s3cret@h/db',
+  'https://archive.example.org/links?ID=scan-1',
+  'Bearer\tabc.def',
   'eyJhbGciOiJIUzI1.eyJzdWIiOiIx.c2lnbmF0dXJl',
   'svy_0123456789abcdef0123456789abcdef_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abcde',
   '-----BEGIN RSA PRIVATE KEY-----\nAAAA\n-----END RSA PRIVATE KEY-----',
