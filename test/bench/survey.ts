@@ -1,7 +1,8 @@
 // A survey end to end on the Slurm testbed's facility (test/support/survey.ts): sources of the
 // archive testbed (discovered there by TAP, on DaCHS) run by automation grouped to an execution,
-// then sources one to an execution, the figures side by side. Staging is the mock stager's (the
-// archive testbed serves files for only a few sources). Asserts nothing.
+// then sources one to an execution, the figures side by side. Each phase's sources are
+// discovered before automation is turned on, and its time to drain counts from then. Staging is
+// the mock stager's (the archive testbed serves files for only a few sources). Asserts nothing.
 // Run: scripts/bench survey [grouped sources[/per execution], default 2000/100] [one-per-source sources, default 100] [sleep seconds, default 5]
 import { archiveDiscoveryEnv, archiveProject, archiveTargets, archiveTestbed } from '../support/archive.js';
 import { startSlurmSuite } from '../support/slurmSuite.js';
@@ -20,7 +21,8 @@ const targets = await archiveTargets(tb, grouped + single);
 const suite = await startSlurmSuite(
   [],
   (g) => yamlWithGraph('BashCommand.graph', g.sha['BashCommand.graph']!, bashCommand('sleep 1')),
-  archiveDiscoveryEnv(tb),
+  // The sources' discovery outlasts the default access token.
+  { ...archiveDiscoveryEnv(tb), SERVICE_ACCESS_TOKEN_TTL_SECONDS: '86400' },
 );
 const phases: SurveyFigures[] = [];
 try {
@@ -32,7 +34,16 @@ try {
       phases.push(
         await runSurveyPhase(
           suite,
-          { label, identifiers: ids, perExecution: per, sleepSeconds, timeoutMs: 3 * 3600_000, archive },
+          {
+            label,
+            identifiers: ids,
+            perExecution: per,
+            sleepSeconds,
+            timeoutMs: 3 * 3600_000,
+            archive,
+            // A survey's usual state: discovery ran on its own schedule, ahead of the runs.
+            discoveredAhead: true,
+          },
           say,
         ),
       );

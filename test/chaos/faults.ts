@@ -340,7 +340,7 @@ export const inject = async (kind: FaultKind, x: FaultContext): Promise<Injected
     }
     case 'site-limit': {
       // The other user's jobs fill the facility's nodes, and the site lowers its QOS to one job
-      // submitted per user while two groups of the survey arrive: sbatch refuses what is past the
+      // submitted per user while groups of the survey arrive: sbatch refuses what is past the
       // limit (QOSMaxSubmitJobPerUserLimit), those runs wait with no attempt spent, and they are
       // submitted once the limit is back and a poll round counts room. The verdict counts them
       // like every other run: ended, once, every source of the survey in one run.
@@ -353,7 +353,14 @@ export const inject = async (kind: FaultKind, x: FaultContext): Promise<Injected
       try {
         await x.addGroup();
         await x.addGroup();
-        for (const end = Date.now() + 120_000; waited === 0 && Date.now() < end; await sleep(500))
+        // Another group every 20 s until one waits: two runs of ours may have ended before the
+        // second was submitted, leaving room under the lowered limit.
+        let more = Date.now() + 20_000;
+        for (const end = Date.now() + 120_000; waited === 0 && Date.now() < end; await sleep(500)) {
+          if (Date.now() > more) {
+            await x.addGroup();
+            more = Date.now() + 20_000;
+          }
           waited = Number(
             (
               await x.cluster.db.one<{ n: string }>(
@@ -363,6 +370,7 @@ export const inject = async (kind: FaultKind, x: FaultContext): Promise<Injected
               )
             ).n,
           );
+        }
         await sleep(x.rand.between(1000, 5000));
       } finally {
         setFacilitySubmitLimit(x.slurm, f.maxSubmit);

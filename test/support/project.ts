@@ -21,7 +21,13 @@ export const manualWallabyYaml = wallabyYaml
  */
 export const automatedYaml = (
   yaml: string,
-  o: { readonly profile: string; readonly perExecution: number; readonly concurrentRuns: number },
+  o: {
+    readonly profile: string;
+    readonly perExecution: number;
+    readonly concurrentRuns: number;
+    /** False: the same settings with automation's executions off (default on). */
+    readonly enabled?: boolean;
+  },
 ): string => {
   const block = /^automation:\n(?:[ \t].*(?:\n|$)|\n)*/m;
   if (!block.test(yaml)) throw new Error('an automated configuration: no automation block');
@@ -29,7 +35,7 @@ export const automatedYaml = (
     block,
     `automation:
   execution:
-    enabled: true
+    enabled: ${o.enabled ?? true}
     archive_name: casda
     deployment_profile_name: ${o.profile}
     max_sources_per_execution: ${o.perExecution}
@@ -47,13 +53,14 @@ export const automatedYaml = (
 
 /**
  * Registers `identifiers` in a project and discovers them (in this process, on the archive the
- * process uses), 100 at a time; returns their ids by identifier.
+ * process uses), `batch` at a time (100); returns their ids by identifier.
  */
 export const registerSources = async (
   api: TestApi,
   token: string,
   module: string,
   identifiers: readonly string[],
+  batch = 100,
 ): Promise<Record<string, string>> => {
   const ids: Record<string, string> = {};
   for (let i = 0; i < identifiers.length; i += 1000) {
@@ -68,10 +75,10 @@ export const registerSources = async (
     for (const x of (reg.body as { items: { source_identifier: string; uuid: string }[] }).items)
       ids[x.source_identifier] = x.uuid;
   }
-  for (let i = 0; i < identifiers.length; i += 100)
+  for (let i = 0; i < identifiers.length; i += batch)
     await discoverBatch(discoveryDeps(api.container), {
       project_module: module,
-      source_ids: identifiers.slice(i, i + 100).map((x) => ids[x]!),
+      source_ids: identifiers.slice(i, i + batch).map((x) => ids[x]!),
     });
   return ids;
 };

@@ -18,6 +18,12 @@ export interface SurveyPhase {
    * testbed's project and configuration, or (none) the mock archive under the suite's project.
    */
   readonly archive?: { readonly module: string; readonly yaml: string };
+  /**
+   * Every source discovered before automation is turned on (a survey's usual state: discovery
+   * runs on its own schedule, ahead of the runs); the time to drain counts from then. Otherwise
+   * automation is on while sources are being discovered, a batch at a time.
+   */
+  readonly discoveredAhead?: boolean;
 }
 
 export interface SurveyFigures {
@@ -36,6 +42,7 @@ export interface SurveyFigures {
   readonly executionsNotOneJob: number;
   /** Runs that waited on a site limit (told once each). */
   readonly limitWaits: number;
+  /** From automation on (with sources discovered ahead) or from registration, to the last source's run ended. */
   readonly drainSeconds: number;
   /** Node-seconds our jobs held, over the facility's nodes × from the first submit to the last end. */
   readonly nodesBusy: number;
@@ -51,8 +58,8 @@ export interface SurveyFigures {
   readonly dbMbPer1000Sources: number;
 }
 
-/** The configuration of a phase: BashCommand sleeping, automation on with the survey's profile. */
-const surveyYaml = (suite: SlurmSuite, profile: string, phase: SurveyPhase): string =>
+/** The configuration of a phase: BashCommand sleeping, automation on (or off) with the survey's profile. */
+const surveyYaml = (suite: SlurmSuite, profile: string, phase: SurveyPhase, enabled = true): string =>
   automatedYaml(
     yamlWithGraph(
       'BashCommand.graph',
@@ -61,7 +68,7 @@ const surveyYaml = (suite: SlurmSuite, profile: string, phase: SurveyPhase): str
       phase.archive?.yaml,
     ),
     // The facility's QOS holds 20 jobs of a user; the profile's own cap keeps below it.
-    { profile, perExecution: phase.perExecution, concurrentRuns: 40 },
+    { profile, perExecution: phase.perExecution, concurrentRuns: 40, enabled },
   );
 
 /** The facility's profile for the survey, with its QOS (made once; later phases find it). */
@@ -137,11 +144,18 @@ export const runSurveyPhase = async (
     logins: sshLogins(tb),
     calls: schedulerCalls(tb).length,
   };
-  const t0 = Date.now();
+  let t0 = Date.now();
   // The phase's grouping first: a source discovered under the previous phase's would be grouped by it.
-  await api.uploadConfig(surveyYaml(suite, profile, phase), p.adminToken);
+  await api.uploadConfig(surveyYaml(suite, profile, phase, !phase.discoveredAhead), p.adminToken);
   await ensureProfile(suite, profile, module);
-  const registered = Object.values(await registerSources(api, p.token, module, phase.identifiers));
+  // On the archive testbed, as its configuration batches (each TAP job costs seconds of polling).
+  const registered = Object.values(
+    await registerSources(api, p.token, module, phase.identifiers, phase.archive ? 500 : 100),
+  );
+  if (phase.discoveredAhead) {
+    await api.uploadConfig(surveyYaml(suite, profile, phase), p.adminToken);
+    t0 = Date.now();
+  }
   // What automation runs: the sources discovery found ready (every flag it set true).
   const ids = (
     await db.any<{ id: string }>(
