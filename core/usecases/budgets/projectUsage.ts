@@ -107,12 +107,14 @@ export const projectUsage = async (
       ]),
     );
   const by = q.by ?? 'month';
+  // Only by source: the runs' sources, and how many (run, source) pairs they make.
   const sourcesOf =
     by === 'source'
       ? await deps.usage.sourcesOf([...new Set(rows.map((r) => r.executionId))])
       : new Map<string, string[]>();
-  const parts = rows.reduce((n, r) => n + (sourcesOf.get(r.executionId)?.length ?? 1), 0);
-  if (by === 'source' && parts > maxUsageSourceParts)
+  const parts =
+    by === 'source' ? rows.reduce((n, r) => n + (sourcesOf.get(r.executionId)?.length ?? 1), 0) : 0;
+  if (parts > maxUsageSourceParts)
     return E.left(
       validationError('the range holds too many runs by source', [
         {
