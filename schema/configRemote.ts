@@ -67,6 +67,11 @@ export const remoteVariables = {
     '4',
     'Real staging: downloads one worker process runs at once.',
   ),
+  SERVICE_STAGING_DATASETS_PER_JOB: spec(
+    int(100, 1, 1000),
+    '100',
+    "Real staging: datasets of a run asked for in one archive job (1: a job per dataset); the archive's cost is per job.",
+  ),
   SERVICE_STAGING_IDLE_TIMEOUT_SECONDS: spec(
     int(120, 1, 3600),
     '120',

@@ -15,6 +15,7 @@ import {
   resultUrl,
   statusError,
   type UwsPolicy,
+  type UwsJob,
   type UwsResult,
   UwsJobRunner,
 } from './uws.js';
@@ -29,19 +30,34 @@ export interface CasdaStagerOptions {
   readonly parallelDownloads: number;
   /** Longest wait for the archive to prepare a dataset's files (the async job). */
   readonly jobDeadlineMs: number;
+  /** Datasets of a run asked for in one archive job (1: a job per dataset). */
+  readonly datasetsPerJob: number;
   readonly uws?: Partial<UwsPolicy>;
 }
 
 /** What the stager records per dataset (the core stores it and hands it back after a crash). */
 interface State {
   readonly datalink?: string;
-  /** The archive job: `creating` is written before the request that makes it. */
-  readonly job?: { readonly url?: string; readonly creating?: boolean };
+  /**
+   * The archive job: `creating` is written before the request that makes it; `shared` when it
+   * holds other datasets too (their results are told apart by the dataset's file name).
+   */
+  readonly job?: { readonly url?: string; readonly creating?: boolean; readonly shared?: boolean };
   readonly files?: Readonly<Record<string, StagedPart>>;
   readonly complete?: boolean;
 }
 
 const asyncSoda = 'ivo://ivoa.net/std/SODA#async-1.0';
+const ended = ['GONE', 'ERROR', 'ABORTED', 'ARCHIVED'];
+
+const rowOf = (req: StageRequest) => (req.dataset['row'] ?? {}) as Record<string, unknown>;
+const datasetIdOf = (req: StageRequest) =>
+  String(req.dataset['dataset_id'] ?? rowOf(req)['obs_publisher_did'] ?? req.datasetIndex);
+/** The file a dataset's row names (CASDA's `filename`): how its results are found in a shared job. */
+const fileNameOf = (req: StageRequest): string | null => {
+  const name = rowOf(req)['filename'];
+  return typeof name === 'string' && name !== '' ? name : null;
+};
 
 /** A file or folder name from archive text: no separators, no dot names, no control characters. */
 export const safeSegment = (raw: string): string => {
@@ -73,15 +89,137 @@ const resultName = (r: UwsResult, jobUrl: string) => {
  */
 export class CasdaStager implements Stager {
   private readonly downloads: Semaphore;
+  /** Shared jobs this process waits on (one wait for all their datasets), and datasets still to take their files. */
+  private readonly shared = new Map<string, { done: Promise<UwsJob | null>; left: number | null }>();
 
   constructor(private readonly opts: CasdaStagerOptions) {
     this.downloads = new Semaphore(opts.parallelDownloads);
   }
 
+  private runner(http: ArchiveHttp) {
+    return new UwsJobRunner(http, {
+      ...defaultUwsPolicy,
+      deadlineMs: this.opts.jobDeadlineMs,
+      requestTimeoutMs: this.opts.limits.connectTimeoutMs,
+      ...this.opts.uws,
+    });
+  }
+
+  /**
+   * One archive job for up to `datasetsPerJob` datasets of the run (those with no job yet, a link
+   * and a file name), each dataset's datalink read first: the archive is asked for a job per
+   * hundred files, not per file. Each dataset records `creating`, then the job's URL, as alone.
+   */
+  async prepare(
+    requests: readonly StageRequest[],
+    progress: readonly StageProgress[],
+    signal?: AbortSignal,
+  ): Promise<(StagingState | null)[]> {
+    const out: (StagingState | null)[] = requests.map(() => null);
+    const open = requests.flatMap((req, n) => {
+      const state = (req.resume ?? {}) as State;
+      const datalink = rowOf(req)['access_url'];
+      return !state.complete &&
+        !state.job?.url &&
+        typeof datalink === 'string' &&
+        datalink !== '' &&
+        fileNameOf(req)
+        ? [{ req, n, state, datalink }]
+        : [];
+    });
+    if (this.opts.datasetsPerJob < 2 || open.length < 2) return out;
+    const first = open[0]!.req;
+    const http = archiveHttp(first.archiveName, first.archive, this.opts.userAgent, this.opts.credentials);
+    const runner = this.runner(http);
+    const reads = new Semaphore(8);
+    const linked = await Promise.all(
+      open.map((o) =>
+        reads.run(async () => ({ ...o, ...(await this.links(http, o.req, o.datalink, signal)) }), signal),
+      ),
+    );
+    const byService = new Map<string, typeof linked>();
+    for (const l of linked) byService.set(l.service, [...(byService.get(l.service) ?? []), l]);
+    for (const [service, all] of byService)
+      for (let i = 0; i < all.length; i += this.opts.datasetsPerJob) {
+        const part = all.slice(i, i + this.opts.datasetsPerJob);
+        const save = (job: State['job']) =>
+          Promise.all(
+            part.map(async (l) => {
+              const next: State = { ...l.state, datalink: l.datalink, job };
+              await progress[l.n]!.record(next as StagingState);
+              out[l.n] = next as StagingState;
+            }),
+          );
+        // As for one dataset: after a crash between these two, the job expires unknown on the archive.
+        await save({ creating: true, shared: true });
+        const url = await runner.create(service, { form: { ID: part.flatMap((l) => l.ids) } }, signal);
+        await save({ url, shared: true });
+        this.shared.set(url, { done: this.settle(runner, url, signal), left: part.length });
+        // Awaited by the datasets' stage(); a run that stops before them must not leave it unheard.
+        this.shared.get(url)!.done.catch(() => {});
+        await progress[part[0]!.n]!.note('job_created', {
+          job: where(url),
+          files: part.reduce((n, l) => n + l.ids.length, 0),
+          datasets: part.length,
+          ...(part.some((l) => l.state.job?.creating) ? { earlier_try_unrecorded: true } : {}),
+        });
+      }
+    return out;
+  }
+
+  /** Starts a shared job if it waits, and waits for it to end: the job, or null when it ended unfinished. */
+  private async settle(runner: UwsJobRunner, url: string, signal?: AbortSignal): Promise<UwsJob | null> {
+    const j = await runner.read(url, signal);
+    if (ended.includes(j.phase)) return null;
+    if (j.phase === 'PENDING') await runner.start(url, signal);
+    try {
+      return await runner.await(url, signal);
+    } catch (err) {
+      // Ended otherwise (a bad ID fails the whole job): each dataset then asks for its own.
+      if (ended.includes((await runner.read(url, signal)).phase)) return null;
+      throw err;
+    }
+  }
+
+  /** The shared job's results for this dataset: its file and its checksum, by the row's file name. */
+  private async fromShared(runner: UwsJobRunner, req: StageRequest, url: string, signal?: AbortSignal) {
+    let entry = this.shared.get(url);
+    if (!entry) {
+      entry = { done: this.settle(runner, url, signal), left: null };
+      this.shared.set(url, entry);
+    }
+    const done = await entry.done.catch((err: unknown) => {
+      this.shared.delete(url);
+      throw err;
+    });
+    if (!done) return null;
+    const name = fileNameOf(req)!;
+    const mine = done.results.filter((r) => r.id === name || r.id === `${name}.checksum`);
+    if (!mine.some((r) => r.id === name))
+      throw new PermanentJobError(
+        `archive ${req.archiveName}: the staging job ${where(url)} has no file ${peerText(name, 200)} for dataset ${datasetIdOf(req)} (it has ${peerText(done.results.map((r) => r.id).join(', '), 300)})`,
+      );
+    return { ...done, results: mine };
+  }
+
+  /** A dataset took its files from a shared job: the last one removes the job from the archive. */
+  private async leaveShared(runner: UwsJobRunner, url: string) {
+    const entry = this.shared.get(url);
+    if (!entry) return;
+    if (entry.left === null) {
+      // Resumed after a crash, with no count of its datasets: the archive expires the job.
+      this.shared.delete(url);
+      return;
+    }
+    entry.left--;
+    if (entry.left > 0) return;
+    this.shared.delete(url);
+    await runner.delete(url);
+  }
+
   async stage(req: StageRequest, progress: StageProgress, signal?: AbortSignal): Promise<StagedFile> {
-    const row = (req.dataset['row'] ?? {}) as Record<string, unknown>;
-    const datalink = row['access_url'];
-    const datasetId = String(req.dataset['dataset_id'] ?? row['obs_publisher_did'] ?? req.datasetIndex);
+    const datalink = rowOf(req)['access_url'];
+    const datasetId = datasetIdOf(req);
     if (typeof datalink !== 'string' || datalink === '')
       throw new PermanentJobError(
         `dataset ${datasetId} of ${req.sourceIdentifier} has no access_url to stage it from`,
@@ -106,14 +244,15 @@ export class CasdaStager implements Stager {
       return result(Object.values(state.files));
 
     const http = archiveHttp(req.archiveName, req.archive, this.opts.userAgent, this.opts.credentials);
-    const runner = new UwsJobRunner(http, {
-      ...defaultUwsPolicy,
-      deadlineMs: this.opts.jobDeadlineMs,
-      requestTimeoutMs: this.opts.limits.connectTimeoutMs,
-      ...this.opts.uws,
-    });
-    const job = await this.job(http, runner, req, datalink, state, record, progress, signal);
-    const done = await runner.await(job, signal);
+    const runner = this.runner(http);
+    const sharedUrl = state.job?.shared ? state.job.url : undefined;
+    const fromShared = sharedUrl ? await this.fromShared(runner, req, sharedUrl, signal) : null;
+    // A shared job that ended unfinished: this dataset asks for a job of its own.
+    if (sharedUrl && !fromShared) state = { ...state, job: {} };
+    const job = fromShared
+      ? sharedUrl!
+      : await this.job(http, runner, req, datalink, state, record, progress, signal);
+    const done = fromShared ?? (await runner.await(job, signal));
     const checksums = new Map<string, UwsResult>();
     const files: UwsResult[] = [];
     for (const r of done.results)
@@ -148,13 +287,13 @@ export class CasdaStager implements Stager {
       ),
     );
     await record({ ...state, complete: true });
-    await runner.delete(job);
+    await (fromShared ? this.leaveShared(runner, job) : runner.delete(job));
     return result(staged);
   }
 
   async reusable(req: StageRequest, previous: StagedFile, signal?: AbortSignal): Promise<string | null> {
-    const row = (req.dataset['row'] ?? {}) as Record<string, unknown>;
-    const datasetId = String(req.dataset['dataset_id'] ?? row['obs_publisher_did'] ?? req.datasetIndex);
+    const row = rowOf(req);
+    const datasetId = datasetIdOf(req);
     if (previous.dataset_id !== datasetId)
       return `the dataset is now ${datasetId}, not ${previous.dataset_id}`;
     if (previous.url !== row['access_url']) return 'the dataset is now offered at another link';
@@ -201,7 +340,9 @@ export class CasdaStager implements Stager {
   ): Promise<string> {
     if (state.job?.url) {
       const j = await runner.read(state.job.url, signal);
-      if (!['GONE', 'ERROR', 'ABORTED', 'ARCHIVED'].includes(j.phase)) return state.job.url;
+      // Recorded but not started when the last try stopped: start it now.
+      if (j.phase === 'PENDING') await runner.start(state.job.url, signal);
+      if (!ended.includes(j.phase)) return state.job.url;
     }
     const { service, ids } = await this.links(http, req, datalink, signal);
     // Written before the request that makes the job: after a crash in between, the job may exist

@@ -30,6 +30,18 @@ export interface StageProgress {
 
 /** Makes a source's datasets available to the run (CASDA: datalink -> async job -> files). */
 export interface Stager {
+  /**
+   * Optional: prepares many datasets of a run at once before each is staged (CASDA: one async job
+   * for many datasets, as the archive's own clients ask, where one job each would cost the archive
+   * a job per file). Each dataset's job is recorded through its own `progress` before the request
+   * that makes it and after. Returns, per request, the state to stage it from, or null where it
+   * prepared nothing (`stage` then does all of it).
+   */
+  prepare?(
+    requests: readonly StageRequest[],
+    progress: readonly StageProgress[],
+    signal?: AbortSignal,
+  ): Promise<(StagingState | null)[]>;
   stage(req: StageRequest, progress: StageProgress, signal?: AbortSignal): Promise<StagedFile>;
   /**
    * Whether what an earlier attempt staged for this dataset serves the request as it is: the same

@@ -126,6 +126,7 @@ export const chooseBackends = (config: Config, clock: Clock, observer?: LoginNod
         },
         parallelDownloads: config.SERVICE_STAGING_PARALLEL_DOWNLOADS,
         jobDeadlineMs: config.SERVICE_STAGING_JOB_TIMEOUT_SECONDS * 1000,
+        datasetsPerJob: config.SERVICE_STAGING_DATASETS_PER_JOB,
       })
     : new MockStager(config.SERVICE_MOCK_STEP_MS);
   const set: BackendSet = {

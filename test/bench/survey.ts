@@ -1,10 +1,13 @@
 // A survey end to end on the Slurm testbed's facility (test/support/survey.ts): sources of the
 // archive testbed (discovered there by TAP, on DaCHS) run by automation grouped to an execution,
 // then sources one to an execution, the figures side by side. Each phase's sources are
-// discovered before automation is turned on, and its time to drain counts from then. Staging is
-// the mock stager's (the archive testbed serves files for only a few sources). Asserts nothing.
+// discovered before automation is turned on, and its time to drain counts from then. Each run
+// stages its sources' files from the testbed (datalink, async SODA). Asserts nothing.
 // Run: scripts/bench survey [grouped sources[/per execution], default 2000/100] [one-per-source sources, default 100] [sleep seconds, default 5]
-import { archiveDiscoveryEnv, archiveProject, archiveTargets, archiveTestbed } from '../support/archive.js';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { archiveEnv, archiveProject, archiveTargets, archiveTestbed } from '../support/archive.js';
 import { startSlurmSuite } from '../support/slurmSuite.js';
 import { bashCommand, yamlWithGraph } from '../support/daliuge.js';
 import { runSurveyPhase, type SurveyFigures, surveyTable } from '../support/survey.js';
@@ -18,11 +21,15 @@ const say = (line: string) =>
 const tb = archiveTestbed();
 const archive = archiveProject(tb);
 const targets = await archiveTargets(tb, grouped + single);
+const staging = mkdtempSync(join(tmpdir(), 'surveyor-bench-staging-'));
 const suite = await startSlurmSuite(
   [],
   (g) => yamlWithGraph('BashCommand.graph', g.sha['BashCommand.graph']!, bashCommand('sleep 1')),
   // The sources' discovery outlasts the default access token.
-  { ...archiveDiscoveryEnv(tb), SERVICE_ACCESS_TOKEN_TTL_SECONDS: '86400' },
+  {
+    ...archiveEnv(tb, staging),
+    SERVICE_ACCESS_TOKEN_TTL_SECONDS: '86400',
+  },
 );
 const phases: SurveyFigures[] = [];
 try {
@@ -49,6 +56,7 @@ try {
       );
 } finally {
   await suite.stop();
+  rmSync(staging, { recursive: true, force: true });
 }
 for (const line of surveyTable(phases)) process.stdout.write(`${line}\n`);
 process.exit(0);

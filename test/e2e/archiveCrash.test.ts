@@ -136,9 +136,9 @@ test('a worker killed mid-download: the next resumes it with Range, the finished
   for (const name of [first!, second!])
     t.true(readFileSync(join(staging, name)).equals(readFileSync(join(tb.files, name))), name);
   t.false(existsSync(join(staging, `${second}.part`)));
-  // B used the archive jobs A had recorded: one job per dataset in all.
+  // B used the archive job A had recorded: one job for both datasets in all.
   const kinds = await eventKinds(api, id);
-  t.is(kinds.filter((k) => k === 'execution.job_created').length, 2);
+  t.is(kinds.filter((k) => k === 'execution.job_created').length, 1);
   const staged = (
     await api.container
       .get<EventLog>(TYPES.Events)

@@ -1,13 +1,18 @@
 // A survey, shortened for CI (scripts/bench survey runs it larger): 240 sources of the archive
 // testbed, discovered there by TAP (DaCHS; those without a catalogue row are not ready, as at
 // CASDA), run by automation 30 to an execution (one graph, one Slurm job each) on the facility's
-// partition and QOS, then 16 more one to an execution, side by side. Staging is the mock stager's. Every source ends in exactly one completed execution,
-// every execution has exactly one Slurm job (sacct's word, by the attempt's name), nothing fails
-// for a limit, and the figures are printed. Accounting holds per source: by source, each source
+// partition and QOS, then 16 more one to an execution, side by side. Each run stages its sources'
+// files from the testbed (datalink, then async SODA: one archive job for the run's datasets).
+// Every source ends in exactly one completed execution, every execution has exactly one Slurm job
+// (sacct's word, by the attempt's name) and one archive job, nothing fails for a limit, and the
+// figures are printed. Accounting holds per source: by source, each source
 // counts its one run, and the sources' shares of sacct's node-hours add up to the runs'. (About
 // three minutes: DALiuGE starting in 24 jobs.)
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import test from 'ava';
-import { archiveDiscoveryEnv, archiveProject, archiveTargets, archiveTestbed } from '../support/archive.js';
+import { archiveEnv, archiveProject, archiveTargets, archiveTestbed } from '../support/archive.js';
 import { bashCommand, yamlWithGraph } from '../support/daliuge.js';
 import { type SlurmSuite, startSlurmSuite } from '../support/slurmSuite.js';
 import { runSurveyPhase, type SurveyFigures, surveyTable } from '../support/survey.js';
@@ -15,6 +20,7 @@ import { runSurveyPhase, type SurveyFigures, surveyTable } from '../support/surv
 let suite: SlurmSuite | undefined;
 let archive: ReturnType<typeof archiveProject>;
 let targets: string[] = [];
+const staging = mkdtempSync(join(tmpdir(), 'surveyor-survey-staging-'));
 test.before(async () => {
   const tb = archiveTestbed();
   archive = archiveProject(tb);
@@ -22,11 +28,12 @@ test.before(async () => {
   suite = await startSlurmSuite(
     [],
     (g) => yamlWithGraph('BashCommand.graph', g.sha['BashCommand.graph']!, bashCommand('sleep 1')),
-    archiveDiscoveryEnv(tb),
+    archiveEnv(tb, staging),
   );
 });
 test.after.always(async () => {
   await suite?.stop();
+  rmSync(staging, { recursive: true, force: true });
 });
 
 test.serial('a survey on the facility: grouped and one per source, each source run once', async (t) => {
@@ -48,6 +55,8 @@ test.serial('a survey on the facility: grouped and one per source, each source r
     t.is(f.sourcesRunTwice, 0, `${label}: no source in two executions`);
     t.is(f.executionsNotOneJob, 0, `${label}: one Slurm job per execution`);
     t.is(f.jobs, f.executions, `${label}: no job submitted twice`);
+    t.is(f.archiveJobs, f.executions, `${label}: one archive job stages a run's files`);
+    t.true(f.stagedFiles >= f.sources, `${label}: ${f.stagedFiles} files staged for ${f.sources} sources`);
     // One connection serves the whole survey (the pool may open one more after an idle close).
     t.true(f.sshLogins <= 2, `${label}: ${f.sshLogins} SSH logins`);
   }

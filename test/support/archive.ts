@@ -106,9 +106,14 @@ export const archiveTargets = async (tb: ArchiveTestbed, n: number): Promise<str
   return names;
 };
 
-/** A worker's environment for discovery on the testbed (staging stays the mock stager's). */
-export const archiveDiscoveryEnv = (tb: ArchiveTestbed): Record<string, string> => ({
-  SERVICE_MOCK_PARTS: 'stager',
+/**
+ * A worker's environment for discovery and staging on the testbed (TAP, datalink and async SODA,
+ * every part real), staging into `stagingDir`.
+ */
+export const archiveEnv = (tb: ArchiveTestbed, stagingDir: string): Record<string, string> => ({
+  SERVICE_MOCK_PARTS: '',
+  SERVICE_STAGING_DIR: stagingDir,
+  SERVICE_STAGING_MIN_FREE_BYTES: String(64 * 1024 ** 2),
   ARCHIVE_USERNAME: tb.username,
   ARCHIVE_PASSWORD_FILE: tb.passwordFile,
   ARCHIVE_CREDENTIAL_ORIGINS: tb.url,

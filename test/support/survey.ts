@@ -1,5 +1,6 @@
 // A survey on the Slurm testbed's facility, as automation runs it: sources registered and
-// discovered (on the archive testbed by TAP, or on the mock archive), a configuration version that
+// discovered (on the archive testbed by TAP, and staged from it by async SODA; or on the mock
+// archive), a configuration version that
 // turns automation on (sources grouped `perExecution` to a run, one graph and one Slurm job each),
 // and the run of them all to the end on the facility's partition and QOS, under its limits. Then
 // the figures a survey team asks for, read from Slurm's accounting and the database: the CI test
@@ -48,6 +49,9 @@ export interface SurveyFigures {
   readonly executionsNotOneJob: number;
   /** Runs that waited on a site limit (told once each). */
   readonly limitWaits: number;
+  /** Archive jobs made to stage the phase's files (async SODA), and the files staged. */
+  readonly archiveJobs: number;
+  readonly stagedFiles: number;
   /** From automation on (with sources discovered ahead) or from registration, to the last source's run ended. */
   readonly drainSeconds: number;
   /** Node-seconds our jobs held, over the facility's nodes × from the first submit to the last end. */
@@ -219,6 +223,12 @@ export const runSurveyPhase = async (
       WHERE subject_type = 'execution' AND kind = 'execution.waiting_on_site_limit' AND subject_id = ANY($1::text[])`,
     [runs.map((r) => r.id)],
   );
+  const staging = await db.one<{ jobs: number; files: number }>(
+    `SELECT count(*) FILTER (WHERE kind = 'execution.job_created')::int AS jobs,
+            count(*) FILTER (WHERE kind = 'execution.file_staged')::int AS files
+       FROM provenance_events WHERE subject_type = 'execution' AND subject_id = ANY($1::text[])`,
+    [runs.map((r) => r.id)],
+  );
   // slurmdbd learns of a job's end a moment after it: the phase's jobs, once each has an end.
   let jobs: SacctJob[] = [];
   for (const end = Date.now() + 30_000; ; ) {
@@ -249,6 +259,8 @@ export const runSurveyPhase = async (
     sourcesRunTwice: [...perSource.values()].filter((n) => n > 1).length,
     executionsNotOneJob: runs.filter((r) => jobsOf(r.id).length !== 1).length,
     limitWaits: waits.n,
+    archiveJobs: staging.jobs,
+    stagedFiles: staging.files,
     drainSeconds,
     nodesBusy: to > from ? busy / (tb.facility.nodes.length * (to - from)) : 0,
     heldSecondsPerRun: median(
@@ -280,6 +292,7 @@ export const surveyTable = (phases: readonly SurveyFigures[]): string[] => {
     ['sources run twice', (f) => String(f.sourcesRunTwice)],
     ['executions without exactly one job', (f) => String(f.executionsNotOneJob)],
     ['runs that waited on a site limit', (f) => String(f.limitWaits)],
+    ['archive jobs (files staged)', (f) => `${f.archiveJobs} (${f.stagedFiles})`],
     ['runs failed (by a limit or otherwise)', (f) => String(f.failed)],
     ['time to drain (s)', (f) => f.drainSeconds.toFixed(0)],
     ['facility nodes busy, first submit to last end', (f) => `${(f.nodesBusy * 100).toFixed(0)}%`],

@@ -1,8 +1,8 @@
 import { artifactNames } from '../../domain/artifactNames.js';
 import type { Execution } from '../../domain/executionRecord.js';
 import { PermanentJobError } from '../../domain/job.js';
-import { stagedKey } from '../../domain/manifest.js';
-import type { StagingState } from '../../ports/Stager.js';
+import { type StagedFile, stagedKey } from '../../domain/manifest.js';
+import type { StageProgress, StageRequest, StagingState } from '../../ports/Stager.js';
 import { executionEvent } from '../../domain/execution.js';
 import {
   type Attempt,
@@ -20,7 +20,11 @@ import {
  * Runs `f` over the items, at most `limit` at once, in order of the results. After a failure no
  * new item starts; the ones running finish, then the first failure is thrown.
  */
-const inPool = async <T, R>(items: readonly T[], limit: number, f: (item: T) => Promise<R>): Promise<R[]> => {
+const inPool = async <T, R>(
+  items: readonly T[],
+  limit: number,
+  f: (item: T, index: number) => Promise<R>,
+): Promise<R[]> => {
   const out: R[] = new Array(items.length);
   let next = 0;
   let failure: { err: unknown } | null = null;
@@ -28,7 +32,7 @@ const inPool = async <T, R>(items: readonly T[], limit: number, f: (item: T) => 
     while (failure === null && next < items.length) {
       const i = next++;
       try {
-        out[i] = await f(items[i]!);
+        out[i] = await f(items[i]!, i);
       } catch (err) {
         failure ??= { err };
       }
@@ -45,7 +49,8 @@ const stagingConcurrency = 8;
 /**
  * The staging step: every dataset of every source staged through the stager, a few at once, each
  * resuming from what it recorded (its archive job, its finished files) unless this run just
- * entered staging; then the staged list, written with `staged`.
+ * entered staging, or reused from an earlier attempt; the stager first prepares those left
+ * together where it can (one archive job for many); then the staged list, written with `staged`.
  */
 export const stage = async (a: Attempt, e: Execution): Promise<void> => {
   const sources = await sourcesOf(a, e);
@@ -60,10 +65,10 @@ export const stage = async (a: Attempt, e: Execution): Promise<void> => {
     })),
   );
   const earlier = await earlierStaged(a, e);
-  const staged = await inPool(work, stagingConcurrency, async ({ s, i, dataset, key }) => {
+  type Planned = { key: string; file: StagedFile } | { key: string; request: StageRequest };
+  const planned = await inPool(work, stagingConcurrency, async ({ s, i, dataset, key }): Promise<Planned> => {
     checkAbort(a);
-    const stateName = artifactNames.stagingState(key);
-    const request = {
+    const request: StageRequest = {
       executionId: e.id,
       attempt: e.attempt,
       sourceIdentifier: s.sourceIdentifier,
@@ -71,10 +76,11 @@ export const stage = async (a: Attempt, e: Execution): Promise<void> => {
       dataset,
       archiveName: e.archiveName,
       archive,
+      resume: null,
     };
     const previous = earlier?.files.get(key);
     if (earlier && previous) {
-      const why = await a.deps.stager.reusable({ ...request, resume: null }, previous, a.ctx.signal);
+      const why = await a.deps.stager.reusable(request, previous, a.ctx.signal);
       const about = { source: s.sourceIdentifier, dataset: i, from_attempt: earlier.attempt };
       if (why === null) {
         await commit(a, e, {}, [
@@ -91,24 +97,27 @@ export const stage = async (a: Attempt, e: Execution): Promise<void> => {
       }
       await commit(a, e, {}, [executionEvent(e, 'execution.staging_not_reused', { ...about, why })]);
     }
-    const saved = a.stagingFresh ? null : await a.deps.artifacts.artifact(e.id, e.attempt, stateName);
-    const file = await a.deps.stager.stage(
-      { ...request, resume: saved ? (JSON.parse(saved) as StagingState) : null },
-      {
-        record: async (state) => {
-          await saveArtifacts(a, e, [
-            { name: stateName, mediaType: 'application/json', content: JSON.stringify(state) },
-          ]);
-        },
-        note: (kind, payload) =>
-          commit(a, e, {}, [
-            executionEvent(e, `execution.${kind}`, { source: s.sourceIdentifier, dataset: i, ...payload }),
-          ]),
-      },
-      a.ctx.signal,
-    );
-    return { key, file };
+    const saved = a.stagingFresh
+      ? null
+      : await a.deps.artifacts.artifact(e.id, e.attempt, artifactNames.stagingState(key));
+    return { key, request: { ...request, resume: saved ? (JSON.parse(saved) as StagingState) : null } };
   });
+  const left = planned.flatMap((x) => ('request' in x ? [x] : []));
+  const progress = left.map(({ key, request }) => progressOf(a, e, key, request));
+  const prepared = a.deps.stager.prepare
+    ? await a.deps.stager.prepare(
+        left.map((x) => x.request),
+        progress,
+        a.ctx.signal,
+      )
+    : [];
+  const fresh = await inPool(left, stagingConcurrency, async ({ key, request }, n) => {
+    checkAbort(a);
+    const resume = prepared[n] ?? request.resume;
+    return { key, file: await a.deps.stager.stage({ ...request, resume }, progress[n]!, a.ctx.signal) };
+  });
+  const byKey = new Map(fresh.map((x) => [x.key, x]));
+  const staged = planned.map((x) => ('file' in x ? x : byKey.get(x.key)!));
   // The staged list is written with the step's change, in one statement.
   const [list] = artifactWrites(a, e, [
     { name: artifactNames.staged, mediaType: 'application/json', content: JSON.stringify(staged) },
@@ -129,6 +138,27 @@ export const stage = async (a: Attempt, e: Execution): Promise<void> => {
   );
   a.staged = { id: e.id, attempt: e.attempt, files: staged };
 };
+
+/** Where the stager records a dataset's state (fenced) and tells its milestones (events). */
+const progressOf = (a: Attempt, e: Execution, key: string, r: StageRequest): StageProgress => ({
+  record: async (state) => {
+    await saveArtifacts(a, e, [
+      {
+        name: artifactNames.stagingState(key),
+        mediaType: 'application/json',
+        content: JSON.stringify(state),
+      },
+    ]);
+  },
+  note: (kind, payload) =>
+    commit(a, e, {}, [
+      executionEvent(e, `execution.${kind}`, {
+        source: r.sourceIdentifier,
+        dataset: r.datasetIndex,
+        ...payload,
+      }),
+    ]),
+});
 
 /**
  * What the latest earlier attempt staged, for a new attempt to reuse: only when this run starts

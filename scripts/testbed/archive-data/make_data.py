@@ -4,8 +4,10 @@
 Usage: make_data.py INPUTS_DIR BASE_URL SOURCES
 
 Writes CSV files for the resource descriptors beside them (ivoa/obscore, casda/evaluation and
-casda/files, hipass/hicat) and, for the few sources the staging tests use, small FITS files and
-evaluation tarballs (a few MB in all) under casda/files/. Rows are shaped like CASDA's: obscore
+casda/files, hipass/hicat) and, under casda/files/, a real FITS file for every visibility of every
+source's latest scheduling block: about 1 MB each for the few sources the staging tests read, 5.6 kB
+for the rest (a survey stages them all: about 90 MB for 10,000 sources), with evaluation tarballs
+for the former. obscore's sizes are the files' own. Rows are shaped like CASDA's: obscore
 with CASDA's extra filename and filesize (kB) columns, datalink access URLs, ASKAP-<sbid> ids.
 """
 import csv
@@ -72,6 +74,19 @@ def fits_bytes(seed, shape):
     return buf.getvalue()
 
 
+SMALL_SHAPE = (2, 16, 16)
+SMALL_HEADER = None
+
+
+def small_fits_bytes(seed):
+    """A survey's file: astropy writes the header once; each file is it and its own data."""
+    global SMALL_HEADER
+    if SMALL_HEADER is None:
+        SMALL_HEADER = fits_bytes(0, SMALL_SHAPE)[:2880]
+    data = np.random.default_rng(seed).standard_normal(SMALL_SHAPE).astype(">f4").tobytes()
+    return SMALL_HEADER + data + b"\0" * (-len(data) % 2880)
+
+
 def tar_bytes(name, text):
     buf = io.BytesIO()
     with tarfile.open(fileobj=buf, mode="w") as tf:
@@ -107,9 +122,8 @@ for i, src in enumerate(sources()):
             scan += 1
             did = f"scan-{sbid}-{scan}"
             name = f"{src}_SB{sbid}_beam{b:02d}.fits"
-            real = src in staged and sbid == latest_sbid
-            if real:
-                body = fits_bytes(scan, (4, 256, 256))
+            if sbid == latest_sbid:
+                body = fits_bytes(scan, (4, 256, 256)) if src in staged else small_fits_bytes(scan)
                 with open(os.path.join(files_dir, name), "wb") as f:
                     f.write(body)
                 files.append([did, name, group, len(body)])
