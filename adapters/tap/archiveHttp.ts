@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type IncomingMessage, request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { PeerUnavailable, PermanentJobError } from '../../core/domain/job.js';
+import type { TapArchive } from '../../core/domain/projectConfig.js';
 import { agentFor, checkOutbound, isOutboundRefusal, outbound } from '../shared/outbound.js';
 import { peerText, where } from '../shared/peerText.js';
 
@@ -304,3 +305,27 @@ class Deadline {
 
 /** A status that retrying may cure: the server is overloaded, restarting or rate-limiting us. */
 export const transientStatus = (s: number) => s === 408 || s === 429 || s >= 500;
+
+/** The scope (origins, credentials) of one configured archive. */
+export const archiveHttp = (
+  name: string,
+  archive: TapArchive,
+  userAgent: string,
+  credentials: () => ArchiveCredentials | null,
+): ArchiveHttp => {
+  let creds: ArchiveCredentials | null = null;
+  if (archive.auth === 'archive_credentials') {
+    creds = credentials();
+    if (!creds)
+      throw new PermanentJobError(
+        `archive ${name} needs the archive account: set ARCHIVE_USERNAME and ARCHIVE_PASSWORD_FILE for the worker`,
+      );
+    const own = originOf(archive.url);
+    if (!creds.origins.includes(own))
+      throw new PermanentJobError(
+        `archive ${name}: ${own} is not an origin the archive account may be sent to (${creds.origins.join(', ')}); an admin lists it in ARCHIVE_CREDENTIAL_ORIGINS, or the archive's auth is none`,
+      );
+  }
+  const origins = [...new Set([originOf(archive.url), ...archive.origins.map(originOf)])];
+  return new ArchiveHttp(name, { origins, credentials: creds }, userAgent);
+};

@@ -5,11 +5,10 @@ import type { StagedFile, StagedPart } from '../../core/domain/manifest.js';
 import type { StageProgress, StageRequest, Stager, StagingState } from '../../core/ports/Stager.js';
 import { peerText, where } from '../shared/peerText.js';
 import { Semaphore } from '../shared/semaphore.js';
-import { type ArchiveCredentials, type ArchiveHttp, ArchiveUnavailable } from './archiveHttp.js';
+import { type ArchiveCredentials, type ArchiveHttp, ArchiveUnavailable, archiveHttp } from './archiveHttp.js';
 import { parseCasdaChecksum } from './casdaChecksum.js';
 import { DatalinkRefused, parseDatalink } from './datalink.js';
 import { checksumOf, type DownloadLimits, downloadFile } from './download.js';
-import { archiveHttp } from './tapClient.js';
 import {
   defaultUwsPolicy,
   resultUrl,
@@ -48,6 +47,12 @@ interface State {
 }
 
 const asyncSoda = 'ivo://ivoa.net/std/SODA#async-1.0';
+/** A shared job's one wait (its end, or null when it ended unfinished), and datasets still to take their files (null: unknown). */
+interface SharedJob {
+  readonly done: Promise<UwsJob | null>;
+  left: number | null;
+}
+const maxShared = 1000;
 const ended = ['GONE', 'ERROR', 'ABORTED', 'ARCHIVED'];
 
 const rowOf = (req: StageRequest) => (req.dataset['row'] ?? {}) as Record<string, unknown>;
@@ -90,7 +95,7 @@ const resultName = (r: UwsResult, jobUrl: string) => {
 export class CasdaStager implements Stager {
   private readonly downloads: Semaphore;
   /** Shared jobs this process waits on (one wait for all their datasets), and datasets still to take their files. */
-  private readonly shared = new Map<string, { done: Promise<UwsJob | null>; left: number | null }>();
+  private readonly shared = new Map<string, SharedJob>();
 
   constructor(private readonly opts: CasdaStagerOptions) {
     this.downloads = new Semaphore(opts.parallelDownloads);
@@ -108,7 +113,8 @@ export class CasdaStager implements Stager {
   /**
    * One archive job for up to `datasetsPerJob` datasets of the run (those with no job yet, a link
    * and a file name), each dataset's datalink read first: the archive is asked for a job per
-   * hundred files, not per file. Each dataset records `creating`, then the job's URL, as alone.
+   * `datasetsPerJob` datasets, not per file. Each dataset records `creating`, then the job's URL,
+   * as it would alone.
    */
   async prepare(
     requests: readonly StageRequest[],
@@ -154,9 +160,7 @@ export class CasdaStager implements Stager {
         await save({ creating: true, shared: true });
         const url = await runner.create(service, { form: { ID: part.flatMap((l) => l.ids) } }, signal);
         await save({ url, shared: true });
-        this.shared.set(url, { done: this.settle(runner, url, signal), left: part.length });
-        // Awaited by the datasets' stage(); a run that stops before them must not leave it unheard.
-        this.shared.get(url)!.done.catch(() => {});
+        this.remember(url, { done: this.settle(runner, url, signal), left: part.length });
         await progress[part[0]!.n]!.note('job_created', {
           job: where(url),
           files: part.reduce((n, l) => n + l.ids.length, 0),
@@ -165,6 +169,21 @@ export class CasdaStager implements Stager {
         });
       }
     return out;
+  }
+
+  /**
+   * Keeps a shared job's wait for its datasets. A run that failed part way leaves its entry behind:
+   * past `maxShared` the oldest go (a dataset that still wants one reads its job again).
+   */
+  private remember(url: string, entry: SharedJob): SharedJob {
+    // Awaited by the datasets' stage(); a run that stops before them must not leave it unheard.
+    entry.done.catch(() => {});
+    this.shared.set(url, entry);
+    for (const old of this.shared.keys()) {
+      if (this.shared.size <= maxShared) break;
+      this.shared.delete(old);
+    }
+    return entry;
   }
 
   /** Starts a shared job if it waits, and waits for it to end: the job, or null when it ended unfinished. */
@@ -183,11 +202,8 @@ export class CasdaStager implements Stager {
 
   /** The shared job's results for this dataset: its file and its checksum, by the row's file name. */
   private async fromShared(runner: UwsJobRunner, req: StageRequest, url: string, signal?: AbortSignal) {
-    let entry = this.shared.get(url);
-    if (!entry) {
-      entry = { done: this.settle(runner, url, signal), left: null };
-      this.shared.set(url, entry);
-    }
+    const entry =
+      this.shared.get(url) ?? this.remember(url, { done: this.settle(runner, url, signal), left: null });
     const done = await entry.done.catch((err: unknown) => {
       this.shared.delete(url);
       throw err;

@@ -6,10 +6,10 @@ import { peerText, where } from '../shared/peerText.js';
 import { Semaphore } from '../shared/semaphore.js';
 import {
   type ArchiveCredentials,
-  ArchiveHttp,
+  type ArchiveHttp,
   type ArchiveResponse,
   ArchiveUnavailable,
-  originOf,
+  archiveHttp,
 } from './archiveHttp.js';
 import { defaultUwsPolicy, resultUrl, statusError, type UwsPolicy, UwsJobRunner } from './uws.js';
 import { queryError } from './queryStatus.js';
@@ -27,30 +27,6 @@ export interface TapClientOptions {
   readonly retryBaseMs?: number;
   readonly uws?: Partial<UwsPolicy>;
 }
-
-/** The scope (origins, credentials) of one configured archive. */
-export const archiveHttp = (
-  name: string,
-  archive: TapArchive,
-  userAgent: string,
-  credentials: () => ArchiveCredentials | null,
-): ArchiveHttp => {
-  let creds: ArchiveCredentials | null = null;
-  if (archive.auth === 'archive_credentials') {
-    creds = credentials();
-    if (!creds)
-      throw new PermanentJobError(
-        `archive ${name} needs the archive account: set ARCHIVE_USERNAME and ARCHIVE_PASSWORD_FILE for the worker`,
-      );
-    const own = originOf(archive.url);
-    if (!creds.origins.includes(own))
-      throw new PermanentJobError(
-        `archive ${name}: ${own} is not an origin the archive account may be sent to (${creds.origins.join(', ')}); an admin lists it in ARCHIVE_CREDENTIAL_ORIGINS, or the archive's auth is none`,
-      );
-  }
-  const origins = [...new Set([originOf(archive.url), ...archive.origins.map(originOf)])];
-  return new ArchiveHttp(name, { origins, credentials: creds }, userAgent);
-};
 
 /** Turns decoded cells into a row keyed by FIELD name (a repeated name gets `_2`, `_3`, …). */
 const rowKeys = (names: readonly string[]): string[] => {
