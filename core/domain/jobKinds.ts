@@ -1,5 +1,7 @@
 import * as t from 'io-ts';
+import { uuidPattern } from './idPrefix.js';
 import type { EnqueueRequest } from './job.js';
+import { projectModulePattern } from './projectModule.js';
 
 /**
  * Every queue job kind in one place: its name, the codec a worker decodes its payload with, the
@@ -17,12 +19,8 @@ const patterned = (name: string, pattern: RegExp, maxLength: number) =>
     t.identity,
   );
 
-const JobUuid = patterned(
-  'uuid',
-  /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/,
-  36,
-);
-const JobProjectModule = patterned('project_module', /^[a-z][a-z0-9_]{0,62}$/, 63);
+const JobUuid = patterned('uuid', uuidPattern, 36);
+const JobProjectModule = patterned('project_module', projectModulePattern, 63);
 const AttemptNumber = t.refinement(t.number, (n) => Number.isInteger(n) && n >= 1, 'attempt');
 
 /**

@@ -9,7 +9,7 @@ import { executionEvent, transition } from '../../domain/execution.js';
 import { executionBlockers } from '../executions/executionStatus.js';
 
 /** The cap that holds an execution back, in words, or null. */
-export const capBlocker = (inFlight: number, concurrentRuns: number): string | null =>
+const capBlocker = (inFlight: number, concurrentRuns: number): string | null =>
   inFlight >= concurrentRuns
     ? `the project has ${inFlight} runs in flight; automation.execution.concurrent_runs allows ${concurrentRuns}`
     : null;
@@ -35,17 +35,29 @@ export const admissionBlockers = (
   if (!pinned) return [`configuration version ${e.configVersion} is gone`];
   const blockedBy = executionBlockers(e, sources, pinned.discovery.required_flags);
   if (sources.length < e.sourceIds.length) blockedBy.push('a source of this execution was deleted');
-  const cap = capBlocker(inFlight, pinned.automation.execution.concurrent_runs);
-  if (cap) blockedBy.push(cap);
-  const spent = budgetBlocker(budget, { doSubmit: e.doSubmit, profile: e.profileSnapshot });
-  if (spent) blockedBy.push(spent);
-  const paused = pauseBlocker(pause, e);
-  if (paused) blockedBy.push(paused);
-  // A dry run submits nothing, so it holds no job at the site.
-  const queued = e.doSubmit === false ? null : queuedCapBlocker(e.profileSnapshot, profileInFlight);
-  if (queued) blockedBy.push(queued);
-  return blockedBy;
+  return [...blockedBy, ...gateBlockers(e, pinned, inFlight, budget, pause, profileInFlight)];
 };
+
+/**
+ * The gates past readiness, in the order they are told: the project's concurrent_runs cap, its
+ * budget, a pause of the profile, the profile's max_queued_jobs. Admission and an execution's
+ * status both read them here.
+ */
+export const gateBlockers = (
+  e: Execution,
+  pinned: ProjectConfig,
+  inFlight: number,
+  budget: BudgetState | null,
+  pause: ProfilePause | null,
+  profileInFlight: number,
+): string[] =>
+  [
+    capBlocker(inFlight, pinned.automation.execution.concurrent_runs),
+    budgetBlocker(budget, { doSubmit: e.doSubmit, profile: e.profileSnapshot }),
+    pauseBlocker(pause, e),
+    // A dry run submits nothing, so it holds no job at the site.
+    e.doSubmit === false ? null : queuedCapBlocker(e.profileSnapshot, profileInFlight),
+  ].filter((b): b is string => b !== null);
 
 export interface AdmissionCandidate {
   readonly execution: Execution;
