@@ -1,6 +1,6 @@
 // Codecs and contracts shared by the hosts and by tools that embed surveyor.
 export * from './codecs.js';
-export * from './config.js';
+export * from './environment.js';
 export * from './decode.js';
 export * from './httpStatus.js';
 export * from './jsonSchema.js';

@@ -3,7 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { renderOpenApi } from '../schema/openapi.js';
-import { renderProjectConfigSchema } from '../schema/project/jsonSchema.js';
+import { renderProjectConfigSchema } from '../schema/project/renderSchema.js';
 
 for (const [file, render] of [
   ['openapi.json', renderOpenApi],

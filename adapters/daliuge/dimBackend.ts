@@ -17,7 +17,7 @@ import type { DropSpec } from '../../core/ports/Translator.js';
 import { hostRefusal, outbound } from '../shared/outbound.js';
 import { Semaphore } from '../shared/semaphore.js';
 import { unansweringNodes } from './dlgErrors.js';
-import { DimClient, DimError } from './islandManager.js';
+import { DimClient, DimError } from './dimClient.js';
 import { DlgUnreachable } from './http.js';
 import {
   dropsOf,

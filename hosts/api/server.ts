@@ -18,7 +18,7 @@ import type { HealthProbe } from '../../core/ports/HealthProbe.js';
 import type { Logger } from '../../adapters/log/logger.js';
 import type { Metrics } from '../../adapters/metrics/registry.js';
 import { isDatabaseUnavailable } from '../composition/database.js';
-import type { Config } from '../../schema/config.js';
+import type { Config } from '../../schema/environment.js';
 import { decodeWith } from '../../schema/decode.js';
 import { apiPrefix, type RouteSpec, routes } from '../../schema/routes.js';
 import { appOf, TYPES } from '../composition/composition.js';

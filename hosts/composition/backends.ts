@@ -16,7 +16,7 @@ import type { HealthProbe } from '../../core/ports/HealthProbe.js';
 import type { Translator } from '../../core/ports/Translator.js';
 import type { Archive } from '../../core/ports/Archive.js';
 import type { Stager } from '../../core/ports/Stager.js';
-import { type Config, type PartName, partNames } from '../../schema/config.js';
+import { type Config, type PartName, partNames } from '../../schema/environment.js';
 import { serviceVersion } from '../../schema/version.js';
 import { join, resolve } from 'node:path';
 import { MockArchive } from '../../adapters/mock/archive.js';

@@ -17,11 +17,11 @@ import type { Db } from '../../adapters/postgres/db.js';
 import { databaseProbe } from '../../adapters/postgres/probes.js';
 import { CryptoRandom } from '../../adapters/system/cryptoRandom.js';
 import { SystemClock } from '../../adapters/system/systemClock.js';
-import type { Config } from '../../schema/config.js';
+import type { Config } from '../../schema/environment.js';
 import { type BackendSet, chooseBackends } from './backends.js';
 import { jobTable } from '../../core/app/jobTable.js';
 import { registerGauges } from './metricGauges.js';
-import { postgresPorts } from './postgresPorts.js';
+import { servicePorts } from './servicePorts.js';
 import { pollSpacing } from './tickSchedule.js';
 
 /**
@@ -135,7 +135,7 @@ export const buildContainer = (input: CompositionInput): Container => {
     },
   });
   const ports: SurveyorPorts = {
-    ...postgresPorts({ ...input, clock, random: new CryptoRandom(), backendSet }),
+    ...servicePorts({ ...input, clock, random: new CryptoRandom(), backendSet }),
     ...input.overrides,
   };
   const policy = policyFrom(config);

@@ -3,7 +3,7 @@ import { openEmbedded } from '../../adapters/postgres/embedded.js';
 /** Whether an error says the database cannot be reached (the API answers 503 for it); opening and closing pools. */
 export { closeDb, isDatabaseUnavailable, isSuperuser, openDb } from '../../adapters/postgres/db.js';
 import type { Logger } from '../../adapters/log/logger.js';
-import type { Config } from '../../schema/config.js';
+import type { Config } from '../../schema/environment.js';
 import { atShutdown, reclaimSignals } from './shutdown.js';
 
 export interface DatabaseHandle {

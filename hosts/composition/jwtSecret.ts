@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Config } from '../../schema/config.js';
+import type { Config } from '../../schema/environment.js';
 
 /**
  * The JWT signing secret: SERVICE_JWT_SECRET, or in development one generated on first start and

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import * as E from 'fp-ts/lib/Either.js';
 import { parse as parseConnection } from 'pg-connection-string';
-import { type Config, decodeConfig } from '../../schema/config.js';
+import { type Config, decodeConfig } from '../../schema/environment.js';
 
 export class ConfigError extends Error {
   constructor(readonly problems: readonly { variable: string; message: string }[]) {

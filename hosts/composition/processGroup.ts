@@ -5,7 +5,7 @@ import { availableParallelism } from 'node:os';
 import client from 'prom-client';
 import { createLogger, type Logger } from '../../adapters/log/logger.js';
 import { SecretRegistry } from '../../core/redaction.js';
-import type { Config } from '../../schema/config.js';
+import type { Config } from '../../schema/environment.js';
 import { resolveDatabase } from './database.js';
 import { resolveJwtSecret } from './jwtSecret.js';
 import { loadConfig } from './loadConfig.js';

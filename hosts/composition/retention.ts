@@ -1,5 +1,5 @@
 import type { RetentionPolicy } from '../../core/domain/retention.js';
-import type { Config } from '../../schema/config.js';
+import type { Config } from '../../schema/environment.js';
 
 /** The retention policy the environment sets (the same for the maintenance tick and `surveyor purge`). */
 export const retentionPolicy = (c: Config): RetentionPolicy => ({

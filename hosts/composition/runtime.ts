@@ -9,7 +9,7 @@ import { closeDb, type Db, isSuperuser, onPoolError, openDb } from '../../adapte
 import { closeOffThread } from '../../adapters/system/offThread.js';
 import { isStopping } from './shutdown.js';
 import { assertSchemaCurrent } from '../../adapters/postgres/migrator.js';
-import type { Config } from '../../schema/config.js';
+import type { Config } from '../../schema/environment.js';
 import type { BackendSet } from './backends.js';
 import { buildContainer, TYPES } from './composition.js';
 import { type DatabaseHandle, resolveDatabase } from './database.js';

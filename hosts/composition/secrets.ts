@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { SecretRegistry } from '../../core/redaction.js';
-import type { Config } from '../../schema/config.js';
+import type { Config } from '../../schema/environment.js';
 
 /** The secrets of the environment, registered so that the redaction function can hide them. */
 export const registerSecrets = (config: Config, secrets: SecretRegistry): void => {

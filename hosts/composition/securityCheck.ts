@@ -2,7 +2,7 @@ import type { ProfileRepository } from '../../core/ports/ProfileRepository.js';
 import { checkSshSecurity, type SshSecurityReport } from '../../core/usecases/security/checkSshSecurity.js';
 import { ProductionSshTrust } from '../../adapters/slurm/sshTrust.js';
 import { sshEnvironment } from '../../adapters/slurm/sshCredentials.js';
-import type { Config } from '../../schema/config.js';
+import type { Config } from '../../schema/environment.js';
 import { TYPES } from './composition.js';
 import { openRuntime } from './runtime.js';
 

@@ -1,6 +1,6 @@
 import type { TickSchedule } from '../../core/app/ticks.js';
 import type { PollSpacing } from '../../core/domain/jobKinds.js';
-import type { Config } from '../../schema/config.js';
+import type { Config } from '../../schema/environment.js';
 import { retentionPolicy } from './retention.js';
 
 /**

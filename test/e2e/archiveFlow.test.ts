@@ -14,7 +14,7 @@ import type { Manifest } from '../../core/domain/manifest.js';
 import type { ArtifactStore } from '../../core/ports/ArtifactStore.js';
 import { TYPES } from '../../hosts/composition/composition.js';
 import { startWorker, type WorkerHandle } from '../../hosts/worker/worker.js';
-import type { Config } from '../../schema/config.js';
+import type { Config } from '../../schema/environment.js';
 import { startTestApi, type TestApi } from '../support/api.js';
 import { type ArchiveTestbed, archiveTestbedOrError } from '../support/archive.js';
 import { cleanEnv, runCli } from '../support/child.js';

@@ -11,7 +11,7 @@ import { DaliugeTranslator } from '../../adapters/daliuge/translatorClient.js';
 import { PermanentJobError } from '../../core/domain/job.js';
 import type { DeploymentProfile } from '../../core/domain/profile.js';
 import { TYPES } from '../../hosts/composition/composition.js';
-import type { Config } from '../../schema/config.js';
+import type { Config } from '../../schema/environment.js';
 import type { Db } from '../../adapters/postgres/db.js';
 import { startTestApi } from '../support/api.js';
 import { cleanEnv, runCli } from '../support/child.js';

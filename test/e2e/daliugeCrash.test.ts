@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import test from 'ava';
 import type { ExecutionRepository } from '../../core/ports/ExecutionRepository.js';
 import { TYPES } from '../../hosts/composition/composition.js';
-import type { Config } from '../../schema/config.js';
+import type { Config } from '../../schema/environment.js';
 import { startTestApi, type TestApi } from '../support/api.js';
 import { fastWorkerEnv, type Running, runCli, workerUntil } from '../support/child.js';
 import { daliugeGraphDir, daliugeTestbed, dimGet, dimProxy, yamlWithGraph } from '../support/daliuge.js';

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import test from 'ava';
 import type { EventLog } from '../../core/ports/EventLog.js';
 import { TYPES } from '../../hosts/composition/composition.js';
-import type { Config } from '../../schema/config.js';
+import type { Config } from '../../schema/environment.js';
 import { startTestApi, type TestApi } from '../support/api.js';
 import { archiveTestbedOrError } from '../support/archive.js';
 import { archiveProxy } from '../support/archiveProxy.js';

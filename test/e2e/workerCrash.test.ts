@@ -8,7 +8,7 @@ import type { ExecutionRepository } from '../../core/ports/ExecutionRepository.j
 import type { EventLog } from '../../core/ports/EventLog.js';
 import type { Db } from '../../adapters/postgres/db.js';
 import { TYPES } from '../../hosts/composition/composition.js';
-import type { Config } from '../../schema/config.js';
+import type { Config } from '../../schema/environment.js';
 import { startTestApi } from '../support/api.js';
 import { fastWorkerEnv, runCli } from '../support/child.js';
 import { graphDir, prepareProject } from '../support/project.js';

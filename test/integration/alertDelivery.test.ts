@@ -5,7 +5,7 @@ import test from 'ava';
 import type { Db } from '../../adapters/postgres/db.js';
 import type { EventLog } from '../../core/ports/EventLog.js';
 import { TYPES } from '../../hosts/composition/composition.js';
-import type { Config } from '../../schema/config.js';
+import type { Config } from '../../schema/environment.js';
 import { startReceiver, startSmtp } from '../support/alertPeers.js';
 import { startTestApi, type TestApi } from '../support/api.js';
 import { fastWorkerEnv, type Running, runCli } from '../support/child.js';

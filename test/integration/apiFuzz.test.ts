@@ -8,7 +8,7 @@
 import test from 'ava';
 import fc from 'fast-check';
 import { stringify } from 'yaml';
-import type { Config } from '../../schema/config.js';
+import type { Config } from '../../schema/environment.js';
 import { TYPES } from '../../hosts/composition/composition.js';
 import { defaultPassword, startTestApi, type TestApi } from '../support/api.js';
 import { hostileText, invalid, type Pools, spoil, valid } from '../support/openapiArbitraries.js';

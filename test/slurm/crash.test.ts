@@ -11,7 +11,7 @@ import test from 'ava';
 import type { EventLog } from '../../core/ports/EventLog.js';
 import type { ExecutionRepository } from '../../core/ports/ExecutionRepository.js';
 import { TYPES } from '../../hosts/composition/composition.js';
-import type { Config } from '../../schema/config.js';
+import type { Config } from '../../schema/environment.js';
 import { startTestApi, type TestApi } from '../support/api.js';
 import { fastWorkerEnv, runCli, workerUntil } from '../support/child.js';
 import { daliugeGraphDir, daliugeTestbed, yamlWithGraph } from '../support/daliuge.js';

@@ -22,7 +22,7 @@ import { readSshCredentials } from '../../adapters/slurm/sshCredentials.js';
 import { SshPool } from '../../adapters/slurm/sshPool.js';
 import { PermanentJobError } from '../../core/domain/job.js';
 import { TYPES } from '../../hosts/composition/composition.js';
-import type { Config } from '../../schema/config.js';
+import type { Config } from '../../schema/environment.js';
 import { startTestApi, type TestApi } from '../support/api.js';
 import { fastWorkerEnv, runCli } from '../support/child.js';
 import { daliugeGraphDir, yamlWithGraph } from '../support/daliuge.js';

@@ -1,6 +1,6 @@
 import test, { type ExecutionContext } from 'ava';
 import * as E from 'fp-ts/lib/Either.js';
-import { configVariables, decodeConfig } from '../../schema/config.js';
+import { configVariables, decodeConfig } from '../../schema/environment.js';
 import { ConfigError, loadConfig } from '../../hosts/composition/loadConfig.js';
 
 test('an empty environment decodes to the documented defaults', (t) => {

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import test from 'ava';
 import { handlers } from '../../hosts/api/handlerTable.js';
 import { buildOpenApi, renderOpenApi } from '../../schema/openapi.js';
-import { renderProjectConfigSchema } from '../../schema/project/jsonSchema.js';
+import { renderProjectConfigSchema } from '../../schema/project/renderSchema.js';
 import { routes } from '../../schema/routes.js';
 
 const committed = fileURLToPath(new URL('../../../schema/openapi.json', import.meta.url));

@@ -1,6 +1,6 @@
 import { existsSync, statfsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import type { Config } from '../../../schema/config.js';
+import type { Config } from '../../../schema/environment.js';
 import { type DoctorFinding, fail, pass } from './finding.js';
 
 const minNodeMajor = 22;

@@ -37,7 +37,7 @@ import { PgUserRepository } from '../../adapters/postgres/userRepository.js';
 import { PgWorkerRegistry } from '../../adapters/postgres/workerRegistry.js';
 import { OutageRecorder } from '../../adapters/system/outageRecorder.js';
 import { FileOrUrlGraphStore } from '../../adapters/system/graphStore.js';
-import type { Config } from '../../schema/config.js';
+import type { Config } from '../../schema/environment.js';
 import type { BackendSet } from './backends.js';
 
 /** The worker's own PostgreSQL parts: the queue's notification channel, LISTEN, the leader lock. */
@@ -45,8 +45,11 @@ export { jobsChannel } from '../../adapters/postgres/jobQueue.js';
 export { PgLeaderLock } from '../../adapters/postgres/leaderLock.js';
 export { listen } from '../../adapters/postgres/listener.js';
 
-/** Every port on PostgreSQL, with the backends chosen from the configuration. */
-export const postgresPorts = (input: {
+/**
+ * The service's ports: the repositories, queue and event log on PostgreSQL, the backends, archive
+ * and stager chosen from the configuration, and the graph store, notifier and secret box.
+ */
+export const servicePorts = (input: {
   readonly config: Config;
   readonly db: Db;
   readonly clock: Clock;

@@ -15,13 +15,13 @@ import {
 } from './envCodecs.js';
 
 export { type PartName, partNames } from './envCodecs.js';
-import { credentialVariables, remoteVariables } from './configRemote.js';
+import { credentialVariables, remoteVariables } from './environmentRemote.js';
 
 /**
  * Every environment variable surveyor reads, decoded by one io-ts codec at start. The table is also
  * the documentation: docs/configuration.md's variable table is checked against it by a test. The variables of
  * the systems surveyor reaches (graphs, translator, island managers, Slurm, archives) and their
- * credentials are in configRemote.ts.
+ * credentials are in environmentRemote.ts.
  */
 
 export const configVariables = {
