@@ -5,18 +5,22 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * Graphs from DALiuGE's and EAGLE's repositories, unchanged (test/README.md, "Upstream graphs", says
- * which and where from): SURVEYOR_UPSTREAM_GRAPHS, or `../shared/graphs/upstream/` beside the checkout.
+ * which and where from): SURVEYOR_UPSTREAM_GRAPHS, which scripts/test sets to the folder where it
+ * gathered them at their pinned commits (scripts/lib/upstream-graphs.sh), or that folder.
  */
 export const upstreamGraphDir =
   process.env['SURVEYOR_UPSTREAM_GRAPHS'] ??
-  fileURLToPath(new URL('../../../../shared/graphs/upstream/', import.meta.url));
+  join(
+    process.env['SURVEYOR_TESTBED_DIR'] ?? fileURLToPath(new URL('../../../.testbed/', import.meta.url)),
+    'upstream-graphs',
+  );
 
 /** The path of an upstream graph; a missing one fails the test saying where it was looked for. */
 export const upstreamGraph = (name: string): string => {
   const path = join(upstreamGraphDir, name);
   if (!existsSync(path))
     throw new Error(
-      `the upstream graph ${name} is not at ${path}: set SURVEYOR_UPSTREAM_GRAPHS to a folder of them (test/README.md, "Upstream graphs")`,
+      `the upstream graph ${name} is not at ${path}: scripts/test gathers them there (scripts/lib/upstream-graphs.sh), or set SURVEYOR_UPSTREAM_GRAPHS to a folder of them (test/README.md, "Upstream graphs")`,
     );
   return path;
 };
