@@ -7,6 +7,7 @@ import { peerText, where } from '../shared/peerText.js';
 import { Semaphore } from '../shared/semaphore.js';
 import { type ArchiveCredentials, type ArchiveHttp, ArchiveUnavailable, archiveHttp } from './archiveHttp.js';
 import { parseCasdaChecksum } from './casdaChecksum.js';
+import { endedPhases, SharedJobs } from './sharedJobs.js';
 import { DatalinkRefused, parseDatalink } from './datalink.js';
 import { checksumOf, type DownloadLimits, downloadFile } from './download.js';
 import {
@@ -14,7 +15,6 @@ import {
   resultUrl,
   statusError,
   type UwsPolicy,
-  type UwsJob,
   type UwsResult,
   UwsJobRunner,
 } from './uws.js';
@@ -47,13 +47,6 @@ interface State {
 }
 
 const asyncSoda = 'ivo://ivoa.net/std/SODA#async-1.0';
-/** A shared job's one wait (its end, or null when it ended unfinished), and datasets still to take their files (null: unknown). */
-interface SharedJob {
-  readonly done: Promise<UwsJob | null>;
-  left: number | null;
-}
-const maxShared = 1000;
-const ended = ['GONE', 'ERROR', 'ABORTED', 'ARCHIVED'];
 
 const rowOf = (req: StageRequest) => (req.dataset['row'] ?? {}) as Record<string, unknown>;
 const datasetIdOf = (req: StageRequest) =>
@@ -94,8 +87,8 @@ const resultName = (r: UwsResult, jobUrl: string) => {
  */
 export class CasdaStager implements Stager {
   private readonly downloads: Semaphore;
-  /** Shared jobs this process waits on (one wait for all their datasets), and datasets still to take their files. */
-  private readonly shared = new Map<string, SharedJob>();
+  /** Jobs that hold many datasets, waited on once each in this process. */
+  private readonly shared = new SharedJobs();
 
   constructor(private readonly opts: CasdaStagerOptions) {
     this.downloads = new Semaphore(opts.parallelDownloads);
@@ -160,7 +153,7 @@ export class CasdaStager implements Stager {
         await save({ creating: true, shared: true });
         const url = await runner.create(service, { form: { ID: part.flatMap((l) => l.ids) } }, signal);
         await save({ url, shared: true });
-        this.remember(url, { done: this.settle(runner, url, signal), left: part.length });
+        this.shared.made(runner, url, part.length, signal);
         await progress[part[0]!.n]!.note('job_created', {
           job: where(url),
           files: part.reduce((n, l) => n + l.ids.length, 0),
@@ -171,43 +164,9 @@ export class CasdaStager implements Stager {
     return out;
   }
 
-  /**
-   * Keeps a shared job's wait for its datasets. A run that failed part way leaves its entry behind:
-   * past `maxShared` the oldest go (a dataset that still wants one reads its job again).
-   */
-  private remember(url: string, entry: SharedJob): SharedJob {
-    // Awaited by the datasets' stage(); a run that stops before them must not leave it unheard.
-    entry.done.catch(() => {});
-    this.shared.set(url, entry);
-    for (const old of this.shared.keys()) {
-      if (this.shared.size <= maxShared) break;
-      this.shared.delete(old);
-    }
-    return entry;
-  }
-
-  /** Starts a shared job if it waits, and waits for it to end: the job, or null when it ended unfinished. */
-  private async settle(runner: UwsJobRunner, url: string, signal?: AbortSignal): Promise<UwsJob | null> {
-    const j = await runner.read(url, signal);
-    if (ended.includes(j.phase)) return null;
-    if (j.phase === 'PENDING') await runner.start(url, signal);
-    try {
-      return await runner.await(url, signal);
-    } catch (err) {
-      // Ended otherwise (a bad ID fails the whole job): each dataset then asks for its own.
-      if (ended.includes((await runner.read(url, signal)).phase)) return null;
-      throw err;
-    }
-  }
-
   /** The shared job's results for this dataset: its file and its checksum, by the row's file name. */
   private async fromShared(runner: UwsJobRunner, req: StageRequest, url: string, signal?: AbortSignal) {
-    const entry =
-      this.shared.get(url) ?? this.remember(url, { done: this.settle(runner, url, signal), left: null });
-    const done = await entry.done.catch((err: unknown) => {
-      this.shared.delete(url);
-      throw err;
-    });
+    const done = await this.shared.wait(runner, url, signal);
     if (!done) return null;
     const name = fileNameOf(req)!;
     const mine = done.results.filter((r) => r.id === name || r.id === `${name}.checksum`);
@@ -216,21 +175,6 @@ export class CasdaStager implements Stager {
         `archive ${req.archiveName}: the staging job ${where(url)} has no file ${peerText(name, 200)} for dataset ${datasetIdOf(req)} (it has ${peerText(done.results.map((r) => r.id).join(', '), 300)})`,
       );
     return { ...done, results: mine };
-  }
-
-  /** A dataset took its files from a shared job: the last one removes the job from the archive. */
-  private async leaveShared(runner: UwsJobRunner, url: string) {
-    const entry = this.shared.get(url);
-    if (!entry) return;
-    if (entry.left === null) {
-      // Resumed after a crash, with no count of its datasets: the archive expires the job.
-      this.shared.delete(url);
-      return;
-    }
-    entry.left--;
-    if (entry.left > 0) return;
-    this.shared.delete(url);
-    await runner.delete(url);
   }
 
   async stage(req: StageRequest, progress: StageProgress, signal?: AbortSignal): Promise<StagedFile> {
@@ -303,7 +247,7 @@ export class CasdaStager implements Stager {
       ),
     );
     await record({ ...state, complete: true });
-    await (fromShared ? this.leaveShared(runner, job) : runner.delete(job));
+    await (fromShared ? this.shared.leave(runner, job) : runner.delete(job));
     return result(staged);
   }
 
@@ -358,7 +302,7 @@ export class CasdaStager implements Stager {
       const j = await runner.read(state.job.url, signal);
       // Recorded but not started when the last try stopped: start it now.
       if (j.phase === 'PENDING') await runner.start(state.job.url, signal);
-      if (!ended.includes(j.phase)) return state.job.url;
+      if (!endedPhases.includes(j.phase)) return state.job.url;
     }
     const { service, ids } = await this.links(http, req, datalink, signal);
     // Written before the request that makes the job: after a crash in between, the job may exist

@@ -1,8 +1,8 @@
 // A survey on the Slurm testbed's facility, as automation runs it: sources registered and
 // discovered (on the archive testbed by TAP, and staged from it by async SODA; or on the mock
-// archive), a configuration version that
-// turns automation on (sources grouped `perExecution` to a run, one graph and one Slurm job each),
-// and the run of them all to the end on the facility's partition and QOS, under its limits. Then
+// archive), a configuration version that turns automation on (sources grouped `perExecution` to a
+// run, one graph and one Slurm job each), and the run of them all to the end on the facility's
+// partition and QOS, under its limits. Then
 // the figures a survey team asks for, read from Slurm's accounting and the database: the CI test
 // (test/slurm/survey) and the bench (scripts/bench survey) share it.
 import type { Db } from '../../adapters/postgres/db.js';
