@@ -4,7 +4,7 @@
 ensure_chromium() {
   local path="${SURVEYOR_CHROMIUM:-/usr/bin/chromium}"
   if [ ! -x "$path" ]; then
-    echo "== installing Debian's chromium for the console's browser tests"
+    section "installing Debian's chromium for the console's browser tests"
     command -v apt-get >/dev/null || { echo "no Chromium at $path and no apt-get to install it: set SURVEYOR_CHROMIUM" >&2; exit 1; }
     [ "$(id -u)" = 0 ] || { echo "no Chromium at $path: install Debian's chromium package (needs root) or set SURVEYOR_CHROMIUM" >&2; exit 1; }
     DEBIAN_FRONTEND=noninteractive apt-get update -qq >/dev/null || { echo "apt-get update failed" >&2; exit 1; }

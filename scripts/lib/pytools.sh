@@ -5,7 +5,7 @@
 ensure_pytools() {
   local dir="${SURVEYOR_TESTBED_DIR:-$root/.testbed}/pytools" want="prov==3.2.3"
   if [ "$(cat "$dir/.surveyor-lock" 2>/dev/null || true)" != "$want" ]; then
-    echo "== installing the Python test peers ($want) into $dir"
+    section "installing the Python test peers ($want) into $dir"
     command -v python3 >/dev/null || { echo "no python3 on PATH: the PROV test needs one (with venv)" >&2; exit 1; }
     rm -rf "$dir"
     python3 -m venv "$dir/venv" || { echo "python3 -m venv failed (Debian: install python3-venv)" >&2; exit 1; }

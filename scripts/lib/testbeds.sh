@@ -5,7 +5,7 @@ testbeds_stops=""
 testbeds_up() {
   local name
   for name in "$@"; do
-    echo "== $name testbed (scripts/testbed/$name)"
+    section "$name testbed (scripts/testbed/$name)"
     if ! "$root/scripts/testbed/$name" status >/dev/null 2>&1; then
       "$root/scripts/testbed/$name" start >/dev/null || { echo "the $name testbed did not start (see above)" >&2; exit 1; }
       testbeds_stops="'$root/scripts/testbed/$name' stop 2>/dev/null; $testbeds_stops"

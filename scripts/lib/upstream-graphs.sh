@@ -19,7 +19,7 @@ ensure_upstream_graphs() {
     if [ -f "$copy/$name" ]; then
       cp "$copy/$name" "$dir/$name.part"
     else
-      echo "== fetching the upstream graph $name ($repo @ ${commit:0:7})"
+      section "fetching the upstream graph $name ($repo @ ${commit:0:7})"
       curl -fsSL --max-time 60 -o "$dir/$name.part" "https://raw.githubusercontent.com/$repo/$commit/$path" || {
         rm -f "$dir/$name.part"
         echo "cannot fetch the upstream graph $name ($repo @ $commit, $path) from GitHub, and $copy has no copy: set SURVEYOR_UPSTREAM_GRAPHS_COPY to a folder of them (test/README.md, \"Upstream graphs\")" >&2
