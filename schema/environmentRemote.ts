@@ -72,6 +72,11 @@ export const remoteVariables = {
     '100',
     "Real staging: datasets of a run asked for in one archive job (1: a job per dataset); the archive's cost is per job.",
   ),
+  SERVICE_STAGING_OPEN_JOBS: spec(
+    int(4, 1, 64),
+    '4',
+    'Real staging: archive jobs one worker process keeps open at once (made, not yet ended); the rest wait in order.',
+  ),
   SERVICE_STAGING_IDLE_TIMEOUT_SECONDS: spec(
     int(120, 1, 3600),
     '120',

@@ -6,16 +6,31 @@ export class Semaphore {
   constructor(private readonly limit: number) {}
 
   async run<T>(f: () => Promise<T>, signal?: AbortSignal): Promise<T> {
-    await this.acquire(signal);
+    await this.enter(signal);
     try {
       return await f();
     } finally {
-      this.running--;
-      this.waiting.shift()?.go();
+      this.leave();
     }
   }
 
-  private acquire(signal?: AbortSignal): Promise<void> {
+  /** A place held until the returned release is called (once; later calls do nothing). */
+  async acquire(signal?: AbortSignal): Promise<() => void> {
+    await this.enter(signal);
+    let held = true;
+    return () => {
+      if (!held) return;
+      held = false;
+      this.leave();
+    };
+  }
+
+  private leave() {
+    this.running--;
+    this.waiting.shift()?.go();
+  }
+
+  private enter(signal?: AbortSignal): Promise<void> {
     if (signal?.aborted) return Promise.reject(signal.reason);
     if (this.running < this.limit) {
       this.running++;

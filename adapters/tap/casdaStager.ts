@@ -8,7 +8,7 @@ import { Semaphore } from '../shared/semaphore.js';
 import { type ArchiveCredentials, type ArchiveHttp, ArchiveUnavailable, archiveHttp } from './archiveHttp.js';
 import { parseCasdaChecksum } from './casdaChecksum.js';
 import { endedPhases, SharedJobs } from './sharedJobs.js';
-import { DatalinkRefused, parseDatalink } from './datalink.js';
+import { readAsyncLinks, readManyAsyncLinks } from './asyncLinks.js';
 import { checksumOf, type DownloadLimits, downloadFile } from './download.js';
 import {
   defaultUwsPolicy,
@@ -31,6 +31,8 @@ export interface CasdaStagerOptions {
   readonly jobDeadlineMs: number;
   /** Datasets of a run asked for in one archive job (1: a job per dataset). */
   readonly datasetsPerJob: number;
+  /** Archive jobs one process has made and not yet seen end; more wait their turn, in order. */
+  readonly openJobs: number;
   readonly uws?: Partial<UwsPolicy>;
 }
 
@@ -45,8 +47,6 @@ interface State {
   readonly files?: Readonly<Record<string, StagedPart>>;
   readonly complete?: boolean;
 }
-
-const asyncSoda = 'ivo://ivoa.net/std/SODA#async-1.0';
 
 const rowOf = (req: StageRequest) => (req.dataset['row'] ?? {}) as Record<string, unknown>;
 const datasetIdOf = (req: StageRequest) =>
@@ -87,11 +87,20 @@ const resultName = (r: UwsResult, jobUrl: string) => {
  */
 export class CasdaStager implements Stager {
   private readonly downloads: Semaphore;
+  /** Datalink requests open at once in this process: runs that prepare together wait in order. */
+  private readonly reads = new Semaphore(8);
   /** Jobs that hold many datasets, waited on once each in this process. */
   private readonly shared = new SharedJobs();
 
+  /**
+   * Archive jobs made and not yet ended: a bound for the archive's sake, and, being in order, it
+   * lets the first run to ask have its files first rather than every run have them late.
+   */
+  private readonly openJobs: Semaphore;
+
   constructor(private readonly opts: CasdaStagerOptions) {
     this.downloads = new Semaphore(opts.parallelDownloads);
+    this.openJobs = new Semaphore(opts.openJobs);
   }
 
   private runner(http: ArchiveHttp) {
@@ -130,17 +139,25 @@ export class CasdaStager implements Stager {
     const first = open[0]!.req;
     const http = archiveHttp(first.archiveName, first.archive, this.opts.userAgent, this.opts.credentials);
     const runner = this.runner(http);
-    const reads = new Semaphore(8);
-    const linked = await Promise.all(
-      open.map((o) =>
-        reads.run(async () => ({ ...o, ...(await this.links(http, o.req, o.datalink, signal)) }), signal),
-      ),
+    const links = await readManyAsyncLinks(
+      http,
+      open.map((o) => o.datalink),
+      this.opts.limits.connectTimeoutMs,
+      this.reads,
+      signal,
     );
+    const linked = open.map((o, i) => ({ ...o, ...links[i]! }));
     const byService = new Map<string, typeof linked>();
     for (const l of linked) byService.set(l.service, [...(byService.get(l.service) ?? []), l]);
-    for (const [service, all] of byService)
-      for (let i = 0; i < all.length; i += this.opts.datasetsPerJob) {
-        const part = all.slice(i, i + this.opts.datasetsPerJob);
+    const parts = [...byService].flatMap(([service, all]) =>
+      Array.from({ length: Math.ceil(all.length / this.opts.datasetsPerJob) }, (_, k) => ({
+        service,
+        part: all.slice(k * this.opts.datasetsPerJob, (k + 1) * this.opts.datasetsPerJob),
+      })),
+    );
+    // Every part takes its place in line now, so that a run's jobs go before a later run's.
+    const made = await Promise.allSettled(
+      parts.map(async ({ service, part }) => {
         const save = (job: State['job']) =>
           Promise.all(
             part.map(async (l) => {
@@ -149,18 +166,28 @@ export class CasdaStager implements Stager {
               out[l.n] = next as StagingState;
             }),
           );
-        // As for one dataset: after a crash between these two, the job expires unknown on the archive.
-        await save({ creating: true, shared: true });
-        const url = await runner.create(service, { form: { ID: part.flatMap((l) => l.ids) } }, signal);
-        await save({ url, shared: true });
-        this.shared.made(runner, url, part.length, signal);
+        const release = await this.openJobs.acquire(signal);
+        let url: string;
+        try {
+          // As for one dataset: after a crash between these two, the job expires unknown on the archive.
+          await save({ creating: true, shared: true });
+          url = await runner.create(service, { form: { ID: part.flatMap((l) => l.ids) } }, signal);
+          await save({ url, shared: true });
+        } catch (err) {
+          release();
+          throw err;
+        }
+        void this.shared.made(runner, url, part.length, signal).then(release, release);
         await progress[part[0]!.n]!.note('job_created', {
           job: where(url),
           files: part.reduce((n, l) => n + l.ids.length, 0),
           datasets: part.length,
           ...(part.some((l) => l.state.job?.creating) ? { earlier_try_unrecorded: true } : {}),
         });
-      }
+      }),
+    );
+    const failed = made.find((m) => m.status === 'rejected');
+    if (failed) throw failed.reason;
     return out;
   }
 
@@ -209,10 +236,14 @@ export class CasdaStager implements Stager {
     const fromShared = sharedUrl ? await this.fromShared(runner, req, sharedUrl, signal) : null;
     // A shared job that ended unfinished: this dataset asks for a job of its own.
     if (sharedUrl && !fromShared) state = { ...state, job: {} };
-    const job = fromShared
-      ? sharedUrl!
-      : await this.job(http, runner, req, datalink, state, record, progress, signal);
-    const done = fromShared ?? (await runner.await(job, signal));
+    const own = fromShared ? null : await this.job(http, runner, datalink, state, record, progress, signal);
+    const job = own?.url ?? sharedUrl!;
+    let done: Awaited<ReturnType<UwsJobRunner['await']>>;
+    try {
+      done = fromShared ?? (await runner.await(job, signal));
+    } finally {
+      own?.release();
+    }
     const checksums = new Map<string, UwsResult>();
     const files: UwsResult[] = [];
     for (const r of done.results)
@@ -287,82 +318,44 @@ export class CasdaStager implements Stager {
     return null;
   }
 
-  /** The dataset's archive job: the recorded one while the archive still has it, else a new one. */
+  /**
+   * The dataset's archive job: the recorded one while the archive still has it, else a new one,
+   * made in its turn among the process's open jobs (`release` once it has ended).
+   */
   private async job(
     http: ArchiveHttp,
     runner: UwsJobRunner,
-    req: StageRequest,
     datalink: string,
     state: State,
     record: (s: State) => Promise<void>,
     progress: StageProgress,
     signal?: AbortSignal,
-  ): Promise<string> {
+  ): Promise<{ url: string; release: () => void }> {
     if (state.job?.url) {
       const j = await runner.read(state.job.url, signal);
       // Recorded but not started when the last try stopped: start it now.
       if (j.phase === 'PENDING') await runner.start(state.job.url, signal);
-      if (!endedPhases.includes(j.phase)) return state.job.url;
+      if (!endedPhases.includes(j.phase)) return { url: state.job.url, release: () => {} };
     }
-    const { service, ids } = await this.links(http, req, datalink, signal);
-    // Written before the request that makes the job: after a crash in between, the job may exist
-    // on the archive without us knowing its URL; it expires there, and a new one is made.
-    await record({ ...state, datalink, job: { creating: true } });
-    const url = await runner.create(service, { form: { ID: ids } }, signal);
-    await record({ ...state, datalink, job: { url } });
-    await progress.note('job_created', {
-      job: where(url),
-      files: ids.length,
-      ...(state.job?.creating && !state.job.url ? { earlier_try_unrecorded: true } : {}),
-    });
-    await runner.start(url, signal);
-    return url;
-  }
-
-  /** Reads the datalink answer: the async service's URL and the IDs to give it. */
-  private async links(http: ArchiveHttp, req: StageRequest, datalink: string, signal?: AbortSignal) {
-    const res = await http.request({
-      method: 'GET',
-      url: datalink,
-      timeoutMs: this.opts.limits.connectTimeoutMs,
-      ...(signal ? { signal } : {}),
-    });
-    if (res.status !== 200) throw await statusError(http, res, `reading the datalink ${where(datalink)}`);
-    let answer: ReturnType<typeof parseDatalink>;
+    const { service, ids } = await readAsyncLinks(http, datalink, this.opts.limits.connectTimeoutMs, signal);
+    const release = await this.openJobs.acquire(signal);
     try {
-      answer = parseDatalink(await res.text(4 * 1024 * 1024));
+      // Written before the request that makes the job: after a crash in between, the job may exist
+      // on the archive without us knowing its URL; it expires there, and a new one is made.
+      await record({ ...state, datalink, job: { creating: true } });
+      const url = await runner.create(service, { form: { ID: ids } }, signal);
+      await record({ ...state, datalink, job: { url } });
+      await progress.note('job_created', {
+        job: where(url),
+        files: ids.length,
+        ...(state.job?.creating && !state.job.url ? { earlier_try_unrecorded: true } : {}),
+      });
+      await runner.start(url, signal);
+      return { url, release };
     } catch (err) {
-      throw new PermanentJobError(
-        `archive ${req.archiveName}: the datalink ${where(datalink)} ${err instanceof DatalinkRefused ? `refused: ${peerText(err.reason, 300)}` : `answer cannot be read: ${(err as Error).message}`}`,
-      );
+      release();
+      throw err;
     }
-    const tokens = answer.fields.includes('authenticated_id_token');
-    const ids: string[] = [];
-    let service: string | null = null;
-    const refusals: string[] = [];
-    for (const r of answer.rows) {
-      const def = typeof r['service_def'] === 'string' ? answer.services.get(r['service_def']) : undefined;
-      if (!def || (def.standardId !== null && def.standardId !== asyncSoda)) {
-        if (typeof r['error_message'] === 'string') refusals.push(`${r['ID'] ?? '?'}: ${r['error_message']}`);
-        continue;
-      }
-      const id = tokens ? r['authenticated_id_token'] : r['ID'];
-      if (typeof id !== 'string' || id === '')
-        throw new PermanentJobError(
-          `archive ${req.archiveName}: the account may not read ${String(r['ID'] ?? datalink)} (the datalink answer has no authenticated_id_token for it)`,
-        );
-      if (service !== null && def.accessUrl !== service)
-        throw new PermanentJobError(
-          `archive ${req.archiveName}: the datalink ${where(datalink)} names two async services`,
-        );
-      service = def.accessUrl;
-      ids.push(id);
-    }
-    if (!service)
-      throw new PermanentJobError(
-        `archive ${req.archiveName}: the datalink ${where(datalink)} offers no async SODA service${refusals.length ? ` (${peerText(refusals.join('; '), 300)})` : ''}`,
-      );
-    return { service, ids };
   }
 
   private async checksum(http: ArchiveHttp, url: string, signal?: AbortSignal) {

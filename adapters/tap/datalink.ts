@@ -13,6 +13,8 @@ export interface DatalinkAnswer {
   readonly rows: Readonly<Record<string, Value>>[];
   readonly fields: readonly string[];
   readonly services: ReadonlyMap<string, ServiceDescriptor>;
+  /** The service cut the answer short (QUERY_STATUS OVERFLOW, as MAXREC does): later rows are missing. */
+  readonly overflow: boolean;
 }
 
 /** The datalink service answered with an error document (QUERY_STATUS ERROR). */
@@ -36,9 +38,10 @@ export const parseDatalink = (text: string): DatalinkAnswer => {
   });
   reader.write(text);
   const doc = reader.end();
-  const error = [...doc.infos, ...doc.resources.flatMap((r) => r.infos)].find(
-    (i) => i.name === 'QUERY_STATUS' && i.value === 'ERROR',
+  const statuses = [...doc.infos, ...doc.resources.flatMap((r) => r.infos)].filter(
+    (i) => i.name === 'QUERY_STATUS',
   );
+  const error = statuses.find((i) => i.value === 'ERROR');
   if (error) throw new DatalinkRefused(error.text || 'no reason given');
   if (fields.length === 0)
     fields = doc.resources.find((r) => r.type !== 'meta')?.tables[0]?.fields.map((f) => f.name) ?? [];
@@ -50,5 +53,5 @@ export const parseDatalink = (text: string): DatalinkAnswer => {
     const accessUrl = param('accessURL');
     if (accessUrl) services.set(r.id, { id: r.id, accessUrl, standardId: param('standardID') });
   }
-  return { rows, fields, services };
+  return { rows, fields, services, overflow: statuses.some((i) => i.value === 'OVERFLOW') };
 };

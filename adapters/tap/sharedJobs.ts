@@ -20,9 +20,9 @@ const maxShared = 1000;
 export class SharedJobs {
   private readonly jobs = new Map<string, SharedJob>();
 
-  /** A job just made for `datasets` datasets: its wait begins now. */
-  made(runner: UwsJobRunner, url: string, datasets: number, signal?: AbortSignal): void {
-    this.remember(url, { done: settle(runner, url, signal), left: datasets });
+  /** A job just made for `datasets` datasets: its wait begins now, and settles when the job ends. */
+  made(runner: UwsJobRunner, url: string, datasets: number, signal?: AbortSignal): Promise<unknown> {
+    return this.remember(url, { done: settle(runner, url, signal), left: datasets }).done;
   }
 
   /** The job's end (null when it ended unfinished); a job this process did not make is read again. */

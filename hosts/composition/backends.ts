@@ -125,6 +125,7 @@ export const chooseBackends = (config: Config, clock: Clock, observer?: LoginNod
           idleTimeoutMs: config.SERVICE_STAGING_IDLE_TIMEOUT_SECONDS * 1000,
         },
         parallelDownloads: config.SERVICE_STAGING_PARALLEL_DOWNLOADS,
+        openJobs: config.SERVICE_STAGING_OPEN_JOBS,
         jobDeadlineMs: config.SERVICE_STAGING_JOB_TIMEOUT_SECONDS * 1000,
         datasetsPerJob: config.SERVICE_STAGING_DATASETS_PER_JOB,
       })

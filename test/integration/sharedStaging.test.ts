@@ -28,6 +28,12 @@ const archive = async () => {
   const jobs: Job[] = [];
   const fails = new Set<string>(); // tokens that fail a job
   const missing = new Set<string>(); // tokens whose file a job leaves out
+  // The datalink endpoint: the IDs of each request; how it answers a request for several.
+  const links: string[][] = [];
+  const many = { refuse: false, leaveOut: new Set<string>(), overflowAfter: 0 };
+  // Jobs run until let go (`hold`), and the most seen running at once.
+  const running = { hold: false, most: 0 };
+  const executing = () => jobs.filter((j) => j.phase === 'EXECUTING').length;
   let base = '';
   const body = (did: string) => Buffer.from(`the visibilities of ${did}\n`.repeat(50));
   const checksum = (did: string) => {
@@ -35,11 +41,11 @@ const archive = async () => {
     h.update(body(did));
     return formatCasdaChecksum(h.digest());
   };
-  const datalink = (did: string) =>
+  const datalink = (dids: readonly string[], overflow = false) =>
     `<?xml version="1.0"?><VOTABLE version="1.3" xmlns="http://www.ivoa.net/xml/VOTable/v1.3"><RESOURCE type="results"><TABLE>
 <FIELD name="ID" datatype="char" arraysize="*"/><FIELD name="service_def" datatype="char" arraysize="*"/>
 <FIELD name="error_message" datatype="char" arraysize="*"/><FIELD name="authenticated_id_token" datatype="char" arraysize="*"/>
-<DATA><TABLEDATA><TR><TD>${did}</TD><TD>async_service</TD><TD/><TD>tok-${did}</TD></TR></TABLEDATA></DATA></TABLE></RESOURCE>
+<DATA><TABLEDATA>${dids.map((did) => `<TR><TD>${did}</TD><TD>async_service</TD><TD/><TD>tok-${did}</TD></TR>`).join('')}</TABLEDATA></DATA></TABLE>${overflow ? '<INFO name="QUERY_STATUS" value="OVERFLOW"/>' : ''}</RESOURCE>
 <RESOURCE type="meta" utype="adhoc:service" ID="async_service">
 <PARAM name="standardID" datatype="char" arraysize="*" value="ivo://ivoa.net/std/SODA#async-1.0"/>
 <PARAM name="accessURL" datatype="char" arraysize="*" value="${base}/soda"/></RESOURCE></VOTABLE>`;
@@ -68,8 +74,15 @@ const archive = async () => {
       const form = new URLSearchParams(raw);
       const m = /^\/soda\/(\d+)(\/phase|\/results\/(.+))?$/.exec(url.pathname);
       const job = m ? jobs[Number(m[1])] : undefined;
-      if (url.pathname === '/links') res.writeHead(200).end(datalink(url.searchParams.get('ID')!));
-      else if (url.pathname === '/soda' && req.method === 'POST') {
+      if (url.pathname === '/links') {
+        const ids = url.searchParams.getAll('ID');
+        links.push(ids);
+        if (ids.length > 1 && many.refuse) res.writeHead(400).end('one ID at a time');
+        else if (ids.length > 1 && many.overflowAfter > 0)
+          res.writeHead(200).end(datalink(ids.slice(0, many.overflowAfter), true));
+        else
+          res.writeHead(200).end(datalink(ids.length > 1 ? ids.filter((i) => !many.leaveOut.has(i)) : ids));
+      } else if (url.pathname === '/soda' && req.method === 'POST') {
         jobs.push({ ids: form.getAll('ID'), phase: 'PENDING', deleted: false });
         res.writeHead(303, { location: `${base}/soda/${jobs.length - 1}` }).end();
       } else if (!job || job.deleted) res.writeHead(404).end();
@@ -78,7 +91,12 @@ const archive = async () => {
         res.writeHead(303, { location: `${base}/soda` }).end();
       } else if (m![2] === '/phase') {
         if (form.get('PHASE') === 'RUN' && job.phase === 'PENDING')
-          job.phase = job.ids.some((id) => fails.has(id)) ? 'ERROR' : 'COMPLETED';
+          job.phase = running.hold
+            ? 'EXECUTING'
+            : job.ids.some((id) => fails.has(id))
+              ? 'ERROR'
+              : 'COMPLETED';
+        running.most = Math.max(running.most, executing());
         res.writeHead(303, { location: `${base}/soda/${m![1]}` }).end();
       } else if (m![3]) {
         const name = m![3];
@@ -89,7 +107,22 @@ const archive = async () => {
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { base, jobs, fails, missing, body, close: () => new Promise<void>((r) => server.close(() => r())) };
+  /** Ends the jobs held running, in the order they were made. */
+  const letGo = () => {
+    for (const j of jobs) if (j.phase === 'EXECUTING') j.phase = 'COMPLETED';
+  };
+  return {
+    base,
+    jobs,
+    fails,
+    missing,
+    links,
+    many,
+    running,
+    letGo,
+    body,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
 };
 
 let a: Awaited<ReturnType<typeof archive>>;
@@ -115,7 +148,7 @@ const tap = (): TapArchive => ({
   origins: [],
 });
 
-const stager = (datasetsPerJob = 100) =>
+const stager = (datasetsPerJob = 100, openJobs = 4) =>
   new CasdaStager({
     root,
     userAgent: 'surveyor/test',
@@ -124,6 +157,7 @@ const stager = (datasetsPerJob = 100) =>
     parallelDownloads: 4,
     jobDeadlineMs: 10_000,
     datasetsPerJob,
+    openJobs,
     uws: { firstPollMs: 20, maxPollMs: 50 },
   });
 
@@ -273,5 +307,82 @@ test.serial(
     const s = stager();
     t.deepEqual(await s.prepare(bare, r.progress), [null, null]);
     t.is(a.jobs.length - from, 2, 'prepare made no job');
+  },
+);
+
+test.serial(
+  "a run's datalinks are read many IDs to a request; what an answer leaves out is asked for alone",
+  async (t) => {
+    const asked = (from: number) => a.links.slice(from).map((ids) => ids.join());
+    let from = a.links.length;
+    const sixty = Array.from({ length: 60 }, (_, i) => `l${i}`);
+    const staged = await stageAll(stager(), run('e8', sixty));
+    t.deepEqual(
+      a.links.slice(from).map((ids) => ids.length),
+      [50, 10],
+      'two requests for 60 datasets',
+    );
+    t.deepEqual(
+      staged.map((f) => f.dataset_id),
+      sixty,
+    );
+
+    // A dataset the answer has no row for is asked for alone.
+    a.many.leaveOut.add('o2');
+    from = a.links.length;
+    await stageAll(stager(), run('e9', ['o1', 'o2', 'o3']));
+    t.deepEqual(asked(from), ['o1,o2,o3', 'o2']);
+
+    // A service that refuses several IDs at once: each is asked for alone.
+    a.many.refuse = true;
+    from = a.links.length;
+    await stageAll(stager(), run('e10', ['r1', 'r2']));
+    t.deepEqual(asked(from).sort(), ['r1', 'r1,r2', 'r2']);
+    a.many.refuse = false;
+
+    // An answer cut short (OVERFLOW): the last ID it lists may lack rows, so it goes alone, as do those after.
+    a.many.overflowAfter = 2;
+    from = a.links.length;
+    const cut = await stageAll(stager(), run('e11', ['v1', 'v2', 'v3']));
+    t.deepEqual(asked(from).sort(), ['v1,v2,v3', 'v2', 'v3']);
+    t.deepEqual(
+      cut.map((f) => f.dataset_id),
+      ['v1', 'v2', 'v3'],
+    );
+    a.many.overflowAfter = 0;
+  },
+);
+
+test.serial(
+  'a process keeps at most SERVICE_STAGING_OPEN_JOBS archive jobs open; the rest wait',
+  async (t) => {
+    const waitFor = async (what: string, ok: () => boolean) => {
+      for (const until = Date.now() + 5000; !ok(); await new Promise((r) => setTimeout(r, 20)))
+        if (Date.now() > until) throw new Error(`waited 5 s for ${what}`);
+    };
+    a.running.hold = true;
+    a.running.most = 0;
+    const from = a.jobs.length;
+    // Shared jobs (two datasets a job) and jobs of one dataset, one open at a time in the process.
+    const shared = stager(2, 1);
+    const single = stager(1, 1);
+    const all = Promise.all([
+      stageAll(shared, run('e12', ['a1', 'a2', 'a3', 'a4'])),
+      stageAll(shared, run('e13', ['b1', 'b2'])),
+      stageAll(single, run('e14', ['c1', 'c2'])),
+    ]);
+    await waitFor('the first jobs', () => a.jobs.length - from === 2);
+    await new Promise((r) => setTimeout(r, 300));
+    t.is(a.jobs.length - from, 2, 'one job open in each process; the others wait');
+    const letGo = setInterval(a.letGo, 30);
+    try {
+      const staged = await all;
+      t.is(staged.flat().length, 8);
+    } finally {
+      clearInterval(letGo);
+      a.running.hold = false;
+    }
+    t.is(a.jobs.length - from, 5, 'three shared jobs, and one each for c1 and c2');
+    t.is(a.running.most, 2, 'never more than one running per process');
   },
 );
