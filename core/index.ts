@@ -65,3 +65,78 @@ export type { SourceItem } from './usecases/sources/registerSources.js';
 export type { Actor } from './usecases/profiles/saveProfile.js';
 export * from './app/jobTable.js';
 export * from './app/ticks.js';
+// Types the operations and ports above name, so that an embedder can name them too.
+export type { AccountChange, accountChanges } from './domain/accountEvents.js';
+export type { ParamType } from './domain/adql.js';
+export type {
+  AlertDelivery,
+  AlertMessage,
+  AlertRule,
+  ChannelInput,
+  ChannelSecrets,
+  ChannelSettings,
+  dependencies,
+  Dependency,
+  EmailSettings,
+  EndState,
+  endStates,
+  NotificationChannel,
+  PlannedDelivery,
+  RuleConditions,
+  RuleInput,
+  SendOutcome,
+  SmtpSecurity,
+  WebhookFormat,
+  WebhookSettings,
+} from './domain/alerting.js';
+export type { ApiTokenState, ApiTokenView } from './domain/apiToken.js';
+export type { AutomationRetryPolicy, AutomationRetryRule, FailedRuns } from './domain/automationRetry.js';
+export type {
+  OutputReport,
+  RemoteOutcome,
+  SessionProgress,
+  UnreachableNodes,
+} from './domain/backendStates.js';
+export type { Budget, InFlightShape, Spent } from './domain/budget.js';
+export type { Execution } from './domain/executionRecord.js';
+export type { JsonChange } from './domain/jsonChanges.js';
+export type { RecentAttempts, Reservation } from './domain/loginAttempts.js';
+export type { Manifest, StagedFile, StagedPart } from './domain/manifest.js';
+export type { OutagePolicy } from './domain/peerOutage.js';
+export type { ProfilePause, WindowChange } from './domain/profilePause.js';
+export type { ProjectConfigVersion } from './domain/projectVersion.js';
+export type { ProvAttributes, ProvDocument, ProvTyped, ProvValue } from './domain/prov.js';
+export type { SiteHold, SiteLimitPolicy } from './domain/siteLimit.js';
+export type { SourceFilter } from './domain/sourceFilter.js';
+export type { TransformSpec, TransformTable } from './domain/transforms.js';
+export type { AttemptUsage, RemoteUsage, UsageOutcome, UsageSource } from './domain/usage.js';
+export type { WalltimeSample } from './domain/walltime.js';
+export type {
+  AlertDeliveries,
+  AlertFigures,
+  AttemptStart,
+  DeliveryFilter,
+  FiredEvent,
+  FireResult,
+} from './ports/AlertDeliveries.js';
+export type { AlertRepository, Paged } from './ports/AlertRepository.js';
+export type { Notifier } from './ports/Notifier.js';
+export type { Outage, OutageLog } from './ports/OutageLog.js';
+export type { ProfilePauses } from './ports/ProfilePauses.js';
+export type { SecretBox } from './ports/SecretBox.js';
+export type { SiteHolds } from './ports/SiteHolds.js';
+export type { TargetPolicy } from './ports/TargetPolicy.js';
+export type { TextDiff, UnifiedDiff } from './ports/TextDiff.js';
+export type { UsageLedger } from './ports/UsageLedger.js';
+export type { ArchivePingResult } from './usecases/archives/pingArchive.js';
+export type { TokenOwner } from './usecases/auth/apiTokenOwner.js';
+export type { OwnLogin, OwnPasswordInput } from './usecases/auth/changeOwnPassword.js';
+export type { ChangedUser, ChangeUserInput } from './usecases/auth/changeUser.js';
+export type { ApiTokenInput } from './usecases/auth/createApiToken.js';
+export type { AutomationStandingView } from './usecases/automation/automationStanding.js';
+export type { UsageRequest } from './usecases/budgets/projectUsage.js';
+export type { DiscoveryAck } from './usecases/discovery/requestDiscovery.js';
+export type { ReproduceInput } from './usecases/executions/reproduceExecution.js';
+export type { PauseRequest } from './usecases/profiles/pauseProfile.js';
+export type { PingResult } from './usecases/profiles/pingProfile.js';
+export type { SourceAutomationView } from './usecases/sources/sourceAutomation.js';

@@ -18,8 +18,8 @@ export type ProfileInputValue = t.TypeOf<typeof ProfileInput>;
 export type ChannelInputValue = t.TypeOf<typeof ChannelInput>;
 export type RuleInputValue = t.TypeOf<typeof RuleInput>;
 
-type Ops = SurveyorOperations;
-type Alerts = Ops['alerts'];
+export type Ops = SurveyorOperations;
+export type Alerts = Ops['alerts'];
 
 /** The operations an embedder calls (core/app/surveyor.ts), with the API's decoding where input is raw. */
 export type SurveyorFace = Omit<Ops, 'deps' | 'profiles' | 'alerts'> & {

@@ -29,6 +29,13 @@ import { pollSpacing, tickSchedule } from '../composition/tickSchedule.js';
 import { surveyorFace } from './face.js';
 import { jobRunner } from './jobRunner.js';
 
+// What a harness hands back names these; an embedder's test can name them too.
+export type { ManualClock } from '../../adapters/memory/clock.js';
+export type { JobRow, MemoryJobQueue } from '../../adapters/memory/jobQueue.js';
+export type { RecordingNotifier, SentAlert } from '../../adapters/memory/recordingNotifier.js';
+export type { MemoryStore, StoredArtifact } from '../../adapters/memory/store.js';
+export type { JobFailure } from './jobRunner.js';
+
 export interface HarnessOptions {
   /** Where the clock starts. Default 2026-01-01T00:00:00Z. */
   readonly start?: Date;

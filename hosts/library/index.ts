@@ -3,4 +3,5 @@
 // `surveyor/core`, without any I/O module), the in-memory harness at `surveyor/harness`.
 export * from '../../core/index.js';
 export { createSurveyor, type Surveyor, type SurveyorOptions } from './createSurveyor.js';
-export type { ProfileInputValue, SurveyorFace } from './face.js';
+export type { Alerts, Ops, ProfileInputValue, SurveyorFace } from './face.js';
+export type { ProfileInput } from '../../schema/api/profiles.js';
