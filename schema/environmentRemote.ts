@@ -68,8 +68,8 @@ export const remoteVariables = {
     'Real staging: downloads one worker process runs at once.',
   ),
   SERVICE_STAGING_DATASETS_PER_JOB: spec(
-    int(100, 1, 1000),
-    '100',
+    int(1000, 1, 1000),
+    '1000',
     "Real staging: datasets of a run asked for in one archive job (1: a job per dataset); the archive's cost is per job.",
   ),
   SERVICE_STAGING_OPEN_JOBS: spec(
