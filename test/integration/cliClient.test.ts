@@ -252,8 +252,11 @@ test.serial('profiles, sources and an execution watched to completion; a failing
     'cli-1',
   ]);
   t.is(again.uuid, created.uuid, 'the same key gives the same execution');
+  // Watched from before it is asked to run, so that a look sees it on its way however fast it goes.
+  const watching = runCli(['exec', 'watch', created.uuid, '--interval', '1'], env());
+  await until('the watch to see the execution waiting', async () => /\(waiting/.test(watching.output()));
   t.is((await cli(['exec', 'execute', created.uuid])).code, 0);
-  const watched = await cli(['exec', 'watch', created.uuid, '--interval', '1']);
+  const watched = { code: await watching.exited(90_000), out: watching.output() };
   t.is(watched.code, 0, watched.out);
   t.regex(watched.out, /completed/);
   t.regex(watched.out, /\(poll|\(submit|\(stage|\(waiting|\(translate/, 'plain lines follow the phases');
