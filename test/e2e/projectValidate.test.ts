@@ -1,3 +1,5 @@
+// `surveyor project validate` as a child process: its exit codes (0 valid, 1 with FILE:LINE:COLUMN
+// lines, 2 without a file) and its check of the graph, as the upload's, at the patch's line and column.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';

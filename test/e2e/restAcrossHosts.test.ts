@@ -1,3 +1,7 @@
+// The REST backend with DALiuGE across three hosts of the hosts testbed (the island manager on one, a
+// node manager on each of two others, support/dlgHosts.ts): parallelPi partitioned in two runs on both
+// node managers, each holding its share, and a node manager's host cut off mid-session failing the
+// execution naming the node after node_lost_minutes, with one execution.node_unreachable event.
 import test from 'ava';
 import type { EventLog } from '../../core/ports/EventLog.js';
 import type { ExecutionRepository } from '../../core/ports/ExecutionRepository.js';

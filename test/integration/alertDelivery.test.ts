@@ -1,3 +1,7 @@
+// Alerts delivered by a real `surveyor worker` to a real webhook receiver and SMTP server
+// (support/alertPeers.ts): signed, with the reason; a 400 failed at once, a 500 and a receiver down
+// retried under one delivery id, the cooldown folding a repeat, a role change and a profile pause told
+// with who did it, and a worker SIGKILLed mid-delivery losing nothing and delivering nothing twice.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,3 +1,5 @@
+// Alert channels cannot reach internal addresses: refused when a channel is written, and a name that
+// resolves to loopback refused when it sends.
 import test from 'ava';
 import { startReceiver } from '../support/alertPeers.js';
 import { startTestApi, type TestApi } from '../support/api.js';

@@ -1,3 +1,7 @@
+// Alert channels and rules over HTTP against a real webhook receiver and a real SMTP server with
+// STARTTLS and a login: secrets sealed and never shown, the test route's outcomes (a 400, a redirect
+// not followed, a wrong password), replace keeping left-out secrets, who may write which rule, 422s
+// naming the field, deliveries paged.
 import test from 'ava';
 import { startTestApi, type TestApi } from '../support/api.js';
 import { startReceiver, startSmtp } from '../support/alertPeers.js';

@@ -1,3 +1,6 @@
+// The API host in process on real PostgreSQL: every error status in the documented shape (404, 405,
+// 413, 415, 400, 422, 401, 403, 429), the login cycle, request ids, readiness naming the failing part,
+// metrics labelled by route template and hiding projects from the anonymous, the served OpenAPI.
 import test from 'ava';
 import * as E from 'fp-ts/lib/Either.js';
 import type { Metrics } from '../../adapters/metrics/registry.js';

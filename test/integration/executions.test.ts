@@ -1,3 +1,6 @@
+// Creating executions over HTTP: the active configuration and a profile snapshot pinned, the profile
+// resolved by name, id or default, an undiscovered source blocking with its reason, Idempotency-Key
+// replays (and 409 for another body), bad requests refused with the reason.
 import test from 'ava';
 import type { ExecutionRepository } from '../../core/ports/ExecutionRepository.js';
 import { discoverBatch } from '../../core/usecases/discovery/discoverBatch.js';

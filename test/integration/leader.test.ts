@@ -1,3 +1,5 @@
+// The scheduler's leader lock on real PostgreSQL: one leader at a time, taken over when it lets go or
+// its connection dies, and a follower whose answer never comes giving up within seconds.
 import test from 'ava';
 import { closeDb, type Db, openDb } from '../../adapters/postgres/db.js';
 import { PgLeaderLock } from '../../adapters/postgres/leaderLock.js';

@@ -1,3 +1,5 @@
+// The library entry on a real database: createSurveyor with a worker in process runs upload, register,
+// discover and execute to completion, replays an idempotent request and refuses a retry.
 import * as E from 'fp-ts/lib/Either.js';
 import test from 'ava';
 import { createSurveyor, type Surveyor } from '../../hosts/library/index.js';

@@ -1,3 +1,6 @@
+// Lists and single sources over HTTP: executions newest first with each filter and paged, a source
+// read, disabled, enabled and deleted (refused while an unfinished execution holds it), bad filters
+// and cursors 422, unknown ids 404.
 import test from 'ava';
 import { startTestApi, type TestApi } from '../support/api.js';
 import { wallabyYaml as example } from '../support/examples.js';

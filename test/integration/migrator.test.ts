@@ -1,3 +1,6 @@
+// The migration runner on real PostgreSQL: order, a second run applying nothing, concurrent runs on the
+// advisory lock, an edited or a newer schema refused, a failed migration leaving no trace, and data
+// kept across the migrations that rewrite it (0017 artifacts, 0023 login windows).
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

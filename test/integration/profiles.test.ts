@@ -1,3 +1,6 @@
+// Deployment profiles over HTTP: every documented default, validation naming each bad field, keys
+// refused, one default per scope, resolution order, who may set which field (code fields an admin's),
+// and every change a provenance event naming who and which fields.
 import test from 'ava';
 import * as E from 'fp-ts/lib/Either.js';
 import { PgProfileRepository } from '../../adapters/postgres/profileRepository.js';

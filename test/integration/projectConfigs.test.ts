@@ -1,3 +1,6 @@
+// Project configurations over HTTP: the project's event stream, problems at their line and column,
+// a graph that cannot run refused at upload with nothing stored, budgets refused with their path and
+// loosened by an admin only, the usage route's refusals.
 import test from 'ava';
 import { startTestApi, type TestApi } from '../support/api.js';
 import { wallabyYaml as example } from '../support/examples.js';

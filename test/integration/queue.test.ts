@@ -1,3 +1,5 @@
+// The PostgreSQL queue: concurrent claimers never claim one job twice, and an enqueue notifies
+// listeners (the shared rules are in support/queueContract.ts).
 import test from 'ava';
 import { PgJobQueue } from '../../adapters/postgres/jobQueue.js';
 import { CryptoRandom } from '../../adapters/system/cryptoRandom.js';

@@ -1,3 +1,6 @@
+// PostgreSQL repositories where the database itself decides: unique names in any case, refresh
+// rotation with exactly one winner among racing callers, live workers by heartbeat, and a page of
+// sources reading the same times, to the millisecond, as a whole source read.
 import test from 'ava';
 import fc from 'fast-check';
 import { PgAuthSessionRepository } from '../../adapters/postgres/authSessionRepository.js';

@@ -1,3 +1,5 @@
+// The repository contract (support/repositoryContract.ts, rules in support/contract/) on the
+// PostgreSQL repositories, a fresh database per rule; unit/memoryRepositories runs it in memory.
 import test from 'ava';
 import { PgEventLog } from '../../adapters/postgres/eventLog.js';
 import { PgAlertDeliveries } from '../../adapters/postgres/alertDeliveries.js';

@@ -1,3 +1,6 @@
+// Sources over HTTP: bulk registration idempotent with a result per item in order, pages by
+// identifier, filters, a disabled source never discovered, and a misspelt or unconfigured project
+// refused with the name it is near.
 import { Writable } from 'node:stream';
 import test from 'ava';
 import type { Clock } from '../../core/ports/Clock.js';

@@ -1,3 +1,6 @@
+// The upstream graphs that complete on DALiuGE, in Slurm jobs on the testbed: parallelPi patched over
+// its active configuration, branchTest's untaken side skipped (not missing), SharedMemoryTest_update and
+// ArrayLoop_e2e with their outputs written, and a stall failing from the job helper's progress file.
 import { readFileSync } from 'node:fs';
 import test, { type ExecutionContext } from 'ava';
 import { bashCommand, yamlWithGraph } from '../support/daliuge.js';

@@ -1,3 +1,6 @@
+// DALiuGE across two compute nodes in one Slurm job: parallelPi allocated two nodes, each node
+// manager running its share of the session, and a node lost mid-job: NODE_FAIL, the execution failed
+// naming the node and Slurm's reason, no second job, the other node freed.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import test from 'ava';

@@ -1,3 +1,5 @@
+// Real alert peers on loopback: a webhook receiver that checks each signature, and an SMTP server
+// with STARTTLS and a login.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';

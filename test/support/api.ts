@@ -1,3 +1,5 @@
+// The API host in this process on a fresh database, with helpers that read a run's translated graph,
+// artifacts and record as a user would.
 import type { BackendSet } from '../../hosts/composition/backends.js';
 import { Writable } from 'node:stream';
 import * as E from 'fp-ts/lib/Either.js';

@@ -1,3 +1,5 @@
+// The archive testbed (DaCHS): its address and sources, TAP queries against it, and the environment
+// and project configuration that point surveyor at it.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,3 +1,5 @@
+// A proxy in front of DaCHS that rewrites its address byte for byte, slows downloads and can answer 503
+// to everything, as an archive down for maintenance.
 import { createServer, type IncomingMessage, request, type Server, type ServerResponse } from 'node:http';
 
 export interface Download {

@@ -1,3 +1,4 @@
+// Chromium for the console's tests, and axe-core's accessibility findings on a page.
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';

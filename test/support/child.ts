@@ -1,3 +1,5 @@
+// The CLI and workers as child processes: output recorded, process groups for Ctrl-C, clean and fast
+// worker environments.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 

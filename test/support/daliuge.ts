@@ -1,3 +1,5 @@
+// The DALiuGE testbed: its addresses and graphs, configurations with a BashCommand graph, and
+// dimProxy, which can swallow a request or reset a connection as a DIM that is down.
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { createServer, request, type IncomingMessage, type Server } from 'node:http';

@@ -1,3 +1,5 @@
+// A database per test on the test server (support/withDatabase.ts starts one), and a role that is not
+// a superuser, as production requires.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { closeDb, type Db, openDb } from '../../adapters/postgres/db.js';

@@ -1,3 +1,4 @@
+// An execution's status, events and run-job attempts, read over HTTP as a user would.
 import type { Db } from '../../adapters/postgres/db.js';
 import type { EventLog } from '../../core/ports/EventLog.js';
 import { TYPES } from '../../hosts/composition/composition.js';

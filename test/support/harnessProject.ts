@@ -1,3 +1,5 @@
+// A project on the in-memory harness: the WALLABY example with automation off, a mock DIM profile,
+// sources registered and discovered.
 import { readFileSync } from 'node:fs';
 import * as E from 'fp-ts/lib/Either.js';
 import { createHarness, type HarnessOptions } from '../../hosts/library/harness.js';

@@ -1,3 +1,5 @@
+// The hosts testbed (network namespaces on a bridge with no route out): its script's commands, and
+// Node.js, the CLI and servers run in a host.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';

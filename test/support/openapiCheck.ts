@@ -1,3 +1,4 @@
+// Checks an answer against schema/openapi.json: a documented status, media type and shape.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 

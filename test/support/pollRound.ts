@@ -1,3 +1,5 @@
+// One poll round with a chosen backend and clock, and scriptedBackends, a backend the test scripts
+// round by round.
 import type { Clock } from '../../core/ports/Clock.js';
 import type { DeploymentBackend, DeploymentBackends } from '../../core/ports/DeploymentBackend.js';
 import type { JobQueue } from '../../core/ports/JobQueue.js';

@@ -1,3 +1,5 @@
+// A project ready for executions over HTTP: configurations (manual and automated), sources registered
+// in batches.
 import { fileURLToPath } from 'node:url';
 import { discoverBatch } from '../../core/usecases/discovery/discoverBatch.js';
 import { discoveryDeps } from '../../hosts/composition/composition.js';

@@ -1,3 +1,4 @@
+// An execution run as a worker would: to submitted, or to its end.
 import type { ExecutionRepository } from '../../core/ports/ExecutionRepository.js';
 import type { JobQueue } from '../../core/ports/JobQueue.js';
 import { runJobKind } from '../../core/domain/jobKinds.js';

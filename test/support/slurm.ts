@@ -1,3 +1,5 @@
+// The Slurm testbed: its nodes and commands, sacct by name and field, scheduler-command and SSH-login
+// counts, and the API environment for Slurm runs.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

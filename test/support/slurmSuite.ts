@@ -1,3 +1,4 @@
+// The API, a worker and a project on the Slurm testbed, for the slurm/ suites.
 import { startWorker, type WorkerHandle } from '../../hosts/worker/worker.js';
 import { startTestApi, type TestApi } from './api.js';
 import { daliugeGraphDir, daliugeTestbed, yamlWithGraph } from './daliuge.js';

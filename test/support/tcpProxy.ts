@@ -1,3 +1,4 @@
+// A TCP proxy that can cut the next upload mid-stream.
 import { createServer, type Socket, connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 

@@ -1,3 +1,4 @@
+// The DALiuGE and EAGLE graphs scripts/test gathers at pinned commits (test/README.md, "Upstream graphs").
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

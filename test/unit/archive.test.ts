@@ -1,3 +1,6 @@
+// The archive adapter's pure parts: credentials only to allowed origins, UWS documents, CASDA
+// checksums, safe file names, datalink answers, ADQL literals and batches (halved when the archive
+// cuts one, a single source over max_rows named).
 import test from 'ava';
 import * as E from 'fp-ts/lib/Either.js';
 import { credentialsAllowed } from '../../adapters/tap/archiveHttp.js';

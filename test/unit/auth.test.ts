@@ -1,3 +1,6 @@
+// Accounts and logins on the in-memory harness: validation, tokens and their rotation and expiry,
+// the login throttle by username and address, roles, disable, passwords, the last admin kept, and
+// the account audit of each change.
 import test from 'ava';
 import * as E from 'fp-ts/lib/Either.js';
 import { createHarness } from '../../hosts/library/harness.js';

@@ -1,3 +1,5 @@
+// The CLI's time options: --since a span ago, --from and --until a span ahead, or a time the server
+// checks.
 import test from 'ava';
 import { UsageError } from '../../hosts/cli/client/clientCommand.js';
 import { aheadTime, sinceTime } from '../../hosts/cli/client/since.js';

@@ -1,3 +1,5 @@
+// The API's codecs: each bad field reported by its path, required fields, JSON Schema bounds, lengths
+// in characters, and the source identifier's codec agreeing with the pattern the document states.
 import test from 'ava';
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';

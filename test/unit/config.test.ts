@@ -1,3 +1,5 @@
+// The environment's decoding: documented defaults, each bad variable named, and what production
+// refuses (a weak JWT secret, inline keys, mock parts, the embedded or a plaintext remote database).
 import test, { type ExecutionContext } from 'ava';
 import * as E from 'fp-ts/lib/Either.js';
 import { configVariables, decodeConfig } from '../../schema/environment.js';

@@ -1,3 +1,6 @@
+// The queue consumer on the memory queue: jobs run once, an idle consumer waking on time, retries
+// with backoff to dead, stop's grace period, failing lease renewals stopping a job at its deadline,
+// and finished jobs recorded in batches with the next claim.
 import { Writable } from 'node:stream';
 import test from 'ava';
 import * as t from 'io-ts';

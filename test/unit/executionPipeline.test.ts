@@ -1,3 +1,6 @@
+// A run's pure steps on the real WALLABY graph: the manifest from the source template, graph patches
+// from it (and from the kept template, the same text), a DIM session's state from its node managers,
+// and the mock backend's session progression.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import test from 'ava';

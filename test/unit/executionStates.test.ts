@@ -1,3 +1,5 @@
+// The execution state machine: the paths a run takes, terminal states, every state reachable and able
+// to end, core/README.md documenting every transition, and the event each move appends.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import test from 'ava';

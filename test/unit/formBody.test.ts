@@ -1,3 +1,4 @@
+// formBody reads back as the same fields, whatever their text (a property test).
 import test from 'ava';
 import fc from 'fast-check';
 import { formBody } from '../../adapters/daliuge/http.js';

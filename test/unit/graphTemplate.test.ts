@@ -1,3 +1,5 @@
+// Graph templates: a patched template writes exactly what patching the parsed graph in place writes
+// (a property test over random graphs and patches), and is made once per sha256.
 import test from 'ava';
 import fc from 'fast-check';
 import {

@@ -1,3 +1,5 @@
+// Layer rules no linter checks: API handlers import no repository port or adapter, no import cycle in
+// core, schema, adapters or hosts, and the CLI loads no driver, SSH client or server before a command.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,3 +1,4 @@
+// isoTime against toISOString: the same text for any date (a property test) and the same RangeError.
 import test from 'ava';
 import fc from 'fast-check';
 import { isoTime } from '../../core/domain/isoTime.js';

@@ -1,3 +1,4 @@
+// jsonChanges: the leaves that differ by path, in a stable order, bounded, with changed types said.
 import test from 'ava';
 import { jsonChanges } from '../../core/domain/jsonChanges.js';
 

@@ -1,3 +1,5 @@
+// Logs: readable lines and JSON lines with secrets redacted in both, the format chosen by the
+// terminal, and ticks logged at debug, info or warn by what they did.
 import { spawnSync } from 'node:child_process';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';

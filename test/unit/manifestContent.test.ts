@@ -1,3 +1,5 @@
+// A manifest keeps out what names its run (the id, the attempt, the staged files' paths), so reruns
+// of the same data compare equal.
 import test from 'ava';
 import { type Manifest, manifestContent } from '../../core/domain/manifest.js';
 

@@ -1,3 +1,5 @@
+// The memory queue's own rules: backoff doubling to its cap with jitter, and poll rounds, settles and
+// alert deliveries claimed before a backlog of runs (the shared rules are in support/queueContract.ts).
 import test from 'ava';
 import { MemoryJobQueue } from '../../adapters/memory/jobQueue.js';
 import { SequentialRandom } from '../../adapters/memory/random.js';

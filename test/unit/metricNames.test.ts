@@ -1,3 +1,5 @@
+// /metrics read with a Prometheus text parser: _total only on counters, the standard process_* names,
+// no doubled prefix.
 import { createRequire } from 'node:module';
 import test from 'ava';
 import { Metrics } from '../../adapters/metrics/registry.js';

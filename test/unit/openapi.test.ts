@@ -1,3 +1,5 @@
+// Drift checks: schema/openapi.json and the project schema are what the codecs generate, every route
+// has a handler and the reverse, every operation names its role and protected ones need a token.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import test from 'ava';

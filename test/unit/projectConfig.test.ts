@@ -1,3 +1,6 @@
+// Project configurations: the WALLABY example valid with its transforms' values, ADQL rendered as
+// quoted literals, graph-patch expressions, problems at their YAML path, line and column, and YAML's
+// limits (size, aliases, depth, tags, documents).
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import test from 'ava';

@@ -1,3 +1,4 @@
+// The core stays pure: no I/O module and nothing from adapters or hosts.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,3 +1,5 @@
+// Why a run waits in a batch queue, in words: its turn, a limit that frees, a request that will not
+// start; said only while it waits.
 import test from 'ava';
 import { explainQueueReason, queueBlocker, queueReasonWord } from '../../core/domain/queueReason.js';
 

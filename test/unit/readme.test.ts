@@ -1,3 +1,5 @@
+// Docs kept true: docs/configuration.md documents every variable with its default, and README.md gives
+// the two commands.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import test from 'ava';

@@ -1,3 +1,5 @@
+// Redaction: secret keys at any depth, keys, tokens and URL passwords inside strings, registered
+// secret values, errors; redactedJson the same text as redacting first (a property test).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,3 +1,5 @@
+// The sources list's prefix filter: a prefix as a range of code points (a property test), code point
+// order as UTF-8 byte order (COLLATE "C"), well-formed text.
 import test from 'ava';
 import fc from 'fast-check';
 import { byCodePoint } from '../../adapters/memory/store.js';

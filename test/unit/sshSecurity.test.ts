@@ -1,3 +1,5 @@
+// The SSH part of `surveyor security check`: each login node probed once, nothing contacted
+// offline or without credentials, and a finding for each node missing from known_hosts.
 import test from 'ava';
 import type { DeploymentProfile } from '../../core/domain/profile.js';
 import type { SecurityFinding, SshTrust } from '../../core/ports/SshTrust.js';

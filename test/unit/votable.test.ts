@@ -1,3 +1,6 @@
+// The streaming VOTable reader: pieces of any size, overflow marks, refusals with a reason, memory
+// bounded by a row on 100,000 rows and a 70 MB single-line binary stream, the upload writer, and
+// TABLEDATA as astropy writes it.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import test from 'ava';

@@ -1,3 +1,5 @@
+// Walltimes from history: the fallback until three runs, the p95 per source fitted to run sizes, a run
+// that hit its limit doubling the next, the ceiling, and auto's settings.
 import test from 'ava';
 import {
   estimateWalltime,
