@@ -9,7 +9,12 @@ import {
   type MemoryStore,
   pageAfter,
 } from './store.js';
-import type { AlertDelivery, PlannedDelivery, SendOutcome } from '../../core/domain/alerting.js';
+import {
+  type AlertDelivery,
+  insideCooldown,
+  type PlannedDelivery,
+  type SendOutcome,
+} from '../../core/domain/alerting.js';
 import type {
   AttemptStart,
   DeliveryFilter,
@@ -39,10 +44,7 @@ export class MemoryAlertDeliveries implements AlertDeliveries {
     for (const { rule } of this.store.rules.values())
       if (
         rule.enabled &&
-        all.some(
-          (d) =>
-            d.ruleId === rule.id && now.getTime() - d.createdAt.getTime() < rule.cooldownMinutes * 60_000,
-        )
+        all.some((d) => d.ruleId === rule.id && insideCooldown(d.createdAt, now, rule.cooldownMinutes))
       )
         firing.set(rule.conditions.kind, (firing.get(rule.conditions.kind) ?? 0) + 1);
     return {
@@ -170,14 +172,14 @@ export class MemoryAlertDeliveries implements AlertDeliveries {
     for (const p of planned) {
       const channel = this.store.channels.get(p.channelId);
       if (!channel) continue;
-      const since = now.getTime() - (p.windowMinutes ?? p.rule.cooldownMinutes) * 60_000;
+      const window = p.windowMinutes ?? p.rule.cooldownMinutes;
       const recent = [...this.store.deliveries.values()]
         .filter(
           (d) =>
             d.ruleId === p.rule.id &&
             d.channelId === p.channelId &&
             d.dedupKey === p.dedupKey &&
-            d.createdAt.getTime() > since,
+            insideCooldown(d.createdAt, now, window),
         )
         .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0];
       if (recent) {

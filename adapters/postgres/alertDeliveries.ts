@@ -5,7 +5,14 @@ import type { Db } from './db.js';
 import { decodeKeyCursor, encodeKeyCursor } from './keyCursor.js';
 import type { AlertDelivery, PlannedDelivery, SendOutcome } from '../../core/domain/alerting.js';
 import type { AttemptStart, DeliveryFilter, FiredEvent } from '../../core/ports/AlertDeliveries.js';
-import { type ChannelRow, type DeliveryRow, insertDelivery, toChannel, toDelivery } from './alertRows.js';
+import {
+  type ChannelRow,
+  type DeliveryRow,
+  insertDelivery,
+  insideCooldownSql,
+  toChannel,
+  toDelivery,
+} from './alertRows.js';
 import type { AlertDeliveries } from '../../core/ports/AlertDeliveries.js';
 
 // A write about a delivery by its job: only while the job runs under this very token.
@@ -30,7 +37,7 @@ export class PgAlertDeliveries implements AlertDeliveries {
       this.db.any<{ kind: string; n: number }>(
         `SELECT r.kind, count(*)::int AS n FROM alert_rules r
          WHERE r.enabled AND EXISTS (SELECT 1 FROM alert_deliveries d WHERE d.rule_id = r.id
-                                      AND d.created_at > $1::timestamptz - make_interval(mins => r.cooldown_minutes))
+                                      AND ${insideCooldownSql('d.created_at', '$1', 'r.cooldown_minutes')})
          GROUP BY r.kind`,
         [now],
       ),

@@ -2,7 +2,7 @@ import { randomUUID as randomUuid } from 'node:crypto';
 import type { ChannelKind, PlannedDelivery } from '../../core/domain/alerting.js';
 import { deliverJob } from '../../core/domain/jobKinds.js';
 import type { FiredEvent, FireResult } from '../../core/ports/AlertDeliveries.js';
-import { insertDelivery, type RuleRow, toRule } from './alertRows.js';
+import { insertDelivery, insideCooldownSql, type RuleRow, toRule } from './alertRows.js';
 import type { Db, Tx } from './db.js';
 import { type EventRow, toEvent } from './eventLog.js';
 import { insertJob } from './jobQueue.js';
@@ -89,7 +89,7 @@ const store = async (tx: Tx, planned: readonly PlannedDelivery[], now: Date): Pr
     const folded = await tx.oneOrNone(
       `UPDATE alert_deliveries SET suppressed = suppressed + 1
        WHERE id = (SELECT id FROM alert_deliveries WHERE rule_id = $1 AND channel_id = $2 AND dedup_key = $3
-                     AND created_at > $4::timestamptz - make_interval(mins => $5)
+                     AND ${insideCooldownSql('created_at', '$4', '$5')}
                    ORDER BY created_at DESC LIMIT 1)
        RETURNING 1`,
       [p.rule.id, p.channelId, p.dedupKey, now, p.windowMinutes ?? p.rule.cooldownMinutes],

@@ -12,6 +12,10 @@ import type { Db, Tx } from './db.js';
 
 // The alert tables' rows and their records (migration 0014).
 
+/** core/domain/alerting.ts `insideCooldown` in SQL: a delivery made at `createdAt` folds repeats at `now`. */
+export const insideCooldownSql = (createdAt: string, now: string, minutes: string) =>
+  `${createdAt} > ${now}::timestamptz - make_interval(mins => ${minutes})`;
+
 export interface ChannelRow {
   id: string;
   name: string;

@@ -16,8 +16,9 @@ export interface EventRow {
 /**
  * Common table expressions that insert the events of a JSON array (`NewEvent`s, in the array's
  * order; `only` filters them) at `now`, and an alert outbox row for each enabled rule an event
- * fires (by kind and project, as core/domain/alerting.ts `ruleHears` says): they commit with the statement that holds them, so no crash can
- * fall between an event and its alert. `events` and `now` are placeholders of that statement.
+ * fires (by kind and project, as core/domain/alerting.ts `ruleHears` says, case by case in
+ * test/support/contract/ruleForms.ts): they commit with the statement that holds them, so no crash
+ * can fall between an event and its alert. `events` and `now` are placeholders of that statement.
  */
 export const eventsCte = (events: string, now: string, only = 'true') => `
   ev AS (

@@ -28,7 +28,10 @@ const failedRunsSql = (module: string, version: string) => `
     AND x.created_at >= coalesce((SELECT fs.signature_at FROM sources fs WHERE fs.id = u.sid), '-infinity')
   GROUP BY u.sid`;
 
-/** `automationHold` in SQL over failedRunsSql's row `f`: held, or waiting past now ($max, $wait, $now). */
+/**
+ * `automationHold` in SQL over failedRunsSql's row `f`: held, or waiting past now ($max, $wait, $now).
+ * The repository contract holds it to the function case by case (test/support/contract/ruleForms.ts).
+ */
 const heldBack = (max: string, wait: string, now: string) =>
   `f.n >= ${max} OR f.last_at + interval '1 minute' *
      least(greatest(1440, ${wait}::int), ${wait}::int * power(2::float8, f.n - 1)) > ${now}`;

@@ -202,12 +202,12 @@ export const eventKindsOf = (c: RuleConditions): readonly string[] => {
   return [];
 };
 
-/** A rule as the API shows it: as it is written, the kind's own fields beside the common ones. */
 /**
  * Whether an event goes to a rule's outbox when it is recorded: the rule is enabled, hears the
  * event's kind, and names the event's project or none. PostgreSQL applies the same test in SQL
  * (adapters/postgres/eventLog.ts `eventsCte`), in the statement that records the event; the
- * repository contract holds the two to the same answers.
+ * repository contract holds both stores to this function case by case
+ * (test/support/contract/ruleForms.ts).
  */
 export const ruleHears = (
   r: Pick<AlertRule, 'enabled' | 'projectModule'>,
@@ -218,6 +218,17 @@ export const ruleHears = (
   eventKinds.includes(e.kind) &&
   (r.projectModule === null || r.projectModule === e.projectModule);
 
+/**
+ * Whether a delivery made at `createdAt` still folds repeats at `now`: inside its window of
+ * `minutes` (the rule's cooldown, or a planned delivery's own), the window's end excluded.
+ * PostgreSQL applies the same test in SQL (`created_at > now - make_interval(mins => ...)`, in
+ * adapters/postgres/alertDispatch.ts and alertDeliveries.ts); the repository contract holds the
+ * two to this function case by case (test/support/contract/ruleForms.ts).
+ */
+export const insideCooldown = (createdAt: Date, now: Date, minutes: number): boolean =>
+  createdAt.getTime() > now.getTime() - minutes * 60_000;
+
+/** A rule as the API shows it: as it is written, the kind's own fields beside the common ones. */
 export const viewRule = (r: AlertRule) => {
   const { kind, ...conditions } = r.conditions;
   return {

@@ -7,6 +7,7 @@ import { admissionsContract } from './contract/admissions.js';
 import { recordsContract } from './contract/records.js';
 import { usageContract } from './contract/usage.js';
 import { alertsContract } from './contract/alerts.js';
+import { ruleFormsContract } from './contract/ruleForms.js';
 import type { RepositoriesFactory, Rule } from './contract/base.js';
 import type { ExecutionContext } from 'ava';
 
@@ -22,6 +23,7 @@ export const repositoryContract: Record<string, Rule> = {
   ...recordsContract,
   ...usageContract,
   ...alertsContract,
+  ...ruleFormsContract,
 };
 
 /** Registers every rule as a test of `label`'s repositories. */
