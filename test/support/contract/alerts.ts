@@ -1,22 +1,12 @@
 // The repository contract's rules for alerts: the outbox, dispatch, cooldown and pruning (repositoryContract.ts runs them on both stores).
-import type { AlertRule, NotificationChannel, PlannedDelivery } from '../../../core/domain/alerting.js';
+import type { AlertRule, PlannedDelivery } from '../../../core/domain/alerting.js';
 import type { FiredEvent } from '../../../core/ports/AlertDeliveries.js';
-import { t0, at, day, uuid, module, ev, type Rule } from './base.js';
+import { t0, at, day, uuid, module, ev, type Rule, webhookChannel } from './base.js';
 
 export const alertsContract: Record<string, Rule> = {
   'alerts: events fill the outbox as they are recorded; dispatch applies the cooldown; prune takes ended deliveries':
     async (t, r) => {
-      const channel: NotificationChannel = {
-        id: uuid(),
-        name: 'hook',
-        description: '',
-        enabled: true,
-        settings: { kind: 'webhook', format: 'json', target: 'https://hooks.example.org' },
-        sealedSecrets: 'v1.sealed',
-        version: 1,
-        createdAt: t0,
-        updatedAt: t0,
-      };
+      const channel = webhookChannel();
       t.is(await r.alerts.insertChannel(channel), 'ok');
       const rule: AlertRule = {
         id: uuid(),

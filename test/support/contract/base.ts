@@ -6,6 +6,7 @@ import type { NewEvent } from '../../../core/domain/event.js';
 import type { User } from '../../../core/domain/user.js';
 import type { SurveyorPorts } from '../../../core/app/ports.js';
 import { type Execution, unsubmitted } from '../../../core/domain/executionRecord.js';
+import type { NotificationChannel } from '../../../core/domain/alerting.js';
 import type { DeploymentProfile } from '../../../core/domain/profile.js';
 import type { ProjectConfig } from '../../../core/domain/projectConfig.js';
 import { loadProjectYaml } from '../../../schema/project/loadYaml.js';
@@ -81,6 +82,19 @@ export const uploaded = (repos: Repositories, hash = 'h1', when = t0) =>
 
 export const profile = (over: Partial<DeploymentProfile> = {}): DeploymentProfile =>
   dimProfile(uuid(), module, t0, over);
+
+/** A webhook channel, its secrets already sealed. */
+export const webhookChannel = (name = 'hook'): NotificationChannel => ({
+  id: uuid(),
+  name,
+  description: '',
+  enabled: true,
+  settings: { kind: 'webhook', format: 'json', target: 'https://hooks.example.org' },
+  sealedSecrets: 'v1.sealed',
+  version: 1,
+  createdAt: t0,
+  updatedAt: t0,
+});
 
 /** Automation's retry rule with room enough to hold nothing back in the tests that are not about it. */
 export const noRetries = retryRule({ max_failed_runs: 1000, retry_wait_minutes: 1 }, 1, t0);

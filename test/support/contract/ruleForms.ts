@@ -6,7 +6,6 @@
 import {
   type AlertRule,
   insideCooldown,
-  type NotificationChannel,
   type PlannedDelivery,
   ruleHears,
 } from '../../../core/domain/alerting.js';
@@ -29,20 +28,11 @@ import {
   t0,
   uploaded,
   uuid,
+  webhookChannel,
 } from './base.js';
 
-const channelOf = async (r: Repositories): Promise<NotificationChannel> => {
-  const channel: NotificationChannel = {
-    id: uuid(),
-    name: `hook-${uuid().slice(-4)}`,
-    description: '',
-    enabled: true,
-    settings: { kind: 'webhook', format: 'json', target: 'https://hooks.example.org' },
-    sealedSecrets: 'v1.sealed',
-    version: 1,
-    createdAt: t0,
-    updatedAt: t0,
-  };
+const channelOf = async (r: Repositories) => {
+  const channel = webhookChannel(`hook-${uuid().slice(-4)}`);
   if ((await r.alerts.insertChannel(channel)) !== 'ok') throw new Error('channel not stored');
   return channel;
 };
