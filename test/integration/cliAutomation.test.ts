@@ -9,7 +9,7 @@ import { cliSession } from '../support/cliSession.js';
 import { manualWallabyYaml } from '../support/project.js';
 import { until } from '../support/until.js';
 
-const s = cliSession(test, { loggedIn: true });
+const s = cliSession(test, { loggedIn: true, worker: true });
 const { cli, json, file } = s;
 
 test.serial(

@@ -13,7 +13,7 @@ import { cliProject, cliReadySources, cliSession } from '../support/cliSession.j
 import { manualWallabyYaml } from '../support/project.js';
 import { until } from '../support/until.js';
 
-const s = cliSession(test, { loggedIn: true });
+const s = cliSession(test, { loggedIn: true, worker: true });
 const { cli, json, file, env } = s;
 let ids: Record<string, string> = {};
 test.serial.before(async () => {

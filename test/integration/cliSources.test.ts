@@ -5,7 +5,7 @@ import test from 'ava';
 import { cliCoverage } from '../support/cliCoverage.js';
 import { cliProject, cliSession } from '../support/cliSession.js';
 
-const s = cliSession(test, { loggedIn: true });
+const s = cliSession(test, { loggedIn: true, worker: true });
 const { cli, json, file } = s;
 
 test.serial.before(() => cliProject(s));

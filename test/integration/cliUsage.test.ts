@@ -4,7 +4,7 @@ import test from 'ava';
 import { cliCoverage } from '../support/cliCoverage.js';
 import { cliProject, cliReadySources, cliSession } from '../support/cliSession.js';
 
-const s = cliSession(test, { loggedIn: true });
+const s = cliSession(test, { loggedIn: true, worker: true });
 const { cli, json } = s;
 test.serial.before(async () => {
   await cliProject(s);

@@ -1,4 +1,4 @@
-// What the cli*.test.ts files share: a real API and a worker in this process, and the CLI as child
+// What the cli*.test.ts files share: a real API (and a worker, where asked) in this process, and the CLI as child
 // processes that know only the server's URL (no DATABASE_URL: they cannot write the database
 // themselves), with a home of their own. Each file ends by checking that its commands reached the
 // API operations it covers (`cliCoverage`), and unit/cliCoverage that every operation is covered by
@@ -31,9 +31,10 @@ export interface CliSession {
 
 /**
  * Registers the session's hooks on `test` and returns it (its fields are set before the first
- * test runs). `loggedIn`: the admin `cli-admin` logs in with the CLI before the tests.
+ * test runs). `loggedIn`: the admin `cli-admin` logs in with the CLI before the tests. `worker`:
+ * a worker runs beside the API (for files whose commands discover or run; the rest spare it).
  */
-export const cliSession = (test: TestFn, opts: { loggedIn?: boolean } = {}): CliSession => {
+export const cliSession = (test: TestFn, opts: { loggedIn?: boolean; worker?: boolean } = {}): CliSession => {
   let worker: WorkerHandle | undefined;
   const s = {} as { -readonly [K in keyof CliSession]: CliSession[K] };
   s.env = () => ({
@@ -65,7 +66,7 @@ export const cliSession = (test: TestFn, opts: { loggedIn?: boolean } = {}): Cli
       SERVICE_SCHEDULER_CHECK_SECONDS: '1',
       SERVICE_MOCK_STEP_MS: '200',
     });
-    worker = await startWorker(s.api.container);
+    if (opts.worker) worker = await startWorker(s.api.container);
     await s.api.addUser('cli-admin', 'admin');
     s.dir = mkdtempSync(join(tmpdir(), 'surveyor-cli-'));
     if (opts.loggedIn) {
