@@ -60,6 +60,19 @@ test('an applied migration that was edited is refused, naming the file', async (
   await t.throwsAsync(assertSchemaCurrent(d.db, edited), { message: /edited/ });
 });
 
+test('a migration whose comment was reworded after it was applied is still current', async (t) => {
+  const d = await freshDatabase();
+  t.teardown(d.drop);
+  // As a database migrated before 0001's comment was reworded records it.
+  await d.db.none(`UPDATE schema_migrations SET checksum = $1 WHERE name = '0001_foundation.sql'`, [
+    '8e996bb0366aa413119c9f52f7f71345f03884d9897d8df73f568830fe14a5c9',
+  ]);
+  t.deepEqual((await schemaStatus(d.db)).edited, []);
+  await t.notThrowsAsync(assertSchemaCurrent(d.db));
+  await d.db.none(`UPDATE schema_migrations SET checksum = 'another' WHERE name = '0001_foundation.sql'`);
+  await t.throwsAsync(assertSchemaCurrent(d.db), { message: /0001_foundation\.sql was edited/ });
+});
+
 test('a database migrated by a newer build is refused as newer than this build', async (t) => {
   const d = await freshDatabase({ migrated: false });
   t.teardown(d.drop);

@@ -48,7 +48,7 @@ CREATE TABLE workers (
   heartbeat_at timestamptz NOT NULL
 );
 
--- The queue (ARCHITECTURE decision 2). Claims take queued rows with FOR UPDATE SKIP LOCKED.
+-- The queue (docs/decisions/queue.md). Claims take queued rows with FOR UPDATE SKIP LOCKED.
 CREATE TABLE jobs (
   id               uuid PRIMARY KEY,
   kind             text NOT NULL,
