@@ -1,5 +1,5 @@
 import type { Lease } from '../../core/domain/job.js';
-import { deliverJob, deliverJobKey } from '../../core/domain/jobKinds.js';
+import { deliverJob, deliverJobKey } from '../../core/usecases/alerts/deliverJob.js';
 import {
   byCodePoint,
   decodeCursor,
@@ -205,7 +205,7 @@ export class MemoryAlertDeliveries implements AlertDeliveries {
         lastAttemptAt: null,
         endedAt: null,
       });
-      this.store.queue.enqueueNow(deliverJob(p.id), now);
+      this.store.queue.enqueueNow(deliverJob.request({ delivery_id: p.id }), now);
       created++;
     }
     return { created, suppressed };

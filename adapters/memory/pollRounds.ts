@@ -1,6 +1,6 @@
 import type { Execution } from '../../core/domain/executionRecord.js';
 import type { EnqueueRequest } from '../../core/domain/job.js';
-import type { PollRoundRequest } from '../../core/domain/jobKinds.js';
+import type { PollRoundRequest } from '../../core/domain/pollRound.js';
 import type { PollRounds, PollTarget } from '../../core/ports/PollRounds.js';
 import { byCodePoint, type MemoryStore } from './store.js';
 

@@ -1,5 +1,5 @@
 import type { NewEvent } from '../../core/domain/event.js';
-import { discoveryJobKind } from '../../core/domain/jobKinds.js';
+import { discoveryJob } from '../../core/usecases/discovery/discoveryJob.js';
 import { byCodePoint, json, type MemoryStore } from './store.js';
 import { inFlight, sourcesIn, updateSource } from './sourceRepository.js';
 import type { DiscoverySave, SourceDiscovery } from '../../core/ports/SourceDiscovery.js';
@@ -78,7 +78,7 @@ export class MemorySourceDiscovery implements SourceDiscovery {
     // A claim whose discovery job still lives (queued, running, waiting for a retry) is kept.
     const liveJobSources = new Set(
       [...this.store.queue.rows.values()]
-        .filter((j) => j.kind === discoveryJobKind && (j.state === 'queued' || j.state === 'running'))
+        .filter((j) => j.kind === discoveryJob.name && (j.state === 'queued' || j.state === 'running'))
         .flatMap((j) => ((j.payload as { source_ids?: unknown }).source_ids ?? []) as string[]),
     );
     const released = sourcesIn(this.store, projectModule).filter(

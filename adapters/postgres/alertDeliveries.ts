@@ -1,5 +1,5 @@
 import type { Lease } from '../../core/domain/job.js';
-import { deliverJobKey } from '../../core/domain/jobKinds.js';
+import { deliverJobKey } from '../../core/usecases/alerts/deliverJob.js';
 import { dispatchOutbox, fire } from './alertDispatch.js';
 import type { Db } from './db.js';
 import { decodeKeyCursor, encodeKeyCursor } from './keyCursor.js';

@@ -1,6 +1,6 @@
 import { randomUUID as randomUuid } from 'node:crypto';
 import type { ChannelKind, PlannedDelivery } from '../../core/domain/alerting.js';
-import { deliverJob } from '../../core/domain/jobKinds.js';
+import { deliverJob } from '../../core/usecases/alerts/deliverJob.js';
 import type { FiredEvent, FireResult } from '../../core/ports/AlertDeliveries.js';
 import { insertDelivery, insideCooldownSql, type RuleRow, toRule } from './alertRows.js';
 import type { Db, Tx } from './db.js';
@@ -116,7 +116,7 @@ const store = async (tx: Tx, planned: readonly PlannedDelivery[], now: Date): Pr
       lastAttemptAt: null,
       endedAt: null,
     });
-    await insertJob(tx, randomUuid(), deliverJob(p.id), now);
+    await insertJob(tx, randomUuid(), deliverJob.request({ delivery_id: p.id }), now);
     created++;
   }
   return { created, suppressed };

@@ -1,4 +1,4 @@
-import type { PollRoundRequest } from '../../core/domain/jobKinds.js';
+import type { PollRoundRequest } from '../../core/domain/pollRound.js';
 import {
   batchable,
   type ExecutionWrite,

@@ -1,7 +1,7 @@
 import type { NewEvent } from '../../core/domain/event.js';
 import type { Db } from './db.js';
 import { insertEvent } from './eventLog.js';
-import { discoveryJobKind } from '../../core/domain/jobKinds.js';
+import { discoveryJob } from '../../core/usecases/discovery/discoveryJob.js';
 import type { DiscoverySave, SourceDiscovery } from '../../core/ports/SourceDiscovery.js';
 
 export class PgSourceDiscovery implements SourceDiscovery {
@@ -79,7 +79,7 @@ export class PgSourceDiscovery implements SourceDiscovery {
              SELECT 1 FROM jobs j WHERE j.kind = $5 AND j.state NOT IN ('succeeded', 'dead', 'cancelled')
                AND j.payload->'source_ids' ? s.id::text)
          RETURNING s.id`,
-        [projectModule, claimedBefore, now, why, discoveryJobKind],
+        [projectModule, claimedBefore, now, why, discoveryJob.name],
       );
       for (const r of rows) await insertEvent(tx, event(r.id), now);
       return rows.map((r) => r.id);

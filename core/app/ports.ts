@@ -1,7 +1,7 @@
 import type { OutagePolicy } from '../domain/peerOutage.js';
 import type * as E from 'fp-ts/lib/Either.js';
 import type { AuthPolicy } from '../domain/authPolicy.js';
-import type { PollSpacing } from '../domain/jobKinds.js';
+import type { PollSpacing } from '../domain/pollRound.js';
 import type { ProjectConfig } from '../domain/projectConfig.js';
 import type { AlertDeliveries } from '../ports/AlertDeliveries.js';
 import type { AlertRepository } from '../ports/AlertRepository.js';

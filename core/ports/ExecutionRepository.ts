@@ -4,7 +4,7 @@ import type { Execution } from '../domain/executionRecord.js';
 import type { Source, SourceState } from '../domain/source.js';
 import type { EnqueueRequest, Lease } from '../domain/job.js';
 import type { ArtifactWrite } from './ArtifactStore.js';
-import type { PollRoundRequest } from '../domain/jobKinds.js';
+import type { PollRoundRequest } from '../domain/pollRound.js';
 import type { AttemptUsage } from '../domain/usage.js';
 
 import type { ExecutionChange } from '../domain/executionRecord.js';

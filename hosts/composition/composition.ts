@@ -19,7 +19,7 @@ import { CryptoRandom } from '../../adapters/system/cryptoRandom.js';
 import { SystemClock } from '../../adapters/system/systemClock.js';
 import type { Config } from '../../schema/environment.js';
 import { type BackendSet, chooseBackends } from './backends.js';
-import { jobTable } from '../../core/app/jobTable.js';
+import { jobTable } from '../../core/app/features.js';
 import { registerGauges } from './metricGauges.js';
 import { servicePorts } from './servicePorts.js';
 import { pollSpacing } from './tickSchedule.js';

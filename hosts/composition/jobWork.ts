@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { type ClaimedJob, PermanentJobError } from '../../core/domain/job.js';
-import type { JobContext, JobHandler } from '../../core/ports/JobHandler.js';
+import type { JobHandler, JobWork } from '../../core/ports/JobHandler.js';
 import { toIssues } from '../../schema/decode.js';
 
 /**
@@ -8,10 +8,7 @@ import { toIssues } from '../../schema/decode.js';
  * is no handler or the payload does not decode, since neither gets better on a retry. The worker's
  * consumer and the harness's job runner both run jobs through it.
  */
-export const jobWork = (
-  byKind: ReadonlyMap<string, JobHandler>,
-  job: ClaimedJob,
-): ((ctx: JobContext) => Promise<void>) => {
+export const jobWork = (byKind: ReadonlyMap<string, JobHandler>, job: ClaimedJob): JobWork => {
   const handler = byKind.get(job.kind);
   if (!handler) throw new PermanentJobError(`no handler for job kind ${job.kind}`);
   const work = handler.prepare(job.payload);

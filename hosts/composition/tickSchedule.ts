@@ -1,5 +1,5 @@
-import type { TickSchedule } from '../../core/app/ticks.js';
-import type { PollSpacing } from '../../core/domain/jobKinds.js';
+import type { TickSchedule } from '../../core/app/features.js';
+import type { PollSpacing } from '../../core/domain/pollRound.js';
 import type { Config } from '../../schema/environment.js';
 import { retentionPolicy } from './retention.js';
 

@@ -5,7 +5,7 @@ import type { JobHandler } from '../../core/ports/JobHandler.js';
 import type { JobQueue } from '../../core/ports/JobQueue.js';
 import type { Random } from '../../core/ports/Random.js';
 import type { WorkerRegistry } from '../../core/ports/WorkerRegistry.js';
-import { schedulerTicks } from '../../core/app/ticks.js';
+import { schedulerTicks } from '../../core/app/features.js';
 import { tickSchedule } from '../composition/tickSchedule.js';
 import type { Logger } from '../../adapters/log/logger.js';
 import type { Metrics } from '../../adapters/metrics/registry.js';

@@ -4,7 +4,7 @@
 import type { Db } from '../../adapters/postgres/db.js';
 import { externalName } from '../../core/domain/externalWork.js';
 import { unsettledAfter } from '../../core/domain/externalWork.js';
-import { discoveryJobKind } from '../../core/domain/jobKinds.js';
+import { discoveryJob } from '../../core/usecases/discovery/discoveryJob.js';
 import { sacctByName } from '../support/slurm.js';
 
 export interface Created {
@@ -177,7 +177,7 @@ export const countAll = async (
   c.stuckClaims = await countOf(
     `SELECT count(*) AS n FROM sources WHERE discovery_state IN ('queued', 'running')
        AND NOT EXISTS (SELECT 1 FROM jobs WHERE kind = $1 AND state IN ('queued', 'running'))`,
-    [discoveryJobKind],
+    [discoveryJob.name],
   );
   c.effects['queue jobs run more than once'] = await countOf(
     'SELECT count(*) AS n FROM jobs WHERE attempts > 1',

@@ -5,7 +5,7 @@
 import test from 'ava';
 import type { JobQueue } from '../../core/ports/JobQueue.js';
 import type { SourceRepository } from '../../core/ports/SourceRepository.js';
-import { discoveryJob, discoveryJobKind } from '../../core/domain/jobKinds.js';
+import { discoveryJob } from '../../core/usecases/discovery/discoveryJob.js';
 import { releaseClaims } from '../../core/usecases/discovery/discoveryTick.js';
 import { sourceDeps, TYPES } from '../../hosts/composition/composition.js';
 import { startTestApi, type TestApi } from '../support/api.js';
@@ -46,9 +46,9 @@ const register = async (identifiers: string[]) => {
 };
 /** What a killed worker leaves: its lease runs out and the reaper takes the job back, on every try. */
 const killedOnEveryTry = async (queue: JobQueue) => {
-  const tries = discoveryJob({ project_module: 'wallaby_hires', source_ids: [] }).maxAttempts ?? 1;
+  const tries = discoveryJob.request({ project_module: 'wallaby_hires', source_ids: [] }).maxAttempts ?? 1;
   for (let i = 0; i < tries; i++) {
-    const [job] = await queue.claim('doomed', [discoveryJobKind], 1, 1, new Date());
+    const [job] = await queue.claim('doomed', [discoveryJob.name], 1, 1, new Date());
     if (!job) throw new Error('no discovery job to claim');
     await queue.reclaimExpired(new Date(Date.now() + 2000), () => new Date(0));
   }

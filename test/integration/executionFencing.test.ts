@@ -6,7 +6,7 @@ import type { ExecutionRepository } from '../../core/ports/ExecutionRepository.j
 import type { ArtifactStore } from '../../core/ports/ArtifactStore.js';
 import type { EventLog } from '../../core/ports/EventLog.js';
 import type { JobQueue } from '../../core/ports/JobQueue.js';
-import { runJobKind } from '../../core/domain/jobKinds.js';
+import { runJob } from '../../core/usecases/run/runJob.js';
 import { runExecution } from '../../core/usecases/run/runExecution.js';
 import { runDeps, TYPES } from '../../hosts/composition/composition.js';
 import { runContext } from '../support/runContext.js';
@@ -30,12 +30,12 @@ test.serial('a worker that lost its lease commits nothing; the new holder finish
   const events = api.container.get<EventLog>(TYPES.Events);
   const t0 = new Date();
 
-  const [a] = await queue.claim('worker-a', [runJobKind], 1, 5, t0);
+  const [a] = await queue.claim('worker-a', [runJob.name], 1, 5, t0);
   t.truthy(a);
   // Worker A goes silent; its lease expires and worker B takes the job with a new token.
   const later = new Date(t0.getTime() + 10_000);
   t.deepEqual(await queue.reclaimExpired(later, () => later), { requeued: 1, dead: 0 });
-  const [b] = await queue.claim('worker-b', [runJobKind], 1, 60, later);
+  const [b] = await queue.claim('worker-b', [runJob.name], 1, 60, later);
   t.is(b!.id, a!.id);
   t.true(b!.lease.token > a!.lease.token);
 
@@ -85,7 +85,7 @@ test.serial('a worker that lost its lease just before submitting sends nothing t
   const queue = api.container.get<JobQueue>(TYPES.Queue);
   const executions = api.container.get<ExecutionRepository>(TYPES.Executions);
   const t0 = new Date();
-  const [a] = await queue.claim('worker-a', [runJobKind], 1, 5, t0);
+  const [a] = await queue.claim('worker-a', [runJob.name], 1, 5, t0);
   let b: Awaited<ReturnType<JobQueue['claim']>>[number] | undefined;
   let sent = 0;
   const real = runDeps(api.container);
@@ -99,7 +99,7 @@ test.serial('a worker that lost its lease just before submitting sends nothing t
             // Worker A stalls here (a long GC pause, a slow lookup); its lease runs out and B takes the job.
             const later = new Date(Date.now() + 10_000);
             await queue.reclaimExpired(later, () => later);
-            [b] = await queue.claim('worker-b', [runJobKind], 1, 60, later);
+            [b] = await queue.claim('worker-b', [runJob.name], 1, 60, later);
           }
           return backend.find(...args);
         },

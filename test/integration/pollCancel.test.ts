@@ -7,7 +7,7 @@ import type { RemoteOutcome } from '../../core/domain/backendStates.js';
 import type { DeploymentBackends } from '../../core/ports/DeploymentBackend.js';
 import type { ExecutionRepository } from '../../core/ports/ExecutionRepository.js';
 import type { JobQueue } from '../../core/ports/JobQueue.js';
-import { runJobKind } from '../../core/domain/jobKinds.js';
+import { runJob } from '../../core/usecases/run/runJob.js';
 import { runExecution } from '../../core/usecases/run/runExecution.js';
 import { runDeps, TYPES } from '../../hosts/composition/composition.js';
 import { pollRound } from '../support/pollRound.js';
@@ -29,7 +29,7 @@ test('a refused cancel is retried next round; an unknown run that was cancelled 
   const queue = api.container.get<JobQueue>(TYPES.Queue);
   const executions = api.container.get<ExecutionRepository>(TYPES.Executions);
   const signal = new AbortController().signal;
-  const [run] = await queue.claim('w', [runJobKind], 1, 60, new Date());
+  const [run] = await queue.claim('w', [runJob.name], 1, 60, new Date());
   await runExecution(
     runDeps(api.container),
     { execution_id: id, attempt: 1 },

@@ -14,7 +14,8 @@ import type {
 import type { EventLog } from '../../core/ports/EventLog.js';
 import type { ExecutionRepository } from '../../core/ports/ExecutionRepository.js';
 import type { JobQueue } from '../../core/ports/JobQueue.js';
-import { runJobKind, settleJobKind } from '../../core/domain/jobKinds.js';
+import { runJob } from '../../core/usecases/run/runJob.js';
+import { settleJob } from '../../core/usecases/run/settleJob.js';
 import { settleEnded } from '../../core/usecases/run/settleEnded.js';
 import { runExecution } from '../../core/usecases/run/runExecution.js';
 import { runDeps, TYPES } from '../../hosts/composition/composition.js';
@@ -88,7 +89,7 @@ test.serial(
 
     // Attempt 1: the backend takes the work, the answer is lost, and it was the job's last try.
     backend.dropConnectionAfterAccepting = true;
-    const [a1] = await queue.claim('w', [runJobKind], 1, 60, new Date());
+    const [a1] = await queue.claim('w', [runJob.name], 1, 60, new Date());
     await runExecution(deps, { execution_id: id, attempt: 1 }, runContext(queue, a1!.lease, undefined, true));
     const failed = (await executions.get(id))!;
     t.is(failed.state, 'failed');
@@ -102,7 +103,7 @@ test.serial(
     t.is((retry.body as { state: string }).state, 'queued', 'admitted again at once');
 
     // Attempt 2's run finds attempt 1 still running: it asks to cancel it and waits (a retried error).
-    const [j2] = await queue.claim('w', [runJobKind], 1, 60, new Date());
+    const [j2] = await queue.claim('w', [runJob.name], 1, 60, new Date());
     if (!j2) throw new Error('attempt 2 was never queued');
     await t.throwsAsync(runExecution(deps, { execution_id: id, attempt: 2 }, runContext(queue, j2.lease)), {
       message: /attempt 1 \(surveyor-.*-a1\) still runs on the backend; it was asked to cancel/,
@@ -140,7 +141,7 @@ test.serial('cancelling a retry that is still settling keeps the remote end unco
   const backend = new RememberingBackend();
   backend.dropConnectionAfterAccepting = true;
   const deps = { ...runDeps(api.container), backends: { get: () => backend } };
-  const [a1] = await queue.claim('w', [runJobKind], 1, 60, new Date());
+  const [a1] = await queue.claim('w', [runJob.name], 1, 60, new Date());
   await runExecution(deps, { execution_id: id, attempt: 1 }, runContext(queue, a1!.lease, undefined, true));
   t.is((await api.call('POST', `/executions/${id}/retry`, { token: p.token, body: {} })).status, 202);
   const cancel = await api.call('POST', `/executions/${id}/cancel`, { token: p.token, body: {} });
@@ -165,7 +166,7 @@ test.serial('a cancel of a failed execution whose work may still run stops that 
   const deps = { ...runDeps(api.container), backends: { get: () => backend } };
   const id = await p.execute('HIPASSJ0202+01', { do_stage: false });
   backend.dropConnectionAfterAccepting = true;
-  const [a1] = await queue.claim('w', [runJobKind], 1, 60, new Date());
+  const [a1] = await queue.claim('w', [runJob.name], 1, 60, new Date());
   await runExecution(deps, { execution_id: id, attempt: 1 }, runContext(queue, a1!.lease, undefined, true));
   t.is((await executions.get(id))!.state, 'failed');
   const name = `surveyor-${id}-a1`;
@@ -173,7 +174,7 @@ test.serial('a cancel of a failed execution whose work may still run stops that 
   const c = await api.call('POST', `/executions/${id}/cancel`, { token: p.token, body: {} });
   t.is(c.status, 202, c.text);
   t.is((c.body as { state: string }).state, 'failed', 'it stays failed: only its remote work is stopped');
-  const [job] = await queue.claim('w', [settleJobKind], 1, 60, new Date());
+  const [job] = await queue.claim('w', [settleJob.name], 1, 60, new Date());
   if (!job) throw new Error('no settle job was queued');
   const ctx = { lease: job.lease, signal: new AbortController().signal };
   // Still running there: cancel sent, and the job looks again later.

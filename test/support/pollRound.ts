@@ -3,8 +3,8 @@
 import type { Clock } from '../../core/ports/Clock.js';
 import type { DeploymentBackend, DeploymentBackends } from '../../core/ports/DeploymentBackend.js';
 import type { JobQueue } from '../../core/ports/JobQueue.js';
-import { type PollJobPayload, pollJobKind } from '../../core/domain/jobKinds.js';
-import { pollTarget } from '../../core/usecases/poll/pollTarget.js';
+import { pollJob } from '../../core/usecases/poll/pollJob.js';
+import { type PollJobPayload, pollTarget } from '../../core/usecases/poll/pollTarget.js';
 import { pollDeps, TYPES } from '../../hosts/composition/composition.js';
 import type { TestApi } from './api.js';
 
@@ -14,7 +14,7 @@ import type { TestApi } from './api.js';
  */
 export const pollRound = async (api: TestApi, backends: DeploymentBackends, clock?: Clock) => {
   const queue = api.container.get<JobQueue>(TYPES.Queue);
-  const [job] = await queue.claim('w', [pollJobKind], 1, 60, new Date());
+  const [job] = await queue.claim('w', [pollJob.name], 1, 60, new Date());
   if (!job) throw new Error('no poll job is queued for the target');
   const payload = job.payload as PollJobPayload;
   const r = await pollTarget({ ...pollDeps(api.container), backends, ...(clock ? { clock } : {}) }, payload, {
@@ -22,10 +22,7 @@ export const pollRound = async (api: TestApi, backends: DeploymentBackends, cloc
     signal: new AbortController().signal,
   });
   await queue.complete(job.lease, new Date());
-  await queue.enqueue(
-    { kind: pollJobKind, payload, idempotencyKey: `${pollJobKind}:${payload.target}`, maxAttempts: 3 },
-    new Date(),
-  );
+  await queue.enqueue(pollJob.request(payload), new Date());
   return { r, target: payload.target };
 };
 

@@ -1,7 +1,7 @@
 // An execution run as a worker would: to submitted, or to its end.
 import type { ExecutionRepository } from '../../core/ports/ExecutionRepository.js';
 import type { JobQueue } from '../../core/ports/JobQueue.js';
-import { runJobKind } from '../../core/domain/jobKinds.js';
+import { runJob } from '../../core/usecases/run/runJob.js';
 import { runExecution } from '../../core/usecases/run/runExecution.js';
 import { runDeps, TYPES } from '../../hosts/composition/composition.js';
 import type { TestApi } from './api.js';
@@ -21,7 +21,7 @@ export const runAttempt = async (
   stop: (state: string) => boolean = () => false,
 ) => {
   const queue = api.container.get<JobQueue>(TYPES.Queue);
-  const [run] = await queue.claim('w', [runJobKind], 1, 60, new Date());
+  const [run] = await queue.claim('w', [runJob.name], 1, 60, new Date());
   if (!run) throw new Error(`no run job of execution ${id} is queued`);
   await runExecution(runDeps(api.container), { execution_id: id, attempt }, runContext(queue, run.lease));
   await queue.complete(run.lease, new Date());

@@ -4,7 +4,11 @@ import test from 'ava';
 import { MemoryJobQueue } from '../../adapters/memory/jobQueue.js';
 import { SequentialRandom } from '../../adapters/memory/random.js';
 import { backoffSeconds } from '../../core/domain/job.js';
-import { deliverJob, discoveryJob, pollJob, runJob, settleJob } from '../../core/domain/jobKinds.js';
+import { deliverJob } from '../../core/usecases/alerts/deliverJob.js';
+import { discoveryJob } from '../../core/usecases/discovery/discoveryJob.js';
+import { pollJob } from '../../core/usecases/poll/pollJob.js';
+import { runJob } from '../../core/usecases/run/runJob.js';
+import { settleJob } from '../../core/usecases/run/settleJob.js';
 import { queueContract } from '../support/queueContract.js';
 
 for (const [name, rule] of Object.entries(queueContract))
@@ -33,11 +37,17 @@ test('poll rounds, settles and alert deliveries are claimed before a backlog of 
   const queue = new MemoryJobQueue(new SequentialRandom());
   const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s));
   for (let i = 0; i < 20; i++)
-    await queue.enqueue(runJob(`00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, 1), at(i));
-  await queue.enqueue(discoveryJob({ project_module: 'p', source_ids: [] }), at(20));
-  await queue.enqueue(pollJob('https://dim.example', 'rest_remote'), at(30));
-  await queue.enqueue(settleJob('00000000-0000-4000-8000-000000000001', 1), at(31));
-  await queue.enqueue(deliverJob('00000000-0000-4000-8000-000000000002'), at(32));
+    await queue.enqueue(
+      runJob.request({ execution_id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, attempt: 1 }),
+      at(i),
+    );
+  await queue.enqueue(discoveryJob.request({ project_module: 'p', source_ids: [] }), at(20));
+  await queue.enqueue(pollJob.request({ target: 'https://dim.example', kind: 'rest_remote' }), at(30));
+  await queue.enqueue(
+    settleJob.request({ execution_id: '00000000-0000-4000-8000-000000000001', attempt: 1 }),
+    at(31),
+  );
+  await queue.enqueue(deliverJob.request({ delivery_id: '00000000-0000-4000-8000-000000000002' }), at(32));
   const kinds = ['execution.run', 'discovery.batch', 'execution.poll', 'execution.settle', 'alert.deliver'];
   const first = await queue.claim('w', kinds, 3, 30, at(40));
   t.deepEqual(first.map((j) => j.kind).sort(), ['alert.deliver', 'execution.poll', 'execution.settle']);

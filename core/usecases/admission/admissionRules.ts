@@ -4,7 +4,7 @@ import type { ProjectConfig } from '../../domain/projectConfig.js';
 import { queuedCapBlocker } from '../../domain/profile.js';
 import { type ProfilePause, pauseBlocker } from '../../domain/profilePause.js';
 import type { Source, SourceState } from '../../domain/source.js';
-import { runJob } from '../../domain/jobKinds.js';
+import { runJob } from '../run/runJob.js';
 import { executionEvent, transition } from '../../domain/execution.js';
 import { executionBlockers } from '../executions/executionStatus.js';
 
@@ -133,6 +133,6 @@ export const admissionWrite = (e: Execution) => {
   return {
     state: m.state,
     events: [executionEvent(e, m.kind, { do_stage: e.doStage, do_submit: e.doSubmit })],
-    job: runJob(e.id, e.attempt),
+    job: runJob.request({ execution_id: e.id, attempt: e.attempt }),
   };
 };

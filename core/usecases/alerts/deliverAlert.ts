@@ -1,9 +1,14 @@
 import { type Lease, LeaseLostError } from '../../domain/job.js';
 import type { ChannelSecrets, SendOutcome } from '../../domain/alerting.js';
-import type { DeliverJobPayload } from '../../domain/jobKinds.js';
+import * as t from 'io-ts';
+import { JobUuid } from '../../domain/jobPayloads.js';
 import type { AlertDeps } from './alertDeps.js';
 
-type Deps = Pick<AlertDeps, 'deliveries' | 'box' | 'notifier' | 'clock'>;
+/** One delivery to send (`deliverJob`). */
+export const DeliverJobPayloadC = t.readonly(t.type({ delivery_id: JobUuid }));
+export type DeliverJobPayload = t.TypeOf<typeof DeliverJobPayloadC>;
+
+export type DeliverDeps = Pick<AlertDeps, 'deliveries' | 'box' | 'notifier' | 'clock'>;
 
 export interface DeliverContext {
   readonly lease: Lease;
@@ -36,7 +41,7 @@ const refusedLocally = (error: string): SendOutcome => ({
  * between sending and recording may send again. A delivery already ended is left alone.
  */
 export const deliverAlert = async (
-  deps: Deps,
+  deps: DeliverDeps,
   payload: DeliverJobPayload,
   ctx: DeliverContext,
 ): Promise<{ outcome: string; attempts?: number; status?: number | null; latency_ms?: number }> => {

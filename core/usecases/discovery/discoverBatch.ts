@@ -7,7 +7,14 @@ import type { SourceDiscovery } from '../../ports/SourceDiscovery.js';
 import type { SourceRepository } from '../../ports/SourceRepository.js';
 import type { ContentDigest } from '../../ports/ContentDigest.js';
 import { computeDiscoveries } from './computeDiscovery.js';
-import type { DiscoveryJobPayload } from '../../domain/jobKinds.js';
+import * as t from 'io-ts';
+import { JobProjectModule, JobUuid } from '../../domain/jobPayloads.js';
+
+/** A batch of one project's sources to discover (`discoveryJob`). */
+export const DiscoveryJobPayloadC = t.readonly(
+  t.type({ project_module: JobProjectModule, source_ids: t.readonlyArray(JobUuid) }),
+);
+export type DiscoveryJobPayload = t.TypeOf<typeof DiscoveryJobPayloadC>;
 
 export interface DiscoverDeps {
   readonly sources: Pick<SourceRepository, 'get'>;

@@ -5,7 +5,7 @@ import type { JobQueue } from '../../ports/JobQueue.js';
 import type { ProjectConfigRepository } from '../../ports/ProjectConfigRepository.js';
 import type { SourceDiscovery } from '../../ports/SourceDiscovery.js';
 import type { SourceRepository } from '../../ports/SourceRepository.js';
-import { discoveryJob } from '../../domain/jobKinds.js';
+import { discoveryJob } from './discoveryJob.js';
 
 export interface DiscoveryRequestDeps {
   readonly sources: Pick<SourceRepository, 'findByIdentifiers'>;
@@ -33,7 +33,7 @@ export const enqueueDiscovery = async (
   let jobs = 0;
   for (let i = 0; i < marked.length; i += batchSize) {
     await deps.queue.enqueue(
-      discoveryJob({ project_module: projectModule, source_ids: marked.slice(i, i + batchSize) }),
+      discoveryJob.request({ project_module: projectModule, source_ids: marked.slice(i, i + batchSize) }),
       now,
     );
     jobs++;

@@ -5,7 +5,10 @@ import type { Execution } from '../../domain/executionRecord.js';
 import { unsettledAfter, unsettledAttemptsOf } from '../../domain/externalWork.js';
 import type { Clock } from '../../ports/Clock.js';
 import type { ExecutionRepository } from '../../ports/ExecutionRepository.js';
-import { type PollSpacing, pollRound, runJobKeyPrefix, settleJob } from '../../domain/jobKinds.js';
+import type { PollSpacing } from '../../domain/pollRound.js';
+import { pollRound } from '../poll/pollJob.js';
+import { runJobKeyPrefix } from '../run/runJob.js';
+import { settleJob } from '../run/settleJob.js';
 
 /**
  * Cancels an execution. Before submission nothing runs outside, so it ends cancelled at once (its
@@ -50,7 +53,7 @@ export const cancelExecution = async (
               by,
             ),
           ],
-          enqueue: settleJob(id, e.attempt),
+          enqueue: settleJob.request({ execution_id: id, attempt: e.attempt }),
         },
         now,
       );

@@ -21,7 +21,7 @@ import type {
 import type { PollRounds } from '../../ports/PollRounds.js';
 import type { ProjectConfigRepository } from '../../ports/ProjectConfigRepository.js';
 import { executionEvent, transition } from '../../domain/execution.js';
-import type { PollJobPayload } from '../../domain/jobKinds.js';
+import * as t from 'io-ts';
 import {
   dropNames,
   endOf,
@@ -32,6 +32,12 @@ import {
   usageAtEnd,
 } from './roundWrites.js';
 import { removeEndedSessions } from './removeEndedSessions.js';
+
+/** One backend target to poll (`pollJob`). */
+export const PollJobPayloadC = t.readonly(
+  t.type({ target: t.string, kind: t.keyof({ rest_remote: null, batch_remote: null }) }),
+);
+export type PollJobPayload = t.TypeOf<typeof PollJobPayloadC>;
 
 export interface PollDeps {
   readonly executions: Pick<ExecutionRepository, 'write' | 'writeMany'>;

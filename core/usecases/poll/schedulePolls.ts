@@ -1,4 +1,4 @@
-import { pollJob } from '../../domain/jobKinds.js';
+import { pollJob } from './pollJob.js';
 import type { PollRounds, PollTarget } from '../../ports/PollRounds.js';
 
 export interface PollScheduleSettings {
@@ -29,7 +29,7 @@ export const schedulePolls = async (
   return due.length === 0
     ? 0
     : deps.pollRounds.schedulePolls(
-        due.map((t) => ({ target: t.target, job: pollJob(t.target, t.kind) })),
+        due.map((t) => ({ target: t.target, job: pollJob.request({ target: t.target, kind: t.kind }) })),
         now,
       );
 };

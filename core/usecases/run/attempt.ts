@@ -4,7 +4,9 @@ import type { ProfilePause } from '../../domain/profilePause.js';
 import { type ExecutionTrigger, executionEvent, transition } from '../../domain/execution.js';
 import { type Execution, withChange } from '../../domain/executionRecord.js';
 import { LeaseLostError, type Lease, PermanentJobError } from '../../domain/job.js';
-import type { PollRoundRequest, PollSpacing, RunJobPayload } from '../../domain/jobKinds.js';
+import * as t from 'io-ts';
+import { AttemptNumber, JobUuid } from '../../domain/jobPayloads.js';
+import type { PollRoundRequest, PollSpacing } from '../../domain/pollRound.js';
 import type { Manifest, StagedFile } from '../../domain/manifest.js';
 import type { ProjectConfig } from '../../domain/projectConfig.js';
 import type { Source } from '../../domain/source.js';
@@ -23,6 +25,10 @@ import type { Translator } from '../../ports/Translator.js';
 import type { SiteHolds } from '../../ports/SiteHolds.js';
 import type { LoginThrottle } from '../../ports/LoginThrottle.js';
 import type { SiteLimitPolicy } from '../../domain/siteLimit.js';
+
+/** One attempt of one execution: what a run job and a settle job carry (`runJob`, `settleJob`). */
+export const RunJobPayloadC = t.readonly(t.type({ execution_id: JobUuid, attempt: AttemptNumber }));
+export type RunJobPayload = t.TypeOf<typeof RunJobPayloadC>;
 
 export interface RunDeps {
   readonly executions: Pick<ExecutionRepository, 'get' | 'getWithSources' | 'write'>;

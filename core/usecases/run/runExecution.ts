@@ -1,5 +1,4 @@
 import type { Execution } from '../../domain/executionRecord.js';
-import type { RunJobPayload } from '../../domain/jobKinds.js';
 import { DeferredJob, LeaseLostError, PermanentJobError } from '../../domain/job.js';
 import { holdingPause, pauseBlocker, pauseRecheckAt } from '../../domain/profilePause.js';
 import { unsettledAttemptsOf } from '../../domain/externalWork.js';
@@ -12,6 +11,7 @@ import {
   openAttempt,
   type RunContext,
   type RunDeps,
+  type RunJobPayload,
   Superseded,
   step,
 } from './attempt.js';

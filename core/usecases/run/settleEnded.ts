@@ -1,7 +1,7 @@
 import { terminalStates, executionEvent } from '../../domain/execution.js';
 import { LeaseLostError, type Lease } from '../../domain/job.js';
 import { unsettledAfter } from '../../domain/externalWork.js';
-import type { SettleJobPayload } from '../../domain/jobKinds.js';
+import type { RunJobPayload } from './attempt.js';
 import type { RunDeps } from './attempt.js';
 import { settlePrevious } from './settlePrevious.js';
 
@@ -14,7 +14,7 @@ import { settlePrevious } from './settlePrevious.js';
  */
 export const settleEnded = async (
   deps: Pick<RunDeps, 'executions' | 'backends' | 'clock'>,
-  job: SettleJobPayload,
+  job: RunJobPayload,
   ctx: { readonly lease: Lease; readonly signal: AbortSignal },
 ): Promise<{ settled: number; remaining: number }> => {
   const e = await deps.executions.get(job.execution_id);

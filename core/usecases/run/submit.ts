@@ -1,7 +1,7 @@
 import { walltimeMinutes, withWalltime } from '../../domain/walltime.js';
 import { externalName } from '../../domain/externalWork.js';
 import type { Execution } from '../../domain/executionRecord.js';
-import { pollRound } from '../../domain/jobKinds.js';
+import { pollRound } from '../poll/pollJob.js';
 import type { Submission } from '../../ports/DeploymentBackend.js';
 import type { ExecutionChange } from '../../ports/ExecutionRepository.js';
 import { executionEvent, transition } from '../../domain/execution.js';
