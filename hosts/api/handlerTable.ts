@@ -1,162 +1,36 @@
 import type { Handler } from './handler.js';
-import { createApiTokenHandler, listApiTokensHandler, revokeApiTokenHandler } from './handlers/apiTokens.js';
-import {
-  createChannelHandler,
-  createRuleHandler,
-  deleteChannelHandler,
-  deleteRuleHandler,
-  getChannelHandler,
-  getDeliveryHandler,
-  getRuleHandler,
-  listChannelsHandler,
-  listDeliveriesHandler,
-  listRulesHandler,
-  replaceChannelHandler,
-  replaceRuleHandler,
-  setChannelEnabledHandler,
-  setRuleEnabledHandler,
-  testChannelHandler,
-} from './handlers/alerts.js';
-import {
-  accountEventsHandler,
-  changePasswordHandler,
-  listUsersHandler,
-  loginHandler,
-  logoutHandler,
-  meHandler,
-  refreshHandler,
-} from './handlers/auth.js';
-import {
-  createProfileHandler,
-  deleteProfileHandler,
-  profileEventsHandler,
-  pingProfileHandler,
-  pauseProfileHandler,
-  resumeProfileHandler,
-  getProfileHandler,
-  listProfilesHandler,
-  replaceProfileHandler,
-} from './handlers/profiles.js';
-import {
-  getProjectConfigHandler,
-  getProjectConfigVersionHandler,
-  listProjectConfigVersionsHandler,
-  projectEventsHandler,
-  projectUsageHandler,
-  projectAutomationHandler,
-  listProjectsHandler,
-  uploadProjectConfigHandler,
-} from './handlers/projects.js';
-import {
-  createSourceHandler,
-  createSourcesBulkHandler,
-  deleteSourceHandler,
-  getSourceHandler,
-  updateSourceHandler,
-  discoverSourcesHandler,
-  listSourcesHandler,
-  sourceEventsHandler,
-  sourceStatusHandler,
-} from './handlers/sources.js';
-import {
-  createExecutionHandler,
-  cancelExecutionHandler,
-  executeExecutionHandler,
-  getExecutionHandler,
-  listExecutionsHandler,
-  executionEventsHandler,
-  executionLedgerHandler,
-  executionStatusHandler,
-  executionSummaryHandler,
-  retryExecutionHandler,
-} from './handlers/executions.js';
-import {
-  consoleLoginHandler,
-  consoleLogoutHandler,
-  consoleRefreshHandler,
-} from './handlers/consoleSession.js';
-import {
-  compareExecutionsHandler,
-  reproduceExecutionHandler,
-  executionArtifactHandler,
-  executionProvenanceHandler,
-  overviewHandler,
-} from './handlers/executions.js';
-import { healthHandler, metricsHandler, openApiHandler, readyHandler } from './handlers/system.js';
+import { alertHandlers } from './handlers/alerts.js';
+import { apiTokenHandlers } from './handlers/apiTokens.js';
+import { authHandlers } from './handlers/auth.js';
+import { consoleSessionHandlers } from './handlers/consoleSession.js';
+import { executionHandlers } from './handlers/executions.js';
+import { profileHandlers } from './handlers/profiles.js';
+import { projectHandlers } from './handlers/projects.js';
+import { sourceHandlers } from './handlers/sources.js';
+import { systemHandlers } from './handlers/system.js';
 
-/** Handlers by route id (schema/routes.ts); the server refuses to start if one is missing. */
-export const handlers: Readonly<Record<string, Handler>> = {
-  login: loginHandler,
-  refresh: refreshHandler,
-  logout: logoutHandler,
-  me: meHandler,
-  listUsers: listUsersHandler,
-  accountEvents: accountEventsHandler,
-  changePassword: changePasswordHandler,
-  createApiToken: createApiTokenHandler,
-  listApiTokens: listApiTokensHandler,
-  revokeApiToken: revokeApiTokenHandler,
-  health: healthHandler,
-  ready: readyHandler,
-  metrics: metricsHandler,
-  openapi: openApiHandler,
-  createProfile: createProfileHandler,
-  listProfiles: listProfilesHandler,
-  getProfile: getProfileHandler,
-  replaceProfile: replaceProfileHandler,
-  deleteProfile: deleteProfileHandler,
-  profileEvents: profileEventsHandler,
-  pingProfile: pingProfileHandler,
-  pauseProfile: pauseProfileHandler,
-  resumeProfile: resumeProfileHandler,
-  uploadProjectConfig: uploadProjectConfigHandler,
-  getProjectConfig: getProjectConfigHandler,
-  listProjectConfigVersions: listProjectConfigVersionsHandler,
-  getProjectConfigVersion: getProjectConfigVersionHandler,
-  projectEvents: projectEventsHandler,
-  projectUsage: projectUsageHandler,
-  projectAutomation: projectAutomationHandler,
-  listProjects: listProjectsHandler,
-  createSource: createSourceHandler,
-  createSourcesBulk: createSourcesBulkHandler,
-  listSources: listSourcesHandler,
-  discoverSources: discoverSourcesHandler,
-  getSource: getSourceHandler,
-  updateSource: updateSourceHandler,
-  deleteSource: deleteSourceHandler,
-  sourceStatus: sourceStatusHandler,
-  sourceEvents: sourceEventsHandler,
-  createExecution: createExecutionHandler,
-  listExecutions: listExecutionsHandler,
-  getExecution: getExecutionHandler,
-  executionStatus: executionStatusHandler,
-  executionEvents: executionEventsHandler,
-  executeExecution: executeExecutionHandler,
-  cancelExecution: cancelExecutionHandler,
-  retryExecution: retryExecutionHandler,
-  executionSummary: executionSummaryHandler,
-  executionLedgerSnapshot: executionLedgerHandler,
-  createChannel: createChannelHandler,
-  listChannels: listChannelsHandler,
-  getChannel: getChannelHandler,
-  replaceChannel: replaceChannelHandler,
-  setChannelEnabled: setChannelEnabledHandler,
-  deleteChannel: deleteChannelHandler,
-  testChannel: testChannelHandler,
-  createRule: createRuleHandler,
-  listRules: listRulesHandler,
-  getRule: getRuleHandler,
-  replaceRule: replaceRuleHandler,
-  setRuleEnabled: setRuleEnabledHandler,
-  deleteRule: deleteRuleHandler,
-  listDeliveries: listDeliveriesHandler,
-  getDelivery: getDeliveryHandler,
-  consoleLogin: consoleLoginHandler,
-  consoleRefresh: consoleRefreshHandler,
-  consoleLogout: consoleLogoutHandler,
-  overview: overviewHandler,
-  executionArtifact: executionArtifactHandler,
-  executionProvenance: executionProvenanceHandler,
-  compareExecutions: compareExecutionsHandler,
-  reproduceExecution: reproduceExecutionHandler,
+const byRouteId = (...tables: readonly Readonly<Record<string, Handler>>[]) => {
+  const all: Record<string, Handler> = {};
+  for (const table of tables)
+    for (const [id, handler] of Object.entries(table)) {
+      if (id in all) throw new Error(`two handlers for route ${id}`);
+      all[id] = handler;
+    }
+  return all;
 };
+
+/**
+ * Handlers by route id (schema/routes.ts), each feature's from its own file; the server refuses to
+ * start if one is missing, and this table if two features answer one route.
+ */
+export const handlers: Readonly<Record<string, Handler>> = byRouteId(
+  authHandlers,
+  apiTokenHandlers,
+  systemHandlers,
+  profileHandlers,
+  projectHandlers,
+  sourceHandlers,
+  executionHandlers,
+  alertHandlers,
+  consoleSessionHandlers,
+);

@@ -107,3 +107,22 @@ export const listDeliveriesHandler: Handler = async (ctx) =>
   );
 export const getDeliveryHandler: Handler = async (ctx) =>
   answer(await ctx.app.alerts.deliveries.get(ctx.params['id']!));
+
+/** This feature's handlers by route id (schema/routes/): the server's table spreads them. */
+export const alertHandlers: Readonly<Record<string, Handler>> = {
+  createChannel: createChannelHandler,
+  listChannels: listChannelsHandler,
+  getChannel: getChannelHandler,
+  replaceChannel: replaceChannelHandler,
+  setChannelEnabled: setChannelEnabledHandler,
+  deleteChannel: deleteChannelHandler,
+  testChannel: testChannelHandler,
+  createRule: createRuleHandler,
+  listRules: listRulesHandler,
+  getRule: getRuleHandler,
+  replaceRule: replaceRuleHandler,
+  setRuleEnabled: setRuleEnabledHandler,
+  deleteRule: deleteRuleHandler,
+  listDeliveries: listDeliveriesHandler,
+  getDelivery: getDeliveryHandler,
+};

@@ -45,3 +45,10 @@ export const revokeApiTokenHandler: Handler = async (ctx) => {
   ctx.log.info({ user_id: ctx.principal!.userId, token_id: r.right.id }, 'API token revoked');
   return { body: tokenJson(r.right, 'revoked') };
 };
+
+/** This feature's handlers by route id (schema/routes/): the server's table spreads them. */
+export const apiTokenHandlers: Readonly<Record<string, Handler>> = {
+  createApiToken: createApiTokenHandler,
+  listApiTokens: listApiTokensHandler,
+  revokeApiToken: revokeApiTokenHandler,
+};

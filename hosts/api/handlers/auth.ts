@@ -90,3 +90,14 @@ export const listUsersHandler: Handler = async (ctx) => ({ body: { items: await 
 
 export const accountEventsHandler: Handler = async (ctx) =>
   answer(await ctx.app.users.events(eventPageOf(ctx), ctx.query['username'] as string | undefined));
+
+/** This feature's handlers by route id (schema/routes/): the server's table spreads them. */
+export const authHandlers: Readonly<Record<string, Handler>> = {
+  login: loginHandler,
+  refresh: refreshHandler,
+  logout: logoutHandler,
+  me: meHandler,
+  listUsers: listUsersHandler,
+  accountEvents: accountEventsHandler,
+  changePassword: changePasswordHandler,
+};

@@ -70,3 +70,10 @@ export const consoleLogoutHandler: Handler = async (ctx) => {
   ctx.log.info({ user_id: ctx.principal!.userId }, 'console logout');
   return { body: { logged_out: true }, headers: clearCookie(ctx) };
 };
+
+/** This feature's handlers by route id (schema/routes/): the server's table spreads them. */
+export const consoleSessionHandlers: Readonly<Record<string, Handler>> = {
+  consoleLogin: consoleLoginHandler,
+  consoleRefresh: consoleRefreshHandler,
+  consoleLogout: consoleLogoutHandler,
+};

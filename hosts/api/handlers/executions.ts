@@ -142,3 +142,22 @@ export const executionArtifactHandler: Handler = async (ctx) => {
     headers: { 'Content-Disposition': `attachment; filename="${file}"` },
   };
 };
+
+/** This feature's handlers by route id (schema/routes/): the server's table spreads them. */
+export const executionHandlers: Readonly<Record<string, Handler>> = {
+  createExecution: createExecutionHandler,
+  listExecutions: listExecutionsHandler,
+  getExecution: getExecutionHandler,
+  executionStatus: executionStatusHandler,
+  executionEvents: executionEventsHandler,
+  executeExecution: executeExecutionHandler,
+  cancelExecution: cancelExecutionHandler,
+  retryExecution: retryExecutionHandler,
+  executionSummary: executionSummaryHandler,
+  executionLedgerSnapshot: executionLedgerHandler,
+  overview: overviewHandler,
+  executionArtifact: executionArtifactHandler,
+  executionProvenance: executionProvenanceHandler,
+  compareExecutions: compareExecutionsHandler,
+  reproduceExecution: reproduceExecutionHandler,
+};

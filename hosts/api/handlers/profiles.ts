@@ -70,3 +70,16 @@ export const pingProfileHandler: Handler = async (ctx) => {
     );
   return answer(r);
 };
+
+/** This feature's handlers by route id (schema/routes/): the server's table spreads them. */
+export const profileHandlers: Readonly<Record<string, Handler>> = {
+  createProfile: createProfileHandler,
+  listProfiles: listProfilesHandler,
+  getProfile: getProfileHandler,
+  replaceProfile: replaceProfileHandler,
+  deleteProfile: deleteProfileHandler,
+  profileEvents: profileEventsHandler,
+  pingProfile: pingProfileHandler,
+  pauseProfile: pauseProfileHandler,
+  resumeProfile: resumeProfileHandler,
+};

@@ -42,3 +42,15 @@ export const projectAutomationHandler: Handler = async (ctx) => {
 export const listProjectsHandler: Handler = async (ctx) => ({
   body: { items: await ctx.app.projects.list() },
 });
+
+/** This feature's handlers by route id (schema/routes/): the server's table spreads them. */
+export const projectHandlers: Readonly<Record<string, Handler>> = {
+  uploadProjectConfig: uploadProjectConfigHandler,
+  getProjectConfig: getProjectConfigHandler,
+  listProjectConfigVersions: listProjectConfigVersionsHandler,
+  getProjectConfigVersion: getProjectConfigVersionHandler,
+  projectEvents: projectEventsHandler,
+  projectUsage: projectUsageHandler,
+  projectAutomation: projectAutomationHandler,
+  listProjects: listProjectsHandler,
+};

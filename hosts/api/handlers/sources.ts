@@ -63,3 +63,16 @@ export const deleteSourceHandler: Handler = async (ctx) => {
   if (E.isRight(r)) ctx.log.info({ source_id: ctx.params['id'] }, 'source deleted');
   return answer(r);
 };
+
+/** This feature's handlers by route id (schema/routes/): the server's table spreads them. */
+export const sourceHandlers: Readonly<Record<string, Handler>> = {
+  createSource: createSourceHandler,
+  createSourcesBulk: createSourcesBulkHandler,
+  listSources: listSourcesHandler,
+  discoverSources: discoverSourcesHandler,
+  getSource: getSourceHandler,
+  updateSource: updateSourceHandler,
+  deleteSource: deleteSourceHandler,
+  sourceStatus: sourceStatusHandler,
+  sourceEvents: sourceEventsHandler,
+};

@@ -68,3 +68,11 @@ export const openApiHandler: Handler = async () => {
   openApiCache ??= buildOpenApi();
   return { body: openApiCache };
 };
+
+/** This feature's handlers by route id (schema/routes/): the server's table spreads them. */
+export const systemHandlers: Readonly<Record<string, Handler>> = {
+  health: healthHandler,
+  ready: readyHandler,
+  metrics: metricsHandler,
+  openapi: openApiHandler,
+};
