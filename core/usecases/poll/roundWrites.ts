@@ -1,5 +1,5 @@
 import { walltimeMinutes } from '../../domain/walltime.js';
-import { type ExecutionTrigger, executionEvent, transition } from '../../domain/execution.js';
+import { executionEvent } from '../../domain/execution.js';
 import type { Execution } from '../../domain/executionRecord.js';
 import { outputInventory, verifyOutputs } from '../../domain/outputVerification.js';
 import type { Lease } from '../../domain/job.js';
@@ -29,12 +29,6 @@ export const itemOf = (artifacts: Pick<ArtifactStore, 'artifact'>, e: Execution)
     return text === null ? null : (JSON.parse(text) as DropSpec[]);
   },
 });
-
-const terminal: Partial<Record<RemoteOutcome['kind'], ExecutionTrigger>> = {
-  finished: 'backend_finished',
-  failed: 'backend_failed',
-  cancelled: 'backend_cancelled',
-};
 
 /**
  * A finished graph under the pinned configuration's `output_verification`: the outcome it stands
@@ -119,52 +113,4 @@ export const usageAtEnd = (
     limitMinutes: walltimeMinutes(e),
     now,
   });
-};
-
-/** The write of the end the backend reported, if it reported one. */
-export const endOf = (
-  e: Execution,
-  o: RemoteOutcome,
-  record: Readonly<Record<string, unknown>>,
-  lease: Lease,
-  now: Date,
-): ExecutionWrite | null => {
-  // Asked to cancel, and the backend no longer knows the work: nothing of it runs any more.
-  const end =
-    o.kind === 'unknown' && e.state === 'cancelling' && e.cancelSentAt !== null
-      ? terminal.cancelled
-      : terminal[o.kind];
-  if (!end) return null;
-  const ended = transition(e.state, end);
-  const reported =
-    o.kind === 'finished' || o.kind === 'failed' || o.kind === 'cancelled' ? o.usage : undefined;
-  const usage = usageAtEnd(e, ended.state as UsageOutcome, o.remoteState, reported ?? null, now);
-  const signatures = (e.runRecord['source_signatures'] ?? {}) as Record<string, string | null>;
-  return {
-    usage,
-    ...fencedWrite(
-      e,
-      lease,
-      {
-        state: ended.state,
-        runRecord: { ...record, remote_terminal: true },
-        finishedAt: now,
-        ...(o.kind === 'failed' ? { error: o.reason } : {}),
-      },
-      [
-        executionEvent(e, ended.kind, {
-          remote_state: o.remoteState,
-          ...(o.kind === 'failed' ? { error: o.reason, failed_drops: o.failedDrops ?? [] } : {}),
-          ...(record['outputs'] !== undefined ? { outputs: record['outputs'] } : {}),
-        }),
-      ],
-    ),
-    ...(o.kind === 'finished'
-      ? {
-          markProcessed: Object.entries(signatures)
-            .filter((x): x is [string, string] => x[1] !== null)
-            .map(([sourceId, signature]) => ({ sourceId, signature })),
-        }
-      : {}),
-  };
 };
