@@ -1,5 +1,5 @@
 # Sourced by scripts/test: makes sure Debian's Chromium is there for the console's browser tests
-# (test/e2e/console.test.ts drives it with playwright-core), installing the package when it is
+# (the console tests, test/e2e/console*.test.ts, drive it with playwright-core), installing the package when it is
 # not, and exports SURVEYOR_CHROMIUM. Without root or apt-get the run fails here, loudly.
 ensure_chromium() {
   local path="${SURVEYOR_CHROMIUM:-/usr/bin/chromium}"

@@ -1,21 +1,16 @@
 // The faults the chaos suite injects, each on the real thing: processes SIGKILLed, PostgreSQL
 // stopped and started, the login node's sshd and the island manager restarted (by the testbeds'
-// own scripts), an SSH connection cut in the middle of an upload, and the network between hosts:
-// a worker's or the scheduler leader's host cut off from PostgreSQL (nftables on the host), the
-// database link slow and lossy (latency in the link proxy, loss by nftables), the login node's
-// link flapping while runs are submitted; and the facility's site limit lowered while the other
-// user's jobs fill its nodes.
+// own scripts), a maintenance window on every profile, and the facility's site limit lowered while
+// the other user's jobs fill its nodes; the network faults between hosts are networkFaults.ts's.
 import { execFile } from 'node:child_process';
-import { existsSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { hostsCommand } from '../support/hosts.js';
-import { type SlurmTestbed, setFacilitySubmitLimit } from '../support/slurm.js';
-import type { LinkRouter } from '../support/linkRouter.js';
-import type { TcpProxy } from '../support/tcpProxy.js';
-import type { Cluster } from './cluster.js';
+import { setFacilitySubmitLimit } from '../support/slurm.js';
+import { did, type FaultContext, type Injected, sleep } from './faultContext.js';
+import { networkFaults } from './networkFaults.js';
 import { chaosModule } from './project.js';
+
+export { type FaultContext, type Injected, seeded } from './faultContext.js';
 
 export const faultKinds = [
   'worker',
@@ -37,77 +32,6 @@ export type FaultKind = (typeof faultKinds)[number];
 
 const testbed = (name: string) => fileURLToPath(new URL(`../../../scripts/testbed/${name}`, import.meta.url));
 const run = promisify(execFile);
-
-/** A seeded generator (mulberry32), so a run's faults can be replayed with its seed. */
-export const seeded = (seed: number) => {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    between: (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1)),
-    shuffle: <T>(xs: readonly T[]): T[] => {
-      const out = [...xs];
-      for (let i = out.length - 1; i > 0; i--) {
-        const j = Math.floor(next() * (i + 1));
-        [out[i], out[j]] = [out[j]!, out[i]!];
-      }
-      return out;
-    },
-  };
-};
-
-export interface FaultContext {
-  readonly cluster: Cluster;
-  readonly sshProxy: TcpProxy;
-  /** What the workers' hosts reach over the bridge: this machine's address (sshd's proxy there), the database's router. */
-  readonly links: { readonly local: string; readonly database: LinkRouter; readonly sshPort: number };
-  /** The Slurm login user's home: the testbed's sbatch hook lives there. */
-  readonly slurmHome: string;
-  /** How long a worker's lease lasts (a partition outlasts it). */
-  readonly leaseSeconds: number;
-  readonly rand: ReturnType<typeof seeded>;
-  /** Creates and executes one run on a backend (the API asked again until it answers). */
-  readonly startRun: (backend: 'daliuge' | 'slurm') => Promise<void>;
-  /** Asks for a discovery of every source (several batch jobs). */
-  readonly discover: () => Promise<void>;
-  /** Pauses every profile from now for `ms` (replacing a pause they have), to end by itself. */
-  readonly pauseAll: (reason: string, ms: number) => Promise<void>;
-  /** Registers a group of new sources of the survey automation runs on the facility, and asks for their discovery. */
-  readonly addGroup: () => Promise<void>;
-  /** The Slurm testbed (its facility: partition, nodes, QOS and limits). */
-  readonly slurm: SlurmTestbed;
-}
-
-export interface Injected {
-  readonly what: string;
-  /** False when the fault could not be made to happen (the run then fails: it proved less). */
-  readonly happened: boolean;
-}
-
-const did = (what: string): Injected => ({ what, happened: true });
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Runs the hosts testbed's script; a fault that cannot be set up is an error, not a silent no-op. */
-const hosts = (...args: string[]) => {
-  const r = hostsCommand(...args);
-  if (r.code !== 0) throw new Error(`scripts/testbed/hosts ${args.join(' ')}: ${r.out}`);
-};
-
-/** The host's traffic to PostgreSQL (through the database link) dropped, for `ms`. */
-const cutFromDatabase = async (x: FaultContext, host: string, ms: number) => {
-  hosts('block', host, x.links.database.address, String(x.links.database.port));
-  try {
-    await sleep(ms);
-  } finally {
-    hosts('unblock', host);
-  }
-};
 
 /**
  * How many runs on a backend are running remotely now; when none is, starts one and waits until it
@@ -135,8 +59,11 @@ const inFlight = async (x: FaultContext, backend: 'daliuge' | 'slurm'): Promise<
   }
 };
 
+const isNetwork = (k: FaultKind): k is keyof typeof networkFaults => k in networkFaults;
+
 /** Injects one fault and says what it did. */
 export const inject = async (kind: FaultKind, x: FaultContext): Promise<Injected> => {
+  if (isNetwork(kind)) return networkFaults[kind](x);
   switch (kind) {
     case 'worker': {
       const others = x.cluster.workers.filter((w) => w !== x.cluster.leader());
@@ -209,73 +136,6 @@ export const inject = async (kind: FaultKind, x: FaultContext): Promise<Injected
       await run(testbed('daliuge'), ['restart-dim', String(down)], { timeout: 150_000 });
       return did(`island manager SIGKILLed while ${running} session(s) ran, started again after ${down} s`);
     }
-    case 'worker-partition': {
-      // A run in flight, then a worker cut off from PostgreSQL at a random point of it, for longer
-      // than its lease: another worker takes its jobs over; once healed, it must write nothing.
-      const others = x.cluster.workers.filter((w) => w !== x.cluster.leader());
-      const w = others[x.rand.between(0, others.length - 1)] ?? x.cluster.workers[0]!;
-      await x.startRun(x.rand.next() < 0.5 ? 'daliuge' : 'slurm');
-      await sleep(x.rand.between(0, 3000));
-      const hold = 3 * x.leaseSeconds * 1000 + x.rand.between(0, 3000);
-      await cutFromDatabase(x, w.host, hold);
-      return did(`${w.name} (${w.host}) cut off from PostgreSQL for ${hold} ms, then healed`);
-    }
-    case 'leader-partition': {
-      // Right after a fault that ended the leader (a SIGKILL, PostgreSQL stopped), another process
-      // leads only at its next check: wait for one.
-      let leader = x.cluster.leader();
-      for (const end = Date.now() + 30_000; !leader && Date.now() < end; leader = x.cluster.leader())
-        await sleep(200);
-      if (!leader) return { what: 'no scheduler leader within 30 s to cut off', happened: false };
-      const from = new Map(x.cluster.workers.map((w) => [w, w.proc.output().length]));
-      const at = Date.now();
-      hosts('block', leader.host, x.links.database.address, String(x.links.database.port));
-      let next: string | null = null;
-      try {
-        // Another process leads once PostgreSQL frees the lock (its keepalives: about 11 s).
-        while (!next && Date.now() - at < 60_000) {
-          next =
-            x.cluster.workers.find(
-              (w) =>
-                w !== leader &&
-                w.proc
-                  .output()
-                  .slice(from.get(w) ?? 0)
-                  .includes('became the scheduler leader'),
-            )?.name ?? null;
-          await sleep(100);
-        }
-        await sleep(2000);
-      } finally {
-        hosts('unblock', leader.host);
-      }
-      const took = ((Date.now() - at) / 1000).toFixed(1);
-      return next
-        ? did(
-            `scheduler leader ${leader.name} (${leader.host}) cut off from PostgreSQL: ${next} led within ${took} s; healed`,
-          )
-        : {
-            what: `scheduler leader ${leader.name} cut off for 60 s and nobody else led; since the cut: ${x.cluster.workers
-              .filter((w) => w !== leader)
-              .map((w) => `${w.name}: ${leaderLines(w.proc.output().slice(from.get(w) ?? 0))}`)
-              .join('; ')}`,
-            happened: false,
-          };
-    }
-    case 'database-link': {
-      // Every worker's database link: 200 ms round trip and 5% of packets lost, for a minute.
-      await x.links.database.latency(200);
-      for (const w of x.cluster.workers) hosts('loss', w.host, '5');
-      try {
-        await x.startRun('daliuge');
-        await x.startRun('slurm');
-        await sleep(60_000);
-      } finally {
-        await x.links.database.latency(0);
-        for (const w of x.cluster.workers) hosts('loss', w.host, '0');
-      }
-      return did("200 ms round trip and 5% loss on every worker's database link for 60 s");
-    }
     case 'maintenance': {
       // A maintenance window on both backends that ends by itself: runs asked for meanwhile wait,
       // pending, with nothing sent; it is extended once while it holds (a replace, as a window
@@ -305,38 +165,6 @@ export const inject = async (kind: FaultKind, x: FaultContext): Promise<Injected
         what: `every profile paused for ${ms} ms, extended by ${extra} ms; ${held} of the 2 runs asked for meanwhile held pending`,
         happened: held === 2,
       };
-    }
-    case 'login-flap': {
-      // The login node's link goes down and up while sbatch holds the answer for a job it has
-      // submitted (the testbed's sbatch hook), then while runs are uploaded and polled.
-      const hook = join(x.slurmHome, 'sbatch-hook');
-      const reached = `${hook}.reached`;
-      const flap = async (times: number) => {
-        for (let i = 0; i < times; i++) {
-          for (const w of x.cluster.workers) hosts('block', w.host, x.links.local, String(x.links.sshPort));
-          await sleep(x.rand.between(300, 2000));
-          for (const w of x.cluster.workers) hosts('unblock', w.host);
-          await sleep(x.rand.between(300, 2000));
-        }
-      };
-      rmSync(reached, { force: true });
-      writeFileSync(hook, 'after', { mode: 0o644 });
-      try {
-        await x.startRun('slurm');
-        const end = Date.now() + 60_000;
-        while (!existsSync(reached) && Date.now() < end) await sleep(100);
-        if (!existsSync(reached))
-          return { what: 'no sbatch came within 60 s: no flap during one', happened: false };
-        await flap(3);
-      } finally {
-        rmSync(hook, { force: true });
-      }
-      await x.startRun('slurm');
-      await flap(3);
-      rmSync(reached, { force: true });
-      return did(
-        "the login node's link went down and up 6 times, 3 of them while sbatch held the answer for a job it had submitted",
-      );
     }
     case 'site-limit': {
       // The other user's jobs fill the facility's nodes, and the site lowers its QOS to one job
@@ -381,21 +209,5 @@ export const inject = async (kind: FaultKind, x: FaultContext): Promise<Injected
           )
         : { what: 'no run waited on the lowered site limit within 120 s', happened: false };
     }
-    case 'ssh-cut': {
-      // The job's files are one script of kilobytes from the worker; commands and polls are a few hundred bytes.
-      // A worker with a backlog (after a slow database link, say) may take a while to upload.
-      const cut = x.sshProxy.cutNextUpload(4000, 150_000);
-      await x.startRun('slurm');
-      const r = await cut;
-      return r.cut
-        ? did(`SSH connection cut after ${r.bytes} bytes of an upload`)
-        : { what: 'no upload came within 150 s: nothing was cut', happened: false };
-    }
   }
-};
-
-/** What a worker's log says about leading (its last few such lines), to explain a failed handover. */
-const leaderLines = (log: string): string => {
-  const lines = log.split('\n').filter((l) => /leader/.test(l));
-  return lines.length === 0 ? 'nothing about leading' : lines.slice(-3).join(' | ');
 };

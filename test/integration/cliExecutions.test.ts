@@ -22,22 +22,9 @@ test.serial.before(async () => {
 });
 
 test.serial('an execution watched to completion; a failing one exits 10; lists and short ids', async (t) => {
-  const created = await json<{ uuid: string }>([
-    'exec',
-    'create',
-    'wallaby_hires',
-    'HIPASSJ0001-23',
-    '--idempotency-key',
-    'cli-1',
-  ]);
-  const again = await json<{ uuid: string }>([
-    'exec',
-    'create',
-    'wallaby_hires',
-    'HIPASSJ0001-23',
-    '--idempotency-key',
-    'cli-1',
-  ]);
+  const create = ['exec', 'create', 'wallaby_hires', 'HIPASSJ0001-23', '--idempotency-key', 'cli-1'];
+  const created = await json<{ uuid: string }>(create);
+  const again = await json<{ uuid: string }>(create);
   t.is(again.uuid, created.uuid, 'the same key gives the same execution');
   // Watched from before it is asked to run, so that a look sees it on its way however fast it goes.
   const watching = runCli(['exec', 'watch', created.uuid, '--interval', '1'], env());

@@ -8,6 +8,9 @@ import { manualWallabyYaml } from '../support/project.js';
 
 const s = cliSession(test, { loggedIn: true });
 const { cli, json, file } = s;
+/** `profile pause` of the project's profile spare, with the rest of its flags. */
+const pauseSpare = (...flags: string[]) =>
+  cli(['profile', 'pause', 'spare', '--project', 'wallaby_hires', ...flags]);
 
 test.serial.before(async () => {
   const up = await cli(['project', 'upload', file('project.yaml', manualWallabyYaml)]);
@@ -86,15 +89,7 @@ test.serial('a profile replaced, paused now and for a window ahead, resumed and 
   );
   t.is((await cli(['profile', 'add', spare])).code, 0);
   // Paused for a maintenance window (the list says so), refused a second time, resumed.
-  const pausedSpare = await cli([
-    'profile',
-    'pause',
-    'spare',
-    '--project',
-    'wallaby_hires',
-    '--reason',
-    'window',
-  ]);
+  const pausedSpare = await pauseSpare('--reason', 'window');
   t.is(pausedSpare.code, 0, pausedSpare.out);
   t.regex(
     pausedSpare.out,
@@ -108,7 +103,7 @@ test.serial('a profile replaced, paused now and for a window ahead, resumed and 
     (await cli(['overview'])).out,
     /^profile spare \(wallaby_hires\) paused since \S+Z by cli-\w+: window \(0 executions wait\)$/m,
   );
-  const twice = await cli(['profile', 'pause', 'spare', '--project', 'wallaby_hires', '--reason', 'other']);
+  const twice = await pauseSpare('--reason', 'other');
   t.is(twice.code, 1);
   t.regex(twice.out, /paused already \(by cli-\w+: window\)/);
   const resumedSpare = await cli(['profile', 'resume', 'spare', '--project', 'wallaby_hires']);
@@ -119,32 +114,10 @@ test.serial('a profile replaced, paused now and for a window ahead, resumed and 
   const end = new Date(Math.ceil(Date.now() / 60_000) * 60_000 + 86_400_000);
   const perth = `${new Date(end.getTime() + 8 * 3600_000).toISOString().slice(0, 16)}+08:00`;
   const endText = end.toISOString().replace(/[.]/g, '\\.');
-  const bare = await cli([
-    'profile',
-    'pause',
-    'spare',
-    '--project',
-    'wallaby_hires',
-    '--reason',
-    'w',
-    '--until',
-    '6',
-  ]);
+  const bare = await pauseSpare('--reason', 'w', '--until', '6');
   t.is(bare.code, 2, bare.out);
   t.regex(bare.out, /--until 6: say the unit \(6h, 6d\)/);
-  const windowed = await cli([
-    'profile',
-    'pause',
-    'spare',
-    '--project',
-    'wallaby_hires',
-    '--reason',
-    'maintenance',
-    '--from',
-    '2h',
-    '--until',
-    perth,
-  ]);
+  const windowed = await pauseSpare('--reason', 'maintenance', '--from', '2h', '--until', perth);
   t.is(windowed.code, 0, windowed.out);
   t.regex(
     windowed.out,
@@ -160,18 +133,7 @@ test.serial('a profile replaced, paused now and for a window ahead, resumed and 
       'm',
     ),
   );
-  const movedWindow = await cli([
-    'profile',
-    'pause',
-    'spare',
-    '--project',
-    'wallaby_hires',
-    '--reason',
-    'maintenance, moved',
-    '--from',
-    '3h',
-    '--replace',
-  ]);
+  const movedWindow = await pauseSpare('--reason', 'maintenance, moved', '--from', '3h', '--replace');
   t.is(movedWindow.code, 0, movedWindow.out);
   t.regex(
     movedWindow.out,

@@ -1,0 +1,131 @@
+// The console in a browser for those who only read: a viewer sees every page and no control that
+// would change anything, and the charts of what runs used; a source automation stopped trying is
+// shown on its project and its page. The runs the viewer reads are made over the API first.
+import test from 'ava';
+import { consoleSession } from '../support/consoleSession.js';
+import { wallabyYaml } from '../support/examples.js';
+
+const c = consoleSession('viewer');
+let ids: { real: string; retried: string };
+
+test.serial.before(async () => {
+  const [real, retried] = await c.seedSurvey(
+    ['HIPASSJ0001-23', 'HIPASSJ0002-45'],
+    ['HIPASSJ0001-23', 'HIPASSJ0002-45'],
+  );
+  ids = { real: real!, retried: retried! };
+});
+
+test.serial('a viewer sees every page and no control that would change anything', async (t) => {
+  t.timeout(120_000);
+  const { page } = await c.newContext(t, 'viewer');
+  await page.goto(`${c.base}/`);
+  await c.signIn(page, 'vera');
+  const pages: [string, string | RegExp][] = [
+    ['overview', 'Overview'],
+    ['executions', 'Executions'],
+    [`executions/${ids.real}`, /^Execution /],
+    [`executions/${ids.retried}`, /^Execution /],
+    ['sources', 'Sources'],
+    ['projects', 'Project configurations'],
+    ['profiles', 'Deployment profiles'],
+    ['alerts', 'Alerts'],
+    ['usage/wallaby_hires', 'Usage of wallaby_hires'],
+  ];
+  // Reads only: comparing two executions, downloading the provenance document.
+  const allowed = new Set(['Sign out', 'Previous', 'Next', 'Compare', 'Provenance (W3C PROV-JSON)']);
+  for (const [hash, heading] of pages) {
+    await c.open(page, hash, heading);
+    await page.waitForTimeout(300);
+    const buttons = (await page.getByRole('button').allTextContents()).map((s) => s.trim());
+    t.deepEqual(
+      buttons.filter((b) => !allowed.has(b)),
+      [],
+      `${hash}: a viewer sees buttons that change things`,
+    );
+    t.is(await page.locator('textarea, input[type=file], input[type=checkbox]').count(), 0, hash);
+    t.is(await page.getByRole('link', { name: 'New execution' }).count(), 0, hash);
+    await c.record(t, page, `viewer-${hash.replace(/\//g, '-')}`);
+  }
+  // What runs used, drawn: the month's node-hours by outcome, the table by profile; the execution's
+  // attempts and its steps as a bar; executions ended per hour on the overview.
+  await c.open(page, 'usage/wallaby_hires', 'Usage of wallaby_hires');
+  await page.getByRole('img', { name: /^Node-hours by month \(node-hours\)/ }).waitFor();
+  t.true((await page.locator('svg rect.bar.s-completed').count()) >= 1, 'a completed stack');
+  t.is(await page.getByRole('row', { name: /dim-local/ }).count(), 1);
+  // The costliest sources, each a link to it on the sources page.
+  await page.getByRole('heading', { level: 2, name: 'Sources that cost most' }).waitFor();
+  await page.getByText(/^\d+ sources ran in this range/).waitFor();
+  t.true((await page.getByRole('link', { name: /^HIPASSJ/ }).count()) >= 1, 'a source of a run');
+  await c.open(page, `executions/${ids.real}`, /^Execution /);
+  await page.getByRole('heading', { level: 2, name: 'Usage' }).waitFor();
+  t.true(
+    (await page.getByRole('cell', { name: 'estimate' }).count()) >= 1,
+    'the mock reports nothing: an estimate',
+  );
+  t.regex(
+    (await page.getByRole('img', { name: /^Where the time went: / }).getAttribute('aria-label')) ?? '',
+    /Run \d/,
+  );
+  await c.open(page, 'overview', 'Overview');
+  await page.getByRole('img', { name: /^Executions ended by hour/ }).waitFor();
+  await c.record(t, page, 'viewer-overview-charts');
+  // The profile page too.
+  await c.open(page, 'profiles', 'Deployment profiles');
+  await page.getByRole('link', { name: 'dim-local' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Profile dim-local' }).waitFor();
+  t.deepEqual(
+    (await page.getByRole('button').allTextContents()).filter((b) => !allowed.has(b.trim())),
+    [],
+  );
+});
+
+test.serial(
+  'a source automation stopped trying shows on its project and on its page, with why',
+  async (t) => {
+    // Accounts of its own, apart from the survey the viewer's test reads.
+    await c.makeUser('auto-admin', 'admin');
+    await c.makeUser('auto-operator', 'operator');
+    const asAdmin = await c.apiAs('auto-admin');
+    const yaml = wallabyYaml
+      .replace('module: wallaby_hires', 'module: console_auto')
+      .replace('deployment_profile_name: slurm-remote', 'deployment_profile_name: auto-dim')
+      .replace('max_failed_runs: 3', 'max_failed_runs: 1')
+      .replace(/(discovery:\n\s+enabled:) true/, '$1 false')
+      .replace(/poll_interval_seconds: \d+/, 'poll_interval_seconds: 1');
+    await asAdmin('POST', '/project-configs', yaml, 'application/x-yaml');
+    await asAdmin('POST', '/deployment-profiles', {
+      name: 'auto-dim',
+      project_module: 'console_auto',
+      translation: {},
+      deployment: { kind: 'rest_remote', deploy_host: 'dim.example.org' },
+    });
+    const source = 'HIPASSJ0301MOCKFAIL';
+    await asAdmin('POST', '/sources/bulk', {
+      project_module: 'console_auto',
+      sources: [{ source_identifier: source }],
+    });
+    await asAdmin('POST', '/sources/discover', {
+      project_module: 'console_auto',
+      source_identifiers: [source],
+    });
+    const { page } = await c.newContext(t, 'operator-automation');
+    await page.goto(c.base);
+    await c.signIn(page, 'auto-operator');
+    await c.open(page, 'projects?project=console_auto', 'Project configurations');
+    const section = page.getByRole('region', { name: 'Automation' });
+    // The section reloads every 15 s; the run takes a few mock steps to fail.
+    await section.getByText('1 stopped, 0 waiting.', { exact: false }).waitFor({ timeout: 90_000 });
+    const row = section.getByRole('row', { name: new RegExp(source) });
+    t.regex((await row.textContent()) ?? '', /stopped1 of 1/);
+    await c.record(t, page, '15-automation');
+    await row.getByRole('link', { name: source }).click();
+    await page.getByRole('heading', { level: 1, name: `Source ${source}` }).waitFor();
+    await page.getByText(/Automation stopped trying this source after 1 failed run /).waitFor();
+    await page
+      .getByText(/It tries again when discovery finds new data or a new configuration version is active/)
+      .waitFor();
+  },
+);
+
+c.checkProblems();
