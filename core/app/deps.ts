@@ -32,6 +32,8 @@ export const depsFrom = (p: SurveyorPorts, s: SurveyorSettings) => {
     projects: {
       patchableFields: s.patchableFields,
       configs: p.configs,
+      profiles: p.profiles,
+      usage: p.usage,
       admissions: p.admissions,
       events: p.events,
       digest,

@@ -15,6 +15,7 @@ import { budgetView } from '../domain/budget.js';
 import { executionSummary, ledgerSnapshot } from '../usecases/executions/executionReports.js';
 import { statusOf } from '../usecases/executions/executionStatus.js';
 import { readOverview } from '../usecases/overview/readOverview.js';
+import { unknownProject } from '../usecases/projects/unknownProject.js';
 import type { SurveyorDeps } from './deps.js';
 import { executionViews, noExecution } from './executionViews.js';
 import { badCursor, defaultPageSize, type EventPageRequest, eventPage, type PageRequest } from './pages.js';
@@ -29,6 +30,12 @@ export const executionQueries = (d: SurveyorDeps) => {
     list: async (filter: ExecutionFilter, page: PageRequest = {}) => {
       const p = await x.executions.list(filter, page.limit ?? defaultPageSize, page.cursor ?? null);
       if (p === 'bad_cursor') return E.left(badCursor);
+      // Nothing at all in a project: a misspelt one says so (a project with none answers an empty page).
+      const unknown =
+        p.items.length === 0 && !page.cursor && filter.projectModule !== undefined
+          ? await unknownProject(x.configs, filter.projectModule)
+          : null;
+      if (unknown) return E.left(unknown);
       return E.right({
         items: p.items.map(viewWith(await identifiersOf(p.items))),
         next_cursor: p.nextCursor,
@@ -185,6 +192,11 @@ export const executionQueries = (d: SurveyorDeps) => {
           name: profile.name,
           project_module: profile.project_module,
           ...viewPause(pause, now, waiting)!,
+        })),
+        blocked_automation: o.blockedAutomation.map((b) => ({
+          project_module: b.projectModule,
+          config_version: b.configVersion,
+          reason: b.reason,
         })),
       };
     },

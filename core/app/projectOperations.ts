@@ -5,12 +5,10 @@ import type { Actor } from '../usecases/profiles/saveProfile.js';
 import { uploadProjectConfig } from '../usecases/projects/uploadProjectConfig.js';
 import { projectUsage, type UsageRequest } from '../usecases/budgets/projectUsage.js';
 import { automationStanding } from '../usecases/automation/automationStanding.js';
+import { noProject } from '../usecases/projects/unknownProject.js';
 import type { SurveyorDeps } from './deps.js';
 import { badCursor, defaultPageSize, type EventPageRequest, eventPage, type PageRequest } from './pages.js';
 import type { ProjectYamlLocator, ProjectYamlParser } from './ports.js';
-
-const noConfig = (module: string) =>
-  appError('not_found', `project ${module} has no configuration; upload one first`);
 
 /** A refusal's issues (the graph's, found after parsing) at their line and column in the YAML. */
 const located = async (e: AppError, yaml: string, locate: ProjectYamlLocator): Promise<AppError> => {
@@ -62,7 +60,7 @@ export const projectOperations = (d: SurveyorDeps, parse: ProjectYamlParser, loc
   },
   active: async (module: string) => {
     const v = await d.projects.configs.active(module);
-    return v ? E.right(viewVersion(v)) : E.left(noConfig(module));
+    return v ? E.right(viewVersion(v)) : E.left(await noProject(d.projects.configs, module));
   },
   version: async (module: string, version: number) => {
     const v = await d.projects.configs.get(module, version);
@@ -77,12 +75,14 @@ export const projectOperations = (d: SurveyorDeps, parse: ProjectYamlParser, loc
       page.cursor ?? null,
     );
     if (p === 'bad_cursor') return E.left(badCursor);
-    if (p.items.length === 0 && page.cursor === undefined) return E.left(noConfig(module));
+    if (p.items.length === 0 && page.cursor === undefined)
+      return E.left(await noProject(d.projects.configs, module));
     return E.right({ items: p.items.map(viewVersionSummary), next_cursor: p.nextCursor });
   },
   events: async (module: string, page: EventPageRequest = {}) => {
     // A module that never had a configuration is not a project: say so rather than list nothing.
-    if ((await d.projects.configs.versions(module)).length === 0) return E.left(noConfig(module));
+    if ((await d.projects.configs.versions(module)).length === 0)
+      return E.left(await noProject(d.projects.configs, module));
     return eventPage(d.projects.events, { kind: 'project', projectModule: module }, page);
   },
   /** The project's execution automation and the sources its retry rule holds back (at most `limit`). */

@@ -4,6 +4,7 @@ import type { NewEvent } from '../domain/event.js';
 import { type Source, sourceReadiness, viewSource, viewWholeSource } from '../domain/source.js';
 import { prefixProblem, type SourceFilter } from '../domain/sourceFilter.js';
 import { requestDiscovery } from '../usecases/discovery/requestDiscovery.js';
+import { unknownProject } from '../usecases/projects/unknownProject.js';
 import { sourceAutomation } from '../usecases/sources/sourceAutomation.js';
 import {
   maxBulkSources,
@@ -88,6 +89,10 @@ export const sourceOperations = (d: SurveyorDeps) => ({
       page.cursor ?? null,
     );
     if (p === 'bad_cursor') return E.left(badCursor);
+    // Nothing at all: a misspelt project says so (a project with no sources answers an empty page).
+    const unknown =
+      p.items.length === 0 && !page.cursor ? await unknownProject(d.sources.configs, projectModule) : null;
+    if (unknown) return E.left(unknown);
     return E.right({ items: p.items.map(viewSource), next_cursor: p.nextCursor });
   },
   /** Queues discovery of the named sources; says which it skipped and why. */

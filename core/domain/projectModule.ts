@@ -38,3 +38,16 @@ export const nearestModule = (m: string, configured: readonly string[]): string 
   }
   return best?.name ?? null;
 };
+
+/**
+ * What to say of a name that is no project: the nearest configured one, and those there are (a
+ * survey has few; past ten the list is cut).
+ */
+export const noProjectText = (m: string, configured: readonly string[]): string => {
+  const near = nearestModule(m, configured);
+  const known = [...configured].sort();
+  const shown = known.length > 10 ? `${known.slice(0, 10).join(', ')}, …` : known.join(', ');
+  const listed =
+    known.length > 0 ? `known: ${shown}` : 'none is configured yet: upload one with surveyor project upload';
+  return `no project ${m}${near ? `; did you mean ${near}?` : ''} (${listed})`;
+};

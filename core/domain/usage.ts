@@ -126,6 +126,15 @@ export const monthOf = (t: Date): { start: Date; end: Date } => {
 /** `YYYY-MM` of the UTC month that holds `t`. */
 export const monthKey = (t: Date): string => t.toISOString().slice(0, 7);
 
+/** The first instant of the UTC day that holds `t`, and of the next one. */
+export const dayOf = (t: Date): { start: Date; end: Date } => {
+  const start = new Date(Math.floor(t.getTime() / 86_400_000) * 86_400_000);
+  return { start, end: new Date(start.getTime() + 86_400_000) };
+};
+
+/** `YYYY-MM-DD` of the UTC day that holds `t`. */
+export const dayKey = (t: Date): string => t.toISOString().slice(0, 10);
+
 /**
  * The share of an attempt's run inside [from, to): its run time is spread evenly between its start
  * and its end, so a run across a month's end counts on each side for the time it ran there. A run
@@ -156,7 +165,7 @@ export const monthsOf = (
 
 // ---- Sums ----
 
-export const usageGroupings = ['month', 'profile', 'state', 'source'] as const;
+export const usageGroupings = ['month', 'day', 'profile', 'state', 'source'] as const;
 export type UsageGrouping = (typeof usageGroupings)[number];
 
 export interface UsageTotals {
@@ -244,9 +253,11 @@ export const summarizeUsage = (
 ): { total: UsageTotals; groups: UsageGroup[] } => {
   const inRange: Part[] = [];
   const groups = new Map<string, Part[]>();
-  // By month, every month of the range is a group, those without runs too (a chart's empty bars).
-  if (by === 'month')
-    for (let m = monthOf(from); m.start < to; m = monthOf(m.end)) groups.set(monthKey(m.start), []);
+  // By month or day, every one of the range is a group, those without runs too (a chart's empty bars).
+  const periodOf = by === 'day' ? dayOf : monthOf;
+  const keyOf = by === 'day' ? dayKey : monthKey;
+  if (by === 'month' || by === 'day')
+    for (let m = periodOf(from); m.start < to; m = periodOf(m.end)) groups.set(keyOf(m.start), []);
   const add = (key: string, part: Part) => {
     const g = groups.get(key);
     if (g) g.push(part);
@@ -262,16 +273,16 @@ export const summarizeUsage = (
       const names = sourcesOf.get(u.executionId) ?? [];
       if (names.length === 0) add('(unknown)', { u, share });
       for (const name of names) add(name, { u, share, split: 1 / names.length });
-    } else if (!u.startedAt) add(monthKey(u.endedAt), { u, share });
+    } else if (!u.startedAt) add(keyOf(u.endedAt), { u, share });
     else {
       const first = u.startedAt < u.endedAt ? u.startedAt : u.endedAt;
       for (
-        let m = monthOf(first > from ? first : from);
+        let m = periodOf(first > from ? first : from);
         m.start < to && m.start <= u.endedAt;
-        m = monthOf(m.end)
+        m = periodOf(m.end)
       ) {
         const within = shareWithin(u, m.start < from ? from : m.start, m.end > to ? to : m.end);
-        if (within > 0) add(monthKey(m.start), { u, share: within });
+        if (within > 0) add(keyOf(m.start), { u, share: within });
       }
     }
   }

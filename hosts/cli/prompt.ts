@@ -1,6 +1,6 @@
 import { createInterface } from 'node:readline';
 import { closeSync, openSync, readSync } from 'node:fs';
-import { maxPasswordLength } from '../../core/domain/user.js';
+import { maxPasswordLength, minPasswordLength, roleAndPasswordIssues } from '../../core/domain/user.js';
 
 /** Reads a secret from a TTY without echoing it. */
 export const promptHidden = (question: string): Promise<string> =>
@@ -86,13 +86,41 @@ export const newPassword = async (
     stderr.write('surveyor: no terminal to ask for a password; use --password-file or --password-stdin\n');
     return undefined;
   }
-  const password = await askedTwice('Password');
-  if (password === undefined) stderr.write('surveyor: the two passwords differ\n');
-  return password;
+  return askNewPassword('Password', promptHidden, (line) => stderr.write(`${line}\n`));
 };
 
-/** A new password asked for twice at the terminal (`label: `, `label again: `); undefined when the two differ. */
-export const askedTwice = async (label: string): Promise<string | undefined> => {
-  const first = await promptHidden(`${label}: `);
-  return (await promptHidden(`${label} again: `)) === first ? first : undefined;
+/** What is wrong with a new password, said before it is typed a second time; null when nothing. */
+export const newPasswordProblem = (p: string): string | null =>
+  roleAndPasswordIssues({ password: p })[0]?.message ?? null;
+
+/** How many times a new password that breaks the rule is asked for before giving up. */
+const tries = 3;
+
+/**
+ * A new password asked for at the terminal: the rule said first, the first answer held to it (asked
+ * again, up to three times, saying why), then asked a second time to confirm; undefined when the
+ * rule was not met or the two answers differ (said on `say`).
+ */
+export const askNewPassword = async (
+  label: string,
+  ask: (question: string) => Promise<string>,
+  say: (line: string) => void,
+): Promise<string | undefined> => {
+  say(`A new password: at least ${minPasswordLength} characters (at most ${maxPasswordLength}).`);
+  for (let i = 1; i <= tries; i++) {
+    const first = await ask(`${label}: `);
+    const problem = newPasswordProblem(first);
+    if (problem !== null) {
+      say(`surveyor: the password must have ${problem}${i < tries ? '; try again' : ''}`);
+      continue;
+    }
+    if ((await ask(`${label} again: `)) === first) return first;
+    say('surveyor: the two passwords differ');
+    return undefined;
+  }
+  return undefined;
 };
+
+/** A new password asked for at the terminal (`askNewPassword`), the prompts and notes on stderr. */
+export const askedTwice = (label: string): Promise<string | undefined> =>
+  askNewPassword(label, promptHidden, (line) => process.stderr.write(`${line}\n`));

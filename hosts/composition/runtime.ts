@@ -35,7 +35,10 @@ export const openRuntime = async (
     checkSchema?: boolean;
     mockBackends?: boolean;
     logLevel?: string;
-    /** A CLI command's logs go to standard error: its standard output is its answer. */
+    /**
+     * A CLI command's logs go to standard error (its standard output is its answer), warnings and
+     * errors only unless SERVICE_LOG_LEVEL says otherwise: a command's own lines say what it did.
+     */
     logToStderr?: boolean;
   } = {},
 ): Promise<Runtime> => {
@@ -44,8 +47,11 @@ export const openRuntime = async (
   const config = opts.mockBackends ? { ...loaded, SERVICE_USE_REAL_BACKENDS: false } : loaded;
   const secrets = new SecretRegistry();
   registerSecrets(config, secrets);
+  const level =
+    opts.logLevel ??
+    (opts.logToStderr && process.env['SERVICE_LOG_LEVEL'] === undefined ? 'warn' : config.SERVICE_LOG_LEVEL);
   const logger = createLogger(
-    opts.logLevel ?? config.SERVICE_LOG_LEVEL,
+    level,
     secrets,
     undefined,
     config.SERVICE_LOG_FORMAT,

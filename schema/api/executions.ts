@@ -3,7 +3,7 @@ import { DateTimeString, oneLine, patternString, strictObject, Uuid } from '../c
 import { uuidPrefixPattern } from '../../core/domain/idPrefix.js';
 import { executionStates } from '../../core/domain/execution.js';
 import { component } from '../jsonSchema.js';
-import { ProjectModule, pageQuery } from './common.js';
+import { ProjectModule, ProjectName, pageQuery } from './common.js';
 import { SourceIdentifier } from './sources.js';
 import { ExecutionBudgetView, ExecutionUsageView, TimeParam } from './usage.js';
 
@@ -218,7 +218,7 @@ export const ExecutionListQuery = t.partial({
     'the first 8 or more characters of an execution id, in lower case',
     36,
   ),
-  project_module: ProjectModule,
+  project_module: ProjectName,
   state: ExecutionStateC,
   deployment_profile_id: Uuid,
   deployment_profile_name: oneLine('a profile name', 50, 1),

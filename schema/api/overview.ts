@@ -36,5 +36,9 @@ export const OverviewView = component(
         ProfilePauseView,
       ]),
     ),
+    /** Projects whose automation is on but can make no execution now (no such profile, budget spent), with why. */
+    blocked_automation: t.array(
+      t.type({ project_module: t.string, config_version: t.number, reason: t.string }),
+    ),
   }),
 );

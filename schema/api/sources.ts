@@ -4,7 +4,7 @@ import { boolFromString, DateTimeString, intFromString, strictObject, Uuid, with
 import { identifierPattern, identifierProblem, maxIdentifierLength } from '../../core/domain/source.js';
 import { prefixProblem } from '../../core/domain/sourceFilter.js';
 import { component, withSchema } from '../jsonSchema.js';
-import { ProjectModule, pageQuery } from './common.js';
+import { ProjectModule, ProjectName, pageQuery } from './common.js';
 
 /** A source identifier as any project accepts it (a project's own pattern narrows it further). */
 export const SourceIdentifier = withSchema(
@@ -70,7 +70,7 @@ const IdentifierPrefix = withSchema(
 );
 
 export const SourceListQuery = t.intersection([
-  t.type({ project_module: ProjectModule }),
+  t.type({ project_module: ProjectName }),
   t.partial({
     ...pageQuery(1000),
     discovery_state: DiscoveryStateC,
@@ -103,6 +103,8 @@ export const ProjectAutomationView = component(
     project_module: t.string,
     config_version: t.number,
     enabled: t.boolean,
+    /** Why automation, though enabled, can make no execution now (no such profile, budget spent); null when it can, or is off. */
+    blocked: t.union([t.string, t.null]),
     max_failed_runs: t.number,
     retry_wait_minutes: t.number,
     held: t.number,

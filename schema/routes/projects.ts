@@ -1,5 +1,5 @@
 import { intFromString } from '../codecs.js';
-import { ProjectModule } from '../api/common.js';
+import { ProjectName } from '../api/common.js';
 import {
   EventPageView,
   EventPageQuery,
@@ -15,7 +15,7 @@ import type { RouteSpec } from '../routeSpec.js';
 import { ProjectUsageView, UsageQuery } from '../api/usage.js';
 import { ProjectAutomationQuery, ProjectAutomationView } from '../api/sources.js';
 
-const moduleParam = { module: ProjectModule };
+const moduleParam = { module: ProjectName };
 
 export const projectRoutes: readonly RouteSpec[] = [
   {

@@ -72,8 +72,12 @@ test('the CLI walkthrough runs as written against scripts/start, to a completed 
   const r = { code: ran.code, out: `${ran.out}${ran.err}` };
   t.is(r.code, 0, r.out);
   t.regex(r.out, /created admin admin/);
+  // A command's own lines say what it did: no log lines about the embedded database it opened.
+  t.notRegex(r.out, /embedded PostgreSQL|"level"/);
   t.regex(r.out, /wallaby_hires: version 1 stored and active/);
   t.regex(r.out, /^\S+Z completed$/m, 'exec watch followed it to completed');
+  t.regex(r.out, /^\S+Z failed\b/m, 'the MOCKFAIL run failed');
+  t.regex(r.out, /^exec watch exited 10$/m);
   server.child.kill('SIGTERM');
   t.is(await server.exited(), 0);
 });

@@ -104,4 +104,45 @@ test.serial(
   },
 );
 
+test.serial(
+  'automation that is on but names no profile there is says blocked, in the project and the overview',
+  async (t) => {
+    // The shipped example's automation names slurm-remote, a profile a first run does not have.
+    const yaml = manualWallabyYaml
+      .replace('module: wallaby_hires', 'module: wallaby_blocked')
+      .replace(/(execution:\n\s+enabled:) false/, '$1 true');
+    t.true(yaml.includes('deployment_profile_name: slurm-remote'));
+    t.is((await cli(['project', 'upload', file('blocked.yaml', yaml)])).code, 0);
+    const standing = await cli(['project', 'automation', 'wallaby_blocked']);
+    t.is(standing.code, 0, standing.out);
+    t.regex(
+      standing.out,
+      /^automation of wallaby_blocked \(configuration version 1\): on but blocked: .*slurm-remote/m,
+    );
+    t.like(
+      await json<{ enabled: boolean; blocked: string | null }>(['project', 'automation', 'wallaby_blocked']),
+      {
+        enabled: true,
+      },
+    );
+    t.regex(
+      (await cli(['overview'])).out,
+      /^automation of wallaby_blocked \(configuration version 1\) is on but blocked: .*slurm-remote/m,
+    );
+    // Once the profile is there, nothing blocks it.
+    const profile = {
+      name: 'slurm-remote',
+      project_module: 'wallaby_blocked',
+      translation: {},
+      deployment: { kind: 'rest_remote', deploy_host: 'dim.example.org' },
+    };
+    t.is((await cli(['profile', 'add', file('slurm-remote.json', JSON.stringify(profile))])).code, 0);
+    t.regex(
+      (await cli(['project', 'automation', 'wallaby_blocked'])).out,
+      /\(configuration version 1\): on; after/,
+    );
+    t.false((await cli(['overview'])).out.includes('wallaby_blocked'));
+  },
+);
+
 cliCoverage(test, s, 'cliAutomation');

@@ -18,7 +18,7 @@ const { cli, json, file, env } = s;
 let ids: Record<string, string> = {};
 test.serial.before(async () => {
   await cliProject(s);
-  ids = await cliReadySources(s, ['HIPASSJ0001-23', 'HIPASSJ0301MOCKFAIL']);
+  ids = await cliReadySources(s, ['HIPASSJ0001-23', 'HIPASSJ0301MOCKFAIL', 'HIPASSJ0300MOCKHOLD']);
 });
 
 test.serial('an execution watched to completion; a failing one exits 10; lists and short ids', async (t) => {
@@ -256,6 +256,29 @@ test.serial("the overview, one execution's records, and runs retried and cancell
     (await cli(['exec', 'cancel-all', '--project', 'wallaby_hires', '--state', 'pending'])).out,
     /^no execution to cancel$/m,
   );
+  // A run on its backend is left out unless asked for, and the stop says so (a dry run too).
+  const held = (await json<{ uuid: string }>(['exec', 'create', 'wallaby_hires', 'HIPASSJ0300MOCKHOLD']))
+    .uuid;
+  t.is((await cli(['exec', 'execute', held])).code, 0);
+  await until(
+    'the held run to be running',
+    async () => (await json<{ state: string }>(['exec', 'status', held])).state === 'running',
+  );
+  const dry = await cli(['exec', 'cancel-all', '--project', 'wallaby_hires', '--dry-run']);
+  t.is(dry.code, 0, dry.out);
+  t.regex(dry.out, /^no execution to cancel$/m);
+  t.regex(dry.out, /^left out: 1 execution running on its backend; add --running to cancel it too$/m);
+  const withRunning = await cli([
+    'exec',
+    'cancel-all',
+    '--project',
+    'wallaby_hires',
+    '--running',
+    '--dry-run',
+  ]);
+  t.regex(withRunning.out, new RegExp(`^would cancel ${held} \\(running\\)$`, 'm'));
+  t.false(withRunning.out.includes('left out'), withRunning.out);
+  t.is((await cli(['exec', 'cancel', held])).code, 0);
   // Where automation is on, the stop says that it would make new executions of those sources.
   const auto = manualWallabyYaml
     .replace('module: wallaby_hires', 'module: wallaby_auto')

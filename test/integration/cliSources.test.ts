@@ -81,6 +81,33 @@ test.serial('sources imported, added, deleted, discovered and listed by filter',
   t.regex(lost.out, /discovery_state/);
 });
 
+test.serial(
+  'a misspelt project is said with the projects there are; a CSV without its column is refused',
+  async (t) => {
+    for (const args of [
+      ['sources', 'list', 'wallaby_hire'],
+      ['sources', 'list', 'wallaby-hires'],
+      ['exec', 'list', '--project', 'wallaby_hire'],
+    ]) {
+      const r = await cli(args);
+      t.is(r.code, 1, `${args.join(' ')}: ${r.out}`);
+      t.regex(
+        r.out,
+        /no project wallaby[-_]hires?; did you mean wallaby_hires\? \(known: [^)]*wallaby_hires/,
+      );
+    }
+    const none = await cli(['exec', 'list', '--project', 'nosuch']);
+    t.is(none.code, 1, none.out);
+    t.regex(none.out, /no project nosuch \(known: [^)]*wallaby_hires/);
+    const csv = file('targets.csv', 'name,ra,dec\nHIPASSJ0005-01,1.5,-2\n');
+    const refused = await cli(['sources', 'import', 'wallaby_hires', csv]);
+    t.is(refused.code, 2, refused.out);
+    t.regex(refused.out, /first line \(name, ra, dec\) names no source_identifier column/);
+    const registered = await cli(['sources', 'list', 'wallaby_hires', '--prefix', 'name']);
+    t.regex(registered.out, /no source of wallaby_hires matches/, 'its header was not registered');
+  },
+);
+
 test.serial('a source shown, switched off and on, and its events', async (t) => {
   // One source: shown, switched off and on (an unknown one named, the rest done), its events.
   t.is(

@@ -1,5 +1,6 @@
 // What runs used, from the CLI: by state and by source, as a table and as JSON, a batch profile's
-// walltime under job_duration_minutes: auto, and refused groupings and ranges.
+// walltime under job_duration_minutes: auto, by month and by day with the empty ones left out, and
+// refused groupings and ranges.
 import test from 'ava';
 import { cliCoverage } from '../support/cliCoverage.js';
 import { cliProject, cliReadySources, cliSession } from '../support/cliSession.js';
@@ -31,7 +32,30 @@ test.serial('usage by state and by source, a walltime from auto, refusals', asyn
   const failedRuns = Number(/^wallaby_hires\s+failed\s+(\d+)\s/m.exec(usage.out)?.[1]);
   t.true(failedRuns === 1 || failedRuns === 2, usage.out);
   t.regex(usage.out, new RegExp(`^wallaby_hires\\s+total\\s+${failedRuns + 1}\\s`, 'm'));
-  t.regex(usage.out, /some runs report no CPU time/);
+  // No mock run reports CPU time: no figure, not a zero marked as partial.
+  t.regex(usage.out, /^wallaby_hires\s+completed\s+1\s+\S+\s+-\s/m);
+  t.regex(usage.out, /^- no run reports CPU time/m);
+  t.false(usage.out.includes('some runs report no CPU time'), usage.out);
+  // By month (the default) and by day, only the months and days with runs, and how many were left out.
+  const byMonth = await cli(['usage', '--project', 'wallaby_hires']);
+  const thisMonth = new Date().toISOString().slice(0, 7);
+  t.deepEqual(
+    byMonth.out
+      .split('\n')
+      .filter((l) => /^wallaby_hires\s+\d{4}-\d\d\s/.test(l))
+      .map((l) => l.split(/\s+/)[1]),
+    [thisMonth],
+    byMonth.out,
+  );
+  t.regex(byMonth.out, /^\(11 months with no run left out\)$/m);
+  const byDay = await cli(['usage', '--project', 'wallaby_hires', '--by', 'day']);
+  t.is(byDay.code, 0, byDay.out);
+  t.regex(byDay.out, /^PROJECT\s+DAY\s+RUNS/m);
+  t.regex(byDay.out, new RegExp(`^wallaby_hires\\s+${new Date().toISOString().slice(0, 10)}\\s+`, 'm'));
+  t.regex(byDay.out, /^\(29 days with no run left out\)$/m);
+  const longDays = await cli(['usage', '--project', 'wallaby_hires', '--by', 'day', '--from', '2020-01']);
+  t.is(longDays.code, 1, longDays.out);
+  t.regex(longDays.out, /by day, a range covers at most 366 days/);
   // A batch profile's wall time: what auto gives one source now, and why (no runs of it yet).
   const batchProfile = await s.api.call('POST', '/deployment-profiles', {
     token: await s.api.tokenFor('cli-walltime-admin', 'admin'),

@@ -289,8 +289,10 @@ test('sources are registered only under a configured project: a misspelt one is 
   });
   t.is(many.status, 422, many.text);
   t.regex(many.text, /upload one first/);
+  // Nothing was stored under the misspelt name: it is no project.
   const list = await call('GET', '/sources?project_module=walaby_hires');
-  t.deepEqual((list.body as { items: unknown[] }).items, [], 'nothing was stored under the misspelt name');
+  t.is(list.status, 404, list.text);
+  t.regex(list.text, /no project walaby_hires; did you mean wallaby_hires\? \(known: [a-z_, ]*wallaby_hires/);
   // The library face and every host share the rule: the core refuses a name the pattern refuses.
   const r = await appOf(api.container).sources.register(
     'Bad-Module',

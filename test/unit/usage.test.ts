@@ -132,6 +132,20 @@ test('summing by month over any range keeps every node-hour inside it, once', (t
   t.pass();
 });
 
+test('by day, a run across midnight UTC counts in each day by its time there, and every day of the range is a group', (t) => {
+  const u = row(new Date('2026-11-27T22:00:00Z'), new Date('2026-11-28T04:00:00Z'));
+  const r = summarizeUsage([u], new Date('2026-11-26T00:00:00Z'), new Date('2026-11-29T00:00:00Z'), 'day');
+  t.deepEqual(
+    r.groups.map((g) => [g.key, g.runs, g.node_hours]),
+    [
+      ['2026-11-26', 0, 0],
+      ['2026-11-27', 0.333, 4],
+      ['2026-11-28', 0.667, 8],
+    ],
+  );
+  t.is(r.total.node_hours, 12);
+});
+
 test('badput counts the node-hours of runs that did not complete; CPU time a backend did not report is counted apart', (t) => {
   const s = new Date('2026-11-02T00:00:00Z');
   const h = (n: number) => new Date(s.getTime() + n * 3600_000);

@@ -1,22 +1,17 @@
-import * as E from 'fp-ts/lib/Either.js';
 import { maxSourcesPerExecution } from '../../domain/projectConfig.js';
 import { holdShortTail, runGroups } from '../../domain/runGroups.js';
-import type { AppError, FieldIssue } from '../../errors.js';
+import type { AppError } from '../../errors.js';
 import type { NewEvent } from '../../domain/event.js';
 import type { Execution } from '../../domain/executionRecord.js';
 import type { Clock } from '../../ports/Clock.js';
 import type { EventLog } from '../../ports/EventLog.js';
 import type { ExecutionAdmissions } from '../../ports/ExecutionAdmissions.js';
 import type { ExecutionRepository } from '../../ports/ExecutionRepository.js';
-import type { ProfileRepository } from '../../ports/ProfileRepository.js';
 import type { ProjectConfigRepository } from '../../ports/ProjectConfigRepository.js';
 import type { Random } from '../../ports/Random.js';
 import { executionEvent } from '../../domain/execution.js';
-import { draftExecution, unknownArchive } from '../executions/executionDraft.js';
-import { resolveProfile } from '../profiles/resolveProfile.js';
-import { type BudgetDeps, readBudget } from '../budgets/readBudget.js';
-import { budgetSpent } from '../../domain/budget.js';
-import { appError } from '../../errors.js';
+import { draftExecution } from '../executions/executionDraft.js';
+import { automationReadiness, type BlockerDeps, blockerText } from './automationBlocker.js';
 import {
   type AutomationRetryRule,
   automationActor,
@@ -24,9 +19,8 @@ import {
   sourceHeldKind,
 } from '../../domain/automationRetry.js';
 
-export interface AutomationDeps extends BudgetDeps {
+export interface AutomationDeps extends BlockerDeps {
   readonly configs: Pick<ProjectConfigRepository, 'allActive'>;
-  readonly profiles: ProfileRepository;
   readonly admissions: Pick<ExecutionAdmissions, 'sourcesToProcess' | 'heldUntold' | 'failedRunsIn'>;
   readonly executions: Pick<ExecutionRepository, 'insertMany'>;
   readonly events: Pick<EventLog, 'append' | 'appendMany'>;
@@ -68,31 +62,14 @@ export const automateExecutions = async (
     const oldest = Math.min(...ready.map((r) => r.discoveredAt.getTime()));
     if (ready.length < a.min_sources_to_trigger && now.getTime() - oldest < a.max_wait_minutes * 60_000)
       continue;
-    const archiveName = a.archive_name;
-    const profile = await resolveProfile(deps.profiles, {
-      projectModule: v.projectModule,
-      ...(a.deployment_profile_name !== undefined ? { name: a.deployment_profile_name } : {}),
-    });
-    const refused = unknownArchive(v.config, archiveName) ?? (E.isLeft(profile) ? profile.left : null);
-    if (refused !== null || E.isLeft(profile)) {
-      // No profile, archive gone: nothing of this project can be made until that changes.
-      const warning = await reportBlocked(deps, now, reported, v.projectModule, v.version, refused!);
+    const readiness = await automationReadiness(deps, v, now);
+    if (readiness.kind === 'blocked') {
+      // No profile, archive gone, budget spent: nothing of this project can be made until that changes.
+      const warning = await reportBlocked(deps, now, reported, v.projectModule, v.version, readiness.error);
       if (warning) warnings.push(warning);
       continue;
     }
-    // A budget spent (or committed to runs in flight) this month: making runs now would only
-    // leave them pending. Said once, like a missing profile.
-    const budget = await readBudget(deps, v.projectModule, v.config, now);
-    if (budget && budgetSpent(budget)) {
-      const unit = budget.figures.unit === 'node_hours' ? 'node-hours' : 'CPU-hours';
-      const why = appError(
-        'conflict',
-        `budget_exhausted: the budget of ${budget.figures.budget} ${unit} for ${budget.figures.period_start.slice(0, 7)} is used or committed to runs in flight (it renews ${budget.figures.period_end}); raise budget.limit in a new configuration version to run more`,
-      );
-      const warning = await reportBlocked(deps, now, reported, v.projectModule, v.version, why);
-      if (warning) warnings.push(warning);
-      continue;
-    }
+    const { profile, archiveName } = readiness;
     reported.delete(v.projectModule);
     at ??= deps.clock.now();
     const size = Math.min(a.max_sources_per_execution, maxSourcesPerExecution);
@@ -114,7 +91,7 @@ export const automateExecutions = async (
         id: deps.random.uuid(),
         projectModule: v.projectModule,
         configVersion: v.version,
-        profile: profile.right,
+        profile,
         archiveName,
         sources,
         idempotencyKey: null,
@@ -180,8 +157,7 @@ const reportBlocked = async (
   version: number,
   error: AppError,
 ): Promise<string | null> => {
-  const issues = (error.details?.issues ?? []) as readonly FieldIssue[];
-  const reason = [error.message, ...issues.map((i) => i.message)].join(': ');
+  const reason = blockerText(error);
   const key = `${version}\n${reason}`;
   if (reported.get(projectModule) === key) return null;
   await deps.events.append(

@@ -1,12 +1,14 @@
 import * as E from 'fp-ts/lib/Either.js';
-import { type AppError, appError } from '../../errors.js';
+import type { AppError } from '../../errors.js';
 import type { Clock } from '../../ports/Clock.js';
 import type { ExecutionAdmissions } from '../../ports/ExecutionAdmissions.js';
 import type { ProjectConfigRepository } from '../../ports/ProjectConfigRepository.js';
+import { noProject } from '../projects/unknownProject.js';
+import { type BlockerDeps, blockedNow } from './automationBlocker.js';
 import { automationView, type SourceAutomationView } from '../sources/sourceAutomation.js';
 
-export interface StandingDeps {
-  readonly configs: Pick<ProjectConfigRepository, 'active'>;
+export interface StandingDeps extends BlockerDeps {
+  readonly configs: Pick<ProjectConfigRepository, 'active' | 'allActive'>;
   readonly admissions: Pick<ExecutionAdmissions, 'failedRunsIn'>;
   readonly clock: Clock;
 }
@@ -15,6 +17,8 @@ export interface AutomationStandingView {
   readonly project_module: string;
   readonly config_version: number;
   readonly enabled: boolean;
+  /** Why automation, though enabled, can make no execution now; null when it can, or is off. */
+  readonly blocked: string | null;
   readonly max_failed_runs: number;
   readonly retry_wait_minutes: number;
   /** Sources automation stopped trying, and sources it waits on before trying again. */
@@ -37,7 +41,7 @@ export const automationStanding = async (
   limit: number,
 ): Promise<E.Either<AppError, AutomationStandingView>> => {
   const active = await deps.configs.active(projectModule);
-  if (!active) return E.left(appError('not_found', `project ${projectModule} has no configuration`));
+  if (!active) return E.left(await noProject(deps.configs, projectModule));
   const a = active.config.automation.execution;
   const now = deps.clock.now();
   const holding = (await deps.admissions.failedRunsIn(projectModule, active.version))
@@ -58,6 +62,7 @@ export const automationStanding = async (
     project_module: projectModule,
     config_version: active.version,
     enabled: a.enabled,
+    blocked: a.enabled ? await blockedNow(deps, active, now) : null,
     max_failed_runs: a.max_failed_runs,
     retry_wait_minutes: a.retry_wait_minutes,
     held: holding.filter((x) => x.hold === 'held').length,

@@ -1,8 +1,9 @@
 import * as E from 'fp-ts/lib/Either.js';
-import { type AppError, appError, validationError } from '../../errors.js';
-import { monthOf, summarizeUsage, type UsageGrouping } from '../../domain/usage.js';
+import { type AppError, validationError } from '../../errors.js';
+import { dayOf, monthOf, summarizeUsage, type UsageGrouping } from '../../domain/usage.js';
 import type { Clock } from '../../ports/Clock.js';
 import type { ProjectConfigRepository } from '../../ports/ProjectConfigRepository.js';
+import { noProject } from '../projects/unknownProject.js';
 import type { ProfileRepository } from '../../ports/ProfileRepository.js';
 import type { UsageLedger } from '../../ports/UsageLedger.js';
 import { autoSettingsOf, estimateWalltime, walltimeHistoryRuns } from '../../domain/walltime.js';
@@ -10,7 +11,7 @@ import { readBudget } from './readBudget.js';
 
 export interface UsageDeps {
   readonly usage: Pick<UsageLedger, 'within' | 'spent' | 'inFlight' | 'walltimeHistory' | 'sourcesOf'>;
-  readonly configs: Pick<ProjectConfigRepository, 'active'>;
+  readonly configs: Pick<ProjectConfigRepository, 'active' | 'allActive'>;
   readonly profiles: Pick<ProfileRepository, 'list'>;
   readonly clock: Clock;
 }
@@ -46,7 +47,7 @@ const walltimes = async (deps: UsageDeps, projectModule: string) => {
 };
 
 export interface UsageRequest {
-  /** A UTC month, day or date-time (the codec checked it); default: the start of the month 11 months ago. */
+  /** A UTC month, day or date-time (the codec checked it); default: the start of the month 11 months ago (by day, of the day 29 days ago). */
   readonly from?: string | undefined;
   /** Exclusive; default: now. */
   readonly to?: string | undefined;
@@ -55,13 +56,15 @@ export interface UsageRequest {
 
 /** The longest range a request may cover, and the most attempts it may sum: beyond, narrow it. */
 export const maxUsageYears = 10;
+/** By day, the longest range: a year of daily groups. */
+export const maxUsageDays = 366;
 export const maxUsageRows = 200_000;
 /** By source, the most (attempt, source) pairs a request may sum. */
 export const maxUsageSourceParts = 1_000_000;
 
 /**
- * A project's usage in a range (runs split at its ends and, by month, at month ends, in UTC), by
- * month, profile, final state or source, and its budget now when it has one.
+ * A project's usage in a range (runs split at its ends and, by month or day, at their ends, in
+ * UTC), by month, day, profile, final state or source, and its budget now when it has one.
  */
 export const projectUsage = async (
   deps: UsageDeps,
@@ -69,13 +72,17 @@ export const projectUsage = async (
   q: UsageRequest,
 ): Promise<E.Either<AppError, Record<string, unknown>>> => {
   const active = await deps.configs.active(projectModule);
-  if (!active) return E.left(appError('not_found', `project ${projectModule} has no configuration`));
+  if (!active) return E.left(await noProject(deps.configs, projectModule));
   const now = deps.clock.now();
+  const by = q.by ?? 'month';
   const to = q.to !== undefined ? new Date(q.to) : now;
+  // By default the last 12 UTC months, or by day the last 30 UTC days.
   const from =
     q.from !== undefined
       ? new Date(q.from)
-      : monthOf(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1))).start;
+      : by === 'day'
+        ? new Date(dayOf(now).start.getTime() - 29 * 86_400_000)
+        : monthOf(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1))).start;
   for (const [path, d] of [
     ['from', from],
     ['to', to],
@@ -96,6 +103,12 @@ export const projectUsage = async (
         { path: 'from', message: `a range covers at most ${maxUsageYears} years` },
       ]),
     );
+  if (by === 'day' && to.getTime() - from.getTime() > maxUsageDays * 86_400_000)
+    return E.left(
+      validationError('the range is too long by day', [
+        { path: 'from', message: `by day, a range covers at most ${maxUsageDays} days: by month for longer` },
+      ]),
+    );
   const { rows, more } = await deps.usage.within(projectModule, from, to, maxUsageRows);
   if (more)
     return E.left(
@@ -106,7 +119,6 @@ export const projectUsage = async (
         },
       ]),
     );
-  const by = q.by ?? 'month';
   // Only by source: the runs' sources, and how many (run, source) pairs they make.
   const sourcesOf =
     by === 'source'

@@ -6,17 +6,18 @@ import type { ExecutionRepository } from '../../ports/ExecutionRepository.js';
 import type { JobQueue, QueueStats } from '../../ports/JobQueue.js';
 import type { WorkerRecord, WorkerRegistry } from '../../ports/WorkerRegistry.js';
 import type { ProfilePauses } from '../../ports/ProfilePauses.js';
-import type { ProfileRepository } from '../../ports/ProfileRepository.js';
+import type { ProjectConfigRepository } from '../../ports/ProjectConfigRepository.js';
+import { type BlockerDeps, blockedNow } from '../automation/automationBlocker.js';
 import type { DeploymentProfile } from '../../domain/profile.js';
 import { holdingPause, type ProfilePause, pauseEnded } from '../../domain/profilePause.js';
 
-export interface OverviewDeps {
+export interface OverviewDeps extends BlockerDeps {
+  readonly configs: Pick<ProjectConfigRepository, 'allActive'>;
   readonly executions: Pick<ExecutionRepository, 'list'>;
   readonly executionFigures: Pick<ExecutionFigures, 'countsByState' | 'endedByHour' | 'waitingOn'>;
   readonly queue: JobQueue;
   readonly workers: WorkerRegistry;
   readonly pauses: Pick<ProfilePauses, 'all'>;
-  readonly profiles: Pick<ProfileRepository, 'get'>;
 }
 
 export interface Overview {
@@ -36,6 +37,12 @@ export interface Overview {
     /** The executions that wait on it while it holds (domain/profilePause.ts `waitsOnPause`). */
     readonly waiting: number;
   }[];
+  /** Projects whose automation is on but can make no execution now, with why. */
+  readonly blockedAutomation: readonly {
+    readonly projectModule: string;
+    readonly configVersion: number;
+    readonly reason: string;
+  }[];
 }
 
 export const recentFailureCount = 10;
@@ -48,14 +55,28 @@ export const readOverview = async (
 ): Promise<Overview> => {
   const thisHour = Math.floor(now.getTime() / 3600_000) * 3600_000;
   const since = new Date(thisHour - 24 * 3600_000);
-  const [byProject, queue, workers, failed, ended, pauses] = await Promise.all([
+  const [byProject, queue, workers, failed, ended, pauses, configs] = await Promise.all([
     d.executionFigures.countsByState(),
     d.queue.stats(now),
     d.workers.live(now, staleAfterSeconds),
     d.executions.list({ state: 'failed' }, recentFailureCount, null),
     d.executionFigures.endedByHour(since),
     d.pauses.all(),
+    d.configs.allActive(),
   ]);
+  // Projects are few: each automated one's readiness, as the execution tick would judge it.
+  const blockedAutomation = (
+    await Promise.all(
+      configs
+        .filter((v) => v.config.automation.execution.enabled)
+        .map(async (v) => {
+          const reason = await blockedNow(d, v, now);
+          return reason === null
+            ? []
+            : [{ projectModule: v.projectModule, configVersion: v.version, reason }];
+        }),
+    )
+  ).flat();
   // Pauses are few (each an operator's act): their profiles one by one.
   const paused = (
     await Promise.all(
@@ -92,5 +113,6 @@ export const readOverview = async (
     recentFailures: failed === 'bad_cursor' ? [] : failed.items,
     endedByHour: hours,
     paused: paused.map((p) => ({ ...p, waiting: waiting?.get(p.profile.id) ?? 0 })),
+    blockedAutomation,
   };
 };

@@ -44,6 +44,19 @@ export const OverviewPage = () => {
                 </ul>
               </div>
             )}
+            {o.blocked_automation.length > 0 && (
+              <div class="warn" role="status">
+                <p>Automation is on but makes no execution in:</p>
+                <ul>
+                  {o.blocked_automation.map((b) => (
+                    <li key={b.project_module}>
+                      <a href={href(['projects'], { project: b.project_module })}>{b.project_module}</a>{' '}
+                      (configuration v{b.config_version}): {b.reason}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            )}
             <h2>Executions by state</h2>
             <ul class="tiles">
               {Object.entries(o.executions_by_state).map(([state, n]) => (

@@ -134,10 +134,15 @@ const AutomationHolds = ({ module }: { module: string }) => {
       {(a) => (
         <section aria-label="Automation">
           <h2>Automation</h2>
+          {a.blocked !== null && (
+            <p class="warn" role="status">
+              On, but blocked: automation makes no execution until this is fixed: {a.blocked}
+            </p>
+          )}
           <p>
-            {a.enabled ? 'On' : 'Off'} (configuration v{a.config_version}): after a failed run of a source it
-            waits {a.retry_wait_minutes} min, twice as long after each, and stops after {a.max_failed_runs}.{' '}
-            {a.held} stopped, {a.waiting} waiting.
+            {a.blocked !== null ? 'Blocked' : a.enabled ? 'On' : 'Off'} (configuration v{a.config_version}):
+            after a failed run of a source it waits {a.retry_wait_minutes} min, twice as long after each, and
+            stops after {a.max_failed_runs}. {a.held} stopped, {a.waiting} waiting.
           </p>
           {a.sources.length > 0 && (
             <table>

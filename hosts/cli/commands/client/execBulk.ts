@@ -42,12 +42,23 @@ export abstract class ExecBulkCommand extends ReadCommand {
   protected async afterwards(_api: ApiClient, _done: number): Promise<string | null> {
     return null;
   }
+  /**
+   * What the states chosen leave out that a user may have meant, and the switch that includes it
+   * (to stderr, with --dry-run too); none by default. `query` is the choice's, without its state.
+   */
+  protected async leftOut(
+    _api: ApiClient,
+    _query: Record<string, string | undefined>,
+  ): Promise<string | null> {
+    return null;
+  }
 
   protected async run(api: ApiClient): Promise<number> {
     const most = this.limit === undefined ? Number.POSITIVE_INFINITY : Number(this.limit);
     if (this.limit !== undefined && !(Number.isSafeInteger(most) && most >= 1))
       throw new UsageError('--limit must be a whole number, 1 or more');
-    const chosen = await this.choose(api, most);
+    const query = await this.query(api);
+    const chosen = await this.choose(api, query, most);
     const outcomes: Outcome[] = [];
     for (const e of chosen) {
       if (this.dryRun) {
@@ -72,6 +83,8 @@ export abstract class ExecBulkCommand extends ReadCommand {
     }
     const note = this.dryRun ? null : await this.afterwards(api, outcomes.filter((o) => o.done).length);
     if (note !== null) this.context.stderr.write(`${note}\n`);
+    const left = await this.leftOut(api, query);
+    if (left !== null) this.context.stderr.write(`${left}\n`);
     if (this.asJson) this.json(outcomes.map(({ done, ...o }) => ({ ...o, [this.done]: done })));
     else if (chosen.length === 0) this.out(`no execution to ${this.done === 'retried' ? 'retry' : 'cancel'}`);
     else if (!this.dryRun)
@@ -79,14 +92,22 @@ export abstract class ExecBulkCommand extends ReadCommand {
     return this.dryRun || outcomes.every((o) => o.done) ? exitCodes.ok : exitCodes.failure;
   }
 
-  /** The executions to act on, newest first, read whole before any is touched. */
-  private async choose(api: ApiClient, most: number): Promise<ExecutionView[]> {
-    const query = {
+  /** The choice's query, but for its states. */
+  private async query(api: ApiClient): Promise<Record<string, string | undefined>> {
+    return {
       project_module: this.project,
       deployment_profile_name: this.profile,
       source_id: this.source === undefined ? undefined : await oneSource(api, this.project, this.source),
       ...this.extraQuery(),
     };
+  }
+
+  /** The executions to act on, newest first, read whole before any is touched. */
+  private async choose(
+    api: ApiClient,
+    query: Record<string, string | undefined>,
+    most: number,
+  ): Promise<ExecutionView[]> {
     const chosen: ExecutionView[] = [];
     for (const state of this.states())
       for await (const page of api.pages<ExecutionView>('/executions', { ...query, state }, 500)) {

@@ -74,6 +74,18 @@ export class ExecCancelAllCommand extends ExecBulkCommand {
     return `warning: automation is on in ${this.project} (configuration version ${v.version}): its next tick makes new executions of the sources these left unprocessed. To stop it, upload a version with automation.execution.enabled: false, or pause the profile (surveyor profile pause).`;
   }
 
+  /** Without --running or --state, the runs on their backends are left out: say how many, and how to include them. */
+  protected override async leftOut(api: ApiClient, query: Record<string, string | undefined>) {
+    if (this.running || this.state !== undefined) return null;
+    const page = await api.request<{ items: unknown[]; next_cursor: string | null }>('GET', '/executions', {
+      query: { ...query, state: 'running', limit: '500' },
+    });
+    const n = page.items.length;
+    if (n === 0) return null;
+    const count = page.next_cursor ? `${n} or more executions` : n === 1 ? '1 execution' : `${n} executions`;
+    return `left out: ${count} running on ${n === 1 && !page.next_cursor ? 'its backend' : 'their backends'}; add --running to cancel ${n === 1 && !page.next_cursor ? 'it' : 'them'} too`;
+  }
+
   protected async act(api: ApiClient, e: ExecutionView) {
     const r = await api.request<ExecutionView>('POST', path(e.uuid, '/cancel'));
     return { line: `cancelled ${e.uuid} (was ${e.state}, now ${r.state})` };

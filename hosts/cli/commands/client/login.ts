@@ -122,7 +122,7 @@ export class OwnPasswordCommand extends ClientCommand {
     if (!process.stdin.isTTY) throw new UsageError('no terminal to ask for passwords; use --password-stdin');
     const current = await promptHidden('Current password: ');
     const fresh = await askedTwice('New password');
-    if (fresh === undefined) throw new UsageError('the two new passwords differ');
+    if (fresh === undefined) throw new UsageError('no new password was set');
     return [current, fresh];
   }
 }

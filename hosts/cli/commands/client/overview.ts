@@ -11,6 +11,7 @@ interface OverviewView {
   workers: { hostname: string; pid: number; roles: string[]; heartbeat_at: string }[];
   recent_failures: ExecutionView[];
   paused_profiles: (PauseView & { name: string; project_module: string | null })[];
+  blocked_automation: { project_module: string; config_version: number; reason: string }[];
 }
 
 export class OverviewCommand extends ReadCommand {
@@ -40,6 +41,10 @@ export class OverviewCommand extends ReadCommand {
     for (const p of o.paused_profiles)
       this.out(
         `profile ${p.name} (${p.project_module ?? 'global'}) paused ${pauseWindow(p)} by ${p.by}: ${p.reason} (${p.holding ? `${p.waiting} ${p.waiting === 1 ? 'execution waits' : 'executions wait'}` : 'it holds nothing yet'})`,
+      );
+    for (const b of o.blocked_automation)
+      this.out(
+        `automation of ${b.project_module} (configuration version ${b.config_version}) is on but blocked: ${b.reason}`,
       );
     if (o.recent_failures.length > 0) this.out('recent failures:');
     for (const e of o.recent_failures) this.out(`  ${describe(e)}`);

@@ -171,6 +171,7 @@ interface AutomationView {
   project_module: string;
   config_version: number;
   enabled: boolean;
+  blocked: string | null;
   max_failed_runs: number;
   retry_wait_minutes: number;
   held: number;
@@ -212,7 +213,7 @@ export class ProjectAutomationCommand extends ReadCommand {
     );
     if (this.asJson) return this.json(a);
     this.out(
-      `automation of ${a.project_module} (configuration version ${a.config_version}): ${a.enabled ? 'on' : 'off'}; after a failed run it waits ${a.retry_wait_minutes} min (twice as long after each), and stops after ${a.max_failed_runs}`,
+      `automation of ${a.project_module} (configuration version ${a.config_version}): ${a.blocked !== null ? `on but blocked: ${a.blocked}` : a.enabled ? 'on' : 'off'}; after a failed run it waits ${a.retry_wait_minutes} min (twice as long after each), and stops after ${a.max_failed_runs}`,
     );
     this.out(`${a.held} source${a.held === 1 ? '' : 's'} stopped, ${a.waiting} waiting`);
     if (a.sources.length > 0)

@@ -28,12 +28,20 @@ export interface SourceView {
 
 /**
  * Identifiers from a file: a CSV with a `source_identifier` column (a header line naming it), or
- * one identifier per line. Blank lines and lines starting with # are skipped.
+ * one identifier per line. Blank lines and lines starting with # are skipped. A CSV of several
+ * columns without that column is refused: its header would be registered as a source, and each
+ * whole line as another.
  */
-export const identifiersFromText = (text: string): string[] => {
+export const identifiersFromText = (text: string, fileName = ''): string[] => {
   const lines = text.split(/\r?\n/).filter((l) => l.trim() !== '' && !l.startsWith('#'));
   const header = lines[0]?.split(',').map((h) => h.trim().replace(/^"|"$/g, ''));
-  if (!header?.includes('source_identifier')) return lines.map((l) => l.trim());
+  if (!header?.includes('source_identifier')) {
+    if (header && header.length > 1)
+      throw new UsageError(
+        `${fileName || 'the file'} reads as a CSV whose first line (${header.join(', ').slice(0, 120)}) names no source_identifier column: name that column source_identifier, or list one identifier per line with no header`,
+      );
+    return lines.map((l) => l.trim());
+  }
   const rows = parseCsv(lines.join('\n'), { columns: true, skip_empty_lines: true, trim: true }) as Record<
     string,
     string
@@ -177,7 +185,11 @@ export class SourcesImportCommand extends RegisterCommand {
   file = Option.String({ required: true, name: 'FILE' });
 
   protected run(api: ApiClient): Promise<number> {
-    return this.registerAll(api, this.module, identifiersFromText(readFileSync(this.file, 'utf8')));
+    return this.registerAll(
+      api,
+      this.module,
+      identifiersFromText(readFileSync(this.file, 'utf8'), this.file),
+    );
   }
 }
 

@@ -48,8 +48,9 @@ export class UsageCommand extends ReadCommand {
     details: `
       Sums the usage of every attempt that reached a backend (sacct's figures on Slurm, a DALiuGE
       session's times on an island manager, an estimate where the backend could not say) over
-      [--from, --to): by default the last 12 UTC calendar months. A run across a month's end counts
-      in each month by the share of its run time there. Without --project, every project. Badput
+      [--from, --to): by default the last 12 UTC calendar months (by day, the last 30 UTC days, and
+      at most a year). A run across a month's or day's end counts in each by the share of its run
+      time there. Months or days with no run are left out of the table (--json has every one). Without --project, every project. Badput
       is the node-hours of runs that did not complete. By source, a run counts for each of its
       sources, and what it held is split equally among them. The budget line shows this month's budget,
       what settled runs used and the estimate for runs in flight. A walltime line per batch
@@ -59,6 +60,7 @@ export class UsageCommand extends ReadCommand {
     examples: [
       ['This year by month', 'surveyor usage --project wallaby_hires --from 2026-01'],
       ['By profile, as JSON', 'surveyor usage --project wallaby_hires --by profile --json'],
+      ['The last 30 days, day by day', 'surveyor usage --project wallaby_hires --by day'],
       ['What each source cost, grouped runs split', 'surveyor usage --project wallaby_hires --by source'],
     ],
   });
@@ -66,11 +68,11 @@ export class UsageCommand extends ReadCommand {
   project = Option.String('--project', { description: 'One project (default: every project)' });
   from = Option.String('--from', { description: 'Start: a UTC month (2026-01), day or date-time' });
   to = Option.String('--to', { description: 'End, exclusive (default: now)' });
-  by = Option.String('--by', 'month', { description: 'Group by month, profile, state or source' });
+  by = Option.String('--by', 'month', { description: 'Group by month, day, profile, state or source' });
 
   protected async run(api: ApiClient): Promise<number> {
     if (!usageGroupings.some((g) => g === this.by)) {
-      this.context.stderr.write(`surveyor: --by is month, profile, state or source, not ${this.by}\n`);
+      this.context.stderr.write(`surveyor: --by is ${usageGroupings.join(', ')}, not ${this.by}\n`);
       return exitCodes.usage;
     }
     const projects = this.project
@@ -92,7 +94,10 @@ export class UsageCommand extends ReadCommand {
       key,
       n(t.runs),
       n(t.node_hours),
-      `${n(t.cpu_hours)}${t.runs_without_cpu > 0 ? '*' : ''}`,
+      // No run reported CPU time: there is no figure, not a zero; some did not: the sum is partial.
+      t.runs > 0 && t.runs_without_cpu >= t.runs
+        ? '-'
+        : `${n(t.cpu_hours)}${t.runs_without_cpu > 0 ? '*' : ''}`,
       n(t.badput_node_hours),
       n(t.queue_hours),
     ];
@@ -100,13 +105,22 @@ export class UsageCommand extends ReadCommand {
       table([
         head,
         ...views.flatMap((v) => [
-          ...v.groups.map((g) => row(v.project_module, g.key, g)),
+          ...v.groups.filter((g) => g.runs > 0).map((g) => row(v.project_module, g.key, g)),
           row(v.project_module, 'total', v.total),
         ]),
       ]),
     );
-    if (views.some((v) => v.total.runs_without_cpu > 0))
+    const empty = views.reduce((k, v) => k + v.groups.filter((g) => g.runs === 0).length, 0);
+    if (empty > 0 && (this.by === 'month' || this.by === 'day'))
+      this.out(
+        `(${empty} ${this.by === 'day' ? 'day' : 'month'}${empty === 1 ? '' : 's'} with no run left out)`,
+      );
+    const partial = (t: Totals) => t.runs_without_cpu > 0 && t.runs_without_cpu < t.runs;
+    if (views.some((v) => partial(v.total) || v.groups.some(partial)))
       this.out('* some runs report no CPU time (DALiuGE sessions, estimates): CPU-hours count the others');
+    const none = (t: Totals) => t.runs > 0 && t.runs_without_cpu >= t.runs;
+    if (views.some((v) => none(v.total) || v.groups.some(none)))
+      this.out('- no run reports CPU time (DALiuGE sessions, estimates): there is no CPU-hour figure');
     for (const v of views)
       if (v.budget)
         this.out(
