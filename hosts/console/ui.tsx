@@ -102,8 +102,19 @@ export const Show = <T,>({
   </>
 );
 
+/** An instant as the CLI and the logs write it: UTC, year first, to the second. */
+export const timeText = (at: string): string =>
+  `${new Date(at).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+
+/** An instant in UTC (as the CLI prints it); the browser's local time on hover. */
 export const Time = ({ at }: { at: string | null | undefined }) =>
-  at ? <time dateTime={at}>{new Date(at).toLocaleString()}</time> : <span class="muted">—</span>;
+  at ? (
+    <time dateTime={at} title={new Date(at).toLocaleString()}>
+      {timeText(at)}
+    </time>
+  ) : (
+    <span class="muted">—</span>
+  );
 
 /** A pause's window: since (or from, while ahead) its beginning, and until its end when it has one. */
 export const PauseWindow = ({
@@ -365,4 +376,46 @@ export const Json = ({ value, label }: { value: unknown; label: string }) => (
   <Scroll label={label}>
     <pre class="json">{JSON.stringify(value, null, 2)}</pre>
   </Scroll>
+);
+
+/** A span of seconds as people read it: seconds under two minutes, then minutes, then hours; a dash for none. */
+export const durationText = (s: number | null) =>
+  s === null
+    ? '—'
+    : s < 120
+      ? `${s.toFixed(1)} s`
+      : s < 7200
+        ? `${(s / 60).toFixed(1)} min`
+        : `${(s / 3600).toFixed(1)} h`;
+
+/** What a JSON editor holds, parsed; its problem said in the form's words when it does not parse. */
+export const jsonBody = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new Error(`not valid JSON: ${(e as Error).message}`);
+  }
+};
+
+/** A labelled editor of code (JSON): monospace, no spell checking. */
+export const CodeArea = ({
+  label,
+  rows,
+  value,
+  onInput,
+}: {
+  label: string;
+  rows: number;
+  value: string;
+  onInput: (text: string) => void;
+}) => (
+  <Field label={label}>
+    <textarea
+      class="code"
+      rows={rows}
+      value={value}
+      onInput={(e) => onInput(e.currentTarget.value)}
+      spellcheck={false}
+    />
+  </Field>
 );

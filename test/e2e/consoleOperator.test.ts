@@ -77,6 +77,15 @@ test.serial('an operator signs in, uploads, registers, discovers, runs, cancels 
     .fill(wallabyYaml.replace(/poll_interval_seconds: \d+/, 'poll_interval_seconds: 30'));
   await page.getByRole('button', { name: 'Upload' }).click();
   await page.getByText('Stored: wallaby_hires version 2').waitFor();
+  // The version's YAML scrolls inside its box; nothing of it is cut off past the page's edge.
+  t.true(
+    await page
+      .locator('pre.yaml')
+      .evaluate(
+        (el) => el.closest('.scroll')!.getBoundingClientRect().right <= document.documentElement.clientWidth,
+      ),
+    'the YAML box ends inside the page',
+  );
   // Version 2 is shown; its row for version 1 offers the diff.
   await page.getByRole('link', { name: 'diff with v2' }).click();
   const diff = page.locator('pre.diff');
@@ -229,6 +238,20 @@ test.serial('an operator signs in, uploads, registers, discovers, runs, cancels 
   await page.getByText('Only the executions that run').waitFor();
   await page.getByRole('link', { name: real.slice(0, 8) }).waitFor();
   t.is(await page.getByRole('link', { name: dry.slice(0, 8) }).count(), 0);
+  // The same from the list's own filter: a project, then a source by its identifier; each ended
+  // run says when it ended and how long it took.
+  await c.open(page, 'executions', 'Executions');
+  await page.getByRole('combobox', { name: /^Project/ }).selectOption('wallaby_hires');
+  await page.getByLabel(/^Source/).fill(sources[1]!);
+  await page.getByRole('button', { name: 'Only its executions' }).click();
+  await page.getByText('Only the executions that run').waitFor();
+  t.regex(page.url(), new RegExp(`source=${sourceId}`));
+  const row = page.getByRole('row', { name: new RegExp(real.slice(0, 8)) });
+  t.regex((await row.textContent()) ?? '', /completed.*\d+(\.\d)? (s|min)$/);
+  t.is(await page.getByRole('columnheader', { name: 'Took' }).count(), 1);
+  await page.getByLabel(/^Source/).fill('HIPASSJ9999-99');
+  await page.getByRole('button', { name: 'Only its executions' }).click();
+  await page.getByRole('alert').getByText('no source HIPASSJ9999-99 in wallaby_hires').waitFor();
 
   // Cancel one on its way, then retry it to the end.
   const retried = await create(sources[2]!, false);
@@ -243,8 +266,9 @@ test.serial('an operator signs in, uploads, registers, discovers, runs, cancels 
   await c.open(page, `executions/${retried}`, `Execution ${retried.slice(0, 8)}`);
   await waitForState(page, 'completed');
   t.regex((await page.locator('.facts').first().textContent()) ?? '', /Attempt2/);
-  // Compared with the other real run: another source, both completed.
-  await page.getByLabel('With execution (its full id)').fill(real);
+  // Compared with the other real run, named by its first 8 characters as the lists show it:
+  // another source, both completed.
+  await page.getByLabel(/^With execution/).fill(real.slice(0, 8));
   await page.getByRole('button', { name: 'Compare', exact: true }).click();
   const comparison = page.getByLabel('Comparison');
   await comparison.waitFor();
@@ -288,7 +312,44 @@ test.serial('an operator signs in, uploads, registers, discovers, runs, cancels 
   await page.getByRole('dialog').getByRole('button', { name: 'Cancel these 1' }).click();
   await page.getByText('1 of 1 cancelled').waitFor();
   await page.getByRole('button', { name: /^Cancel these/ }).waitFor({ state: 'detached' });
+  // Two sources where the project takes one per execution: the form says so and makes one each.
+  await c.open(page, 'executions/new', 'New execution');
+  await page.getByLabel(sources[0]!).check();
+  await page.getByLabel(sources[1]!).check();
+  await page
+    .getByText(
+      /wallaby_hires takes at most 1 source per execution .*: 2 executions will be made, one per\s+source/,
+    )
+    .waitFor();
+  await page.getByLabel('Execute at once').uncheck();
+  await page.getByRole('button', { name: 'Create 2 executions (not run yet)' }).click();
+  await page.waitForURL(/#\/executions\?project=wallaby_hires$/);
+  await c.open(page, 'executions?project=wallaby_hires&state=pending', 'Executions');
+  await page.getByRole('button', { name: 'Cancel these 2' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel these 2' }).click();
+  await page.getByText('2 of 2 cancelled').waitFor();
   await c.open(page, 'alerts', 'Alerts');
+  // No channel yet: the page says alerts go nowhere and who makes one; an operator writes rules.
+  await page
+    .getByText('No notification channels yet: alerts go nowhere until one exists. An admin makes them.')
+    .waitFor();
+  t.is(await page.getByRole('button', { name: 'New channel' }).count(), 0, 'channels are an admin’s');
+  await page.getByRole('button', { name: 'New rule' }).click();
+  const ruleText = page.getByLabel('New rule (JSON)');
+  t.regex(await ruleText.inputValue(), /"kind": "execution_ended"/);
+  await page.getByRole('button', { name: 'Create rule' }).click();
+  await page
+    .getByRole('alert')
+    .getByText(/1 to 10 channel ids|channel/)
+    .first()
+    .waitFor();
+  await ruleText.fill('{ not json');
+  await page.getByRole('button', { name: 'Create rule' }).click();
+  await page
+    .getByRole('alert')
+    .getByText(/not valid JSON/)
+    .waitFor();
+  await page.getByRole('button', { name: 'Close' }).click();
   await c.record(t, page, '09-alerts');
   await c.open(page, 'projects', 'Project configurations');
   await c.record(t, page, '06-projects');

@@ -33,7 +33,14 @@ test.serial('a viewer sees every page and no control that would change anything'
     ['usage/wallaby_hires', 'Usage of wallaby_hires'],
   ];
   // Reads only: comparing two executions, downloading the provenance document.
-  const allowed = new Set(['Sign out', 'Previous', 'Next', 'Compare', 'Provenance (W3C PROV-JSON)']);
+  const allowed = new Set([
+    'Sign out',
+    'Previous',
+    'Next',
+    'Compare',
+    'Provenance (W3C PROV-JSON)',
+    'Only its executions',
+  ]);
   for (const [hash, heading] of pages) {
     await c.open(page, hash, heading);
     await page.waitForTimeout(300);
@@ -67,6 +74,12 @@ test.serial('a viewer sees every page and no control that would change anything'
     (await page.getByRole('img', { name: /^Where the time went: / }).getAttribute('aria-label')) ?? '',
     /Run \d/,
   );
+  // Times as the CLI prints them: UTC, year first.
+  t.regex((await page.locator('time').first().textContent()) ?? '', /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$/);
+  // Each step's time once, in the bar and its table; beside it only the total.
+  const whole = (await page.getByLabel('Steps in all').textContent()) ?? '';
+  t.regex(whole, /^Total/);
+  t.notRegex(whole, /stage|translate|poll|waiting/i);
   await c.open(page, 'overview', 'Overview');
   await page.getByRole('img', { name: /^Executions ended by hour/ }).waitFor();
   await c.record(t, page, 'viewer-overview-charts');

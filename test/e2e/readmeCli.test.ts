@@ -33,7 +33,7 @@ const walkthrough = (): string => {
 };
 
 test('the CLI walkthrough runs as written against scripts/start, to a completed run', async (t) => {
-  t.timeout(300_000);
+  t.timeout(540_000);
   const home = mkdtempSync(join(tmpdir(), 'surveyor-readme-cli-'));
   // Its own directory: as root the database runs as `postgres`, which cannot pass through `home`.
   const data = mkdtempSync(join(tmpdir(), 'surveyor-readme-cli-data-'));
@@ -54,11 +54,12 @@ test('the CLI walkthrough runs as written against scripts/start, to a completed 
     SERVICE_REST_POLL_MIN_SECONDS: '1',
     SERVICE_MOCK_STEP_MS: '200',
   });
-  const server = runCli(['start', '--migrate'], env);
+  const server = runCli([], env, undefined, { script: join(root, 'scripts', 'start') });
   t.teardown(() => {
     if (server.child.exitCode === null) server.child.kill('SIGKILL');
   });
-  const [, base] = await server.waitFor(/listening on (http:\/\/\S+)\/api\/v2/);
+  // scripts/start runs setup first: quick when dist/ is current, a compile when it is not.
+  const [, base] = await server.waitFor(/listening on (http:\/\/\S+)\/api\/v2/, 240_000);
   const blocks = walkthrough();
   t.regex(blocks, /exec watch "\$UUID"/);
   const script = blocks
@@ -80,4 +81,15 @@ test('the CLI walkthrough runs as written against scripts/start, to a completed 
   t.regex(r.out, /^exec watch exited 10$/m);
   server.child.kill('SIGTERM');
   t.is(await server.exited(), 0);
+  // What scripts/start printed is for people: readable lines, no JSON, no line per health check.
+  const lines = server.output().split('\n');
+  t.true(
+    lines.some((l) => /^starting surveyor /.test(l)),
+    'it says what it starts',
+  );
+  t.deepEqual(
+    lines.filter((l) => l.startsWith('{')),
+    [],
+    'no JSON lines',
+  );
 });

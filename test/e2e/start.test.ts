@@ -46,9 +46,13 @@ test('start, create the first admin, log in, refresh, log out, stop cleanly', as
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ username, password }),
     });
+  // Probes answered are not logged at info (a health check every few seconds would drown the log).
+  for (let i = 0; i < 3; i++) t.is((await fetch(`${base}/health`)).status, 200);
   // No admin yet: a login fails with the usual 401 and the log says why.
   t.is((await login('admin', 'anything-at-all')).status, 401);
   await server.waitFor(/"cause":"no_admin_exists"/);
+  await server.waitFor(/"route":"\/login","status":401/);
+  t.false(server.output().includes('"route":"/health"'), 'a health check is not an info line');
 
   const create = runCli(
     [

@@ -95,6 +95,14 @@ test.serial('an execution watched to completion; a failing one exits 10; lists a
   t.regex(unknown.out, /no source HIPASSJ0001 in project wallaby_hires/, 'a prefix of one is not that one');
   const events = await json<{ kind: string }[]>(['exec', 'events', created.uuid]);
   t.true(events.some((e) => e.kind === 'execution.completed'));
+  // The table shows an id's first 8 characters and its sources by name (--json has the whole id).
+  const table = await cli(['exec', 'list', '--project', 'wallaby_hires', '--source', 'HIPASSJ0301MOCKFAIL']);
+  t.regex(table.out, /^ID\s+PROJECT\s+STATE\s+ATTEMPT\s+SOURCES\s+PROFILE\s+CREATED$/m);
+  t.regex(
+    table.out,
+    new RegExp(`^${bad.uuid.slice(0, 8)}\\s+wallaby_hires\\s+\\S+\\s+\\d+\\s+HIPASSJ0301MOCKFAIL\\s`, 'm'),
+  );
+  t.false(table.out.includes(bad.uuid), 'not the whole id');
   // The first 8 characters, as exec list and the console show an id; too few are refused.
   const short = await cli(['exec', 'status', created.uuid.slice(0, 8)]);
   t.is(short.code, 0, short.out);
@@ -303,6 +311,54 @@ test.serial("the overview, one execution's records, and runs retried and cancell
   const lastEvent = await json<{ kind: string }[]>(['exec', 'events', done, '--last', '1']);
   const allEvents = await json<{ kind: string }[]>(['exec', 'events', done]);
   t.deepEqual(lastEvent, allEvents.slice(-1));
+});
+
+test.serial('several sources: one execution may hold one, so --each makes one per source', async (t) => {
+  const both = ['HIPASSJ0001-23', 'HIPASSJ0301MOCKFAIL'];
+  // The example configuration takes one source per execution: refused, with the way out.
+  const together = await cli(['exec', 'create', 'wallaby_hires', ...both]);
+  t.is(together.code, 1, together.out);
+  t.regex(together.out, /max_sources_per_execution/);
+  t.regex(together.out, /^surveyor: --each makes one execution per source$/m);
+  const each = await cli([
+    'exec',
+    'create',
+    'wallaby_hires',
+    ...both,
+    'HIPASSJ9999-99',
+    '--each',
+    '--idempotency-key',
+    'each-1',
+  ]);
+  t.is(each.code, 1, each.out);
+  t.regex(each.out, /^HIPASSJ9999-99: not made: /m);
+  t.regex(each.out, /^2 of 3 made$/m);
+  const again = await json<{ made: { uuid: string; sources: { source_identifier: string }[] }[] }>([
+    'exec',
+    'create',
+    'wallaby_hires',
+    ...both,
+    '--each',
+    '--idempotency-key',
+    'each-1',
+  ]);
+  t.deepEqual(
+    again.made.map((e) => e.sources.map((x) => x.source_identifier)),
+    both.map((b) => [b]),
+    'one execution per source, the same ones again for the same key',
+  );
+  const pending = (
+    await json<{ items: { uuid: string }[] }>([
+      'exec',
+      'list',
+      '--project',
+      'wallaby_hires',
+      '--state',
+      'pending',
+    ])
+  ).items.map((e) => e.uuid);
+  for (const e of again.made) t.true(pending.includes(e.uuid), 'made, not run');
+  t.is((await cli(['exec', 'cancel-all', '--project', 'wallaby_hires', '--state', 'pending'])).code, 0);
 });
 
 cliCoverage(test, s, 'cliExecutions');

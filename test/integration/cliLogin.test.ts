@@ -115,7 +115,15 @@ test.serial('an API token for a program: printed once, its own role, revoked', a
   t.is((await program(['logout'])).code, 2, 'logout would revoke the token, not a login: refused');
   const nowhere = await program(['whoami'], null);
   t.is(nowhere.code, 1);
-  t.regex(nowhere.out, /SURVEYOR_TOKEN is set: give the server with --server URL or SURVEYOR_URL/);
+  t.regex(
+    nowhere.out,
+    /SURVEYOR_TOKEN is set and no login is stored: give the server with --server URL or SURVEYOR_URL/,
+  );
+  // Beside a stored login, the token goes to the server logged in to, and says so.
+  const beside = runCli(['whoami'], { ...env(), SURVEYOR_TOKEN: apiToken });
+  t.is(await beside.exited(30_000), 0, beside.output());
+  t.regex(beside.output(), /^cli-admin \(viewer\) at /m, 'the token acts, not the stored login');
+  t.regex(beside.output(), /^surveyor: SURVEYOR_TOKEN is used with \S+, the server logged in to$/m);
   t.regex(
     (await cli(['token', 'list'])).out,
     /^ci-job\s+cli-admin\s+viewer\s+live\s+\S+\s+20\d\d-\S+Z\s/m,
@@ -126,7 +134,7 @@ test.serial('an API token for a program: printed once, its own role, revoked', a
   const brief = runCli(['token', 'create', '--name', 'brief', '--days', '2'], env());
   t.is(await brief.exited(30_000), 0, brief.output());
   const briefToken = /^svy_\S+$/m.exec(brief.output())?.[0] ?? '';
-  const warned = programCli(['exec', 'list', '--project', 'wallaby_hires'], briefToken);
+  const warned = programCli(['exec', 'list'], briefToken);
   t.is(await warned.exited(30_000), 0, warned.output());
   const notices = warned
     .output()

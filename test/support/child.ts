@@ -27,11 +27,13 @@ export const runCli = (
   args: string[],
   env: NodeJS.ProcessEnv,
   input?: string,
-  opts: { group?: boolean; host?: string } = {},
+  opts: { group?: boolean; host?: string; script?: string } = {},
 ): Running => {
-  const [command, argv] = opts.host
-    ? [hostsScript, ['exec', opts.host, process.execPath, cliPath, ...args]]
-    : [process.execPath, [cliPath, ...args]];
+  const [command, argv] = opts.script
+    ? [opts.script, args]
+    : opts.host
+      ? [hostsScript, ['exec', opts.host, process.execPath, cliPath, ...args]]
+      : [process.execPath, [cliPath, ...args]];
   const child = spawn(command, argv, {
     env,
     stdio: ['pipe', 'pipe', 'pipe'],

@@ -69,13 +69,19 @@ export const loggedIn = async (server: string | undefined, timeoutMs: number): P
 
 /**
  * A client acting with an API token from SURVEYOR_TOKEN (a program's, made with `surveyor token
- * create`): the stored login is not read, and the server must be named, since a token says nothing
- * of where it was made.
+ * create`): the stored login's tokens are not used. The server is --server, else SURVEYOR_URL, else
+ * the one logged in to (said on stderr, since a token says nothing of where it was made); with none
+ * of them it must be named.
  */
 const withApiToken = (server: string | undefined, token: string, timeoutMs: number): ApiClient => {
-  const target = server ?? process.env['SURVEYOR_URL'];
+  const stored = (server ?? process.env['SURVEYOR_URL']) ? undefined : readCredentials()?.server;
+  const target = server ?? process.env['SURVEYOR_URL'] ?? stored;
   if (!target)
-    throw new CredentialsError('SURVEYOR_TOKEN is set: give the server with --server URL or SURVEYOR_URL');
+    throw new CredentialsError(
+      'SURVEYOR_TOKEN is set and no login is stored: give the server with --server URL or SURVEYOR_URL',
+    );
+  if (stored !== undefined)
+    process.stderr.write(`surveyor: SURVEYOR_TOKEN is used with ${stored}, the server logged in to\n`);
   if (!/^https?:\/\//.test(target)) throw new CredentialsError(`${target} is not an http(s) URL`);
   return new ApiClient(target, token, timeoutMs, (line) => process.stderr.write(`surveyor: ${line}\n`));
 };

@@ -1,7 +1,91 @@
+import { useState } from 'preact/hooks';
 import { call, get } from '../api.js';
 import { useCan } from '../session.js';
 import type { ChannelPage, DeliveryPage, RulePage } from '../types.js';
-import { ConfirmButton, Page, Pager, Show, StateBadge, Time, useLoad, usePager } from '../ui.js';
+import {
+  CodeArea,
+  ConfirmButton,
+  ErrorNote,
+  Field,
+  Page,
+  Pager,
+  Show,
+  StateBadge,
+  Time,
+  jsonBody,
+  useAction,
+  useLoad,
+  usePager,
+} from '../ui.js';
+
+/** What a new channel or rule starts from: each a working example to edit (docs/alerting.md has every field). */
+const channelTemplates: Record<string, object> = {
+  webhook: {
+    kind: 'webhook',
+    name: 'ops-hook',
+    url: 'https://hooks.example.org/surveyor',
+    signing_secret: 'a-long-random-secret-shared-with-the-receiver',
+  },
+  email: {
+    kind: 'email',
+    name: 'ops-mail',
+    host: 'smtp.example.org',
+    from: 'surveyor@example.org',
+    to: ['ops@example.org'],
+  },
+};
+/** A rule names its channels by id: the first channel's, when there is one. */
+const ruleTemplate = (channelId: string | undefined) => ({
+  kind: 'execution_ended',
+  name: 'failed runs',
+  channels: [channelId ?? '(the id of a channel: make one first)'],
+});
+
+/** A channel or a rule written as JSON from a template, sent when it parses. */
+const JsonCreate = ({
+  what,
+  path,
+  templates,
+  done,
+}: {
+  what: string;
+  path: string;
+  templates: Record<string, object>;
+  done: () => void;
+}) => {
+  const first = Object.keys(templates)[0]!;
+  const [text, setText] = useState(JSON.stringify(templates[first], null, 2));
+  const { busy, error, run } = useAction();
+  const submit = (ev: Event) => {
+    ev.preventDefault();
+    void run(async () => {
+      await call('POST', path, jsonBody(text));
+      done();
+    });
+  };
+  return (
+    <form class="form" onSubmit={submit}>
+      {Object.keys(templates).length > 1 && (
+        <Field label="Start from">
+          <select onChange={(e) => setText(JSON.stringify(templates[e.currentTarget.value], null, 2))}>
+            {Object.keys(templates).map((k) => (
+              <option key={k} value={k}>
+                {k}
+              </option>
+            ))}
+          </select>
+        </Field>
+      )}
+      <CodeArea label={`New ${what} (JSON)`} rows={9} value={text} onInput={setText} />
+      <ErrorNote error={error} />
+      <div class="actions">
+        <button type="submit" class="primary" disabled={busy}>
+          Create {what}
+        </button>
+      </div>
+    </form>
+  );
+};
 
 /** Rules on accounts (their audit, their API tokens): an admin's to switch. */
 const accountRules: ReadonlySet<string> = new Set(['account_changed', 'token_expiring']);
@@ -26,13 +110,36 @@ export const AlertsPage = () => {
     reload();
   };
   const channelName = (id: string) => channels.data?.items.find((c) => c.id === id)?.name ?? id.slice(0, 8);
+  const [making, setMaking] = useState<'channel' | 'rule' | null>(null);
+  const toggleMaking = (what: 'channel' | 'rule') => setMaking((m) => (m === what ? null : what));
   return (
     <Page title="Alerts">
       <h2>Channels</h2>
+      {isAdmin && (
+        <p>
+          <button type="button" onClick={() => toggleMaking('channel')}>
+            {making === 'channel' ? 'Close' : 'New channel'}
+          </button>
+        </p>
+      )}
+      {making === 'channel' && (
+        <JsonCreate
+          what="channel"
+          path="/notification-channels"
+          templates={channelTemplates}
+          done={() => {
+            setMaking(null);
+            channels.reload();
+          }}
+        />
+      )}
       <Show loaded={channels}>
         {(p) =>
           p.items.length === 0 ? (
-            <p class="muted">No notification channels.</p>
+            <p class="muted">
+              No notification channels yet: alerts go nowhere until one exists.{' '}
+              {isAdmin ? 'New channel makes one (a webhook or e-mail).' : 'An admin makes them.'}
+            </p>
           ) : (
             <table>
               <thead>
@@ -70,10 +177,28 @@ export const AlertsPage = () => {
         }
       </Show>
       <h2>Rules</h2>
+      {isOperator && (
+        <p>
+          <button type="button" onClick={() => toggleMaking('rule')}>
+            {making === 'rule' ? 'Close' : 'New rule'}
+          </button>
+        </p>
+      )}
+      {making === 'rule' && (
+        <JsonCreate
+          what="rule"
+          path="/alert-rules"
+          templates={{ execution_ended: ruleTemplate(channels.data?.items[0]?.id) }}
+          done={() => {
+            setMaking(null);
+            rules.reload();
+          }}
+        />
+      )}
       <Show loaded={rules}>
         {(p) =>
           p.items.length === 0 ? (
-            <p class="muted">No alert rules.</p>
+            <p class="muted">No alert rules yet: a rule says which events reach which channels.</p>
           ) : (
             <table>
               <thead>

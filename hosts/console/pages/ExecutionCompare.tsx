@@ -7,15 +7,29 @@ import { ErrorNote, Field, useAction } from '../ui.js';
 const changeText = (c: { path: string; a?: unknown; b?: unknown }) =>
   `${c.path}: ${c.a === undefined ? '(absent)' : JSON.stringify(c.a)} → ${c.b === undefined ? '(absent)' : JSON.stringify(c.b)}`;
 
+const fullId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** An execution's id from the id or its first 8 or more characters, as the lists show it and the CLI takes it. */
+const executionOf = async (given: string): Promise<string> => {
+  if (fullId.test(given)) return given;
+  if (!/^[0-9a-f]{8}[0-9a-f-]*$/.test(given) || given.length > 36)
+    throw new Error(`${given} is neither an execution id nor its first 8 or more characters`);
+  const page = await get<{ items: { uuid: string }[] }>(`/executions?id_prefix=${given}&limit=2`);
+  if (page.items.length === 0) throw new Error(`no execution starts with ${given}`);
+  if (page.items.length > 1) throw new Error(`several executions start with ${given}: give more characters`);
+  return page.items[0]!.uuid;
+};
+
 /** This execution against another, by its id: what they were made with, and how each ended. */
 export const Compare = ({ id }: { id: string }) => {
   const [other, setOther] = useState('');
   const [diff, setDiff] = useState<ExecutionComparison | null>(null);
   const { busy, error, run } = useAction();
   const compare = () =>
-    run(async () =>
-      setDiff(await get<ExecutionComparison>(`/executions/${id}/diff/${other.trim().toLowerCase()}`)),
-    );
+    run(async () => {
+      const with_ = await executionOf(other.trim().toLowerCase());
+      setDiff(await get<ExecutionComparison>(`/executions/${id}/diff/${with_}`));
+    });
   return (
     <>
       <h2>Compare</h2>
@@ -26,7 +40,7 @@ export const Compare = ({ id }: { id: string }) => {
           void compare();
         }}
       >
-        <Field label="With execution (its full id)">
+        <Field label="With execution (its id, or its first 8 or more characters)">
           <input value={other} onInput={(ev) => setOther((ev.target as HTMLInputElement).value)} size={38} />
         </Field>
         <button type="submit" disabled={busy || other.trim() === ''}>

@@ -1,9 +1,8 @@
-import { Fragment } from 'preact';
 import { call, get } from '../api.js';
 import { go, href } from '../router.js';
 import { useCan } from '../session.js';
 import type { EventPage, ExecutionStatus, ExecutionSummary, Ledger } from '../types.js';
-import { ConfirmButton, Json, Page, Show, StateBadge, Time, useLoad } from '../ui.js';
+import { ConfirmButton, durationText, Json, Page, Show, StateBadge, Time, useLoad } from '../ui.js';
 
 import { AttemptsUsage, StepsBar } from './ExecutionUsage.js';
 import { Artifacts, download, Reuse } from './ExecutionArtifacts.js';
@@ -14,8 +13,7 @@ const terminal = new Set(['completed', 'failed', 'cancelled']);
 /** A link only to a web address: a URL from a profile never becomes script. */
 const safeUrl = (u: unknown): string | null => (typeof u === 'string' && /^https?:\/\//i.test(u) ? u : null);
 
-const seconds = (s: number | null) =>
-  s === null ? '—' : s < 120 ? `${s.toFixed(1)} s` : `${(s / 60).toFixed(1)} min`;
+const seconds = durationText;
 
 /** What an event says, in a line: its kind and the payload fields people look for. */
 const eventLine = (payload: Record<string, unknown>) =>
@@ -228,15 +226,10 @@ export const ExecutionDetailPage = ({ id }: { id: string }) => {
       <Show loaded={summary}>{(m) => <StepsBar m={m} />}</Show>
       <Show loaded={summary}>
         {(m) => (
-          <dl class="facts">
-            {(['waiting', 'stage', 'translate', 'submit', 'remote_queue', 'poll', 'total'] as const).map(
-              (k) => (
-                <Fragment key={k}>
-                  <dt>{k.replace('_', ' ')}</dt>
-                  <dd>{seconds(m.durations_seconds[k])}</dd>
-                </Fragment>
-              ),
-            )}
+          // Each step's time is the bar's (and its table's): only the whole is said again here.
+          <dl class="facts" aria-label="Steps in all">
+            <dt>Total</dt>
+            <dd>{seconds(m.durations_seconds.total)}</dd>
             <dt>Remote state</dt>
             <dd>{m.remote_state ?? '—'}</dd>
             {m.failed_drops.length > 0 && (

@@ -7,13 +7,17 @@ import type { ExecutionPage, ProfilePage, Projects } from '../types.js';
 import {
   Choice,
   ConfirmButton,
+  durationText,
+  ErrorNote,
   ExecutionLink,
+  Field,
   Page,
   Pager,
   Show,
   StateBadge,
   Time,
   useLoad,
+  useAction,
   usePager,
 } from '../ui.js';
 
@@ -36,6 +40,12 @@ const stateOrder: Record<ExecutionState, number> = {
 const executionStates = (Object.keys(stateOrder) as ExecutionState[]).sort(
   (a, b) => stateOrder[a] - stateOrder[b],
 );
+
+/** How long an ended execution took from being asked to run (or made) to its end; null before its end. */
+const took = (e: { execute_requested_at: string | null; created_at: string; finished_at: string | null }) =>
+  e.finished_at === null
+    ? null
+    : Math.max(0, (Date.parse(e.finished_at) - Date.parse(e.execute_requested_at ?? e.created_at)) / 1000);
 
 /** The project and profile choices of the filters (the first page of profiles is plenty to pick from). */
 export const useChoices = () => {
@@ -76,6 +86,26 @@ export const ExecutionsPage = ({ route }: { route: Route }) => {
     list.reload();
   };
   const shown = list.data?.items.length ?? 0;
+  // A source named by its identifier in the chosen project becomes the source filter (its id).
+  const [sourceName, setSourceName] = useState('');
+  const finding = useAction();
+  const findSource = () =>
+    finding.run(async () => {
+      const name = sourceName.trim();
+      const module = filter.project_module;
+      if (!module || name === '') return;
+      const page = await get<{ items: { uuid: string; source_identifier: string }[] }>(
+        `/sources${query({ project_module: module, identifier_prefix: name, limit: 1 })}`,
+      );
+      const found = page.items[0];
+      if (found?.source_identifier !== name) throw new Error(`no source ${name} in ${module}`);
+      go(['executions'], {
+        project: module,
+        state: filter.state,
+        profile: filter.deployment_profile_name,
+        source: found.uuid,
+      });
+    });
   const cancellable =
     filter.state !== undefined &&
     ['pending', 'queued', 'staging', 'translating', 'submitting', 'running'].includes(filter.state);
@@ -149,6 +179,25 @@ export const ExecutionsPage = ({ route }: { route: Route }) => {
           empty="All"
         />
       </form>
+      <form
+        class="filters"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void findSource();
+        }}
+      >
+        <Field label="Source (its identifier; choose a project first)">
+          <input
+            value={sourceName}
+            disabled={!filter.project_module}
+            onInput={(e) => setSourceName(e.currentTarget.value)}
+          />
+        </Field>
+        <button type="submit" disabled={!filter.project_module || sourceName.trim() === '' || finding.busy}>
+          Only its executions
+        </button>
+      </form>
+      <ErrorNote error={finding.error} />
       {bulkNote && (
         <p class="note" aria-live="polite">
           {bulkNote}
@@ -184,6 +233,8 @@ export const ExecutionsPage = ({ route }: { route: Route }) => {
                     <th scope="col">Profile</th>
                     <th scope="col">Attempt</th>
                     <th scope="col">Created</th>
+                    <th scope="col">Ended</th>
+                    <th scope="col">Took</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -202,6 +253,8 @@ export const ExecutionsPage = ({ route }: { route: Route }) => {
                       <td>
                         <Time at={e.created_at} />
                       </td>
+                      <td>{e.finished_at ? <Time at={e.finished_at} /> : '—'}</td>
+                      <td>{durationText(took(e))}</td>
                     </tr>
                   ))}
                 </tbody>

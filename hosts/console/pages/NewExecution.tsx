@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { call, get, query } from '../api.js';
 import { go } from '../router.js';
-import type { Execution, SourcePage } from '../types.js';
+import type { ConfigVersion, Execution, SourcePage } from '../types.js';
 import {
   Choice,
   ErrorNote,
@@ -45,24 +45,63 @@ export const NewExecutionPage = () => {
         : Promise.resolve({ items: [], next_cursor: null }),
     `${project}:${pager.cursor ?? ''}`,
   );
+  // The sources one execution of the project may hold (its configuration says): past it, one
+  // execution per source is made, as `surveyor exec create --each` does.
+  const active = useLoad(
+    () =>
+      project ? get<ConfigVersion>(`/project-configs/${encodeURIComponent(project)}`) : Promise.resolve(null),
+    `active:${project}`,
+  );
+  const cap =
+    (
+      active.data?.config as
+        | { automation?: { execution?: { max_sources_per_execution?: number } } }
+        | undefined
+    )?.automation?.execution?.max_sources_per_execution ?? 1000;
+  const [eachWanted, setEachWanted] = useState(false);
+  const each = chosen.length > cap || (eachWanted && chosen.length > 1);
+  const [made, setMade] = useState<string | null>(null);
   const toggle = (id: string) => setChosen((c) => (c.includes(id) ? c.filter((x) => x !== id) : [...c, id]));
+  /** One execution of `names`, asked to run when the form says so; the key names it for a resend. */
+  const make = async (names: readonly string[], idempotencyKey: string) => {
+    const e = await call<Execution>(
+      'POST',
+      '/executions',
+      {
+        project_module: project,
+        sources: names.map((source_identifier) => ({ source_identifier })),
+        archive_name: archive,
+        ...(profile ? { deployment_profile_name: profile } : {}),
+      },
+      { headers: { 'Idempotency-Key': idempotencyKey } },
+    );
+    if (runNow) await call('POST', `/executions/${e.uuid}/execute`, dryRun ? { do_submit: false } : {});
+    return e;
+  };
   const submit = (ev: Event) => {
     ev.preventDefault();
+    setMade(null);
     void run(async () => {
-      const e = await call<Execution>(
-        'POST',
-        '/executions',
-        {
-          project_module: project,
-          sources: chosen.map((source_identifier) => ({ source_identifier })),
-          archive_name: archive,
-          ...(profile ? { deployment_profile_name: profile } : {}),
-        },
-        { headers: { 'Idempotency-Key': key } },
-      );
-      if (runNow) await call('POST', `/executions/${e.uuid}/execute`, dryRun ? { do_submit: false } : {});
+      if (!each) {
+        const e = await make(chosen, key);
+        setKey(newKey());
+        go(['executions', e.uuid]);
+        return;
+      }
+      // One per source, each on its own: one refused is named, the others are made.
+      const refused: string[] = [];
+      for (const name of chosen)
+        await make([name], `${key}:${name}`).catch((e: unknown) =>
+          refused.push(`${name}: ${e instanceof Error ? e.message : String(e)}`),
+        );
       setKey(newKey());
-      go(['executions', e.uuid]);
+      if (refused.length === 0) {
+        go(['executions'], { project });
+        return;
+      }
+      setMade(
+        `${chosen.length - refused.length} of ${chosen.length} executions made; not made: ${refused.join('; ')}`,
+      );
     });
   };
   const profileChoices = profiles.filter((p) => p.project_module === null || p.project_module === project);
@@ -133,6 +172,24 @@ export const NewExecutionPage = () => {
             </p>
           </div>
         )}
+        {chosen.length > cap ? (
+          <p class="note" role="status">
+            {project} takes at most {cap} source{cap === 1 ? '' : 's'} per execution
+            (automation.execution.max_sources_per_execution): {chosen.length} executions will be made, one per
+            source.
+          </p>
+        ) : (
+          chosen.length > 1 && (
+            <label class="check">
+              <input
+                type="checkbox"
+                checked={eachWanted}
+                onChange={(e) => setEachWanted(e.currentTarget.checked)}
+              />{' '}
+              One execution per source
+            </label>
+          )
+        )}
         <Field label="Archive">
           <input value={archive} onInput={(e) => setArchive(e.currentTarget.value)} required maxLength={63} />
         </Field>
@@ -150,15 +207,22 @@ export const NewExecutionPage = () => {
           Dry run: stage the data, build the manifest and translate the graph, but submit nothing
         </label>
         <ErrorNote error={error} />
+        {made && (
+          <p class="note" role="status">
+            {made}
+          </p>
+        )}
         <div class="actions">
           <button type="submit" class="primary" disabled={busy || chosen.length === 0}>
             {busy
               ? 'Creating…'
-              : !runNow
-                ? 'Create execution (not run yet)'
-                : dryRun
-                  ? 'Create and dry-run'
-                  : 'Create and run'}
+              : each
+                ? `Create ${chosen.length} executions${!runNow ? ' (not run yet)' : dryRun ? ' and dry-run them' : ' and run them'}`
+                : !runNow
+                  ? 'Create execution (not run yet)'
+                  : dryRun
+                    ? 'Create and dry-run'
+                    : 'Create and run'}
           </button>
         </div>
       </form>

@@ -5,10 +5,12 @@ import { useCan } from '../session.js';
 import type { Ping, Profile, ProfilePage } from '../types.js';
 import {
   Checks,
+  CodeArea,
   ConfirmButton,
   ErrorNote,
   Field,
   Json,
+  jsonBody,
   Page,
   PauseWindow,
   Show,
@@ -63,17 +65,11 @@ const Editor = ({ profile, done }: { profile?: Profile; done: (p: Profile) => vo
   const submit = (ev: Event) => {
     ev.preventDefault();
     void run(async () => {
-      let body: unknown;
-      try {
-        body = JSON.parse(text);
-      } catch (e) {
-        throw new Error(`not valid JSON: ${(e as Error).message}`);
-      }
       done(
         await call<Profile>(
           profile ? 'PUT' : 'POST',
           profile ? `/deployment-profiles/${profile.id}` : '/deployment-profiles',
-          body,
+          jsonBody(text),
         ),
       );
     });
@@ -88,15 +84,12 @@ const Editor = ({ profile, done }: { profile?: Profile; done: (p: Profile) => vo
           </select>
         </Field>
       )}
-      <Field label={profile ? `Profile ${profile.name} (JSON)` : 'New profile (JSON)'}>
-        <textarea
-          class="code"
-          rows={16}
-          value={text}
-          onInput={(e) => setText(e.currentTarget.value)}
-          spellcheck={false}
-        />
-      </Field>
+      <CodeArea
+        label={profile ? `Profile ${profile.name} (JSON)` : 'New profile (JSON)'}
+        rows={16}
+        value={text}
+        onInput={setText}
+      />
       <ErrorNote error={error} />
       <div class="actions">
         <button type="submit" class="primary" disabled={busy}>

@@ -1,6 +1,6 @@
 import { Command, Option } from 'clipanion';
 import { exitCodes } from '../../exitCodes.js';
-import type { ApiClient } from '../../client/apiClient.js';
+import { ApiError, type ApiClient } from '../../client/apiClient.js';
 import { ReadCommand, UsageError } from '../../client/clientCommand.js';
 import { EventsCommand } from '../../client/eventList.js';
 import { uuidPattern, uuidPrefixPattern } from '../../../../core/domain/idPrefix.js';
@@ -49,13 +49,23 @@ export class ExecCreateCommand extends ReadCommand {
   static override paths = [['exec', 'create']];
   static override usage = Command.Usage({
     category: 'Client',
-    description: 'Create an execution of sources (pending until executed)',
+    description: 'Create an execution of sources (pending until executed), or with --each one per source',
     details: `
       With --idempotency-key, running the same command again returns the same execution instead
-      of a second one. The profile is --profile, else the project's default, else the global one.
+      of a second one (with --each, the key and the source name each one). The profile is
+      --profile, else the project's default, else the global one.
+
+      A project's configuration caps the sources of one execution
+      (\`automation.execution.max_sources_per_execution\`). With --each, one execution is made
+      per source, each on its own, so one refused is named and the others go on (exit 1 unless
+      every one was made). With --execute, each one made is asked to run.
     `,
     examples: [
       ['Create', 'surveyor exec create wallaby_hires HIPASSJ0001-23 --idempotency-key nightly-2026-11-23'],
+      [
+        'One per source, each asked to run',
+        'surveyor exec create wallaby_hires HIPASSJ0001-23 HIPASSJ0002-34 --each --execute',
+      ],
     ],
   });
 
@@ -64,20 +74,61 @@ export class ExecCreateCommand extends ReadCommand {
   archive = Option.String('--archive', 'casda', { description: 'The archive (default casda)' });
   profile = Option.String('--profile', { description: 'A deployment profile by name' });
   key = Option.String('--idempotency-key', { description: 'Makes a repeated create return the first one' });
+  each = Option.Boolean('--each', false, { description: 'One execution per source' });
+  andRun = Option.Boolean('--execute', false, { description: 'Ask each execution made to run' });
 
-  protected async run(api: ApiClient): Promise<number> {
+  private async make(api: ApiClient, sources: readonly string[], key: string | undefined) {
     const e = await api.request<ExecutionView>('POST', '/executions', {
       body: {
         project_module: this.module,
         archive_name: this.archive,
-        sources: this.identifiers.map((source_identifier) => ({ source_identifier })),
+        sources: sources.map((source_identifier) => ({ source_identifier })),
         ...(this.profile !== undefined ? { deployment_profile_name: this.profile } : {}),
       },
-      ...(this.key !== undefined ? { headers: { 'idempotency-key': this.key } } : {}),
+      ...(key !== undefined ? { headers: { 'idempotency-key': key } } : {}),
     });
-    if (this.asJson) return this.json(e);
-    this.out(describe(e));
-    return exitCodes.ok;
+    return this.andRun ? api.request<ExecutionView>('POST', path(e.uuid, '/execute'), { body: {} }) : e;
+  }
+
+  protected async run(api: ApiClient): Promise<number> {
+    if (!this.each) {
+      try {
+        const e = await this.make(api, this.identifiers, this.key);
+        if (this.asJson) return this.json(e);
+        this.out(describe(e));
+        return exitCodes.ok;
+      } catch (err) {
+        // Too many sources for one execution: say how to make one per source.
+        if (
+          err instanceof ApiError &&
+          err.status === 422 &&
+          this.identifiers.length > 1 &&
+          /max_sources_per_execution/.test(JSON.stringify(err.details ?? {}))
+        )
+          this.context.stderr.write('surveyor: --each makes one execution per source\n');
+        throw err;
+      }
+    }
+    const made: ExecutionView[] = [];
+    const refused: { source: string; error: string }[] = [];
+    for (const source of new Set(this.identifiers))
+      try {
+        const e = await this.make(
+          api,
+          [source],
+          this.key === undefined ? undefined : `${this.key}:${source}`,
+        );
+        made.push(e);
+        if (!this.asJson) this.out(describe(e));
+      } catch (err) {
+        if (!(err instanceof ApiError)) throw err;
+        const error = `${err.message} (${err.code}, HTTP ${err.status})`;
+        refused.push({ source, error });
+        if (!this.asJson) this.out(`${source}: not made: ${error}`);
+      }
+    if (this.asJson) this.json({ made, refused });
+    else this.out(`${made.length} of ${made.length + refused.length} made`);
+    return refused.length === 0 ? exitCodes.ok : exitCodes.failure;
   }
 }
 

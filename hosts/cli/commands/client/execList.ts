@@ -51,15 +51,17 @@ export class ExecListCommand extends ReadCommand {
       },
     );
     if (this.asJson) return this.json(page);
+    // An id's first 8 characters, as the console shows it (every exec command takes them; --json has
+    // the whole id), and the sources by name: the first two, and how many more.
     this.out(
       table([
-        ['UUID', 'PROJECT', 'STATE', 'ATTEMPT', 'SOURCES', 'PROFILE', 'CREATED'],
+        ['ID', 'PROJECT', 'STATE', 'ATTEMPT', 'SOURCES', 'PROFILE', 'CREATED'],
         ...page.items.map((e) => [
-          e.uuid,
+          e.uuid.slice(0, 8),
           e.project_module,
           e.state,
           String(e.attempt),
-          String(e.sources.length),
+          sourceNames(e.sources.map((x) => x.source_identifier)),
           e.deployment_profile_name,
           e.created_at,
         ]),
@@ -68,3 +70,7 @@ export class ExecListCommand extends ReadCommand {
     return exitCodes.ok;
   }
 }
+
+/** A run's sources in a cell: the first two by name, then how many more. */
+export const sourceNames = (names: readonly string[]): string =>
+  names.length <= 2 ? names.join(', ') : `${names.slice(0, 2).join(', ')} +${names.length - 2} more`;
