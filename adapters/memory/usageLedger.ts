@@ -99,7 +99,14 @@ export class MemoryUsageLedger implements UsageLedger {
   async totals() {
     const out = new Map<
       string,
-      { projectModule: string; profileName: string; outcome: string; nodeSeconds: number; cpuSeconds: number }
+      {
+        projectModule: string;
+        profileName: string;
+        outcome: string;
+        attempts: number;
+        nodeSeconds: number;
+        cpuSeconds: number;
+      }
     >();
     for (const u of this.store.usage.values()) {
       const k = `${u.projectModule}\u0000${u.profileName}\u0000${u.outcome}`;
@@ -107,15 +114,39 @@ export class MemoryUsageLedger implements UsageLedger {
         projectModule: u.projectModule,
         profileName: u.profileName,
         outcome: u.outcome,
+        attempts: 0,
         nodeSeconds: 0,
         cpuSeconds: 0,
       };
       out.set(k, {
         ...t,
+        attempts: t.attempts + 1,
         nodeSeconds: t.nodeSeconds + u.nodeSeconds,
         cpuSeconds: t.cpuSeconds + (u.cpuSeconds ?? 0),
       });
     }
     return [...out.values()];
+  }
+
+  async durationHistograms(bounds: readonly number[]) {
+    const out = new Map<
+      string,
+      { backend: string; field: 'run' | 'queue'; counts: number[]; count: number; sum: number }
+    >();
+    for (const u of this.store.usage.values())
+      for (const [field, v] of [
+        ['run', u.runSeconds],
+        ['queue', u.queueSeconds],
+      ] as const) {
+        const k = `${u.backend}:${field}`;
+        const h = out.get(k) ?? { backend: u.backend, field, counts: bounds.map(() => 0), count: 0, sum: 0 };
+        bounds.forEach((b, i) => {
+          if (v <= b) h.counts[i]! += 1;
+        });
+        h.count += 1;
+        h.sum += v;
+        out.set(k, h);
+      }
+    return [...out.values()].sort((a, b) => (`${a.backend}:${a.field}` < `${b.backend}:${b.field}` ? -1 : 1));
   }
 }

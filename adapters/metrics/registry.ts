@@ -13,6 +13,10 @@ export class Metrics {
   readonly sshConnections: client.Counter<'login_node'>;
   readonly sshCommands: client.Counter<'login_node' | 'command'>;
   readonly sshBytes: client.Counter<'login_node' | 'direction'>;
+  /** Every job a worker ran, by kind and how it ended (a poll round's time is kind execution.poll). */
+  readonly jobDuration: client.Histogram<'kind' | 'outcome'>;
+  /** The steps of a run a worker finished: staging, translation, submission. */
+  readonly runStepDuration: client.Histogram<'step'>;
   private queueSource:
     | (() => Promise<{ queued: number; running: number; dead: number; oldestQueuedAgeSeconds: number }>)
     | undefined;
@@ -86,6 +90,20 @@ export class Metrics {
       help: 'Duration of scheduler ticks, by tick',
       labelNames: ['tick'],
       buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 10, 30, 60],
+      registers: [this.registry],
+    });
+    this.jobDuration = new client.Histogram({
+      name: 'surveyor_job_duration_seconds',
+      help: 'Duration of the jobs this worker ran, by job kind and outcome (succeeded, failed, deferred, lost)',
+      labelNames: ['kind', 'outcome'],
+      buckets: [0.05, 0.1, 0.5, 1, 5, 15, 60, 300, 900, 3600],
+      registers: [this.registry],
+    });
+    this.runStepDuration = new client.Histogram({
+      name: 'surveyor_run_step_duration_seconds',
+      help: 'Duration of the run steps this worker finished, by step (stage, translate, submit)',
+      labelNames: ['step'],
+      buckets: [0.1, 0.5, 1, 5, 15, 60, 300, 900, 3600, 14400],
       registers: [this.registry],
     });
     this.schedulerLeader = new client.Gauge({
@@ -174,6 +192,47 @@ export class Metrics {
         for (const r of await read()) c.inc(r.labels, r.value);
       },
     });
+  }
+
+  /**
+   * Adds a histogram read at scrape time from figures the database keeps (buckets that only grow),
+   * so every process reports the same histogram: `counts[i]` observations at most `bounds[i]`.
+   */
+  histogramFrom(
+    name: string,
+    help: string,
+    labelNames: readonly string[],
+    bounds: readonly number[],
+    read: () => Promise<
+      readonly { labels: Record<string, string>; counts: readonly number[]; count: number; sum: number }[]
+    >,
+  ): void {
+    this.noteLabels(name, labelNames);
+    const collect = async () => ({
+      name,
+      help,
+      type: 'histogram' as const,
+      aggregator: 'first' as const,
+      values: (await read()).flatMap((h) => [
+        ...bounds.map((b, i) => ({
+          metricName: `${name}_bucket`,
+          labels: { ...h.labels, le: b },
+          value: h.counts[i] ?? 0,
+        })),
+        { metricName: `${name}_bucket`, labels: { ...h.labels, le: '+Inf' }, value: h.count },
+        { metricName: `${name}_sum`, labels: h.labels, value: h.sum },
+        { metricName: `${name}_count`, labels: h.labels, value: h.count },
+      ]),
+    });
+    // prom-client renders any registered object with a name and get(): this one reads the database.
+    this.registry.registerMetric({
+      name,
+      help,
+      type: 'histogram',
+      aggregator: 'first',
+      get: collect,
+      reset: () => {},
+    } as unknown as client.Metric);
   }
 
   /** Where the queue gauges read from at scrape time (the process's JobQueue). */

@@ -217,10 +217,11 @@ export class PgUsageLedger implements UsageLedger {
       project_module: string;
       profile_name: string;
       outcome: string;
+      n: number;
       node: number;
       cpu: number;
     }>(
-      `SELECT project_module, profile_name, outcome, sum(node_seconds)::float8 AS node,
+      `SELECT project_module, profile_name, outcome, count(*)::int AS n, sum(node_seconds)::float8 AS node,
               sum(coalesce(cpu_seconds, 0))::float8 AS cpu
        FROM attempt_usage GROUP BY 1, 2, 3`,
     );
@@ -228,8 +229,41 @@ export class PgUsageLedger implements UsageLedger {
       projectModule: r.project_module,
       profileName: r.profile_name,
       outcome: r.outcome,
+      attempts: r.n,
       nodeSeconds: r.node,
       cpuSeconds: r.cpu,
     }));
+  }
+
+  async durationHistograms(bounds: readonly number[]) {
+    // One pass over the attempts per bound: the table holds one row per ended attempt.
+    const rows = await this.db.any<{
+      backend: string;
+      field: 'run' | 'queue';
+      i: number;
+      le: number;
+      n: number;
+      s: number;
+    }>(
+      `WITH v AS (
+         SELECT backend, 'run' AS field, run_seconds AS v FROM attempt_usage
+         UNION ALL SELECT backend, 'queue', queue_seconds FROM attempt_usage)
+       SELECT v.backend, v.field, b.i::int AS i, count(*) FILTER (WHERE v.v <= b.bound)::int AS le,
+              count(*)::int AS n, sum(v.v)::float8 AS s
+       FROM v CROSS JOIN unnest($1::float8[]) WITH ORDINALITY AS b(bound, i)
+       GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
+      [bounds],
+    );
+    const out = new Map<
+      string,
+      { backend: string; field: 'run' | 'queue'; counts: number[]; count: number; sum: number }
+    >();
+    for (const r of rows) {
+      const k = `${r.backend}:${r.field}`;
+      const h = out.get(k) ?? { backend: r.backend, field: r.field, counts: [], count: r.n, sum: r.s };
+      h.counts[r.i - 1] = r.le;
+      out.set(k, h);
+    }
+    return [...out.values()];
   }
 }

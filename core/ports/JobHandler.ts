@@ -19,6 +19,8 @@ export interface JobLine {
   readonly level: 'info' | 'warn' | 'debug';
   readonly message: string;
   readonly fields: object;
+  /** Seconds of the named phases the work went through (a run's steps): what a host may measure. */
+  readonly durations?: Readonly<Record<string, number>>;
 }
 
 /**
@@ -90,9 +92,10 @@ export const jobKind = <P, D>(spec: JobKindSpec<P, D>): JobKind<P, D> => ({
 /** Whether this try of the job is its last (the queue tries it no more after a failure). */
 export const lastTry = (ctx: JobContext): boolean => ctx.job.attempts >= ctx.job.maxAttempts;
 
-/** A job's log line. */
-export const jobLine = (level: JobLine['level'], message: string, fields: object): JobLine => ({
-  level,
-  message,
-  fields,
-});
+/** A job's log line, with the seconds of its phases when it has any. */
+export const jobLine = (
+  level: JobLine['level'],
+  message: string,
+  fields: object,
+  durations?: Readonly<Record<string, number>>,
+): JobLine => ({ level, message, fields, ...(durations ? { durations } : {}) });

@@ -41,8 +41,25 @@ export interface UsageLedger {
       projectModule: string;
       profileName: string;
       outcome: string;
+      /** Attempts that ended on a backend. */
+      attempts: number;
       nodeSeconds: number;
       cpuSeconds: number;
     }[]
   >;
+  /**
+   * Every ended attempt's run time and queue wait, by backend kind, as Prometheus histograms:
+   * `counts[i]` attempts took at most `bounds[i]` seconds (cumulative), `count` in all, `sum` their
+   * seconds. Rows are never removed, so each figure only grows.
+   */
+  durationHistograms(bounds: readonly number[]): Promise<readonly DurationHistogram[]>;
+}
+
+/** One histogram of ended attempts' seconds (see UsageLedger.durationHistograms). */
+export interface DurationHistogram {
+  readonly backend: string;
+  readonly field: 'run' | 'queue';
+  readonly counts: readonly number[];
+  readonly count: number;
+  readonly sum: number;
 }

@@ -79,6 +79,36 @@ export const registerGauges = (metrics: Metrics, ports: SurveyorPorts): void => 
           value: pick(r as { nodeSeconds: number; cpuSeconds: number }),
         })),
     );
+  metrics.counterFrom(
+    'surveyor_runs_ended_total',
+    'Attempts that ran on a backend and ended, by project, profile and outcome (completed, failed, cancelled)',
+    ['project_module', 'profile', 'outcome'],
+    async () =>
+      (await usage()).map((r) => ({
+        labels: { project_module: r.projectModule, profile: r.profileName, outcome: r.outcome },
+        value: r.attempts,
+      })),
+  );
+  // Seconds from ten seconds to a day: a mock run to a survey's longest job.
+  const bounds = [10, 60, 300, 900, 1800, 3600, 7200, 14400, 28800, 86400];
+  const histograms = perScrape(() => ports.usage.durationHistograms(bounds));
+  for (const [field, name, help] of [
+    [
+      'run',
+      'surveyor_run_duration_seconds',
+      'How long ended attempts ran on their backends, by backend kind',
+    ],
+    [
+      'queue',
+      'surveyor_run_queue_wait_seconds',
+      "How long ended attempts waited in the cluster's queue before they ran (0 on an island manager), by backend kind",
+    ],
+  ] as const)
+    metrics.histogramFrom(name, help, ['backend'], bounds, async () =>
+      (await histograms())
+        .filter((h) => h.field === field)
+        .map((h) => ({ labels: { backend: h.backend }, counts: h.counts, count: h.count, sum: h.sum })),
+    );
   const queueWaits = perScrape(() => ports.executionFigures.remoteQueueWaits(new Date()));
   metrics.gaugeFrom(
     'surveyor_executions_in_remote_queue',

@@ -1,7 +1,7 @@
 import { type ClaimedJob, type Lease, LeaseLostError, type RetryPolicy } from '../../core/domain/job.js';
 import { failureDecision, leaseTimings, retryAt, trustedUntil } from '../../core/domain/jobLifecycle.js';
 import type { Clock } from '../../core/ports/Clock.js';
-import type { JobHandler } from '../../core/ports/JobHandler.js';
+import type { JobHandler, JobLine } from '../../core/ports/JobHandler.js';
 import type { JobQueue } from '../../core/ports/JobQueue.js';
 import type { Random } from '../../core/ports/Random.js';
 import type { Logger } from '../../adapters/log/logger.js';
@@ -22,7 +22,15 @@ export interface ConsumerDeps {
   readonly random: Random;
   readonly log: Logger;
   readonly handlers: readonly JobHandler[];
+  /**
+   * Told of each job this worker ran: its kind, how it ended, its seconds, and its line (a run's
+   * carries the seconds of its steps). The worker's metrics hear it.
+   */
+  readonly observe?: (kind: string, outcome: JobOutcome, seconds: number, line: JobLine | undefined) => void;
 }
+
+/** How a job this worker ran ended here. */
+export type JobOutcome = 'succeeded' | 'failed' | 'deferred' | 'lost';
 
 /**
  * Claims jobs in batches up to its concurrency, runs each under a lease it renews, and records the
@@ -234,19 +242,25 @@ export class QueueConsumer {
       abort.signal.throwIfAborted();
       if (!(await renew())) throw new LeaseLostError(job.lease);
     };
+    const started = performance.now();
+    const told = (outcome: JobOutcome, line?: JobLine) =>
+      this.deps.observe?.(job.kind, outcome, (performance.now() - started) / 1000, line);
     try {
-      await jobWork(this.byKind, job)({ job, signal: abort.signal, confirmLease });
+      const line = await jobWork(this.byKind, job)({ job, signal: abort.signal, confirmLease });
       if (abort.signal.aborted) throw abort.signal.reason;
       const ok = await this.complete(job.lease);
+      told(ok ? 'succeeded' : 'lost', line);
       if (!ok) jlog.warn('completed, but the lease was lost meanwhile: the outcome was not recorded');
       else jlog.debug('job succeeded');
     } catch (err) {
       if (err instanceof LeaseLostError) {
+        told('lost');
         jlog.warn('lease lost: another worker owns this job now');
         return;
       }
       const now = clock.now();
       const f = failureDecision(err, job, this.opts.retry, now, this.deps.random.fraction());
+      told(f.deferUntil ? 'deferred' : 'failed');
       if (f.deferUntil) {
         const released = await queue.release(job.lease, now, f.deferUntil).catch(() => false);
         // Every 30 s per held run while a profile is paused: the execution's event told it once.

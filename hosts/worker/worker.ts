@@ -68,6 +68,12 @@ export const startWorker = async (container: Container): Promise<WorkerHandle> =
       random,
       log,
       handlers: container.get<readonly JobHandler[]>(TYPES.JobHandlers),
+      observe: (kind, outcome, seconds, line) => {
+        metrics.jobDuration.observe({ kind, outcome }, seconds);
+        if (outcome !== 'succeeded') return;
+        for (const [step, s] of Object.entries(line?.durations ?? {}))
+          metrics.runStepDuration.observe({ step }, s);
+      },
     },
     {
       workerId: id,

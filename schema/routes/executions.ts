@@ -42,7 +42,7 @@ export const executionRoutes: readonly RouteSpec[] = [
     auth: 'viewer',
     query: ExecutionListQuery,
     success: { status: 200, description: 'A page of executions', codec: ExecutionPageView },
-    errors: [],
+    errors: ['not_found'],
   },
   {
     id: 'getExecution',

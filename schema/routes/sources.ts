@@ -51,7 +51,7 @@ export const sourceRoutes: readonly RouteSpec[] = [
     auth: 'viewer',
     query: SourceListQuery,
     success: { status: 200, description: 'A page of sources', codec: SourcePageView },
-    errors: [],
+    errors: ['not_found'],
   },
   {
     id: 'discoverSources',

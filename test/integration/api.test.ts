@@ -161,9 +161,16 @@ test('failed logins: one body for every cause, the cause in the log, then 429 wi
 });
 
 test('a request id the client sends is echoed and logged', async (t) => {
-  const r = await api.call('GET', '/health', { headers: { 'X-Request-Id': 'trace-abc-123' } });
+  // A probe's answer is logged at debug: a request a person or a program made, at info.
+  const r = await api.call('GET', '/project-configs', { headers: { 'X-Request-Id': 'trace-abc-123' } });
   t.is(r.headers.get('x-request-id'), 'trace-abc-123');
   t.true(api.logs.some((l) => l.includes('"req_id":"trace-abc-123"')));
+  const probe = await api.call('GET', '/health', { headers: { 'X-Request-Id': 'trace-probe-1' } });
+  t.is(probe.headers.get('x-request-id'), 'trace-probe-1');
+  t.false(
+    api.logs.some((l) => l.includes('"req_id":"trace-probe-1"')),
+    'a health check is not an info line',
+  );
 });
 
 test('readiness names the failing part: 503 without a live worker, 200 with one', async (t) => {

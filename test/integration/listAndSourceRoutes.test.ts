@@ -92,8 +92,10 @@ test.serial(
       (byState.body as Listed).items.map((i) => i.uuid),
       [made[0]],
     );
+    // A project that is not there is said so, with the ones there are (not an empty list).
     const none = await api.call('GET', '/executions?project_module=nothing_here', { token: viewer });
-    t.deepEqual(none.body, { items: [], next_cursor: null });
+    t.is(none.status, 404, none.text);
+    t.regex(none.text, /no project nothing_here \(known: [^)]*wallaby_hires/);
 
     // One at a time: the pages together are the whole list, in order, each once.
     const seen: string[] = [];
@@ -127,9 +129,13 @@ test.serial('bad list filters and cursors answer 422; an unknown execution 404',
     'cursor=eDpub3Q',
     'limit=0',
     'deployment_profile_id=12',
-    'project_module=Bad',
+    'project_module=a%0Ab',
   ])
     t.is((await api.call('GET', `/executions?${q}`, { token: viewer })).status, 422, q);
+  // A name no project could have is no project: 404 with the ones there are.
+  const bad = await api.call('GET', '/executions?project_module=Bad', { token: viewer });
+  t.is(bad.status, 404, bad.text);
+  t.regex(bad.text, /no project Bad/);
   const missing = await api.call('GET', '/executions/00000000-0000-4000-8000-000000000000', {
     token: viewer,
   });

@@ -9,9 +9,9 @@ import { SequentialRandom } from '../../adapters/memory/random.js';
 import { createLogger } from '../../adapters/log/logger.js';
 import { SystemClock } from '../../adapters/system/systemClock.js';
 import { LeaseLostError, PermanentJobError } from '../../core/domain/job.js';
-import { type JobHandler, jobHandler } from '../../core/ports/JobHandler.js';
+import { type JobHandler, jobHandler, jobKind, jobLine } from '../../core/ports/JobHandler.js';
 import { SecretRegistry } from '../../core/redaction.js';
-import { QueueConsumer } from '../../hosts/worker/consumer.js';
+import { type ConsumerDeps, QueueConsumer } from '../../hosts/worker/consumer.js';
 
 const quietLog = createLogger('silent', new SecretRegistry(), new Writable({ write: (_c, _e, cb) => cb() }));
 const until = async (cond: () => boolean, ms = 5000) => {
@@ -22,11 +22,16 @@ const until = async (cond: () => boolean, ms = 5000) => {
   }
 };
 
-const setup = (handlers: JobHandler[], concurrency = 2, leaseSeconds = 30) => {
+const setup = (
+  handlers: JobHandler[],
+  concurrency = 2,
+  leaseSeconds = 30,
+  observe?: ConsumerDeps['observe'],
+) => {
   const random = new SequentialRandom();
   const queue = new MemoryJobQueue(random);
   const consumer = new QueueConsumer(
-    { queue, clock: new SystemClock(), random, log: quietLog, handlers },
+    { queue, clock: new SystemClock(), random, log: quietLog, handlers, ...(observe ? { observe } : {}) },
     {
       workerId: 'w',
       concurrency,
@@ -221,4 +226,30 @@ test('finished jobs are recorded with the next claim, several per round trip; st
     'each completion sent once',
   );
   tt.true(calls.length <= 40 / 2, `round trips: ${calls.length} for 40 jobs`);
+});
+
+test('each job is told to the worker with its kind, how it ended, its seconds and its line', async (tt) => {
+  const seen: { kind: string; outcome: string; seconds: number; durations?: object }[] = [];
+  const timed = jobKind({
+    name: 'timed',
+    codec: t.type({}),
+    maxAttempts: 1,
+    run: async (_deps: null) => jobLine('debug', 'timed done', {}, { stage: 1.5 }),
+  });
+  const { queue, consumer } = setup(
+    [timed.handler(null), jobHandler('bad', t.type({}), () => Promise.reject(new Error('no')))],
+    2,
+    30,
+    (kind, outcome, seconds, line) =>
+      seen.push({ kind, outcome, seconds, ...(line?.durations ? { durations: line.durations } : {}) }),
+  );
+  await queue.enqueue(timed.request({}), new Date());
+  await queue.enqueue({ kind: 'bad', payload: {}, maxAttempts: 1 }, new Date());
+  consumer.start();
+  tt.teardown(() => consumer.stop(100));
+  await until(() => seen.length === 2);
+  const byKind = Object.fromEntries(seen.map((x) => [x.kind, x]));
+  tt.like(byKind['timed'], { outcome: 'succeeded', durations: { stage: 1.5 } });
+  tt.like(byKind['bad'], { outcome: 'failed' });
+  tt.true(seen.every((x) => x.seconds >= 0 && x.seconds < 5));
 });

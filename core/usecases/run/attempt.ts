@@ -80,6 +80,17 @@ export class Superseded extends Error {}
  * wrote, the sources it read, and what one step hands the next in memory (a run resumed after a
  * crash has none of it and reads the artifacts back).
  */
+/** The steps of a run whose time is measured (what `surveyor_run_step_duration_seconds` shows). */
+export type RunStep = 'stage' | 'translate' | 'submit';
+
+/** Runs one step and, when it finishes, records how long it took on the attempt. */
+export const timed = async <T>(a: Attempt, name: RunStep, work: () => Promise<T>): Promise<T> => {
+  const started = a.deps.clock.now().getTime();
+  const r = await work();
+  a.durations[name] = (a.deps.clock.now().getTime() - started) / 1000;
+  return r;
+};
+
 export interface Attempt {
   readonly deps: RunDeps;
   readonly ctx: RunContext;
@@ -94,6 +105,8 @@ export interface Attempt {
    * runs into submit at once) is judged again at the submit's time, not read again.
    */
   pauseSeen: { readonly pause: ProfilePause | null; readonly at: Date } | null;
+  /** Seconds each step this run finished took (stage, translate, submit), by the deps' clock. */
+  readonly durations: Partial<Record<RunStep, number>>;
   /** What this run staged, for its translate step. */
   staged: { readonly id: string; readonly attempt: number; readonly files: readonly StagedEntry[] } | null;
   /** What this run translated, for its submit step. */
@@ -117,6 +130,7 @@ export const openAttempt = (deps: RunDeps, ctx: RunContext): Attempt => ({
   sources: new Map(),
   stagingFresh: false,
   pauseSeen: null,
+  durations: {},
   staged: null,
   translated: null,
 });

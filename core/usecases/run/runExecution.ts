@@ -14,6 +14,7 @@ import {
   type RunJobPayload,
   Superseded,
   step,
+  timed,
 } from './attempt.js';
 import { settlePrevious } from './settlePrevious.js';
 import { stage } from './stage.js';
@@ -35,18 +36,23 @@ export type { RunContext, RunDeps } from './attempt.js';
  * retrying cannot fix (missing graph, wrong digest, bad patch, a manifest field missing) fail the
  * execution at once; others are retried by the queue and fail it on the last attempt.
  */
-export const runExecution = async (deps: RunDeps, job: RunJobPayload, ctx: RunContext): Promise<void> => {
+export const runExecution = async (
+  deps: RunDeps,
+  job: RunJobPayload,
+  ctx: RunContext,
+): Promise<{ readonly durations: Attempt['durations'] }> => {
   const a = openAttempt(deps, ctx);
   try {
     await steps(a, job);
+    return { durations: a.durations };
   } catch (err) {
-    if (err instanceof Superseded) return;
+    if (err instanceof Superseded) return { durations: a.durations };
     // Waiting for a paused profile is no failure: the job is given back (domain/jobLifecycle.ts).
     if (err instanceof LeaseLostError || err instanceof DeferredJob || ctx.signal.aborted) throw err;
     const message = err instanceof Error ? err.message : String(err);
     if (err instanceof PermanentJobError || ctx.lastAttempt) {
       await failExecution(a, job, message, err instanceof PermanentJobError && err.remoteEnded);
-      return;
+      return { durations: a.durations };
     }
     await noteRetry(a, job, message);
     throw err;
@@ -71,11 +77,11 @@ const steps = async (a: Attempt, job: RunJobPayload): Promise<void> => {
         break;
       // Each step waits through an outage of the peer it needs (waitOnPeer.ts).
       case 'staging':
-        await throughOutage(a, e, ['archive'], () => stage(a, e));
+        await throughOutage(a, e, ['archive'], () => timed(a, 'stage', () => stage(a, e)));
         break;
       case 'translating':
         await holdWhilePaused(a, e);
-        await throughOutage(a, e, ['translator'], () => translate(a, e));
+        await throughOutage(a, e, ['translator'], () => timed(a, 'translate', () => translate(a, e)));
         break;
       case 'submitting':
         await holdWhilePaused(a, e);
@@ -86,7 +92,7 @@ const steps = async (a: Attempt, job: RunJobPayload): Promise<void> => {
         }
         // A batch site's limits first (waitOnSiteLimit.ts): a run waiting for room sends nothing.
         await throughSiteLimit(a, e, () =>
-          throughOutage(a, e, ['island_manager', 'login_node'], () => submit(a, e)),
+          throughOutage(a, e, ['island_manager', 'login_node'], () => timed(a, 'submit', () => submit(a, e))),
         );
         break;
       case 'cancelling':

@@ -129,16 +129,56 @@ export const usageContract: Record<string, Rule> = {
       t.is((await r.usage.within(null, at(801), at(900), 10)).rows.length, 0);
       const totals = [...(await r.usage.totals())].sort((x, y) => (x.outcome < y.outcome ? -1 : 1));
       t.deepEqual(totals, [
-        { projectModule: module, profileName: 'dim', outcome: 'cancelled', nodeSeconds: 0, cpuSeconds: 0 },
+        {
+          projectModule: module,
+          profileName: 'dim',
+          outcome: 'cancelled',
+          attempts: 1,
+          nodeSeconds: 0,
+          cpuSeconds: 0,
+        },
         {
           projectModule: module,
           profileName: 'dim',
           outcome: 'completed',
+          attempts: 1,
           nodeSeconds: 800,
           cpuSeconds: 3200,
         },
-        { projectModule: module, profileName: 'other', outcome: 'failed', nodeSeconds: 400, cpuSeconds: 0 },
+        {
+          projectModule: module,
+          profileName: 'other',
+          outcome: 'failed',
+          attempts: 1,
+          nodeSeconds: 400,
+          cpuSeconds: 0,
+        },
       ]);
+      // The run and queue histograms hold every attempt once, each in the buckets at or above its seconds.
+      const all = (await r.usage.within(null, new Date(0), new Date(Date.UTC(3000, 0)), 100)).rows;
+      const bounds = [1, 100, 250, 1e9];
+      const histograms = [...(await r.usage.durationHistograms(bounds))].sort((x, y) =>
+        `${x.backend}:${x.field}` < `${y.backend}:${y.field}` ? -1 : 1,
+      );
+      const expected = [...new Set(all.map((u) => u.backend))].sort().flatMap((backend) =>
+        (['queue', 'run'] as const).map((field) => {
+          const values = all
+            .filter((u) => u.backend === backend)
+            .map((u) => (field === 'run' ? u.runSeconds : u.queueSeconds));
+          return {
+            backend,
+            field,
+            counts: bounds.map((b) => values.filter((v) => v <= b).length),
+            count: values.length,
+            sum: values.reduce((x, y) => x + y, 0),
+          };
+        }),
+      );
+      t.deepEqual(histograms, expected);
+      t.true(
+        expected.some((h) => h.counts[0]! < h.count),
+        'a bucket below the largest holds fewer',
+      );
       // In flight: admitted and not ended, grouped by shape.
       for (const x of [
         execution({ state: 'running', profileSnapshot: batch(2, 60) }),
