@@ -183,7 +183,25 @@ export interface UsageGroup extends UsageTotals {
   readonly key: string;
   /** The group's node-hours split by final state (a chart's stacks). */
   readonly node_hours_by_outcome: Readonly<Record<UsageOutcome, number>>;
+  /** The group's runs by final state (each a share, as `runs`): a failure rate's parts. */
+  readonly runs_by_outcome: Readonly<Record<UsageOutcome, number>>;
+  /** The median and the 95th percentile of the run times and queue waits of its runs that started (seconds; null with none). */
+  readonly run_seconds: Percentiles | null;
+  readonly queue_seconds: Percentiles | null;
 }
+
+export interface Percentiles {
+  readonly p50: number;
+  readonly p95: number;
+}
+
+/** Nearest-rank percentiles of some figures (each run once, whatever its share of the group). */
+export const percentiles = (values: readonly number[]): Percentiles | null => {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)]!;
+  return { p50: round(at(0.5), 3), p95: round(at(0.95), 3) };
+};
 
 // Six places: a few node-seconds, so a source's share of a short grouped run is not rounded away.
 const round = (x: number, places = 6) => Math.round(x * 10 ** places) / 10 ** places;
@@ -222,6 +240,27 @@ const sum = (parts: readonly Part[]): UsageTotals => {
     queue_hours: round(queue / 3600),
     runs_without_cpu: round(noCpu, 3),
   };
+};
+
+const runsByOutcome = (parts: readonly Part[]): Record<UsageOutcome, number> => {
+  const out = { completed: 0, failed: 0, cancelled: 0 };
+  for (const { u, share } of parts) out[u.outcome] += share;
+  return {
+    completed: round(out.completed, 3),
+    failed: round(out.failed, 3),
+    cancelled: round(out.cancelled, 3),
+  };
+};
+
+/** A group's runs that started, each once (a run across a day's end is in both days). */
+const started = (parts: readonly Part[]) => {
+  const seen = new Set<string>();
+  return parts.filter(({ u }) => {
+    const k = `${u.executionId}:${u.attempt}`;
+    if (!u.startedAt || seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
 };
 
 const byOutcome = (parts: readonly Part[]): Record<UsageOutcome, number> => {
@@ -290,7 +329,17 @@ export const summarizeUsage = (
     total: sum(inRange),
     groups: [...groups.entries()]
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .map(([key, parts]) => ({ key, ...sum(parts), node_hours_by_outcome: byOutcome(parts) })),
+      .map(([key, parts]) => {
+        const ran = started(parts);
+        return {
+          key,
+          ...sum(parts),
+          node_hours_by_outcome: byOutcome(parts),
+          runs_by_outcome: runsByOutcome(parts),
+          run_seconds: percentiles(ran.map(({ u }) => u.runSeconds)),
+          queue_seconds: percentiles(ran.map(({ u }) => u.queueSeconds)),
+        };
+      }),
   };
 };
 

@@ -17,19 +17,22 @@ const niceMax = (max: number): number => {
 };
 
 /**
- * Vertical bars, one per category, each stacked by series (`s-<key>` classes colour them). The
- * figures follow in a table under a disclosure.
+ * Vertical bars, one per category, each stacked by series (`s-<key>` classes colour them), or with
+ * `side`, the series side by side (figures that do not add up, such as percentiles). The figures
+ * follow in a table under a disclosure.
  */
 export const StackedBars = ({
   label,
   unit,
   series,
   rows,
+  side = false,
 }: {
   label: string;
   unit: string;
   series: readonly Series[];
   rows: readonly { readonly key: string; readonly label: string; readonly values: Record<string, number> }[];
+  side?: boolean;
 }) => {
   const width = 640;
   const height = 200;
@@ -37,7 +40,14 @@ export const StackedBars = ({
   const bottom = 28;
   const top = 8;
   const max = niceMax(
-    Math.max(0, ...rows.map((r) => series.reduce((n, s) => n + (r.values[s.key] ?? 0), 0))),
+    Math.max(
+      0,
+      ...rows.map((r) =>
+        side
+          ? Math.max(0, ...series.map((s) => r.values[s.key] ?? 0))
+          : series.reduce((n, s) => n + (r.values[s.key] ?? 0), 0),
+      ),
+    ),
   );
   const plotH = height - top - bottom;
   const step = rows.length > 0 ? (width - left) / rows.length : 0;
@@ -65,17 +75,20 @@ export const StackedBars = ({
           let base = 0;
           return (
             <g key={r.key}>
-              {series.map((s) => {
+              {series.map((s, j) => {
                 const v = r.values[s.key] ?? 0;
                 if (v <= 0) return null;
+                const w = side ? barW / series.length : barW;
+                const x = left + i * step + (step - barW) / 2 + (side ? j * w : 0);
+                const from = side ? 0 : base;
                 const rect = (
                   <rect
                     key={s.key}
                     class={`bar s-${s.key}`}
-                    x={left + i * step + (step - barW) / 2}
-                    y={y(base + v)}
-                    width={barW}
-                    height={Math.max(1, y(base) - y(base + v))}
+                    x={x}
+                    y={y(from + v)}
+                    width={w}
+                    height={Math.max(1, y(from) - y(from + v))}
                   >
                     <title>{`${r.label}: ${s.label} ${fmt(v)} ${unit}`}</title>
                   </rect>

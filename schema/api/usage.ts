@@ -92,6 +92,11 @@ export const ProjectUsageView = component(
         key: t.string,
         ...totals,
         node_hours_by_outcome: t.type({ completed: t.number, failed: t.number, cancelled: t.number }),
+        runs_by_outcome: t.type({ completed: t.number, failed: t.number, cancelled: t.number }),
+        /** Median and 95th percentile of the run times of the group's runs that started (seconds). */
+        run_seconds: nullable(t.type({ p50: t.number, p95: t.number })),
+        /** The same of their waits in a cluster's queue. */
+        queue_seconds: nullable(t.type({ p50: t.number, p95: t.number })),
       }),
     ),
     budget: nullable(

@@ -58,6 +58,26 @@ test.serial('a viewer sees every page and no control that would change anything'
   // attempts and its steps as a bar; executions ended per hour on the overview.
   await c.open(page, 'usage/wallaby_hires', 'Usage of wallaby_hires');
   await page.getByRole('img', { name: /^Node-hours by month \(node-hours\)/ }).waitFor();
+  // The last 30 days: runs by outcome, run time and queue wait (median and 95th percentile), each
+  // with its figures in a table; the failed share by profile.
+  for (const chart of [
+    'Runs ended by day (runs)',
+    'Run time by day (minutes)',
+    'Queue wait by day (minutes)',
+  ])
+    await page.getByRole('img', { name: new RegExp(`^${chart.replace(/[()]/g, '\\$&')}`) }).waitFor();
+  const today = new Date().toISOString().slice(5, 10);
+  await page.getByText('Runs ended by day: figures').click();
+  t.regex(
+    (await page
+      .getByRole('row', { name: new RegExp(`^${today}`) })
+      .first()
+      .textContent()) ?? '',
+    new RegExp(`^${today}2`),
+    'the two runs of today, completed',
+  );
+  t.true((await page.locator('svg rect.bar.s-p95').count()) >= 1, 'a 95th percentile bar');
+  t.is(await page.getByRole('columnheader', { name: 'Failed', exact: true }).count(), 1);
   t.true((await page.locator('svg rect.bar.s-completed').count()) >= 1, 'a completed stack');
   t.is(await page.getByRole('row', { name: /dim-local/ }).count(), 1);
   // The costliest sources, each a link to it on the sources page.

@@ -9,6 +9,7 @@ import {
   monthOf,
   monthsOf,
   shareWithin,
+  percentiles,
   summarizeUsage,
 } from '../../core/domain/usage.js';
 import {
@@ -144,6 +145,22 @@ test('by day, a run across midnight UTC counts in each day by its time there, an
     ],
   );
   t.is(r.total.node_hours, 12);
+});
+
+test('each group says its runs by outcome and the median and 95th percentile of their run times and queue waits', (t) => {
+  const h = (n: number) => new Date(Date.UTC(2026, 10, 27, n));
+  const rows = [
+    row(h(1), h(2), { executionId: 'a', queueSeconds: 60 }),
+    row(h(3), h(5), { executionId: 'b', queueSeconds: 600, outcome: 'failed' }),
+    row(h(6), h(7), { executionId: 'c', queueSeconds: 0 }),
+    row(null, h(8), { executionId: 'd', outcome: 'cancelled' }),
+  ];
+  const [day] = summarizeUsage(rows, h(0), h(24), 'day').groups;
+  t.deepEqual(day!.runs_by_outcome, { completed: 2, failed: 1, cancelled: 1 });
+  t.deepEqual(day!.run_seconds, { p50: 3600, p95: 7200 }, 'the run that never started is not timed');
+  t.deepEqual(day!.queue_seconds, { p50: 60, p95: 600 });
+  t.is(percentiles([]), null);
+  t.deepEqual(percentiles([5]), { p50: 5, p95: 5 });
 });
 
 test('badput counts the node-hours of runs that did not complete; CPU time a backend did not report is counted apart', (t) => {

@@ -21,7 +21,7 @@ const costliest = 20;
  * A project's usage grouped one way (nothing while no project is chosen), read again every 30 s;
  * by source once (a survey's answer has a group per source).
  */
-const useUsage = (module: string | undefined, by: 'month' | 'profile' | 'source') =>
+const useUsage = (module: string | undefined, by: 'month' | 'day' | 'profile' | 'source') =>
   useLoad(
     () =>
       module
@@ -31,6 +31,43 @@ const useUsage = (module: string | undefined, by: 'month' | 'profile' | 'source'
     by === 'source' ? 0 : 30_000,
   );
 
+const percentileSeries = [
+  { key: 'p50', label: 'Median' },
+  { key: 'p95', label: '95th percentile' },
+] as const;
+const minutes = (p: { p50: number; p95: number } | null): Record<string, number> =>
+  p ? { p50: Number((p.p50 / 60).toFixed(2)), p95: Number((p.p95 / 60).toFixed(2)) } : {};
+
+/** Day by day (UTC): the runs that ended by outcome, how long they ran, how long they waited in a queue. */
+const Trends = ({ u }: { u: ProjectUsage }) => {
+  const days = u.groups.map((g) => ({ ...g, label: g.key.slice(5) }));
+  if (days.every((d) => d.runs === 0)) return <p class="muted">No run has ended in the last 30 days.</p>;
+  return (
+    <>
+      <StackedBars
+        label="Runs ended by day"
+        unit="runs"
+        series={outcomes}
+        rows={days.map((d) => ({ key: d.key, label: d.label, values: d.runs_by_outcome }))}
+      />
+      <StackedBars
+        label="Run time by day"
+        unit="minutes"
+        side
+        series={percentileSeries}
+        rows={days.map((d) => ({ key: d.key, label: d.label, values: minutes(d.run_seconds) }))}
+      />
+      <StackedBars
+        label="Queue wait by day"
+        unit="minutes"
+        side
+        series={percentileSeries}
+        rows={days.map((d) => ({ key: d.key, label: d.label, values: minutes(d.queue_seconds) }))}
+      />
+    </>
+  );
+};
+
 /** A project's usage: node-hours per month split by outcome, tables by profile and of the costliest sources, its budget and wall times. */
 export const UsagePage = ({ route }: { route: Route }) => {
   const projects = useLoad(() => get<Projects>('/project-configs'), 'projects');
@@ -39,6 +76,7 @@ export const UsagePage = ({ route }: { route: Route }) => {
   const byMonth = useUsage(module, 'month');
   const byProfile = useUsage(module, 'profile');
   const bySource = useUsage(module, 'source');
+  const byDay = useUsage(module, 'day');
   return (
     <Page title={module ? `Usage of ${module}` : 'Usage'}>
       <Show loaded={projects}>
@@ -126,6 +164,8 @@ export const UsagePage = ({ route }: { route: Route }) => {
           )
         }
       </Show>
+      <h2>The last 30 days</h2>
+      <Show loaded={byDay}>{(u) => u && <Trends u={u} />}</Show>
       <h2>By profile</h2>
       <Show loaded={byProfile}>
         {(u) =>
@@ -142,6 +182,7 @@ export const UsagePage = ({ route }: { route: Route }) => {
                   <th scope="col">CPU-hours</th>
                   <th scope="col">Badput node-hours</th>
                   <th scope="col">Queue hours</th>
+                  <th scope="col">Failed</th>
                 </tr>
               </thead>
               <tbody>
@@ -159,6 +200,7 @@ export const UsagePage = ({ route }: { route: Route }) => {
                     </td>
                     <td>{n(g.badput_node_hours)}</td>
                     <td>{n(g.queue_hours)}</td>
+                    <td>{g.runs > 0 ? `${Math.round((g.runs_by_outcome.failed / g.runs) * 100)}%` : '—'}</td>
                   </tr>
                 ))}
               </tbody>
