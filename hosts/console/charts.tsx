@@ -187,3 +187,73 @@ export const StepBar = ({
     </figure>
   );
 };
+
+/**
+ * A month's budget as a gauge: what settled runs used, what runs in flight are estimated to take,
+ * and where this month ends at the pace so far (used over the time gone, carried to the month's
+ * end), against the budget's mark. The figures are in its name and its legend.
+ */
+export const BudgetGauge = ({
+  unit,
+  budget,
+  used,
+  inFlight,
+  periodStart,
+  periodEnd,
+  now,
+}: {
+  unit: string;
+  budget: number;
+  used: number;
+  inFlight: number;
+  periodStart: string;
+  periodEnd: string;
+  now: Date;
+}) => {
+  const start = Date.parse(periodStart);
+  const end = Date.parse(periodEnd);
+  const gone = Math.min(1, Math.max(0, (now.getTime() - start) / (end - start)));
+  // Too early in the month to say a pace: the first hour tells nothing of the month.
+  const forecast = gone < 1 / 720 ? null : used / gone;
+  const scale = Math.max(budget, used + inFlight, forecast ?? 0) * 1.05;
+  const x = (v: number) => (v / scale) * 640;
+  const pct = (v: number) => `${Math.round((v / budget) * 100)}%`;
+  const words = `${fmt(used)} ${unit} used (${pct(used)}), ${fmt(inFlight)} in flight, ${
+    forecast === null ? 'no pace yet' : `${fmt(forecast)} by the month's end at this pace (${pct(forecast)})`
+  }, of a budget of ${fmt(budget)}`;
+  return (
+    <figure class="chart">
+      <svg viewBox="0 0 640 36" role="img" aria-label={`Budget this month: ${words}`}>
+        {forecast !== null && forecast > used + inFlight && (
+          <rect class="bar gauge-forecast" x={0} y={6} width={x(forecast)} height={22}>
+            <title>{`at this pace: ${fmt(forecast)} ${unit}`}</title>
+          </rect>
+        )}
+        <rect class="bar gauge-used" x={0} y={6} width={Math.max(1, x(used))} height={22}>
+          <title>{`used: ${fmt(used)} ${unit}`}</title>
+        </rect>
+        {inFlight > 0 && (
+          <rect class="bar gauge-flight" x={x(used)} y={6} width={x(inFlight)} height={22}>
+            <title>{`in flight: ${fmt(inFlight)} ${unit}`}</title>
+          </rect>
+        )}
+        <line class="gauge-mark" x1={x(budget)} y1={0} x2={x(budget)} y2={36} />
+      </svg>
+      <figcaption>
+        <ul class="legend">
+          <li>
+            <span class="swatch gauge-used" aria-hidden="true" /> Used: {fmt(used)} {unit} ({pct(used)})
+          </li>
+          <li>
+            <span class="swatch gauge-flight" aria-hidden="true" /> In flight: {fmt(inFlight)}
+          </li>
+          <li>
+            <span class="swatch gauge-forecast" aria-hidden="true" /> At this pace by the month's end:{' '}
+            {forecast === null ? 'too early to say' : `${fmt(forecast)} (${pct(forecast)})`}
+          </li>
+          <li>The line: the budget, {fmt(budget)}</li>
+        </ul>
+      </figcaption>
+    </figure>
+  );
+};

@@ -58,6 +58,13 @@ test.serial('a viewer sees every page and no control that would change anything'
   // attempts and its steps as a bar; executions ended per hour on the overview.
   await c.open(page, 'usage/wallaby_hires', 'Usage of wallaby_hires');
   await page.getByRole('img', { name: /^Node-hours by month \(node-hours\)/ }).waitFor();
+  // The budget as a gauge: used, in flight, and where the month ends at this pace.
+  const gauge = page.getByRole('img', { name: /^Budget this month: / });
+  t.regex(
+    (await gauge.getAttribute('aria-label')) ?? '',
+    /node-hours used \(\d+%\), .* of a budget of 1000$/,
+  );
+  await page.getByText('The line: the budget, 1000').waitFor();
   // The last 30 days: runs by outcome, run time and queue wait (median and 95th percentile), each
   // with its figures in a table; the failed share by profile.
   for (const chart of [

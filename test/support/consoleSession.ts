@@ -173,14 +173,20 @@ export const consoleSession = (name: string) => {
 
   /**
    * What an operator's first hour leaves, made over the API as ada: the WALLABY example in two
-   * versions (the second polls every 30 s), the project's default profile dim-local, `sources`
+   * versions (the second polls every 30 s and has a budget of 1000 node-hours a month), the project's default profile dim-local, `sources`
    * registered and discovered, and a run of each of `runs` (identifiers among them) to its end.
    * Answers the runs' execution ids, in order.
    */
   const seedSurvey = async (sources: readonly string[], runs: readonly string[]): Promise<string[]> => {
     const api = await apiAs('ada');
     await api('POST', '/project-configs', wallabyYaml, 'application/x-yaml');
-    const v2 = wallabyYaml.replace(/poll_interval_seconds: \d+/, 'poll_interval_seconds: 30');
+    // The second version polls every 30 s and has a monthly budget (runs go past it: warn).
+    const v2 = `${wallabyYaml.replace(/poll_interval_seconds: \d+/, 'poll_interval_seconds: 30')}
+budget:
+  limit: 1000
+  unit: node_hours
+  on_exhausted: warn
+`;
     await api('POST', '/project-configs', v2, 'application/x-yaml');
     await api('POST', '/deployment-profiles', {
       name: 'dim-local',

@@ -1,5 +1,5 @@
 import { get } from '../api.js';
-import { StackedBars } from '../charts.js';
+import { BudgetGauge, StackedBars } from '../charts.js';
 import { go, href, type Route } from '../router.js';
 import type { ProjectUsage, Projects } from '../types.js';
 import { Page, Show, useLoad } from '../ui.js';
@@ -102,6 +102,17 @@ export const UsagePage = ({ route }: { route: Route }) => {
           u && (
             <>
               <h2>Budget</h2>
+              {u.budget && (
+                <BudgetGauge
+                  unit={u.budget.unit.replace('_', '-')}
+                  budget={u.budget.budget}
+                  used={u.budget.used}
+                  inFlight={u.budget.in_flight}
+                  periodStart={u.budget.period_start}
+                  periodEnd={u.budget.period_end}
+                  now={new Date()}
+                />
+              )}
               {u.budget ? (
                 <dl class="facts">
                   <dt>This month</dt>
