@@ -133,7 +133,7 @@ export type { SecretBox } from './ports/SecretBox.js';
 export type { SiteHolds } from './ports/SiteHolds.js';
 export type { TargetPolicy } from './ports/TargetPolicy.js';
 export type { TextDiff, UnifiedDiff } from './ports/TextDiff.js';
-export type { UsageLedger } from './ports/UsageLedger.js';
+export type { DurationHistogram, UsageLedger } from './ports/UsageLedger.js';
 export type { ArchivePingResult } from './usecases/archives/pingArchive.js';
 export type { TokenOwner } from './usecases/auth/apiTokenOwner.js';
 export type { OwnLogin, OwnPasswordInput } from './usecases/auth/changeOwnPassword.js';
