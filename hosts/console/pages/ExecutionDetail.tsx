@@ -7,6 +7,7 @@ import { ConfirmButton, durationText, Json, Page, Show, StateBadge, Time, useLoa
 import { AttemptsUsage, StepsBar } from './ExecutionUsage.js';
 import { Artifacts, download, Reuse } from './ExecutionArtifacts.js';
 import { Compare } from './ExecutionCompare.js';
+import { DropGraph } from './ExecutionGraph.js';
 
 const terminal = new Set(['completed', 'failed', 'cancelled']);
 
@@ -221,6 +222,10 @@ export const ExecutionDetailPage = ({ id }: { id: string }) => {
             </table>
           </>
         )}
+      </Show>
+      <h2>Graph</h2>
+      <Show loaded={status}>
+        {(s) => <DropGraph id={id} attempt={s.attempt} state={s.state} runRecord={s.run_record} />}
       </Show>
       <h2>Steps</h2>
       <Show loaded={summary}>{(m) => <StepsBar m={m} />}</Show>
