@@ -21,7 +21,7 @@ interface Drop {
 type GroupState = 'failed' | 'running' | 'done' | 'unknown';
 
 /** Drops of one logical node. */
-export interface DropGroup {
+interface DropGroup {
   readonly key: string;
   readonly name: string;
   readonly category: string;
@@ -41,7 +41,7 @@ const oidsOf = (links: readonly unknown[] | undefined): string[] =>
  * taken from the run record: a failed drop fails its group, a running one runs it; a completed run
  * has every group done.
  */
-export const groupDrops = (
+const groupDrops = (
   drops: readonly Drop[],
   run: { readonly state: string; readonly failed: readonly string[]; readonly running: readonly string[] },
 ) => {
@@ -97,7 +97,7 @@ interface Placed {
 }
 
 /** Boxes and links placed left to right in layers (dagre), a box per logical node. */
-export const place = (groups: readonly DropGroup[], edges: readonly [string, string][]): Placed => {
+const place = (groups: readonly DropGroup[], edges: readonly [string, string][]): Placed => {
   const g = new Graph();
   g.setGraph({ rankdir: 'LR', nodesep: 18, ranksep: 48, marginx: 8, marginy: 8 });
   g.setDefaultEdgeLabel(() => ({}));

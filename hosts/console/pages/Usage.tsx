@@ -50,20 +50,21 @@ const Trends = ({ u }: { u: ProjectUsage }) => {
         series={outcomes}
         rows={days.map((d) => ({ key: d.key, label: d.label, values: d.runs_by_outcome }))}
       />
-      <StackedBars
-        label="Run time by day"
-        unit="minutes"
-        side
-        series={percentileSeries}
-        rows={days.map((d) => ({ key: d.key, label: d.label, values: minutes(d.run_seconds) }))}
-      />
-      <StackedBars
-        label="Queue wait by day"
-        unit="minutes"
-        side
-        series={percentileSeries}
-        rows={days.map((d) => ({ key: d.key, label: d.label, values: minutes(d.queue_seconds) }))}
-      />
+      {(
+        [
+          ['Run time by day', 'run_seconds'],
+          ['Queue wait by day', 'queue_seconds'],
+        ] as const
+      ).map(([label, field]) => (
+        <StackedBars
+          key={field}
+          label={label}
+          unit="minutes"
+          side
+          series={percentileSeries}
+          rows={days.map((d) => ({ key: d.key, label: d.label, values: minutes(d[field]) }))}
+        />
+      ))}
     </>
   );
 };
