@@ -63,6 +63,7 @@ export type * from './ports/EventLog.js';
 export type * from './ports/Archive.js';
 export type * from './ports/Stager.js';
 export type * from './ports/Translator.js';
+export { type TraceAttributes, type Tracer, untraced } from './ports/Tracer.js';
 export type * from './ports/DeploymentBackend.js';
 export type * from './ports/GraphStore.js';
 export type * from './ports/PingCheck.js';

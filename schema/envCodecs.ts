@@ -103,24 +103,24 @@ export const postgresUrl = fromEnv<string | undefined>(
  * the host in lower case), without a trailing slash; credentials, a query or a fragment are refused:
  * the value is written into documents (PROV-N names every record under it) and requests.
  */
-export const httpUrl = (def: string) =>
-  fromEnv<string>(
-    'url',
-    (s) => {
-      let u: URL;
-      try {
-        u = new URL(s.trim());
-      } catch {
-        return '!must be an http(s) URL';
-      }
-      if (u.protocol !== 'http:' && u.protocol !== 'https:') return '!must be an http(s) URL';
-      if (u.username || u.password) return '!must not hold credentials (user:password@)';
-      if (u.search || u.hash || s.includes('#') || s.includes('?'))
-        return '!must be a base URL, without a query or a fragment';
-      return `${u.origin}${u.pathname}`.replace(/\/+$/, '');
-    },
-    def,
-  );
+const parseHttpUrl = (s: string): string => {
+  let u: URL;
+  try {
+    u = new URL(s.trim());
+  } catch {
+    return '!must be an http(s) URL';
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') return '!must be an http(s) URL';
+  if (u.username || u.password) return '!must not hold credentials (user:password@)';
+  if (u.search || u.hash || s.includes('#') || s.includes('?'))
+    return '!must be a base URL, without a query or a fragment';
+  return `${u.origin}${u.pathname}`.replace(/\/+$/, '');
+};
+
+export const httpUrl = (def: string) => fromEnv<string>('url', parseHttpUrl, def);
+
+/** An http(s) URL as httpUrl takes it, or nothing when unset. */
+export const optionalHttpUrl = fromEnv<string | undefined>('url', parseHttpUrl, undefined);
 
 const port = '(?::(?:[1-9][0-9]{0,4}|\\*))?';
 const hostEntry = new RegExp(

@@ -7,6 +7,7 @@ import {
   httpUrl,
   int,
   oneOf,
+  optionalHttpUrl,
   optionalString,
   partList,
   postgresUrl,
@@ -70,6 +71,11 @@ export const configVariables = {
     int(9090, -1, 65535),
     '9090',
     'Separate port serving /metrics for API and worker processes; -1 turns it off, 0 picks a free port.',
+  ),
+  SERVICE_OTLP_TRACES_URL: spec(
+    optionalHttpUrl,
+    '(unset: no traces)',
+    "OTLP/HTTP endpoint that receives the service's OpenTelemetry traces (e.g. `http://collector:4318/v1/traces`): one trace per execution, from the API request through the queue, the worker's steps and every outbound call. Its host must be one SERVICE_OUTBOUND_HOSTS allows. Unset: nothing is traced or sent.",
   ),
   SERVICE_DATA_DIR: spec(
     fromEnv<string>('string', (s) => s, '.surveyor'),

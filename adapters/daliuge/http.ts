@@ -2,6 +2,7 @@ import fetch from 'cross-fetch';
 import { PeerUnavailable, PermanentJobError } from '../../core/domain/job.js';
 import { agentFor, checkOutbound, isOutboundRefusal, outbound } from '../shared/outbound.js';
 import { peerText, where } from '../shared/peerText.js';
+import { outboundSpan, urlAttributes } from '../trace/outboundSpan.js';
 
 export { peerText, where };
 
@@ -45,8 +46,19 @@ export const formBody = (form: Readonly<Record<string, string>>): string =>
     .map(([k, v]) => `${encodeURIComponent(k.toWellFormed())}=${encodeURIComponent(v.toWellFormed())}`)
     .join('&');
 
-/** One HTTP exchange; any status comes back, only a failure to talk raises DlgUnreachable. */
-export const dlgRequest = async (r: DlgRequest): Promise<DlgResponse> => {
+/**
+ * One HTTP exchange, a span of the trace it serves; any status comes back, only a failure to talk
+ * raises DlgUnreachable.
+ */
+export const dlgRequest = (r: DlgRequest): Promise<DlgResponse> =>
+  outboundSpan(
+    `${r.method} ${r.peer}`,
+    { ...urlAttributes(r.method, r.url), 'surveyor.peer': r.peer },
+    () => exchange(r),
+    (res) => ({ 'http.response.status_code': res.status }),
+  );
+
+const exchange = async (r: DlgRequest): Promise<DlgResponse> => {
   const timeout = AbortSignal.timeout(r.timeoutMs);
   // Aborted when the exchange is over: with node-fetch that closes a connection whose body was
   // left unread (a redirect, an answer over the size limit) instead of letting the peer go on.

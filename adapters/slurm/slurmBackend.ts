@@ -33,6 +33,7 @@ import {
 } from './slurmText.js';
 import { findScript, parsePoll, pollScript } from './slurmPoll.js';
 import { jobOutcome } from './jobOutcome.js';
+import { outboundSpan } from '../trace/outboundSpan.js';
 
 /** Off the event loop (zlib's thread pool): a 5,000-drop graph is megabytes. */
 const gzipped = promisify(gzip);
@@ -113,8 +114,14 @@ export class SlurmBackend implements DeploymentBackend {
   }
 
   private async run(t: SshTarget, script: string, what: string, signal?: AbortSignal): Promise<ExecResult> {
-    const r = await this.o.pool.exec(t, script, signal);
-    this.o.onCommand?.(targetKey(t), commandKinds[what] ?? 'other', {
+    const kind = commandKinds[what] ?? 'other';
+    const r = await outboundSpan(
+      `ssh ${kind}`,
+      { 'surveyor.ssh.command': kind, 'server.address': t.host, 'server.port': t.port },
+      () => this.o.pool.exec(t, script, signal),
+      (x) => ({ 'surveyor.ssh.exit_code': x.code ?? -1 }),
+    );
+    this.o.onCommand?.(targetKey(t), kind, {
       sent: Buffer.byteLength(script),
       received: Buffer.byteLength(r.stdout) + Buffer.byteLength(r.stderr),
     });

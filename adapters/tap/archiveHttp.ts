@@ -5,6 +5,7 @@ import { PeerUnavailable, PermanentJobError } from '../../core/domain/job.js';
 import type { TapArchive } from '../../core/domain/projectConfig.js';
 import { agentFor, checkOutbound, isOutboundRefusal, outbound } from '../shared/outbound.js';
 import { peerText, where } from '../shared/peerText.js';
+import { outboundSpan, urlAttributes } from '../trace/outboundSpan.js';
 
 /** HTTP Basic credentials for one archive (ARCHIVE_USERNAME / ARCHIVE_PASSWORD_FILE). */
 export interface ArchiveCredentials {
@@ -153,7 +154,13 @@ export class ArchiveHttp {
     const what = `${r.method} ${where(r.url)}`;
     let res: IncomingMessage;
     try {
-      res = await send(u, r.method, headers, body, agentFor(agents)(u), signal);
+      // The span lasts until the answer's head: a download's body is its own span (download.ts).
+      res = await outboundSpan(
+        `${r.method} archive`,
+        { ...urlAttributes(r.method, r.url), 'surveyor.archive': this.name },
+        () => send(u, r.method, headers, body, agentFor(agents)(u), signal),
+        (m) => ({ 'http.response.status_code': m.statusCode ?? 0 }),
+      );
     } catch (err) {
       timer.clear();
       done.abort();

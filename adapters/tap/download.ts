@@ -7,6 +7,7 @@ import type { ArchiveHttp } from './archiveHttp.js';
 import { ArchiveUnavailable } from './archiveHttp.js';
 import { type CasdaChecksum, CasdaHasher, formatCasdaChecksum } from './casdaChecksum.js';
 import { statusError } from './uws.js';
+import { outboundSpan, urlAttributes } from '../trace/outboundSpan.js';
 
 export interface DownloadLimits {
   /** Largest file fetched; a bigger one is refused before its bytes are read. */
@@ -66,7 +67,22 @@ const freeBytes = async (dir: string) => {
  * started over when the server ignores the range). The size is checked against the cap and the
  * free disk space before any byte is written.
  */
-export const downloadFile = async (
+export const downloadFile = (
+  http: ArchiveHttp,
+  url: string,
+  dest: string,
+  expected: CasdaChecksum | null,
+  limits: DownloadLimits,
+  signal?: AbortSignal,
+): Promise<Downloaded> =>
+  outboundSpan(
+    'download',
+    { ...urlAttributes('GET', url), 'surveyor.archive': http.name },
+    () => fetchFile(http, url, dest, expected, limits, signal),
+    (d) => ({ 'surveyor.bytes': d.size - d.resumedFrom, 'surveyor.resumed_from': d.resumedFrom }),
+  );
+
+const fetchFile = async (
   http: ArchiveHttp,
   url: string,
   dest: string,

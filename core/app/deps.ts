@@ -1,5 +1,6 @@
 import { defaultOutagePolicy } from '../domain/peerOutage.js';
 import { defaultSiteLimitPolicy } from '../domain/siteLimit.js';
+import { untraced } from '../ports/Tracer.js';
 import type { SurveyorPorts, SurveyorSettings } from './ports.js';
 
 /** The small deps object of each family of use cases, cut once from the ports. */
@@ -7,6 +8,7 @@ export const depsFrom = (p: SurveyorPorts, s: SurveyorSettings) => {
   const { clock, random, digest } = p;
   const { pollSpacing } = s;
   const outages = s.outages ?? defaultOutagePolicy;
+  const tracer = p.tracer ?? untraced;
   return {
     auth: {
       users: p.users,
@@ -76,6 +78,7 @@ export const depsFrom = (p: SurveyorPorts, s: SurveyorSettings) => {
       siteLimits: s.siteLimits ?? defaultSiteLimitPolicy,
       submitCounters: p.throttle,
       usage: p.usage,
+      tracer,
     },
     poll: {
       executions: p.executions,
@@ -85,6 +88,7 @@ export const depsFrom = (p: SurveyorPorts, s: SurveyorSettings) => {
       configs: p.configs,
       backends: p.backends,
       clock,
+      tracer,
     },
     executions: {
       executions: p.executions,
@@ -114,6 +118,7 @@ export const depsFrom = (p: SurveyorPorts, s: SurveyorSettings) => {
       patchableFields: s.patchableFields,
       publicUrl: s.publicUrl ?? 'http://127.0.0.1:8080',
       serviceVersion: s.serviceVersion ?? 'unknown',
+      tracer,
     },
     maintenance: { maintenance: p.maintenance, clock },
     alerts: {

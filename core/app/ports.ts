@@ -37,6 +37,7 @@ import type { ContentDigest } from '../ports/ContentDigest.js';
 import type { TextDiff } from '../ports/TextDiff.js';
 import type { SiteHolds } from '../ports/SiteHolds.js';
 import type { SiteLimitPolicy } from '../domain/siteLimit.js';
+import type { Tracer } from '../ports/Tracer.js';
 import type { Translator } from '../ports/Translator.js';
 import type { UserRepository } from '../ports/UserRepository.js';
 import type { WorkerRegistry } from '../ports/WorkerRegistry.js';
@@ -109,6 +110,8 @@ export interface SurveyorPorts {
   readonly outages: OutageLog;
   /** Unified diffs of texts (configuration YAML in a comparison of executions). */
   readonly textDiff: TextDiff;
+  /** Where executions' work is traced; nowhere when left out. */
+  readonly tracer?: Tracer;
 }
 
 /** The settings the rules read. */

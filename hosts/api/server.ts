@@ -9,6 +9,8 @@ import restify, {
 import { badText, valueProblem } from '../../core/domain/jsonValues.js';
 import { type AppError, appError, Overloaded, validationError } from '../../core/errors.js';
 import type { Random } from '../../core/ports/Random.js';
+import { type Tracer, untraced } from '../../core/ports/Tracer.js';
+import type { SurveyorPorts } from '../../core/app/ports.js';
 import { redactString, type SecretRegistry } from '../../core/redaction.js';
 import { authorize } from '../../core/domain/roles.js';
 import type { Principal } from '../../core/usecases/auth/authenticate.js';
@@ -37,6 +39,7 @@ import {
 } from './http.js';
 import { loadConsoleAssets, sendConsoleAsset } from './consoleAssets.js';
 import { handlers } from './handlerTable.js';
+import { tracedCall } from './routeTrace.js';
 
 interface Pipeline {
   readonly app: SurveyorOperations;
@@ -46,6 +49,7 @@ interface Pipeline {
   readonly secrets: SecretRegistry;
   readonly metrics: Metrics;
   readonly random: Random;
+  readonly tracer: Tracer;
 }
 
 /** Deepest nesting a JSON body may have (the deepest codec needs far fewer). */
@@ -165,19 +169,26 @@ const mount = (server: RestifyServer, route: RouteSpec, handler: Handler, p: Pip
       else if (E.isLeft(query)) result = { error: query.left };
       else if (E.isLeft(body)) result = { error: body.left };
       else
-        result = await handler({
-          req,
-          app: p.app,
-          host: p.host,
-          log,
-          requestId,
-          clientAddress: clientAddressOf(req, p.config.SERVICE_TRUST_PROXY),
-          secureTransport: secureTransportOf(req, p.config.SERVICE_TRUST_PROXY),
-          params: params.right,
-          query: query.right,
-          body: body.right,
-          principal: principal.right,
-        });
+        result = await tracedCall(
+          p.tracer,
+          route,
+          params.right,
+          () =>
+            handler({
+              req,
+              app: p.app,
+              host: p.host,
+              log,
+              requestId,
+              clientAddress: clientAddressOf(req, p.config.SERVICE_TRUST_PROXY),
+              secureTransport: secureTransportOf(req, p.config.SERVICE_TRUST_PROXY),
+              params: params.right,
+              query: query.right,
+              body: body.right,
+              principal: principal.right,
+            }),
+          () => p.host.now(),
+        );
       status = respond(res, result, requestId, route, p.secrets);
     } catch (err) {
       const outage = isDatabaseUnavailable(err);
@@ -289,6 +300,7 @@ export const createApiServer = (container: Container): RestifyServer => {
     secrets: container.get<SecretRegistry>(TYPES.Secrets),
     metrics: container.get<Metrics>(TYPES.Metrics),
     random: container.get<Random>(TYPES.Random),
+    tracer: container.get<SurveyorPorts>(TYPES.Ports).tracer ?? untraced,
   };
   const server = restify.createServer({
     name: 'surveyor',

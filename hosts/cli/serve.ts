@@ -7,6 +7,7 @@ import { TYPES } from '../composition/composition.js';
 import { closeServer, startMetricsServer } from '../composition/metricsServer.js';
 import { openRuntime } from '../composition/runtime.js';
 import { atShutdown, configureShutdown } from '../composition/shutdown.js';
+import { startTraces } from '../composition/traces.js';
 import { startWorker, type WorkerHandle } from '../worker/worker.js';
 import { groupMetrics, groupRole, type ServeRole } from '../composition/processGroup.js';
 
@@ -24,6 +25,12 @@ export const serve = async (
   const rt = await openRuntime(roleName, { checkSchema: !opts.migrate });
   const { config, logger } = rt;
   configureShutdown(logger, config.SERVICE_SHUTDOWN_GRACE_SECONDS);
+  // First registered, last to run at shutdown: the spans of everything that stops before it are sent.
+  const traces = startTraces(config, roleName);
+  if (traces) {
+    atShutdown('traces', traces.shutdown);
+    opts.say(`traces: sent to ${config.SERVICE_OTLP_TRACES_URL}`);
+  }
   // One of a group: /metrics answers with the group's sum, which its first process makes.
   if (groupRole()) rt.metrics.joinGroup(groupMetrics);
   atShutdown('database pool', () => closeDb(rt.db));

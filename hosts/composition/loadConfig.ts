@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import * as E from 'fp-ts/lib/Either.js';
 import { parse as parseConnection } from 'pg-connection-string';
+import { hostRefusal, portOf } from '../../adapters/shared/outbound.js';
 import { type Config, decodeConfig } from '../../schema/environment.js';
 
 export class ConfigError extends Error {
@@ -61,6 +62,22 @@ export const loadConfig = (env: Readonly<Record<string, string | undefined>> = p
           'is required with ARCHIVE_USERNAME: list the origins the archive account may be sent to (for example https://casda.csiro.au,https://data.csiro.au)',
       },
     ]);
+  // Traces leave the service like any request: only to a host the outbound policy allows.
+  if (c.SERVICE_OTLP_TRACES_URL !== undefined) {
+    const u = new URL(c.SERVICE_OTLP_TRACES_URL);
+    const policy = {
+      hosts: c.SERVICE_OUTBOUND_HOSTS ?? null,
+      allowPrivate: c.SERVICE_OUTBOUND_ALLOW_PRIVATE,
+    };
+    const refusal = hostRefusal(policy, u.hostname, portOf(u), 'web');
+    if (refusal)
+      throw new ConfigError([
+        {
+          variable: 'SERVICE_OTLP_TRACES_URL',
+          message: `${refusal} (traces go only where SERVICE_OUTBOUND_HOSTS allows)`,
+        },
+      ]);
+  }
   if (c.SERVICE_ENV === 'production') {
     const problems: { variable: string; message: string }[] = [];
     if (c.SERVICE_JWT_SECRET === undefined)

@@ -1,3 +1,4 @@
+import { tracer } from '../../adapters/trace/otelTracer.js';
 import { UnifiedTextDiff } from '../../adapters/system/textDiff.js';
 import { PgSiteHolds } from '../../adapters/postgres/siteHolds.js';
 import {
@@ -101,5 +102,6 @@ export const servicePorts = (input: {
     targets: outboundTargets,
     outages: new OutageRecorder(),
     textDiff: new UnifiedTextDiff(),
+    tracer,
   };
 };

@@ -4,6 +4,7 @@ import type { Clock } from '../../core/ports/Clock.js';
 import type { JobHandler, JobLine } from '../../core/ports/JobHandler.js';
 import type { JobQueue } from '../../core/ports/JobQueue.js';
 import type { Random } from '../../core/ports/Random.js';
+import { type Tracer, untraced } from '../../core/ports/Tracer.js';
 import type { Logger } from '../../adapters/log/logger.js';
 import { jobWork } from '../composition/jobWork.js';
 
@@ -22,6 +23,8 @@ export interface ConsumerDeps {
   readonly random: Random;
   readonly log: Logger;
   readonly handlers: readonly JobHandler[];
+  /** A job about an execution is a span of its trace; any other, a trace of its own. */
+  readonly tracer?: Tracer;
   /**
    * Told of each job this worker ran: its kind, how it ended, its seconds, and its line (a run's
    * carries the seconds of its steps). The worker's metrics hear it.
@@ -246,7 +249,10 @@ export class QueueConsumer {
     const told = (outcome: JobOutcome, line?: JobLine) =>
       this.deps.observe?.(job.kind, outcome, (performance.now() - started) / 1000, line);
     try {
-      const line = await jobWork(this.byKind, job)({ job, signal: abort.signal, confirmLease });
+      const work = jobWork(this.byKind, job);
+      const line = await traced(this.deps.tracer ?? untraced, job, () =>
+        work({ job, signal: abort.signal, confirmLease }),
+      );
       if (abort.signal.aborted) throw abort.signal.reason;
       const ok = await this.complete(job.lease);
       told(ok ? 'succeeded' : 'lost', line);
@@ -276,3 +282,17 @@ export class QueueConsumer {
     }
   }
 }
+
+/** Runs a job in its span: in its execution's trace when its payload names one (runs, settles). */
+const traced = <T>(tracer: Tracer, job: ClaimedJob, work: () => Promise<T>): Promise<T> => {
+  const name = `job ${job.kind}`;
+  const attributes = {
+    'surveyor.job.kind': job.kind,
+    'surveyor.job.id': job.id,
+    'surveyor.job.try': job.attempts,
+  };
+  const id = (job.payload as { execution_id?: unknown } | null)?.execution_id;
+  return typeof id === 'string'
+    ? tracer.inExecution(id, name, attributes, work)
+    : tracer.span(name, attributes, work);
+};

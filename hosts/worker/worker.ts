@@ -1,3 +1,5 @@
+import type { SurveyorPorts } from '../../core/app/ports.js';
+import { untraced } from '../../core/ports/Tracer.js';
 import { hostname } from 'node:os';
 import type { Container } from 'inversify';
 import type { Clock } from '../../core/ports/Clock.js';
@@ -68,6 +70,7 @@ export const startWorker = async (container: Container): Promise<WorkerHandle> =
       random,
       log,
       handlers: container.get<readonly JobHandler[]>(TYPES.JobHandlers),
+      tracer: container.get<SurveyorPorts>(TYPES.Ports).tracer ?? untraced,
       observe: (kind, outcome, seconds, line) => {
         metrics.jobDuration.observe({ kind, outcome }, seconds);
         if (outcome !== 'succeeded') return;

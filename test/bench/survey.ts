@@ -30,6 +30,7 @@ const suite = await startSlurmSuite(
     ...archiveEnv(tb, staging),
     SERVICE_ACCESS_TOKEN_TTL_SECONDS: '86400',
   },
+  { traced: false },
 );
 const phases: SurveyFigures[] = [];
 try {

@@ -13,6 +13,7 @@ import { TYPES } from '../../hosts/composition/composition.js';
 import { bashCommand, withoutUnrollStamps, yamlWithGraph } from '../support/daliuge.js';
 import { type Execution, executionStatus } from '../support/executionStatus.js';
 import { type SlurmSuite, startSlurmSuite } from '../support/slurmSuite.js';
+import { traceOf } from '../support/traces.js';
 import {
   sacctByName,
   sacctFieldsByName,
@@ -150,6 +151,28 @@ test.serial('HelloWorld runs in a Slurm job and the execution completes', async 
   t.like(usage, { attempt: 1, outcome: 'completed', exit_code: '0:0' });
   t.true(usage!.run_seconds > 0 && usage!.queue_seconds >= 0, JSON.stringify(usage));
   t.true((usage!.max_rss_bytes ?? 0) > 1024 * 1024, `MaxRSS of the job's steps: ${usage!.max_rss_bytes}`);
+  // Its trace (the traces testbed): the SSH commands of the submission under the submit step.
+  await suite!.traces!.flush();
+  const spans = await traceOf(suite!.traces!.receiver, id.replace(/-/g, ''), (s) =>
+    s.some((x) => x.operationName === 'ended'),
+  );
+  const submit = spans.find((s) => s.operationName === 'submit')!;
+  const ssh = spans
+    .filter((s) => s.operationName.startsWith('ssh '))
+    .sort((a, b) => a.startTime - b.startTime);
+  t.deepEqual(
+    ssh.map((s) => s.operationName),
+    ['ssh find', 'ssh stage', 'ssh submit'],
+    'the look-up of the deterministic name (nothing is submitted twice), the job files, sbatch: one command each',
+  );
+  for (const s of ssh) {
+    t.is(s.references[0]?.spanID, submit.spanID, `${s.operationName} under submit`);
+    t.like(Object.fromEntries(s.tags.map((x) => [x.key, x.value])), {
+      'server.address': tb.host,
+      'surveyor.ssh.exit_code': 0,
+      'surveyor.execution_id': id,
+    });
+  }
 });
 
 test.serial(

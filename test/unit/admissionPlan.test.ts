@@ -16,6 +16,7 @@ import { loadProjectYaml } from '../../schema/project/loadYaml.js';
 import { wallabyYaml } from '../support/examples.js';
 import { dimProfile } from '../support/fixtures.js';
 import { type PerExecutionDeps, perExecutionTick } from '../support/perExecutionTick.js';
+import { untraced } from '../../core/ports/Tracer.js';
 
 const base = (() => {
   const c = loadProjectYaml(wallabyYaml);
@@ -215,7 +216,13 @@ const build = (sc: Scenario) => {
     });
   });
   // What both ticks need: the set-based one's deps, and the whole execution repository for the old one.
-  const deps = { ...r, clock, random, digest: { digest: (s: string) => s } } as unknown as PerExecutionDeps;
+  const deps = {
+    ...r,
+    clock,
+    random,
+    digest: { digest: (s: string) => s },
+    tracer: untraced,
+  } as unknown as PerExecutionDeps;
   return { deps, store: r.store, clock };
 };
 

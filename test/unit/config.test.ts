@@ -228,3 +228,31 @@ test('SERVICE_PUBLIC_URL is written as URL parsing writes it, without credential
     'not a url',
   ]);
 });
+
+test('traces go only where the outbound policy allows, and never to a URL with credentials or a query', (t) => {
+  const refused = (env: Record<string, string>) => {
+    const err = t.throws(() => loadConfig(env), { instanceOf: ConfigError }) as ConfigError;
+    return err.problems.map((p) => `${p.variable}: ${p.message}`).join('\n');
+  };
+  t.is(loadConfig({}).SERVICE_OTLP_TRACES_URL, undefined, 'off unless set');
+  t.regex(
+    refused({ SERVICE_OTLP_TRACES_URL: 'http://127.0.0.1:4318/v1/traces' }),
+    /SERVICE_OTLP_TRACES_URL: 127\.0\.0\.1 is a loopback.*SERVICE_OUTBOUND_ALLOW_PRIVATE/,
+  );
+  t.regex(
+    refused({
+      SERVICE_OTLP_TRACES_URL: 'https://otel.elsewhere.example/v1/traces',
+      SERVICE_OUTBOUND_HOSTS: 'collector.example.org:4318',
+    }),
+    /otel\.elsewhere\.example is not in SERVICE_OUTBOUND_HOSTS/,
+  );
+  t.is(
+    loadConfig({
+      SERVICE_OTLP_TRACES_URL: 'http://collector.example.org:4318/v1/traces',
+      SERVICE_OUTBOUND_HOSTS: 'collector.example.org:4318',
+    }).SERVICE_OTLP_TRACES_URL,
+    'http://collector.example.org:4318/v1/traces',
+  );
+  t.regex(refused({ SERVICE_OTLP_TRACES_URL: 'https://u:p@collector.example.org/v1/traces' }), /credentials/);
+  t.regex(refused({ SERVICE_OTLP_TRACES_URL: 'https://collector.example.org/v1/traces?key=1' }), /query/);
+});

@@ -10,7 +10,8 @@ import type { ExecutionRepository } from '../../ports/ExecutionRepository.js';
 import type { ProjectConfigRepository } from '../../ports/ProjectConfigRepository.js';
 import type { Random } from '../../ports/Random.js';
 import { executionEvent } from '../../domain/execution.js';
-import { draftExecution } from '../executions/executionDraft.js';
+import type { Tracer } from '../../ports/Tracer.js';
+import { draftExecution, traceMade } from '../executions/executionDraft.js';
 import { automationReadiness, type BlockerDeps, blockerText } from './automationBlocker.js';
 import {
   type AutomationRetryRule,
@@ -26,6 +27,7 @@ export interface AutomationDeps extends BlockerDeps {
   readonly events: Pick<EventLog, 'append' | 'appendMany'>;
   readonly clock: Clock;
   readonly random: Random;
+  readonly tracer: Pick<Tracer, 'record'>;
 }
 
 /**
@@ -108,6 +110,7 @@ export const automateExecutions = async (
     }
   }
   if (at !== null && made.length > 0) await deps.executions.insertMany(made, at);
+  for (const m of made) traceMade(deps.tracer, m.execution);
   return { made: made.map((m) => m.execution), warnings };
 };
 

@@ -10,7 +10,8 @@ import type { Random } from '../../ports/Random.js';
 import type { SourceRepository } from '../../ports/SourceRepository.js';
 import type { ContentDigest } from '../../ports/ContentDigest.js';
 import { resolveProfile } from '../profiles/resolveProfile.js';
-import { draftExecution, unknownArchive } from './executionDraft.js';
+import type { Tracer } from '../../ports/Tracer.js';
+import { draftExecution, traceMade, unknownArchive } from './executionDraft.js';
 import { maxSourcesPerExecution } from '../../domain/projectConfig.js';
 
 export interface ExecutionDeps {
@@ -21,6 +22,7 @@ export interface ExecutionDeps {
   readonly digest: ContentDigest;
   readonly clock: Clock;
   readonly random: Random;
+  readonly tracer: Pick<Tracer, 'record'>;
 }
 
 export interface CreateExecutionInput {
@@ -132,6 +134,7 @@ const createWith = async (
     const prior = await deps.executions.findByIdempotencyKey(opts.idempotencyKey!);
     if (prior) return replay(prior, opts.requestHash);
   }
+  traceMade(deps.tracer, execution);
   return E.right({ execution, created: true });
 };
 

@@ -3,6 +3,7 @@ import { type Execution, unsubmitted } from '../../domain/executionRecord.js';
 import type { DeploymentProfile } from '../../domain/profile.js';
 import type { ProjectConfig } from '../../domain/projectConfig.js';
 import { type AppError, validationError } from '../../errors.js';
+import type { Tracer } from '../../ports/Tracer.js';
 
 /** Refuses an archive the configuration does not name. */
 export const unknownArchive = (config: ProjectConfig, archiveName: string): AppError | null =>
@@ -67,3 +68,22 @@ export const draftExecution = (d: Draft): { execution: Execution; event: NewEven
   };
   return { execution, event };
 };
+
+/**
+ * Opens the execution's trace once it is stored: its root span, at its making, which every later
+ * span of it (requests, jobs, steps, polls) names as its parent by the execution's id alone.
+ */
+export const traceMade = (tracer: Pick<Tracer, 'record'>, e: Execution): void =>
+  tracer.record(
+    e.id,
+    'execution',
+    {
+      'surveyor.project_module': e.projectModule,
+      'surveyor.config_version': e.configVersion,
+      'surveyor.profile': e.profileSnapshot.name,
+      'surveyor.sources': e.sourceIds.length,
+    },
+    e.createdAt,
+    e.createdAt,
+    true,
+  );

@@ -1,3 +1,5 @@
+import type { Tracer } from '../../ports/Tracer.js';
+import { traceMade } from './executionDraft.js';
 import * as E from 'fp-ts/lib/Either.js';
 import { artifactNames } from '../../domain/artifactNames.js';
 import { type Execution, unsubmitted } from '../../domain/executionRecord.js';
@@ -44,6 +46,7 @@ export const reproduceExecution = async (
     readonly graphs: GraphStore;
     readonly clock: Clock;
     readonly random: Random;
+    readonly tracer: Pick<Tracer, 'record'>;
   } & RerunGateDeps,
   id: string,
   input: ReproduceInput,
@@ -159,5 +162,6 @@ export const reproduceExecution = async (
     by,
   );
   await deps.executions.insertMany([{ execution, events: [created] }], now);
+  traceMade(deps.tracer, execution);
   return E.right({ execution, original: o });
 };

@@ -10,6 +10,7 @@ import type { ExecutionRepository, ExecutionWrite } from '../../ports/ExecutionR
 import type { PollRounds } from '../../ports/PollRounds.js';
 import type { ProjectConfigRepository } from '../../ports/ProjectConfigRepository.js';
 import type { SiteHolds } from '../../ports/SiteHolds.js';
+import type { Tracer } from '../../ports/Tracer.js';
 import { judgeExecution, type RoundView } from './judgeExecution.js';
 import { removeEndedSessions } from './removeEndedSessions.js';
 import { fencedWrite, itemOf } from './roundWrites.js';
@@ -29,6 +30,8 @@ export interface PollDeps {
   readonly clock: Clock;
   /** A batch site's hold on the target learns the room each round counts (domain/siteLimit.ts). */
   readonly siteHolds: Pick<SiteHolds, 'counted'>;
+  /** Each change a round writes is recorded in its execution's trace. */
+  readonly tracer: Pick<Tracer, 'record'>;
 }
 
 /** Most executions one round serves; more wait for the next round (oldest first). */
@@ -114,6 +117,9 @@ export const pollTarget = async (
   // A write that did not apply: another writer moved the execution first (a cancel, a retry).
   const ends = writes.filter((x, i) => x.ends && results[i] === 'ok');
   const changed = writes.filter((x, i) => !x.ends && results[i] === 'ok').length;
+  writes.forEach((x, i) => {
+    if (results[i] === 'ok') traceVerdict(deps.tracer, x.e, x.w, x.ends, startedAt, round.now);
+  });
   await deps.pollRounds.recordRound(
     job.target,
     startedAt,
@@ -169,4 +175,28 @@ const sendCancels = async (
     if (sent === 'ok') items.push({ ...e, cancelSentAt: now });
   }
   return { items, error: errors.length > 0 ? errors.join('; ') : null };
+};
+
+/** A round's verdict on one execution, in its trace: what the backend said, and the end when it came. */
+const traceVerdict = (
+  tracer: Pick<Tracer, 'record'>,
+  e: Execution,
+  w: ExecutionWrite,
+  ends: boolean,
+  from: Date,
+  to: Date,
+): void => {
+  const state = w.change.state ?? e.state;
+  const remote = (w.change.runRecord ?? e.runRecord)['remote_state'];
+  tracer.record(
+    e.id,
+    ends ? 'ended' : 'poll',
+    {
+      'surveyor.state': state,
+      'surveyor.attempt': e.attempt,
+      ...(typeof remote === 'string' ? { 'surveyor.remote_state': remote } : {}),
+    },
+    from,
+    to,
+  );
 };

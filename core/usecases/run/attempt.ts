@@ -1,7 +1,7 @@
 import type { UsageLedger } from '../../ports/UsageLedger.js';
 import type { OutagePolicy } from '../../domain/peerOutage.js';
 import type { ProfilePause } from '../../domain/profilePause.js';
-import { type ExecutionTrigger, executionEvent, transition } from '../../domain/execution.js';
+import { type ExecutionTrigger, executionEvent, terminalStates, transition } from '../../domain/execution.js';
 import { type Execution, withChange } from '../../domain/executionRecord.js';
 import { LeaseLostError, type Lease, PermanentJobError } from '../../domain/job.js';
 import * as t from 'io-ts';
@@ -20,6 +20,7 @@ import type { ProjectConfigRepository } from '../../ports/ProjectConfigRepositor
 import type { SourceRepository } from '../../ports/SourceRepository.js';
 import type { Stager } from '../../ports/Stager.js';
 import type { ContentDigest } from '../../ports/ContentDigest.js';
+import type { Tracer } from '../../ports/Tracer.js';
 import type { Translator } from '../../ports/Translator.js';
 
 import type { SiteHolds } from '../../ports/SiteHolds.js';
@@ -54,6 +55,8 @@ export interface RunDeps {
   readonly submitCounters: Pick<LoginThrottle, 'reserve' | 'release'>;
   /** A profile's past runs, for `job_duration_minutes: auto` (domain/walltime.ts). */
   readonly usage: Pick<UsageLedger, 'walltimeHistory'>;
+  /** Each step is a span of the execution's trace; its end is recorded there. */
+  readonly tracer: Pick<Tracer, 'span' | 'record'>;
 }
 
 export interface RunContext {
@@ -83,10 +86,10 @@ export class Superseded extends Error {}
 /** The steps of a run whose time is measured (what `surveyor_run_step_duration_seconds` shows). */
 export type RunStep = 'stage' | 'translate' | 'submit';
 
-/** Runs one step and, when it finishes, records how long it took on the attempt. */
+/** Runs one step (a span of the execution's trace) and, when it finishes, records how long it took on the attempt. */
 export const timed = async <T>(a: Attempt, name: RunStep, work: () => Promise<T>): Promise<T> => {
   const started = a.deps.clock.now().getTime();
-  const r = await work();
+  const r = await a.deps.tracer.span(name, {}, work);
   a.durations[name] = (a.deps.clock.now().getTime() - started) / 1000;
   return r;
 };
@@ -236,6 +239,14 @@ export const commit = async (
   if (r === 'lease_lost') throw new LeaseLostError(a.ctx.lease);
   if (r === 'state_changed') throw new Superseded();
   a.written = withChange(e, change, now);
+  if (change.state !== undefined && terminalStates.has(change.state))
+    a.deps.tracer.record(
+      e.id,
+      'ended',
+      { 'surveyor.state': change.state, 'surveyor.attempt': e.attempt },
+      now,
+      now,
+    );
 };
 
 /** Moves the execution on `trigger`, with the event the transition table pairs with it. */
