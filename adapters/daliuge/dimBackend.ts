@@ -3,6 +3,7 @@ import type { DeploymentProfile, RestRemoteDeployment } from '../../core/domain/
 import type { RemoteUsage } from '../../core/domain/usage.js';
 import {
   combineNodeStates,
+  type DropState,
   outcomeOfSessionState,
   type RemoteOutcome,
 } from '../../core/domain/backendStates.js';
@@ -21,6 +22,7 @@ import { DimClient, DimError } from './dimClient.js';
 import { DlgUnreachable } from './http.js';
 import {
   dropsOf,
+  dropStatesOf,
   erroredDrops,
   outputDropOids,
   outputReport,
@@ -98,9 +100,16 @@ const withSessionUsage = async (
   return { ...o, usage };
 };
 
+/** Looks at one session's drops within this long share one read (a console refreshing, several people watching). */
+const lookShareMs = 2_000;
+/** Reads of drop states on their way at once from this process, to every island manager. */
+const lookReads = 4;
+
 export class DimBackend implements DeploymentBackend {
   readonly kind = 'rest_remote' as const;
   readonly needsMapping = true;
+  private readonly looks = new Map<string, { at: number; answer: Promise<Map<string, DropState> | null> }>();
+  private readonly lookLimit = new Semaphore(lookReads);
 
   constructor(private readonly o: DimBackendOptions) {}
 
@@ -315,6 +324,28 @@ export class DimBackend implements DeploymentBackend {
     } catch {
       return (await item.submittedGraph?.().catch(() => null)) ?? null;
     }
+  }
+
+  /**
+   * The session's drops now (`graph/status`), for the console: a look shares the read another
+   * made in the last two seconds, at most four are on their way at once, and a failed read is not
+   * kept. The island manager answers it from its node managers' memory.
+   */
+  dropStates(item: PollItem): Promise<Map<string, DropState> | null> {
+    const key = `${this.target(item.profile)} ${item.schedulerJobId}`;
+    const now = Date.now();
+    const seen = this.looks.get(key);
+    if (seen && now - seen.at < lookShareMs) return seen.answer;
+    for (const [k, v] of this.looks) if (now - v.at >= lookShareMs) this.looks.delete(k);
+    const dim = this.client(item.profile);
+    const answer = this.lookLimit
+      .run(() => this.call(() => dim.dropStatus(item.schedulerJobId)))
+      .then((doc) => (doc === null ? null : (dropStatesOf(doc) ?? new Map<string, DropState>())));
+    this.looks.set(key, { at: now, answer });
+    answer.catch(() => {
+      if (this.looks.get(key)?.answer === answer) this.looks.delete(key);
+    });
+    return answer;
   }
 
   async cancel(item: PollItem, signal?: AbortSignal): Promise<void> {

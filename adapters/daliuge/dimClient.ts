@@ -126,6 +126,15 @@ export class DimClient {
     });
   }
 
+  /** Per drop `{status, execStatus}`, or null when the DIM does not know the session. */
+  async dropStatus(id: string, signal?: AbortSignal): Promise<unknown> {
+    const res = await this.send({ method: 'GET', url: this.sessionUrl(id, '/graph/status'), signal });
+    if (res.status >= 200 && res.status < 300) return jsonOf(res, `island manager graph status of ${id}`);
+    const e = parseDlgError(res);
+    if (isNoSession(e)) return null;
+    throw new DimError(`graph status of session ${id}`, e);
+  }
+
   /** The session's graph as the DIM holds it, `{oid: drop spec}` with the links across nodes. */
   async graph(id: string, signal?: AbortSignal): Promise<unknown> {
     return this.ok(`graph of session ${id}`, { method: 'GET', url: this.sessionUrl(id, '/graph'), signal });

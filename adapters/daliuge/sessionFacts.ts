@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  type DropState,
   dropStateNames,
   freedDropStates,
   type OutputReport,
@@ -86,6 +87,40 @@ export const erroredDrops = (doc: unknown): string[] => {
     .filter(([, v]) => v && (v.status === dropError || v.execStatus === appError))
     .map(([oid]) => oid)
     .sort();
+};
+
+/** Application states (`execStatus`: NOT_RUN, RUNNING, FINISHED, ERROR, CANCELLED, SKIPPED), as the console draws them. */
+const appDrawn: readonly DropState[] = ['waiting', 'running', 'done', 'error', 'cancelled', 'skipped'];
+/** Data drop states (`status`: INITIALIZED, WRITING, COMPLETED, ERROR, EXPIRED, DELETED, CANCELLED, SKIPPED). */
+const dataDrawn: readonly DropState[] = [
+  'waiting',
+  'running',
+  'done',
+  'error',
+  'done',
+  'done',
+  'cancelled',
+  'skipped',
+];
+
+/**
+ * Each drop's state from a `graph/status` answer: an application's by its `execStatus`, a data
+ * drop's by its `status`. A code DALiuGE may add later is left out rather than guessed. Null: not a
+ * status map.
+ */
+export const dropStatesOf = (graphStatus: unknown): Map<string, DropState> | null => {
+  if (graphStatus === null || typeof graphStatus !== 'object' || Array.isArray(graphStatus)) return null;
+  const out = new Map<string, DropState>();
+  for (const [oid, v] of Object.entries(
+    graphStatus as Record<string, { status?: unknown; execStatus?: unknown }>,
+  )) {
+    if (v === null || typeof v !== 'object') continue;
+    const app = typeof v.execStatus === 'number';
+    const code = app ? v.execStatus : v.status;
+    const state = typeof code === 'number' ? (app ? appDrawn : dataDrawn)[code] : undefined;
+    if (state) out.set(oid, state);
+  }
+  return out;
 };
 
 /** Incomplete outputs named in a report; the count says how many there are in all. */

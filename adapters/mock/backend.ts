@@ -1,6 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { DeploymentProfile } from '../../core/domain/profile.js';
-import { outcomeOfSessionState, type RemoteOutcome } from '../../core/domain/backendStates.js';
+import {
+  type DropState,
+  outcomeOfSessionState,
+  type RemoteOutcome,
+} from '../../core/domain/backendStates.js';
 import type { Clock } from '../../core/ports/Clock.js';
 import { outputDropOids } from '../daliuge/sessionFacts.js';
 import type {
@@ -24,6 +28,7 @@ import type {
  */
 export class MockBackend implements DeploymentBackend {
   readonly needsMapping: boolean;
+  readonly dropStates?: (i: PollItem) => Promise<Map<string, DropState> | null>;
 
   constructor(
     readonly kind: 'rest_remote' | 'batch_remote',
@@ -31,6 +36,7 @@ export class MockBackend implements DeploymentBackend {
     private readonly stepMs: number,
   ) {
     this.needsMapping = kind === 'rest_remote';
+    if (kind === 'rest_remote') this.dropStates = (i) => this.simulatedDrops(i);
   }
 
   target(p: DeploymentProfile): string {
@@ -127,6 +133,40 @@ export class MockBackend implements DeploymentBackend {
         freedCount: 0,
       },
     };
+  }
+
+  /**
+   * An island manager's drops as the session's simulated time puts them: waiting until it runs,
+   * then done one after another in the graph's order over the running step (the next one running),
+   * all done once finished; the first application in error when it failed, cancelled once
+   * cancelled. Slurm's are not read (as the real backend does not).
+   */
+  private async simulatedDrops(i: PollItem): Promise<Map<string, DropState> | null> {
+    const oids = ((await i.submittedGraph?.()) ?? []).filter((d) => 'oid' in d).map((d) => String(d['oid']));
+    const sub = (i.runRecord['submission'] ?? {}) as Record<string, unknown>;
+    const o = this.outcome(i, this.clock.now().getTime());
+    const elapsed =
+      this.stepMs === 0 ? 1 : (this.clock.now().getTime() - i.submittedAt.getTime()) / this.stepMs - 3;
+    const done =
+      o.kind === 'finished'
+        ? oids.length
+        : o.remoteState === 'running' && sub['behaviour'] !== 'hold'
+          ? Math.floor(Math.max(0, elapsed) * oids.length)
+          : 0;
+    return new Map(
+      oids.map((oid, n): [string, DropState] => [
+        oid,
+        o.kind === 'cancelled'
+          ? 'cancelled'
+          : o.kind === 'failed' && oid === sub['first_app_drop']
+            ? 'error'
+            : n < done || o.kind === 'failed'
+              ? 'done'
+              : n === done && o.remoteState === 'running'
+                ? 'running'
+                : 'waiting',
+      ]),
+    );
   }
 
   async cancel(): Promise<void> {}

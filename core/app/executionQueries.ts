@@ -14,6 +14,7 @@ import { pauseBlocker, viewPause } from '../domain/profilePause.js';
 import { budgetView } from '../domain/budget.js';
 import { executionSummary, ledgerSnapshot } from '../usecases/executions/executionReports.js';
 import { statusOf } from '../usecases/executions/executionStatus.js';
+import { readDropStates } from '../usecases/executions/dropStates.js';
 import { readOverview } from '../usecases/overview/readOverview.js';
 import { unknownProject } from '../usecases/projects/unknownProject.js';
 import type { SurveyorDeps } from './deps.js';
@@ -158,6 +159,24 @@ export const executionQueries = (d: SurveyorDeps) => {
       return info && content !== null
         ? E.right({ content, mediaType: info.mediaType })
         : E.left(appError('not_found', `execution ${id} has no artifact ${name} of attempt ${attempt}`));
+    },
+    /**
+     * Its drops' states now, read from its island manager while it runs there; an island manager
+     * that does not answer is a 503 with its words (the run itself is not affected).
+     */
+    dropStates: async (id: string) => {
+      const e = await x.executions.get(id);
+      if (!e) return E.left(noExecution(id));
+      try {
+        return E.right(await readDropStates(x, e));
+      } catch (err) {
+        return E.left(
+          appError(
+            'unavailable',
+            `the island manager did not answer for the drops' states: ${err instanceof Error ? err.message : String(err)}`,
+          ),
+        );
+      }
     },
     /** Executions by state, the queue, live workers and the newest failures. */
     overview: async () => {

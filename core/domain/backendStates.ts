@@ -71,6 +71,21 @@ export const dropStateNames = [
 ] as const;
 
 /**
+ * One drop's state as the console draws it, whatever the backend's codes: an application waiting,
+ * running or finished, a data drop waiting, being written or written (expired and deleted count as
+ * written: they were, then were freed).
+ */
+export type DropState = 'waiting' | 'running' | 'done' | 'error' | 'cancelled' | 'skipped';
+export const dropStates: readonly DropState[] = [
+  'waiting',
+  'running',
+  'done',
+  'error',
+  'cancelled',
+  'skipped',
+];
+
+/**
  * What a poll saw of a running session's drops. DALiuGE moves drop and application states only
  * forward, so an unchanged digest means no drop changed state since the digest was last taken.
  */

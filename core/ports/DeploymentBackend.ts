@@ -1,6 +1,6 @@
 import type { Manifest } from '../domain/manifest.js';
 import type { DeploymentProfile } from '../domain/profile.js';
-import type { RemoteOutcome } from '../domain/backendStates.js';
+import type { DropState, RemoteOutcome } from '../domain/backendStates.js';
 import type { PingCheck } from './PingCheck.js';
 import type { DropSpec } from './Translator.js';
 
@@ -79,6 +79,13 @@ export interface DeploymentBackend {
    * session); one it no longer knows is not an error. Absent where the backend keeps none.
    */
   removeEnded?(item: PollItem, signal?: AbortSignal): Promise<void>;
+  /**
+   * Each drop's state now, read from the backend when someone looks (the console's live graph);
+   * null when the backend no longer knows the run. Absent where reading them would cost the
+   * backend more than a look is worth (a Slurm login node, asked over SSH). Answers may be a few
+   * seconds old: looks at one run share one read.
+   */
+  dropStates?(item: PollItem, signal?: AbortSignal): Promise<ReadonlyMap<string, DropState> | null>;
   /** Checks, from this process, that the profile's backend answers; changes nothing there. */
   ping(profile: DeploymentProfile, signal?: AbortSignal): Promise<PingCheck[]>;
 }

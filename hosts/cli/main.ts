@@ -95,6 +95,7 @@ import {
   ExecStatusCommand,
 } from './commands/client/exec.js';
 import { ExecWatchCommand } from './commands/client/execWatch.js';
+import { ExecDropsCommand } from './commands/client/execDrops.js';
 import { ExecListCommand } from './commands/client/execList.js';
 import { ExecRetryFailedCommand } from './commands/client/execRetryFailed.js';
 import { ExecCancelAllCommand } from './commands/client/execCancelAll.js';
@@ -199,6 +200,7 @@ const commands = [
   ExecCreateCommand,
   ExecExecuteCommand,
   ExecStatusCommand,
+  ExecDropsCommand,
   ExecWatchCommand,
   ExecCancelCommand,
   ExecRetryCommand,

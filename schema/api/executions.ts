@@ -113,6 +113,34 @@ export const ExecutionStatusView = component(
   ]),
 );
 
+const DropStateC = t.keyof({
+  waiting: null,
+  running: null,
+  done: null,
+  error: null,
+  cancelled: null,
+  skipped: null,
+});
+export const DropStatesView = component(
+  'DropStates',
+  t.type({
+    execution_id: Uuid,
+    attempt: t.number,
+    source: t.keyof({ island_manager: null, none: null }),
+    read_at: t.string,
+    states: t.record(t.string, DropStateC),
+    counts: t.type({
+      waiting: t.number,
+      running: t.number,
+      done: t.number,
+      error: t.number,
+      cancelled: t.number,
+      skipped: t.number,
+    }),
+    note: nullable(t.string),
+  }),
+);
+
 export const ExecuteResponse = component(
   'ExecuteResponse',
   t.intersection([t.type({ ...executionFields, blocked_by: t.array(t.string) }), t.partial(debugFields)]),

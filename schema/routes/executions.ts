@@ -10,6 +10,7 @@ import {
   ExecutionListQuery,
   ExecutionPageView,
   ExecutionStatusView,
+  DropStatesView,
   ExecutionSummaryView,
   ExecutionView,
   LedgerSnapshotView,
@@ -65,6 +66,18 @@ export const executionRoutes: readonly RouteSpec[] = [
     params: idParam,
     success: { status: 200, description: 'The status', codec: ExecutionStatusView },
     errors: [],
+  },
+  {
+    id: 'executionDropStates',
+    method: 'GET',
+    path: '/executions/{id}/drop-states',
+    summary:
+      "Each drop's state now (waiting, running, done, error, cancelled, skipped) by oid, with counts, read from the island manager while the attempt runs there (looks within 2 s share one read); for a run that has not reached its backend, has ended, or runs in a Slurm job, `source` is none and `note` says why (a Slurm job's drops are reachable only over SSH through the login node). An island manager that does not answer is a 503",
+    tag: 'executions',
+    auth: 'viewer',
+    params: idParam,
+    success: { status: 200, description: 'The drops and their states', codec: DropStatesView },
+    errors: ['unavailable'],
   },
   {
     id: 'executionEvents',

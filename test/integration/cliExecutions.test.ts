@@ -267,10 +267,30 @@ test.serial("the overview, one execution's records, and runs retried and cancell
   // A run on its backend is left out unless asked for, and the stop says so (a dry run too).
   const held = (await json<{ uuid: string }>(['exec', 'create', 'wallaby_hires', 'HIPASSJ0300MOCKHOLD']))
     .uuid;
+  t.regex(
+    (await cli(['exec', 'drops', held.slice(0, 8)])).out,
+    /^no drop states to read: the run has not reached its backend yet$/m,
+  );
   t.is((await cli(['exec', 'execute', held])).code, 0);
   await until(
     'the held run to be running',
     async () => (await json<{ state: string }>(['exec', 'status', held])).state === 'running',
+  );
+  // Its drops, from the (mock) island manager: all wait while the session is built and deployed,
+  // then the first one runs and holds the rest back.
+  type Drops = { source: string; states: Record<string, string>; counts: Record<string, number> };
+  let drops: Drops | undefined;
+  await until('a drop to run', async () => {
+    drops = await json<Drops>(['exec', 'drops', held]);
+    return drops.source === 'island_manager' && (drops.counts['running'] ?? 0) > 0;
+  });
+  if (!drops) return;
+  const total = Object.keys(drops.states).length;
+  t.true(total > 1, JSON.stringify(drops));
+  t.like(drops.counts, { running: 1, waiting: total - 1, done: 0, error: 0 });
+  t.regex(
+    (await cli(['exec', 'drops', held])).out,
+    new RegExp(`^${total} drops, from the island manager at \\S+: 1 running, ${total - 1} waiting$`, 'm'),
   );
   const dry = await cli(['exec', 'cancel-all', '--project', 'wallaby_hires', '--dry-run']);
   t.is(dry.code, 0, dry.out);

@@ -65,6 +65,7 @@ export const cliCovers: Readonly<Record<string, readonly string[]>> = {
     'executeExecution',
     'getExecution',
     'executionStatus',
+    'executionDropStates',
     'executionEvents',
     'listExecutions',
     'overview',

@@ -17,7 +17,8 @@ const graphDir = fileURLToPath(new URL('../../../schema/examples/graphs', import
 type Teardown = { teardown: (f: () => Promise<void>) => void; passed: boolean };
 type DeepEqual = { deepEqual: (a: unknown, b: unknown, m?: string) => void };
 
-export const consoleSession = (name: string) => {
+/** `env` adds to (or replaces) the service's environment: real parts, another graph directory. */
+export const consoleSession = (name: string, env: () => Record<string, string> = () => ({})) => {
   let database: TestDatabase;
   let server: Running;
   let browser: Browser;
@@ -64,6 +65,7 @@ export const consoleSession = (name: string) => {
       SERVICE_REST_POLL_MIN_SECONDS: '1',
       SERVICE_WORKER_IDLE_POLL_SECONDS: '1',
       SERVICE_LOG_LEVEL: 'warn',
+      ...env(),
     });
     server = runCli(['start', '--migrate'], s.env);
     s.base = (await server.waitFor(/listening on (http:\/\/\S+)\/api\/v2/))[1]!;

@@ -7,6 +7,7 @@ import { exceptionOf } from '../../adapters/daliuge/translatorClient.js';
 import { peerText } from '../../adapters/daliuge/http.js';
 import {
   dropsOf,
+  dropStatesOf,
   erroredDrops,
   nodeStatesOf,
   rootDropOids,
@@ -172,4 +173,43 @@ test('peer text is shortened and redacted before it reaches an error', (t) => {
   t.false(s.includes('hunter2secret'));
   t.true(s.length < 600);
   t.regex(s, /more characters\)$/);
+});
+
+test("drop states as the console draws them: an application's by execStatus, a data drop's by status", (t) => {
+  const s = dropStatesOf({
+    a0: { status: 0, execStatus: 0 },
+    a1: { status: 0, execStatus: 1 },
+    a2: { status: 2, execStatus: 2 },
+    a3: { status: 3, execStatus: 3 },
+    a4: { status: 6, execStatus: 4 },
+    a5: { status: 7, execStatus: 5 },
+    d0: { status: 0 },
+    d1: { status: 1 },
+    d2: { status: 2 },
+    d3: { status: 3 },
+    d4: { status: 4 },
+    d5: { status: 5 },
+    d6: { status: 6 },
+    d7: { status: 7 },
+    later: { status: 99 },
+    odd: 'x',
+  });
+  t.deepEqual(Object.fromEntries(s!), {
+    a0: 'waiting',
+    a1: 'running',
+    a2: 'done',
+    a3: 'error',
+    a4: 'cancelled',
+    a5: 'skipped',
+    d0: 'waiting',
+    d1: 'running',
+    d2: 'done',
+    d3: 'error',
+    d4: 'done',
+    d5: 'done',
+    d6: 'cancelled',
+    d7: 'skipped',
+  });
+  t.is(dropStatesOf([]), null);
+  t.is(dropStatesOf(null), null);
 });

@@ -34,6 +34,9 @@ export const createExecutionHandler: Handler = async (ctx) => {
 export const executionStatusHandler: Handler = async (ctx) =>
   answer(await ctx.app.executions.status(ctx.params['id']!));
 
+export const executionDropStatesHandler: Handler = async (ctx) =>
+  answer(await ctx.app.executions.dropStates(ctx.params['id']!));
+
 export const executionEventsHandler: Handler = async (ctx) =>
   answer(await ctx.app.executions.events(ctx.params['id']!, eventPageOf(ctx)));
 
@@ -149,6 +152,7 @@ export const executionHandlers: Readonly<Record<string, Handler>> = {
   listExecutions: listExecutionsHandler,
   getExecution: getExecutionHandler,
   executionStatus: executionStatusHandler,
+  executionDropStates: executionDropStatesHandler,
   executionEvents: executionEventsHandler,
   executeExecution: executeExecutionHandler,
   cancelExecution: cancelExecutionHandler,

@@ -1,7 +1,8 @@
 // A run's translated graph, drawn: its drops gathered by the logical node they came from (a scatter's
-// thousand copies are one box, "×1000"), laid out in layers by dagre, each box coloured by what the run
-// record says of its drops (failed, running, done). Clicking a box, or its row in the table under
-// the drawing, shows its drops. Read again as the execution's status is.
+// thousand copies are one box, "×1000"), laid out in layers by dagre, each box coloured by its drops'
+// states: live from the island manager while the run is there (read every two seconds), otherwise
+// by what the run record says (failed, running, done). Clicking a box, or its row in the table
+// under the drawing, shows its drops.
 import { Graph, layout } from '@dagrejs/dagre';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { get } from '../api.js';
@@ -18,7 +19,15 @@ interface Drop {
   readonly consumers?: readonly unknown[];
 }
 
-type GroupState = 'failed' | 'running' | 'done' | 'unknown';
+type GroupState = 'failed' | 'running' | 'partial' | 'done' | 'waiting' | 'unknown';
+type DropState = 'waiting' | 'running' | 'done' | 'error' | 'cancelled' | 'skipped';
+
+/** GET /executions/{id}/drop-states (only what is drawn). */
+interface DropStates {
+  readonly source: 'island_manager' | 'none';
+  readonly read_at: string;
+  readonly states: Readonly<Record<string, DropState>>;
+}
 
 /** Drops of one logical node. */
 interface DropGroup {
@@ -28,6 +37,8 @@ interface DropGroup {
   readonly oids: readonly string[];
   readonly nodes: readonly string[];
   readonly state: GroupState;
+  /** Its drops by state, when they were read live. */
+  readonly live: Readonly<Partial<Record<DropState, number>>> | null;
 }
 
 /** A list of oids in a drop's links: plain oids, or objects keyed by oid (DALiuGE writes both). */
@@ -37,13 +48,30 @@ const oidsOf = (links: readonly unknown[] | undefined): string[] =>
   );
 
 /**
- * The drops gathered by logical node (their name), and the links between those groups, each state
- * taken from the run record: a failed drop fails its group, a running one runs it; a completed run
- * has every group done.
+ * A group's state from its drops' live states: one in error fails it, one running runs it; all done
+ * (or skipped by design) is done, some done is partly done, none started is waiting.
+ */
+const liveState = (n: Readonly<Partial<Record<DropState, number>>>, total: number): GroupState =>
+  (n.error ?? 0) > 0
+    ? 'failed'
+    : (n.running ?? 0) > 0
+      ? 'running'
+      : (n.done ?? 0) + (n.skipped ?? 0) + (n.cancelled ?? 0) >= total
+        ? 'done'
+        : (n.done ?? 0) > 0
+          ? 'partial'
+          : 'waiting';
+
+/**
+ * The drops gathered by logical node (their name), and the links between those groups. Each state
+ * is the drops' live states when they were read; otherwise taken from the run record: a failed drop
+ * fails its group, a completed run has every other group done, and while it runs, a drop the last
+ * poll saw running runs its group.
  */
 const groupDrops = (
   drops: readonly Drop[],
   run: { readonly state: string; readonly failed: readonly string[]; readonly running: readonly string[] },
+  live: Readonly<Record<string, DropState>> | null,
 ) => {
   const byOid = new Map<string, string>();
   const groups = new Map<string, { name: string; category: string; oids: string[]; nodes: Set<string> }>();
@@ -69,20 +97,27 @@ const groupDrops = (
     }
   const failed = new Set(run.failed);
   const running = new Set(run.running);
-  const list: DropGroup[] = [...groups.entries()].map(([key, g]) => ({
-    key,
-    name: g.name,
-    category: g.category,
-    oids: g.oids,
-    nodes: [...g.nodes].sort(),
-    state: g.oids.some((o) => failed.has(o))
-      ? 'failed'
-      : g.oids.some((o) => running.has(o))
-        ? 'running'
-        : run.state === 'completed'
-          ? 'done'
-          : 'unknown',
-  }));
+  const list: DropGroup[] = [...groups.entries()].map(([key, g]) => {
+    const counts: Partial<Record<DropState, number>> = {};
+    if (live) for (const o of g.oids) if (live[o]) counts[live[o]] = (counts[live[o]] ?? 0) + 1;
+    return {
+      key,
+      name: g.name,
+      category: g.category,
+      oids: g.oids,
+      nodes: [...g.nodes].sort(),
+      live: live ? counts : null,
+      state: live
+        ? liveState(counts, g.oids.length)
+        : g.oids.some((o) => failed.has(o))
+          ? 'failed'
+          : run.state === 'completed'
+            ? 'done'
+            : run.state === 'running' && g.oids.some((o) => running.has(o))
+              ? 'running'
+              : 'unknown',
+    };
+  });
   return { groups: list, edges: [...edges].map((e) => e.split('\u0000') as [string, string]) };
 };
 
@@ -126,8 +161,43 @@ const place = (groups: readonly DropGroup[], edges: readonly [string, string][])
 const stateWords: Record<GroupState, string> = {
   failed: 'failed',
   running: 'running',
+  partial: 'partly done',
   done: 'done',
+  waiting: 'waiting',
   unknown: 'not reported',
+};
+
+/** A group's drops by live state, in words ("3 done, 1 running"). */
+const liveWords = (g: DropGroup): string =>
+  g.live
+    ? (['error', 'running', 'done', 'waiting', 'cancelled', 'skipped'] as const)
+        .filter((s) => (g.live?.[s] ?? 0) > 0)
+        .map((s) => `${g.live?.[s]} ${s}`)
+        .join(', ')
+    : '';
+
+/** The states of a run's drops, read every two seconds while it runs on its backend. */
+const useLiveStates = (id: string, state: string): DropStates | null => {
+  const [live, setLive] = useState<DropStates | null>(null);
+  const watching = state === 'running' || state === 'cancelling';
+  useEffect(() => {
+    if (!watching) {
+      setLive(null);
+      return;
+    }
+    let on = true;
+    const read = () =>
+      get<DropStates>(`/executions/${id}/drop-states`)
+        .then((d) => on && setLive(d.source === 'island_manager' ? d : null))
+        .catch(() => undefined);
+    void read();
+    const every = setInterval(read, 2000);
+    return () => {
+      on = false;
+      clearInterval(every);
+    };
+  }, [id, watching]);
+  return live;
 };
 
 /** The run's translated graph, or why there is none yet. */
@@ -144,26 +214,30 @@ export const DropGraph = ({
 }) => {
   const [drops, setDrops] = useState<readonly Drop[] | null | 'none'>(null);
   const [chosen, setChosen] = useState<string | null>(null);
+  const live = useLiveStates(id, state);
   useEffect(() => {
-    let live = true;
+    let on = true;
     get<Drop[]>(`/executions/${id}/artifact?attempt=${attempt}&name=translated.json`)
       // A translated graph ends with records that are not drops (its reproducibility data): drops have an oid.
       .then(
         (d) =>
-          live &&
+          on &&
           setDrops(
             Array.isArray(d) ? d.filter((x) => typeof (x as { oid?: unknown })?.oid === 'string') : 'none',
           ),
       )
-      .catch(() => live && setDrops('none'));
+      .catch(() => on && setDrops('none'));
     return () => {
-      live = false;
+      on = false;
     };
-  }, [id, attempt]);
+    // Not translated yet when the page opened: read again as the run moves on.
+  }, [id, attempt, drops === 'none' ? state : '']);
   const progress = (runRecord['progress'] ?? {}) as { running?: string[] };
   const failed = (runRecord['failed_drops'] ?? []) as string[];
   const graph =
-    drops && drops !== 'none' ? groupDrops(drops, { state, failed, running: progress.running ?? [] }) : null;
+    drops && drops !== 'none'
+      ? groupDrops(drops, { state, failed, running: progress.running ?? [] }, live?.states ?? null)
+      : null;
   // Laid out again only when the graph's shape changes, not at each refresh of its states.
   const shape = graph ? `${graph.groups.map((g) => g.key).join('\u0000')}|${graph.edges.length}` : '';
   const placed = useMemo(
@@ -181,13 +255,14 @@ export const DropGraph = ({
         <p class="muted">{graph.groups.length} logical nodes: too many to draw; they are listed below.</p>
       ) : (
         placed && (
-          <div class="scroll">
+          // Focusable: a graph wider than the page scrolls, by keyboard too.
+          <div class="scroll" tabIndex={0} role="region" aria-label="The run's graph, drawn">
             <svg
               viewBox={`0 0 ${Math.max(1, placed.width)} ${Math.max(1, placed.height)}`}
               width={placed.width}
               height={placed.height}
               role="img"
-              aria-label={`The run's graph: ${graph.groups.length} logical nodes, ${drops.length} drops; ${count('failed')} failed, ${count('running')} running, ${count('done')} done; each in the table below`}
+              aria-label={`The run's graph: ${graph.groups.length} logical nodes, ${drops.length} drops; ${count('failed')} failed, ${count('running')} running, ${count('done')} done${live ? ` (live, read at ${live.read_at})` : ''}; each in the table below`}
             >
               {placed.lines.map((l) => (
                 <polyline key={l.key} class="glink" points={l.points} />
@@ -204,8 +279,9 @@ export const DropGraph = ({
                     <text class="gmeta" x={b.x + 8} y={b.y + 31}>
                       {g.category}
                       {g.oids.length > 1 ? ` ×${g.oids.length}` : ''}
+                      {g.live && g.oids.length > 1 && g.state !== 'done' ? ` · ${g.live.done ?? 0} done` : ''}
                     </text>
-                    <title>{`${g.name}: ${g.oids.length} drop(s), ${stateWords[g.state]}`}</title>
+                    <title>{`${g.name}: ${g.oids.length} drop(s), ${stateWords[g.state]}${g.live ? ` (${liveWords(g)})` : ''}`}</title>
                   </g>
                 );
               })}
@@ -235,7 +311,10 @@ export const DropGraph = ({
                   </td>
                   <td>{g.category}</td>
                   <td>{g.oids.length}</td>
-                  <td>{stateWords[g.state]}</td>
+                  <td>
+                    {stateWords[g.state]}
+                    {g.live && g.oids.length > 1 ? ` (${liveWords(g)})` : ''}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -255,7 +334,10 @@ export const DropGraph = ({
             <dt>On nodes</dt>
             <dd>{open.nodes.length > 0 ? open.nodes.join(', ') : '—'}</dd>
             <dt>State</dt>
-            <dd>{stateWords[open.state]}</dd>
+            <dd>
+              {stateWords[open.state]}
+              {open.live ? ` (${liveWords(open)}; live)` : ''}
+            </dd>
           </dl>
         )}
       </figcaption>
