@@ -1,7 +1,8 @@
 // The run's graph live, in Chromium, on the real DALiuGE testbed: two commands of different length
 // (TwoCommands.graph patched to sleep 8 s and 24 s) run side by side; the console reads the drops'
 // states from the island manager and the first command's box turns from running to done while
-// the second still runs, then every box is done.
+// the second still runs, then every box is done. The two patched commands are marked, and listed
+// with the values the patches set.
 import test from 'ava';
 import { consoleSession } from '../support/consoleSession.js';
 import { daliugeGraphDir, daliugeTestbed, yamlWithGraph } from '../support/daliuge.js';
@@ -75,9 +76,17 @@ test.serial("a viewer watches the run's boxes change colour as its drops finish"
   t.regex((await drawn.getAttribute('aria-label')) ?? '', /\(live, read at \d{4}-\d\d-\d\dT/);
   // The short one ends: its box is done while the long one still runs, and the run is not over.
   await box('Run command').and(page.locator('.g-done')).waitFor({ timeout: 30_000 });
-  t.is(await box('Run later').getAttribute('class'), 'gnode g-running');
+  t.is(await box('Run later').getAttribute('class'), 'gnode g-running g-patched');
   const mid = await api('GET', `/executions/${id}/status`);
   t.is(mid['state'], 'running', 'the run goes on while the first command is done');
+  // The patches are marked on the nodes they set, and listed with what they set.
+  t.regex((await box('Run command').locator('title').textContent()) ?? '', /; patched: command = sleep 8$/);
+  t.is(await page.locator('g.gnode.g-patched').count(), 2, 'the two commands, and nothing else');
+  const patched = page.getByRole('table', { name: 'Graph patches applied' });
+  t.deepEqual((await patched.locator('tbody tr').allTextContents()).sort(), [
+    'Run commandcommandsleep 8',
+    'Run latercommandsleep 24',
+  ]);
   await c.record(t, page, 'live-graph-midway');
   // Then the long one, and the run completes: every box done.
   await box('Run later').and(page.locator('.g-done')).waitFor({ timeout: 60_000 });

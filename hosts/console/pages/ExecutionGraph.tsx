@@ -6,6 +6,8 @@
 import { Graph, layout } from '@dagrejs/dagre';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { get } from '../api.js';
+import { Scroll } from '../ui.js';
+import { GraphPatches, patchesOf, patchWords } from './GraphPatches.js';
 
 /** A drop as the translator writes it (only the fields drawn here). */
 interface Drop {
@@ -233,6 +235,7 @@ export const DropGraph = ({
     // Not translated yet when the page opened: read again as the run moves on.
   }, [id, attempt, drops === 'none' ? state : '']);
   const progress = (runRecord['progress'] ?? {}) as { running?: string[] };
+  const patches = patchesOf(runRecord);
   const failed = (runRecord['failed_drops'] ?? []) as string[];
   const graph =
     drops && drops !== 'none'
@@ -255,8 +258,7 @@ export const DropGraph = ({
         <p class="muted">{graph.groups.length} logical nodes: too many to draw; they are listed below.</p>
       ) : (
         placed && (
-          // Focusable: a graph wider than the page scrolls, by keyboard too.
-          <div class="scroll" tabIndex={0} role="region" aria-label="The run's graph, drawn">
+          <Scroll label="The run's graph, drawn">
             <svg
               viewBox={`0 0 ${Math.max(1, placed.width)} ${Math.max(1, placed.height)}`}
               width={placed.width}
@@ -269,11 +271,17 @@ export const DropGraph = ({
               ))}
               {placed.boxes.map((b) => {
                 const g = byKey.get(b.key)!;
+                const set = patches.get(g.name);
                 return (
                   // biome-ignore lint/a11y/noStaticElementInteractions: the table's buttons do the same for keyboards
-                  <g key={b.key} class={`gnode g-${g.state}`} onClick={() => setChosen(b.key)}>
+                  <g
+                    key={b.key}
+                    class={`gnode g-${g.state}${set ? ' g-patched' : ''}`}
+                    onClick={() => setChosen(b.key)}
+                  >
                     <rect x={b.x} y={b.y} width={b.w} height={b.h} rx={4} />
                     <text x={b.x + 8} y={b.y + 16}>
+                      {set ? '✎ ' : ''}
                       {g.name.length > 32 ? `${g.name.slice(0, 31)}…` : g.name}
                     </text>
                     <text class="gmeta" x={b.x + 8} y={b.y + 31}>
@@ -281,12 +289,12 @@ export const DropGraph = ({
                       {g.oids.length > 1 ? ` ×${g.oids.length}` : ''}
                       {g.live && g.oids.length > 1 && g.state !== 'done' ? ` · ${g.live.done ?? 0} done` : ''}
                     </text>
-                    <title>{`${g.name}: ${g.oids.length} drop(s), ${stateWords[g.state]}${g.live ? ` (${liveWords(g)})` : ''}`}</title>
+                    <title>{`${g.name}: ${g.oids.length} drop(s), ${stateWords[g.state]}${g.live ? ` (${liveWords(g)})` : ''}${set ? `; patched: ${patchWords(set)}` : ''}`}</title>
                   </g>
                 );
               })}
             </svg>
-          </div>
+          </Scroll>
         )
       )}
       <figcaption>
@@ -299,6 +307,7 @@ export const DropGraph = ({
                 <th scope="col">Category</th>
                 <th scope="col">Drops</th>
                 <th scope="col">State</th>
+                <th scope="col">Patched</th>
               </tr>
             </thead>
             <tbody>
@@ -315,6 +324,7 @@ export const DropGraph = ({
                     {stateWords[g.state]}
                     {g.live && g.oids.length > 1 ? ` (${liveWords(g)})` : ''}
                   </td>
+                  <td>{patchWords(patches.get(g.name)) || '—'}</td>
                 </tr>
               ))}
             </tbody>
@@ -338,8 +348,11 @@ export const DropGraph = ({
               {stateWords[open.state]}
               {open.live ? ` (${liveWords(open)}; live)` : ''}
             </dd>
+            <dt>Patched</dt>
+            <dd>{patchWords(patches.get(open.name)) || '—'}</dd>
           </dl>
         )}
+        <GraphPatches patches={patches} drawn={new Set(graph.groups.map((g) => g.name))} />
       </figcaption>
     </figure>
   );
