@@ -69,6 +69,7 @@ export type * from './ports/GraphStore.js';
 export type * from './ports/PingCheck.js';
 export type { CreateExecutionInput } from './usecases/executions/createExecution.js';
 export type { ExecuteInput } from './usecases/executions/requestExecute.js';
+export type { DropStatesView } from './usecases/executions/dropStates.js';
 export type { SourceItem } from './usecases/sources/registerSources.js';
 export type { Actor } from './usecases/profiles/saveProfile.js';
 export * from './app/features.js';
@@ -99,6 +100,7 @@ export type {
 export type { ApiTokenState, ApiTokenView } from './domain/apiToken.js';
 export type { AutomationRetryPolicy, AutomationRetryRule, FailedRuns } from './domain/automationRetry.js';
 export type {
+  DropState,
   OutputReport,
   RemoteOutcome,
   SessionProgress,

@@ -28,6 +28,8 @@ interface UsageRow {
   remote_state: string;
   exit_code: string | null;
   limit_minutes: number | null;
+  our_seconds: number | null;
+  graph: string | null;
 }
 
 const toUsage = (r: UsageRow): AttemptUsage => ({
@@ -52,11 +54,13 @@ const toUsage = (r: UsageRow): AttemptUsage => ({
   remoteState: r.remote_state,
   exitCode: r.exit_code,
   limitMinutes: r.limit_minutes,
+  ourSeconds: r.our_seconds,
+  graph: r.graph,
 });
 
 /** The columns of a usage row in the order `usageInsert` writes them. */
 const usageColumns =
-  'execution_id, attempt, project_module, profile_name, backend, outcome, source, job_id, submitted_at, started_at, ended_at, queue_seconds, run_seconds, nodes, cpus, node_seconds, cpu_seconds, max_rss_bytes, remote_state, exit_code, limit_minutes';
+  'execution_id, attempt, project_module, profile_name, backend, outcome, source, job_id, submitted_at, started_at, ended_at, queue_seconds, run_seconds, nodes, cpus, node_seconds, cpu_seconds, max_rss_bytes, remote_state, exit_code, limit_minutes, our_seconds, graph';
 
 /** A usage row as JSON for `usageInsert` (dates as ISO text). */
 export const usageJson = (u: AttemptUsage) => ({
@@ -81,6 +85,8 @@ export const usageJson = (u: AttemptUsage) => ({
   remote_state: u.remoteState,
   exit_code: u.exitCode,
   limit_minutes: u.limitMinutes,
+  our_seconds: u.ourSeconds,
+  graph: u.graph,
 });
 
 /**

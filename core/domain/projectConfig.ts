@@ -97,6 +97,20 @@ export interface GraphRef {
   readonly sha256: string;
 }
 
+/**
+ * A graph's name for people and groupings: its file's name (the last part of its path or of its
+ * URL's path, never a URL's query), at most 200 characters.
+ */
+export const graphName = (g: GraphRef): string => {
+  const path =
+    g.path ?? (g.url ? g.url.replace(/[?#].*$/, '').replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '') : '');
+  const last = path
+    .split('/')
+    .filter((p) => p.length > 0)
+    .pop();
+  return (last ?? `graph ${g.sha256.slice(0, 12)}`).slice(0, 200);
+};
+
 export interface GraphPatch {
   /** `node_id` matches a node's `id`, or its `key` (older EAGLE graphs), as text. */
   readonly match: { readonly kind: 'node_name' | 'node_category' | 'node_id'; readonly equals: string };

@@ -58,6 +58,13 @@ export interface AttemptUsage {
   readonly exitCode: string | null;
   /** A batch attempt's wall time (sbatch --time), in minutes; null for a DALiuGE session. */
   readonly limitMinutes: number | null;
+  /**
+   * Seconds from a worker taking the attempt to its submission (staging, translation, submission
+   * and their waits): our time, beside the cluster's queue and run. Null: not known.
+   */
+  readonly ourSeconds: number | null;
+  /** The graph it ran (its file's name); null when not known. */
+  readonly graph: string | null;
 }
 
 const seconds = (from: Date | null, to: Date | null): number =>
@@ -81,6 +88,8 @@ export const attemptUsage = (a: {
   readonly seenStartedAt: Date | null;
   readonly profileNodes: number;
   readonly limitMinutes: number | null;
+  readonly ourSeconds: number | null;
+  readonly graph: string | null;
   readonly now: Date;
 }): AttemptUsage => {
   const r = a.reported;
@@ -111,6 +120,8 @@ export const attemptUsage = (a: {
     remoteState: r?.state ?? a.remoteState,
     exitCode: r?.exitCode ?? null,
     limitMinutes: a.limitMinutes,
+    ourSeconds: a.ourSeconds,
+    graph: a.graph,
   };
 };
 
@@ -165,7 +176,7 @@ export const monthsOf = (
 
 // ---- Sums ----
 
-export const usageGroupings = ['month', 'day', 'profile', 'state', 'source'] as const;
+export const usageGroupings = ['month', 'day', 'profile', 'graph', 'state', 'source'] as const;
 export type UsageGrouping = (typeof usageGroupings)[number];
 
 export interface UsageTotals {
@@ -188,6 +199,8 @@ export interface UsageGroup extends UsageTotals {
   /** The median and the 95th percentile of the run times and queue waits of its runs that started (seconds; null with none). */
   readonly run_seconds: Percentiles | null;
   readonly queue_seconds: Percentiles | null;
+  /** The same of the time its runs spent with us before their backend had them (where known). */
+  readonly our_seconds: Percentiles | null;
 }
 
 export interface Percentiles {
@@ -307,6 +320,7 @@ export const summarizeUsage = (
     if (share === 0) continue;
     inRange.push({ u, share });
     if (by === 'profile') add(u.profileName, { u, share });
+    else if (by === 'graph') add(u.graph ?? '(unknown)', { u, share });
     else if (by === 'state') add(u.outcome, { u, share });
     else if (by === 'source') {
       const names = sourcesOf.get(u.executionId) ?? [];
@@ -338,6 +352,9 @@ export const summarizeUsage = (
           runs_by_outcome: runsByOutcome(parts),
           run_seconds: percentiles(ran.map(({ u }) => u.runSeconds)),
           queue_seconds: percentiles(ran.map(({ u }) => u.queueSeconds)),
+          our_seconds: percentiles(
+            parts.flatMap(({ u }) => (u.ourSeconds === null || !u.submittedAt ? [] : [u.ourSeconds])),
+          ),
         };
       }),
   };

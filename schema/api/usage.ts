@@ -97,6 +97,8 @@ export const ProjectUsageView = component(
         run_seconds: nullable(t.type({ p50: t.number, p95: t.number })),
         /** The same of their waits in a cluster's queue. */
         queue_seconds: nullable(t.type({ p50: t.number, p95: t.number })),
+        /** The same of the time they spent with us before their backend had them (staging, translation, submission). */
+        our_seconds: nullable(t.type({ p50: t.number, p95: t.number })),
       }),
     ),
     budget: nullable(

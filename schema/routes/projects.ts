@@ -115,7 +115,7 @@ export const projectRoutes: readonly RouteSpec[] = [
     method: 'GET',
     path: '/projects/{module}/usage',
     summary:
-      "What the project's runs used on their backends in [from, to) (default: the last 12 UTC calendar months up to now), grouped by month, profile or final state (by, default month): runs, node-hours, CPU-hours, badput (node-hours of runs that did not complete) and queue hours. A run that spans a range or month boundary counts on each side by the share of its run time there (UTC). With the project's budget now, when it has one, and for each batch profile the project may use what job_duration_minutes: auto gives a run of one source now and on what basis (walltimes).",
+      "What the project's runs used on their backends in [from, to) (default: the last 12 UTC calendar months up to now), grouped by month, day, profile, graph (its file's name), final state or source (by, default month): runs, node-hours, CPU-hours, badput (node-hours of runs that did not complete) and queue hours, with the median and 95th percentile of run time, of the cluster's queue wait and of our own time before submission (staging, translation, submission). A run that spans a range or month boundary counts on each side by the share of its run time there (UTC). With the project's budget now, when it has one, and for each batch profile the project may use what job_duration_minutes: auto gives a run of one source now and on what basis (walltimes).",
     tag: 'projects',
     auth: 'viewer',
     params: moduleParam,

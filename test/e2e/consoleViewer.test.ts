@@ -65,12 +65,14 @@ test.serial('a viewer sees every page and no control that would change anything'
     /node-hours used \(\d+%\), .* of a budget of 1000$/,
   );
   await page.getByText('The line: the budget, 1000').waitFor();
-  // The last 30 days: runs by outcome, run time and queue wait (median and 95th percentile), each
-  // with its figures in a table; the failed share by profile.
+  // The last 30 days: runs by outcome, run time and queue wait (median and 95th percentile), a
+  // run's time split into ours and the cluster's, each with its figures in a table; the failed
+  // share by profile and by graph.
   for (const chart of [
     'Runs ended by day (runs)',
     'Run time by day (minutes)',
     'Queue wait by day (minutes)',
+    "A run's time by day, ours and the cluster's (medians) (minutes)",
   ])
     await page.getByRole('img', { name: new RegExp(`^${chart.replace(/[()]/g, '\\$&')}`) }).waitFor();
   const today = new Date().toISOString().slice(5, 10);
@@ -84,7 +86,17 @@ test.serial('a viewer sees every page and no control that would change anything'
     'the two runs of today, completed',
   );
   t.true((await page.locator('svg rect.bar.s-p95').count()) >= 1, 'a 95th percentile bar');
-  t.is(await page.getByRole('columnheader', { name: 'Failed', exact: true }).count(), 1);
+  // The failed share by profile and by graph (the run's graph, by its file's name).
+  t.is(await page.getByRole('columnheader', { name: 'Failed', exact: true }).count(), 2);
+  t.regex(
+    (await page
+      .getByRole('row', { name: /^wallaby-hires_test-pipeline-nodownloads\.graph/ })
+      .textContent()) ?? '',
+    /^wallaby-hires_test-pipeline-nodownloads\.graph22000%/,
+    'two runs of the graph, both completed, none failed',
+  );
+  // Our time (under a second with mock backends) is its own series beside the cluster's.
+  t.is(await page.locator('ul.legend li', { hasText: 'Ours: staging, translation, submission' }).count(), 1);
   t.true((await page.locator('svg rect.bar.s-completed').count()) >= 1, 'a completed stack');
   t.is(await page.getByRole('row', { name: /dim-local/ }).count(), 1);
   // The costliest sources, each a link to it on the sources page.

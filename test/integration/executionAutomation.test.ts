@@ -98,6 +98,8 @@ test('a spent budget stops automation, said once; what it made first waits with 
           maxRssBytes: null,
           remoteState: 'failed',
           exitCode: null,
+          ourSeconds: null,
+          graph: null,
         },
       },
       now,

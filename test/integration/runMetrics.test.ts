@@ -41,7 +41,7 @@ const histogramOf = (text: string, name: string, label: string) => {
 };
 const family = (fs: readonly Family[], name: string) => fs.find((f) => f.name === name);
 
-test('runs ended count by outcome and profile; run time and queue wait are histograms', async (t) => {
+test.serial('runs ended count by outcome and profile; run time and queue wait are histograms', async (t) => {
   await runThrough(api, p, 'HIPASSJ0001-23', 'ended');
   await runThrough(api, p, 'HIPASSJ0301MOCKFAIL', 'ended');
   const text = await scrape(p.token);
@@ -70,3 +70,37 @@ test('runs ended count by outcome and profile; run time and queue wait are histo
   t.is(family(anonymous, 'surveyor_runs_ended_total'), undefined);
   t.truthy(family(anonymous, 'surveyor_run_duration_seconds'), 'by backend kind only: public');
 });
+
+test.serial(
+  "usage by graph gives each graph's runs and failures, and each run's time with us before its backend had it",
+  async (t) => {
+    // Runs of the first test, read through the API as the console's usage page reads them.
+    const r = await api.call('GET', `/projects/${p.module}/usage?by=graph`, { token: p.token });
+    t.is(r.status, 200, r.text);
+    const groups = (
+      r.body as {
+        groups: {
+          key: string;
+          runs: number;
+          runs_by_outcome: Record<string, number>;
+          our_seconds: { p50: number } | null;
+        }[];
+      }
+    ).groups;
+    t.is(groups.length, 1, JSON.stringify(groups));
+    t.like(groups[0], {
+      key: 'wallaby-hires_test-pipeline-nodownloads.graph',
+      runs: 2,
+      runs_by_outcome: { completed: 1, failed: 1 },
+    });
+    t.true(
+      (groups[0]!.our_seconds?.p50 ?? -1) >= 0,
+      'a worker took each run and submitted it: our time is known',
+    );
+    const day = await api.call('GET', `/projects/${p.module}/usage?by=day`, { token: p.token });
+    const days = (day.body as { groups: { runs: number; our_seconds: unknown }[] }).groups.filter(
+      (g) => g.runs > 0,
+    );
+    t.true(days.length >= 1 && days.every((g) => g.our_seconds !== null));
+  },
+);

@@ -7,7 +7,7 @@ import test from 'ava';
 import * as E from 'fp-ts/lib/Either.js';
 import { parseTemplate, renderTemplate } from '../../core/domain/adql.js';
 import { evaluate, parseExpression } from '../../core/domain/expressions.js';
-import type { ProjectConfig } from '../../core/domain/projectConfig.js';
+import { graphName, type ProjectConfig } from '../../core/domain/projectConfig.js';
 import { applyTransform } from '../../core/domain/transforms.js';
 import { type Diagnostic, loadProjectYaml } from '../../schema/project/loadYaml.js';
 
@@ -171,4 +171,14 @@ test('YAML is bounded: syntax, size, alias bombs, depth, custom tags and extra d
   t.is(problems('a: !python/object x')[0]!.code, 'custom_tag');
   t.is(problems('a: 1\n---\nb: 2')[0]!.code, 'multiple_documents');
   t.is(problems('a: 1\na: 2')[0]!.code, 'yaml_syntax', 'duplicate keys are an error');
+});
+
+test("a graph's name is its file's, never a URL's query or host", (t) => {
+  const sha256 = 'a'.repeat(64);
+  t.is(graphName({ path: 'wallaby/WALLABY_hires.graph', sha256 }), 'WALLABY_hires.graph');
+  t.is(
+    graphName({ url: 'https://graphs.example.org/eagle/Hello.graph?token=SECRET#x', sha256 }),
+    'Hello.graph',
+  );
+  t.is(graphName({ url: 'https://graphs.example.org/', sha256 }), `graph ${'a'.repeat(12)}`);
 });

@@ -44,6 +44,8 @@ const row = (startedAt: Date | null, endedAt: Date, over: Partial<AttemptUsage> 
     cpuSeconds: run * 4,
     maxRssBytes: null,
     limitMinutes: 60,
+    ourSeconds: 30,
+    graph: 'WALLABY.graph',
     remoteState: 'COMPLETED',
     exitCode: '0:0',
     ...over,
@@ -163,6 +165,29 @@ test('each group says its runs by outcome and the median and 95th percentile of 
   t.deepEqual(percentiles([5]), { p50: 5, p95: 5 });
 });
 
+test("our time before submission is a percentile of its own, and by graph each graph's runs give its failure rate", (t) => {
+  const h = (n: number) => new Date(Date.UTC(2026, 10, 27, n));
+  const rows = [
+    row(h(1), h(2), { executionId: 'a', ourSeconds: 20, graph: 'WALLABY.graph' }),
+    row(h(3), h(5), { executionId: 'b', ourSeconds: 90, graph: 'WALLABY.graph', outcome: 'failed' }),
+    row(h(6), h(7), { executionId: 'c', ourSeconds: null, graph: 'HelloWorld.graph' }),
+    // Never submitted: no time of ours to count, whatever a row says.
+    row(null, h(8), { executionId: 'd', ourSeconds: 5, graph: null, outcome: 'failed', submittedAt: null }),
+  ];
+  const [day] = summarizeUsage(rows, h(0), h(24), 'day').groups;
+  t.deepEqual(day!.our_seconds, { p50: 20, p95: 90 }, 'unknown and unsubmitted runs left out');
+  const byGraph = summarizeUsage(rows, h(0), h(24), 'graph').groups;
+  t.deepEqual(
+    byGraph.map((g) => [g.key, g.runs, g.runs_by_outcome.failed]),
+    [
+      ['(unknown)', 1, 1],
+      ['HelloWorld.graph', 1, 0],
+      ['WALLABY.graph', 2, 1],
+    ],
+  );
+  t.is(byGraph.find((g) => g.key === 'HelloWorld.graph')!.our_seconds, null);
+});
+
 test('badput counts the node-hours of runs that did not complete; CPU time a backend did not report is counted apart', (t) => {
   const s = new Date('2026-11-02T00:00:00Z');
   const h = (n: number) => new Date(s.getTime() + n * 3600_000);
@@ -244,6 +269,8 @@ test('an attempt without a backend report is estimated from our clock and the pr
     seenStartedAt: new Date('2026-11-26T10:10:00Z'),
     profileNodes: 4,
     limitMinutes: 90,
+    ourSeconds: null,
+    graph: null,
     now: new Date('2026-11-26T11:10:00Z'),
   };
   t.like(attemptUsage({ ...base, reported: null }), {

@@ -111,6 +111,16 @@ export const usageAtEnd = (
     profileNodes:
       d.kind === 'batch_remote' ? d.num_nodes : Math.max(1, e.profileSnapshot.translation.num_par),
     limitMinutes: walltimeMinutes(e),
+    ourSeconds: ourSecondsOf(e),
+    graph: typeof e.runRecord['graph_name'] === 'string' ? e.runRecord['graph_name'] : null,
     now,
   });
+};
+
+/** Seconds from a worker taking this attempt (`run_started_at`) to its submission; null when either is unknown. */
+const ourSecondsOf = (e: Execution): number | null => {
+  const from = e.runRecord['run_started_at'];
+  const started = typeof from === 'string' ? Date.parse(from) : Number.NaN;
+  if (!e.submittedAt || Number.isNaN(started)) return null;
+  return Math.max(0, Math.round((e.submittedAt.getTime() - started) / 100) / 10);
 };

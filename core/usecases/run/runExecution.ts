@@ -71,7 +71,14 @@ const steps = async (a: Attempt, job: RunJobPayload): Promise<void> => {
           await settleEarlier(a, e);
           break;
         }
-        await step(a, e, e.doStage ? 'run_started' : 'staging_skipped', {}, {});
+        // When this attempt began with us: its usage counts our time from here to its submission.
+        await step(
+          a,
+          e,
+          e.doStage ? 'run_started' : 'staging_skipped',
+          { runRecord: { ...e.runRecord, run_started_at: a.deps.clock.now().toISOString() } },
+          {},
+        );
         // Staging of this attempt starts here: nothing of it was recorded to resume from.
         a.stagingFresh = true;
         break;

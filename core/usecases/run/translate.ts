@@ -8,6 +8,7 @@ import { canonicalJson } from '../../domain/canonicalJson.js';
 import type { SubmitRequest } from '../../ports/DeploymentBackend.js';
 import { type DropSpec, dropCount } from '../../ports/Translator.js';
 import { executionEvent } from '../../domain/execution.js';
+import { graphName } from '../../domain/projectConfig.js';
 import {
   type Attempt,
   artifactWrites,
@@ -135,6 +136,7 @@ export const translate = async (a: Attempt, e: Execution): Promise<void> => {
     // The manifest without what names this run: equal for runs of the same inputs.
     manifest_content_sha256: a.deps.digest.digest(canonicalJson(manifestContent(manifest), new Set())),
     graph_sha256: graphSha,
+    graph_name: graphName(config.graph),
     patched_graph_sha256: patchedSha,
     patches: applied,
     // The graph's own EAGLE configuration, applied under the patches (null: none applied).

@@ -21,7 +21,7 @@ const costliest = 20;
  * A project's usage grouped one way (nothing while no project is chosen), read again every 30 s;
  * by source once (a survey's answer has a group per source).
  */
-const useUsage = (module: string | undefined, by: 'month' | 'day' | 'profile' | 'source') =>
+const useUsage = (module: string | undefined, by: 'month' | 'day' | 'profile' | 'graph' | 'source') =>
   useLoad(
     () =>
       module
@@ -65,9 +65,63 @@ const Trends = ({ u }: { u: ProjectUsage }) => {
           rows={days.map((d) => ({ key: d.key, label: d.label, values: minutes(d[field]) }))}
         />
       ))}
+      <StackedBars
+        label="A run's time by day, ours and the cluster's (medians)"
+        unit="minutes"
+        series={timeShares}
+        rows={days.map((d) => ({ key: d.key, label: d.label, values: shares(d) }))}
+      />
     </>
   );
 };
+
+/** A run's time in three parts: ours before the backend had it, the cluster's queue, its run. */
+const timeShares = [
+  { key: 'ours', label: 'Ours: staging, translation, submission' },
+  { key: 'queue', label: "The cluster's queue" },
+  { key: 'run', label: 'The run' },
+] as const;
+const shares = (g: ProjectUsage['groups'][number]): Record<string, number> => {
+  const m = (s: number | undefined) => Number(((s ?? 0) / 60).toFixed(2));
+  return g.runs === 0
+    ? {}
+    : { ours: m(g.our_seconds?.p50), queue: m(g.queue_seconds?.p50), run: m(g.run_seconds?.p50) };
+};
+
+/** Each graph the project ran: its runs by outcome, the failed share, median run time and ours. */
+const ByGraph = ({ u }: { u: ProjectUsage }) =>
+  u.groups.length === 0 ? (
+    <p class="muted">No run has ended in this range.</p>
+  ) : (
+    <table>
+      <thead>
+        <tr>
+          <th scope="col">Graph</th>
+          <th scope="col">Runs</th>
+          <th scope="col">Completed</th>
+          <th scope="col">Failed</th>
+          <th scope="col">Cancelled</th>
+          <th scope="col">Failed share</th>
+          <th scope="col">Median run (min)</th>
+          <th scope="col">Median ours (min)</th>
+        </tr>
+      </thead>
+      <tbody>
+        {u.groups.map((g) => (
+          <tr key={g.key}>
+            <td>{g.key}</td>
+            <td>{n(g.runs)}</td>
+            <td>{n(g.runs_by_outcome.completed)}</td>
+            <td>{n(g.runs_by_outcome.failed)}</td>
+            <td>{n(g.runs_by_outcome.cancelled)}</td>
+            <td>{g.runs > 0 ? `${Math.round((g.runs_by_outcome.failed / g.runs) * 100)}%` : '—'}</td>
+            <td>{g.run_seconds ? n(Number((g.run_seconds.p50 / 60).toFixed(2))) : '—'}</td>
+            <td>{g.our_seconds ? n(Number((g.our_seconds.p50 / 60).toFixed(2))) : '—'}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
 
 /** A project's usage: node-hours per month split by outcome, tables by profile and of the costliest sources, its budget and wall times. */
 export const UsagePage = ({ route }: { route: Route }) => {
@@ -76,6 +130,7 @@ export const UsagePage = ({ route }: { route: Route }) => {
   const key = module ?? '';
   const byMonth = useUsage(module, 'month');
   const byProfile = useUsage(module, 'profile');
+  const byGraph = useUsage(module, 'graph');
   const bySource = useUsage(module, 'source');
   const byDay = useUsage(module, 'day');
   return (
@@ -220,6 +275,8 @@ export const UsagePage = ({ route }: { route: Route }) => {
           ))
         }
       </Show>
+      <h2>By graph</h2>
+      <Show loaded={byGraph}>{(u) => u && <ByGraph u={u} />}</Show>
       <h2>Sources that cost most</h2>
       <Show loaded={bySource}>
         {(u) =>

@@ -52,6 +52,8 @@ export const usageContract: Record<string, Rule> = {
         remoteState: 'COMPLETED',
         exitCode: '0:0',
         limitMinutes: 45,
+        ourSeconds: 42.5,
+        graph: 'WALLABY.graph',
         ...over,
       });
       const first = use({});
@@ -260,6 +262,8 @@ export const usageContract: Record<string, Rule> = {
           remoteState: 'COMPLETED',
           exitCode: '0:0',
           limitMinutes: 10,
+          ourSeconds: null,
+          graph: null,
           ...over,
         };
         t.is(

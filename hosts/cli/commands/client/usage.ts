@@ -44,7 +44,7 @@ export class UsageCommand extends ReadCommand {
   static override usage = Command.Usage({
     category: 'Client',
     description:
-      'What runs used on their backends: node-hours, CPU-hours and badput by month, profile, state or source',
+      'What runs used on their backends: node-hours, CPU-hours and badput by month, day, profile, graph, state or source',
     details: `
       Sums the usage of every attempt that reached a backend (sacct's figures on Slurm, a DALiuGE
       session's times on an island manager, an estimate where the backend could not say) over
@@ -68,7 +68,9 @@ export class UsageCommand extends ReadCommand {
   project = Option.String('--project', { description: 'One project (default: every project)' });
   from = Option.String('--from', { description: 'Start: a UTC month (2026-01), day or date-time' });
   to = Option.String('--to', { description: 'End, exclusive (default: now)' });
-  by = Option.String('--by', 'month', { description: 'Group by month, day, profile, state or source' });
+  by = Option.String('--by', 'month', {
+    description: 'Group by month, day, profile, graph (its file name), state or source',
+  });
 
   protected async run(api: ApiClient): Promise<number> {
     if (!usageGroupings.some((g) => g === this.by)) {
