@@ -55,7 +55,7 @@ export const buildOpenApi = (): JsonSchema => {
           }
         : {
             [r.success.contentType ?? 'application/json']: {
-              schema: r.success.contentType ? { type: 'string' } : { type: 'object' },
+              schema: r.success.schema ?? (r.success.contentType ? { type: 'string' } : { type: 'object' }),
             },
           },
     };

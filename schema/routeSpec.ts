@@ -9,6 +9,11 @@ export interface ResponseSpec {
   readonly codec?: t.Mixed;
   /** For non-JSON responses (Prometheus text, YAML). */
   readonly contentType?: string;
+  /**
+   * The JSON schema of an answer no codec describes: an artifact is its file's own JSON, an object
+   * or an array, which a generated client must parse as such (not as a string).
+   */
+  readonly schema?: Readonly<Record<string, unknown>>;
   /** Other media types the same answer may come in, as text, when the request asks (PROV-N). */
   readonly alsoAs?: readonly string[];
 }

@@ -166,6 +166,11 @@ export const executionRoutes: readonly RouteSpec[] = [
       status: 200,
       description: 'The content, with its media type',
       contentType: 'application/json',
+      schema: {
+        description:
+          "The artifact's own JSON: an object (the manifest, the logical graph, sources and staging records) or an array (the translated graph's drops)",
+        oneOf: [{ type: 'object' }, { type: 'array' }],
+      },
     },
     errors: ['validation_failed'],
   },

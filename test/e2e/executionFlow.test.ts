@@ -224,6 +224,22 @@ test.serial('the SPEC flow, end to end on the mock backends', async (t) => {
   t.is((ledger.body['artifacts'] as unknown[]).length, 5);
   const src = (ledger.body['sources'] as { signature_used: string; processed_signature: string }[])[0]!;
   t.is(src.processed_signature, src.signature_used, 'a completed run marks the signature processed');
+  // An artifact is its file's own JSON, as the document says: the manifest an object, the
+  // translated graph an array (a client generated from the document parses either).
+  for (const [name, shape] of [
+    ['manifest.json', 'object'],
+    ['translated.json', 'array'],
+  ] as const) {
+    const a = await call(
+      t,
+      'GET',
+      '/executions/{id}/artifact',
+      { id: full },
+      { query: `?attempt=1&name=${name}` },
+    );
+    t.is(a.status, 200);
+    t.is(Array.isArray(a.body) ? 'array' : typeof a.body, shape, name);
+  }
 
   // A failing graph ends failed, with the errored drop.
   const failing = await create('HIPASSJ0001MOCKFAIL');
