@@ -142,6 +142,8 @@ export type { TokenOwner } from './usecases/auth/apiTokenOwner.js';
 export type { OwnLogin, OwnPasswordInput } from './usecases/auth/changeOwnPassword.js';
 export type { ChangedUser, ChangeUserInput } from './usecases/auth/changeUser.js';
 export type { ApiTokenInput } from './usecases/auth/createApiToken.js';
+export type { ProjectRoleInput, ProjectRolesOf } from './usecases/auth/projectRoles.js';
+export type { ProjectOwner } from './app/accessOperations.js';
 export type { AutomationStandingView } from './usecases/automation/automationStanding.js';
 export type { UsageRequest } from './usecases/budgets/projectUsage.js';
 export type { DiscoveryAck } from './usecases/discovery/requestDiscovery.js';

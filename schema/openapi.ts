@@ -77,6 +77,13 @@ export const buildOpenApi = (): JsonSchema => {
       summary: r.summary,
       tags: [r.tag],
       'x-required-role': r.auth,
+      // Where a role granted for a single project is looked for (roles per project).
+      ...(r.project
+        ? {
+            'x-project':
+              'of' in r.project ? `the ${r.project.of} its id names` : `${r.project.in}.${r.project.field}`,
+          }
+        : {}),
       security: r.auth === 'public' ? [] : [{ bearer: [] }],
       responses,
     };

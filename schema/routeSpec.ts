@@ -1,3 +1,4 @@
+import type { ProjectOwner } from '../core/app/accessOperations.js';
 import type * as t from 'io-ts';
 import type { AppError, ErrorCode } from '../core/errors.js';
 import type { Role } from '../core/domain/roles.js';
@@ -52,4 +53,13 @@ export interface RouteSpec {
    * is a schema document whose property names (password, token) look like secrets.
    */
   readonly unredacted?: 'credentials' | 'schema';
+  /**
+   * Where the project the route acts on is, for a caller whose own role is not enough but who
+   * holds a role for single projects (core/domain/roles.ts roleIn): a field of the body, path or
+   * query, or the project of the execution, source, profile or alert rule its `id` names. Without
+   * it (or when the resource belongs to no project) only the caller's own role counts.
+   */
+  readonly project?:
+    | { readonly in: 'body' | 'params' | 'query'; readonly field: string }
+    | { readonly of: ProjectOwner };
 }

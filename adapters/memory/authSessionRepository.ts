@@ -1,5 +1,4 @@
 import type { AuthSession, RefreshTokenRecord } from '../../core/domain/authSession.js';
-import type { User } from '../../core/domain/user.js';
 import type { AuthSessionRepository, RotateOutcome } from '../../core/ports/AuthSessionRepository.js';
 import type { UserRepository } from '../../core/ports/UserRepository.js';
 import { type ApiTokenView, isApiToken } from '../../core/domain/apiToken.js';
@@ -8,7 +7,7 @@ import type { MemoryStore } from './store.js';
 
 export class MemoryAuthSessionRepository implements AuthSessionRepository {
   constructor(
-    private readonly users: Pick<UserRepository, 'findById'>,
+    private readonly users: Pick<UserRepository, 'findById' | 'projectRoles'>,
     private readonly store: Pick<MemoryStore, 'appendEvent'>,
   ) {}
   private readonly sessions = new Map<string, AuthSession>();
@@ -20,10 +19,10 @@ export class MemoryAuthSessionRepository implements AuthSessionRepository {
   async find(sessionId: string): Promise<AuthSession | null> {
     return this.sessions.get(sessionId) ?? null;
   }
-  async findWithUser(sessionId: string): Promise<{ session: AuthSession; user: User } | null> {
+  async findWithUser(sessionId: string) {
     const session = this.sessions.get(sessionId);
     const user = session ? await this.users.findById(session.userId) : null;
-    return session && user ? { session, user } : null;
+    return session && user ? { session, user, projectRoles: await this.users.projectRoles(user.id) } : null;
   }
   async findRefreshToken(tokenHash: string): Promise<RefreshTokenRecord | null> {
     return this.tokens.get(tokenHash) ?? null;

@@ -7,6 +7,7 @@ import type { Role } from '../../core/domain/roles.js';
 import { insertEvents } from './eventLog.js';
 import { type Db, pgp } from './db.js';
 import { toUser, type UserRow } from './userRepository.js';
+import type { ProjectRoles } from '../../core/domain/roles.js';
 
 interface SessionRow {
   id: string;
@@ -112,21 +113,30 @@ export class PgAuthSessionRepository implements AuthSessionRepository {
     return r ? toSession(r) : null;
   }
 
-  async findWithUser(id: string): Promise<{ session: AuthSession; user: User } | null> {
-    // Prepared, and one statement where authentication made two (the session, the account).
+  async findWithUser(
+    id: string,
+  ): Promise<{ session: AuthSession; user: User; projectRoles: ProjectRoles } | null> {
+    // Prepared, and one statement where authentication made two (the session, the account), its
+    // roles per project with them (a grant or a revocation counts at the next request).
     const r = await this.db.oneOrNone<
-      SessionRow & Omit<UserRow, 'id' | 'created_at'> & { user_created_at: Date }
+      SessionRow & Omit<UserRow, 'id' | 'created_at'> & { user_created_at: Date; project_roles: ProjectRoles }
     >(
       new pgp.PreparedStatement({
-        name: 'surveyor-session-user',
+        name: 'surveyor-session-user-roles',
         text: `SELECT s.id, s.user_id, s.created_at, s.expires_at, s.revoked_at, s.revoke_reason,
-                      s.token_name, s.token_role, s.token_hash, s.token_last_used_at, u.username, u.email, u.role, u.password_hash, u.created_at AS user_created_at, u.disabled_at
+                      s.token_name, s.token_role, s.token_hash, s.token_last_used_at, u.username, u.email, u.role, u.password_hash, u.created_at AS user_created_at, u.disabled_at,
+                      (SELECT coalesce(jsonb_object_agg(g.project_module, g.role), '{}'::jsonb)
+                         FROM user_project_roles g WHERE g.user_id = u.id) AS project_roles
                FROM auth_sessions s JOIN users u ON u.id = s.user_id WHERE s.id = $1`,
         values: [id],
       }),
     );
     return r
-      ? { session: toSession(r), user: toUser({ ...r, id: r.user_id, created_at: r.user_created_at }) }
+      ? {
+          session: toSession(r),
+          user: toUser({ ...r, id: r.user_id, created_at: r.user_created_at }),
+          projectRoles: r.project_roles,
+        }
       : null;
   }
 

@@ -1,5 +1,5 @@
 import { removesAnAdmin, type User, type UserChange } from '../../core/domain/user.js';
-import type { Role } from '../../core/domain/roles.js';
+import type { ProjectRole, ProjectRoles, Role } from '../../core/domain/roles.js';
 import type { UserRepository } from '../../core/ports/UserRepository.js';
 import type { NewEvent } from '../../core/domain/event.js';
 import type { Db } from './db.js';
@@ -94,6 +94,48 @@ export class PgUserRepository implements UserRepository {
       );
       await insertEvents(tx, eventsOf(stored), now);
       return 'updated' as const;
+    });
+  }
+
+  async projectRoles(userId: string): Promise<ProjectRoles> {
+    const rows = await this.db.any<{ project_module: string; role: Role }>(
+      'SELECT project_module, role FROM user_project_roles WHERE user_id = $1 ORDER BY project_module',
+      [userId],
+    );
+    return Object.fromEntries(rows.map((r) => [r.project_module, r.role]));
+  }
+
+  grantProjectRole(
+    userId: string,
+    projectModule: string,
+    role: ProjectRole,
+    by: string,
+    event: NewEvent,
+    now: Date,
+  ) {
+    return this.db.tx(async (tx) => {
+      const r = await tx.result(
+        `INSERT INTO user_project_roles (user_id, project_module, role, granted_by, granted_at)
+         SELECT $1, $2, $3, $4, $5 WHERE EXISTS (SELECT 1 FROM users WHERE id = $1)
+         ON CONFLICT (user_id, project_module) DO UPDATE SET role = EXCLUDED.role,
+           granted_by = EXCLUDED.granted_by, granted_at = EXCLUDED.granted_at`,
+        [userId, projectModule, role, by, now],
+      );
+      if (r.rowCount !== 1) return 'not_found' as const;
+      await insertEvents(tx, [event], now);
+      return 'granted' as const;
+    });
+  }
+
+  revokeProjectRole(userId: string, projectModule: string, event: NewEvent, now: Date) {
+    return this.db.tx(async (tx) => {
+      const r = await tx.result('DELETE FROM user_project_roles WHERE user_id = $1 AND project_module = $2', [
+        userId,
+        projectModule,
+      ]);
+      if (r.rowCount !== 1) return 'not_held' as const;
+      await insertEvents(tx, [event], now);
+      return 'revoked' as const;
     });
   }
 }

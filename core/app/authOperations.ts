@@ -1,3 +1,4 @@
+import { grantProjectRole, type ProjectRoleInput, revokeProjectRole } from '../usecases/auth/projectRoles.js';
 import {
   changeOwnPassword,
   type OwnLogin,
@@ -43,6 +44,11 @@ export const authOperations = (d: SurveyorDeps) => ({
     list: () => listUsers(d.auth),
     /** Role, enabled state or password (the CLI's `user set-role`, `disable`, `enable`, `set-password`). */
     change: (input: ChangeUserInput, actor?: string) => changeUser(d.auth, input, actor ?? null),
+    /** A role for one project, beside the account's own (the CLI's `user grant`, `user revoke`). */
+    grantProjectRole: (input: ProjectRoleInput, actor: string) => grantProjectRole(d.auth, input, actor),
+    revokeProjectRole: (input: ProjectRoleInput, actor: string) => revokeProjectRole(d.auth, input, actor),
+    /** Each account's roles per project, by user id. */
+    projectRoles: (userId: string) => d.auth.users.projectRoles(userId),
     /** Forgets the failed logins of a username or a client address. */
     unlock: (input: { username?: string; address?: string }, actor?: string) =>
       unlockLogin(d.auth, input, actor ?? null),

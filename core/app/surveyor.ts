@@ -1,3 +1,4 @@
+import { accessOperations } from './accessOperations.js';
 import { alertOperations } from './alertOperations.js';
 import { authOperations } from './authOperations.js';
 import type { Archive } from '../ports/Archive.js';
@@ -26,6 +27,7 @@ export const surveyorOperations = (ports: SurveyorPorts, settings: SurveyorSetti
     profiles: profileOperations(deps, ports.events),
     executions: executionOperations(deps),
     alerts: alertOperations(deps.alerts),
+    access: accessOperations(deps),
     /** Runs the host's readiness probes (each host has its own: database, queue, backends). */
     readiness: checkReadiness,
     /**

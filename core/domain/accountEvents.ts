@@ -25,6 +25,8 @@ export const accountChanges = [
   'login_held_back',
   'token_created',
   'token_revoked',
+  'project_role_granted',
+  'project_role_revoked',
 ] as const;
 export type AccountChange = (typeof accountChanges)[number];
 
@@ -52,6 +54,16 @@ const userEvent = (
   payload: { username, ...payload },
   actor,
 });
+
+/** A role for one project granted or taken away (its project is in the payload: the audit belongs to no project). */
+export const projectRoleEvent = (
+  username: string,
+  change: 'granted' | 'revoked',
+  projectModule: string,
+  role: string,
+  actor: string | null,
+): NewEvent =>
+  userEvent(username, `user.project_role_${change}`, { project_module: projectModule, role }, actor);
 
 export const userCreatedEvent = (u: User, actor: string | null): NewEvent =>
   userEvent(u.username, 'user.created', { role: u.role }, actor);

@@ -24,3 +24,43 @@ export const authorize = <P extends { readonly role: Role }>(
   roleAllows(principal.role, required)
     ? E.right(principal)
     : E.left(appError('forbidden', `this needs the ${required} role; you have ${principal.role}`));
+
+/** Roles an account holds for single projects, by project module, beside its own. */
+export type ProjectRoles = Readonly<Record<string, Role>>;
+
+/** The roles that may be granted for one project: admin decides what code runs where, for every project. */
+export const projectRoleNames = ['operator'] as const;
+export type ProjectRole = (typeof projectRoleNames)[number];
+
+/** The role a caller holds for a project: its own, raised by a grant for that project. */
+export const roleIn = (
+  p: { readonly role: Role; readonly projectRoles?: ProjectRoles },
+  project: string,
+): Role => {
+  const granted = p.projectRoles?.[project];
+  return granted && roleAllows(granted, p.role) ? granted : p.role;
+};
+
+/** A token's grants per project: none above the token's own role (a viewer's token operates nowhere). */
+export const projectRolesWithin = (grants: ProjectRoles, ceiling: Role): ProjectRoles =>
+  Object.fromEntries(Object.entries(grants).filter(([, r]) => roleAllows(ceiling, r)));
+
+/**
+ * The caller for a project when its role there is enough (with that role, so the use case acts
+ * as it); otherwise a 403 that names the project.
+ */
+export const authorizeIn = <P extends { readonly role: Role; readonly projectRoles?: ProjectRoles }>(
+  principal: P,
+  required: Role,
+  project: string,
+): E.Either<AppError, P> => {
+  const held = roleIn(principal, project);
+  return roleAllows(held, required)
+    ? E.right({ ...principal, role: held })
+    : E.left(
+        appError(
+          'forbidden',
+          `this needs the ${required} role for project ${project}; you have ${held} there`,
+        ),
+      );
+};

@@ -1,6 +1,7 @@
 import type { ApiTokenView } from '../domain/apiToken.js';
 import type { AuthSession, RefreshTokenRecord } from '../domain/authSession.js';
 import type { NewEvent } from '../domain/event.js';
+import type { ProjectRoles } from '../domain/roles.js';
 import type { User } from '../domain/user.js';
 
 export type RotateOutcome = 'rotated' | 'already_used' | 'unknown';
@@ -13,7 +14,12 @@ export interface AuthSessionRepository {
    * A session and the account it belongs to, in one read: every authenticated request makes it.
    * Null when either is gone (a session goes with its account).
    */
-  findWithUser(sessionId: string): Promise<{ readonly session: AuthSession; readonly user: User } | null>;
+  findWithUser(sessionId: string): Promise<{
+    readonly session: AuthSession;
+    readonly user: User;
+    /** The account's roles for single projects (user_project_roles), read with it. */
+    readonly projectRoles: ProjectRoles;
+  } | null>;
   findRefreshToken(tokenHash: string): Promise<RefreshTokenRecord | null>;
   /**
    * Marks `oldHash` used and stores `next` in one atomic step. Two callers racing with the same

@@ -1,4 +1,5 @@
 import type { NewEvent } from '../domain/event.js';
+import type { ProjectRole, ProjectRoles } from '../domain/roles.js';
 import type { User, UserChange } from '../domain/user.js';
 
 export type { UserChange };
@@ -23,4 +24,22 @@ export interface UserRepository {
     eventsOf: (stored: User) => readonly NewEvent[],
     now: Date,
   ): Promise<'updated' | 'not_found' | 'last_admin'>;
+  /** The account's roles for single projects, by project module. */
+  projectRoles(userId: string): Promise<ProjectRoles>;
+  /** Grants (or changes) its role for one project, with the event; 'not_found' when the account is gone. */
+  grantProjectRole(
+    userId: string,
+    projectModule: string,
+    role: ProjectRole,
+    by: string,
+    event: NewEvent,
+    now: Date,
+  ): Promise<'granted' | 'not_found'>;
+  /** Takes its role for one project away, with the event; 'not_held' when it had none there. */
+  revokeProjectRole(
+    userId: string,
+    projectModule: string,
+    event: NewEvent,
+    now: Date,
+  ): Promise<'revoked' | 'not_held'>;
 }

@@ -12,7 +12,7 @@ import type { Random } from '../../core/ports/Random.js';
 import { type Tracer, untraced } from '../../core/ports/Tracer.js';
 import type { SurveyorPorts } from '../../core/app/ports.js';
 import { redactString, type SecretRegistry } from '../../core/redaction.js';
-import { authorize } from '../../core/domain/roles.js';
+import { authorize, authorizeIn, type Role } from '../../core/domain/roles.js';
 import type { Principal } from '../../core/usecases/auth/authenticate.js';
 import type { SurveyorOperations } from '../../core/app/surveyor.js';
 import type { Clock } from '../../core/ports/Clock.js';
@@ -133,15 +133,49 @@ const takeQuery = (route: RouteSpec, req: RestifyRequest): E.Either<AppError, Re
     : E.right(decoded.right as Record<string, unknown>);
 };
 
+/**
+ * Who asks, and whether their own role is enough. When it is not but the route names its project
+ * (`route.project`) and they hold roles for single projects, the refusal waits (`pending`) until
+ * the request's project is known (projectAccess).
+ */
 const authFor = async (
   route: RouteSpec,
   req: IncomingMessage,
   app: SurveyorOperations,
-): Promise<E.Either<AppError, Principal | undefined>> => {
-  if (route.auth === 'public') return E.right(undefined);
+): Promise<E.Either<AppError, { principal?: Principal; pending?: AppError }>> => {
+  if (route.auth === 'public') return E.right({});
   const p = await app.auth.authenticate(bearerOf(req));
   if (E.isLeft(p)) return p;
-  return authorize(p.right, route.auth);
+  const own = authorize(p.right, route.auth);
+  if (E.isRight(own)) return E.right({ principal: p.right });
+  if (route.project && Object.keys(p.right.projectRoles).length > 0)
+    return E.right({ principal: p.right, pending: own.left });
+  return own;
+};
+
+/**
+ * The caller with its role for the request's project, when that role is enough: the project from
+ * the decoded request, or of the resource its id names. Without a project (none found, a global
+ * profile) the refusal stands.
+ */
+const projectAccess = async (
+  route: RouteSpec,
+  principal: Principal,
+  refusal: AppError,
+  request: { params: Record<string, unknown>; query: Record<string, unknown>; body: unknown },
+  app: SurveyorOperations,
+): Promise<E.Either<AppError, Principal>> => {
+  const where = route.project;
+  if (!where) return E.left(refusal);
+  let project: unknown = null;
+  if ('of' in where) {
+    const id = request.params['id'];
+    project = typeof id === 'string' ? await app.access.projectOf(where.of, id) : null;
+  } else {
+    const from = where.in === 'body' ? request.body : where.in === 'params' ? request.params : request.query;
+    project = from && typeof from === 'object' ? (from as Record<string, unknown>)[where.field] : null;
+  }
+  return typeof project === 'string' ? authorizeIn(principal, route.auth as Role, project) : E.left(refusal);
 };
 
 const mount = (server: RestifyServer, route: RouteSpec, handler: Handler, p: Pipeline) => {
@@ -153,7 +187,8 @@ const mount = (server: RestifyServer, route: RouteSpec, handler: Handler, p: Pip
     const log = p.log.child({ req_id: requestId });
     let status = 500;
     try {
-      const principal = await authFor(route, req, p.app);
+      const access = await authFor(route, req, p.app);
+      const principal = E.map((a: { principal?: Principal }) => a.principal)(access);
       // A program using an API token hears when it ends on every answer, to renew it in time.
       const ends = E.isRight(principal) ? principal.right?.tokenExpiresAt : null;
       if (ends) res.setHeader('X-Surveyor-Token-Expires', ends.toISOString());
@@ -164,7 +199,17 @@ const mount = (server: RestifyServer, route: RouteSpec, handler: Handler, p: Pip
           ? await takeBody(route, req, p.config)
           : E.right(undefined);
       let result: HandlerResult;
-      if (E.isLeft(principal)) result = { error: principal.left };
+      const caller =
+        E.isRight(access) && access.right.pending && E.isRight(params) && E.isRight(query) && E.isRight(body)
+          ? await projectAccess(
+              route,
+              access.right.principal!,
+              access.right.pending,
+              { params: params.right, query: query.right, body: body.right },
+              p.app,
+            )
+          : principal;
+      if (E.isLeft(caller)) result = { error: caller.left };
       else if (E.isLeft(params)) result = { error: params.left };
       else if (E.isLeft(query)) result = { error: query.left };
       else if (E.isLeft(body)) result = { error: body.left };
@@ -185,7 +230,7 @@ const mount = (server: RestifyServer, route: RouteSpec, handler: Handler, p: Pip
               params: params.right,
               query: query.right,
               body: body.right,
-              principal: principal.right,
+              principal: caller.right,
             }),
           () => p.host.now(),
         );

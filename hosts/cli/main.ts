@@ -17,6 +17,7 @@ import {
   UserSetRoleCommand,
   UserUnlockCommand,
 } from './commands/userChange.js';
+import { UserGrantCommand, UserRevokeCommand } from './commands/userProjectRole.js';
 import { UserCreateCommand } from './commands/userCreate.js';
 import { UserEventsCommand, UserListCommand } from './commands/userRead.js';
 import { VersionCommand } from './commands/version.js';
@@ -131,6 +132,8 @@ const commands = [
   UserCreateCommand,
   UserListCommand,
   UserSetRoleCommand,
+  UserGrantCommand,
+  UserRevokeCommand,
   UserDisableCommand,
   UserEnableCommand,
   UserSetPasswordCommand,

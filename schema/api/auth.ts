@@ -65,12 +65,25 @@ export const UserViewC = component(
   }),
 );
 
-export const UserList = component('UserList', t.type({ items: t.array(UserViewC) }));
+/** Roles an account holds for single projects, by project module (beside its own role). */
+const ProjectRolesC = t.record(t.string, RoleC);
+
+export const UserList = component(
+  'UserList',
+  t.type({ items: t.array(t.intersection([UserViewC, t.type({ project_roles: ProjectRolesC })])) }),
+);
 
 /** The account audit's paging, and the one username whose events to read (every account's without). */
 export const AccountEventsQuery = t.partial({ ...eventPageQuery, username: boundedString(1, 128) });
 
 export const Me = component(
   'Me',
-  t.type({ user_id: t.string, username: t.string, role: RoleC, session_id: t.string }),
+  t.type({
+    user_id: t.string,
+    username: t.string,
+    role: RoleC,
+    /** Roles for single projects beside `role` (a token's no higher than its own role). */
+    project_roles: ProjectRolesC,
+    session_id: t.string,
+  }),
 );

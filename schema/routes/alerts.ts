@@ -114,6 +114,7 @@ export const alertRoutes: readonly RouteSpec[] = [
     auth: 'operator',
     body: { codec: RuleInput, contentType: 'application/json' },
     success: { status: 201, description: 'The rule', codec: RuleView },
+    project: { in: 'body', field: 'project_module' },
     errors: ['conflict'],
   },
   {
@@ -148,6 +149,7 @@ export const alertRoutes: readonly RouteSpec[] = [
     params: idParam,
     body: { codec: RuleInput, contentType: 'application/json' },
     success: { status: 200, description: 'The rule (version increased)', codec: RuleView },
+    project: { of: 'rule' },
     errors: ['conflict'],
   },
   {
@@ -160,6 +162,7 @@ export const alertRoutes: readonly RouteSpec[] = [
     params: idParam,
     body: { codec: EnabledPatch, contentType: 'application/json' },
     success: { status: 200, description: 'The rule', codec: RuleView },
+    project: { of: 'rule' },
     errors: ['conflict'],
   },
   {
@@ -171,6 +174,7 @@ export const alertRoutes: readonly RouteSpec[] = [
     auth: 'operator',
     params: idParam,
     success: { status: 200, description: 'Deleted', codec: Deleted },
+    project: { of: 'rule' },
     errors: [],
   },
   {

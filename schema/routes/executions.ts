@@ -31,6 +31,7 @@ export const executionRoutes: readonly RouteSpec[] = [
     auth: 'operator',
     body: { codec: ExecutionCreate, contentType: 'application/json' },
     success: { status: 201, alsoOn: [200], description: 'The execution', codec: ExecutionView },
+    project: { in: 'body', field: 'project_module' },
     errors: ['conflict'],
   },
   {
@@ -102,6 +103,7 @@ export const executionRoutes: readonly RouteSpec[] = [
     params: idParam,
     body: { codec: ExecuteRequest, contentType: 'application/json' },
     success: { status: 202, description: 'The execution, queued or still pending', codec: ExecuteResponse },
+    project: { of: 'execution' },
     errors: ['conflict'],
   },
   {
@@ -114,6 +116,7 @@ export const executionRoutes: readonly RouteSpec[] = [
     auth: 'operator',
     params: idParam,
     success: { status: 202, description: 'The execution, cancelled or cancelling', codec: ExecutionView },
+    project: { of: 'execution' },
     errors: ['conflict'],
   },
   {
@@ -127,6 +130,7 @@ export const executionRoutes: readonly RouteSpec[] = [
     params: idParam,
     query: t.partial({ from_scratch: boolFromString }),
     success: { status: 202, description: 'The execution, pending or queued again', codec: ExecutionView },
+    project: { of: 'execution' },
     errors: ['conflict'],
   },
   {
@@ -215,6 +219,7 @@ export const executionRoutes: readonly RouteSpec[] = [
     params: idParam,
     body: { codec: ReproduceRequest, contentType: 'application/json' },
     success: { status: 201, description: 'The new execution', codec: ExecuteResponse },
+    project: { of: 'execution' },
     errors: ['conflict'],
   },
 ];

@@ -26,6 +26,7 @@ export const profileRoutes: readonly RouteSpec[] = [
     body: { codec: ProfileInput, contentType: 'application/json' },
     precheck: keyMaterialError,
     success: { status: 201, description: 'The stored profile', codec: ProfileView },
+    project: { in: 'body', field: 'project_module' },
     errors: ['conflict', 'forbidden'],
   },
   {
@@ -63,6 +64,7 @@ export const profileRoutes: readonly RouteSpec[] = [
     body: { codec: ProfileInput, contentType: 'application/json' },
     precheck: keyMaterialError,
     success: { status: 200, description: 'The stored profile (version increased)', codec: ProfileView },
+    project: { of: 'profile' },
     errors: ['conflict', 'forbidden'],
   },
   {
@@ -74,6 +76,7 @@ export const profileRoutes: readonly RouteSpec[] = [
     auth: 'operator',
     params: idParam,
     success: { status: 200, description: 'Deleted', codec: Deleted },
+    project: { of: 'profile' },
     errors: ['conflict', 'forbidden'],
   },
   {
@@ -87,6 +90,7 @@ export const profileRoutes: readonly RouteSpec[] = [
     params: idParam,
     body: { codec: ProfilePauseRequest, contentType: 'application/json' },
     success: { status: 200, description: 'The profile, paused', codec: ProfileView },
+    project: { of: 'profile' },
     errors: ['conflict'],
   },
   {
@@ -99,6 +103,7 @@ export const profileRoutes: readonly RouteSpec[] = [
     auth: 'operator',
     params: idParam,
     success: { status: 200, description: 'The profile, no longer paused', codec: ProfileView },
+    project: { of: 'profile' },
     errors: ['conflict'],
   },
   {
@@ -115,6 +120,7 @@ export const profileRoutes: readonly RouteSpec[] = [
       description: 'Each check with ok and its detail; ok is false when any failed',
       codec: ProfilePingView,
     },
+    project: { of: 'profile' },
     errors: [],
   },
   {

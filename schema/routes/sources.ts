@@ -27,6 +27,7 @@ export const sourceRoutes: readonly RouteSpec[] = [
     auth: 'operator',
     body: { codec: SourceCreate, contentType: 'application/json' },
     success: { status: 201, description: 'The source', codec: SourceView },
+    project: { in: 'body', field: 'project_module' },
     errors: ['conflict'],
   },
   {
@@ -39,6 +40,7 @@ export const sourceRoutes: readonly RouteSpec[] = [
     auth: 'operator',
     body: { codec: SourceBulkCreate, contentType: 'application/json' },
     success: { status: 200, description: 'Per-item results, in request order', codec: SourceBulkResult },
+    project: { in: 'body', field: 'project_module' },
     errors: [],
   },
   {
@@ -62,6 +64,7 @@ export const sourceRoutes: readonly RouteSpec[] = [
     auth: 'operator',
     body: { codec: DiscoverRequest, contentType: 'application/json' },
     success: { status: 202, description: 'Accepted', codec: DiscoverAck },
+    project: { in: 'body', field: 'project_module' },
     errors: ['conflict'],
   },
   {
@@ -86,6 +89,7 @@ export const sourceRoutes: readonly RouteSpec[] = [
     params: idParam,
     body: { codec: SourceUpdate, contentType: 'application/json' },
     success: { status: 200, description: 'The source', codec: SourceView },
+    project: { of: 'source' },
     errors: [],
   },
   {
@@ -98,6 +102,7 @@ export const sourceRoutes: readonly RouteSpec[] = [
     auth: 'operator',
     params: idParam,
     success: { status: 200, description: 'Deleted', codec: Deleted },
+    project: { of: 'source' },
     errors: ['conflict'],
   },
   {

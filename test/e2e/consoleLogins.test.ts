@@ -84,7 +84,7 @@ test.serial(
     await c.signIn(page, 'ada');
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Accounts' }).click();
     await page.getByRole('heading', { level: 1, name: 'Accounts' }).waitFor();
-    await page.getByRole('row', { name: /^olga operator enabled/ }).waitFor();
+    await page.getByRole('row', { name: /^olga operator — enabled/ }).waitFor();
     // The test before set olga's password on the host: the audit says so, and who did.
     const reset = page.getByRole('row', { name: /user\.password_set olga\s+host:\S+$/ });
     await reset.waitFor();
@@ -187,5 +187,26 @@ test.serial(
     t.is((await me()).status, 401);
   },
 );
+
+test.serial('a viewer made operator of a project sees its controls once the grant is made', async (t) => {
+  t.timeout(120_000);
+  await c.makeUser('ravi', 'viewer');
+  const { page } = await c.newContext(t, 'project-operator');
+  await page.goto(`${c.base}/#/executions/${execution}`);
+  await c.signIn(page, 'ravi');
+  await page.getByRole('heading', { level: 1, name: /^Execution / }).waitFor();
+  t.is(await page.getByRole('button', { name: 'Reproduce' }).count(), 0, 'a viewer: no control');
+  const grant = runCli(['user', 'grant', '--username', 'ravi', '--project', 'wallaby_hires'], c.env);
+  t.is(await grant.exited(), 0, grant.output());
+  // The next page asks who they are again: operator of wallaby_hires, viewer elsewhere.
+  await page.reload();
+  await page.getByRole('button', { name: 'Reproduce' }).waitFor();
+  await c.open(page, 'sources?project=wallaby_hires', 'Sources');
+  await page
+    .getByRole('button', { name: /^Discover/ })
+    .first()
+    .waitFor();
+  await c.record(t, page, '15-project-operator');
+});
 
 c.checkProblems();

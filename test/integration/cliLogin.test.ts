@@ -66,8 +66,8 @@ test.serial(
     // The accounts and their audit from anywhere, as a logged-in admin (the host reads its database).
     const accounts = await cli(['user', 'list', '--remote']);
     t.is(accounts.code, 0, accounts.out);
-    t.regex(accounts.out, /^USERNAME\s+ROLE\s+STATE\s+CREATED\s+EMAIL$/m);
-    t.regex(accounts.out, /^cli-admin\s+admin\s+enabled\s+\S+Z\s+\S+@\S+$/m);
+    t.regex(accounts.out, /^USERNAME\s+ROLE\s+PROJECT ROLES\s+STATE\s+CREATED\s+EMAIL$/m);
+    t.regex(accounts.out, /^cli-admin\s+admin\s+-\s+enabled\s+\S+Z\s+\S+@\S+$/m);
     const audit = await json<{ kind: string; subject_id: string }[]>([
       'user',
       'events',

@@ -135,9 +135,9 @@ test.serial('list shows every account with its role and state, for people or as 
   t.is((await user(['disable', '--username', 'op'])).code, 0);
   const r = await user(['list']);
   t.is(r.code, 0, r.out);
-  t.regex(r.out, /^USERNAME +ROLE +STATE +CREATED +EMAIL$/m);
-  t.regex(r.out, /^boss +admin +enabled +\d{4}-/m);
-  t.regex(r.out, /^op +viewer +disabled +\d{4}-/m);
+  t.regex(r.out, /^USERNAME +ROLE +PROJECT ROLES +STATE +CREATED +EMAIL$/m);
+  t.regex(r.out, /^boss +admin +- +enabled +\d{4}-/m);
+  t.regex(r.out, /^op +viewer +- +disabled +\d{4}-/m);
   const json = runCli(['user', 'list', '--json'], env);
   t.is(await json.exited(60_000), 0);
   const users = JSON.parse(json.stdout()) as {

@@ -1,3 +1,4 @@
+import { type ProjectRoles, projectRolesWithin } from '../../domain/roles.js';
 import * as E from 'fp-ts/lib/Either.js';
 import { type AppError, appError } from '../../errors.js';
 import { isSessionLive, whyLoginEnded } from '../../domain/authSession.js';
@@ -20,6 +21,8 @@ export interface Principal {
   readonly userId: string;
   readonly username: string;
   readonly role: Role;
+  /** Roles for single projects beside `role` (a login's are the account's; a token's, no higher than its role). */
+  readonly projectRoles: ProjectRoles;
   readonly sessionId: string;
   /** The request came with an API token (domain/apiToken.ts), not a login's access token. */
   readonly viaApiToken: boolean;
@@ -71,6 +74,7 @@ export const authenticate = async (
     userId: user.id,
     username: user.username,
     role: user.role,
+    projectRoles: found.projectRoles,
     sessionId: verified.sid,
     viaApiToken: false,
     tokenExpiresAt: null,
@@ -105,6 +109,7 @@ const byApiToken = async (
     userId: user.id,
     username: user.username,
     role: effectiveRole(token.role, user.role),
+    projectRoles: projectRolesWithin(found.projectRoles, token.role),
     sessionId: found.session.id,
     viaApiToken: true,
     tokenExpiresAt: found.session.expiresAt,

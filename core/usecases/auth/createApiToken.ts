@@ -43,8 +43,8 @@ const issuesOf = (input: ApiTokenInput, owner: TokenOwner, maxDays: number): Fie
         },
       ]),
   ...(input.role === undefined || isRole(input.role)
-    ? input.role !== undefined && !roleAllows(owner.role, input.role)
-      ? [{ path: 'role', message: `above your own role (${owner.role})` }]
+    ? input.role !== undefined && !roleAllows(highestRole(owner), input.role)
+      ? [{ path: 'role', message: `above your own roles (${highestRole(owner)} at most)` }]
       : []
     : [{ path: 'role', message: 'viewer, operator or admin' }]),
   ...(Number.isInteger(input.days) && input.days >= 1 && input.days <= maxDays
@@ -53,8 +53,15 @@ const issuesOf = (input: ApiTokenInput, owner: TokenOwner, maxDays: number): Fie
 ];
 
 /**
+ * The highest role an owner holds anywhere: its own, or one granted for a project (a token of that
+ * role acts with it on that project only, and with the owner's own role elsewhere).
+ */
+const highestRole = (owner: TokenOwner): Role =>
+  Object.values(owner.projectRoles ?? {}).reduce<Role>((a, r) => (roleAllows(a, r) ? a : r), owner.role);
+
+/**
  * Makes an API token for the asking user: a login for a program, with a name, a role no higher
- * than the user's, and an end. The token is returned once; only its secret's digest is stored.
+ * than the user's (or its role for a project: the token acts with it there only), and an end. The token is returned once; only its secret's digest is stored.
  * Made only from a login (a token cannot make tokens), recorded in the account audit.
  */
 export const createApiToken = async (

@@ -7,6 +7,7 @@ const owner = (p: Principal) => ({
   userId: p.userId,
   username: p.username,
   role: p.role,
+  projectRoles: p.projectRoles,
   viaApiToken: p.viaApiToken,
   sessionId: p.sessionId,
 });

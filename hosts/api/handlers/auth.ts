@@ -61,7 +61,15 @@ export const logoutHandler: Handler = async (ctx) => {
 
 export const meHandler: Handler = async (ctx) => {
   const p = ctx.principal!;
-  return { body: { user_id: p.userId, username: p.username, role: p.role, session_id: p.sessionId } };
+  return {
+    body: {
+      user_id: p.userId,
+      username: p.username,
+      role: p.role,
+      project_roles: p.projectRoles,
+      session_id: p.sessionId,
+    },
+  };
 };
 
 export const changePasswordHandler: Handler = async (ctx) => {

@@ -22,8 +22,17 @@ const remoteOption = () =>
 
 const userTable = (users: readonly UserView[]) =>
   table([
-    ['USERNAME', 'ROLE', 'STATE', 'CREATED', 'EMAIL'],
-    ...users.map((u) => [u.username, u.role, u.disabled ? 'disabled' : 'enabled', u.created_at, u.email]),
+    ['USERNAME', 'ROLE', 'PROJECT ROLES', 'STATE', 'CREATED', 'EMAIL'],
+    ...users.map((u) => [
+      u.username,
+      u.role,
+      Object.entries(u.project_roles)
+        .map(([m, r]) => `${r} of ${m}`)
+        .join(', ') || '-',
+      u.disabled ? 'disabled' : 'enabled',
+      u.created_at,
+      u.email,
+    ]),
   ]);
 
 /** Audit lines as the host reads them and as the API answers them (its payload not typed). */

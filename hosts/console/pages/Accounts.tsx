@@ -57,6 +57,7 @@ export const AccountsPage = ({ route }: { route: Route }) => {
               <tr>
                 <th scope="col">Username</th>
                 <th scope="col">Role</th>
+                <th scope="col">Roles per project</th>
                 <th scope="col">State</th>
                 <th scope="col">Created</th>
                 <th scope="col">E-mail</th>
@@ -69,6 +70,11 @@ export const AccountsPage = ({ route }: { route: Route }) => {
                     <a href={href(['accounts'], { username: u.username })}>{u.username}</a>
                   </td>
                   <td>{u.role}</td>
+                  <td>
+                    {Object.entries(u.project_roles)
+                      .map(([m, r]) => `${r} of ${m}`)
+                      .join(', ') || '—'}
+                  </td>
                   <td>{u.disabled ? 'disabled' : 'enabled'}</td>
                   <td>
                     <Time at={u.created_at} />

@@ -1,6 +1,6 @@
 import { call, get } from '../api.js';
 import { go, href } from '../router.js';
-import { useCan } from '../session.js';
+import { canIn, useMe } from '../session.js';
 import type { EventPage, ExecutionStatus, ExecutionSummary, Ledger } from '../types.js';
 import { ConfirmButton, durationText, Json, Page, Show, StateBadge, Time, useLoad } from '../ui.js';
 
@@ -72,7 +72,7 @@ export const ExecutionDetailPage = ({ id }: { id: string }) => {
   const summary = useLoad(() => get<ExecutionSummary>(`/executions/${id}/summary`), id, 3000);
   const events = useLoad(() => get<EventPage>(`/executions/${id}/events?limit=500`), id, 3000);
   const ledger = useLoad(() => get<Ledger>(`/executions/${id}/ledger-snapshot`), id, 10_000);
-  const canRun = useCan('operator');
+  const me = useMe();
   const reload = () => {
     status.reload();
     summary.reload();
@@ -84,6 +84,7 @@ export const ExecutionDetailPage = ({ id }: { id: string }) => {
     reload();
   };
   const e = status.data;
+  const canRun = canIn(me, 'operator', e?.project_module);
   return (
     <Page
       title={`Execution ${id.slice(0, 8)}`}

@@ -2,7 +2,7 @@ import type { ExecutionState } from '../../../core/domain/execution.js';
 import { useState } from 'preact/hooks';
 import { call, get, query } from '../api.js';
 import { go, href, type Route } from '../router.js';
-import { useCan } from '../session.js';
+import { canIn, useMe } from '../session.js';
 import type { ExecutionPage, ProfilePage, Projects } from '../types.js';
 import {
   Choice,
@@ -69,7 +69,7 @@ export const ExecutionsPage = ({ route }: { route: Route }) => {
     5000,
   );
   const { projects, profiles } = useChoices();
-  const canRun = useCan('operator');
+  const canRun = canIn(useMe(), 'operator', filter.project_module);
   const [bulkNote, setBulkNote] = useState<string | null>(null);
   // The ones shown, each retried (after an outage) or cancelled (an emergency stop) on its own; one
   // refused is named, the others go on (as `surveyor exec retry-failed` and `exec cancel-all`).

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { call, get, query } from '../api.js';
 import { href, type Route, go } from '../router.js';
-import { useCan } from '../session.js';
+import { canIn, useMe } from '../session.js';
 import type { BulkResult, EventPage, ExecutionPage, SourcePage, SourceStatus } from '../types.js';
 import {
   Choice,
@@ -116,7 +116,7 @@ export const SourcesPage = ({ route }: { route: Route }) => {
     });
   const [prefix, setPrefix] = useState(filter.identifier_prefix ?? '');
   useEffect(() => setPrefix(filter.identifier_prefix ?? ''), [filter.identifier_prefix]);
-  const canRun = useCan('operator');
+  const canRun = canIn(useMe(), 'operator', project);
   const [chosen, setChosen] = useState<string[]>([]);
   const [discovery, setDiscovery] = useState<string | null>(null);
   const discovering = useAction();

@@ -1,5 +1,6 @@
 // The repository contract's rules for sessions, API tokens and accounts (repositoryContract.ts runs them on both stores).
 import {
+  projectRoleEvent,
   tokenCreatedEvent,
   tokenRevokedEvent,
   unlockEvents,
@@ -41,7 +42,51 @@ export const accountsContract: Record<string, Rule> = {
     });
     await r.sessions.revoke(session.id, at(3), 'logout');
     const both = await r.sessions.findWithUser(session.id);
-    t.deepEqual(both, { session: await r.sessions.find(session.id), user: await r.users.findById(user.id) });
+    t.deepEqual(both, {
+      session: await r.sessions.find(session.id),
+      user: await r.users.findById(user.id),
+      projectRoles: {},
+    });
+    // Its roles per project come with it: granted, changed in place, taken away, each audited.
+    const audit = (change: 'granted' | 'revoked', m: string) =>
+      projectRoleEvent('ada', change, m, 'operator', 'host:t');
+    t.is(
+      await r.users.grantProjectRole(user.id, 'zeta', 'operator', 'host:t', audit('granted', 'zeta'), at(4)),
+      'granted',
+    );
+    t.is(
+      await r.users.grantProjectRole(
+        user.id,
+        'alpha',
+        'operator',
+        'host:t',
+        audit('granted', 'alpha'),
+        at(4),
+      ),
+      'granted',
+    );
+    t.is(
+      await r.users.grantProjectRole(
+        user.id,
+        'alpha',
+        'operator',
+        'host:t',
+        audit('granted', 'alpha'),
+        at(4),
+      ),
+      'granted',
+    );
+    t.is(
+      await r.users.grantProjectRole(uuid(), 'alpha', 'operator', 'host:t', audit('granted', 'alpha'), at(4)),
+      'not_found',
+    );
+    t.deepEqual((await r.sessions.findWithUser(session.id))?.projectRoles, {
+      alpha: 'operator',
+      zeta: 'operator',
+    });
+    t.is(await r.users.revokeProjectRole(user.id, 'zeta', audit('revoked', 'zeta'), at(4)), 'revoked');
+    t.is(await r.users.revokeProjectRole(user.id, 'zeta', audit('revoked', 'zeta'), at(4)), 'not_held');
+    t.deepEqual(await r.users.projectRoles(user.id), { alpha: 'operator' });
     t.deepEqual(both?.user, user);
     t.like(both?.session, { revokedAt: at(3), revokeReason: 'logout', userId: user.id });
     t.is(await r.sessions.findWithUser(uuid()), null);
