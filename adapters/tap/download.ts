@@ -67,18 +67,11 @@ const freeBytes = async (dir: string) => {
  * started over when the server ignores the range). The size is checked against the cap and the
  * free disk space before any byte is written.
  */
-export const downloadFile = (
-  http: ArchiveHttp,
-  url: string,
-  dest: string,
-  expected: CasdaChecksum | null,
-  limits: DownloadLimits,
-  signal?: AbortSignal,
-): Promise<Downloaded> =>
+export const downloadFile = (...a: Parameters<typeof fetchFile>): Promise<Downloaded> =>
   outboundSpan(
     'download',
-    { ...urlAttributes('GET', url), 'surveyor.archive': http.name },
-    () => fetchFile(http, url, dest, expected, limits, signal),
+    { ...urlAttributes('GET', a[1]), 'surveyor.archive': a[0].name },
+    () => fetchFile(...a),
     (d) => ({ 'surveyor.bytes': d.size - d.resumedFrom, 'surveyor.resumed_from': d.resumedFrom }),
   );
 

@@ -12,7 +12,7 @@ import { TYPES } from '../../hosts/composition/composition.js';
 import { startWorker, type WorkerHandle } from '../../hosts/worker/worker.js';
 import type { Config } from '../../schema/environment.js';
 import { startTestApi, type TestApi } from '../support/api.js';
-import { type ArchiveTestbed, archiveTestbedOrError } from '../support/archive.js';
+import { type ArchiveTestbed, archiveEnv, archiveTestbedOrError } from '../support/archive.js';
 import { type DaliugeTestbed, daliugeTestbed } from '../support/daliuge.js';
 import { executionStatus } from '../support/executionStatus.js';
 import { graphDir, prepareProject } from '../support/project.js';
@@ -38,11 +38,8 @@ test.before(async () => {
     SERVICE_USE_REAL_BACKENDS: 'true',
     SERVICE_TRANSLATOR_URL: dlg.tmUrl,
     SERVICE_GRAPH_DIR: graphDir,
-    SERVICE_STAGING_DIR: join(work, 'staging'),
+    ...archiveEnv(tb, join(work, 'staging')),
     SERVICE_STAGING_MIN_FREE_BYTES: '1048576',
-    ARCHIVE_USERNAME: tb.username,
-    ARCHIVE_PASSWORD_FILE: tb.passwordFile,
-    ARCHIVE_CREDENTIAL_ORIGINS: tb.url,
     SERVICE_EXECUTION_TICK_SECONDS: '1',
     SERVICE_SCHEDULER_CHECK_SECONDS: '1',
     SERVICE_REST_POLL_MIN_SECONDS: '1',
