@@ -5,6 +5,9 @@ import { queryError } from './queryStatus.js';
 import { type ArchiveHttp, type ArchiveRequest, ArchiveUnavailable, transientStatus } from './archiveHttp.js';
 import { sleep } from '../shared/sleep.js';
 
+/** A job's error that says the server lost the worker running it, not that the job is wrong. */
+const workerLost = /^Job hung in (QUEUED|EXECUTING)\b/;
+
 /** UWS 1.x job phases. */
 export type Phase =
   | 'PENDING'
@@ -174,10 +177,18 @@ export class UwsJobRunner {
     for (;;) {
       const j = await this.read(job, signal);
       if (j.phase === 'COMPLETED') return j;
-      if (j.phase === 'ERROR')
+      if (j.phase === 'ERROR') {
+        const why = j.error ?? (await this.errorText(job, signal));
+        // The server's worker process ended without ending the job (DaCHS: "Job hung in
+        // EXECUTING"): the server's trouble, not the query's; a new job may well pass.
+        if (workerLost.test(why))
+          throw new ArchiveUnavailable(
+            `archive ${this.http.name}: job ${where(job)} was lost by the server (${peerText(why, 200)})`,
+          );
         throw new PermanentJobError(
-          `archive ${this.http.name}: job ${where(job)} failed: ${peerText(j.error ?? (await this.errorText(job, signal)), 500)}`,
+          `archive ${this.http.name}: job ${where(job)} failed: ${peerText(why, 500)}`,
         );
+      }
       if (j.phase === 'ABORTED' || j.phase === 'GONE' || j.phase === 'ARCHIVED')
         throw new ArchiveUnavailable(
           `archive ${this.http.name}: job ${where(job)} ended ${j.phase.toLowerCase()}`,

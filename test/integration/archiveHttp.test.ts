@@ -183,3 +183,58 @@ test.serial(
     t.is(other.seen.at(-1)!.auth, undefined, 'no Authorization header');
   },
 );
+
+test.serial(
+  "an async job the server lost (DaCHS: 'Job hung in EXECUTING') is asked again as a new job; a job the query failed is not",
+  async (t) => {
+    const jobs: string[] = [];
+    const uws = (id: string, phase: string, message?: string) =>
+      `<uws:job xmlns:uws="http://www.ivoa.net/xml/UWS/v1.0" xmlns:xlink="http://www.w3.org/1999/xlink"><uws:jobId>${id}</uws:jobId><uws:phase>${phase}</uws:phase>${
+        message
+          ? `<uws:errorSummary type="fatal"><uws:message>${message}</uws:message></uws:errorSummary>`
+          : ''
+      }${phase === 'COMPLETED' ? `<uws:results><uws:result id="result" xlink:href="/tap/async/${id}/results/result"/></uws:results>` : ''}</uws:job>`;
+    const server = await host((req, res, base) => {
+      const path = req.url ?? '';
+      if (path === '/tap/async' && req.method === 'POST') {
+        const id = `j${jobs.length + 1}`;
+        jobs.push(id);
+        res.writeHead(303, { location: `${base}/tap/async/${id}` }).end();
+      } else if (/^\/tap\/async\/j\d+\/phase$/.test(path)) res.writeHead(303, { location: base }).end();
+      else if (/^\/tap\/async\/j\d+\/results\/result$/.test(path))
+        res.writeHead(200).end(votable('<TR><TD>7</TD></TR>'));
+      else if (/^\/tap\/async\/j\d+$/.test(path) && req.method === 'GET') {
+        const id = path.split('/').pop()!;
+        const said =
+          id === 'j1'
+            ? uws(id, 'ERROR', 'Job hung in EXECUTING')
+            : id === 'j9'
+              ? uws(id, 'ERROR', 'Could not parse your query')
+              : uws(id, 'COMPLETED');
+        res.writeHead(200, { 'content-type': 'text/xml' }).end(said);
+      } else res.writeHead(200).end();
+    });
+    t.teardown(() => server.close());
+    const client = new TapClient({ userAgent: 'surveyor/9.9 (test)', credentials, retryBaseMs: 10 });
+    const query = {
+      archiveName: 'a',
+      archive: tap({ url: `${server.url}/tap`, mode: 'async', retries: 2, auth: 'none' }),
+      queryName: 'q',
+      adql: 'SELECT 1',
+      params: {},
+      maxRows: 10,
+    };
+    const r = await client.query(query);
+    t.deepEqual(r.rows, [{ x: 7 }]);
+    t.deepEqual(jobs, ['j1', 'j2'], 'the lost job, then a new one that completed');
+    // A job the server failed for the query itself is final: not asked again.
+    const firstJob = new UwsJobRunner(
+      new ArchiveHttp('a', { origins: [server.url], credentials: null }, 'x'),
+      defaultUwsPolicy,
+    );
+    await t.throwsAsync(firstJob.await(`${server.url}/tap/async/j9`), {
+      instanceOf: PermanentJobError,
+      message: /failed: Could not parse your query/,
+    });
+  },
+);
