@@ -155,8 +155,10 @@ const authFor = async (
 
 /**
  * The caller with its role for the request's project, when that role is enough: the project from
- * the decoded request, or of the resource its id names. Without a project (none found, a global
- * profile) the refusal stands.
+ * the decoded request, or of the resource its id names. A body that names a project as well (a
+ * profile or a rule replaced) must name one where the role holds too, so nothing is moved to a
+ * project the caller does not run, or made for every project. Without a project (none found, a
+ * global profile, a rule on every project) the refusal stands.
  */
 const projectAccess = async (
   route: RouteSpec,
@@ -167,15 +169,25 @@ const projectAccess = async (
 ): Promise<E.Either<AppError, Principal>> => {
   const where = route.project;
   if (!where) return E.left(refusal);
+  const fieldOf = (from: unknown, field: string): unknown =>
+    from && typeof from === 'object' ? (from as Record<string, unknown>)[field] : undefined;
   let project: unknown = null;
   if ('of' in where) {
     const id = request.params['id'];
     project = typeof id === 'string' ? await app.access.projectOf(where.of, id) : null;
-  } else {
-    const from = where.in === 'body' ? request.body : where.in === 'params' ? request.params : request.query;
-    project = from && typeof from === 'object' ? (from as Record<string, unknown>)[where.field] : null;
+  } else
+    project = fieldOf(
+      where.in === 'body' ? request.body : where.in === 'params' ? request.params : request.query,
+      where.field,
+    );
+  if (typeof project !== 'string') return E.left(refusal);
+  const named = fieldOf(request.body, 'project_module');
+  if (named !== undefined && named !== project) {
+    if (typeof named !== 'string') return E.left(refusal);
+    const there = authorizeIn(principal, route.auth as Role, named);
+    if (E.isLeft(there)) return there;
   }
-  return typeof project === 'string' ? authorizeIn(principal, route.auth as Role, project) : E.left(refusal);
+  return authorizeIn(principal, route.auth as Role, project);
 };
 
 const mount = (server: RestifyServer, route: RouteSpec, handler: Handler, p: Pipeline) => {

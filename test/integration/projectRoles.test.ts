@@ -59,6 +59,28 @@ test.serial("an operator of one project runs it, and no route lets them touch an
   const id = (mine.body as { uuid: string }).uuid;
   t.is((await api.call('POST', `/executions/${id}/execute`, { token: vic, body: {} })).status, 202);
   t.is((await api.call('POST', `/executions/${id}/cancel`, { token: vic })).status, 202);
+  // Its project's profile changed, but not moved to another project or made global.
+  const profiles = (
+    await api.call('GET', '/deployment-profiles?project_module=wallaby_hires', { token: vic })
+  ).body as { items: { id: string; name: string; project_module: string | null }[] };
+  const ours = profiles.items.find((p) => p.project_module === 'wallaby_hires')!;
+  const replace = (project_module: string | null) =>
+    api.call('PUT', `/deployment-profiles/${ours.id}`, {
+      token: vic,
+      body: {
+        name: ours.name,
+        project_module,
+        is_default: true,
+        translation: {},
+        deployment: { kind: 'rest_remote', deploy_host: 'dim2.example.org' },
+      },
+    });
+  const moved = await replace(other);
+  t.is(moved.status, 403, moved.text);
+  t.regex(moved.text, /for project wallaby_other/);
+  t.is((await replace(null)).status, 403, 'not made a global profile');
+  const kept = await replace('wallaby_hires');
+  t.is(kept.status, 200, kept.text);
   // The other project: refused, naming it.
   const theirs = await create(vic, other, 'HIPASSJ0002-23');
   t.is(theirs.status, 403);
