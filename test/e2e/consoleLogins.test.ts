@@ -206,6 +206,15 @@ test.serial('a viewer made operator of a project sees its controls once the gran
     .getByRole('button', { name: /^Discover/ })
     .first()
     .waitFor();
+  // The project's profile is theirs to edit too.
+  const profiles = (await (
+    await c.apiAs('ada')
+  )('GET', '/deployment-profiles')) as {
+    items: { id: string; name: string }[];
+  };
+  const dim = profiles.items.find((p) => p.name === 'dim-local')!;
+  await c.open(page, `profiles/${dim.id}`, 'Profile dim-local');
+  await page.getByRole('button', { name: 'Edit' }).waitFor();
   await c.record(t, page, '15-project-operator');
 });
 

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { call, get } from '../api.js';
 import { go, href } from '../router.js';
-import { useCan } from '../session.js';
+import { canIn, useMe } from '../session.js';
 import type { Ping, Profile, ProfilePage } from '../types.js';
 import {
   Checks,
@@ -168,7 +168,8 @@ export const ProfileDetailPage = ({ id }: { id: string }) => {
   const [editing, setEditing] = useState(false);
   const [pausing, setPausing] = useState(false);
   const [ping, setPing] = useState<Ping | null>(null);
-  const canEdit = useCan('operator');
+  // An operator of the profile's project may edit it (a global profile: an operator everywhere).
+  const canEdit = canIn(useMe(), 'operator', profile.data?.project_module);
   return (
     <Page
       title={`Profile ${profile.data?.name ?? ''}`}
@@ -282,7 +283,9 @@ export const ProfileDetailPage = ({ id }: { id: string }) => {
 export const ProfilesPage = () => {
   const list = useLoad(() => get<ProfilePage>('/deployment-profiles?limit=500'), 'profiles');
   const [creating, setCreating] = useState(false);
-  const canEdit = useCan('operator');
+  // An operator anywhere may make one: the API checks the project it names.
+  const me = useMe();
+  const canEdit = canIn(me, 'operator', null) || Object.values(me.project_roles).includes('operator');
   return (
     <Page
       title="Deployment profiles"
