@@ -215,6 +215,30 @@ test.serial('a viewer made operator of a project sees its controls once the gran
   const dim = profiles.items.find((p) => p.name === 'dim-local')!;
   await c.open(page, `profiles/${dim.id}`, 'Profile dim-local');
   await page.getByRole('button', { name: 'Edit' }).waitFor();
+  // Its project's alert rules are theirs to switch; a rule on every project is not.
+  const ada = await c.apiAs('ada');
+  const hook = await ada('POST', '/notification-channels', {
+    kind: 'webhook',
+    name: 'ravi-hook',
+    url: 'https://hooks.example.org/surveyor',
+    signing_secret: 'a-long-random-secret-shared-with-the-receiver',
+  });
+  for (const [name, project_module] of [
+    ['ravi-project', 'wallaby_hires'],
+    ['ravi-everywhere', null],
+  ] as const)
+    await ada('POST', '/alert-rules', {
+      kind: 'execution_ended',
+      name,
+      project_module,
+      channels: [hook['id']],
+    });
+  await c.open(page, 'alerts', 'Alerts');
+  await page
+    .getByRole('row', { name: /^ravi-project/ })
+    .getByRole('button', { name: 'Disable' })
+    .waitFor();
+  t.regex((await page.getByRole('row', { name: /^ravi-everywhere/ }).textContent()) ?? '', /an operator's$/);
   await c.record(t, page, '15-project-operator');
 });
 

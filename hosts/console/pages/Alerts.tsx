@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { call, get } from '../api.js';
-import { useCan } from '../session.js';
+import { canIn, useCan, useMe } from '../session.js';
 import type { ChannelPage, DeliveryPage, RulePage } from '../types.js';
 import {
   CodeArea,
@@ -104,7 +104,9 @@ export const AlertsPage = () => {
     10_000,
   );
   const isAdmin = useCan('admin');
-  const isOperator = useCan('operator');
+  const me = useMe();
+  // Operators everywhere, and operators of single projects (for their projects' rules).
+  const isOperator = canIn(me, 'operator', null) || Object.values(me.project_roles).includes('operator');
   const toggle = (path: string, enabled: boolean, reload: () => void) => async () => {
     await call('PATCH', path, { enabled });
     reload();
@@ -224,7 +226,11 @@ export const AlertsPage = () => {
                     {isOperator && (
                       <td>
                         {/* A rule on accounts is an admin's to switch (the API says so too). */}
-                        {!accountRules.has(r.kind) || isAdmin ? (
+                        {!canIn(me, 'operator', r.project_module) ? (
+                          <span class="muted">
+                            {r.project_module ? "its project's operators'" : "an operator's"}
+                          </span>
+                        ) : !accountRules.has(r.kind) || isAdmin ? (
                           <ConfirmButton
                             label={r.enabled ? 'Disable' : 'Enable'}
                             question={`${r.enabled ? 'Disable' : 'Enable'} rule ${r.name}?`}
