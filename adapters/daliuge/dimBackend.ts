@@ -1,6 +1,5 @@
 import { PermanentJobError } from '../../core/domain/job.js';
 import type { DeploymentProfile, RestRemoteDeployment } from '../../core/domain/profile.js';
-import type { RemoteUsage } from '../../core/domain/usage.js';
 import {
   combineNodeStates,
   type DropState,
@@ -20,6 +19,7 @@ import { Semaphore } from '../shared/semaphore.js';
 import { unansweringNodes } from './dlgErrors.js';
 import { DimClient, DimError } from './dimClient.js';
 import { DlgUnreachable } from './http.js';
+import { withSessionUsage } from './sessionUsage.js';
 import {
   dropsOf,
   dropStatesOf,
@@ -56,6 +56,11 @@ export const dimBase = (d: RestRemoteDeployment): string =>
 /** The session is still being deployed: a cancel now would be refused, so it is sent next round. */
 class NotYetCancellable extends Error {}
 
+/** Looks at one session's drops within this long share one read (a console refreshing, several people watching). */
+const lookShareMs = 2_000;
+/** Reads of drop states on their way at once from this process, to every island manager. */
+const lookReads = 4;
+
 /**
  * The `rest_remote` backend: a DALiuGE island manager over REST. The session id is the attempt's
  * external name, so a crashed worker finds its session again: `find` adopts a deployed session,
@@ -66,45 +71,6 @@ class NotYetCancellable extends Error {}
  * every node manager for each session it holds (its status and its graph's size), ours in flight or
  * not, so its cost grows with every session kept there (failed runs' by default, other users').
  */
-/**
- * What a session that ended used, as far as an island manager can tell: DALiuGE keeps no times of
- * a session, so it ran from when we deployed it (an island manager has no queue) to the poll that
- * saw it end (the use case's clock), on the node managers its physical graph placed drops on (the
- * graph this attempt submitted; without it, those the DIM reports past pristine). No CPU time or
- * memory: a node manager does not account them.
- */
-const withSessionUsage = async (
-  o: RemoteOutcome,
-  item: PollItem,
-  states: ReadonlyMap<string, number>,
-): Promise<RemoteOutcome> => {
-  if (o.kind !== 'finished' && o.kind !== 'failed' && o.kind !== 'cancelled') return o;
-  const graph = await item.submittedGraph?.().catch(() => null);
-  const placed = new Set(
-    dropsOf(graph ?? []).flatMap((d) => (typeof d['node'] === 'string' ? [d['node']] : [])),
-  );
-  const usage: RemoteUsage = {
-    source: 'session',
-    jobId: item.schedulerJobId,
-    submittedAt: item.submittedAt,
-    startedAt: item.submittedAt,
-    endedAt: null,
-    elapsedSeconds: null,
-    nodes: placed.size > 0 ? placed.size : [...states.values()].filter((c) => c !== 0).length,
-    cpus: null,
-    cpuSeconds: null,
-    maxRssBytes: null,
-    state: o.remoteState,
-    exitCode: null,
-  };
-  return { ...o, usage };
-};
-
-/** Looks at one session's drops within this long share one read (a console refreshing, several people watching). */
-const lookShareMs = 2_000;
-/** Reads of drop states on their way at once from this process, to every island manager. */
-const lookReads = 4;
-
 export class DimBackend implements DeploymentBackend {
   readonly kind = 'rest_remote' as const;
   readonly needsMapping = true;
