@@ -188,12 +188,18 @@ const useLiveStates = (id: string, state: string): DropStates | null => {
       return;
     }
     let on = true;
+    // A running run with nothing to read (a Slurm job, a session its island manager forgot) stays
+    // so: asked once, not every two seconds.
     const read = () =>
       get<DropStates>(`/executions/${id}/drop-states`)
-        .then((d) => on && setLive(d.source === 'island_manager' ? d : null))
+        .then((d) => {
+          if (!on) return;
+          setLive(d.source === 'island_manager' ? d : null);
+          if (d.source === 'none') clearInterval(every);
+        })
         .catch(() => undefined);
-    void read();
     const every = setInterval(read, 2000);
+    void read();
     return () => {
       on = false;
       clearInterval(every);
