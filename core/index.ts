@@ -132,7 +132,26 @@ export type { AlertRepository, Paged } from './ports/AlertRepository.js';
 export type { Notifier } from './ports/Notifier.js';
 export type { Outage, OutageLog } from './ports/OutageLog.js';
 export type { ProfilePauses } from './ports/ProfilePauses.js';
-export type { SecretBox } from './ports/SecretBox.js';
+export type { SealableFields, SecretBox } from './ports/SecretBox.js';
+export type {
+  DevicePoll,
+  DeviceStart,
+  IdentityProvider,
+  ProviderAnswer,
+  ProviderFailure,
+  ProviderGrant,
+} from './ports/IdentityProvider.js';
+export type { IdentityLogin, IdentityRepository, SignInAttempt } from './ports/IdentityRepository.js';
+export {
+  type GroupRole,
+  type GroupRoleName,
+  type GroupRoles,
+  groupRoleNames,
+  type Identity,
+} from './domain/identity.js';
+export type { GroupRoleInput } from './usecases/auth/groupRoles.js';
+export type { IdentityFailure, SignedIn } from './usecases/auth/identityAccount.js';
+export type { BrowserStart, DevicePollView, DeviceSignInView } from './usecases/auth/identitySignIn.js';
 export type { SiteHolds } from './ports/SiteHolds.js';
 export type { TargetPolicy } from './ports/TargetPolicy.js';
 export type { TextDiff, UnifiedDiff } from './ports/TextDiff.js';

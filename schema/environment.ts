@@ -17,6 +17,7 @@ import {
 
 export { type PartName, partNames } from './envCodecs.js';
 import { credentialVariables, remoteVariables } from './environmentRemote.js';
+import { identityVariables } from './environmentIdentity.js';
 
 /**
  * Every environment variable surveyor reads, decoded by one io-ts codec at start. The table is also
@@ -298,6 +299,7 @@ export const configVariables = {
     'Mock backends only: how long a mock session stays in each state (pristine, building, deploying, running); 0 ends it at its first poll (no simulated delay, for benchmarks).',
   ),
   ...credentialVariables,
+  ...identityVariables,
 } as const;
 
 type Vars = typeof configVariables;

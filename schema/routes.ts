@@ -15,6 +15,7 @@ import { Health, Readiness } from './api/system.js';
 import { alertRoutes } from './routes/alerts.js';
 import { apiTokenRoutes } from './routes/apiTokens.js';
 import { consoleRoutes } from './routes/console.js';
+import { identityRoutes } from './routes/identity.js';
 import { profileRoutes } from './routes/profiles.js';
 import { projectRoutes } from './routes/projects.js';
 import { sourceRoutes } from './routes/sources.js';
@@ -31,6 +32,7 @@ export const routes: readonly RouteSpec[] = [
   ...executionRoutes,
   ...alertRoutes,
   ...consoleRoutes,
+  ...identityRoutes,
   ...apiTokenRoutes,
   {
     id: 'login',

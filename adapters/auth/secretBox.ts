@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import type { ChannelSecrets } from '../../core/domain/alerting.js';
-import type { SecretBox } from '../../core/ports/SecretBox.js';
+import type { SealableFields, SecretBox } from '../../core/ports/SecretBox.js';
 
 const version = 'v1';
 
@@ -16,7 +16,7 @@ export class AesSecretBox implements SecretBox {
     this.key = Buffer.from(hkdfSync('sha256', keyMaterial, 'surveyor', 'notification channel secrets', 32));
   }
 
-  seal(secrets: ChannelSecrets): string {
+  seal<T extends SealableFields = ChannelSecrets>(secrets: T): string {
     const iv = randomBytes(12);
     const cipher = createCipheriv('aes-256-gcm', this.key, iv);
     const body = Buffer.concat([cipher.update(JSON.stringify(secrets), 'utf8'), cipher.final()]);
@@ -28,7 +28,7 @@ export class AesSecretBox implements SecretBox {
     ].join('.');
   }
 
-  open(sealed: string): ChannelSecrets {
+  open<T extends SealableFields = ChannelSecrets>(sealed: string): T {
     const [v, iv, tag, body] = sealed.split('.');
     if (v !== version || iv === undefined || tag === undefined || body === undefined)
       throw new Error('not a sealed text of this service');
@@ -37,6 +37,6 @@ export class AesSecretBox implements SecretBox {
     const text = Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString(
       'utf8',
     );
-    return JSON.parse(text) as ChannelSecrets;
+    return JSON.parse(text) as T;
   }
 }

@@ -171,6 +171,16 @@ const pruneAll = async (exec: Exec, now: Date, p: RetentionPolicy): Promise<Prun
        OR revoked_at < $1::timestamptz - make_interval(days => $2)`,
     [now, housekeeping.authSessionsDays],
   );
+  // What a login through an identity provider keeps beside its session, and sign-ins never finished.
+  const identityLogins = await exec.result(
+    `DELETE FROM identity_logins l WHERE updated_at < $1::timestamptz - make_interval(days => $2)
+       AND NOT EXISTS (SELECT 1 FROM auth_sessions s WHERE s.id = l.session_id)`,
+    [now, housekeeping.authSessionsDays],
+  );
+  const signIns = await exec.result(
+    `DELETE FROM identity_sign_ins WHERE expires_at < $1::timestamptz - make_interval(days => $2)`,
+    [now, housekeeping.authSessionsDays],
+  );
   const failures = await exec.result(
     // A key's newest attempt was in slot `slot`, which ended at (slot + 1) × slot_ms.
     `DELETE FROM login_attempts
@@ -191,7 +201,7 @@ const pruneAll = async (exec: Exec, now: Date, p: RetentionPolicy): Promise<Prun
     deadJobs: deadJobs.n,
     alertDeliveries: alertDeliveries.n,
     configVersions: configVersions.n,
-    authSessions: sessions.rowCount,
+    authSessions: sessions.rowCount + identityLogins.rowCount + signIns.rowCount,
     loginFailures: failures.rowCount,
     workers: workers.rowCount,
   };

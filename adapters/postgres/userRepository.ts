@@ -118,7 +118,7 @@ export class PgUserRepository implements UserRepository {
         `INSERT INTO user_project_roles (user_id, project_module, role, granted_by, granted_at)
          SELECT $1, $2, $3, $4, $5 WHERE EXISTS (SELECT 1 FROM users WHERE id = $1)
          ON CONFLICT (user_id, project_module) DO UPDATE SET role = EXCLUDED.role,
-           granted_by = EXCLUDED.granted_by, granted_at = EXCLUDED.granted_at`,
+           granted_by = EXCLUDED.granted_by, granted_at = EXCLUDED.granted_at, from_groups = false`,
         [userId, projectModule, role, by, now],
       );
       if (r.rowCount !== 1) return 'not_found' as const;

@@ -21,6 +21,9 @@ export const depsFrom = (p: SurveyorPorts, s: SurveyorSettings) => {
       random,
       clock,
       policy: s.policy,
+      ...(p.identities ? { identities: p.identities } : {}),
+      provider: p.identityProvider ?? null,
+      box: p.secretBox,
     },
     profiles: {
       profiles: p.profiles,

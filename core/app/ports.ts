@@ -29,6 +29,8 @@ import type { ProfileRepository } from '../ports/ProfileRepository.js';
 import type { ProjectConfigRepository } from '../ports/ProjectConfigRepository.js';
 import type { Random } from '../ports/Random.js';
 import type { SecretBox } from '../ports/SecretBox.js';
+import type { IdentityProvider } from '../ports/IdentityProvider.js';
+import type { IdentityRepository } from '../ports/IdentityRepository.js';
 import type { TargetPolicy } from '../ports/TargetPolicy.js';
 import type { SourceDiscovery } from '../ports/SourceDiscovery.js';
 import type { SourceRepository } from '../ports/SourceRepository.js';
@@ -102,6 +104,10 @@ export interface SurveyorPorts {
   readonly deliveries: AlertDeliveries;
   /** Seals the secrets clients write (a channel's) before they are stored. */
   readonly secretBox: SecretBox;
+  /** Accounts' identities at an OpenID Connect provider and the admin's group mapping (absent: none kept). */
+  readonly identities?: IdentityRepository;
+  /** The provider people sign in with, when one is configured. */
+  readonly identityProvider?: IdentityProvider;
   /** Sends alerts: webhooks and e-mail. */
   readonly notifier: Notifier;
   /** Where outbound requests may go, checked when a channel is written. */

@@ -43,6 +43,8 @@ export type LoginEndReason =
   | 'user_disabled'
   | 'password_changed'
   | 'token_revoked'
+  | 'identity_ended'
+  | 'identity_groups_removed'
   | 'ended';
 
 const endReasons: Record<LoginEndReason, string> = {
@@ -53,6 +55,9 @@ const endReasons: Record<LoginEndReason, string> = {
   user_disabled: 'this login was ended: the account was disabled',
   password_changed: 'this login was ended: the password was changed; log in with the new one',
   token_revoked: 'this API token was revoked; make a new one',
+  identity_ended: 'this login was ended by the identity provider; sign in again',
+  identity_groups_removed:
+    'this login was ended: none of your groups at the identity provider is given a role here any more',
   ended: 'this login has ended; log in again',
 };
 

@@ -3,6 +3,7 @@ import { alertHandlers } from './handlers/alerts.js';
 import { apiTokenHandlers } from './handlers/apiTokens.js';
 import { authHandlers } from './handlers/auth.js';
 import { consoleSessionHandlers } from './handlers/consoleSession.js';
+import { identityHandlers } from './handlers/identity.js';
 import { executionHandlers } from './handlers/executions.js';
 import { profileHandlers } from './handlers/profiles.js';
 import { projectHandlers } from './handlers/projects.js';
@@ -33,4 +34,5 @@ export const handlers: Readonly<Record<string, Handler>> = byRouteId(
   executionHandlers,
   alertHandlers,
   consoleSessionHandlers,
+  identityHandlers,
 );

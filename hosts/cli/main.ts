@@ -18,6 +18,11 @@ import {
   UserUnlockCommand,
 } from './commands/userChange.js';
 import { UserGrantCommand, UserRevokeCommand } from './commands/userProjectRole.js';
+import {
+  IdentityMapCommand,
+  IdentityMappingsCommand,
+  IdentityUnmapCommand,
+} from './commands/identityMapping.js';
 import { UserCreateCommand } from './commands/userCreate.js';
 import { UserEventsCommand, UserListCommand } from './commands/userRead.js';
 import { VersionCommand } from './commands/version.js';
@@ -133,6 +138,9 @@ const commands = [
   UserListCommand,
   UserSetRoleCommand,
   UserGrantCommand,
+  IdentityMapCommand,
+  IdentityUnmapCommand,
+  IdentityMappingsCommand,
   UserRevokeCommand,
   UserDisableCommand,
   UserEnableCommand,

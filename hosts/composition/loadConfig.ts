@@ -78,6 +78,26 @@ export const loadConfig = (env: Readonly<Record<string, string | undefined>> = p
         },
       ]);
   }
+  if (c.SERVICE_OIDC_ISSUER !== undefined) {
+    const u = new URL(c.SERVICE_OIDC_ISSUER);
+    const problems: { variable: string; message: string }[] = [];
+    if (c.SERVICE_OIDC_CLIENT_ID === undefined)
+      problems.push({ variable: 'SERVICE_OIDC_CLIENT_ID', message: 'is required with SERVICE_OIDC_ISSUER' });
+    if (u.protocol !== 'https:' && !['localhost', '127.0.0.1', '[::1]'].includes(u.hostname))
+      problems.push({ variable: 'SERVICE_OIDC_ISSUER', message: 'must be https (http only on loopback)' });
+    const refusal = hostRefusal(
+      { hosts: c.SERVICE_OUTBOUND_HOSTS ?? null, allowPrivate: c.SERVICE_OUTBOUND_ALLOW_PRIVATE },
+      u.hostname,
+      portOf(u),
+      'web',
+    );
+    if (refusal)
+      problems.push({
+        variable: 'SERVICE_OIDC_ISSUER',
+        message: `${refusal} (the provider is reached only where SERVICE_OUTBOUND_HOSTS allows)`,
+      });
+    if (problems.length > 0) throw new ConfigError(problems);
+  }
   if (c.SERVICE_ENV === 'production') {
     const problems: { variable: string; message: string }[] = [];
     if (c.SERVICE_JWT_SECRET === undefined)

@@ -24,6 +24,13 @@ export const registerSecrets = (config: Config, secrets: SecretRegistry): void =
       // unreadable: staging and `surveyor archive ping` say so
     }
   }
+  if (config.SERVICE_OIDC_CLIENT_SECRET_FILE) {
+    try {
+      secrets.add(readFileSync(config.SERVICE_OIDC_CLIENT_SECRET_FILE, 'utf8').replace(/\r?\n$/, ''));
+    } catch {
+      // unreadable: the composition refuses to start with it
+    }
+  }
   if (config.DATABASE_URL) {
     try {
       secrets.add(decodeURIComponent(new URL(config.DATABASE_URL).password));

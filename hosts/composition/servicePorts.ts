@@ -13,6 +13,8 @@ import type { Random } from '../../core/ports/Random.js';
 import { JwtAccessTokens } from '../../adapters/auth/jwtAccessTokens.js';
 import { Sha256Digest } from '../../adapters/auth/sha256Digest.js';
 import { AesSecretBox } from '../../adapters/auth/secretBox.js';
+import { PgIdentityRepository } from '../../adapters/postgres/identityRepository.js';
+import { identityProviderOf } from './identityProvider.js';
 import { ChannelNotifier } from '../../adapters/notify/notifier.js';
 import { PgAlertDeliveries } from '../../adapters/postgres/alertDeliveries.js';
 import { PgAlertRepository } from '../../adapters/postgres/alertRepository.js';
@@ -68,6 +70,8 @@ export const servicePorts = (input: {
     tokens: new JwtAccessTokens(input.jwtSecret),
     users: new PgUserRepository(db),
     sessions: new PgAuthSessionRepository(db),
+    identities: new PgIdentityRepository(db),
+    ...identityProviderOf(config),
     throttle: new PgLoginThrottle(db),
     workers: new PgWorkerRegistry(db),
     configs: new PgProjectConfigRepository(db),

@@ -145,3 +145,19 @@ export const query = (params: Record<string, string | number | undefined | null>
   const s = q.toString();
   return s ? `?${s}` : '';
 };
+
+/** The identity provider people may sign in with here, if any (a public route: no login yet). */
+export const identityProvider = async (): Promise<{ readonly label: string } | null> => {
+  try {
+    const r = await fetch(`${prefix}/auth/oidc`, { credentials: 'same-origin' });
+    if (!r.ok) return null;
+    const b = (await r.json()) as { enabled: boolean; label: string | null };
+    return b.enabled ? { label: b.label ?? 'your institution' } : null;
+  } catch {
+    return null;
+  }
+};
+
+/** Where the browser goes to sign in through the provider, coming back to `returnTo` (a #/ route). */
+export const providerSignInUrl = (returnTo: string): string =>
+  `${prefix}/auth/oidc/start?return_to=${encodeURIComponent(returnTo)}`;

@@ -2,7 +2,7 @@ import './base.css';
 import './parts.css';
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { get, refresh, signIn, signOut, whenSignedOut } from './api.js';
+import { get, identityProvider, providerSignInUrl, refresh, signIn, signOut, whenSignedOut } from './api.js';
 import { AccountsPage } from './pages/Accounts.js';
 import { AlertsPage } from './pages/Alerts.js';
 import { ExecutionDetailPage } from './pages/ExecutionDetail.js';
@@ -66,6 +66,27 @@ const PageFor = ({ route }: { route: Route }) => {
   }
 };
 
+/** Why a sign-in through the identity provider failed, as the callback names it (`signin_error`). */
+const providerFailures: Readonly<Record<string, string>> = {
+  no_mapped_group:
+    'None of your groups at the identity provider is given a role here. Ask an admin of this service.',
+  state_replayed: 'That sign-in was finished already. Sign in again.',
+  unknown_state: 'That sign-in took too long or is unknown. Sign in again.',
+  wrong_browser: 'That sign-in was started in another browser. Sign in again from this one.',
+  provider_refused:
+    "The identity provider's answer was not accepted. Sign in again; if it happens again, the service's log says why.",
+  provider_unreachable: 'The identity provider did not answer. Try again.',
+  disabled: 'This account is disabled. Ask an admin.',
+};
+
+/** The failure the provider's way back named, read once; the address is cleaned of it. */
+const providerFailure = (() => {
+  const reason = new URLSearchParams(location.search).get('signin_error');
+  if (reason === null) return null;
+  history.replaceState(null, '', location.pathname + location.hash);
+  return providerFailures[reason] ?? 'Signing in through the identity provider failed. Sign in again.';
+})();
+
 /** A server's message starts lower case; the page's sentence does not. */
 const sentence = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
 
@@ -73,6 +94,10 @@ const SignIn = ({ done, expired, why }: { done: () => void; expired: boolean; wh
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const { busy, error, run } = useAction();
+  const [provider, setProvider] = useState<{ readonly label: string } | null>(null);
+  useEffect(() => {
+    void identityProvider().then(setProvider);
+  }, []);
   useEffect(() => {
     if (expired) return;
     document.title = 'Sign in · surveyor';
@@ -88,6 +113,11 @@ const SignIn = ({ done, expired, why }: { done: () => void; expired: boolean; wh
   const form = (
     <form class="form" onSubmit={submit}>
       <h1>surveyor</h1>
+      {providerFailure && !expired && (
+        <p class="error" role="alert">
+          {providerFailure}
+        </p>
+      )}
       {expired && (
         <p class="warn">
           {why ? sentence(why) : 'Your session ended.'} Sign in again to go on where you were.
@@ -116,6 +146,11 @@ const SignIn = ({ done, expired, why }: { done: () => void; expired: boolean; wh
       <button type="submit" class="primary" disabled={busy}>
         Sign in
       </button>
+      {provider && (
+        <a class="button" href={providerSignInUrl(location.hash || '#/overview')}>
+          Sign in with {provider.label}
+        </a>
+      )}
     </form>
   );
   // Over an open page: a modal dialog (the page below is inert); else the page itself.

@@ -67,7 +67,13 @@ const send = async (req: Request) => {
     const token = logout ? (await freshSession(req.auth)).access_token : tokens[req.auth]!;
     headers['Authorization'] = `Bearer ${token}`;
   }
-  const init = { method: req.op.method, headers, ...(req.body !== undefined ? { body: req.body } : {}) };
+  // A redirect is the answer (the sign-in routes send the browser on), never followed.
+  const init: RequestInit = {
+    method: req.op.method,
+    headers,
+    redirect: 'manual',
+    ...(req.body !== undefined ? { body: req.body } : {}),
+  };
   const res = await once(() => fetch(api.base + req.url, init));
   const text = await res.text();
   let body: unknown = text;

@@ -83,7 +83,7 @@ export const startTestApi = async (
     jwtSecret: testJwtSecret,
   });
   const server = createApiServer(container);
-  const base = `${await listen(server, 0, '127.0.0.1')}/api/v2`;
+  const base = `${await listen(server, Number(env['SERVICE_PORT'] ?? 0), '127.0.0.1')}/api/v2`;
   const api: TestApi = {
     base,
     container,

@@ -15,6 +15,13 @@ export const notTheCli: Readonly<Record<string, string>> = {
   metrics: 'Prometheus',
   openapi: 'clients generated from it',
   createSource: 'sources add registers through /sources/bulk, which takes one as well',
+  identityProvider: 'the web console, to show its sign-in button',
+  oidcStart: 'a browser (the console)',
+  oidcCallback: 'a browser, back from the identity provider',
+  oidcDeviceStart:
+    'surveyor login --identity-provider, tested against a real provider in integration/identityProvider',
+  oidcDevicePoll:
+    'surveyor login --identity-provider, tested against a real provider in integration/identityProvider',
 };
 
 /** The operations each file's commands call. */

@@ -5,12 +5,22 @@ import type { IssuedTokens } from '../../domain/authPolicy.js';
 import type { AuthSessionRepository } from '../../ports/AuthSessionRepository.js';
 import type { Clock } from '../../ports/Clock.js';
 import type { UserRepository } from '../../ports/UserRepository.js';
+import type { IdentityProvider } from '../../ports/IdentityProvider.js';
+import type { IdentityRepository } from '../../ports/IdentityRepository.js';
+import type { PasswordHasher } from '../../ports/PasswordHasher.js';
+import type { SecretBox } from '../../ports/SecretBox.js';
+import { reconfirmLogin } from './identityRefresh.js';
 import { issueTokens, newRefreshToken, type TokenIssuerDeps } from './issueTokens.js';
 
 export interface RefreshDeps extends TokenIssuerDeps {
   readonly users: UserRepository;
   readonly sessions: AuthSessionRepository;
   readonly clock: Clock;
+  /** Logins through an identity provider are confirmed with it at each refresh (identityRefresh.ts). */
+  readonly identities?: IdentityRepository;
+  readonly provider?: IdentityProvider | null;
+  readonly box?: SecretBox;
+  readonly hasher?: PasswordHasher;
 }
 
 export type RefreshFailureCause =
@@ -18,11 +28,14 @@ export type RefreshFailureCause =
   | 'session_ended'
   | 'token_expired'
   | 'token_reused'
-  | 'user_gone';
+  | 'user_gone'
+  | 'identity';
 
 export interface RefreshFailure {
   readonly error: AppError;
   readonly cause: RefreshFailureCause;
+  /** What the identity provider's part said, for the log (a refresh of a login through one). */
+  readonly detail?: string;
 }
 
 const rejected = (
@@ -61,6 +74,23 @@ export const refreshTokens = async (
   if (user === null || user.disabledAt !== null) {
     await deps.sessions.revoke(session.id, now, 'user_disabled');
     return rejected('user_gone');
+  }
+  if (deps.identities && deps.box && deps.hasher) {
+    const confirmed = await reconfirmLogin(
+      {
+        ...deps,
+        identities: deps.identities,
+        box: deps.box,
+        hasher: deps.hasher,
+        provider: deps.provider ?? null,
+      },
+      session.id,
+      user,
+    );
+    if (E.isLeft(confirmed)) {
+      if (confirmed.left.ends) await deps.sessions.revoke(session.id, now, confirmed.left.ends);
+      return E.left({ error: confirmed.left.error, cause: 'identity', detail: confirmed.left.cause });
+    }
   }
   const next = newRefreshToken(deps, session.id, now, session.expiresAt);
   const outcome = await deps.sessions.rotate(hash, next.record, now);

@@ -44,7 +44,10 @@ export const loginHandler: Handler = async (ctx) => {
 export const refreshHandler: Handler = async (ctx) => {
   const r = await ctx.app.auth.refresh((ctx.body as { refresh_token: string }).refresh_token);
   if (E.isLeft(r)) {
-    ctx.log.warn({ cause: r.left.cause, client: ctx.clientAddress }, 'refresh refused');
+    ctx.log.warn(
+      { cause: r.left.cause, detail: r.left.detail, client: ctx.clientAddress },
+      'refresh refused',
+    );
     return fail(r.left.error);
   }
   return { body: r.right };

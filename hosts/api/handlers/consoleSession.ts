@@ -28,6 +28,13 @@ const cookie = (ctx: HandlerContext, value: string, maxAgeSeconds: number): stri
 
 const clearCookie = (ctx: HandlerContext) => ({ 'Set-Cookie': cookie(ctx, '', 0) });
 
+/** The Set-Cookie header that gives this browser a console login (also after a provider's sign-in). */
+export const refreshCookieHeader = (
+  ctx: HandlerContext,
+  refreshToken: string,
+  maxAgeSeconds: number,
+): string => cookie(ctx, refreshToken, maxAgeSeconds);
+
 const answerTokens = (ctx: HandlerContext, t: IssuedTokens) => ({
   body: {
     access_token: t.access_token,
@@ -59,7 +66,10 @@ export const consoleRefreshHandler: Handler = async (ctx) => {
     return fail(appError('unauthorized', 'no console login in this browser; log in'), clearCookie(ctx));
   const r = await ctx.app.auth.refresh(token);
   if (E.isLeft(r)) {
-    ctx.log.warn({ cause: r.left.cause, client: ctx.clientAddress }, 'console refresh refused');
+    ctx.log.warn(
+      { cause: r.left.cause, detail: r.left.detail, client: ctx.clientAddress },
+      'console refresh refused',
+    );
     return fail(r.left.error, clearCookie(ctx));
   }
   return answerTokens(ctx, r.right);

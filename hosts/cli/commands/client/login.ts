@@ -13,7 +13,10 @@ export class LoginCommand extends ClientCommand {
     description: 'Log in to a running surveyor; later commands act as this user',
     details: `
       Asks for the password at the terminal (without echo), or --password-stdin reads it from
-      standard input (without a terminal, it must).
+      standard input (without a terminal, it must). With --identity-provider it signs in through
+      the service's OpenID Connect provider instead (the device authorization grant): it prints a
+      web address and a code, you open the address in any browser, on any machine, enter the code
+      and sign in there, and the command goes on once you have (or says that the code expired).
       Keeps the refresh token (and the current access token) in credentials.json in the
       configuration directory (SURVEYOR_CONFIG_DIR, else $XDG_CONFIG_HOME/surveyor, else
       ~/.config/surveyor), readable by you alone (0600). The client commands (project, sources,
@@ -25,10 +28,17 @@ export class LoginCommand extends ClientCommand {
         'From a script',
         'cat pw.txt | surveyor login --server https://surveyor.example.org --username ci --password-stdin',
       ],
+      [
+        'Through your institution',
+        'surveyor login --server https://surveyor.example.org --identity-provider',
+      ],
     ],
   });
 
-  username = Option.String('--username', { required: true, description: 'Who logs in' });
+  username = Option.String('--username', { description: 'Who logs in (with a password)' });
+  identityProvider = Option.Boolean('--identity-provider', false, {
+    description: "Sign in through the service's identity provider (a code to enter in a browser)",
+  });
   passwordStdin = Option.Boolean('--password-stdin', false, { description: 'Read the password from stdin' });
 
   /** Not logged in yet: a client without a token, to the server given. */
@@ -42,6 +52,12 @@ export class LoginCommand extends ClientCommand {
   }
 
   protected async run(api: ApiClient): Promise<number> {
+    if (this.identityProvider) {
+      if (this.username !== undefined || this.passwordStdin)
+        throw new UsageError('--identity-provider signs in without a username or password');
+      return this.throughProvider(api);
+    }
+    if (this.username === undefined) throw new UsageError('give --username (or --identity-provider)');
     if (!this.passwordStdin && !process.stdin.isTTY)
       throw new UsageError('no terminal to ask for a password; use --password-stdin');
     const password = this.passwordStdin ? await passwordFromStdin() : await promptHidden('Password: ');
@@ -50,15 +66,69 @@ export class LoginCommand extends ClientCommand {
       '/login',
       { body: { username: this.username, password } },
     );
-    saveTokens(api.server, this.username, t);
-    this.context.stderr.write(`logged in to ${api.server} as ${this.username} (kept in ${configDir()})\n`);
+    return this.loggedIn(api, this.username, t);
+  }
+
+  private loggedIn(
+    api: ApiClient,
+    username: string,
+    t: { access_token: string; expires_in: number; refresh_token: string },
+  ): number {
+    saveTokens(api.server, username, t);
+    this.context.stderr.write(`logged in to ${api.server} as ${username} (kept in ${configDir()})\n`);
     if (process.env['SURVEYOR_TOKEN'])
       this.context.stderr.write(
         'note: SURVEYOR_TOKEN is set, so client commands act with it, not with this login\n',
       );
     return exitCodes.ok;
   }
+
+  /** The device authorization grant, polled no faster than the provider asks. */
+  private async throughProvider(api: ApiClient): Promise<number> {
+    const start = await api.request<DeviceStarted>('POST', '/auth/oidc/device');
+    const where = start.verification_uri_complete ?? start.verification_uri;
+    this.context.stderr.write(
+      `to sign in, open ${where} in a browser${start.verification_uri_complete ? '' : ` and enter the code ${start.user_code}`}` +
+        ` (code ${start.user_code}; it expires in ${Math.round(start.expires_in / 60)} min)\nwaiting for the sign-in…\n`,
+    );
+    const until = Date.now() + start.expires_in * 1000;
+    let interval = Math.max(1, start.interval);
+    let said = Date.now();
+    while (Date.now() < until) {
+      await new Promise((r) => setTimeout(r, interval * 1000));
+      const poll = await api.request<DevicePoll>('POST', '/auth/oidc/device/token', {
+        body: { handle: start.handle },
+      });
+      if (poll.status === 'signed_in') {
+        const me = await new ApiClient(api.server, poll.access_token, 30_000).request<{ username: string }>(
+          'GET',
+          '/auth/me',
+        );
+        return this.loggedIn(api, me.username, poll);
+      }
+      interval = Math.max(interval, poll.interval);
+      if (Date.now() - said > 30_000) {
+        said = Date.now();
+        this.context.stderr.write(`still waiting (${Math.round((until - Date.now()) / 1000)} s left)…\n`);
+      }
+    }
+    this.context.stderr.write('the code expired before the sign-in; run surveyor login again\n');
+    return exitCodes.failure;
+  }
 }
+
+interface DeviceStarted {
+  handle: string;
+  user_code: string;
+  verification_uri: string;
+  verification_uri_complete: string | null;
+  expires_in: number;
+  interval: number;
+}
+
+type DevicePoll =
+  | { status: 'pending' | 'slow_down'; interval: number }
+  | { status: 'signed_in'; access_token: string; expires_in: number; refresh_token: string };
 
 export class LogoutCommand extends ClientCommand {
   static override paths = [['logout']];
