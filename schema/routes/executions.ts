@@ -173,7 +173,7 @@ export const executionRoutes: readonly RouteSpec[] = [
       schema: {
         description:
           "The artifact's own JSON: an object (the manifest, the logical graph, sources and staging records) or an array (the translated graph's drops)",
-        oneOf: [{ type: 'object' }, { type: 'array' }],
+        oneOf: [{ type: 'object' }, { type: 'array', items: {} }],
       },
     },
     errors: ['validation_failed'],

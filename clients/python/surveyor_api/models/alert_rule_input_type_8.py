@@ -1,0 +1,115 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import (
+    Any,
+    Literal,
+    Self,
+    TypeVar,
+    cast,
+)
+
+from attrs import define as _attrs_define
+
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="AlertRuleInputType8")
+
+
+@_attrs_define
+class AlertRuleInputType8:
+    """
+    Attributes:
+        kind (Literal['token_expiring']):
+        name (str):
+        channels (list[str]):
+        enabled (bool | Unset):  Default: True.
+        project_module (None | str | Unset):
+        cooldown_minutes (int | Unset):  Default: 60.
+        days (int | Unset):  Default: 7.
+    """
+
+    kind: Literal["token_expiring"]
+    name: str
+    channels: list[str]
+    enabled: bool | Unset = True
+    project_module: None | str | Unset = UNSET
+    cooldown_minutes: int | Unset = 60
+    days: int | Unset = 7
+
+    def to_dict(self) -> dict[str, Any]:
+        kind = self.kind
+
+        name = self.name
+
+        channels = self.channels
+
+        enabled = self.enabled
+
+        project_module: None | str | Unset
+        if isinstance(self.project_module, Unset):
+            project_module = UNSET
+        else:
+            project_module = self.project_module
+
+        cooldown_minutes = self.cooldown_minutes
+
+        days = self.days
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "kind": kind,
+                "name": name,
+                "channels": channels,
+            }
+        )
+        if enabled is not UNSET:
+            field_dict["enabled"] = enabled
+        if project_module is not UNSET:
+            field_dict["project_module"] = project_module
+        if cooldown_minutes is not UNSET:
+            field_dict["cooldown_minutes"] = cooldown_minutes
+        if days is not UNSET:
+            field_dict["days"] = days
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        kind = cast(Literal["token_expiring"], d.pop("kind"))
+        if kind != "token_expiring":
+            raise ValueError(f"kind must match const 'token_expiring', got '{kind}'")
+
+        name = d.pop("name")
+
+        channels = cast(list[str], d.pop("channels"))
+
+        enabled = d.pop("enabled", UNSET)
+
+        def _parse_project_module(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        project_module = _parse_project_module(d.pop("project_module", UNSET))
+
+        cooldown_minutes = d.pop("cooldown_minutes", UNSET)
+
+        days = d.pop("days", UNSET)
+
+        alert_rule_input_type_8 = cls(
+            kind=kind,
+            name=name,
+            channels=channels,
+            enabled=enabled,
+            project_module=project_module,
+            cooldown_minutes=cooldown_minutes,
+            days=days,
+        )
+
+        return alert_rule_input_type_8

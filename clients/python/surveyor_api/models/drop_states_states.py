@@ -1,0 +1,58 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..models.drop_states_states_additional_property import (
+    DropStatesStatesAdditionalProperty,
+)
+
+T = TypeVar("T", bound="DropStatesStates")
+
+
+@_attrs_define
+class DropStatesStates:
+    additional_properties: dict[str, DropStatesStatesAdditionalProperty] = _attrs_field(
+        init=False, factory=dict
+    )
+
+    def to_dict(self) -> dict[str, Any]:
+
+        field_dict: dict[str, Any] = {}
+        for prop_name, prop in self.additional_properties.items():
+            field_dict[prop_name] = prop.value
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        drop_states_states = cls()
+
+        additional_properties = {}
+        for prop_name, prop_dict in d.items():
+            additional_property = DropStatesStatesAdditionalProperty(prop_dict)
+
+            additional_properties[prop_name] = additional_property
+
+        drop_states_states.additional_properties = additional_properties
+        return drop_states_states
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> DropStatesStatesAdditionalProperty:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: DropStatesStatesAdditionalProperty) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

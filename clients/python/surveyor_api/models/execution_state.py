@@ -1,0 +1,17 @@
+from enum import StrEnum
+
+
+class ExecutionState(StrEnum):
+    CANCELLED = "cancelled"
+    CANCELLING = "cancelling"
+    COMPLETED = "completed"
+    FAILED = "failed"
+    PENDING = "pending"
+    QUEUED = "queued"
+    RUNNING = "running"
+    STAGING = "staging"
+    SUBMITTING = "submitting"
+    TRANSLATING = "translating"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,119 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.project_config_discovery_enrichments_item_batch import (
+        ProjectConfigDiscoveryEnrichmentsItemBatch,
+    )
+    from ..models.project_config_discovery_enrichments_item_parameters import (
+        ProjectConfigDiscoveryEnrichmentsItemParameters,
+    )
+
+
+T = TypeVar("T", bound="ProjectConfigDiscoveryEnrichmentsItem")
+
+
+@_attrs_define
+class ProjectConfigDiscoveryEnrichmentsItem:
+    """
+    Attributes:
+        name (str):
+        archive (str):
+        adql (str):
+        parameters (ProjectConfigDiscoveryEnrichmentsItemParameters | Unset):
+        max_rows (int | Unset):  Default: 10000.
+        batch (ProjectConfigDiscoveryEnrichmentsItemBatch | Unset):
+    """
+
+    name: str
+    archive: str
+    adql: str
+    parameters: ProjectConfigDiscoveryEnrichmentsItemParameters | Unset = UNSET
+    max_rows: int | Unset = 10000
+    batch: ProjectConfigDiscoveryEnrichmentsItemBatch | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        name = self.name
+
+        archive = self.archive
+
+        adql = self.adql
+
+        parameters: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.parameters, Unset):
+            parameters = self.parameters.to_dict()
+
+        max_rows = self.max_rows
+
+        batch: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.batch, Unset):
+            batch = self.batch.to_dict()
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "name": name,
+                "archive": archive,
+                "adql": adql,
+            }
+        )
+        if parameters is not UNSET:
+            field_dict["parameters"] = parameters
+        if max_rows is not UNSET:
+            field_dict["max_rows"] = max_rows
+        if batch is not UNSET:
+            field_dict["batch"] = batch
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.project_config_discovery_enrichments_item_batch import (
+            ProjectConfigDiscoveryEnrichmentsItemBatch,
+        )
+        from ..models.project_config_discovery_enrichments_item_parameters import (
+            ProjectConfigDiscoveryEnrichmentsItemParameters,
+        )
+
+        d = dict(src_dict)
+        name = d.pop("name")
+
+        archive = d.pop("archive")
+
+        adql = d.pop("adql")
+
+        _parameters = d.pop("parameters", UNSET)
+        parameters: ProjectConfigDiscoveryEnrichmentsItemParameters | Unset
+        if isinstance(_parameters, Unset):
+            parameters = UNSET
+        else:
+            parameters = ProjectConfigDiscoveryEnrichmentsItemParameters.from_dict(
+                _parameters
+            )
+
+        max_rows = d.pop("max_rows", UNSET)
+
+        _batch = d.pop("batch", UNSET)
+        batch: ProjectConfigDiscoveryEnrichmentsItemBatch | Unset
+        if isinstance(_batch, Unset):
+            batch = UNSET
+        else:
+            batch = ProjectConfigDiscoveryEnrichmentsItemBatch.from_dict(_batch)
+
+        project_config_discovery_enrichments_item = cls(
+            name=name,
+            archive=archive,
+            adql=adql,
+            parameters=parameters,
+            max_rows=max_rows,
+            batch=batch,
+        )
+
+        return project_config_discovery_enrichments_item

@@ -1,0 +1,50 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+
+from ..models.project_config_discovery_enrichments_item_parameters_additional_property_type import (
+    ProjectConfigDiscoveryEnrichmentsItemParametersAdditionalPropertyType,
+)
+
+T = TypeVar(
+    "T", bound="ProjectConfigDiscoveryEnrichmentsItemParametersAdditionalProperty"
+)
+
+
+@_attrs_define
+class ProjectConfigDiscoveryEnrichmentsItemParametersAdditionalProperty:
+    """
+    Attributes:
+        type_ (ProjectConfigDiscoveryEnrichmentsItemParametersAdditionalPropertyType):
+    """
+
+    type_: ProjectConfigDiscoveryEnrichmentsItemParametersAdditionalPropertyType
+
+    def to_dict(self) -> dict[str, Any]:
+        type_ = self.type_.value
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "type": type_,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        type_ = ProjectConfigDiscoveryEnrichmentsItemParametersAdditionalPropertyType(
+            d.pop("type")
+        )
+
+        project_config_discovery_enrichments_item_parameters_additional_property = cls(
+            type_=type_,
+        )
+
+        return project_config_discovery_enrichments_item_parameters_additional_property

@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+
+class ProjectConfigDiscoveryQueriesItemBatchVia(StrEnum):
+    IN_LIST = "in_list"
+    UPLOAD = "upload"
+
+    def __str__(self) -> str:
+        return str(self.value)
