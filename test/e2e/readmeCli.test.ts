@@ -3,7 +3,7 @@
 // as scripts/start runs it. Two things differ from a person at a terminal, and only these: the
 // server's address is this one's, and the two commands that ask for a password read it from
 // standard input (--password-stdin), since no terminal is there to ask on.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,26 +11,12 @@ import test from 'ava';
 import { cleanEnv, runBash, runCli } from '../support/child.js';
 import { freePort } from '../support/ports.js';
 import { graphDir } from '../support/project.js';
+import { walkthroughBlocks } from '../support/walkthrough.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const password = 'a-long-walkthrough-password';
 
-/** The indented blocks after each `<!-- cli-walkthrough -->` marker, unindented, in order. */
-const walkthrough = (): string => {
-  const lines = readFileSync(`${root}README.md`, 'utf8').split('\n');
-  const out: string[] = [];
-  lines.forEach((l, i) => {
-    if (!l.startsWith('<!-- cli-walkthrough')) return;
-    let started = false;
-    for (const b of lines.slice(i + 1)) {
-      if (b.startsWith('    ')) {
-        out.push(b.slice(4));
-        started = true;
-      } else if (started) break;
-    }
-  });
-  return out.join('\n');
-};
+const walkthrough = (): string => walkthroughBlocks('README.md', 'cli-walkthrough');
 
 test('the CLI walkthrough runs as written against scripts/start, to a completed run', async (t) => {
   t.timeout(540_000);

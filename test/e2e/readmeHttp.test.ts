@@ -2,31 +2,20 @@
 // worker on the mock backends, with only its address changed to this server's: it must stand on
 // its own (configuration, profile, source, discovery, execution, to completed), and a second run
 // through it must say the configuration is unchanged and still end completed.
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import test from 'ava';
 import { startWorker, type WorkerHandle } from '../../hosts/worker/worker.js';
 import { startTestApi, type TestApi } from '../support/api.js';
 import { runBash } from '../support/child.js';
 import { graphDir } from '../support/project.js';
+import { walkthroughBlocks } from '../support/walkthrough.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const password = 'a-long-walkthrough-password';
 let api: TestApi;
 let worker: WorkerHandle;
 
-/** The indented block after the page's marker, unindented. */
-const walkthrough = (): string => {
-  const lines = readFileSync(`${root}docs/api.md`, 'utf8').split('\n');
-  const at = lines.findIndex((l) => l.startsWith('<!-- http-walkthrough'));
-  if (at < 0) throw new Error('docs/api.md has no http-walkthrough block');
-  const block: string[] = [];
-  for (const l of lines.slice(at + 1)) {
-    if (l.startsWith('    ')) block.push(l.slice(4));
-    else if (block.length > 0) break;
-  }
-  return block.join('\n');
-};
+const walkthrough = (): string => walkthroughBlocks('docs/api.md', 'http-walkthrough');
 
 test.before(async () => {
   api = await startTestApi({

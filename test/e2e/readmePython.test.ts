@@ -9,6 +9,7 @@ import { startWorker, type WorkerHandle } from '../../hosts/worker/worker.js';
 import { startTestApi, type TestApi } from '../support/api.js';
 import { runBash } from '../support/child.js';
 import { graphDir } from '../support/project.js';
+import { walkthroughBlocks } from '../support/walkthrough.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const password = 'a-long-walkthrough-password';
@@ -16,18 +17,7 @@ const python = process.env['SURVEYOR_CLIENT_PYTHON'];
 let api: TestApi;
 let worker: WorkerHandle;
 
-/** The indented block after the page's marker, unindented. */
-const walkthrough = (): string => {
-  const lines = readFileSync(`${root}clients/python/README.md`, 'utf8').split('\n');
-  const at = lines.findIndex((l) => l.startsWith('<!-- python-walkthrough'));
-  if (at < 0) throw new Error('clients/python/README.md has no python-walkthrough block');
-  const block: string[] = [];
-  for (const l of lines.slice(at + 1)) {
-    if (l.startsWith('    ') || (l === '' && block.length > 0)) block.push(l.slice(4));
-    else if (block.length > 0) break;
-  }
-  return block.join('\n').trimEnd();
-};
+const walkthrough = (): string => walkthroughBlocks('clients/python/README.md', 'python-walkthrough');
 
 test.before(async () => {
   api = await startTestApi({

@@ -1,14 +1,14 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { type AppError, appError } from '../../errors.js';
 import { projectRoleEvent, userCreatedEvent } from '../../domain/accountEvents.js';
-import { addSeconds, type IssuedTokens } from '../../domain/authPolicy.js';
+import type { IssuedTokens } from '../../domain/authPolicy.js';
 import { type Identity, rolesFromGroups, usernamesFor } from '../../domain/identity.js';
 import type { ProjectRoles } from '../../domain/roles.js';
 import { emailPattern, type User } from '../../domain/user.js';
 import type { NewEvent } from '../../domain/event.js';
 import type { ProviderGrant } from '../../ports/IdentityProvider.js';
 import { identityActor, type IdentityDeps } from './identityDeps.js';
-import { issueTokens, newRefreshToken } from './issueTokens.js';
+import { openLogin } from './issueTokens.js';
 
 /** Why a sign-in through the provider failed: `cause` for the log, `error` for the person. */
 export interface IdentityFailure {
@@ -118,27 +118,21 @@ export const signInWith = async (
   const roles = await applyGroups(deps, user, identity);
   if (E.isLeft(roles)) return roles;
 
-  const now = deps.clock.now();
-  const sessionId = deps.random.uuid();
-  const expiresAt = addSeconds(now, deps.policy.refreshTokenTtlSeconds);
-  // The link first: a session from the provider is never without it (refresh asks the provider).
-  await deps.identities.saveLogin(
-    sessionId,
-    {
-      issuer: identity.issuer,
-      subject: identity.subject,
-      sealedRefresh:
-        grant.refreshToken === null ? null : deps.box.seal({ refresh_token: grant.refreshToken }),
-    },
-    now,
-  );
-  const refresh = newRefreshToken(deps, sessionId, now, expiresAt);
-  await deps.sessions.create(
-    { id: sessionId, userId: user.id, createdAt: now, expiresAt, revokedAt: null, revokeReason: null },
-    refresh.record,
+  // The identity first: a session from the provider is never without it (refresh asks the provider).
+  const tokens = await openLogin(deps, user, (sessionId, now) =>
+    deps.identities.saveLogin(
+      sessionId,
+      {
+        issuer: identity.issuer,
+        subject: identity.subject,
+        sealedRefresh:
+          grant.refreshToken === null ? null : deps.box.seal({ refresh_token: grant.refreshToken }),
+      },
+      now,
+    ),
   );
   return E.right({
-    tokens: issueTokens(deps, user, sessionId, refresh.raw, expiresAt, now),
+    tokens,
     userId: user.id,
     username: user.username,
   });

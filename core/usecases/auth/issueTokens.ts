@@ -9,6 +9,8 @@ import type { AccessTokens } from '../../ports/AccessTokens.js';
 import type { Random } from '../../ports/Random.js';
 import type { ContentDigest } from '../../ports/ContentDigest.js';
 import type { RefreshTokenRecord } from '../../domain/authSession.js';
+import type { AuthSessionRepository } from '../../ports/AuthSessionRepository.js';
+import type { Clock } from '../../ports/Clock.js';
 
 export interface TokenIssuerDeps {
   readonly tokens: AccessTokens;
@@ -60,3 +62,25 @@ export const issueTokens = (
 };
 
 export { addSeconds };
+
+/**
+ * Opens a login for the account: its session (lasting the refresh token's lifetime) with its first
+ * refresh token, and the tokens. `before` runs with the new session's id before the session is
+ * stored (a sign-in through a provider records its identity first).
+ */
+export const openLogin = async (
+  deps: TokenIssuerDeps & { readonly sessions: AuthSessionRepository; readonly clock: Clock },
+  user: User,
+  before?: (sessionId: string, now: Date) => Promise<void>,
+): Promise<IssuedTokens> => {
+  const now = deps.clock.now();
+  const sessionId = deps.random.uuid();
+  const expiresAt = addSeconds(now, deps.policy.refreshTokenTtlSeconds);
+  if (before) await before(sessionId, now);
+  const refresh = newRefreshToken(deps, sessionId, now, expiresAt);
+  await deps.sessions.create(
+    { id: sessionId, userId: user.id, createdAt: now, expiresAt, revokedAt: null, revokeReason: null },
+    refresh.record,
+  );
+  return issueTokens(deps, user, sessionId, refresh.raw, expiresAt, now);
+};

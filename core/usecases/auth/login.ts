@@ -1,10 +1,10 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { type AppError, appError } from '../../errors.js';
-import { addSeconds, type IssuedTokens } from '../../domain/authPolicy.js';
+import type { IssuedTokens } from '../../domain/authPolicy.js';
 import type { AuthSessionRepository } from '../../ports/AuthSessionRepository.js';
 import type { PasswordHasher } from '../../ports/PasswordHasher.js';
 import { usernamePattern } from '../../domain/user.js';
-import { issueTokens, newRefreshToken, type TokenIssuerDeps } from './issueTokens.js';
+import { openLogin, type TokenIssuerDeps } from './issueTokens.js';
 import { type AttemptDeps, attemptSucceeded, reserveAttempt } from './passwordAttempt.js';
 
 export interface LoginDeps extends TokenIssuerDeps, AttemptDeps {
@@ -71,18 +71,5 @@ export const login = async (
   if (user.disabledAt !== null) return fail('disabled', user.id);
 
   await attemptSucceeded(deps, input);
-  const now = deps.clock.now();
-  const { policy } = deps;
-  const sessionId = deps.random.uuid();
-  const expiresAt = addSeconds(now, policy.refreshTokenTtlSeconds);
-  const refresh = newRefreshToken(deps, sessionId, now, expiresAt);
-  await deps.sessions.create(
-    { id: sessionId, userId: user.id, createdAt: now, expiresAt, revokedAt: null, revokeReason: null },
-    refresh.record,
-  );
-  return E.right({
-    tokens: issueTokens(deps, user, sessionId, refresh.raw, expiresAt, now),
-    userId: user.id,
-    role: user.role,
-  });
+  return E.right({ tokens: await openLogin(deps, user), userId: user.id, role: user.role });
 };

@@ -4,6 +4,7 @@ import type { IssuedTokens } from '../../../core/domain/authPolicy.js';
 import { apiPrefix } from '../../../schema/routes.js';
 import { consoleSessionPath } from '../../../schema/routes/console.js';
 import { fail, type Handler, type HandlerContext } from '../handler.js';
+import { cookieValue } from '../cookies.js';
 import { attemptLogin } from './auth.js';
 
 /**
@@ -46,14 +47,8 @@ const answerTokens = (ctx: HandlerContext, t: IssuedTokens) => ({
 });
 
 /** The refresh cookie's value, when the request carries exactly one of the right shape. */
-export const refreshCookieOf = (header: string | undefined): string | undefined => {
-  const values = (header ?? '')
-    .split(';')
-    .map((part) => part.trim())
-    .filter((part) => part.startsWith(`${refreshCookieName}=`))
-    .map((part) => part.slice(refreshCookieName.length + 1));
-  return values.length === 1 && tokenShape.test(values[0]!) ? values[0] : undefined;
-};
+export const refreshCookieOf = (header: string | undefined): string | undefined =>
+  cookieValue(header, refreshCookieName, tokenShape);
 
 export const consoleLoginHandler: Handler = async (ctx) => {
   const r = await attemptLogin(ctx);

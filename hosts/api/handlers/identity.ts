@@ -2,6 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { apiPrefix } from '../../../schema/routes.js';
 import { oidcCallbackPath } from '../../../schema/routes/identity.js';
 import { fail, failRetryable, type Handler, type HandlerContext } from '../handler.js';
+import { cookieValue } from '../cookies.js';
 import { refreshCookieHeader } from './consoleSession.js';
 
 /**
@@ -22,14 +23,8 @@ const bindingCookie = (ctx: HandlerContext, value: string, maxAgeSeconds: number
     ...(ctx.secureTransport ? ['Secure'] : []),
   ].join('; ');
 
-const bindingOf = (header: string | undefined): string | undefined => {
-  const values = (header ?? '')
-    .split(';')
-    .map((part) => part.trim())
-    .filter((part) => part.startsWith(`${bindingCookieName}=`))
-    .map((part) => part.slice(bindingCookieName.length + 1));
-  return values.length === 1 && bindingShape.test(values[0]!) ? values[0] : undefined;
-};
+const bindingOf = (header: string | undefined): string | undefined =>
+  cookieValue(header, bindingCookieName, bindingShape);
 
 const redirect = (location: string, headers: Record<string, string> = {}) => ({
   status: 302,
