@@ -36,30 +36,49 @@ test.after.always(async () => {
   await api?.close();
 });
 
-test('the Python walkthrough runs as written, to completed, with its manifest and provenance', async (t) => {
-  t.timeout(300_000);
-  if (!python)
-    return t.fail('SURVEYOR_CLIENT_PYTHON is not set: scripts/test sets it up (scripts/lib/pytools.sh)');
-  const script = walkthrough();
-  const r = await runBash(`"${python}" - <<'PYTHON'\n${script}\nPYTHON`, {
-    cwd: root,
-    env: {
-      ...process.env,
-      SURVEYOR_URL: api.base.replace(/\/api\/v2$/, ''),
-      SURVEYOR_PASSWORD: password,
-    },
-  });
-  t.is(r.code, 0, `${r.out}\n${r.err}`);
-  const lines = r.out.trim().split('\n');
-  t.is(lines[0], 'admin');
-  t.regex(lines[1]!, /^\d+$/);
-  // The astropy Table of the two sources, discovery done.
-  t.regex(r.out, /source_identifier\s+discovery_state/);
-  t.is((r.out.match(/HIPASSJ000[12]-(23|34)\s+done/g) ?? []).length, 2, r.out);
-  t.true(lines.includes('completed'), r.out);
-  t.regex(r.out, /\['[a-z_]+'(, '[a-z_]+')*\]/, 'the manifest is read as JSON');
-  t.regex(r.out, /^\d+ activities in the provenance$/m);
-});
+test.serial(
+  'the Python walkthrough runs as written, to completed, with its manifest and provenance',
+  async (t) => {
+    t.timeout(300_000);
+    if (!python)
+      return t.fail('SURVEYOR_CLIENT_PYTHON is not set: scripts/test sets it up (scripts/lib/pytools.sh)');
+    const script = walkthrough();
+    const r = await runBash(`"${python}" - <<'PYTHON'\n${script}\nPYTHON`, {
+      cwd: root,
+      env: {
+        ...process.env,
+        SURVEYOR_URL: api.base.replace(/\/api\/v2$/, ''),
+        SURVEYOR_PASSWORD: password,
+      },
+    });
+    t.is(r.code, 0, `${r.out}\n${r.err}`);
+    const lines = r.out.trim().split('\n');
+    t.is(lines[0], 'admin');
+    t.regex(lines[1]!, /^\d+$/);
+    // The astropy Table of the two sources, discovery done.
+    t.regex(r.out, /source_identifier\s+discovery_state/);
+    t.is((r.out.match(/HIPASSJ000[12]-(23|34)\s+done/g) ?? []).length, 2, r.out);
+    t.true(lines.includes('completed'), r.out);
+    t.regex(r.out, /\['[a-z_]+'(, '[a-z_]+')*\]/, 'the manifest is read as JSON');
+    t.regex(r.out, /^\d+ activities in the provenance$/m);
+  },
+);
+
+test.serial(
+  'the generated client reads every answer of a run, its project, sources and profile into its models',
+  async (t) => {
+    t.timeout(120_000);
+    if (!python)
+      return t.fail('SURVEYOR_CLIENT_PYTHON is not set: scripts/test sets it up (scripts/lib/pytools.sh)');
+    const r = await runBash(`"${python}" test/support/python/client_answers.py`, {
+      cwd: root,
+      env: { ...process.env, SURVEYOR_URL: api.base, SURVEYOR_PASSWORD: password },
+    });
+    t.is(r.code, 0, `${r.out}\n${r.err}`);
+    t.is(r.out.trim().split('\n').length, 30, r.out);
+    t.regex(r.out, /^executionArtifact translated\.json: list$/m);
+  },
+);
 
 test("a refusal says the service's code; a login outlives its access token", async (t) => {
   t.timeout(120_000);

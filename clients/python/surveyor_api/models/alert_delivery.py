@@ -7,9 +7,12 @@ from typing import Any, Self, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.alert_delivery_channel_kind import AlertDeliveryChannelKind
-from ..models.alert_delivery_state import AlertDeliveryState
-from ..models.alert_delivery_type import AlertDeliveryType
+from ..models.alert_delivery_channel_kind import (
+    AlertDeliveryChannelKind,
+    check_alert_delivery_channel_kind,
+)
+from ..models.alert_delivery_state import AlertDeliveryState, check_alert_delivery_state
+from ..models.alert_delivery_type import AlertDeliveryType, check_alert_delivery_type
 
 T = TypeVar("T", bound="AlertDelivery")
 
@@ -67,15 +70,15 @@ class AlertDelivery:
 
         channel_id = self.channel_id
 
-        channel_kind = self.channel_kind.value
+        channel_kind: str = self.channel_kind
 
-        type_ = self.type_.value
+        type_: str = self.type_
 
         subject = self.subject
 
         dedup_key = self.dedup_key
 
-        state = self.state.value
+        state: str = self.state
 
         attempts = self.attempts
 
@@ -151,15 +154,15 @@ class AlertDelivery:
 
         channel_id = d.pop("channel_id")
 
-        channel_kind = AlertDeliveryChannelKind(d.pop("channel_kind"))
+        channel_kind = check_alert_delivery_channel_kind(d.pop("channel_kind"))
 
-        type_ = AlertDeliveryType(d.pop("type"))
+        type_ = check_alert_delivery_type(d.pop("type"))
 
         subject = d.pop("subject")
 
         dedup_key = d.pop("dedup_key")
 
-        state = AlertDeliveryState(d.pop("state"))
+        state = check_alert_delivery_state(d.pop("state"))
 
         attempts = d.pop("attempts")
 

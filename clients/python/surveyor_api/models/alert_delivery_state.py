@@ -1,10 +1,17 @@
-from enum import StrEnum
+from typing import Literal
+
+AlertDeliveryState = Literal["delivered", "failed", "pending"]
+
+ALERT_DELIVERY_STATE_VALUES: set[AlertDeliveryState] = {
+    "delivered",
+    "failed",
+    "pending",
+}
 
 
-class AlertDeliveryState(StrEnum):
-    DELIVERED = "delivered"
-    FAILED = "failed"
-    PENDING = "pending"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_alert_delivery_state(value: str) -> AlertDeliveryState:
+    if value in ALERT_DELIVERY_STATE_VALUES:
+        return value
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {ALERT_DELIVERY_STATE_VALUES!r}"
+    )

@@ -1,9 +1,16 @@
-from enum import StrEnum
+from typing import Literal
+
+AlertDeliveryType = Literal["alert", "test"]
+
+ALERT_DELIVERY_TYPE_VALUES: set[AlertDeliveryType] = {
+    "alert",
+    "test",
+}
 
 
-class AlertDeliveryType(StrEnum):
-    ALERT = "alert"
-    TEST = "test"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_alert_delivery_type(value: str) -> AlertDeliveryType:
+    if value in ALERT_DELIVERY_TYPE_VALUES:
+        return value
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {ALERT_DELIVERY_TYPE_VALUES!r}"
+    )

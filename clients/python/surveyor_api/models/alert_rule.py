@@ -7,7 +7,7 @@ from typing import Any, Self, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.alert_rule_kind import AlertRuleKind
+from ..models.alert_rule_kind import AlertRuleKind, check_alert_rule_kind
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="AlertRule")
@@ -62,7 +62,7 @@ class AlertRule:
 
         name = self.name
 
-        kind = self.kind.value
+        kind: str = self.kind
 
         enabled = self.enabled
 
@@ -155,7 +155,7 @@ class AlertRule:
 
         name = d.pop("name")
 
-        kind = AlertRuleKind(d.pop("kind"))
+        kind = check_alert_rule_kind(d.pop("kind"))
 
         enabled = d.pop("enabled")
 

@@ -11,7 +11,10 @@ from typing import (
 
 from attrs import define as _attrs_define
 
-from ..models.alert_rule_input_type_0_states_item import AlertRuleInputType0StatesItem
+from ..models.alert_rule_input_type_0_states_item import (
+    AlertRuleInputType0StatesItem,
+    check_alert_rule_input_type_0_states_item,
+)
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="AlertRuleInputType0")
@@ -61,7 +64,7 @@ class AlertRuleInputType0:
         if not isinstance(self.states, Unset):
             states = []
             for states_item_data in self.states:
-                states_item = states_item_data.value
+                states_item: str = states_item_data
                 states.append(states_item)
 
         profile_name: None | str | Unset
@@ -121,7 +124,9 @@ class AlertRuleInputType0:
         if _states is not UNSET:
             states = []
             for states_item_data in _states:
-                states_item = AlertRuleInputType0StatesItem(states_item_data)
+                states_item = check_alert_rule_input_type_0_states_item(
+                    states_item_data
+                )
 
                 states.append(states_item)
 

@@ -13,6 +13,7 @@ from attrs import define as _attrs_define
 
 from ..models.alert_rule_input_type_11_changes_item import (
     AlertRuleInputType11ChangesItem,
+    check_alert_rule_input_type_11_changes_item,
 )
 from ..types import UNSET, Unset
 
@@ -61,7 +62,7 @@ class AlertRuleInputType11:
         if not isinstance(self.changes, Unset):
             changes = []
             for changes_item_data in self.changes:
-                changes_item = changes_item_data.value
+                changes_item: str = changes_item_data
                 changes.append(changes_item)
 
         field_dict: dict[str, Any] = {}
@@ -113,7 +114,9 @@ class AlertRuleInputType11:
         if _changes is not UNSET:
             changes = []
             for changes_item_data in _changes:
-                changes_item = AlertRuleInputType11ChangesItem(changes_item_data)
+                changes_item = check_alert_rule_input_type_11_changes_item(
+                    changes_item_data
+                )
 
                 changes.append(changes_item)
 

@@ -1,18 +1,39 @@
-from enum import StrEnum
+from typing import Literal
+
+AlertRuleInputType11ChangesItem = Literal[
+    "created",
+    "disabled",
+    "enabled",
+    "login_held_back",
+    "login_unlocked",
+    "password_set",
+    "project_role_granted",
+    "project_role_revoked",
+    "role_changed",
+    "token_created",
+    "token_revoked",
+]
+
+ALERT_RULE_INPUT_TYPE_11_CHANGES_ITEM_VALUES: set[AlertRuleInputType11ChangesItem] = {
+    "created",
+    "disabled",
+    "enabled",
+    "login_held_back",
+    "login_unlocked",
+    "password_set",
+    "project_role_granted",
+    "project_role_revoked",
+    "role_changed",
+    "token_created",
+    "token_revoked",
+}
 
 
-class AlertRuleInputType11ChangesItem(StrEnum):
-    CREATED = "created"
-    DISABLED = "disabled"
-    ENABLED = "enabled"
-    LOGIN_HELD_BACK = "login_held_back"
-    LOGIN_UNLOCKED = "login_unlocked"
-    PASSWORD_SET = "password_set"
-    PROJECT_ROLE_GRANTED = "project_role_granted"
-    PROJECT_ROLE_REVOKED = "project_role_revoked"
-    ROLE_CHANGED = "role_changed"
-    TOKEN_CREATED = "token_created"
-    TOKEN_REVOKED = "token_revoked"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_alert_rule_input_type_11_changes_item(
+    value: str,
+) -> AlertRuleInputType11ChangesItem:
+    if value in ALERT_RULE_INPUT_TYPE_11_CHANGES_ITEM_VALUES:
+        return value
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {ALERT_RULE_INPUT_TYPE_11_CHANGES_ITEM_VALUES!r}"
+    )

@@ -13,6 +13,7 @@ from attrs import define as _attrs_define
 
 from ..models.alert_rule_input_type_6_dependencies_item import (
     AlertRuleInputType6DependenciesItem,
+    check_alert_rule_input_type_6_dependencies_item,
 )
 from ..types import UNSET, Unset
 
@@ -63,7 +64,7 @@ class AlertRuleInputType6:
         if not isinstance(self.dependencies, Unset):
             dependencies = []
             for dependencies_item_data in self.dependencies:
-                dependencies_item = dependencies_item_data.value
+                dependencies_item: str = dependencies_item_data
                 dependencies.append(dependencies_item)
 
         minutes = self.minutes
@@ -119,7 +120,7 @@ class AlertRuleInputType6:
         if _dependencies is not UNSET:
             dependencies = []
             for dependencies_item_data in _dependencies:
-                dependencies_item = AlertRuleInputType6DependenciesItem(
+                dependencies_item = check_alert_rule_input_type_6_dependencies_item(
                     dependencies_item_data
                 )
 

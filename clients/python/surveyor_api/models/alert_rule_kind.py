@@ -1,19 +1,39 @@
-from enum import StrEnum
+from typing import Literal
+
+AlertRuleKind = Literal[
+    "account_changed",
+    "automation_stopped",
+    "budget_used",
+    "daily_summary",
+    "dependency_down",
+    "discovery_changed",
+    "execution_ended",
+    "pending_too_long",
+    "profile_paused",
+    "queue_backlog",
+    "token_expiring",
+    "worker_lost",
+]
+
+ALERT_RULE_KIND_VALUES: set[AlertRuleKind] = {
+    "account_changed",
+    "automation_stopped",
+    "budget_used",
+    "daily_summary",
+    "dependency_down",
+    "discovery_changed",
+    "execution_ended",
+    "pending_too_long",
+    "profile_paused",
+    "queue_backlog",
+    "token_expiring",
+    "worker_lost",
+}
 
 
-class AlertRuleKind(StrEnum):
-    ACCOUNT_CHANGED = "account_changed"
-    AUTOMATION_STOPPED = "automation_stopped"
-    BUDGET_USED = "budget_used"
-    DAILY_SUMMARY = "daily_summary"
-    DEPENDENCY_DOWN = "dependency_down"
-    DISCOVERY_CHANGED = "discovery_changed"
-    EXECUTION_ENDED = "execution_ended"
-    PENDING_TOO_LONG = "pending_too_long"
-    PROFILE_PAUSED = "profile_paused"
-    QUEUE_BACKLOG = "queue_backlog"
-    TOKEN_EXPIRING = "token_expiring"
-    WORKER_LOST = "worker_lost"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_alert_rule_kind(value: str) -> AlertRuleKind:
+    if value in ALERT_RULE_KIND_VALUES:
+        return value
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {ALERT_RULE_KIND_VALUES!r}"
+    )

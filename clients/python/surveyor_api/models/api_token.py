@@ -7,8 +7,8 @@ from typing import Any, Self, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.api_token_role import ApiTokenRole
-from ..models.api_token_state import ApiTokenState
+from ..models.api_token_role import ApiTokenRole, check_api_token_role
+from ..models.api_token_state import ApiTokenState, check_api_token_state
 
 T = TypeVar("T", bound="ApiToken")
 
@@ -44,7 +44,7 @@ class ApiToken:
 
         name = self.name
 
-        role = self.role.value
+        role: str = self.role
 
         username = self.username
 
@@ -64,7 +64,7 @@ class ApiToken:
         else:
             last_used_at = self.last_used_at
 
-        state = self.state.value
+        state: str = self.state
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -91,7 +91,7 @@ class ApiToken:
 
         name = d.pop("name")
 
-        role = ApiTokenRole(d.pop("role"))
+        role = check_api_token_role(d.pop("role"))
 
         username = d.pop("username")
 
@@ -129,7 +129,7 @@ class ApiToken:
 
         last_used_at = _parse_last_used_at(d.pop("last_used_at"))
 
-        state = ApiTokenState(d.pop("state"))
+        state = check_api_token_state(d.pop("state"))
 
         api_token = cls(
             id=id,

@@ -7,8 +7,14 @@ from typing import Any, Self, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.api_token_created_role import ApiTokenCreatedRole
-from ..models.api_token_created_state import ApiTokenCreatedState
+from ..models.api_token_created_role import (
+    ApiTokenCreatedRole,
+    check_api_token_created_role,
+)
+from ..models.api_token_created_state import (
+    ApiTokenCreatedState,
+    check_api_token_created_state,
+)
 
 T = TypeVar("T", bound="ApiTokenCreated")
 
@@ -46,7 +52,7 @@ class ApiTokenCreated:
 
         name = self.name
 
-        role = self.role.value
+        role: str = self.role
 
         username = self.username
 
@@ -66,7 +72,7 @@ class ApiTokenCreated:
         else:
             last_used_at = self.last_used_at
 
-        state = self.state.value
+        state: str = self.state
 
         token = self.token
 
@@ -96,7 +102,7 @@ class ApiTokenCreated:
 
         name = d.pop("name")
 
-        role = ApiTokenCreatedRole(d.pop("role"))
+        role = check_api_token_created_role(d.pop("role"))
 
         username = d.pop("username")
 
@@ -134,7 +140,7 @@ class ApiTokenCreated:
 
         last_used_at = _parse_last_used_at(d.pop("last_used_at"))
 
-        state = ApiTokenCreatedState(d.pop("state"))
+        state = check_api_token_created_state(d.pop("state"))
 
         token = d.pop("token")
 

@@ -1,10 +1,17 @@
-from enum import StrEnum
+from typing import Literal
+
+ApiTokenCreatedRole = Literal["admin", "operator", "viewer"]
+
+API_TOKEN_CREATED_ROLE_VALUES: set[ApiTokenCreatedRole] = {
+    "admin",
+    "operator",
+    "viewer",
+}
 
 
-class ApiTokenCreatedRole(StrEnum):
-    ADMIN = "admin"
-    OPERATOR = "operator"
-    VIEWER = "viewer"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_api_token_created_role(value: str) -> ApiTokenCreatedRole:
+    if value in API_TOKEN_CREATED_ROLE_VALUES:
+        return value
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {API_TOKEN_CREATED_ROLE_VALUES!r}"
+    )

@@ -1,10 +1,17 @@
-from enum import StrEnum
+from typing import Literal
+
+ApiTokenCreatedState = Literal["expired", "live", "revoked"]
+
+API_TOKEN_CREATED_STATE_VALUES: set[ApiTokenCreatedState] = {
+    "expired",
+    "live",
+    "revoked",
+}
 
 
-class ApiTokenCreatedState(StrEnum):
-    EXPIRED = "expired"
-    LIVE = "live"
-    REVOKED = "revoked"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_api_token_created_state(value: str) -> ApiTokenCreatedState:
+    if value in API_TOKEN_CREATED_STATE_VALUES:
+        return value
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {API_TOKEN_CREATED_STATE_VALUES!r}"
+    )

@@ -5,7 +5,10 @@ from typing import Any, Self, TypeVar
 
 from attrs import define as _attrs_define
 
-from ..models.api_token_request_role import ApiTokenRequestRole
+from ..models.api_token_request_role import (
+    ApiTokenRequestRole,
+    check_api_token_request_role,
+)
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="ApiTokenRequest")
@@ -31,7 +34,7 @@ class ApiTokenRequest:
 
         role: str | Unset = UNSET
         if not isinstance(self.role, Unset):
-            role = self.role.value
+            role = self.role
 
         field_dict: dict[str, Any] = {}
 
@@ -58,7 +61,7 @@ class ApiTokenRequest:
         if isinstance(_role, Unset):
             role = UNSET
         else:
-            role = ApiTokenRequestRole(_role)
+            role = check_api_token_request_role(_role)
 
         api_token_request = cls(
             name=name,

@@ -1,10 +1,17 @@
-from enum import StrEnum
+from typing import Literal
+
+ApiTokenRequestRole = Literal["admin", "operator", "viewer"]
+
+API_TOKEN_REQUEST_ROLE_VALUES: set[ApiTokenRequestRole] = {
+    "admin",
+    "operator",
+    "viewer",
+}
 
 
-class ApiTokenRequestRole(StrEnum):
-    ADMIN = "admin"
-    OPERATOR = "operator"
-    VIEWER = "viewer"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_api_token_request_role(value: str) -> ApiTokenRequestRole:
+    if value in API_TOKEN_REQUEST_ROLE_VALUES:
+        return value
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {API_TOKEN_REQUEST_ROLE_VALUES!r}"
+    )

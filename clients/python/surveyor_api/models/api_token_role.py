@@ -1,10 +1,17 @@
-from enum import StrEnum
+from typing import Literal
+
+ApiTokenRole = Literal["admin", "operator", "viewer"]
+
+API_TOKEN_ROLE_VALUES: set[ApiTokenRole] = {
+    "admin",
+    "operator",
+    "viewer",
+}
 
 
-class ApiTokenRole(StrEnum):
-    ADMIN = "admin"
-    OPERATOR = "operator"
-    VIEWER = "viewer"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_api_token_role(value: str) -> ApiTokenRole:
+    if value in API_TOKEN_ROLE_VALUES:
+        return value
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {API_TOKEN_ROLE_VALUES!r}"
+    )

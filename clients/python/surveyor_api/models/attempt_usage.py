@@ -7,9 +7,15 @@ from typing import Any, Self, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.attempt_usage_backend import AttemptUsageBackend
-from ..models.attempt_usage_outcome import AttemptUsageOutcome
-from ..models.attempt_usage_source import AttemptUsageSource
+from ..models.attempt_usage_backend import (
+    AttemptUsageBackend,
+    check_attempt_usage_backend,
+)
+from ..models.attempt_usage_outcome import (
+    AttemptUsageOutcome,
+    check_attempt_usage_outcome,
+)
+from ..models.attempt_usage_source import AttemptUsageSource, check_attempt_usage_source
 
 T = TypeVar("T", bound="AttemptUsage")
 
@@ -61,11 +67,11 @@ class AttemptUsage:
     def to_dict(self) -> dict[str, Any]:
         attempt = self.attempt
 
-        outcome = self.outcome.value
+        outcome: str = self.outcome
 
-        source = self.source.value
+        source: str = self.source
 
-        backend = self.backend.value
+        backend: str = self.backend
 
         profile_name = self.profile_name
 
@@ -140,11 +146,11 @@ class AttemptUsage:
         d = dict(src_dict)
         attempt = d.pop("attempt")
 
-        outcome = AttemptUsageOutcome(d.pop("outcome"))
+        outcome = check_attempt_usage_outcome(d.pop("outcome"))
 
-        source = AttemptUsageSource(d.pop("source"))
+        source = check_attempt_usage_source(d.pop("source"))
 
-        backend = AttemptUsageBackend(d.pop("backend"))
+        backend = check_attempt_usage_backend(d.pop("backend"))
 
         profile_name = d.pop("profile_name")
 

@@ -1,10 +1,17 @@
-from enum import StrEnum
+from typing import Literal
+
+AttemptUsageOutcome = Literal["cancelled", "completed", "failed"]
+
+ATTEMPT_USAGE_OUTCOME_VALUES: set[AttemptUsageOutcome] = {
+    "cancelled",
+    "completed",
+    "failed",
+}
 
 
-class AttemptUsageOutcome(StrEnum):
-    CANCELLED = "cancelled"
-    COMPLETED = "completed"
-    FAILED = "failed"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_attempt_usage_outcome(value: str) -> AttemptUsageOutcome:
+    if value in ATTEMPT_USAGE_OUTCOME_VALUES:
+        return value
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {ATTEMPT_USAGE_OUTCOME_VALUES!r}"
+    )

@@ -1,10 +1,17 @@
-from enum import StrEnum
+from typing import Literal
+
+AttemptUsageSource = Literal["estimate", "sacct", "session"]
+
+ATTEMPT_USAGE_SOURCE_VALUES: set[AttemptUsageSource] = {
+    "estimate",
+    "sacct",
+    "session",
+}
 
 
-class AttemptUsageSource(StrEnum):
-    ESTIMATE = "estimate"
-    SACCT = "sacct"
-    SESSION = "session"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_attempt_usage_source(value: str) -> AttemptUsageSource:
+    if value in ATTEMPT_USAGE_SOURCE_VALUES:
+        return value
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {ATTEMPT_USAGE_SOURCE_VALUES!r}"
+    )

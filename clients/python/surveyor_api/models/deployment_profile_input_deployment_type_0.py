@@ -13,6 +13,7 @@ from attrs import define as _attrs_define
 
 from ..models.deployment_profile_input_deployment_type_0_ended_sessions import (
     DeploymentProfileInputDeploymentType0EndedSessions,
+    check_deployment_profile_input_deployment_type_0_ended_sessions,
 )
 from ..types import UNSET, Unset
 
@@ -31,8 +32,7 @@ class DeploymentProfileInputDeploymentType0:
         use_https (bool | Unset):  Default: False.
         verify_ssl (bool | Unset):  Default: True.
         node_lost_minutes (int | Unset):  Default: 5.
-        ended_sessions (DeploymentProfileInputDeploymentType0EndedSessions | Unset):  Default:
-            DeploymentProfileInputDeploymentType0EndedSessions.KEEP_FAILED.
+        ended_sessions (DeploymentProfileInputDeploymentType0EndedSessions | Unset):  Default: 'keep_failed'.
         stall_warn_minutes (int | Unset):  Default: 30.
         idle_fail_minutes (int | Unset):  Default: 20.
         stall_fail_minutes (int | Unset):  Default: 0.
@@ -47,7 +47,7 @@ class DeploymentProfileInputDeploymentType0:
     verify_ssl: bool | Unset = True
     node_lost_minutes: int | Unset = 5
     ended_sessions: DeploymentProfileInputDeploymentType0EndedSessions | Unset = (
-        DeploymentProfileInputDeploymentType0EndedSessions.KEEP_FAILED
+        "keep_failed"
     )
     stall_warn_minutes: int | Unset = 30
     idle_fail_minutes: int | Unset = 20
@@ -72,7 +72,7 @@ class DeploymentProfileInputDeploymentType0:
 
         ended_sessions: str | Unset = UNSET
         if not isinstance(self.ended_sessions, Unset):
-            ended_sessions = self.ended_sessions.value
+            ended_sessions = self.ended_sessions
 
         stall_warn_minutes = self.stall_warn_minutes
 
@@ -137,8 +137,10 @@ class DeploymentProfileInputDeploymentType0:
         if isinstance(_ended_sessions, Unset):
             ended_sessions = UNSET
         else:
-            ended_sessions = DeploymentProfileInputDeploymentType0EndedSessions(
-                _ended_sessions
+            ended_sessions = (
+                check_deployment_profile_input_deployment_type_0_ended_sessions(
+                    _ended_sessions
+                )
             )
 
         stall_warn_minutes = d.pop("stall_warn_minutes", UNSET)

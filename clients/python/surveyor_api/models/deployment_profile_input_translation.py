@@ -7,6 +7,7 @@ from attrs import define as _attrs_define
 
 from ..models.deployment_profile_input_translation_algo import (
     DeploymentProfileInputTranslationAlgo,
+    check_deployment_profile_input_translation_algo,
 )
 from ..types import UNSET, Unset
 
@@ -17,15 +18,13 @@ T = TypeVar("T", bound="DeploymentProfileInputTranslation")
 class DeploymentProfileInputTranslation:
     """
     Attributes:
-        algo (DeploymentProfileInputTranslationAlgo | Unset):  Default: DeploymentProfileInputTranslationAlgo.METIS.
+        algo (DeploymentProfileInputTranslationAlgo | Unset):  Default: 'metis'.
         num_par (int | Unset):  Default: 1.
         num_islands (int | Unset):  Default: 0.
         tm_url (str | Unset):
     """
 
-    algo: DeploymentProfileInputTranslationAlgo | Unset = (
-        DeploymentProfileInputTranslationAlgo.METIS
-    )
+    algo: DeploymentProfileInputTranslationAlgo | Unset = "metis"
     num_par: int | Unset = 1
     num_islands: int | Unset = 0
     tm_url: str | Unset = UNSET
@@ -33,7 +32,7 @@ class DeploymentProfileInputTranslation:
     def to_dict(self) -> dict[str, Any]:
         algo: str | Unset = UNSET
         if not isinstance(self.algo, Unset):
-            algo = self.algo.value
+            algo = self.algo
 
         num_par = self.num_par
 
@@ -63,7 +62,7 @@ class DeploymentProfileInputTranslation:
         if isinstance(_algo, Unset):
             algo = UNSET
         else:
-            algo = DeploymentProfileInputTranslationAlgo(_algo)
+            algo = check_deployment_profile_input_translation_algo(_algo)
 
         num_par = d.pop("num_par", UNSET)
 

@@ -1,9 +1,20 @@
-from enum import StrEnum
+from typing import Literal
+
+DeploymentProfileInputTranslationAlgo = Literal["metis", "mysarkar"]
+
+DEPLOYMENT_PROFILE_INPUT_TRANSLATION_ALGO_VALUES: set[
+    DeploymentProfileInputTranslationAlgo
+] = {
+    "metis",
+    "mysarkar",
+}
 
 
-class DeploymentProfileInputTranslationAlgo(StrEnum):
-    METIS = "metis"
-    MYSARKAR = "mysarkar"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_deployment_profile_input_translation_algo(
+    value: str,
+) -> DeploymentProfileInputTranslationAlgo:
+    if value in DEPLOYMENT_PROFILE_INPUT_TRANSLATION_ALGO_VALUES:
+        return value
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {DEPLOYMENT_PROFILE_INPUT_TRANSLATION_ALGO_VALUES!r}"
+    )

@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..models.deployment_profile_ping_profile_kind import (
     DeploymentProfilePingProfileKind,
+    check_deployment_profile_ping_profile_kind,
 )
 
 T = TypeVar("T", bound="DeploymentProfilePingProfile")
@@ -34,7 +35,7 @@ class DeploymentProfilePingProfile:
 
         name = self.name
 
-        kind = self.kind.value
+        kind: str = self.kind
 
         version = self.version
 
@@ -58,7 +59,7 @@ class DeploymentProfilePingProfile:
 
         name = d.pop("name")
 
-        kind = DeploymentProfilePingProfileKind(d.pop("kind"))
+        kind = check_deployment_profile_ping_profile_kind(d.pop("kind"))
 
         version = d.pop("version")
 

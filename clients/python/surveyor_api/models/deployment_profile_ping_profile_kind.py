@@ -1,9 +1,18 @@
-from enum import StrEnum
+from typing import Literal
+
+DeploymentProfilePingProfileKind = Literal["batch_remote", "rest_remote"]
+
+DEPLOYMENT_PROFILE_PING_PROFILE_KIND_VALUES: set[DeploymentProfilePingProfileKind] = {
+    "batch_remote",
+    "rest_remote",
+}
 
 
-class DeploymentProfilePingProfileKind(StrEnum):
-    BATCH_REMOTE = "batch_remote"
-    REST_REMOTE = "rest_remote"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_deployment_profile_ping_profile_kind(
+    value: str,
+) -> DeploymentProfilePingProfileKind:
+    if value in DEPLOYMENT_PROFILE_PING_PROFILE_KIND_VALUES:
+        return value
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {DEPLOYMENT_PROFILE_PING_PROFILE_KIND_VALUES!r}"
+    )

@@ -6,7 +6,10 @@ from typing import Any, Self, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.device_poll_answer_type_0_status import DevicePollAnswerType0Status
+from ..models.device_poll_answer_type_0_status import (
+    DevicePollAnswerType0Status,
+    check_device_poll_answer_type_0_status,
+)
 
 T = TypeVar("T", bound="DevicePollAnswerType0")
 
@@ -24,7 +27,7 @@ class DevicePollAnswerType0:
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        status = self.status.value
+        status: str = self.status
 
         interval = self.interval
 
@@ -42,7 +45,7 @@ class DevicePollAnswerType0:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         d = dict(src_dict)
-        status = DevicePollAnswerType0Status(d.pop("status"))
+        status = check_device_poll_answer_type_0_status(d.pop("status"))
 
         interval = d.pop("interval")
 

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.drop_states_source import DropStatesSource
+from ..models.drop_states_source import DropStatesSource, check_drop_states_source
 
 if TYPE_CHECKING:
     from ..models.drop_states_counts import DropStatesCounts
@@ -43,7 +43,7 @@ class DropStates:
 
         attempt = self.attempt
 
-        source = self.source.value
+        source: str = self.source
 
         read_at = self.read_at
 
@@ -80,7 +80,7 @@ class DropStates:
 
         attempt = d.pop("attempt")
 
-        source = DropStatesSource(d.pop("source"))
+        source = check_drop_states_source(d.pop("source"))
 
         read_at = d.pop("read_at")
 

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.error_error_code import ErrorErrorCode
+from ..models.error_error_code import ErrorErrorCode, check_error_error_code
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
@@ -33,7 +33,7 @@ class ErrorError:
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        code = self.code.value
+        code: str = self.code
 
         message = self.message
 
@@ -63,7 +63,7 @@ class ErrorError:
         from ..models.error_error_details import ErrorErrorDetails
 
         d = dict(src_dict)
-        code = ErrorErrorCode(d.pop("code"))
+        code = check_error_error_code(d.pop("code"))
 
         message = d.pop("message")
 

@@ -1,20 +1,41 @@
-from enum import StrEnum
+from typing import Literal
+
+ErrorErrorCode = Literal[
+    "bad_request",
+    "conflict",
+    "forbidden",
+    "internal",
+    "invalid_credentials",
+    "method_not_allowed",
+    "not_found",
+    "payload_too_large",
+    "rate_limited",
+    "unauthorized",
+    "unavailable",
+    "unsupported_media_type",
+    "validation_failed",
+]
+
+ERROR_ERROR_CODE_VALUES: set[ErrorErrorCode] = {
+    "bad_request",
+    "conflict",
+    "forbidden",
+    "internal",
+    "invalid_credentials",
+    "method_not_allowed",
+    "not_found",
+    "payload_too_large",
+    "rate_limited",
+    "unauthorized",
+    "unavailable",
+    "unsupported_media_type",
+    "validation_failed",
+}
 
 
-class ErrorErrorCode(StrEnum):
-    BAD_REQUEST = "bad_request"
-    CONFLICT = "conflict"
-    FORBIDDEN = "forbidden"
-    INTERNAL = "internal"
-    INVALID_CREDENTIALS = "invalid_credentials"
-    METHOD_NOT_ALLOWED = "method_not_allowed"
-    NOT_FOUND = "not_found"
-    PAYLOAD_TOO_LARGE = "payload_too_large"
-    RATE_LIMITED = "rate_limited"
-    UNAUTHORIZED = "unauthorized"
-    UNAVAILABLE = "unavailable"
-    UNSUPPORTED_MEDIA_TYPE = "unsupported_media_type"
-    VALIDATION_FAILED = "validation_failed"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_error_error_code(value: str) -> ErrorErrorCode:
+    if value in ERROR_ERROR_CODE_VALUES:
+        return value
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {ERROR_ERROR_CODE_VALUES!r}"
+    )

@@ -7,7 +7,10 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.execute_response_state import ExecuteResponseState
+from ..models.execute_response_state import (
+    ExecuteResponseState,
+    check_execute_response_state,
+)
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
@@ -99,7 +102,7 @@ class ExecuteResponse:
 
         config_version = self.config_version
 
-        state = self.state.value
+        state: str = self.state
 
         attempt = self.attempt
 
@@ -232,7 +235,7 @@ class ExecuteResponse:
 
         config_version = d.pop("config_version")
 
-        state = ExecuteResponseState(d.pop("state"))
+        state = check_execute_response_state(d.pop("state"))
 
         attempt = d.pop("attempt")
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.execution_state import ExecutionState
+from ..models.execution_state import ExecutionState, check_execution_state
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
@@ -97,7 +97,7 @@ class Execution:
 
         config_version = self.config_version
 
-        state = self.state.value
+        state: str = self.state
 
         attempt = self.attempt
 
@@ -227,7 +227,7 @@ class Execution:
 
         config_version = d.pop("config_version")
 
-        state = ExecutionState(d.pop("state"))
+        state = check_execution_state(d.pop("state"))
 
         attempt = d.pop("attempt")
 

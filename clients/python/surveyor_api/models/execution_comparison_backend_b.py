@@ -6,7 +6,10 @@ from typing import Any, Self, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.execution_comparison_backend_b_kind import ExecutionComparisonBackendBKind
+from ..models.execution_comparison_backend_b_kind import (
+    ExecutionComparisonBackendBKind,
+    check_execution_comparison_backend_b_kind,
+)
 
 T = TypeVar("T", bound="ExecutionComparisonBackendB")
 
@@ -28,7 +31,7 @@ class ExecutionComparisonBackendB:
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        kind = self.kind.value
+        kind: str = self.kind
 
         target: None | str
         target = self.target
@@ -55,7 +58,7 @@ class ExecutionComparisonBackendB:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         d = dict(src_dict)
-        kind = ExecutionComparisonBackendBKind(d.pop("kind"))
+        kind = check_execution_comparison_backend_b_kind(d.pop("kind"))
 
         def _parse_target(data: object) -> None | str:
             if data is None:

@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..models.execution_comparison_outcome_a_state import (
     ExecutionComparisonOutcomeAState,
+    check_execution_comparison_outcome_a_state,
 )
 
 T = TypeVar("T", bound="ExecutionComparisonOutcomeA")
@@ -32,7 +33,7 @@ class ExecutionComparisonOutcomeA:
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        state = self.state.value
+        state: str = self.state
 
         attempt = self.attempt
 
@@ -61,7 +62,7 @@ class ExecutionComparisonOutcomeA:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         d = dict(src_dict)
-        state = ExecutionComparisonOutcomeAState(d.pop("state"))
+        state = check_execution_comparison_outcome_a_state(d.pop("state"))
 
         attempt = d.pop("attempt")
 

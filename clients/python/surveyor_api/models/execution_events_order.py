@@ -1,9 +1,16 @@
-from enum import StrEnum
+from typing import Literal
+
+ExecutionEventsOrder = Literal["newest", "oldest"]
+
+EXECUTION_EVENTS_ORDER_VALUES: set[ExecutionEventsOrder] = {
+    "newest",
+    "oldest",
+}
 
 
-class ExecutionEventsOrder(StrEnum):
-    NEWEST = "newest"
-    OLDEST = "oldest"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_execution_events_order(value: str) -> ExecutionEventsOrder:
+    if value in EXECUTION_EVENTS_ORDER_VALUES:
+        return value
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {EXECUTION_EVENTS_ORDER_VALUES!r}"
+    )

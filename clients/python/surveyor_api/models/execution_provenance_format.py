@@ -1,9 +1,16 @@
-from enum import StrEnum
+from typing import Literal
+
+ExecutionProvenanceFormat = Literal["json", "provn"]
+
+EXECUTION_PROVENANCE_FORMAT_VALUES: set[ExecutionProvenanceFormat] = {
+    "json",
+    "provn",
+}
 
 
-class ExecutionProvenanceFormat(StrEnum):
-    JSON = "json"
-    PROVN = "provn"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_execution_provenance_format(value: str) -> ExecutionProvenanceFormat:
+    if value in EXECUTION_PROVENANCE_FORMAT_VALUES:
+        return value
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {EXECUTION_PROVENANCE_FORMAT_VALUES!r}"
+    )

@@ -1,17 +1,35 @@
-from enum import StrEnum
+from typing import Literal
+
+ExecutionState = Literal[
+    "cancelled",
+    "cancelling",
+    "completed",
+    "failed",
+    "pending",
+    "queued",
+    "running",
+    "staging",
+    "submitting",
+    "translating",
+]
+
+EXECUTION_STATE_VALUES: set[ExecutionState] = {
+    "cancelled",
+    "cancelling",
+    "completed",
+    "failed",
+    "pending",
+    "queued",
+    "running",
+    "staging",
+    "submitting",
+    "translating",
+}
 
 
-class ExecutionState(StrEnum):
-    CANCELLED = "cancelled"
-    CANCELLING = "cancelling"
-    COMPLETED = "completed"
-    FAILED = "failed"
-    PENDING = "pending"
-    QUEUED = "queued"
-    RUNNING = "running"
-    STAGING = "staging"
-    SUBMITTING = "submitting"
-    TRANSLATING = "translating"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_execution_state(value: str) -> ExecutionState:
+    if value in EXECUTION_STATE_VALUES:
+        return value
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {EXECUTION_STATE_VALUES!r}"
+    )

@@ -7,8 +7,14 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.execution_status_phase import ExecutionStatusPhase
-from ..models.execution_status_state import ExecutionStatusState
+from ..models.execution_status_phase import (
+    ExecutionStatusPhase,
+    check_execution_status_phase,
+)
+from ..models.execution_status_state import (
+    ExecutionStatusState,
+    check_execution_status_state,
+)
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
@@ -110,7 +116,7 @@ class ExecutionStatus:
 
         config_version = self.config_version
 
-        state = self.state.value
+        state: str = self.state
 
         attempt = self.attempt
 
@@ -158,7 +164,7 @@ class ExecutionStatus:
 
         updated_at = self.updated_at.isoformat()
 
-        phase = self.phase.value
+        phase: str = self.phase
 
         blocked_by = self.blocked_by
 
@@ -262,7 +268,7 @@ class ExecutionStatus:
 
         config_version = d.pop("config_version")
 
-        state = ExecutionStatusState(d.pop("state"))
+        state = check_execution_status_state(d.pop("state"))
 
         attempt = d.pop("attempt")
 
@@ -364,7 +370,7 @@ class ExecutionStatus:
 
         updated_at = datetime.datetime.fromisoformat(d.pop("updated_at"))
 
-        phase = ExecutionStatusPhase(d.pop("phase"))
+        phase = check_execution_status_phase(d.pop("phase"))
 
         blocked_by = cast(list[str], d.pop("blocked_by"))
 

@@ -9,8 +9,12 @@ from attrs import field as _attrs_field
 
 from ..models.execution_status_budget_on_exhausted import (
     ExecutionStatusBudgetOnExhausted,
+    check_execution_status_budget_on_exhausted,
 )
-from ..models.execution_status_budget_unit import ExecutionStatusBudgetUnit
+from ..models.execution_status_budget_unit import (
+    ExecutionStatusBudgetUnit,
+    check_execution_status_budget_unit,
+)
 
 T = TypeVar("T", bound="ExecutionStatusBudget")
 
@@ -42,7 +46,7 @@ class ExecutionStatusBudget:
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        unit = self.unit.value
+        unit: str = self.unit
 
         budget = self.budget
 
@@ -58,7 +62,7 @@ class ExecutionStatusBudget:
 
         exceeded = self.exceeded
 
-        on_exhausted = self.on_exhausted.value
+        on_exhausted: str = self.on_exhausted
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -81,7 +85,7 @@ class ExecutionStatusBudget:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         d = dict(src_dict)
-        unit = ExecutionStatusBudgetUnit(d.pop("unit"))
+        unit = check_execution_status_budget_unit(d.pop("unit"))
 
         budget = d.pop("budget")
 
@@ -97,7 +101,7 @@ class ExecutionStatusBudget:
 
         exceeded = d.pop("exceeded")
 
-        on_exhausted = ExecutionStatusBudgetOnExhausted(d.pop("on_exhausted"))
+        on_exhausted = check_execution_status_budget_on_exhausted(d.pop("on_exhausted"))
 
         execution_status_budget = cls(
             unit=unit,

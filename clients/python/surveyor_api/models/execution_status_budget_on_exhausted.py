@@ -1,9 +1,18 @@
-from enum import StrEnum
+from typing import Literal
+
+ExecutionStatusBudgetOnExhausted = Literal["block", "warn"]
+
+EXECUTION_STATUS_BUDGET_ON_EXHAUSTED_VALUES: set[ExecutionStatusBudgetOnExhausted] = {
+    "block",
+    "warn",
+}
 
 
-class ExecutionStatusBudgetOnExhausted(StrEnum):
-    BLOCK = "block"
-    WARN = "warn"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_execution_status_budget_on_exhausted(
+    value: str,
+) -> ExecutionStatusBudgetOnExhausted:
+    if value in EXECUTION_STATUS_BUDGET_ON_EXHAUSTED_VALUES:
+        return value
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {EXECUTION_STATUS_BUDGET_ON_EXHAUSTED_VALUES!r}"
+    )

@@ -1,13 +1,22 @@
-from enum import StrEnum
+from typing import Literal
+
+ExecutionStatusPhase = Literal[
+    "poll", "stage", "submit", "terminal", "translate", "waiting"
+]
+
+EXECUTION_STATUS_PHASE_VALUES: set[ExecutionStatusPhase] = {
+    "poll",
+    "stage",
+    "submit",
+    "terminal",
+    "translate",
+    "waiting",
+}
 
 
-class ExecutionStatusPhase(StrEnum):
-    POLL = "poll"
-    STAGE = "stage"
-    SUBMIT = "submit"
-    TERMINAL = "terminal"
-    TRANSLATE = "translate"
-    WAITING = "waiting"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_execution_status_phase(value: str) -> ExecutionStatusPhase:
+    if value in EXECUTION_STATUS_PHASE_VALUES:
+        return value
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {EXECUTION_STATUS_PHASE_VALUES!r}"
+    )

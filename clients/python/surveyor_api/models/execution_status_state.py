@@ -1,17 +1,35 @@
-from enum import StrEnum
+from typing import Literal
+
+ExecutionStatusState = Literal[
+    "cancelled",
+    "cancelling",
+    "completed",
+    "failed",
+    "pending",
+    "queued",
+    "running",
+    "staging",
+    "submitting",
+    "translating",
+]
+
+EXECUTION_STATUS_STATE_VALUES: set[ExecutionStatusState] = {
+    "cancelled",
+    "cancelling",
+    "completed",
+    "failed",
+    "pending",
+    "queued",
+    "running",
+    "staging",
+    "submitting",
+    "translating",
+}
 
 
-class ExecutionStatusState(StrEnum):
-    CANCELLED = "cancelled"
-    CANCELLING = "cancelling"
-    COMPLETED = "completed"
-    FAILED = "failed"
-    PENDING = "pending"
-    QUEUED = "queued"
-    RUNNING = "running"
-    STAGING = "staging"
-    SUBMITTING = "submitting"
-    TRANSLATING = "translating"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_execution_status_state(value: str) -> ExecutionStatusState:
+    if value in EXECUTION_STATUS_STATE_VALUES:
+        return value
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {EXECUTION_STATUS_STATE_VALUES!r}"
+    )

@@ -7,8 +7,14 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.execution_summary_phase import ExecutionSummaryPhase
-from ..models.execution_summary_state import ExecutionSummaryState
+from ..models.execution_summary_phase import (
+    ExecutionSummaryPhase,
+    check_execution_summary_phase,
+)
+from ..models.execution_summary_state import (
+    ExecutionSummaryState,
+    check_execution_summary_state,
+)
 
 if TYPE_CHECKING:
     from ..models.execution_summary_durations_seconds import (
@@ -69,9 +75,9 @@ class ExecutionSummary:
 
         project_module = self.project_module
 
-        state = self.state.value
+        state: str = self.state
 
-        phase = self.phase.value
+        phase: str = self.phase
 
         attempt = self.attempt
 
@@ -155,9 +161,9 @@ class ExecutionSummary:
 
         project_module = d.pop("project_module")
 
-        state = ExecutionSummaryState(d.pop("state"))
+        state = check_execution_summary_state(d.pop("state"))
 
-        phase = ExecutionSummaryPhase(d.pop("phase"))
+        phase = check_execution_summary_phase(d.pop("phase"))
 
         attempt = d.pop("attempt")
 

@@ -1,13 +1,22 @@
-from enum import StrEnum
+from typing import Literal
+
+ExecutionSummaryPhase = Literal[
+    "poll", "stage", "submit", "terminal", "translate", "waiting"
+]
+
+EXECUTION_SUMMARY_PHASE_VALUES: set[ExecutionSummaryPhase] = {
+    "poll",
+    "stage",
+    "submit",
+    "terminal",
+    "translate",
+    "waiting",
+}
 
 
-class ExecutionSummaryPhase(StrEnum):
-    POLL = "poll"
-    STAGE = "stage"
-    SUBMIT = "submit"
-    TERMINAL = "terminal"
-    TRANSLATE = "translate"
-    WAITING = "waiting"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_execution_summary_phase(value: str) -> ExecutionSummaryPhase:
+    if value in EXECUTION_SUMMARY_PHASE_VALUES:
+        return value
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {EXECUTION_SUMMARY_PHASE_VALUES!r}"
+    )

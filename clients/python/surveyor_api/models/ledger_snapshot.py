@@ -7,7 +7,10 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.ledger_snapshot_state import LedgerSnapshotState
+from ..models.ledger_snapshot_state import (
+    LedgerSnapshotState,
+    check_ledger_snapshot_state,
+)
 
 if TYPE_CHECKING:
     from ..models.ledger_snapshot_artifacts_item import LedgerSnapshotArtifactsItem
@@ -61,7 +64,7 @@ class LedgerSnapshot:
 
         generated_at = self.generated_at.isoformat()
 
-        state = self.state.value
+        state: str = self.state
 
         attempt = self.attempt
 
@@ -130,7 +133,7 @@ class LedgerSnapshot:
 
         generated_at = datetime.datetime.fromisoformat(d.pop("generated_at"))
 
-        state = LedgerSnapshotState(d.pop("state"))
+        state = check_ledger_snapshot_state(d.pop("state"))
 
         attempt = d.pop("attempt")
 

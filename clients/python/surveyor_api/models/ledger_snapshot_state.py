@@ -1,17 +1,35 @@
-from enum import StrEnum
+from typing import Literal
+
+LedgerSnapshotState = Literal[
+    "cancelled",
+    "cancelling",
+    "completed",
+    "failed",
+    "pending",
+    "queued",
+    "running",
+    "staging",
+    "submitting",
+    "translating",
+]
+
+LEDGER_SNAPSHOT_STATE_VALUES: set[LedgerSnapshotState] = {
+    "cancelled",
+    "cancelling",
+    "completed",
+    "failed",
+    "pending",
+    "queued",
+    "running",
+    "staging",
+    "submitting",
+    "translating",
+}
 
 
-class LedgerSnapshotState(StrEnum):
-    CANCELLED = "cancelled"
-    CANCELLING = "cancelling"
-    COMPLETED = "completed"
-    FAILED = "failed"
-    PENDING = "pending"
-    QUEUED = "queued"
-    RUNNING = "running"
-    STAGING = "staging"
-    SUBMITTING = "submitting"
-    TRANSLATING = "translating"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_ledger_snapshot_state(value: str) -> LedgerSnapshotState:
+    if value in LEDGER_SNAPSHOT_STATE_VALUES:
+        return value
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {LEDGER_SNAPSHOT_STATE_VALUES!r}"
+    )

@@ -1,10 +1,17 @@
-from enum import StrEnum
+from typing import Literal
+
+ListDeliveriesState = Literal["delivered", "failed", "pending"]
+
+LIST_DELIVERIES_STATE_VALUES: set[ListDeliveriesState] = {
+    "delivered",
+    "failed",
+    "pending",
+}
 
 
-class ListDeliveriesState(StrEnum):
-    DELIVERED = "delivered"
-    FAILED = "failed"
-    PENDING = "pending"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_list_deliveries_state(value: str) -> ListDeliveriesState:
+    if value in LIST_DELIVERIES_STATE_VALUES:
+        return value
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {LIST_DELIVERIES_STATE_VALUES!r}"
+    )

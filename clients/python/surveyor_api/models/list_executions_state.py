@@ -1,17 +1,35 @@
-from enum import StrEnum
+from typing import Literal
+
+ListExecutionsState = Literal[
+    "cancelled",
+    "cancelling",
+    "completed",
+    "failed",
+    "pending",
+    "queued",
+    "running",
+    "staging",
+    "submitting",
+    "translating",
+]
+
+LIST_EXECUTIONS_STATE_VALUES: set[ListExecutionsState] = {
+    "cancelled",
+    "cancelling",
+    "completed",
+    "failed",
+    "pending",
+    "queued",
+    "running",
+    "staging",
+    "submitting",
+    "translating",
+}
 
 
-class ListExecutionsState(StrEnum):
-    CANCELLED = "cancelled"
-    CANCELLING = "cancelling"
-    COMPLETED = "completed"
-    FAILED = "failed"
-    PENDING = "pending"
-    QUEUED = "queued"
-    RUNNING = "running"
-    STAGING = "staging"
-    SUBMITTING = "submitting"
-    TRANSLATING = "translating"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_list_executions_state(value: str) -> ListExecutionsState:
+    if value in LIST_EXECUTIONS_STATE_VALUES:
+        return value
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {LIST_EXECUTIONS_STATE_VALUES!r}"
+    )

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.me_role import MeRole
+from ..models.me_role import MeRole, check_me_role
 
 if TYPE_CHECKING:
     from ..models.me_project_roles import MeProjectRoles
@@ -38,7 +38,7 @@ class Me:
 
         username = self.username
 
-        role = self.role.value
+        role: str = self.role
 
         project_roles = self.project_roles.to_dict()
 
@@ -67,7 +67,7 @@ class Me:
 
         username = d.pop("username")
 
-        role = MeRole(d.pop("role"))
+        role = check_me_role(d.pop("role"))
 
         project_roles = MeProjectRoles.from_dict(d.pop("project_roles"))
 

@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..models.me_project_roles_additional_property import (
     MeProjectRolesAdditionalProperty,
+    check_me_project_roles_additional_property,
 )
 
 T = TypeVar("T", bound="MeProjectRoles")
@@ -23,7 +24,7 @@ class MeProjectRoles:
 
         field_dict: dict[str, Any] = {}
         for prop_name, prop in self.additional_properties.items():
-            field_dict[prop_name] = prop.value
+            field_dict[prop_name] = prop
 
         return field_dict
 
@@ -34,7 +35,7 @@ class MeProjectRoles:
 
         additional_properties = {}
         for prop_name, prop_dict in d.items():
-            additional_property = MeProjectRolesAdditionalProperty(prop_dict)
+            additional_property = check_me_project_roles_additional_property(prop_dict)
 
             additional_properties[prop_name] = additional_property
 

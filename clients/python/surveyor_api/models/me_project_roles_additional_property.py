@@ -1,10 +1,19 @@
-from enum import StrEnum
+from typing import Literal
+
+MeProjectRolesAdditionalProperty = Literal["admin", "operator", "viewer"]
+
+ME_PROJECT_ROLES_ADDITIONAL_PROPERTY_VALUES: set[MeProjectRolesAdditionalProperty] = {
+    "admin",
+    "operator",
+    "viewer",
+}
 
 
-class MeProjectRolesAdditionalProperty(StrEnum):
-    ADMIN = "admin"
-    OPERATOR = "operator"
-    VIEWER = "viewer"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_me_project_roles_additional_property(
+    value: str,
+) -> MeProjectRolesAdditionalProperty:
+    if value in ME_PROJECT_ROLES_ADDITIONAL_PROPERTY_VALUES:
+        return value
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {ME_PROJECT_ROLES_ADDITIONAL_PROPERTY_VALUES!r}"
+    )

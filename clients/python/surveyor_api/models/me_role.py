@@ -1,10 +1,15 @@
-from enum import StrEnum
+from typing import Literal
+
+MeRole = Literal["admin", "operator", "viewer"]
+
+ME_ROLE_VALUES: set[MeRole] = {
+    "admin",
+    "operator",
+    "viewer",
+}
 
 
-class MeRole(StrEnum):
-    ADMIN = "admin"
-    OPERATOR = "operator"
-    VIEWER = "viewer"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_me_role(value: str) -> MeRole:
+    if value in ME_ROLE_VALUES:
+        return value
+    raise TypeError(f"Unexpected value {value!r}. Expected one of {ME_ROLE_VALUES!r}")

@@ -7,7 +7,10 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.notification_channel_kind import NotificationChannelKind
+from ..models.notification_channel_kind import (
+    NotificationChannelKind,
+    check_notification_channel_kind,
+)
 
 if TYPE_CHECKING:
     from ..models.notification_channel_settings import NotificationChannelSettings
@@ -51,7 +54,7 @@ class NotificationChannel:
 
         description = self.description
 
-        kind = self.kind.value
+        kind: str = self.kind
 
         enabled = self.enabled
 
@@ -95,7 +98,7 @@ class NotificationChannel:
 
         description = d.pop("description")
 
-        kind = NotificationChannelKind(d.pop("kind"))
+        kind = check_notification_channel_kind(d.pop("kind"))
 
         enabled = d.pop("enabled")
 

@@ -13,6 +13,7 @@ from attrs import define as _attrs_define
 
 from ..models.notification_channel_input_type_0_format import (
     NotificationChannelInputType0Format,
+    check_notification_channel_input_type_0_format,
 )
 from ..types import UNSET, Unset
 
@@ -29,7 +30,7 @@ class NotificationChannelInputType0:
         enabled (bool | Unset):  Default: True.
         url (str | Unset):
         signing_secret (str | Unset):
-        format_ (NotificationChannelInputType0Format | Unset):  Default: NotificationChannelInputType0Format.JSON.
+        format_ (NotificationChannelInputType0Format | Unset):  Default: 'json'.
     """
 
     kind: Literal["webhook"]
@@ -38,9 +39,7 @@ class NotificationChannelInputType0:
     enabled: bool | Unset = True
     url: str | Unset = UNSET
     signing_secret: str | Unset = UNSET
-    format_: NotificationChannelInputType0Format | Unset = (
-        NotificationChannelInputType0Format.JSON
-    )
+    format_: NotificationChannelInputType0Format | Unset = "json"
 
     def to_dict(self) -> dict[str, Any]:
         kind = self.kind
@@ -57,7 +56,7 @@ class NotificationChannelInputType0:
 
         format_: str | Unset = UNSET
         if not isinstance(self.format_, Unset):
-            format_ = self.format_.value
+            format_ = self.format_
 
         field_dict: dict[str, Any] = {}
 
@@ -102,7 +101,7 @@ class NotificationChannelInputType0:
         if isinstance(_format_, Unset):
             format_ = UNSET
         else:
-            format_ = NotificationChannelInputType0Format(_format_)
+            format_ = check_notification_channel_input_type_0_format(_format_)
 
         notification_channel_input_type_0 = cls(
             kind=kind,

@@ -13,6 +13,7 @@ from attrs import define as _attrs_define
 
 from ..models.notification_channel_input_type_1_security import (
     NotificationChannelInputType1Security,
+    check_notification_channel_input_type_1_security,
 )
 from ..types import UNSET, Unset
 
@@ -31,8 +32,7 @@ class NotificationChannelInputType1:
         description (str | Unset):  Default: ''.
         enabled (bool | Unset):  Default: True.
         port (int | Unset):
-        security (NotificationChannelInputType1Security | Unset):  Default:
-            NotificationChannelInputType1Security.STARTTLS.
+        security (NotificationChannelInputType1Security | Unset):  Default: 'starttls'.
         verify_tls (bool | Unset):  Default: True.
         username (None | str | Unset):
         password (str | Unset):
@@ -46,9 +46,7 @@ class NotificationChannelInputType1:
     description: str | Unset = ""
     enabled: bool | Unset = True
     port: int | Unset = UNSET
-    security: NotificationChannelInputType1Security | Unset = (
-        NotificationChannelInputType1Security.STARTTLS
-    )
+    security: NotificationChannelInputType1Security | Unset = "starttls"
     verify_tls: bool | Unset = True
     username: None | str | Unset = UNSET
     password: str | Unset = UNSET
@@ -72,7 +70,7 @@ class NotificationChannelInputType1:
 
         security: str | Unset = UNSET
         if not isinstance(self.security, Unset):
-            security = self.security.value
+            security = self.security
 
         verify_tls = self.verify_tls
 
@@ -138,7 +136,7 @@ class NotificationChannelInputType1:
         if isinstance(_security, Unset):
             security = UNSET
         else:
-            security = NotificationChannelInputType1Security(_security)
+            security = check_notification_channel_input_type_1_security(_security)
 
         verify_tls = d.pop("verify_tls", UNSET)
 

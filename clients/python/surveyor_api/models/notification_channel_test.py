@@ -9,9 +9,16 @@ from attrs import field as _attrs_field
 
 from ..models.notification_channel_test_channel_kind import (
     NotificationChannelTestChannelKind,
+    check_notification_channel_test_channel_kind,
 )
-from ..models.notification_channel_test_state import NotificationChannelTestState
-from ..models.notification_channel_test_type import NotificationChannelTestType
+from ..models.notification_channel_test_state import (
+    NotificationChannelTestState,
+    check_notification_channel_test_state,
+)
+from ..models.notification_channel_test_type import (
+    NotificationChannelTestType,
+    check_notification_channel_test_type,
+)
 
 T = TypeVar("T", bound="NotificationChannelTest")
 
@@ -71,15 +78,15 @@ class NotificationChannelTest:
 
         channel_id = self.channel_id
 
-        channel_kind = self.channel_kind.value
+        channel_kind: str = self.channel_kind
 
-        type_ = self.type_.value
+        type_: str = self.type_
 
         subject = self.subject
 
         dedup_key = self.dedup_key
 
-        state = self.state.value
+        state: str = self.state
 
         attempts = self.attempts
 
@@ -158,15 +165,17 @@ class NotificationChannelTest:
 
         channel_id = d.pop("channel_id")
 
-        channel_kind = NotificationChannelTestChannelKind(d.pop("channel_kind"))
+        channel_kind = check_notification_channel_test_channel_kind(
+            d.pop("channel_kind")
+        )
 
-        type_ = NotificationChannelTestType(d.pop("type"))
+        type_ = check_notification_channel_test_type(d.pop("type"))
 
         subject = d.pop("subject")
 
         dedup_key = d.pop("dedup_key")
 
-        state = NotificationChannelTestState(d.pop("state"))
+        state = check_notification_channel_test_state(d.pop("state"))
 
         attempts = d.pop("attempts")
 

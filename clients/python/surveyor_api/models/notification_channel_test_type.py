@@ -1,9 +1,16 @@
-from enum import StrEnum
+from typing import Literal
+
+NotificationChannelTestType = Literal["alert", "test"]
+
+NOTIFICATION_CHANNEL_TEST_TYPE_VALUES: set[NotificationChannelTestType] = {
+    "alert",
+    "test",
+}
 
 
-class NotificationChannelTestType(StrEnum):
-    ALERT = "alert"
-    TEST = "test"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_notification_channel_test_type(value: str) -> NotificationChannelTestType:
+    if value in NOTIFICATION_CHANNEL_TEST_TYPE_VALUES:
+        return value
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {NOTIFICATION_CHANNEL_TEST_TYPE_VALUES!r}"
+    )

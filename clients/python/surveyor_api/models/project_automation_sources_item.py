@@ -9,6 +9,7 @@ from attrs import field as _attrs_field
 
 from ..models.project_automation_sources_item_hold import (
     ProjectAutomationSourcesItemHold,
+    check_project_automation_sources_item_hold,
 )
 
 T = TypeVar("T", bound="ProjectAutomationSourcesItem")
@@ -51,7 +52,7 @@ class ProjectAutomationSourcesItem:
 
         last_failed_at = self.last_failed_at.isoformat()
 
-        hold = self.hold.value
+        hold: str = self.hold
 
         retry_at: None | str
         if isinstance(self.retry_at, datetime.datetime):
@@ -91,7 +92,7 @@ class ProjectAutomationSourcesItem:
 
         last_failed_at = datetime.datetime.fromisoformat(d.pop("last_failed_at"))
 
-        hold = ProjectAutomationSourcesItemHold(d.pop("hold"))
+        hold = check_project_automation_sources_item_hold(d.pop("hold"))
 
         def _parse_retry_at(data: object) -> datetime.datetime | None:
             if data is None:

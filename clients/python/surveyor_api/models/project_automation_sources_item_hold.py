@@ -1,10 +1,19 @@
-from enum import StrEnum
+from typing import Literal
+
+ProjectAutomationSourcesItemHold = Literal["held", "trying", "waiting"]
+
+PROJECT_AUTOMATION_SOURCES_ITEM_HOLD_VALUES: set[ProjectAutomationSourcesItemHold] = {
+    "held",
+    "trying",
+    "waiting",
+}
 
 
-class ProjectAutomationSourcesItemHold(StrEnum):
-    HELD = "held"
-    TRYING = "trying"
-    WAITING = "waiting"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_project_automation_sources_item_hold(
+    value: str,
+) -> ProjectAutomationSourcesItemHold:
+    if value in PROJECT_AUTOMATION_SOURCES_ITEM_HOLD_VALUES:
+        return value
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {PROJECT_AUTOMATION_SOURCES_ITEM_HOLD_VALUES!r}"
+    )

@@ -13,9 +13,11 @@ from attrs import define as _attrs_define
 
 from ..models.project_config_archives_additional_property_type_0_auth import (
     ProjectConfigArchivesAdditionalPropertyType0Auth,
+    check_project_config_archives_additional_property_type_0_auth,
 )
 from ..models.project_config_archives_additional_property_type_0_mode import (
     ProjectConfigArchivesAdditionalPropertyType0Mode,
+    check_project_config_archives_additional_property_type_0_mode,
 )
 from ..types import UNSET, Unset
 
@@ -30,10 +32,8 @@ class ProjectConfigArchivesAdditionalPropertyType0:
         url (str):
         timeout_seconds (int | Unset):  Default: 60.
         retries (int | Unset):  Default: 2.
-        auth (ProjectConfigArchivesAdditionalPropertyType0Auth | Unset):  Default:
-            ProjectConfigArchivesAdditionalPropertyType0Auth.NONE.
-        mode (ProjectConfigArchivesAdditionalPropertyType0Mode | Unset):  Default:
-            ProjectConfigArchivesAdditionalPropertyType0Mode.AUTO.
+        auth (ProjectConfigArchivesAdditionalPropertyType0Auth | Unset):  Default: 'none'.
+        mode (ProjectConfigArchivesAdditionalPropertyType0Mode | Unset):  Default: 'auto'.
         async_above_rows (int | Unset):  Default: 10000.
         max_concurrent_queries (int | Unset):  Default: 2.
         origins (list[str] | Unset):
@@ -44,12 +44,8 @@ class ProjectConfigArchivesAdditionalPropertyType0:
     url: str
     timeout_seconds: int | Unset = 60
     retries: int | Unset = 2
-    auth: ProjectConfigArchivesAdditionalPropertyType0Auth | Unset = (
-        ProjectConfigArchivesAdditionalPropertyType0Auth.NONE
-    )
-    mode: ProjectConfigArchivesAdditionalPropertyType0Mode | Unset = (
-        ProjectConfigArchivesAdditionalPropertyType0Mode.AUTO
-    )
+    auth: ProjectConfigArchivesAdditionalPropertyType0Auth | Unset = "none"
+    mode: ProjectConfigArchivesAdditionalPropertyType0Mode | Unset = "auto"
     async_above_rows: int | Unset = 10000
     max_concurrent_queries: int | Unset = 2
     origins: list[str] | Unset = UNSET
@@ -66,11 +62,11 @@ class ProjectConfigArchivesAdditionalPropertyType0:
 
         auth: str | Unset = UNSET
         if not isinstance(self.auth, Unset):
-            auth = self.auth.value
+            auth = self.auth
 
         mode: str | Unset = UNSET
         if not isinstance(self.mode, Unset):
-            mode = self.mode.value
+            mode = self.mode
 
         async_above_rows = self.async_above_rows
 
@@ -127,14 +123,14 @@ class ProjectConfigArchivesAdditionalPropertyType0:
         if isinstance(_auth, Unset):
             auth = UNSET
         else:
-            auth = ProjectConfigArchivesAdditionalPropertyType0Auth(_auth)
+            auth = check_project_config_archives_additional_property_type_0_auth(_auth)
 
         _mode = d.pop("mode", UNSET)
         mode: ProjectConfigArchivesAdditionalPropertyType0Mode | Unset
         if isinstance(_mode, Unset):
             mode = UNSET
         else:
-            mode = ProjectConfigArchivesAdditionalPropertyType0Mode(_mode)
+            mode = check_project_config_archives_additional_property_type_0_mode(_mode)
 
         async_above_rows = d.pop("async_above_rows", UNSET)
 

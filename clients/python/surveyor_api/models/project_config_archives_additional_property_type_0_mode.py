@@ -1,10 +1,21 @@
-from enum import StrEnum
+from typing import Literal
+
+ProjectConfigArchivesAdditionalPropertyType0Mode = Literal["async", "auto", "sync"]
+
+PROJECT_CONFIG_ARCHIVES_ADDITIONAL_PROPERTY_TYPE_0_MODE_VALUES: set[
+    ProjectConfigArchivesAdditionalPropertyType0Mode
+] = {
+    "async",
+    "auto",
+    "sync",
+}
 
 
-class ProjectConfigArchivesAdditionalPropertyType0Mode(StrEnum):
-    ASYNC = "async"
-    AUTO = "auto"
-    SYNC = "sync"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_project_config_archives_additional_property_type_0_mode(
+    value: str,
+) -> ProjectConfigArchivesAdditionalPropertyType0Mode:
+    if value in PROJECT_CONFIG_ARCHIVES_ADDITIONAL_PROPERTY_TYPE_0_MODE_VALUES:
+        return value
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {PROJECT_CONFIG_ARCHIVES_ADDITIONAL_PROPERTY_TYPE_0_MODE_VALUES!r}"
+    )

@@ -5,9 +5,18 @@ from typing import Any, Self, TypeVar
 
 from attrs import define as _attrs_define
 
-from ..models.project_config_budget_on_exhausted import ProjectConfigBudgetOnExhausted
-from ..models.project_config_budget_period import ProjectConfigBudgetPeriod
-from ..models.project_config_budget_unit import ProjectConfigBudgetUnit
+from ..models.project_config_budget_on_exhausted import (
+    ProjectConfigBudgetOnExhausted,
+    check_project_config_budget_on_exhausted,
+)
+from ..models.project_config_budget_period import (
+    ProjectConfigBudgetPeriod,
+    check_project_config_budget_period,
+)
+from ..models.project_config_budget_unit import (
+    ProjectConfigBudgetUnit,
+    check_project_config_budget_unit,
+)
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="ProjectConfigBudget")
@@ -19,29 +28,27 @@ class ProjectConfigBudget:
     Attributes:
         limit (float):
         unit (ProjectConfigBudgetUnit):
-        period (ProjectConfigBudgetPeriod | Unset):  Default: ProjectConfigBudgetPeriod.MONTH.
-        on_exhausted (ProjectConfigBudgetOnExhausted | Unset):  Default: ProjectConfigBudgetOnExhausted.BLOCK.
+        period (ProjectConfigBudgetPeriod | Unset):  Default: 'month'.
+        on_exhausted (ProjectConfigBudgetOnExhausted | Unset):  Default: 'block'.
     """
 
     limit: float
     unit: ProjectConfigBudgetUnit
-    period: ProjectConfigBudgetPeriod | Unset = ProjectConfigBudgetPeriod.MONTH
-    on_exhausted: ProjectConfigBudgetOnExhausted | Unset = (
-        ProjectConfigBudgetOnExhausted.BLOCK
-    )
+    period: ProjectConfigBudgetPeriod | Unset = "month"
+    on_exhausted: ProjectConfigBudgetOnExhausted | Unset = "block"
 
     def to_dict(self) -> dict[str, Any]:
         limit = self.limit
 
-        unit = self.unit.value
+        unit: str = self.unit
 
         period: str | Unset = UNSET
         if not isinstance(self.period, Unset):
-            period = self.period.value
+            period = self.period
 
         on_exhausted: str | Unset = UNSET
         if not isinstance(self.on_exhausted, Unset):
-            on_exhausted = self.on_exhausted.value
+            on_exhausted = self.on_exhausted
 
         field_dict: dict[str, Any] = {}
 
@@ -63,21 +70,21 @@ class ProjectConfigBudget:
         d = dict(src_dict)
         limit = d.pop("limit")
 
-        unit = ProjectConfigBudgetUnit(d.pop("unit"))
+        unit = check_project_config_budget_unit(d.pop("unit"))
 
         _period = d.pop("period", UNSET)
         period: ProjectConfigBudgetPeriod | Unset
         if isinstance(_period, Unset):
             period = UNSET
         else:
-            period = ProjectConfigBudgetPeriod(_period)
+            period = check_project_config_budget_period(_period)
 
         _on_exhausted = d.pop("on_exhausted", UNSET)
         on_exhausted: ProjectConfigBudgetOnExhausted | Unset
         if isinstance(_on_exhausted, Unset):
             on_exhausted = UNSET
         else:
-            on_exhausted = ProjectConfigBudgetOnExhausted(_on_exhausted)
+            on_exhausted = check_project_config_budget_on_exhausted(_on_exhausted)
 
         project_config_budget = cls(
             limit=limit,

@@ -1,8 +1,15 @@
-from enum import StrEnum
+from typing import Literal
+
+ProjectConfigBudgetPeriod = Literal["month"]
+
+PROJECT_CONFIG_BUDGET_PERIOD_VALUES: set[ProjectConfigBudgetPeriod] = {
+    "month",
+}
 
 
-class ProjectConfigBudgetPeriod(StrEnum):
-    MONTH = "month"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_project_config_budget_period(value: str) -> ProjectConfigBudgetPeriod:
+    if value in PROJECT_CONFIG_BUDGET_PERIOD_VALUES:
+        return value
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {PROJECT_CONFIG_BUDGET_PERIOD_VALUES!r}"
+    )

@@ -1,9 +1,16 @@
-from enum import StrEnum
+from typing import Literal
+
+ProjectConfigBudgetUnit = Literal["cpu_hours", "node_hours"]
+
+PROJECT_CONFIG_BUDGET_UNIT_VALUES: set[ProjectConfigBudgetUnit] = {
+    "cpu_hours",
+    "node_hours",
+}
 
 
-class ProjectConfigBudgetUnit(StrEnum):
-    CPU_HOURS = "cpu_hours"
-    NODE_HOURS = "node_hours"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_project_config_budget_unit(value: str) -> ProjectConfigBudgetUnit:
+    if value in PROJECT_CONFIG_BUDGET_UNIT_VALUES:
+        return value
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {PROJECT_CONFIG_BUDGET_UNIT_VALUES!r}"
+    )

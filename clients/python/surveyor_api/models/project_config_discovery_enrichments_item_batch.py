@@ -7,6 +7,7 @@ from attrs import define as _attrs_define
 
 from ..models.project_config_discovery_enrichments_item_batch_via import (
     ProjectConfigDiscoveryEnrichmentsItemBatchVia,
+    check_project_config_discovery_enrichments_item_batch_via,
 )
 from ..types import UNSET, Unset
 
@@ -33,7 +34,7 @@ class ProjectConfigDiscoveryEnrichmentsItemBatch:
     match: ProjectConfigDiscoveryEnrichmentsItemBatchMatch | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
-        via = self.via.value
+        via: str = self.via
 
         sources_per_query = self.sources_per_query
 
@@ -62,7 +63,7 @@ class ProjectConfigDiscoveryEnrichmentsItemBatch:
         )
 
         d = dict(src_dict)
-        via = ProjectConfigDiscoveryEnrichmentsItemBatchVia(d.pop("via"))
+        via = check_project_config_discovery_enrichments_item_batch_via(d.pop("via"))
 
         sources_per_query = d.pop("sources_per_query", UNSET)
 

@@ -1,9 +1,20 @@
-from enum import StrEnum
+from typing import Literal
+
+ProjectConfigDiscoveryEnrichmentsItemBatchVia = Literal["in_list", "upload"]
+
+PROJECT_CONFIG_DISCOVERY_ENRICHMENTS_ITEM_BATCH_VIA_VALUES: set[
+    ProjectConfigDiscoveryEnrichmentsItemBatchVia
+] = {
+    "in_list",
+    "upload",
+}
 
 
-class ProjectConfigDiscoveryEnrichmentsItemBatchVia(StrEnum):
-    IN_LIST = "in_list"
-    UPLOAD = "upload"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_project_config_discovery_enrichments_item_batch_via(
+    value: str,
+) -> ProjectConfigDiscoveryEnrichmentsItemBatchVia:
+    if value in PROJECT_CONFIG_DISCOVERY_ENRICHMENTS_ITEM_BATCH_VIA_VALUES:
+        return value
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {PROJECT_CONFIG_DISCOVERY_ENRICHMENTS_ITEM_BATCH_VIA_VALUES!r}"
+    )

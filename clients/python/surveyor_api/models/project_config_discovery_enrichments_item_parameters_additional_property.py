@@ -7,6 +7,7 @@ from attrs import define as _attrs_define
 
 from ..models.project_config_discovery_enrichments_item_parameters_additional_property_type import (
     ProjectConfigDiscoveryEnrichmentsItemParametersAdditionalPropertyType,
+    check_project_config_discovery_enrichments_item_parameters_additional_property_type,
 )
 
 T = TypeVar(
@@ -24,7 +25,7 @@ class ProjectConfigDiscoveryEnrichmentsItemParametersAdditionalProperty:
     type_: ProjectConfigDiscoveryEnrichmentsItemParametersAdditionalPropertyType
 
     def to_dict(self) -> dict[str, Any]:
-        type_ = self.type_.value
+        type_: str = self.type_
 
         field_dict: dict[str, Any] = {}
 
@@ -39,7 +40,7 @@ class ProjectConfigDiscoveryEnrichmentsItemParametersAdditionalProperty:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         d = dict(src_dict)
-        type_ = ProjectConfigDiscoveryEnrichmentsItemParametersAdditionalPropertyType(
+        type_ = check_project_config_discovery_enrichments_item_parameters_additional_property_type(
             d.pop("type")
         )
 

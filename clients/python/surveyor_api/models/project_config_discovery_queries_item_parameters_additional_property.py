@@ -7,6 +7,7 @@ from attrs import define as _attrs_define
 
 from ..models.project_config_discovery_queries_item_parameters_additional_property_type import (
     ProjectConfigDiscoveryQueriesItemParametersAdditionalPropertyType,
+    check_project_config_discovery_queries_item_parameters_additional_property_type,
 )
 
 T = TypeVar("T", bound="ProjectConfigDiscoveryQueriesItemParametersAdditionalProperty")
@@ -22,7 +23,7 @@ class ProjectConfigDiscoveryQueriesItemParametersAdditionalProperty:
     type_: ProjectConfigDiscoveryQueriesItemParametersAdditionalPropertyType
 
     def to_dict(self) -> dict[str, Any]:
-        type_ = self.type_.value
+        type_: str = self.type_
 
         field_dict: dict[str, Any] = {}
 
@@ -37,7 +38,7 @@ class ProjectConfigDiscoveryQueriesItemParametersAdditionalProperty:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         d = dict(src_dict)
-        type_ = ProjectConfigDiscoveryQueriesItemParametersAdditionalPropertyType(
+        type_ = check_project_config_discovery_queries_item_parameters_additional_property_type(
             d.pop("type")
         )
 

@@ -7,6 +7,7 @@ from attrs import define as _attrs_define
 
 from ..models.project_config_graph_patches_item_match_kind import (
     ProjectConfigGraphPatchesItemMatchKind,
+    check_project_config_graph_patches_item_match_kind,
 )
 
 T = TypeVar("T", bound="ProjectConfigGraphPatchesItemMatch")
@@ -24,7 +25,7 @@ class ProjectConfigGraphPatchesItemMatch:
     equals: str
 
     def to_dict(self) -> dict[str, Any]:
-        kind = self.kind.value
+        kind: str = self.kind
 
         equals = self.equals
 
@@ -42,7 +43,7 @@ class ProjectConfigGraphPatchesItemMatch:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         d = dict(src_dict)
-        kind = ProjectConfigGraphPatchesItemMatchKind(d.pop("kind"))
+        kind = check_project_config_graph_patches_item_match_kind(d.pop("kind"))
 
         equals = d.pop("equals")
 

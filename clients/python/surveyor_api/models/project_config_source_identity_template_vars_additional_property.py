@@ -7,6 +7,7 @@ from attrs import define as _attrs_define
 
 from ..models.project_config_source_identity_template_vars_additional_property_from import (
     ProjectConfigSourceIdentityTemplateVarsAdditionalPropertyFrom,
+    check_project_config_source_identity_template_vars_additional_property_from,
 )
 from ..types import UNSET, Unset
 
@@ -17,20 +18,19 @@ T = TypeVar("T", bound="ProjectConfigSourceIdentityTemplateVarsAdditionalPropert
 class ProjectConfigSourceIdentityTemplateVarsAdditionalProperty:
     """
     Attributes:
-        from_ (ProjectConfigSourceIdentityTemplateVarsAdditionalPropertyFrom | Unset):  Default:
-            ProjectConfigSourceIdentityTemplateVarsAdditionalPropertyFrom.CANONICAL.
+        from_ (ProjectConfigSourceIdentityTemplateVarsAdditionalPropertyFrom | Unset):  Default: 'canonical'.
         transform (str | Unset):
     """
 
     from_: ProjectConfigSourceIdentityTemplateVarsAdditionalPropertyFrom | Unset = (
-        ProjectConfigSourceIdentityTemplateVarsAdditionalPropertyFrom.CANONICAL
+        "canonical"
     )
     transform: str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from_: str | Unset = UNSET
         if not isinstance(self.from_, Unset):
-            from_ = self.from_.value
+            from_ = self.from_
 
         transform = self.transform
 
@@ -52,7 +52,7 @@ class ProjectConfigSourceIdentityTemplateVarsAdditionalProperty:
         if isinstance(_from_, Unset):
             from_ = UNSET
         else:
-            from_ = ProjectConfigSourceIdentityTemplateVarsAdditionalPropertyFrom(
+            from_ = check_project_config_source_identity_template_vars_additional_property_from(
                 _from_
             )
 

@@ -9,8 +9,12 @@ from attrs import field as _attrs_field
 
 from ..models.project_usage_budget_type_0_on_exhausted import (
     ProjectUsageBudgetType0OnExhausted,
+    check_project_usage_budget_type_0_on_exhausted,
 )
-from ..models.project_usage_budget_type_0_unit import ProjectUsageBudgetType0Unit
+from ..models.project_usage_budget_type_0_unit import (
+    ProjectUsageBudgetType0Unit,
+    check_project_usage_budget_type_0_unit,
+)
 
 T = TypeVar("T", bound="ProjectUsageBudgetType0")
 
@@ -38,7 +42,7 @@ class ProjectUsageBudgetType0:
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        unit = self.unit.value
+        unit: str = self.unit
 
         budget = self.budget
 
@@ -50,7 +54,7 @@ class ProjectUsageBudgetType0:
 
         period_end = self.period_end.isoformat()
 
-        on_exhausted = self.on_exhausted.value
+        on_exhausted: str = self.on_exhausted
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -71,7 +75,7 @@ class ProjectUsageBudgetType0:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         d = dict(src_dict)
-        unit = ProjectUsageBudgetType0Unit(d.pop("unit"))
+        unit = check_project_usage_budget_type_0_unit(d.pop("unit"))
 
         budget = d.pop("budget")
 
@@ -83,7 +87,9 @@ class ProjectUsageBudgetType0:
 
         period_end = datetime.datetime.fromisoformat(d.pop("period_end"))
 
-        on_exhausted = ProjectUsageBudgetType0OnExhausted(d.pop("on_exhausted"))
+        on_exhausted = check_project_usage_budget_type_0_on_exhausted(
+            d.pop("on_exhausted")
+        )
 
         project_usage_budget_type_0 = cls(
             unit=unit,

@@ -12,7 +12,10 @@ from typing import (
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.project_usage_walltimes_item_from import ProjectUsageWalltimesItemFrom
+from ..models.project_usage_walltimes_item_from import (
+    ProjectUsageWalltimesItemFrom,
+    check_project_usage_walltimes_item_from,
+)
 
 T = TypeVar("T", bound="ProjectUsageWalltimesItem")
 
@@ -49,7 +52,7 @@ class ProjectUsageWalltimesItem:
 
         basis = self.basis
 
-        from_ = self.from_.value
+        from_: str = self.from_
 
         completed_runs = self.completed_runs
 
@@ -93,7 +96,7 @@ class ProjectUsageWalltimesItem:
 
         basis = d.pop("basis")
 
-        from_ = ProjectUsageWalltimesItemFrom(d.pop("from"))
+        from_ = check_project_usage_walltimes_item_from(d.pop("from"))
 
         completed_runs = d.pop("completed_runs")
 

@@ -7,7 +7,10 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.provenance_event_subject_type import ProvenanceEventSubjectType
+from ..models.provenance_event_subject_type import (
+    ProvenanceEventSubjectType,
+    check_provenance_event_subject_type,
+)
 
 if TYPE_CHECKING:
     from ..models.provenance_event_payload import ProvenanceEventPayload
@@ -45,7 +48,7 @@ class ProvenanceEvent:
 
         project_module = self.project_module
 
-        subject_type = self.subject_type.value
+        subject_type: str = self.subject_type
 
         subject_id = self.subject_id
 
@@ -84,7 +87,7 @@ class ProvenanceEvent:
 
         project_module = d.pop("project_module")
 
-        subject_type = ProvenanceEventSubjectType(d.pop("subject_type"))
+        subject_type = check_provenance_event_subject_type(d.pop("subject_type"))
 
         subject_id = d.pop("subject_id")
 

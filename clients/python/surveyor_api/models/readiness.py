@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.readiness_status import ReadinessStatus
+from ..models.readiness_status import ReadinessStatus, check_readiness_status
 
 if TYPE_CHECKING:
     from ..models.readiness_checks import ReadinessChecks
@@ -30,7 +30,7 @@ class Readiness:
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        status = self.status.value
+        status: str = self.status
 
         failing = self.failing
 
@@ -53,7 +53,7 @@ class Readiness:
         from ..models.readiness_checks import ReadinessChecks
 
         d = dict(src_dict)
-        status = ReadinessStatus(d.pop("status"))
+        status = check_readiness_status(d.pop("status"))
 
         failing = cast(list[str], d.pop("failing"))
 

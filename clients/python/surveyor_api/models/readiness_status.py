@@ -1,9 +1,16 @@
-from enum import StrEnum
+from typing import Literal
+
+ReadinessStatus = Literal["not_ready", "ready"]
+
+READINESS_STATUS_VALUES: set[ReadinessStatus] = {
+    "not_ready",
+    "ready",
+}
 
 
-class ReadinessStatus(StrEnum):
-    NOT_READY = "not_ready"
-    READY = "ready"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_readiness_status(value: str) -> ReadinessStatus:
+    if value in READINESS_STATUS_VALUES:
+        return value
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {READINESS_STATUS_VALUES!r}"
+    )

@@ -7,7 +7,10 @@ from typing import Any, Self, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.source_discovery_state import SourceDiscoveryState
+from ..models.source_discovery_state import (
+    SourceDiscoveryState,
+    check_source_discovery_state,
+)
 
 T = TypeVar("T", bound="Source")
 
@@ -47,7 +50,7 @@ class Source:
 
         enabled = self.enabled
 
-        discovery_state = self.discovery_state.value
+        discovery_state: str = self.discovery_state
 
         discovered_at: None | str
         if isinstance(self.discovered_at, datetime.datetime):
@@ -90,7 +93,7 @@ class Source:
 
         enabled = d.pop("enabled")
 
-        discovery_state = SourceDiscoveryState(d.pop("discovery_state"))
+        discovery_state = check_source_discovery_state(d.pop("discovery_state"))
 
         def _parse_discovered_at(data: object) -> datetime.datetime | None:
             if data is None:

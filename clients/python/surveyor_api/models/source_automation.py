@@ -7,7 +7,10 @@ from typing import Any, Self, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.source_automation_hold import SourceAutomationHold
+from ..models.source_automation_hold import (
+    SourceAutomationHold,
+    check_source_automation_hold,
+)
 
 T = TypeVar("T", bound="SourceAutomation")
 
@@ -41,7 +44,7 @@ class SourceAutomation:
 
         last_failed_at = self.last_failed_at.isoformat()
 
-        hold = self.hold.value
+        hold: str = self.hold
 
         retry_at: None | str
         if isinstance(self.retry_at, datetime.datetime):
@@ -75,7 +78,7 @@ class SourceAutomation:
 
         last_failed_at = datetime.datetime.fromisoformat(d.pop("last_failed_at"))
 
-        hold = SourceAutomationHold(d.pop("hold"))
+        hold = check_source_automation_hold(d.pop("hold"))
 
         def _parse_retry_at(data: object) -> datetime.datetime | None:
             if data is None:

@@ -1,10 +1,17 @@
-from enum import StrEnum
+from typing import Literal
+
+SourceAutomationHold = Literal["held", "trying", "waiting"]
+
+SOURCE_AUTOMATION_HOLD_VALUES: set[SourceAutomationHold] = {
+    "held",
+    "trying",
+    "waiting",
+}
 
 
-class SourceAutomationHold(StrEnum):
-    HELD = "held"
-    TRYING = "trying"
-    WAITING = "waiting"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_source_automation_hold(value: str) -> SourceAutomationHold:
+    if value in SOURCE_AUTOMATION_HOLD_VALUES:
+        return value
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {SOURCE_AUTOMATION_HOLD_VALUES!r}"
+    )

@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..models.source_bulk_result_items_item_status import (
     SourceBulkResultItemsItemStatus,
+    check_source_bulk_result_items_item_status,
 )
 from ..types import UNSET, Unset
 
@@ -33,7 +34,7 @@ class SourceBulkResultItemsItem:
     def to_dict(self) -> dict[str, Any]:
         source_identifier = self.source_identifier
 
-        status = self.status.value
+        status: str = self.status
 
         uuid = self.uuid
 
@@ -59,7 +60,7 @@ class SourceBulkResultItemsItem:
         d = dict(src_dict)
         source_identifier = d.pop("source_identifier")
 
-        status = SourceBulkResultItemsItemStatus(d.pop("status"))
+        status = check_source_bulk_result_items_item_status(d.pop("status"))
 
         uuid = d.pop("uuid", UNSET)
 

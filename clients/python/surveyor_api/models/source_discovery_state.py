@@ -1,12 +1,19 @@
-from enum import StrEnum
+from typing import Literal
+
+SourceDiscoveryState = Literal["done", "failed", "never", "queued", "running"]
+
+SOURCE_DISCOVERY_STATE_VALUES: set[SourceDiscoveryState] = {
+    "done",
+    "failed",
+    "never",
+    "queued",
+    "running",
+}
 
 
-class SourceDiscoveryState(StrEnum):
-    DONE = "done"
-    FAILED = "failed"
-    NEVER = "never"
-    QUEUED = "queued"
-    RUNNING = "running"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_source_discovery_state(value: str) -> SourceDiscoveryState:
+    if value in SOURCE_DISCOVERY_STATE_VALUES:
+        return value
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {SOURCE_DISCOVERY_STATE_VALUES!r}"
+    )

@@ -7,7 +7,10 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.source_status_discovery_state import SourceStatusDiscoveryState
+from ..models.source_status_discovery_state import (
+    SourceStatusDiscoveryState,
+    check_source_status_discovery_state,
+)
 
 if TYPE_CHECKING:
     from ..models.source_automation import SourceAutomation
@@ -72,7 +75,7 @@ class SourceStatus:
 
         enabled = self.enabled
 
-        discovery_state = self.discovery_state.value
+        discovery_state: str = self.discovery_state
 
         discovered_at: None | str
         if isinstance(self.discovered_at, datetime.datetime):
@@ -154,7 +157,7 @@ class SourceStatus:
 
         enabled = d.pop("enabled")
 
-        discovery_state = SourceStatusDiscoveryState(d.pop("discovery_state"))
+        discovery_state = check_source_status_discovery_state(d.pop("discovery_state"))
 
         def _parse_discovered_at(data: object) -> datetime.datetime | None:
             if data is None:

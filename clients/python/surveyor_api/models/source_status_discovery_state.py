@@ -1,12 +1,19 @@
-from enum import StrEnum
+from typing import Literal
+
+SourceStatusDiscoveryState = Literal["done", "failed", "never", "queued", "running"]
+
+SOURCE_STATUS_DISCOVERY_STATE_VALUES: set[SourceStatusDiscoveryState] = {
+    "done",
+    "failed",
+    "never",
+    "queued",
+    "running",
+}
 
 
-class SourceStatusDiscoveryState(StrEnum):
-    DONE = "done"
-    FAILED = "failed"
-    NEVER = "never"
-    QUEUED = "queued"
-    RUNNING = "running"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_source_status_discovery_state(value: str) -> SourceStatusDiscoveryState:
+    if value in SOURCE_STATUS_DISCOVERY_STATE_VALUES:
+        return value
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {SOURCE_STATUS_DISCOVERY_STATE_VALUES!r}"
+    )

@@ -7,7 +7,10 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.user_list_items_item_role import UserListItemsItemRole
+from ..models.user_list_items_item_role import (
+    UserListItemsItemRole,
+    check_user_list_items_item_role,
+)
 
 if TYPE_CHECKING:
     from ..models.user_list_items_item_project_roles import (
@@ -47,7 +50,7 @@ class UserListItemsItem:
 
         email = self.email
 
-        role = self.role.value
+        role: str = self.role
 
         created_at = self.created_at.isoformat()
 
@@ -84,7 +87,7 @@ class UserListItemsItem:
 
         email = d.pop("email")
 
-        role = UserListItemsItemRole(d.pop("role"))
+        role = check_user_list_items_item_role(d.pop("role"))
 
         created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
 

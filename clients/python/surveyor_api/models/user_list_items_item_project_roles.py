@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..models.user_list_items_item_project_roles_additional_property import (
     UserListItemsItemProjectRolesAdditionalProperty,
+    check_user_list_items_item_project_roles_additional_property,
 )
 
 T = TypeVar("T", bound="UserListItemsItemProjectRoles")
@@ -23,7 +24,7 @@ class UserListItemsItemProjectRoles:
 
         field_dict: dict[str, Any] = {}
         for prop_name, prop in self.additional_properties.items():
-            field_dict[prop_name] = prop.value
+            field_dict[prop_name] = prop
 
         return field_dict
 
@@ -34,8 +35,8 @@ class UserListItemsItemProjectRoles:
 
         additional_properties = {}
         for prop_name, prop_dict in d.items():
-            additional_property = UserListItemsItemProjectRolesAdditionalProperty(
-                prop_dict
+            additional_property = (
+                check_user_list_items_item_project_roles_additional_property(prop_dict)
             )
 
             additional_properties[prop_name] = additional_property

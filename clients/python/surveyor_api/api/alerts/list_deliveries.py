@@ -7,7 +7,9 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.alert_delivery_list import AlertDeliveryList
 from ...models.error import Error
-from ...models.list_deliveries_state import ListDeliveriesState
+from ...models.list_deliveries_state import (
+    ListDeliveriesState,
+)
 from ...types import UNSET, Response, Unset
 
 
@@ -24,7 +26,7 @@ def _get_kwargs(
 
     json_state: str | Unset = UNSET
     if not isinstance(state, Unset):
-        json_state = state.value
+        json_state = state
 
     params["state"] = json_state
 

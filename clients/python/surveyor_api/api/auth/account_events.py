@@ -5,7 +5,9 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.account_events_order import AccountEventsOrder
+from ...models.account_events_order import (
+    AccountEventsOrder,
+)
 from ...models.error import Error
 from ...models.provenance_event_page import ProvenanceEventPage
 from ...types import UNSET, Response, Unset
@@ -27,7 +29,7 @@ def _get_kwargs(
 
     json_order: str | Unset = UNSET
     if not isinstance(order, Unset):
-        json_order = order.value
+        json_order = order
 
     params["order"] = json_order
 

@@ -7,7 +7,9 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error import Error
-from ...models.execution_provenance_format import ExecutionProvenanceFormat
+from ...models.execution_provenance_format import (
+    ExecutionProvenanceFormat,
+)
 from ...models.prov_document import ProvDocument
 from ...types import UNSET, Response, Unset
 
@@ -22,7 +24,7 @@ def _get_kwargs(
 
     json_format_: str | Unset = UNSET
     if not isinstance(format_, Unset):
-        json_format_ = format_.value
+        json_format_ = format_
 
     params["format"] = json_format_
 

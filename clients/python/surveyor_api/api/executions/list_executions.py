@@ -7,7 +7,9 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error import Error
 from ...models.execution_page import ExecutionPage
-from ...models.list_executions_state import ListExecutionsState
+from ...models.list_executions_state import (
+    ListExecutionsState,
+)
 from ...types import UNSET, Response, Unset
 
 
@@ -32,7 +34,7 @@ def _get_kwargs(
 
     json_state: str | Unset = UNSET
     if not isinstance(state, Unset):
-        json_state = state.value
+        json_state = state
 
     params["state"] = json_state
 

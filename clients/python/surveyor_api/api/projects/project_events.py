@@ -7,7 +7,9 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error import Error
-from ...models.project_events_order import ProjectEventsOrder
+from ...models.project_events_order import (
+    ProjectEventsOrder,
+)
 from ...models.provenance_event_page import ProvenanceEventPage
 from ...types import UNSET, Response, Unset
 
@@ -28,7 +30,7 @@ def _get_kwargs(
 
     json_order: str | Unset = UNSET
     if not isinstance(order, Unset):
-        json_order = order.value
+        json_order = order
 
     params["order"] = json_order
 

@@ -28,7 +28,7 @@ def _get_kwargs(
 
     json_by: str | Unset = UNSET
     if not isinstance(by, Unset):
-        json_by = by.value
+        json_by = by
 
     params["by"] = json_by
 

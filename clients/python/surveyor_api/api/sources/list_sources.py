@@ -6,7 +6,9 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error import Error
-from ...models.list_sources_discovery_state import ListSourcesDiscoveryState
+from ...models.list_sources_discovery_state import (
+    ListSourcesDiscoveryState,
+)
 from ...models.source_page import SourcePage
 from ...types import UNSET, Response, Unset
 
@@ -32,7 +34,7 @@ def _get_kwargs(
 
     json_discovery_state: str | Unset = UNSET
     if not isinstance(discovery_state, Unset):
-        json_discovery_state = discovery_state.value
+        json_discovery_state = discovery_state
 
     params["discovery_state"] = json_discovery_state
 

@@ -28,7 +28,7 @@ def _get_kwargs(
 
     json_order: str | Unset = UNSET
     if not isinstance(order, Unset):
-        json_order = order.value
+        json_order = order
 
     params["order"] = json_order
 
