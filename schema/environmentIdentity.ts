@@ -67,6 +67,11 @@ export const identityVariables = {
     '10',
     'How long one exchange with the provider may take.',
   ),
+  SERVICE_OIDC_ACCOUNT_ROLE: spec(
+    oneOf(['viewer', 'none'] as const, 'viewer'),
+    'viewer',
+    "The role of its own an account made at a first sign-in gets: `viewer` reads every project (its groups' roles add to that); `none` reads only the projects its groups give a role in (the web console's pages across every project, such as the overview, then answer 403: name a project).",
+  ),
   SERVICE_OIDC_LABEL: spec(
     fromEnv<string>(
       'string',

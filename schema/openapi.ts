@@ -10,7 +10,8 @@ export const implicitErrors = (r: RouteSpec): ErrorCode[] => {
   const codes: ErrorCode[] = ['internal'];
   if (r.body) codes.push('bad_request', 'unsupported_media_type', 'payload_too_large', 'validation_failed');
   if (r.auth !== 'public') codes.push('unauthorized');
-  if (r.auth === 'operator' || r.auth === 'admin') codes.push('forbidden');
+  // A viewer's route refuses an account with no role of its own outside its projects.
+  if (r.auth !== 'public' && r.auth !== 'none') codes.push('forbidden');
   if (r.path.includes('{')) codes.push('not_found');
   if (r.query) codes.push('validation_failed');
   return codes;
@@ -112,7 +113,7 @@ export const buildOpenApi = (): JsonSchema => {
       version: serviceVersion,
       description:
         'Survey processing control plane. Every error body is {error: {code, message, details?, request_id?}}. ' +
-        'x-required-role names the least role that may call an operation (viewer < operator < admin). ' +
+        'x-required-role names the least role that may call an operation (none < viewer < operator < admin; `none` is any signed-in account, for routes about its own login and tokens). An account with no role of its own (`none`) acts only in the projects it holds a role for (`x-project` says where the project of a route is). ' +
         'Request bodies and parameters are I-JSON (RFC 7493): no string may hold an unpaired surrogate, and none ' +
         'may hold NUL (U+0000); either is a 422 naming where. JSON bodies nest at most 64 levels. String lengths ' +
         'count characters (code points). Cursors are opaque: send back only a next_cursor this API returned. ' +

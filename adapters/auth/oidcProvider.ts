@@ -25,6 +25,7 @@ export interface OidcSettings {
   /** Every exchange with the provider, from the request to the whole answer. */
   readonly timeoutMs: number;
   readonly label: string;
+  readonly newAccountRole: 'none' | 'viewer';
 }
 
 /** The largest answer read from the provider (a discovery document, keys, tokens). */
@@ -101,12 +102,14 @@ const stringClaim = (v: unknown): string | null => (typeof v === 'string' && v.l
 export class OidcIdentityProvider implements IdentityProvider {
   readonly issuer: string;
   readonly label: string;
+  readonly newAccountRole: 'none' | 'viewer';
   private config: Promise<oidc.Configuration> | null = null;
   private keys: ReturnType<typeof createRemoteJWKSet> | null = null;
 
   constructor(private readonly s: OidcSettings) {
     this.issuer = s.issuer;
     this.label = s.label;
+    this.newAccountRole = s.newAccountRole;
   }
 
   private configuration(): Promise<oidc.Configuration> {

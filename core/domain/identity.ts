@@ -51,19 +51,22 @@ export const groupRoleIssues = (rule: {
     : [{ path: 'role', message: 'viewer or operator (admin is given on the host only)' }]),
 ];
 
-/** What an identity's groups give: whether it may sign in at all, and where it operates. */
+/** What an identity's groups give: whether it may sign in at all, and its role in each project. */
 export interface GroupRoles {
   /** At least one of its groups is mapped: a person in no mapped group is not let in. */
   readonly admitted: boolean;
-  /** The projects it operates, by module: stored as grants from groups (roles.ts roleIn). */
+  /** Its role per project (the highest its groups give), stored as grants from groups (roles.ts roleIn). */
   readonly projectRoles: ProjectRoles;
 }
 
 export const rolesFromGroups = (rules: readonly GroupRole[], groups: readonly string[]): GroupRoles => {
   const held = new Set(groups);
   const matched = rules.filter((r) => held.has(r.group));
-  const projectRoles: Record<string, 'operator'> = {};
-  for (const r of matched) if (roleAllows(r.role, 'operator')) projectRoles[r.projectModule] = 'operator';
+  const projectRoles: Record<string, GroupRoleName> = {};
+  for (const r of matched) {
+    const had = projectRoles[r.projectModule];
+    if (had === undefined || roleAllows(r.role, had)) projectRoles[r.projectModule] = r.role;
+  }
   return { admitted: matched.length > 0, projectRoles };
 };
 

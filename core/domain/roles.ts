@@ -1,7 +1,9 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { type AppError, appError } from '../errors.js';
-// Roles are ordered: each one may do everything the ones below it may.
-export const roles = ['viewer', 'operator', 'admin'] as const;
+// Roles are ordered: each one may do everything the ones below it may. `none`: an account with no
+// role of its own, which reads and runs only the projects it holds a role for (roleIn); a route
+// that needs `none` is one about the caller's own account (its login, password, tokens).
+export const roles = ['none', 'viewer', 'operator', 'admin'] as const;
 export type Role = (typeof roles)[number];
 
 export const isRole = (value: unknown): value is Role =>
@@ -23,13 +25,23 @@ export const authorize = <P extends { readonly role: Role }>(
 ): E.Either<AppError, P> =>
   roleAllows(principal.role, required)
     ? E.right(principal)
-    : E.left(appError('forbidden', `this needs the ${required} role; you have ${principal.role}`));
+    : E.left(
+        appError(
+          'forbidden',
+          principal.role === 'none'
+            ? `this needs the ${required} role: your account has none of its own, only roles for single projects, and this request names none of those (name one, e.g. project_module)`
+            : `this needs the ${required} role; you have ${principal.role}`,
+        ),
+      );
 
 /** Roles an account holds for single projects, by project module, beside its own. */
 export type ProjectRoles = Readonly<Record<string, Role>>;
 
-/** The roles that may be granted for one project: admin decides what code runs where, for every project. */
-export const projectRoleNames = ['operator'] as const;
+/**
+ * The roles that may be granted for one project: admin decides what code runs where, for every
+ * project. A viewer grant counts for an account with no role of its own.
+ */
+export const projectRoleNames = ['viewer', 'operator'] as const;
 export type ProjectRole = (typeof projectRoleNames)[number];
 
 /** The role a caller holds for a project: its own, raised by a grant for that project. */

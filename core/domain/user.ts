@@ -47,7 +47,7 @@ export const roleAndPasswordIssues = (input: {
 }): FieldIssue[] => {
   const issues: FieldIssue[] = [];
   if (input.role !== undefined && !isRole(input.role))
-    issues.push({ path: 'role', message: 'one of viewer, operator, admin' });
+    issues.push({ path: 'role', message: 'one of none, viewer, operator, admin' });
   if (input.password !== undefined && input.password.length < minPasswordLength)
     issues.push({ path: 'password', message: `at least ${minPasswordLength} characters` });
   if (input.password !== undefined && input.password.length > maxPasswordLength)

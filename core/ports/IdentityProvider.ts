@@ -42,6 +42,11 @@ export interface IdentityProvider {
   readonly issuer: string;
   /** What people call it ("Sign in with …"). */
   readonly label: string;
+  /**
+   * The role of its own an account made at a first sign-in gets: `viewer` (it reads every project,
+   * and its groups' roles add to that) or `none` (it reads only the projects its groups give).
+   */
+  readonly newAccountRole: 'none' | 'viewer';
   /** Where the browser goes to sign in: the code flow with this state, nonce and PKCE verifier. */
   authorizationUrl(p: {
     state: string;

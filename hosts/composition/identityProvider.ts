@@ -33,6 +33,7 @@ export const identityProviderOf = (config: Config): { identityProvider?: OidcIde
       clockSkewSeconds: config.SERVICE_OIDC_CLOCK_SKEW_SECONDS,
       timeoutMs: config.SERVICE_OIDC_TIMEOUT_SECONDS * 1000,
       label: config.SERVICE_OIDC_LABEL,
+      newAccountRole: config.SERVICE_OIDC_ACCOUNT_ROLE,
     }),
   };
 };

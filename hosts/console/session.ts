@@ -3,7 +3,7 @@ import { useContext } from 'preact/hooks';
 import type { MeBody } from './types.js';
 
 export type Role = MeBody['role'];
-const rank: Record<Role, number> = { viewer: 0, operator: 1, admin: 2 };
+const rank: Record<Role, number> = { none: 0, viewer: 1, operator: 2, admin: 3 };
 
 export const SessionContext = createContext<MeBody | null>(null);
 

@@ -135,6 +135,7 @@ export const alertRoutes: readonly RouteSpec[] = [
     summary: 'Read an alert rule',
     tag: 'alerts',
     auth: 'viewer',
+    project: { of: 'rule' },
     params: idParam,
     success: { status: 200, description: 'The rule', codec: RuleView },
     errors: [],

@@ -214,6 +214,8 @@ test('without a token, metrics name no project or profile and readiness no detai
   t.false(/secret_survey|setonix-private|surveyor_test_by_project/.test(anonymous.text));
   const bad = await api.call('GET', '/metrics', { token: 'not-a-token' });
   t.false(bad.text.includes('secret_survey'), 'a token that fails shows the public part');
+  const own = await api.call('GET', '/metrics', { token: await api.tokenFor('metrics-none', 'none') });
+  t.false(own.text.includes('secret_survey'), 'an account with no role of its own sees the public part');
   for (const role of ['viewer', 'operator', 'admin'] as const) {
     const token = await api.tokenFor(`metrics-${role}`, role);
     const full = await api.call('GET', '/metrics', { token });

@@ -58,7 +58,7 @@ const send = async (req: Request) => {
   const headers: Record<string, string> = {};
   if (req.contentType !== undefined && req.contentType !== '') headers['Content-Type'] = req.contentType;
   if (req.auth === 'garbage') headers['Authorization'] = 'Bearer eyJhbGciOiJIUzI1NiJ9.e30.c2lnbmF0dXJl';
-  else if (req.auth !== 'none') {
+  else if (req.auth !== 'anonymous') {
     // Logging out ends the session it names: those requests get a session of their own (the
     // console's logout takes no query, so any variant of it that authenticates logs out).
     const logout =

@@ -203,7 +203,7 @@ test.serial(
     const token = next.body['access_token'] as string;
     t.deepEqual(
       ((await api.call('GET', '/auth/me', { token })).body as Record<string, unknown>)['project_roles'],
-      {},
+      { wallaby_hires: 'viewer' },
     );
     t.is((await create(token, 'wallaby_hires', 'HIPASSJ0001-23')).status, 403);
 

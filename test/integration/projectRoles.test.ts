@@ -41,6 +41,88 @@ const create = (token: string, module: string, source: string) =>
     body: { project_module: module, archive_name: 'casda', sources: [{ source_identifier: source }] },
   });
 
+/**
+ * Calls every route of the API document whose least role `include` takes, with `token`, on the
+ * other project's things (its execution, source and profile by id, its module, bodies naming it):
+ * none may succeed or fail with a 5xx. The operations refused with 403.
+ */
+const everyRoute = async (
+  t: import('ava').ExecutionContext,
+  token: string,
+  include: (role: string) => boolean,
+): Promise<{ refused: string[]; theirExecution: string }> => {
+  const made = await create(b.token, other, 'HIPASSJ0002-23');
+  const theirExecution = (made.body as { uuid: string }).uuid;
+  const theirProfile = (
+    (await api.call('GET', `/deployment-profiles?project_module=${other}`, { token: b.token })).body as {
+      items: { id: string; project_module: string | null }[];
+    }
+  ).items.find((p) => p.project_module === other)!.id;
+  const ids: Record<string, string> = {
+    '/executions': theirExecution,
+    '/sources': b.ids['HIPASSJ0002-23']!,
+    '/deployment-profiles': theirProfile,
+  };
+  const bodies: Record<string, unknown> = {
+    createExecution: {
+      project_module: other,
+      archive_name: 'casda',
+      sources: [{ source_identifier: 'HIPASSJ0002-23' }],
+    },
+    createSource: { project_module: other, source_identifier: 'HIPASSJ0003-23' },
+    createSourcesBulk: { project_module: other, sources: [{ source_identifier: 'HIPASSJ0003-23' }] },
+    discoverSources: { project_module: other, source_identifiers: ['HIPASSJ0002-23'] },
+    createProfile: {
+      name: 'vic-dim',
+      project_module: other,
+      translation: {},
+      deployment: { kind: 'rest_remote', deploy_host: 'dim.example.org' },
+    },
+    updateSource: { enabled: false },
+    replaceProfile: {
+      name: 'vic-dim',
+      project_module: other,
+      translation: {},
+      deployment: { kind: 'rest_remote', deploy_host: 'dim.example.org' },
+    },
+    pauseProfile: { reason: 'mine now' },
+    executeExecution: {},
+    reproduceExecution: {},
+  };
+  const refused: string[] = [];
+  for (const [template, ops] of Object.entries(doc.paths))
+    for (const [method, op] of Object.entries(ops)) {
+      if (!include(op['x-required-role'])) continue;
+      // Its id by the collection it is under; any other parameter names the other project.
+      const collection = Object.keys(ids).find((c) => template.startsWith(`${c}/`));
+      const path = template.replace(/\{(\w+)\}/g, (_, k: string) =>
+        k === 'id' && collection
+          ? ids[collection]!
+          : k === 'module'
+            ? other
+            : k === 'username'
+              ? 'vic'
+              : theirExecution,
+      );
+      const yaml = op.requestBody?.content['application/x-yaml'];
+      const r = await api.call(method.toUpperCase(), path, {
+        token,
+        ...(yaml
+          ? {
+              raw: manualWallabyYaml.replace('module: wallaby_hires', `module: ${other}`),
+              headers: { 'Content-Type': 'application/x-yaml' },
+            }
+          : op.requestBody
+            ? { body: bodies[op.operationId] ?? { project_module: other } }
+            : {}),
+      });
+      t.false(r.status < 300, `${method} ${template}: ${r.status} ${r.text.slice(0, 200)}`);
+      t.true(r.status < 500, `${method} ${template}: ${r.status}`);
+      if (r.status === 403) refused.push(op.operationId);
+    }
+  return { refused, theirExecution };
+};
+
 test.serial("an operator of one project runs it, and no route lets them touch another's", async (t) => {
   const vic = await api.tokenFor('vic', 'viewer');
   // Granted on the host, as accounts are managed; said back with every role it holds.
@@ -87,75 +169,11 @@ test.serial("an operator of one project runs it, and no route lets them touch an
   t.regex(theirs.text, /needs the operator role for project wallaby_other; you have viewer there/);
 
   // Every route that needs more than a viewer, on the other project's things: refused.
-  const made = await create(b.token, other, 'HIPASSJ0002-23');
-  const theirExecution = (made.body as { uuid: string }).uuid;
-  const theirProfile = (
-    (await api.call('GET', `/deployment-profiles?project_module=${other}`, { token: b.token })).body as {
-      items: { id: string; project_module: string | null }[];
-    }
-  ).items.find((p) => p.project_module === other)!.id;
-  const ids: Record<string, string> = {
-    '/executions': theirExecution,
-    '/sources': b.ids['HIPASSJ0002-23']!,
-    '/deployment-profiles': theirProfile,
-  };
-  const bodies: Record<string, unknown> = {
-    createExecution: {
-      project_module: other,
-      archive_name: 'casda',
-      sources: [{ source_identifier: 'HIPASSJ0002-23' }],
-    },
-    createSource: { project_module: other, source_identifier: 'HIPASSJ0003-23' },
-    createSourcesBulk: { project_module: other, sources: [{ source_identifier: 'HIPASSJ0003-23' }] },
-    discoverSources: { project_module: other, source_identifiers: ['HIPASSJ0002-23'] },
-    createProfile: {
-      name: 'vic-dim',
-      project_module: other,
-      translation: {},
-      deployment: { kind: 'rest_remote', deploy_host: 'dim.example.org' },
-    },
-    updateSource: { enabled: false },
-    replaceProfile: {
-      name: 'vic-dim',
-      project_module: other,
-      translation: {},
-      deployment: { kind: 'rest_remote', deploy_host: 'dim.example.org' },
-    },
-    pauseProfile: { reason: 'mine now' },
-    executeExecution: {},
-    reproduceExecution: {},
-  };
-  const refused: string[] = [];
-  for (const [template, ops] of Object.entries(doc.paths))
-    for (const [method, op] of Object.entries(ops)) {
-      if (op['x-required-role'] === 'public' || op['x-required-role'] === 'viewer') continue;
-      // Its id by the collection it is under; any other parameter names the other project.
-      const collection = Object.keys(ids).find((c) => template.startsWith(`${c}/`));
-      const path = template.replace(/\{(\w+)\}/g, (_, k: string) =>
-        k === 'id' && collection
-          ? ids[collection]!
-          : k === 'module'
-            ? other
-            : k === 'username'
-              ? 'vic'
-              : theirExecution,
-      );
-      const yaml = op.requestBody?.content['application/x-yaml'];
-      const r = await api.call(method.toUpperCase(), path, {
-        token: vic,
-        ...(yaml
-          ? {
-              raw: manualWallabyYaml.replace('module: wallaby_hires', `module: ${other}`),
-              headers: { 'Content-Type': 'application/x-yaml' },
-            }
-          : op.requestBody
-            ? { body: bodies[op.operationId] ?? { project_module: other } }
-            : {}),
-      });
-      t.false(r.status < 300, `${method} ${template}: ${r.status} ${r.text.slice(0, 200)}`);
-      t.true(r.status < 500, `${method} ${template}: ${r.status}`);
-      if (r.status === 403) refused.push(op.operationId);
-    }
+  const { refused, theirExecution } = await everyRoute(
+    t,
+    vic,
+    (role) => role !== 'public' && role !== 'none' && role !== 'viewer',
+  );
   // Those the other project's id or body names are refused for it, not for lack of a resource.
   for (const op of [
     'createExecution',
@@ -179,6 +197,69 @@ test.serial("an operator of one project runs it, and no route lets them touch an
     t.true(refused.includes(op), `${op} refused`);
   const untouched = (await api.call('GET', `/executions/${theirExecution}`, { token: b.token })).body;
   t.is((untouched as { state: string }).state, 'pending', 'their execution as they left it');
+});
+
+test.serial('an account with no role of its own reads only the projects it holds a role for', async (t) => {
+  t.timeout(120_000);
+  const nia = await api.tokenFor('nia', 'none');
+  const grant = host(['grant', '--username', 'nia', '--project', 'wallaby_hires', '--role', 'viewer']);
+  t.is(await grant.exited(), 0, grant.output());
+  t.regex(grant.output(), /^nia has no role of its own; viewer of wallaby_hires$/m);
+  // Its own account's routes: open to it.
+  const me = (await api.call('GET', '/auth/me', { token: nia })).body as Record<string, unknown>;
+  t.is(me['role'], 'none');
+  t.deepEqual(me['project_roles'], { wallaby_hires: 'viewer' });
+  t.is((await api.call('GET', '/auth/tokens', { token: nia })).status, 200);
+
+  // Its project: read, by list and by id; run: refused (a viewer there).
+  const mine = await create(a.token, 'wallaby_hires', 'HIPASSJ0001-23');
+  const id = (mine.body as { uuid: string }).uuid;
+  const read = (path: string) => api.call('GET', path, { token: nia });
+  t.is((await read(`/executions/${id}`)).status, 200);
+  t.is((await read(`/executions/${id}/events`)).status, 200);
+  t.is((await read('/sources?project_module=wallaby_hires')).status, 200);
+  t.is((await read('/project-configs/wallaby_hires')).status, 200);
+  const listed = (await read('/executions?project_module=wallaby_hires')).body as {
+    items: { project_module: string }[];
+  };
+  t.true(listed.items.length > 0 && listed.items.every((e) => e.project_module === 'wallaby_hires'));
+  t.is((await create(nia, 'wallaby_hires', 'HIPASSJ0001-23')).status, 403);
+  // What spans every project is not for it, and says what to do.
+  const all = await read('/executions');
+  t.is(all.status, 403);
+  t.regex(all.text, /your account has none of its own, only roles for single projects/);
+  t.is((await read('/overview')).status, 403);
+  t.is((await read('/project-configs')).status, 403);
+  t.is((await read(`/executions?project_module=${other}`)).status, 403);
+  t.is((await read(`/sources?project_module=${other}`)).status, 403);
+
+  // Every route but its own account's, on the other project's things: refused.
+  const { refused } = await everyRoute(t, nia, (role) => role !== 'public' && role !== 'none');
+  for (const op of [
+    'getExecution',
+    'executionEvents',
+    'overview',
+    'getSource',
+    'getProfile',
+    'getProjectConfig',
+    'projectUsage',
+    'listExecutions',
+    'compareExecutions',
+  ])
+    t.true(refused.includes(op), `${op} refused`);
+
+  // Its token: the roles it holds for its projects, by default; nothing elsewhere.
+  const made = await api.call('POST', '/auth/tokens', {
+    token: nia,
+    body: { name: 'nia notebook', days: 1 },
+  });
+  t.is(made.status, 201, made.text);
+  const token = (made.body as { token: string; role: string }).token;
+  t.is((made.body as { role: string }).role, 'viewer');
+  t.is((await api.call('GET', `/executions/${id}`, { token })).status, 200);
+  t.is((await api.call('GET', '/executions', { token })).status, 403);
+  const metrics = await api.call('GET', '/metrics', { token });
+  t.false(metrics.text.includes('project_module="wallaby_other"'), 'the metrics by project are not its');
 });
 
 test.serial(

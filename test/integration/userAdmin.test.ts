@@ -60,7 +60,7 @@ test.serial('a role counts at the next request; a bad role or an unknown user ex
   t.deepEqual(await me(op.token), { status: 200, role: 'viewer' });
   const bad = await user(['set-role', '--username', 'op', '--role', 'root']);
   t.is(bad.code, 1);
-  t.regex(bad.out, /role: one of viewer, operator, admin/);
+  t.regex(bad.out, /role: one of none, viewer, operator, admin/);
   const nobody = await user(['disable', '--username', 'ghost']);
   t.is(nobody.code, 1);
   t.regex(nobody.out, /no user is named 'ghost'/);

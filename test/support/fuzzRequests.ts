@@ -8,9 +8,9 @@ import { hostileText, invalid, type Pools, spoil, valid } from '../support/opena
 import { check, doc, type Operation, resolve, type Schema } from '../support/openapiCheck.js';
 import { manualWallabyYaml } from '../support/project.js';
 
-export type Role = 'viewer' | 'operator' | 'admin';
-export const rank = { public: 0, viewer: 1, operator: 2, admin: 3 } as const;
-export const roles: readonly Role[] = ['viewer', 'operator', 'admin'];
+export type Role = 'none' | 'viewer' | 'operator' | 'admin';
+export const rank = { public: 0, none: 1, viewer: 2, operator: 3, admin: 4 } as const;
+export const roles: readonly Role[] = ['none', 'viewer', 'operator', 'admin'];
 
 export interface Op {
   readonly method: string;
@@ -55,7 +55,8 @@ export const expectedStatus: Readonly<Record<Exclude<Variant, 'valid'>, readonly
 export interface Request {
   readonly op: Op;
   readonly variant: Variant;
-  readonly auth: Role | 'none' | 'garbage';
+  /** A role's token, no token at all (`anonymous`), or a token that is no token (`garbage`). */
+  readonly auth: Role | 'anonymous' | 'garbage';
   readonly url: string;
   readonly contentType?: string;
   readonly body?: string;
@@ -212,7 +213,7 @@ export const requestsFor = (op: Op): fc.Arbitrary<Request> => {
   const variants: fc.Arbitrary<Request>[] = [build('valid', anyAllowed)(), build('valid', anyAllowed)()];
 
   if (required !== 'public') {
-    variants.push(build('no_token', fc.constant('none'))());
+    variants.push(build('no_token', fc.constant('anonymous'))());
     variants.push(build('bad_token', fc.constant('garbage'))());
   }
   if (weaker.length > 0) variants.push(build('weak_role', fc.constantFrom(...weaker))());

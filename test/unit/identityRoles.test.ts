@@ -16,16 +16,21 @@ const rules: GroupRole[] = [
   { group: 'urn:mace:aaf:dingo-ops', projectModule: 'dingo', role: 'operator' },
 ];
 
-test('a person is let in through a mapped group, and operates only where a group says operator', (t) => {
+test('a person is let in through a mapped group, with the highest role its groups give in each project', (t) => {
   t.deepEqual(rolesFromGroups(rules, ['/elsewhere']), { admitted: false, projectRoles: {} });
   t.deepEqual(rolesFromGroups(rules, []), { admitted: false, projectRoles: {} });
-  t.deepEqual(rolesFromGroups(rules, ['/surveys/readers']), { admitted: true, projectRoles: {} });
+  t.deepEqual(rolesFromGroups(rules, ['/surveys/readers']), {
+    admitted: true,
+    projectRoles: { wallaby_hires: 'viewer', dingo: 'viewer' },
+  });
   t.deepEqual(rolesFromGroups(rules, ['/surveys/readers', 'urn:mace:aaf:dingo-ops']), {
     admitted: true,
-    projectRoles: { dingo: 'operator' },
+    projectRoles: { wallaby_hires: 'viewer', dingo: 'operator' },
   });
-  t.deepEqual(rolesFromGroups(rules, ['/surveys/wallaby', '/surveys/readers']).projectRoles, {
+  // The highest a person's groups give, in whichever order the rules come.
+  t.deepEqual(rolesFromGroups([...rules].reverse(), ['/surveys/wallaby', '/surveys/readers']).projectRoles, {
     wallaby_hires: 'operator',
+    dingo: 'viewer',
   });
   // A group's name is matched whole, case and all.
   t.false(rolesFromGroups(rules, ['/surveys/Wallaby', '/surveys']).admitted);

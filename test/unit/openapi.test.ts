@@ -28,7 +28,7 @@ test('every operation names its required role and protected ones need a bearer t
   for (const [path, ops] of Object.entries(doc.paths))
     for (const [method, op] of Object.entries(ops)) {
       const role = op['x-required-role'];
-      t.true(['public', 'viewer', 'operator', 'admin'].includes(role as string), `${method} ${path}`);
+      t.true(['public', 'none', 'viewer', 'operator', 'admin'].includes(role as string), `${method} ${path}`);
       const security = op['security'] as unknown[];
       t.is(security.length === 0, role === 'public', `${method} ${path}`);
       if (role !== 'public')

@@ -47,6 +47,9 @@ const issuesOf = (input: ApiTokenInput, owner: TokenOwner, maxDays: number): Fie
       ? [{ path: 'role', message: `above your own roles (${highestRole(owner)} at most)` }]
       : []
     : [{ path: 'role', message: 'viewer, operator or admin' }]),
+  ...(input.role === 'none'
+    ? [{ path: 'role', message: 'viewer, operator or admin: a token of no role does nothing' }]
+    : []),
   ...(Number.isInteger(input.days) && input.days >= 1 && input.days <= maxDays
     ? []
     : [{ path: 'days', message: `a whole number of days from 1 to ${maxDays}` }]),
@@ -77,7 +80,9 @@ export const createApiToken = async (
   const now = deps.clock.now();
   const id = deps.random.uuid();
   const secret = deps.random.token(apiTokenSecretBytes);
-  const role: Role = (input.role as Role | undefined) ?? owner.role;
+  // An account with no role of its own gets a token with the roles it holds for its projects.
+  const role: Role =
+    (input.role as Role | undefined) ?? (owner.role === 'none' ? highestRole(owner) : owner.role);
   const expiresAt = addSeconds(now, input.days * 86_400);
   const view: ApiTokenView = {
     id,

@@ -48,7 +48,7 @@ const accountFor = async (deps: IdentityDeps, identity: Identity): Promise<strin
         identity.email !== null && emailPattern.test(identity.email) && identity.email.length <= 254
           ? identity.email
           : `${username}@identity.invalid`,
-      role: 'viewer',
+      role: deps.provider?.newAccountRole ?? 'viewer',
       passwordHash,
       createdAt: now,
       disabledAt: null,

@@ -1,3 +1,4 @@
+import { roleAllows } from '../../../core/domain/roles.js';
 import { buildOpenApi } from '../../../schema/openapi.js';
 import { serviceVersion } from '../../../schema/version.js';
 import { withTimeout } from '../../composition/timeout.js';
@@ -18,13 +19,16 @@ export const healthHandler: Handler = async () => ({
 });
 
 /**
- * Whether a public route's caller showed a valid token: such a caller sees what any reader may
- * (the details of readiness, metrics by project); anyone else sees the public part. A token that
- * fails shows the public part too, as none would.
+ * Whether a public route's caller showed a valid token of a reader of every project: such a caller
+ * sees what any reader may (the details of readiness, metrics by project); anyone else sees the
+ * public part. A token that fails, or an account with no role of its own (which reads only its
+ * projects), sees the public part too.
  */
-const signedIn = async (ctx: HandlerContext): Promise<boolean> =>
-  ctx.req.headers.authorization !== undefined &&
-  E.isRight(await ctx.app.auth.authenticate(bearerOf(ctx.req)));
+const signedIn = async (ctx: HandlerContext): Promise<boolean> => {
+  if (ctx.req.headers.authorization === undefined) return false;
+  const p = await ctx.app.auth.authenticate(bearerOf(ctx.req));
+  return E.isRight(p) && roleAllows(p.right.role, 'viewer');
+};
 
 /**
  * Readiness. Without a token: yes or no and each part's name and state, never its detail (addresses

@@ -17,7 +17,7 @@ const ended = (n: number) => (n === 0 ? 'no login was live' : `${n} login${n ===
 export class UserSetRoleCommand extends UserCommand {
   static override paths = [['user', 'set-role']];
   static override usage = Command.Usage({
-    description: "Change a user's role (viewer, operator or admin)",
+    description: "Change a user's role (none, viewer, operator or admin)",
     details: `
       The role counts from the account's next request: its logins go on, with the new role.
       The last enabled admin cannot be demoted; make another admin first.
@@ -26,7 +26,10 @@ ${onTheHost}
     examples: [['Make alice an operator', 'surveyor user set-role --username alice --role operator']],
   });
   username = whose();
-  role = Option.String('--role', { required: true, description: 'viewer, operator or admin' });
+  role = Option.String('--role', {
+    required: true,
+    description: 'none (only the projects granted), viewer, operator or admin',
+  });
   protected async act(app: Surveyor) {
     const r = await app.users.change({ username: this.username, role: this.role }, hostActor());
     return said(r, (c) => `${c.user.username} is now ${c.user.role}`);

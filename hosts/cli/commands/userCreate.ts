@@ -32,7 +32,9 @@ export class UserCreateCommand extends PasswordCommand {
 
   username = Option.String('--username', { required: true, description: 'Login name' });
   email = Option.String('--email', { required: true, description: 'E-mail address' });
-  role = Option.String('--role', 'viewer', { description: 'viewer, operator or admin (default viewer)' });
+  role = Option.String('--role', 'viewer', {
+    description: 'none (only the projects granted), viewer, operator or admin (default viewer)',
+  });
   protected async act(app: SurveyorOperations, rt: Runtime) {
     rt.secrets.add(this.password);
     const r = await app.users.create(

@@ -13,6 +13,8 @@ export const rolesText = (u: {
   const byRole = new Map<string, string[]>();
   for (const [m, r] of Object.entries(u.project_roles)) byRole.set(r, [...(byRole.get(r) ?? []), m]);
   const grants = [...byRole.entries()].map(([r, ms]) => `${r} of ${ms.join(', ')}`);
+  if (u.role === 'none')
+    return `${u.username} has no role of its own; ${grants.length > 0 ? grants.join('; ') : 'no role for any project either'}`;
   return `${u.username} is ${u.role}${grants.length > 0 ? `; ${grants.join('; ')}` : ' on every project, with no role for a single one'}`;
 };
 
@@ -22,11 +24,13 @@ const said = (r: E.Either<import('../../../core/errors.js').AppError, ProjectRol
 export class UserGrantCommand extends UserCommand {
   static override paths = [['user', 'grant']];
   static override usage = Command.Usage({
-    description: 'Make a user operator of one project, beside their own role',
+    description: 'Give a user a role for one project (operator, or viewer), beside their own role',
     details: `
       A viewer made operator of one survey creates, runs, cancels and retries that survey's
       executions, registers its sources and manages its profiles and alert rules, and stays a
       viewer of every other project (every route that acts on a project checks the role for it).
+      A viewer grant counts for an account with no role of its own (\`--role none\`), which reads
+      only the projects it holds a role for.
       Admin is granted for every project only: it decides what code runs where. Counts from the
       account's next request; its API tokens carry it up to their own role.
 ${onTheHost}
@@ -40,7 +44,9 @@ ${onTheHost}
   });
   username = Option.String('--username', { required: true, description: 'Whose account' });
   project = Option.String('--project', { required: true, description: 'The project module' });
-  role = Option.String('--role', 'operator', { description: 'The role for that project (operator)' });
+  role = Option.String('--role', 'operator', {
+    description: 'The role for that project (operator or viewer)',
+  });
   protected async act(app: Surveyor) {
     return said(
       await app.users.grantProjectRole(

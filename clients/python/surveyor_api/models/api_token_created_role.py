@@ -1,9 +1,10 @@
 from typing import Literal
 
-ApiTokenCreatedRole = Literal["admin", "operator", "viewer"]
+ApiTokenCreatedRole = Literal["admin", "none", "operator", "viewer"]
 
 API_TOKEN_CREATED_ROLE_VALUES: set[ApiTokenCreatedRole] = {
     "admin",
+    "none",
     "operator",
     "viewer",
 }

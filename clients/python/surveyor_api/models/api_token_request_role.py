@@ -1,9 +1,10 @@
 from typing import Literal
 
-ApiTokenRequestRole = Literal["admin", "operator", "viewer"]
+ApiTokenRequestRole = Literal["admin", "none", "operator", "viewer"]
 
 API_TOKEN_REQUEST_ROLE_VALUES: set[ApiTokenRequestRole] = {
     "admin",
+    "none",
     "operator",
     "viewer",
 }

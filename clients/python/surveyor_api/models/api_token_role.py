@@ -1,9 +1,10 @@
 from typing import Literal
 
-ApiTokenRole = Literal["admin", "operator", "viewer"]
+ApiTokenRole = Literal["admin", "none", "operator", "viewer"]
 
 API_TOKEN_ROLE_VALUES: set[ApiTokenRole] = {
     "admin",
+    "none",
     "operator",
     "viewer",
 }

@@ -1,9 +1,10 @@
 from typing import Literal
 
-MeProjectRolesAdditionalProperty = Literal["admin", "operator", "viewer"]
+MeProjectRolesAdditionalProperty = Literal["admin", "none", "operator", "viewer"]
 
 ME_PROJECT_ROLES_ADDITIONAL_PROPERTY_VALUES: set[MeProjectRolesAdditionalProperty] = {
     "admin",
+    "none",
     "operator",
     "viewer",
 }

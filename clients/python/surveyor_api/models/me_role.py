@@ -1,9 +1,10 @@
 from typing import Literal
 
-MeRole = Literal["admin", "operator", "viewer"]
+MeRole = Literal["admin", "none", "operator", "viewer"]
 
 ME_ROLE_VALUES: set[MeRole] = {
     "admin",
+    "none",
     "operator",
     "viewer",
 }

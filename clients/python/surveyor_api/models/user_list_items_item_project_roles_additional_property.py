@@ -1,11 +1,14 @@
 from typing import Literal
 
-UserListItemsItemProjectRolesAdditionalProperty = Literal["admin", "operator", "viewer"]
+UserListItemsItemProjectRolesAdditionalProperty = Literal[
+    "admin", "none", "operator", "viewer"
+]
 
 USER_LIST_ITEMS_ITEM_PROJECT_ROLES_ADDITIONAL_PROPERTY_VALUES: set[
     UserListItemsItemProjectRolesAdditionalProperty
 ] = {
     "admin",
+    "none",
     "operator",
     "viewer",
 }

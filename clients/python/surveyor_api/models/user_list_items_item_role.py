@@ -1,9 +1,10 @@
 from typing import Literal
 
-UserListItemsItemRole = Literal["admin", "operator", "viewer"]
+UserListItemsItemRole = Literal["admin", "none", "operator", "viewer"]
 
 USER_LIST_ITEMS_ITEM_ROLE_VALUES: set[UserListItemsItemRole] = {
     "admin",
+    "none",
     "operator",
     "viewer",
 }
