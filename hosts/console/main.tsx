@@ -238,12 +238,11 @@ const App = () => {
       <main inert={ended !== false}>
         {me.role === 'none' && (
           <p class="warn">
-            Your account has no role of its own: it reads only the projects it holds a role for (
+            Your account has no role of its own: the console shows the projects you hold a role for (
             {Object.entries(me.project_roles)
               .map(([m, r]) => `${m}: ${r}`)
               .join(', ') || 'none yet'}
-            ). Pages across every project answer that they need the viewer role; the CLI and the API read your
-            projects when a request names one (project_module).
+            ).
           </p>
         )}
         <PageFor route={route} />

@@ -2,6 +2,7 @@
 // would change anything, and the charts of what runs used; a source automation stopped trying is
 // shown on its project and its page. The runs the viewer reads are made over the API first.
 import test from 'ava';
+import { runCli } from '../support/child.js';
 import { consoleSession } from '../support/consoleSession.js';
 import { wallabyYaml } from '../support/examples.js';
 
@@ -131,6 +132,49 @@ test.serial('a viewer sees every page and no control that would change anything'
     [],
   );
 });
+
+test.serial(
+  'an account with no role of its own sees the projects it holds a role for, and their pages',
+  async (t) => {
+    t.timeout(120_000);
+    await c.makeUser('nora', 'none');
+    const grant = runCli(
+      ['user', 'grant', '--username', 'nora', '--project', 'wallaby_hires', '--role', 'viewer'],
+      c.env,
+    );
+    t.is(await grant.exited(), 0, grant.output());
+    const { page } = await c.newContext(t, 'no-role');
+    await page.goto(`${c.base}/`);
+    await c.signIn(page, 'nora');
+    await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+    const row = page.getByRole('row', { name: /wallaby_hires/ });
+    t.regex((await row.textContent()) ?? '', /wallaby_hires\s*viewer/);
+    await c.record(t, page, 'none-overview');
+    await row.getByRole('link', { name: 'executions' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Executions' }).waitFor();
+    await page.locator(`a[href*="${ids.real}"]`).first().waitFor();
+    const pages: [string, string | RegExp][] = [
+      ['executions', 'Executions'],
+      [`executions/${ids.real}`, /^Execution /],
+      ['sources', 'Sources'],
+      ['projects', 'Project configurations'],
+      ['usage/wallaby_hires', 'Usage of wallaby_hires'],
+    ];
+    for (const [hash, heading] of pages) {
+      await c.open(page, hash, heading);
+      await page.waitForTimeout(300);
+      // Each page reads what it shows: nothing refused.
+      t.is(
+        await page.locator('.error').count(),
+        0,
+        `${hash}: ${await page.locator('.error').allTextContents()}`,
+      );
+      await c.record(t, page, `none-${hash.replace(/\//g, '-')}`);
+    }
+    await c.open(page, 'sources', 'Sources');
+    await page.getByText('HIPASSJ0001-23').first().waitFor();
+  },
+);
 
 test.serial(
   'a source automation stopped trying shows on its project and on its page, with why',

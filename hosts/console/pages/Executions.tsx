@@ -3,7 +3,8 @@ import { useState } from 'preact/hooks';
 import { call, get, query } from '../api.js';
 import { go, href, type Route } from '../router.js';
 import { canIn, useMe } from '../session.js';
-import type { ExecutionPage, ProfilePage, Projects } from '../types.js';
+import { defaultProject, readableProfiles, readableProjects } from '../readable.js';
+import type { ExecutionPage } from '../types.js';
 import {
   Choice,
   ConfirmButton,
@@ -49,14 +50,16 @@ const took = (e: { execute_requested_at: string | null; created_at: string; fini
 
 /** The project and profile choices of the filters (the first page of profiles is plenty to pick from). */
 export const useChoices = () => {
-  const projects = useLoad(() => get<Projects>('/project-configs'), 'projects');
-  const profiles = useLoad(() => get<ProfilePage>('/deployment-profiles?limit=500'), 'profiles');
+  const me = useMe();
+  const projects = useLoad(() => readableProjects(me), 'projects');
+  const profiles = useLoad(() => readableProfiles(me), 'profiles');
   return { projects: projects.data?.items ?? [], profiles: profiles.data?.items ?? [] };
 };
 
 export const ExecutionsPage = ({ route }: { route: Route }) => {
+  const me = useMe();
   const filter = {
-    project_module: route.params.get('project') ?? undefined,
+    project_module: route.params.get('project') ?? defaultProject(me),
     state: route.params.get('state') ?? undefined,
     deployment_profile_name: route.params.get('profile') ?? undefined,
     source_id: route.params.get('source') ?? undefined,
@@ -69,7 +72,7 @@ export const ExecutionsPage = ({ route }: { route: Route }) => {
     5000,
   );
   const { projects, profiles } = useChoices();
-  const canRun = canIn(useMe(), 'operator', filter.project_module);
+  const canRun = canIn(me, 'operator', filter.project_module);
   const [bulkNote, setBulkNote] = useState<string | null>(null);
   // The ones shown, each retried (after an outage) or cancelled (an emergency stop) on its own; one
   // refused is named, the others go on (as `surveyor exec retry-failed` and `exec cancel-all`).

@@ -1,5 +1,6 @@
 import { get, getAnyStatus } from '../api.js';
 import { href } from '../router.js';
+import { useMe } from '../session.js';
 import type { Overview } from '../types.js';
 import { StackedBars } from '../charts.js';
 import { Checks, ExecutionLink, Page, PauseWindow, Show, StateBadge, Time, useLoad } from '../ui.js';
@@ -20,7 +21,42 @@ const age = (seconds: number) =>
       ? `${Math.round(seconds / 60)} min`
       : `${(seconds / 3600).toFixed(1)} h`;
 
-export const OverviewPage = () => {
+/** An account with no role of its own reads only its projects: those, with where to read them. */
+const OwnProjects = () => {
+  const me = useMe();
+  const modules = Object.keys(me.project_roles).sort();
+  return (
+    <Page title="Overview">
+      <p>Your account reads only the projects it holds a role for.</p>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Project</th>
+            <th scope="col">Your role</th>
+            <th scope="col">Read</th>
+          </tr>
+        </thead>
+        <tbody>
+          {modules.map((m) => (
+            <tr key={m}>
+              <td>{m}</td>
+              <td>{me.project_roles[m]}</td>
+              <td>
+                <a href={href(['executions'], { project: m })}>executions</a> ·{' '}
+                <a href={href(['sources'], { project: m })}>sources</a> ·{' '}
+                <a href={href(['projects'], { project: m })}>configuration</a>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Page>
+  );
+};
+
+export const OverviewPage = () => (useMe().role === 'none' ? <OwnProjects /> : <EveryProject />);
+
+const EveryProject = () => {
   const overview = useLoad(() => get<Overview>('/overview'), 'overview', 5000);
   const ready = useLoad(readiness, 'ready', 10_000);
   return (

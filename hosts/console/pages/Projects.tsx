@@ -2,8 +2,9 @@ import { diffLines } from 'diff';
 import { useState } from 'preact/hooks';
 import { ApiError, call, get } from '../api.js';
 import { go, href, type Route } from '../router.js';
-import { useCan } from '../session.js';
-import type { ConfigVersion, ConfigVersionList, ProjectAutomation, Projects } from '../types.js';
+import { useCan, useMe } from '../session.js';
+import { readableProjects } from '../readable.js';
+import type { ConfigVersion, ConfigVersionList, ProjectAutomation } from '../types.js';
 import { ErrorNote, ExecutionLink, Field, Page, Scroll, Show, Time, useAction, useLoad } from '../ui.js';
 
 interface Issue {
@@ -181,7 +182,8 @@ const AutomationHolds = ({ module }: { module: string }) => {
 };
 
 export const ProjectsPage = ({ route }: { route: Route }) => {
-  const projects = useLoad(() => get<Projects>('/project-configs'), 'projects');
+  const me = useMe();
+  const projects = useLoad(() => readableProjects(me), 'projects');
   const chosen = route.params.get('project') ?? projects.data?.items[0]?.project_module ?? '';
   const versions = useLoad(
     () =>

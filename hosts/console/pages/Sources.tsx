@@ -271,9 +271,16 @@ export const SourcesPage = ({ route }: { route: Route }) => {
 export const SourceDetailPage = ({ id }: { id: string }) => {
   const status = useLoad(() => get<SourceStatus>(`/sources/${id}/status`), id, 5000);
   const events = useLoad(() => get<EventPage>(`/sources/${id}/events?limit=200`), id, 5000);
+  // Named with its project: an account with no role of its own reads executions of its projects only.
+  const project = status.data?.project_module;
   const runs = useLoad(
-    () => get<ExecutionPage>(`/executions${query({ source_id: id, limit: recentRuns })}`),
-    id,
+    () =>
+      project === undefined
+        ? Promise.resolve({ items: [], next_cursor: null })
+        : get<ExecutionPage>(
+            `/executions${query({ source_id: id, project_module: project, limit: recentRuns })}`,
+          ),
+    `${id}:${project ?? ''}`,
     5000,
   );
   return (

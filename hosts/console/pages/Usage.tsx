@@ -1,7 +1,9 @@
 import { get } from '../api.js';
 import { BudgetGauge, StackedBars } from '../charts.js';
 import { go, href, type Route } from '../router.js';
-import type { ProjectUsage, Projects } from '../types.js';
+import type { ProjectUsage } from '../types.js';
+import { readableProjects } from '../readable.js';
+import { useMe } from '../session.js';
 import { Page, Show, useLoad } from '../ui.js';
 
 const outcomes = [
@@ -125,7 +127,8 @@ const ByGraph = ({ u }: { u: ProjectUsage }) =>
 
 /** A project's usage: node-hours per month split by outcome, tables by profile and of the costliest sources, its budget and wall times. */
 export const UsagePage = ({ route }: { route: Route }) => {
-  const projects = useLoad(() => get<Projects>('/project-configs'), 'projects');
+  const me = useMe();
+  const projects = useLoad(() => readableProjects(me), 'projects');
   const module = route.path[1] ?? projects.data?.items[0]?.project_module;
   const key = module ?? '';
   const byMonth = useUsage(module, 'month');
