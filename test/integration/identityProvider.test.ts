@@ -4,6 +4,7 @@
 // takes the role away at the next refresh, the provider's keys rotate without anyone noticing,
 // and what must be refused is: a replayed state, a callback in another browser, a person in no
 // mapped group, and ID tokens with a wrong issuer, audience or algorithm, expired or forged.
+import { spawn } from 'node:child_process';
 import test from 'ava';
 import { decodeJwt, decodeProtectedHeader, generateKeyPair, importJWK, SignJWT } from 'jose';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -376,6 +377,39 @@ test.serial('the CLI signs in with the device grant: a code entered in any brows
   t.is(stale.status, 401);
 });
 
+test.serial('the Python client signs in through the provider with the device grant', async (t) => {
+  t.timeout(120_000);
+  const python = process.env['SURVEYOR_CLIENT_PYTHON'];
+  if (!python)
+    return t.fail('SURVEYOR_CLIENT_PYTHON is not set: scripts/test sets it up (scripts/lib/pytools.sh)');
+  const script = [
+    'import os',
+    'from surveyor_client import Surveyor',
+    's = Surveyor.sign_in(os.environ["SURVEYOR_URL"], show=lambda m: print(m, flush=True))',
+    'print("signed in as", s.whoami()["username"], flush=True)',
+  ].join('\n');
+  const child = spawn(python, ['-c', script], {
+    env: { ...process.env, SURVEYOR_URL: api.base.replace(/\/api\/v2$/, '') },
+  });
+  let out = '';
+  child.stdout.on('data', (b: Buffer) => (out += b.toString()));
+  child.stderr.on('data', (b: Buffer) => (out += b.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  let where: string | undefined;
+  for (let i = 0; i < 300 && where === undefined; i++) {
+    where = /open (\S+) and enter the code/.exec(out)?.[1];
+    if (where === undefined) await new Promise((r) => setTimeout(r, 100));
+  }
+  t.truthy(where, out);
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(where!);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await atProvider(page, 'alice');
+  await page.getByRole('heading', { name: 'Signed in' }).waitFor();
+  t.is(await exited, 0, out);
+  t.regex(out, /^signed in as alice$/m);
+});
+
 test.serial("the console's button signs in through the provider, and says why when it cannot", async (t) => {
   t.timeout(120_000);
   const origin = api.base.replace(/\/api\/v2$/, '');
@@ -396,6 +430,42 @@ test.serial("the console's button signs in through the provider, and says why wh
   // The address is cleaned of the reason, so a reload does not say it again.
   t.is(new URL(refused.url()).search, '');
 });
+
+test.serial(
+  'with SERVICE_OIDC_ACCOUNT_ROLE=none an account made at sign-in reads only what its groups give',
+  async (t) => {
+    t.timeout(120_000);
+    const port = await freePort();
+    const other = await startTestApi({
+      ...idp.env(`http://127.0.0.1:${port}`),
+      SERVICE_PORT: String(port),
+      SERVICE_OIDC_ACCOUNT_ROLE: 'none',
+    });
+    try {
+      await prepareProject(other, ['HIPASSJ0001-23']);
+      const map = runCli(
+        ['identity', 'map', '--group', wallabyGroup, '--project', 'wallaby_hires', '--role', 'viewer'],
+        cleanEnv({ DATABASE_URL: other.container.get<Config>(TYPES.Config).DATABASE_URL! }),
+      );
+      t.is(await map.exited(), 0, map.output());
+      const ctx = await quietContext();
+      const page = await ctx.newPage();
+      await page.goto(`${other.base}/auth/oidc/start`);
+      await atProvider(page, 'alice');
+      await page.waitForURL((u) => u.pathname === '/' && u.hash !== '', { timeout: 20_000 });
+      const r = await ctx.request.post(`${other.base}/auth/console-session/refresh`);
+      const token = ((await r.json()) as { access_token: string }).access_token;
+      const me = (await other.call('GET', '/auth/me', { token })).body as Record<string, unknown>;
+      t.is(me['role'], 'none');
+      t.deepEqual(me['project_roles'], { wallaby_hires: 'viewer' });
+      const listed = await other.call('GET', '/executions?project_module=wallaby_hires', { token });
+      t.is(listed.status, 200, listed.text);
+      t.is((await other.call('GET', '/executions', { token })).status, 403);
+    } finally {
+      await other.close();
+    }
+  },
+);
 
 test.serial('without a provider configured the routes say so', async (t) => {
   const plain = await startTestApi();

@@ -309,7 +309,8 @@ export const startIdentityProvider = async (
     people,
     grants,
     env: (publicUrl) => {
-      redirectUris = [`${publicUrl.replace(/\/+$/, '')}/api/v2/auth/oidc/callback`];
+      // Each service the test starts on this provider is one more redirect URI of the client.
+      redirectUris = [...redirectUris, `${publicUrl.replace(/\/+$/, '')}/api/v2/auth/oidc/callback`];
       build();
       return {
         SERVICE_PUBLIC_URL: publicUrl,
