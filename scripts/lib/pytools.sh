@@ -24,7 +24,7 @@ ensure_pyclient() {
   local dir="${SURVEYOR_TESTBED_DIR:-$root/.testbed}/pyclient"
   local want="openapi-python-client==0.29.1 ruff==0.17.6 httpx==0.28.1 attrs==26.1.0 python-dateutil==2.9.0.post0 astropy==8.0.2 tqdm==4.70.1"
   # An editable install maps the packages there were when it ran: made again when they change.
-  local lock="$want $(sha256sum "$root/clients/python/pyproject.toml" | cut -c1-16) $(ls "$root/clients/python" | tr '\n' ' ')"
+  local lock="$want $(sha256sum "$root/clients/python/pyproject.toml" | cut -c1-16) $(ls "$root/clients/python" | grep -v -e '\.egg-info$' -e '^__pycache__$' -e '^build$' | tr '\n' ' ')"
   if [ "$(cat "$dir/.surveyor-lock" 2>/dev/null || true)" != "$lock" ]; then
     section "installing the Python client's tools ($want) into $dir"
     command -v python3 >/dev/null || { echo "no python3 on PATH: the Python client needs one (with venv)" >&2; exit 1; }
