@@ -26,11 +26,11 @@ import {
 import type { IdentityDeps } from '../usecases/auth/identityDeps.js';
 import {
   finishBrowserSignIn,
+  notConfigured,
   pollDeviceSignIn,
   startBrowserSignIn,
   startDeviceSignIn,
 } from '../usecases/auth/identitySignIn.js';
-import { identityFailure } from '../usecases/auth/identityAccount.js';
 import * as E from 'fp-ts/lib/Either.js';
 import type { SurveyorDeps } from './deps.js';
 import { type EventPageRequest, eventPage } from './pages.js';
@@ -41,13 +41,7 @@ export const authOperations = (d: SurveyorDeps) => {
   const identityDeps: IdentityDeps | null = d.auth.identities
     ? { ...d.auth, identities: d.auth.identities }
     : null;
-  const noStore = E.left(
-    identityFailure(
-      'not_configured',
-      'this service signs in with no identity provider; use a username and password',
-      'not_found',
-    ),
-  );
+  const noStore = E.left(notConfigured);
   return {
     auth: {
       /** Failures carry the cause for the log; the client hears only `error`. */

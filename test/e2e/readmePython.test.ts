@@ -19,6 +19,13 @@ let worker: WorkerHandle;
 
 const walkthrough = (): string => walkthroughBlocks('clients/python/README.md', 'python-walkthrough');
 
+/** Python (the client's venv) in the checkout, with the service's address and the admin's password. */
+const runPython = (args: string, url: string, input = '') =>
+  runBash(`"${python}" ${args}${input ? ` <<'PYTHON'\n${input}\nPYTHON` : ''}`, {
+    cwd: root,
+    env: { ...process.env, SURVEYOR_URL: url, SURVEYOR_PASSWORD: password },
+  });
+
 test.before(async () => {
   api = await startTestApi({
     SERVICE_GRAPH_DIR: graphDir,
@@ -43,14 +50,7 @@ test.serial(
     if (!python)
       return t.fail('SURVEYOR_CLIENT_PYTHON is not set: scripts/test sets it up (scripts/lib/pytools.sh)');
     const script = walkthrough();
-    const r = await runBash(`"${python}" - <<'PYTHON'\n${script}\nPYTHON`, {
-      cwd: root,
-      env: {
-        ...process.env,
-        SURVEYOR_URL: api.base.replace(/\/api\/v2$/, ''),
-        SURVEYOR_PASSWORD: password,
-      },
-    });
+    const r = await runPython('-', api.base.replace(/\/api\/v2$/, ''), script);
     t.is(r.code, 0, `${r.out}\n${r.err}`);
     const lines = r.out.trim().split('\n');
     t.is(lines[0], 'admin');
@@ -70,10 +70,7 @@ test.serial(
     t.timeout(120_000);
     if (!python)
       return t.fail('SURVEYOR_CLIENT_PYTHON is not set: scripts/test sets it up (scripts/lib/pytools.sh)');
-    const r = await runBash(`"${python}" test/support/python/client_answers.py`, {
-      cwd: root,
-      env: { ...process.env, SURVEYOR_URL: api.base, SURVEYOR_PASSWORD: password },
-    });
+    const r = await runPython('test/support/python/client_answers.py', api.base);
     t.is(r.code, 0, `${r.out}\n${r.err}`);
     t.is(r.out.trim().split('\n').length, 30, r.out);
     t.regex(r.out, /^executionArtifact translated\.json: list$/m);
@@ -96,10 +93,7 @@ test("a refusal says the service's code; a login outlives its access token", asy
     'time.sleep(32)',
     'print(s.whoami()["username"])',
   ].join('\n');
-  const r = await runBash(`"${python}" - <<'PYTHON'\n${script}\nPYTHON`, {
-    cwd: root,
-    env: { ...process.env, SURVEYOR_URL: api.base, SURVEYOR_PASSWORD: password },
-  });
+  const r = await runPython('-', api.base, script);
   t.is(r.code, 0, `${r.out}\n${r.err}`);
   t.deepEqual(r.out.trim().split('\n'), ['invalid_credentials 401', 'admin']);
   t.true(

@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { type AppError, appError } from '../../errors.js';
 import { projectRoleEvent, userCreatedEvent } from '../../domain/accountEvents.js';
 import type { IssuedTokens } from '../../domain/authPolicy.js';
-import { type Identity, rolesFromGroups, usernamesFor } from '../../domain/identity.js';
+import { type GroupRoles, type Identity, rolesFromGroups, usernamesFor } from '../../domain/identity.js';
 import type { ProjectRoles } from '../../domain/roles.js';
 import { emailPattern, type User } from '../../domain/user.js';
 import type { NewEvent } from '../../domain/event.js';
@@ -85,9 +85,8 @@ const roleChangeEvents = (username: string, before: ProjectRoles, after: Project
 export const applyGroups = async (
   deps: IdentityDeps,
   user: User,
-  identity: Identity,
+  given: GroupRoles,
 ): Promise<E.Either<IdentityFailure, void>> => {
-  const given = rolesFromGroups(await deps.identities.groupRoles(), identity.groups);
   const before = await deps.identities.rolesFromGroups(user.id);
   const events = roleChangeEvents(user.username, before, given.projectRoles);
   if (events.length > 0)
@@ -101,21 +100,25 @@ export interface SignedIn {
   readonly username: string;
 }
 
+/** What the identity's groups give now, by the admin's mapping. */
+export const groupsOf = async (deps: IdentityDeps, identity: Identity): Promise<GroupRoles> =>
+  rolesFromGroups(await deps.identities.groupRoles(), identity.groups);
+
 /** A login for the identity the provider vouched for: its account (made on first sign-in), its roles, its session. */
 export const signInWith = async (
   deps: IdentityDeps,
   grant: ProviderGrant,
 ): Promise<E.Either<IdentityFailure, SignedIn>> => {
   const { identity } = grant;
-  const admitted = rolesFromGroups(await deps.identities.groupRoles(), identity.groups).admitted;
+  const given = await groupsOf(deps, identity);
   // A person in no mapped group gets no account either.
-  if (!admitted && (await deps.identities.accountOf(identity.issuer, identity.subject)) === null)
+  if (!given.admitted && (await deps.identities.accountOf(identity.issuer, identity.subject)) === null)
     return E.left(notAdmitted);
   const user = await deps.users.findById(await accountFor(deps, identity));
   if (user === null) return E.left(identityFailure('user_gone', 'the account was removed; ask an admin'));
   if (user.disabledAt !== null)
     return E.left(identityFailure('disabled', 'this account is disabled; ask an admin', 'forbidden'));
-  const roles = await applyGroups(deps, user, identity);
+  const roles = await applyGroups(deps, user, given);
   if (E.isLeft(roles)) return roles;
 
   // The identity first: a session from the provider is never without it (refresh asks the provider).

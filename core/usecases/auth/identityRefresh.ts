@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { User } from '../../domain/user.js';
-import { applyGroups, type IdentityFailure, identityFailure } from './identityAccount.js';
+import { applyGroups, groupsOf, type IdentityFailure, identityFailure } from './identityAccount.js';
 import type { IdentityDeps } from './identityDeps.js';
 
 /** Why a refresh of a login through the provider was refused, and whether the login ends with it. */
@@ -50,7 +50,7 @@ export const reconfirmLogin = async (
   const { identity, refreshToken } = refreshed.value;
   if (identity.issuer !== login.issuer || identity.subject !== login.subject)
     return ended('identity_changed', 'the identity provider named someone else; sign in again');
-  const roles = await applyGroups(deps, user, identity);
+  const roles = await applyGroups(deps, user, await groupsOf(deps, identity));
   // The login is over (401, sign in again), not only refused.
   if (E.isLeft(roles))
     return E.left({

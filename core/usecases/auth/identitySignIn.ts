@@ -8,7 +8,7 @@ import { browserAttemptSeconds, type IdentityDeps, maxOpenAttempts } from './ide
 /** Where the console may send a person back to: one of its own hash routes, nothing else. */
 const returnToPattern = /^#\/[A-Za-z0-9/_.?=&%:-]{0,300}$/;
 
-const notConfigured = identityFailure(
+export const notConfigured = identityFailure(
   'not_configured',
   'this service signs in with no identity provider; use a username and password',
   'not_found',

@@ -4,7 +4,7 @@ import type { IssuedTokens } from '../../../core/domain/authPolicy.js';
 import { apiPrefix } from '../../../schema/routes.js';
 import { consoleSessionPath } from '../../../schema/routes/console.js';
 import { fail, type Handler, type HandlerContext } from '../handler.js';
-import { cookieValue } from '../cookies.js';
+import { cookieValue, httpOnlyCookie } from '../cookies.js';
 import { attemptLogin } from './auth.js';
 
 /**
@@ -18,14 +18,14 @@ const cookiePath = apiPrefix + consoleSessionPath;
 const tokenShape = /^[A-Za-z0-9_-]{16,512}$/;
 
 const cookie = (ctx: HandlerContext, value: string, maxAgeSeconds: number): string =>
-  [
-    `${refreshCookieName}=${value}`,
-    `Path=${cookiePath}`,
-    `Max-Age=${maxAgeSeconds}`,
-    'HttpOnly',
-    'SameSite=Strict',
-    ...(ctx.secureTransport ? ['Secure'] : []),
-  ].join('; ');
+  httpOnlyCookie({
+    name: refreshCookieName,
+    value,
+    path: cookiePath,
+    maxAgeSeconds,
+    sameSite: 'Strict',
+    secure: ctx.secureTransport,
+  });
 
 const clearCookie = (ctx: HandlerContext) => ({ 'Set-Cookie': cookie(ctx, '', 0) });
 

@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { apiPrefix } from '../../../schema/routes.js';
 import { oidcCallbackPath } from '../../../schema/routes/identity.js';
 import { fail, failRetryable, type Handler, type HandlerContext } from '../handler.js';
-import { cookieValue } from '../cookies.js';
+import { cookieValue, httpOnlyCookie } from '../cookies.js';
 import { refreshCookieHeader } from './consoleSession.js';
 
 /**
@@ -14,14 +14,14 @@ const bindingCookieName = 'surveyor_oidc_binding';
 const bindingShape = /^[A-Za-z0-9_-]{16,128}$/;
 
 const bindingCookie = (ctx: HandlerContext, value: string, maxAgeSeconds: number): string =>
-  [
-    `${bindingCookieName}=${value}`,
-    `Path=${apiPrefix}${oidcCallbackPath}`,
-    `Max-Age=${maxAgeSeconds}`,
-    'HttpOnly',
-    'SameSite=Lax',
-    ...(ctx.secureTransport ? ['Secure'] : []),
-  ].join('; ');
+  httpOnlyCookie({
+    name: bindingCookieName,
+    value,
+    path: `${apiPrefix}${oidcCallbackPath}`,
+    maxAgeSeconds,
+    sameSite: 'Lax',
+    secure: ctx.secureTransport,
+  });
 
 const bindingOf = (header: string | undefined): string | undefined =>
   cookieValue(header, bindingCookieName, bindingShape);
