@@ -115,13 +115,18 @@ test.serial(
       t.is(parentOf(s), root[0]!.spanID, `${s.operationName} under the root`);
     for (const s of [stage, translate, submit])
       t.is(parentOf(s), run.spanID, `${s.operationName} under the run job`);
-    // In the order they ran. Jaeger rounds a span's start and its duration to microseconds apart,
-    // so an end read as start + duration may pass the next span's start by one or two.
-    const ends = (s: JaegerSpan) => s.startTime + s.duration - 2;
+    // In the order they ran. The SDK anchors each span's times to the wall clock when the span
+    // starts (Date.now, whole milliseconds), so one span's end read as start + duration may pass
+    // the next one's start by up to a millisecond or so (CI saw 1 µs, then more). The steps
+    // themselves last far longer.
+    const ends = (s: JaegerSpan) => s.startTime + s.duration - 2000;
     t.true(create.startTime <= execute.startTime);
     t.true(execute.startTime <= run.startTime);
     t.true(ends(stage) <= translate.startTime, 'stage ends before translate starts');
-    t.true(ends(translate) <= submit.startTime, 'translate ends before submit starts');
+    t.true(
+      ends(translate) <= submit.startTime,
+      `translate ends before submit starts (${translate.startTime}+${translate.duration}, ${submit.startTime})`,
+    );
     t.true(submit.startTime <= ended.startTime);
     t.is(tagOf(ended, 'surveyor.state'), 'completed');
     // Every outbound call under the step that made it.
