@@ -110,7 +110,7 @@ export type { Budget, InFlightShape, Spent } from './domain/budget.js';
 export type { Execution } from './domain/executionRecord.js';
 export type { JsonChange } from './domain/jsonChanges.js';
 export type { RecentAttempts, Reservation } from './domain/loginAttempts.js';
-export type { Manifest, StagedFile, StagedPart } from './domain/manifest.js';
+export type { Manifest, StagedFile, StagedPart, Verification } from './domain/manifest.js';
 export type { OutagePolicy } from './domain/peerOutage.js';
 export type { ProfilePause, WindowChange } from './domain/profilePause.js';
 export type { ProjectConfigVersion } from './domain/projectVersion.js';

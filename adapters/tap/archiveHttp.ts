@@ -62,6 +62,16 @@ export interface ArchiveResponse {
 /** scheme://host[:port] as URL parsing writes it (lower case, the default port left out). */
 export const originOf = (url: string): string => new URL(url).origin;
 
+/**
+ * A pre-signed link (S3's SigV4 or SigV2 query signature): it carries its own authority, and is
+ * sent exactly as served, with no credentials (S3 refuses a second way to authenticate, and the
+ * archive's account has no business at an object store).
+ */
+export const presigned = (url: string): boolean => {
+  const q = new URL(url).searchParams;
+  return q.has('X-Amz-Signature') || (q.has('Signature') && q.has('Expires'));
+};
+
 const loopback = (host: string) => host === 'localhost' || host === '[::1]' || /^127\./.test(host);
 
 /**
@@ -74,6 +84,7 @@ export const credentialsAllowed = (scope: ArchiveScope, url: string): boolean =>
   const u = new URL(url);
   const origin = originOf(url);
   return (
+    !presigned(url) &&
     scope.origins.includes(origin) &&
     (scope.credentials?.origins.includes(origin) ?? false) &&
     (u.protocol === 'https:' || loopback(u.hostname))

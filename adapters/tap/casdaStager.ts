@@ -1,15 +1,21 @@
 import { rm, stat } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
 import { PermanentJobError } from '../../core/domain/job.js';
-import type { StagedFile, StagedPart } from '../../core/domain/manifest.js';
+import { type StagedFile, type StagedPart, verificationOf } from '../../core/domain/manifest.js';
 import type { StageProgress, StageRequest, Stager, StagingState } from '../../core/ports/Stager.js';
 import { peerText, where } from '../shared/peerText.js';
 import { Semaphore } from '../shared/semaphore.js';
-import { type ArchiveCredentials, type ArchiveHttp, ArchiveUnavailable, archiveHttp } from './archiveHttp.js';
+import {
+  type ArchiveCredentials,
+  type ArchiveHttp,
+  ArchiveUnavailable,
+  archiveHttp,
+  presigned,
+} from './archiveHttp.js';
 import { parseCasdaChecksum } from './casdaChecksum.js';
 import { endedPhases, SharedJobs } from './sharedJobs.js';
 import { readAsyncLinks, readManyAsyncLinks } from './asyncLinks.js';
-import { checksumOf, type DownloadLimits, downloadFile } from './download.js';
+import { checksumOf, type DownloadLimits, downloadFile, LinkExpired } from './download.js';
 import {
   defaultUwsPolicy,
   resultUrl,
@@ -65,6 +71,22 @@ export const safeSegment = (raw: string): string => {
     .replace(/^\.+/, '_')
     .slice(0, 200);
   return s === '' ? '_' : s;
+};
+
+/** Times one staging of a dataset asks for fresh links after its pre-signed ones expired. */
+const linkRefreshes = 2;
+
+/** A job's result file and its CASDA `.checksum` result, when the archive gave one. */
+interface ResultFile {
+  readonly file: UwsResult;
+  readonly checksum: UwsResult | null;
+}
+
+const resultFiles = (results: readonly UwsResult[]): ResultFile[] => {
+  const sums = new Map(results.filter((r) => r.id.endsWith('.checksum')).map((r) => [r.id.slice(0, -9), r]));
+  return results
+    .filter((r) => !r.id.endsWith('.checksum'))
+    .map((file) => ({ file, checksum: sums.get(file.id) ?? null }));
 };
 
 /** The file name a result stands for: the last segment of its URL, else its id. */
@@ -244,42 +266,112 @@ export class CasdaStager implements Stager {
     } finally {
       own?.release();
     }
-    const checksums = new Map<string, UwsResult>();
-    const files: UwsResult[] = [];
-    for (const r of done.results)
-      r.id.endsWith('.checksum') ? checksums.set(r.id.slice(0, -9), r) : files.push(r);
+    const files = resultFiles(done.results);
     if (files.length === 0)
       throw new PermanentJobError(`archive ${req.archiveName}: the staging job ${where(job)} has no files`);
+    const jobs = [job];
+    // Pre-signed links expire: a fresh set comes from a new job for this dataset, made once for
+    // all its files however many find theirs expired at once, and at most `linkRefreshes` times.
+    let links = { generation: 0, job, files };
+    let refreshing: Promise<typeof links> | null = null;
+    const refresh = (seen: number) => {
+      if (links.generation > seen) return Promise.resolve(links);
+      if (links.generation >= linkRefreshes)
+        throw new ArchiveUnavailable(
+          `archive ${req.archiveName}: the links of dataset ${datasetId} expired ${linkRefreshes + 1} times while staging it`,
+        );
+      refreshing ??= (async () => {
+        const fresh = await this.job(http, runner, datalink, { ...state, job: {} }, record, progress, signal);
+        jobs.push(fresh.url);
+        try {
+          const d = await runner.await(fresh.url, signal);
+          links = { generation: links.generation + 1, job: fresh.url, files: resultFiles(d.results) };
+          await progress.note('links_refreshed', { job: where(fresh.url), files: links.files.length });
+          return links;
+        } finally {
+          fresh.release();
+          refreshing = null;
+        }
+      })();
+      return refreshing;
+    };
     const dir = resolve(this.opts.root, safeSegment(req.executionId), safeSegment(req.sourceIdentifier));
     const staged = await Promise.all(
-      files.map((r) =>
+      files.map((first) =>
         this.downloads.run(async () => {
-          const name = resultName(r, job);
+          const name = resultName(first.file, job);
           const already = state.files?.[name];
           if (already) return already;
           const dest = resolve(dir, name);
           if (!dest.startsWith(dir + sep))
             throw new PermanentJobError(`a result name leaves the staging folder: ${name}`);
-          const sum = checksums.get(r.id);
-          const expected = sum ? await this.checksum(http, resultUrl(sum.href, job), signal) : null;
-          const url = resultUrl(r.href, job);
-          const got = await downloadFile(http, url, dest, expected, this.opts.limits, signal);
-          const part: StagedPart = { name, url, path: dest, size: got.size, checksum: got.checksum };
-          await record({ ...state, files: { ...state.files, [name]: part } });
-          await progress.note('file_staged', {
-            file: name,
-            bytes: got.size,
-            checksum: got.checksum === null ? 'none given' : 'verified',
-            ...(got.resumedFrom > 0 && !got.alreadyThere ? { resumed_from: got.resumedFrom } : {}),
-            ...(got.alreadyThere ? { already_there: true } : {}),
-          });
-          return part;
+          let current = { ...links, file: first };
+          for (;;) {
+            try {
+              return await this.fetchOne(
+                http,
+                current.job,
+                current.file,
+                name,
+                dest,
+                record,
+                () => state,
+                progress,
+                signal,
+              );
+            } catch (err) {
+              if (!(err instanceof LinkExpired)) throw err;
+              const next = await refresh(current.generation);
+              const again = next.files.find((f) => f.file.id === current.file.file.id);
+              if (!again)
+                throw new PermanentJobError(
+                  `archive ${req.archiveName}: the fresh staging job ${where(next.job)} has no file ${peerText(current.file.file.id, 200)}`,
+                );
+              current = { ...next, file: again };
+            }
+          }
         }, signal),
       ),
     );
     await record({ ...state, complete: true });
     await (fromShared ? this.shared.leave(runner, job) : runner.delete(job));
+    for (const fresh of jobs.slice(1)) await runner.delete(fresh);
     return result(staged);
+  }
+
+  /** One result file: its checksum read (where the archive gives one), then the bytes, verified. */
+  private async fetchOne(
+    http: ArchiveHttp,
+    job: string,
+    r: ResultFile,
+    name: string,
+    dest: string,
+    record: (s: State) => Promise<void>,
+    state: () => State,
+    progress: StageProgress,
+    signal?: AbortSignal,
+  ): Promise<StagedPart> {
+    const expected = r.checksum ? await this.checksum(http, resultUrl(r.checksum.href, job), signal) : null;
+    const url = resultUrl(r.file.href, job);
+    const got = await downloadFile(http, url, dest, expected, this.opts.limits, signal);
+    const part: StagedPart = {
+      name,
+      // A pre-signed link is a bearer credential for an hour: the record keeps where, not the key.
+      url: presigned(url) ? where(url) : url,
+      path: dest,
+      size: got.size,
+      checksum: got.checksum,
+      verified_by: got.verifiedBy,
+    };
+    await record({ ...state(), files: { ...state().files, [name]: part } });
+    await progress.note('file_staged', {
+      file: name,
+      bytes: got.size,
+      verified_by: got.verifiedBy,
+      ...(got.resumedFrom > 0 && !got.alreadyThere ? { resumed_from: got.resumedFrom } : {}),
+      ...(got.alreadyThere ? { already_there: true } : {}),
+    });
+    return part;
   }
 
   async reusable(req: StageRequest, previous: StagedFile, signal?: AbortSignal): Promise<string | null> {
@@ -295,8 +387,8 @@ export class CasdaStager implements Stager {
       signal?.throwIfAborted();
       const path = resolve(part.path);
       if (!path.startsWith(root + sep)) return `${part.name} is outside the staging folder`;
-      if (part.checksum === null || part.checksum === undefined)
-        return `${part.name} has no archive checksum to check it by`;
+      const verified = verificationOf(part);
+      if (verified === 'none') return `${part.name} was staged with nothing from the archive to check it by`;
       const size = await stat(path).then(
         (s) => s.size,
         () => null,
@@ -307,7 +399,7 @@ export class CasdaStager implements Stager {
       const changed =
         size !== part.size
           ? `${part.name} has ${size} bytes, not the ${part.size} it was staged with`
-          : (await checksumOf(path)) !== part.checksum
+          : verified === 'checksum' && (await checksumOf(path)) !== part.checksum
             ? `${part.name} no longer matches its checksum`
             : null;
       if (changed !== null) {

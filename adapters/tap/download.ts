@@ -2,9 +2,9 @@ import { createReadStream } from 'node:fs';
 import { mkdir, open, rename, stat, statfs, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { PermanentJobError } from '../../core/domain/job.js';
-import { where } from '../shared/peerText.js';
-import type { ArchiveHttp } from './archiveHttp.js';
-import { ArchiveUnavailable } from './archiveHttp.js';
+import { peerText, where } from '../shared/peerText.js';
+import type { Verification } from '../../core/domain/manifest.js';
+import { type ArchiveHttp, ArchiveUnavailable, presigned } from './archiveHttp.js';
 import { type CasdaChecksum, CasdaHasher, formatCasdaChecksum } from './casdaChecksum.js';
 import { statusError } from './uws.js';
 import { outboundSpan, urlAttributes } from '../trace/outboundSpan.js';
@@ -27,6 +27,20 @@ export interface Downloaded {
   readonly resumedFrom: number;
   /** The file was complete before this call: nothing was fetched. */
   readonly alreadyThere: boolean;
+  /** How the bytes were checked: the archive's checksum, else the size the answer announced, else not. */
+  readonly verifiedBy: Verification;
+}
+
+/**
+ * A pre-signed link (an object store's: CASDA's SODA results are links to Pawsey's S3) that the
+ * store no longer honours, expired as such links do: a fresh one is asked of the archive, and the
+ * download resumes from the bytes already on disk.
+ */
+export class LinkExpired extends ArchiveUnavailable {
+  constructor(message: string) {
+    super(message);
+    this.name = 'LinkExpired';
+  }
 }
 
 /** How far writes may trail the bytes received before the download waits for the disk. */
@@ -94,6 +108,8 @@ const fetchFile = async (
       checksum: expected ? formatCasdaChecksum(expected) : null,
       resumedFrom: done.size,
       alreadyThere: true,
+      // Verified when it was renamed into place; how is what the staged record kept then.
+      verifiedBy: expected ? 'checksum' : 'none',
     };
   }
   if (expected && expected.size > limits.maxFileBytes)
@@ -121,6 +137,14 @@ const fetchFile = async (
   });
   if (res.status === 416 && expected && have === expected.size) {
     res.discard(); // the part already holds every byte; it is verified below
+  } else if (res.status === 403 && presigned(url)) {
+    // S3 answers an expired link with 403 AccessDenied ("Request has expired"; Ceph's gateway
+    // without the message): either way this link is done, and a fresh one is the cure.
+    const text = await res.text(16 * 1024).catch(() => '');
+    const said = /<Message>([^<]*)<\/Message>/.exec(text)?.[1] ?? /<Code>([^<]*)<\/Code>/.exec(text)?.[1];
+    throw new LinkExpired(
+      `${where(url)}: the object store refused the archive's pre-signed link (403${said ? `: ${peerText(said, 120)}` : ''})`,
+    );
   } else if (res.status !== 200 && res.status !== 206) {
     throw await statusError(http, res, `downloading ${where(url)}`);
   }
@@ -251,5 +275,6 @@ const fetchFile = async (
     checksum: expected ? formatCasdaChecksum(got) : null,
     resumedFrom: from,
     alreadyThere: false,
+    verifiedBy: expected ? 'checksum' : total !== null ? 'size' : 'none',
   };
 };

@@ -9,7 +9,21 @@ export interface StagedPart {
   readonly size: number;
   /** The archive's checksum that the downloaded bytes were checked against (null: none given). */
   readonly checksum: string | null;
+  /**
+   * How the bytes were checked: against the archive's checksum, against a size the archive or its
+   * object store gave (no checksum offered), or not at all (neither given). Absent in records made
+   * before it was kept: read those as `checksum` when a checksum is there, else `none`.
+   */
+  readonly verified_by?: Verification;
 }
+
+/** How a staged file's bytes were checked, strongest first. */
+export type Verification = 'checksum' | 'size' | 'none';
+
+export const verificationOf = (part: {
+  readonly checksum?: string | null;
+  readonly verified_by?: Verification;
+}): Verification => part.verified_by ?? (part.checksum ? 'checksum' : 'none');
 
 /** A dataset the staging step made available (or, in a dry run, would have). */
 export interface StagedFile {

@@ -21,6 +21,7 @@ export const relationArgs = {
   wasAttributedTo: ['prov:entity', 'prov:agent'],
   wasDerivedFrom: ['prov:generatedEntity', 'prov:usedEntity'],
   actedOnBehalfOf: ['prov:delegate', 'prov:responsible', 'prov:activity'],
+  hadMember: ['prov:collection', 'prov:entity'],
 } as const;
 export type ProvRelation = keyof typeof relationArgs;
 

@@ -24,8 +24,14 @@ export interface StageRequest {
 export interface StageProgress {
   /** Stores the dataset's state (an archive job about to be made or made, a file finished). */
   record(state: StagingState): Promise<void>;
-  /** A milestone for the execution's events (a job created, a file downloaded and verified). */
-  note(kind: 'job_created' | 'file_staged', payload: Readonly<Record<string, unknown>>): Promise<void>;
+  /**
+   * A milestone for the execution's events (a job created, a file downloaded and verified, fresh
+   * links asked for after pre-signed ones expired).
+   */
+  note(
+    kind: 'job_created' | 'file_staged' | 'links_refreshed',
+    payload: Readonly<Record<string, unknown>>,
+  ): Promise<void>;
 }
 
 /** Makes a source's datasets available to the run (CASDA: datalink -> async job -> files). */
@@ -45,8 +51,9 @@ export interface Stager {
   stage(req: StageRequest, progress: StageProgress, signal?: AbortSignal): Promise<StagedFile>;
   /**
    * Whether what an earlier attempt staged for this dataset serves the request as it is: the same
-   * dataset from the same link, and every file still there with the size and checksum it was
-   * staged with (read again). Null when it does; otherwise why not (a reuse is never assumed), and
+   * dataset from the same link, and every file still there as it was verified when staged (size
+   * and checksum, read again; size alone where the archive gave no checksum; a file verified by
+   * nothing is never reused). Null when it does; otherwise why not (a reuse is never assumed), and
    * a file found changed is removed, so that staging the dataset fetches it again.
    */
   reusable(req: StageRequest, previous: StagedFile, signal?: AbortSignal): Promise<string | null>;

@@ -145,10 +145,10 @@ test('a worker killed mid-download: the next resumes it with Range, the finished
       .read({ kind: 'subject', subjectType: 'execution', subjectId: id }, 500, null)
   ).items.filter((x) => x.kind === 'execution.file_staged');
   t.deepEqual(
-    staged.map((x) => [x.payload['file'], x.payload['resumed_from'] ?? 0, x.payload['checksum']]),
+    staged.map((x) => [x.payload['file'], x.payload['resumed_from'] ?? 0, x.payload['verified_by']]),
     [
-      [first, 0, 'verified'],
-      [second, partSize, 'verified'],
+      [first, 0, 'checksum'],
+      [second, partSize, 'checksum'],
     ],
   );
 });

@@ -10,17 +10,18 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import test from 'ava';
-import type { Manifest } from '../../core/domain/manifest.js';
+import type { Manifest, StagedFile } from '../../core/domain/manifest.js';
 import type { ArtifactStore } from '../../core/ports/ArtifactStore.js';
 import { TYPES } from '../../hosts/composition/composition.js';
 import { startWorker, type WorkerHandle } from '../../hosts/worker/worker.js';
 import type { Config } from '../../schema/environment.js';
 import { startTestApi, type TestApi } from '../support/api.js';
-import { type ArchiveTestbed, archiveTestbedOrError } from '../support/archive.js';
+import { type ArchiveTestbed, archiveTestbedOrError, objectStoreRequests } from '../support/archive.js';
 import { cleanEnv, runCli } from '../support/child.js';
 import { type DaliugeTestbed, daliugeTestbed } from '../support/daliuge.js';
 import { eventKinds, executionStatus } from '../support/executionStatus.js';
 import { graphDir, prepareProject } from '../support/project.js';
+import { provCheck } from '../support/provCheck.js';
 import { until } from '../support/until.js';
 
 const module = 'wallaby_hires_testbed';
@@ -114,6 +115,7 @@ test.serial('discovery fills metadata and flags from the real archive', async (t
     'HIPASSJ1320-99',
     'HIPASSJ1321-98',
     'HIPASSJ9999-99',
+    'HIPASSJ1341-41',
   ]);
   const a = await status('HIPASSJ1318-21');
   t.true(a.ready, a.blocked_by.join('; '));
@@ -187,6 +189,67 @@ test.serial(
   },
 );
 
+test.serial(
+  "files behind the object store's pre-signed links: staged with no credential sent there, each recorded and in PROV as verified (checksum, or size where the archive gave none)",
+  async (t) => {
+    const since = objectStoreRequests(tb).length;
+    const id = await p.execute('HIPASSJ1341-41');
+    const e = await untilState(t, id, ['completed', 'failed']);
+    t.is(e.state, 'completed', String(e['error']));
+    const artifacts = api.container.get<ArtifactStore>(TYPES.Artifacts);
+    const manifest = JSON.parse((await artifacts.artifact(id, 1, 'manifest.json'))!) as Manifest;
+    const datasets = (
+      manifest.sources[0] as { sbids: { datasets: { dataset_id: string; staged: StagedFile }[] }[] }
+    ).sbids[0]!.datasets;
+    const parts = datasets.flatMap((d) => d.staged.files ?? []);
+    t.deepEqual(
+      parts.map((f) => [f.name.replace(/_SB\d+_/, '_SB*_'), f.verified_by, f.checksum === null]),
+      [
+        ['HIPASSJ1341-41_SB*_beam00.fits', 'checksum', false],
+        ['HIPASSJ1341-41_SB*_beam01.fits', 'size', true],
+      ],
+    );
+    for (const f of parts) {
+      t.true(readFileSync(f.path).equals(readFileSync(join(tb.files, f.name))), f.name);
+      t.true(f.url.startsWith(`${tb.objectStoreUrl}/`), f.url);
+      t.false(f.url.includes('?'), 'no signature kept in the record');
+    }
+    const sent = objectStoreRequests(tb)
+      .slice(since)
+      .filter((r) => r.signed);
+    t.is(sent.filter((r) => r.status === 200).length, 2, 'each file fetched once');
+    t.deepEqual(
+      sent.filter((r) => r.authorization !== null || r.cookie),
+      [],
+      'no credential at the object store',
+    );
+    // The provenance document claims a checksum only for the file that was checked by one.
+    const doc = (await api.call('GET', `/executions/${id}/provenance`, { token: p.token })).body as {
+      entity: Record<string, Record<string, unknown>>;
+    };
+    const files = Object.values(doc.entity).filter((x) =>
+      JSON.stringify(x['prov:type']).includes('StagedFile'),
+    );
+    t.deepEqual(
+      files
+        .map((f) => [
+          String(f['prov:label']).replace(/_SB\d+_/, '_SB*_'),
+          f['sv:verifiedBy'],
+          'sv:checksum' in f,
+        ])
+        .sort(),
+      [
+        ['HIPASSJ1341-41_SB*_beam00.fits', 'checksum', true],
+        ['HIPASSJ1341-41_SB*_beam01.fits', 'size', false],
+      ],
+    );
+    const read = provCheck(doc);
+    t.deepEqual(read.problems, []);
+    t.is(read.types['sv:StagedFile'], 2);
+    t.is(read.relations['Membership'], 2, 'each file a member of its dataset');
+  },
+);
+
 test.serial('a file the account may not read fails the execution with that reason', async (t) => {
   const id = await p.execute('HIPASSJ1320-99');
   const e = await untilState(t, id, ['completed', 'failed']);
@@ -246,8 +309,8 @@ test.serial(
     const yaml = tb.projectYaml
       .replace(`module: ${module}`, 'module: wallaby_elsewhere')
       .replace(/(casda:\n\s+kind: tap\n\s+url: )\S+/, `$1${theirs}/tap`)
-      .replace('auth: archive_credentials', `auth: archive_credentials\n    origins: [${theirs}]`);
-    t.true(yaml.includes(`url: ${theirs}/tap`) && yaml.includes(`origins: [${theirs}]`));
+      .replace(/(auth: archive_credentials\n(?:.*\n)*?\s+origins: \[)/, `$1${theirs}, `);
+    t.true(yaml.includes(`url: ${theirs}/tap`) && yaml.includes(`origins: [${theirs}, `));
     await api.uploadConfig(yaml, p.token);
     await register('wallaby_elsewhere', ['HIPASSJ1318-21E']);
     const s = await status('HIPASSJ1318-21E');

@@ -5,11 +5,6 @@
 // rule on failed executions sends the failure to a real HTTP receiver. With the profile's default
 // `ended_sessions`, a completed run's session is deleted from the island manager and a failed
 // one's kept (the other tests keep every session, to read it back).
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import test from 'ava';
 import type { ArtifactStore } from '../../core/ports/ArtifactStore.js';
 import { TYPES } from '../../hosts/composition/composition.js';
@@ -30,6 +25,7 @@ import { startReceiver } from '../support/alertPeers.js';
 import { type Execution, executionStatus } from '../support/executionStatus.js';
 import { until } from '../support/until.js';
 import { prepareProject } from '../support/project.js';
+import { provCheck } from '../support/provCheck.js';
 
 let tb: DaliugeTestbed;
 let api: TestApi;
@@ -185,21 +181,8 @@ test.serial(
     t.true(diff.same);
     t.regex(diff.backend.a.translator_version, /^\d+\.\d+/);
     t.is(diff.backend.b.translator_version, diff.backend.a.translator_version);
-    const python = process.env['SURVEYOR_PROV_PYTHON'];
-    if (!python) {
-      t.fail('SURVEYOR_PROV_PYTHON is not set: scripts/test sets it up (scripts/lib/pytools.sh)');
-      return;
-    }
     const doc = (await api.call('GET', `/executions/${copy}/provenance`, { token: p.token })).body;
-    const file = join(mkdtempSync(join(tmpdir(), 'prov-')), 'doc.json');
-    writeFileSync(file, JSON.stringify(doc));
-    const checker = fileURLToPath(new URL('../../../test/support/python/prov_check.py', import.meta.url));
-    const found = JSON.parse(
-      execFileSync(python, [checker, file], { encoding: 'utf8', timeout: 60_000 }),
-    ) as {
-      problems: string[];
-      types: Record<string, number>;
-    };
+    const found = provCheck(doc);
     t.deepEqual(found.problems, []);
     t.is(found.types['sv:RemoteRun'], 1);
     t.is(found.types['sv:TranslatedGraph'], 1);

@@ -1,18 +1,13 @@
 // An execution's provenance as W3C PROV (issue 42, part 4): a staged, translated, submitted and
 // finished run answers a PROV-JSON document the W3C reference library for Python (`prov`, from
 // PyPI, set up by scripts/test) reads and finds whole, and the same records as PROV-N.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import test from 'ava';
 import { startTestApi, type TestApi } from '../support/api.js';
 import { graphDir, prepareProject } from '../support/project.js';
+import { provCheck } from '../support/provCheck.js';
 import { runThrough } from '../support/runThrough.js';
 
 const publicUrl = 'https://surveyor.example.org';
-const checker = fileURLToPath(new URL('../../../test/support/python/prov_check.py', import.meta.url));
 
 let api: TestApi;
 let p: Awaited<ReturnType<typeof prepareProject>>;
@@ -108,20 +103,8 @@ test('the document names what the run used and made, the steps with their times,
 });
 
 test('the W3C PROV library reads the document whole, and PROV-N holds the same records', async (t) => {
-  const python = process.env['SURVEYOR_PROV_PYTHON'];
-  if (!python) {
-    t.fail('SURVEYOR_PROV_PYTHON is not set: scripts/test sets it up (scripts/lib/pytools.sh)');
-    return;
-  }
   const doc = await provenance();
-  const file = join(mkdtempSync(join(tmpdir(), 'prov-')), 'doc.json');
-  writeFileSync(file, JSON.stringify(doc));
-  const found = JSON.parse(execFileSync(python, [checker, file], { encoding: 'utf8', timeout: 60_000 })) as {
-    elements: Record<string, number>;
-    relations: Record<string, number>;
-    types: Record<string, number>;
-    problems: string[];
-  };
+  const found = provCheck(doc);
   t.deepEqual(found.problems, []);
   t.deepEqual(found.elements, {
     Entity: Object.keys(doc.entity).length,

@@ -21,6 +21,9 @@ export interface ArchiveTestbed {
   readonly files: string;
   /** DaCHS' logs (web.log has one line per request, with the User-Agent). */
   readonly logs: string;
+  /** The object store the SODA results of some sources link to (pre-signed), and its request log. */
+  readonly objectStoreUrl: string;
+  readonly objectStoreLog: string;
 }
 
 /**
@@ -44,6 +47,8 @@ export const archiveTestbed = (): ArchiveTestbed => {
     'PROJECT_FILE',
     'FILES',
     'LOGS',
+    'OBJECTSTORE_URL',
+    'OBJECTSTORE_LOG',
   ];
   const missing = need.filter((k) => !vars[`ARCHIVE_TESTBED_${k}`]);
   if (missing.length > 0)
@@ -62,6 +67,8 @@ export const archiveTestbed = (): ArchiveTestbed => {
     projectYaml: readFileSync(v('PROJECT_FILE'), 'utf8'),
     files: v('FILES'),
     logs: v('LOGS'),
+    objectStoreUrl: v('OBJECTSTORE_URL'),
+    objectStoreLog: v('OBJECTSTORE_LOG'),
   };
 };
 
@@ -126,4 +133,42 @@ export const archiveProject = (tb: ArchiveTestbed): { module: string; yaml: stri
   const module = /^\s+module: (\S+)$/m.exec(tb.projectYaml)?.[1];
   if (!module) throw new Error(`no module in ${tb.projectFile}`);
   return { module, yaml: tb.projectYaml };
+};
+
+/** One request the testbed's object store served (archive-data/objectstore.py writes them). */
+export interface ObjectStoreRequest {
+  readonly method: string;
+  readonly path: string;
+  /** A pre-signed link (its query carried X-Amz-Signature). */
+  readonly signed: boolean;
+  readonly range: string | null;
+  readonly status: number;
+  /** Bytes of the answer's body sent. */
+  readonly bytes: number;
+  /** Why the store refused a signed link: RequestExpired, SignatureDoesNotMatch, InvalidArgument. */
+  readonly refused: string | null;
+  /** The scheme of an Authorization header that came with it, if any (never its value). */
+  readonly authorization: string | null;
+  readonly cookie: boolean;
+}
+
+/** Every request the object store has logged so far, oldest first. */
+export const objectStoreRequests = (tb: ArchiveTestbed): ObjectStoreRequest[] =>
+  readFileSync(tb.objectStoreLog, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => JSON.parse(l) as ObjectStoreRequest);
+
+/** Asks the object store to do something to its links (`presign`, `expire`, `cut`). */
+export const objectStoreAction = async (
+  tb: ArchiveTestbed,
+  action: string,
+  query: Record<string, string> = {},
+) => {
+  const res = await fetch(`${tb.objectStoreUrl}/_testbed/${action}?${new URLSearchParams(query)}`, {
+    method: 'POST',
+    signal: AbortSignal.timeout(10_000),
+  });
+  if (!res.ok) throw new Error(`the object store's ${action}: ${res.status} ${await res.text()}`);
+  return res.text();
 };

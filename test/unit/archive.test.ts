@@ -41,6 +41,19 @@ test('credentials go only to origins both the archive and the admin name, over h
     credentialsAllowed({ origins: scope.origins, credentials: null }, 'https://casda.csiro.au/tap'),
     'no account',
   );
+  // A pre-signed link carries its own authority, even on an origin the account may go to.
+  t.false(
+    credentialsAllowed(
+      scope,
+      'https://data.csiro.au/bucket/f.fits?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Date=20261130T000000Z&X-Amz-Expires=60&X-Amz-Signature=ab',
+    ),
+    'an S3 SigV4 link',
+  );
+  t.false(
+    credentialsAllowed(scope, 'https://data.csiro.au/bucket/f.fits?AWSAccessKeyId=k&Expires=1&Signature=x'),
+    'an S3 SigV2 link',
+  );
+  t.true(credentialsAllowed(scope, 'https://data.csiro.au/x?Signature=not-an-s3-link'), 'a parameter alone');
 });
 
 test('UWS: phase, error and self-closing results with prefixed, encoded or relative hrefs', (t) => {

@@ -1,7 +1,7 @@
 import { artifactNames } from '../../domain/artifactNames.js';
 import type { ProvenanceEvent } from '../../domain/event.js';
 import type { Execution } from '../../domain/executionRecord.js';
-import type { StagedFile } from '../../domain/manifest.js';
+import { type StagedFile, verificationOf } from '../../domain/manifest.js';
 import type { ProjectConfigVersion } from '../../domain/projectVersion.js';
 import { dateTime, ProvBuilder, type ProvDocument, qualified, segment } from '../../domain/prov.js';
 import type { Source } from '../../domain/source.js';
@@ -188,6 +188,18 @@ export const provenanceDocument = (i: ProvenanceInput): ProvDocument => {
         });
         p.relate('wasGeneratedBy', ds, staging, null);
         if (translation) p.relate('used', translation, ds, null);
+        // Each file says how its bytes were checked: a checksum is claimed only where one was.
+        (file.files ?? []).forEach((part, k) => {
+          const verified = verificationOf(part);
+          const f = p.entity(exec('attempts', n, 'datasets', key, 'files', k), {
+            'prov:type': t('StagedFile'),
+            'prov:label': part.name,
+            [`${sv}:size`]: part.size,
+            [`${sv}:verifiedBy`]: verified,
+            ...(verified === 'checksum' && part.checksum ? { [`${sv}:checksum`]: part.checksum } : {}),
+          });
+          p.relate('hadMember', ds, f);
+        });
       }
     }
     const manifest = artifact(artifactNames.manifest, 'Manifest');

@@ -1,7 +1,7 @@
 import { artifactNames } from '../../domain/artifactNames.js';
 import type { Execution } from '../../domain/executionRecord.js';
 import { PermanentJobError } from '../../domain/job.js';
-import { type StagedFile, stagedKey } from '../../domain/manifest.js';
+import { type StagedFile, stagedKey, verificationOf } from '../../domain/manifest.js';
 import type { StageProgress, StageRequest, StagingState } from '../../ports/Stager.js';
 import { executionEvent } from '../../domain/execution.js';
 import {
@@ -89,8 +89,9 @@ export const stage = async (a: Attempt, e: Execution): Promise<void> => {
             files: (previous.files ?? [previous]).map((f) => ({
               path: f.path,
               checksum: f.checksum ?? null,
+              verified_by: verificationOf(f),
             })),
-            why: 'the same dataset from the same link, and every file still there with its size and checksum',
+            why: 'the same dataset from the same link, and every file still there as it was verified (size, and checksum where the archive gave one)',
           }),
         ]);
         return { key, file: previous };

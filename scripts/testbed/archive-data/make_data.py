@@ -22,12 +22,15 @@ from astropy.io import fits
 inputs, base_url, n_sources = sys.argv[1], sys.argv[2].rstrip("/"), int(sys.argv[3])
 links = f"{base_url}/casda/q/links/api?ID="
 
-# Sources with real files: (identifier, number of beams in the latest scheduling block, group).
-# A group other than "public" is proprietary: the datalink answer carries no token for it.
+# Sources with real files: (identifier, number of beams in the latest scheduling block, group,
+# store). A group other than "public" is proprietary: the datalink answer carries no token for it.
+# Store "object": the SODA results are pre-signed links to the object store, as CASDA serves them
+# now, and only the first beam has a .checksum result (the others and the evaluation tarball none).
 STAGED = [
-    ("HIPASSJ1318-21", 2, "public"),
-    ("HIPASSJ1337-29", 1, "public"),
-    ("HIPASSJ1320-99", 1, "wallaby-team"),
+    ("HIPASSJ1318-21", 2, "public", "archive"),
+    ("HIPASSJ1337-29", 1, "public", "archive"),
+    ("HIPASSJ1320-99", 1, "wallaby-team", "archive"),
+    ("HIPASSJ1341-41", 2, "public", "object"),
 ]
 # Sources in the catalogue but without visibilities, and the reverse.
 NO_VIS = {"HIPASSJ1321-98"}
@@ -40,11 +43,14 @@ def identifier(i):
 
 
 def sources():
-    names = [s for s, _, _ in STAGED] + sorted(NO_VIS)
+    # Sources in the object store come last, so that adding them moved no other source's row.
+    late = [s for s, _, _, store in STAGED if store == "object"]
+    names = [s for s, _, _, store in STAGED if store != "object"] + sorted(NO_VIS)
     i = 0
-    while len(names) < n_sources:
+    while len(names) < n_sources - len(late):
         names.append(identifier(i))
         i += 1
+    names += late
     return names
 
 
@@ -101,19 +107,19 @@ def tar_bytes(name, text):
 obscore, evaluation, files, hicat = [], [], [], []
 files_dir = os.path.join(inputs, "casda", "files")
 os.makedirs(files_dir, exist_ok=True)
-staged = {s: (beams, group) for s, beams, group in STAGED}
+staged = {s: (beams, group, store) for s, beams, group, store in STAGED}
 rng = np.random.default_rng(20261123)
 scan = 254000
 for i, src in enumerate(sources()):
     ra = (i * 137.507764) % 360
     dec = -90 + (i * 61.803398) % 90
     short = src[len("HIPASS"):]
-    if i % 17 != 5:  # every 17th source is missing from the catalogue: its flag is false
+    if src in staged or i % 17 != 5:  # every 17th source is missing from the catalogue: its flag is false
         rv = 500 + (i * 37) % 9000
         hicat.append([short, sexagesimal(ra, True), sexagesimal(dec, False), rv + 40, rv - 40, rv])
     if src in NO_VIS:
         continue
-    beams, group = staged.get(src, (1 + i % 2, "public"))
+    beams, group, store = staged.get(src, (1 + i % 2, "public", "archive"))
     latest_sbid = 30000 + i * 2 + 1
     # An older scheduling block, then the latest one with `beams` beams (only the latest counts).
     blocks = [(latest_sbid - 1, 1, 60000.0 + i), (latest_sbid, beams, 60100.0 + i)]
@@ -126,7 +132,7 @@ for i, src in enumerate(sources()):
                 body = fits_bytes(scan, (4, 256, 256)) if src in staged else small_fits_bytes(scan)
                 with open(os.path.join(files_dir, name), "wb") as f:
                     f.write(body)
-                files.append([did, name, group, len(body)])
+                files.append([did, name, group, len(body), store, "yes" if store == "archive" or b == 0 else "no"])
                 size = len(body)
             else:
                 size = int(rng.integers(2_000_000, 9_000_000)) * 1024
@@ -142,7 +148,7 @@ for i, src in enumerate(sources()):
             body = tar_bytes(f"SB{sbid}/processing.log", f"calibration of SB{sbid}\n" * 200)
             with open(os.path.join(files_dir, eval_name), "wb") as f:
                 f.write(body)
-            files.append([eval_did, eval_name, group, len(body)])
+            files.append([eval_did, eval_name, group, len(body), store, "yes" if store == "archive" else "no"])
             esize = len(body)
         else:
             esize = 20480
@@ -157,7 +163,7 @@ write_csv(os.path.join(inputs, "ivoa", "data", "obscore.csv"),
 write_csv(os.path.join(inputs, "casda", "data", "evaluation.csv"),
           ["sbid", "format", "filename", "filesize", "access_url"], evaluation)
 write_csv(os.path.join(inputs, "casda", "data", "files.csv"),
-          ["did", "path", "access_group", "size"], files)
+          ["did", "path", "access_group", "size", "store", "checksum"], files)
 write_csv(os.path.join(inputs, "hipass", "data", "hicat.csv"),
           ["HIPASS", "RAJ2000", "DEJ2000", "RV50max", "RV50min", "RVmom"], hicat)
 print(f"{len(obscore)} obscore rows, {len(evaluation)} evaluation rows, {len(hicat)} catalogue rows, "

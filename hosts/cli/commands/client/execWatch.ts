@@ -45,7 +45,9 @@ export const stepLine = (e: EventView): string => {
     case 'execution.staging_skipped':
       return 'staging skipped';
     case 'execution.file_staged':
-      return `staged ${n('file')} (${n('bytes')} bytes)`;
+      return `staged ${n('file')} (${n('bytes')} bytes${p['verified_by'] ? `, verified by ${n('verified_by')}` : ''})`;
+    case 'execution.links_refreshed':
+      return `the archive's links expired: fresh ones from ${n('job')}`;
     case 'execution.staged':
       return `staged: ${n('datasets')} dataset(s), ${n('files')} file(s)`;
     case 'execution.translated':

@@ -1,6 +1,8 @@
 <!-- CASDA-shaped staging: the evaluation-file table, a datalink service whose answer carries
   CASDA's authenticated_id_token and an async_service descriptor, and an asynchronous SODA service
-  (UWS) that turns tokens into files, each with a CASDA .checksum result beside it. Both services
+  (UWS) that turns tokens into files, each with a CASDA .checksum result beside it, or, for files
+  kept in the object store (store = object), into pre-signed links to the testbed's object store,
+  some without a checksum (checksum = no), as CASDA serves them now. Both services
   need HTTP Basic credentials of a user in the group "opal" (dachs adm adduser / addtogroup). A file
   whose access_group the user is not in gets no token, as CASDA does for proprietary data. -->
 <resource schema="casda" resdir="casda">
@@ -24,6 +26,9 @@
     <column name="path" type="text"/>
     <column name="access_group" type="text"/>
     <column name="size" type="bigint"/>
+    <column name="store" type="text"
+      description="archive: a result under the job's URL; object: a pre-signed link to the object store"/>
+    <column name="checksum" type="text" description="yes: a .checksum result beside the file; no: none"/>
   </table>
 
   <data id="import">
@@ -131,7 +136,7 @@
       <outputTable/>
       <coreProc>
         <FEED source="tokens"/>
-        <setup imports="os,shutil,zlib,hashlib,time"/>
+        <setup imports="os,shutil,zlib,hashlib,time,urllib.request,urllib.parse"/>
         <code><![CDATA[
           job = inputTable.job
           files = os.path.join(base.getConfig("inputsDir"), "casda", "files")
@@ -141,12 +146,14 @@
             tokens = inputTable.args.get("ID") or inputTable.args.get("id") or []
             for token in [tokens] if isinstance(tokens, str) else tokens:
               did = readToken(token)
-              found = list(conn.query("SELECT path FROM casda.files WHERE did=%(did)s", {"did": did}))
+              found = list(conn.query("SELECT path, store, checksum FROM casda.files WHERE did=%(did)s",
+                {"did": did}))
               if not found:
                 raise base.ValidationError("no file %s" % did, "ID")
-              name = found[0][0]
+              name, store, with_checksum = found[0]
+              path = os.path.join(files, name)
               crc, sha1, size = 0, hashlib.sha1(), 0
-              with open(os.path.join(files, name), "rb") as src, job.openResult("application/octet-stream", name) as dst:
+              with open(path, "rb") as src:
                 while True:
                   chunk = src.read(65536)
                   if not chunk:
@@ -154,9 +161,24 @@
                   crc = zlib.crc32(chunk, crc)
                   sha1.update(chunk)
                   size += len(chunk)
-                  dst.write(chunk)
-              with job.openResult("text/plain", name + ".checksum") as dst:
-                dst.write(("%08x %s %x" % (crc, sha1.hexdigest(), size)).encode())
+              if store == "object":
+                # As CASDA now does: the file goes to the object store and the result is a
+                # pre-signed link to it (serve.py lists it as the result's href).
+                objects = os.environ["SURVEYOR_TESTBED_OBJECTSTORE"]
+                with open(path, "rb") as src:
+                  publish = urllib.request.Request("%s/_testbed/publish?key=%s" % (objects, urllib.parse.quote(name)),
+                    data=src, method="POST",
+                    headers={"Content-Type": "application/octet-stream", "Content-Length": str(size)})
+                  with urllib.request.urlopen(publish, timeout=30) as answer:
+                    link = answer.read()
+                with job.openResult("application/x-surveyor-link", name) as dst:
+                  dst.write(link)
+              else:
+                with open(path, "rb") as src, job.openResult("application/octet-stream", name) as dst:
+                  shutil.copyfileobj(src, dst, 65536)
+              if with_checksum == "yes":
+                with job.openResult("text/plain", name + ".checksum") as dst:
+                  dst.write(("%08x %s %x" % (crc, sha1.hexdigest(), size)).encode())
           return None
         ]]></code>
       </coreProc>
