@@ -96,6 +96,17 @@ test('two API processes share the port; metrics are the group sum; a killed one 
     const now = childrenOf(group.child.pid!);
     return now.length === 2 && !now.includes(first[0]!);
   });
+  // Stopped once the new process serves (a process still starting under load can take longer to
+  // stop than the group's grace), and it serves the same port.
+  await until(
+    'the new process listening',
+    () => (group.output().match(/listening on http/g) ?? []).length === 3,
+    60_000,
+  );
+  t.deepEqual(
+    [...new Set([...group.output().matchAll(/listening on (http:\/\/\S+)\/api\/v2/g)].map((m) => m[1]))],
+    [base],
+  );
   group.child.kill('SIGTERM');
   t.is(await group.exited(30_000), 0, group.output());
   t.deepEqual(childrenOf(group.child.pid!), []);
