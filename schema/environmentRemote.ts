@@ -92,6 +92,11 @@ export const remoteVariables = {
     '60',
     'Real staging: longest wait for one archive request (datalink, job, checksum; the headers of a download).',
   ),
+  SERVICE_ARCHIVE_UWS_WAIT_SECONDS: spec(
+    int(60, 0, 600),
+    '60',
+    "Archive jobs (TAP async queries, staging's SODA jobs): longest a UWS 1.1 blocking read (WAIT) waits for a job's phase to change, where the server's job document says UWS 1.1; other servers are polled. 0 polls only.",
+  ),
   SERVICE_OUTAGE_WAIT_MINUTES: spec(
     int(360, 0, 10080),
     '360',

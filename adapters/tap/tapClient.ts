@@ -11,6 +11,7 @@ import {
   ArchiveUnavailable,
   archiveHttp,
 } from './archiveHttp.js';
+import { describeChallenges, parseChallenges } from './authChallenge.js';
 import { defaultUwsPolicy, resultUrl, statusError, type UwsPolicy, UwsJobRunner } from './uws.js';
 import { queryError } from './queryStatus.js';
 import { type TableInfo, VoTableReader } from './votable/reader.js';
@@ -212,6 +213,52 @@ export class TapClient implements Archive {
     }
   }
 
+  /**
+   * Which way the service asks to be signed in to: its `WWW-Authenticate` challenges to a request
+   * without credentials (the login check URL, else the TAP capabilities), read against the one way
+   * surveyor signs in (HTTP Basic with the archive account). Sends no credential.
+   */
+  private async authentication(
+    name: string,
+    archive: TapArchive,
+    base: string,
+    timeoutMs: number,
+    signal?: AbortSignal,
+  ): Promise<PingCheck> {
+    const url = archive.login_check_url ?? `${base}/capabilities`;
+    try {
+      const anonymous = archiveHttp(name, { ...archive, auth: 'none' }, this.opts.userAgent, () => null);
+      const res = await anonymous.request({ method: 'GET', url, timeoutMs, ...(signal ? { signal } : {}) });
+      res.discard();
+      const challenges = parseChallenges(res.headers.get('www-authenticate') ?? '');
+      const asked = res.status === 401 || res.status === 403;
+      const basic = challenges.some((c) => c.scheme.toLowerCase() === 'basic');
+      const offers = challenges.length > 0 ? describeChallenges(challenges) : 'no scheme named';
+      const what = `GET ${where(url)} without credentials: HTTP ${res.status}`;
+      if (!asked)
+        return {
+          name: 'authentication',
+          ok: true,
+          detail: `${what}; answers without credentials${challenges.length > 0 ? ` (offers ${offers})` : ''}`,
+        };
+      if (archive.auth === 'none')
+        return {
+          name: 'authentication',
+          ok: false,
+          detail: `${what}; asks for ${offers}, but the archive's auth is none: set auth: archive_credentials`,
+        };
+      return {
+        name: 'authentication',
+        ok: basic || challenges.length === 0,
+        detail: basic
+          ? `${what}; asks for ${offers}: surveyor signs in with HTTP Basic (ARCHIVE_USERNAME, ARCHIVE_PASSWORD_FILE)`
+          : `${what}; asks for ${offers}: surveyor signs in only with HTTP Basic, which this service does not name`,
+      };
+    } catch (e) {
+      return { name: 'authentication', ok: false, detail: (e as Error).message };
+    }
+  }
+
   async ping(name: string, archive: TapArchive, tables: readonly string[], signal?: AbortSignal) {
     const checks: PingCheck[] = [];
     let http: ArchiveHttp;
@@ -238,6 +285,7 @@ export class TapClient implements Archive {
     } catch (e) {
       return [{ name: 'reachable', ok: false, detail: (e as Error).message }];
     }
+    checks.push(await this.authentication(name, archive, base, timeoutMs, signal));
     if (archive.auth === 'archive_credentials') {
       if (!archive.login_check_url)
         checks.push({

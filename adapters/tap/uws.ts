@@ -30,6 +30,8 @@ export interface UwsJob {
   readonly phase: Phase | string;
   readonly error: string | null;
   readonly results: UwsResult[];
+  /** The job document's UWS version (its root's `version`; absent before UWS 1.1). */
+  readonly version?: string;
 }
 
 const local = (name: string) => name.slice(name.indexOf(':') + 1);
@@ -50,6 +52,7 @@ export const parseUwsJob = (xml: string): UwsJob => {
   const p = sax.parser(true, { trim: false, normalize: false, xmlns: false });
   let phase = '';
   let error: string | null = null;
+  let version: string | undefined;
   const results: UwsResult[] = [];
   const stack: string[] = [];
   let text = '';
@@ -59,6 +62,10 @@ export const parseUwsJob = (xml: string): UwsJob => {
   };
   p.onopentag = (t) => {
     const name = local(t.name);
+    if (stack.length === 0 && name === 'job') {
+      const v = (t.attributes as Record<string, string>)['version'];
+      if (typeof v === 'string') version = v;
+    }
     stack.push(name);
     text = '';
     if (name === 'result') {
@@ -78,8 +85,15 @@ export const parseUwsJob = (xml: string): UwsJob => {
   };
   p.write(xml).close();
   if (failed) throw new ArchiveUnavailable(`an unreadable UWS document: ${failed}`);
-  return { phase, error, results };
+  return { phase, error, results, ...(version !== undefined ? { version } : {}) };
 };
+
+/** A UWS 1.1 server (or later): one that blocks a job read on `WAIT` until the phase changes. */
+const blocks = (j: UwsJob) => {
+  const m = /^(\d+)\.(\d+)/.exec(j.version ?? '');
+  return m !== null && (Number(m[1]) > 1 || Number(m[2]) >= 1);
+};
+const activePhases = ['PENDING', 'QUEUED', 'EXECUTING'];
 
 export interface UwsPolicy {
   /** Longest time from creation to a final phase. */
@@ -89,6 +103,11 @@ export interface UwsPolicy {
   /** First wait between two polls; it grows by half each time up to `maxPollMs`. */
   readonly firstPollMs: number;
   readonly maxPollMs: number;
+  /**
+   * Longest a UWS 1.1 blocking read (`?WAIT=<s>&PHASE=<phase>`) is asked to wait for the phase to
+   * change, on servers whose job document says 1.1; 0 polls only.
+   */
+  readonly waitSeconds: number;
 }
 
 export const defaultUwsPolicy: UwsPolicy = {
@@ -96,6 +115,7 @@ export const defaultUwsPolicy: UwsPolicy = {
   requestTimeoutMs: 60_000,
   firstPollMs: 250,
   maxPollMs: 5_000,
+  waitSeconds: 60,
 };
 
 /** Reads a status that is neither success nor redirect as an error of the right kind. */
@@ -155,27 +175,55 @@ export class UwsJobRunner {
     res.discard();
   }
 
-  async read(job: string, signal?: AbortSignal): Promise<UwsJob> {
+  /** Job documents read (polls and blocking reads alike): what WAIT saves is counted in these. */
+  reads = 0;
+  /** Whether this server honours WAIT; false once it answered a blocking read at once, unchanged. */
+  private blocking = true;
+
+  /**
+   * Reads the job; with `wait`, a UWS 1.1 blocking read that returns when the phase leaves
+   * `wait.phase` or after `wait.seconds`.
+   */
+  async read(job: string, signal?: AbortSignal, wait?: { seconds: number; phase: string }): Promise<UwsJob> {
+    this.reads++;
+    const url = new URL(job);
+    if (wait) {
+      url.searchParams.set('WAIT', String(wait.seconds));
+      url.searchParams.set('PHASE', wait.phase);
+    }
     const res = await this.http.request({
       method: 'GET',
-      url: job,
-      timeoutMs: this.policy.requestTimeoutMs,
+      url: url.toString(),
+      timeoutMs: this.policy.requestTimeoutMs + (wait ? wait.seconds * 1000 : 0),
       ...(signal ? { signal } : {}),
     });
     if (res.status === 404 || res.status === 410) {
       res.discard();
       return { phase: 'GONE', error: null, results: [] };
     }
-    if (res.status >= 400) throw await statusError(this.http, res, `reading job ${where(job)}`);
+    if (res.status >= 400) {
+      // A server that refuses the parameters is polled from then on.
+      if (wait && res.status === 400) {
+        res.discard();
+        this.blocking = false;
+        return this.read(job, signal);
+      }
+      throw await statusError(this.http, res, `reading job ${where(job)}`);
+    }
     return parseUwsJob(await res.text(1024 * 1024));
   }
 
-  /** Waits until the job ends; COMPLETED returns it, any other end is an error with the server's reason. */
+  /**
+   * Waits until the job ends; COMPLETED returns it, any other end is an error with the server's
+   * reason. A UWS 1.1 server is asked to block each read until the phase changes (bounded by
+   * `waitSeconds` and the deadline); any other, or one that answers a blocking read at once with
+   * the phase unchanged, is polled with a growing wait.
+   */
   async await(job: string, signal?: AbortSignal): Promise<UwsJob> {
     const until = Date.now() + this.policy.deadlineMs;
     let wait = this.policy.firstPollMs;
+    let j = await this.read(job, signal);
     for (;;) {
-      const j = await this.read(job, signal);
       if (j.phase === 'COMPLETED') return j;
       if (j.phase === 'ERROR') {
         const why = j.error ?? (await this.errorText(job, signal));
@@ -193,12 +241,24 @@ export class UwsJobRunner {
         throw new ArchiveUnavailable(
           `archive ${this.http.name}: job ${where(job)} ended ${j.phase.toLowerCase()}`,
         );
+      const left = until - Date.now();
+      const seconds = Math.min(this.policy.waitSeconds, Math.floor(left / 1000));
+      if (this.blocking && seconds >= 1 && blocks(j) && activePhases.includes(j.phase)) {
+        const asked = Date.now();
+        const next = await this.read(job, signal, { seconds, phase: j.phase });
+        // Back at once with nothing changed: the server does not block; poll it instead.
+        if (next.phase === j.phase && Date.now() - asked < Math.min(1000, seconds * 500))
+          this.blocking = false;
+        j = next;
+        continue;
+      }
       if (Date.now() + wait > until)
         throw new ArchiveUnavailable(
           `archive ${this.http.name}: job ${where(job)} still ${j.phase} after ${Math.round(this.policy.deadlineMs / 1000)} s`,
         );
       await sleep(wait, signal);
       wait = Math.min(this.policy.maxPollMs, Math.round(wait * 1.5));
+      j = await this.read(job, signal);
     }
   }
 

@@ -112,7 +112,8 @@ export const chooseBackends = (config: Config, clock: Clock, observer?: LoginNod
     config.ARCHIVE_PASSWORD_FILE,
     config.ARCHIVE_CREDENTIAL_ORIGINS,
   );
-  const archive = real('archive') ? new TapClient({ userAgent, credentials }) : new MockArchive();
+  const uws = { waitSeconds: config.SERVICE_ARCHIVE_UWS_WAIT_SECONDS };
+  const archive = real('archive') ? new TapClient({ userAgent, credentials, uws }) : new MockArchive();
   const stager = real('stager')
     ? new CasdaStager({
         root: resolve(config.SERVICE_STAGING_DIR ?? join(config.SERVICE_DATA_DIR, 'staging')),
@@ -128,6 +129,7 @@ export const chooseBackends = (config: Config, clock: Clock, observer?: LoginNod
         openJobs: config.SERVICE_STAGING_OPEN_JOBS,
         jobDeadlineMs: config.SERVICE_STAGING_JOB_TIMEOUT_SECONDS * 1000,
         datasetsPerJob: config.SERVICE_STAGING_DATASETS_PER_JOB,
+        uws,
       })
     : new MockStager(config.SERVICE_MOCK_STEP_MS);
   const set: BackendSet = {

@@ -341,7 +341,7 @@ test.serial('surveyor archive ping checks reachability, credentials and tables',
   const r = JSON.parse(ok.output().trim().split('\n').pop()!) as {
     ok: boolean;
     tables: string[];
-    checks: { name: string; ok: boolean }[];
+    checks: { name: string; ok: boolean; detail: string }[];
   };
   t.true(r.ok);
   t.deepEqual(r.tables, ['ivoa.obscore', 'casda.observation_evaluation_file']);
@@ -349,10 +349,17 @@ test.serial('surveyor archive ping checks reachability, credentials and tables',
     r.checks.map((c) => [c.name, c.ok]),
     [
       ['reachable', true],
+      ['authentication', true],
       ['credentials', true],
       ['tables', true],
     ],
   );
+  // The scheme the archive asks for, in its own words; the account's password nowhere.
+  t.regex(
+    r.checks[1]!.detail,
+    /without credentials: HTTP 401; asks for Basic \(realm "X-Unconfigured"\): surveyor signs in with HTTP Basic/,
+  );
+  t.false(ok.output().includes(tb.password));
   writeFileSync(passwordFile, 'wrong\n');
   t.teardown(() => copyFileSync(tb.passwordFile, passwordFile));
   const refused = runCli(['archive', 'ping', 'casda', '--project', module], env);

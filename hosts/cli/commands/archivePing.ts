@@ -13,7 +13,10 @@ export class ArchivePingCommand extends Command {
       Run it where the workers run: it uses the real TAP client (whatever SERVICE_USE_REAL_BACKENDS
       says), with the archive settings of the project's active configuration, and changes nothing.
 
-      Checks: the service answers (GET <url>/availability); for an archive with
+      Checks: the service answers (GET <url>/availability); which way it asks to be signed in to
+      (the WWW-Authenticate schemes its login_check_url, else <url>/capabilities, answers a
+      request without credentials: HTTP Basic, or the IVOA's ivoa_cookie, ivoa_x509 or
+      ivoa_bearer; surveyor signs in with HTTP Basic, and no credential is printed); for an archive with
       \`auth: archive_credentials\`, that ARCHIVE_USERNAME and ARCHIVE_PASSWORD_FILE are set and,
       when the archive names a login_check_url, that it accepts them there; and that every table
       the configuration's queries read from this archive (after FROM and JOIN) is listed in its
