@@ -155,6 +155,7 @@ export class MemoryExecutionAdmissions implements ExecutionAdmissions {
           s.metadata !== null &&
           s.signature !== s.processedSignature &&
           requiredFlags.every((f) => s.discoveryFlags[f] === true) &&
+          !s.metadata.access?.held &&
           !busy.has(s.id) &&
           automationHold(failed.get(s.id) ?? null, retry.policy, retry.now) === null,
       )

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { TapArchive } from '../../core/domain/projectConfig.js';
-import type { Archive, ArchiveAnswer, ArchiveQuery, Row } from '../../core/ports/Archive.js';
+import type { Archive, ArchiveAnswer, ArchiveQuery, LinkAccess, Row } from '../../core/ports/Archive.js';
 import type { PingCheck } from '../../core/ports/PingCheck.js';
 
 /**
@@ -70,6 +70,11 @@ export class MockArchive implements Archive {
         RVmom: 1000 + (num % 5000),
       };
     });
+  }
+
+  /** Every mock dataset is public: the account may fetch each. */
+  async access(_name: string, _archive: TapArchive, datalinks: readonly string[]): Promise<LinkAccess[]> {
+    return datalinks.map(() => ({ authorized: true, detail: null }));
   }
 
   async ping(name: string, archive: TapArchive): Promise<PingCheck[]> {

@@ -125,6 +125,7 @@ export class PgExecutionAdmissions implements ExecutionAdmissions {
        WHERE s.project_module = $1 AND s.enabled AND s.metadata IS NOT NULL
          AND s.signature IS DISTINCT FROM s.processed_signature
          AND s.discovery_flags @> $2::jsonb
+         AND s.metadata->'access'->>'held' IS NULL
          AND s.id NOT IN (SELECT unnest(source_ids) FROM executions WHERE project_module = $1 AND ${unfinished})
          AND s.id NOT IN (SELECT f.source_id FROM (${failedRunsSql('$1', '$4')}) f WHERE ${heldBack('$5', '$6', '$7')})
        ORDER BY s.discovered_at, s.id LIMIT $3`,

@@ -184,7 +184,8 @@ export class PgExecutionRepository implements ExecutionRepository {
            'id', s.id, 'source_identifier', s.source_identifier, 'enabled', s.enabled,
            'discovery_state', s.discovery_state, 'discovery_error', s.discovery_error,
            'discovery_flags', s.discovery_flags,
-           'datasets', CASE WHEN s.metadata IS NULL THEN NULL ELSE jsonb_array_length(s.metadata->'datasets') END)
+           'datasets', CASE WHEN s.metadata IS NULL THEN NULL ELSE jsonb_array_length(s.metadata->'datasets') END,
+           'access_held', s.metadata->'access'->>'held')
            ORDER BY array_position(e.source_ids, s.id))
          FROM sources s WHERE s.id = ANY(e.source_ids)) AS source_states, ${
            countInFlight
@@ -205,7 +206,13 @@ export class PgExecutionRepository implements ExecutionRepository {
         discoveryState: x.discovery_state,
         discoveryError: x.discovery_error,
         discoveryFlags: x.discovery_flags,
-        metadata: x.datasets === null ? null : { datasets: { length: x.datasets } },
+        metadata:
+          x.datasets === null
+            ? null
+            : {
+                datasets: { length: x.datasets },
+                ...(x.access_held ? { access: { held: x.access_held } } : {}),
+              },
       })),
       inFlight: r.in_flight,
     };

@@ -76,6 +76,8 @@ export interface SourceStateJson {
   discovery_error: string | null;
   discovery_flags: Record<string, unknown>;
   datasets: number | null;
+  /** Why the archive's data is held from the account (metadata.access.held), if it is. */
+  access_held: string | null;
 }
 
 export interface Row {

@@ -1,4 +1,5 @@
 import { PermanentJobError } from '../../core/domain/job.js';
+import type { LinkAccess } from '../../core/ports/Archive.js';
 import { peerText, where } from '../shared/peerText.js';
 import type { ArchiveHttp } from './archiveHttp.js';
 import { type DatalinkAnswer, DatalinkRefused, parseDatalink } from './datalink.js';
@@ -102,16 +103,19 @@ const singleId = (datalink: string): { endpoint: string; id: string } | null => 
  * naming which). A dataset the answer leaves out (no row for its ID, or rows a MAXREC overflow
  * may have cut), or all of a request the service refuses as a whole, is asked for alone, so that
  * its own answer says what is wrong. An archive that does not answer fails the call as one
- * request would. At most `reads` requests are open at once (they wait in order).
+ * request would. At most `reads` requests are open at once (they wait in order). `of` reads what
+ * the caller wants of a dataset's rows.
  */
-export const readManyAsyncLinks = async (
+const readManyDatalinks = async <T>(
   http: ArchiveHttp,
   datalinks: readonly string[],
   timeoutMs: number,
-  reads: { run<T>(f: () => Promise<T>, signal?: AbortSignal): Promise<T> },
+  reads: { run<R>(f: () => Promise<R>, signal?: AbortSignal): Promise<R> },
+  of: (datalink: string, answer: DatalinkAnswer, rows: Rows) => T,
   signal?: AbortSignal,
-): Promise<AsyncLinks[]> => {
-  const out: (AsyncLinks | undefined)[] = datalinks.map(() => undefined);
+  refused?: (err: PermanentJobError) => T,
+): Promise<T[]> => {
+  const out: { value: T }[] = [];
   const byEndpoint = new Map<string, { n: number; id: string }[]>();
   datalinks.forEach((d, n) => {
     const s = singleId(d);
@@ -156,12 +160,96 @@ export const readManyAsyncLinks = async (
           for (const it of b.items) {
             const mine = rows.get(it.id);
             if (!mine || (answer.overflow && it.id === last)) continue;
-            out[it.n] = asyncLinksOf(http.name, datalinks[it.n]!, answer, mine);
+            out[it.n] = { value: of(datalinks[it.n]!, answer, mine) };
           }
         }, signal),
       ),
   );
   return Promise.all(
-    datalinks.map((d, n) => out[n] ?? reads.run(() => readAsyncLinks(http, d, timeoutMs, signal), signal)),
+    datalinks.map(
+      (d, n) =>
+        out[n]?.value ??
+        reads.run(async () => {
+          try {
+            const answer = await fetchAnswer(http, d, timeoutMs, signal);
+            return of(d, answer, answer.rows);
+          } catch (err) {
+            if (refused && err instanceof PermanentJobError) return refused(err);
+            throw err;
+          }
+        }, signal),
+    ),
   );
 };
+
+/** The async service and IDs of many datasets' datalinks, read with few requests (`readManyDatalinks`). */
+export const readManyAsyncLinks = (
+  http: ArchiveHttp,
+  datalinks: readonly string[],
+  timeoutMs: number,
+  reads: { run<R>(f: () => Promise<R>, signal?: AbortSignal): Promise<R> },
+  signal?: AbortSignal,
+): Promise<AsyncLinks[]> =>
+  readManyDatalinks(
+    http,
+    datalinks,
+    timeoutMs,
+    reads,
+    (d, a, rows) => asyncLinksOf(http.name, d, a, rows),
+    signal,
+  );
+
+/**
+ * Whether the account may fetch a dataset, from its datalink rows: DataLink 1.1's `link_authorized`
+ * where the answer has it (false on any row that serves the data: not authorized), else CASDA's
+ * convention (a data row without an `authenticated_id_token`: not authorized), else unknown.
+ */
+export const accessOf = (answer: DatalinkAnswer, rows: Rows): LinkAccess => {
+  const data = rows.filter(
+    (r) => typeof r['service_def'] === 'string' || typeof r['access_url'] === 'string',
+  );
+  if (data.length === 0) {
+    const why = rows.map((r) => r['error_message']).find((m) => typeof m === 'string');
+    return {
+      authorized: null,
+      detail: why ? peerText(String(why), 200) : 'the datalink lists no link to the data',
+    };
+  }
+  if (answer.fields.includes('link_authorized')) {
+    const said = data.map((r) => r['link_authorized']);
+    if (said.some((v) => v === false)) return { authorized: false, detail: 'link_authorized is false' };
+    if (said.every((v) => v === true)) return { authorized: true, detail: null };
+  }
+  if (answer.fields.includes('authenticated_id_token')) {
+    const token = (r: Rows[number]) =>
+      typeof r['authenticated_id_token'] === 'string' && r['authenticated_id_token'] !== '';
+    return data.every(token)
+      ? { authorized: true, detail: null }
+      : { authorized: false, detail: 'no authenticated_id_token' };
+  }
+  return { authorized: null, detail: 'the datalink says nothing of the account' };
+};
+
+/**
+ * `accessOf` for many datasets' datalinks, read with few requests; a datalink the archive refuses
+ * (its own error) is unknown, not a failure of the others.
+ */
+export const readManyAccess = (
+  http: ArchiveHttp,
+  datalinks: readonly string[],
+  timeoutMs: number,
+  reads: { run<R>(f: () => Promise<R>, signal?: AbortSignal): Promise<R> },
+  signal?: AbortSignal,
+): Promise<LinkAccess[]> =>
+  readManyDatalinks(
+    http,
+    datalinks,
+    timeoutMs,
+    reads,
+    (_d, a, rows) => accessOf(a, rows),
+    signal,
+    (err) => ({
+      authorized: null,
+      detail: peerText(err.message, 300),
+    }),
+  );

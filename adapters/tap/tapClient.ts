@@ -11,6 +11,7 @@ import {
   ArchiveUnavailable,
   archiveHttp,
 } from './archiveHttp.js';
+import { readManyAccess } from './asyncLinks.js';
 import { describeChallenges, parseChallenges } from './authChallenge.js';
 import { defaultUwsPolicy, resultUrl, statusError, type UwsPolicy, UwsJobRunner } from './uws.js';
 import { queryError } from './queryStatus.js';
@@ -93,6 +94,8 @@ const parseAnswer = async (res: ArchiveResponse, maxRows: number): Promise<Parse
  */
 export class TapClient implements Archive {
   private readonly slots = new Map<string, Semaphore>();
+  /** Datalink requests of access checks open at once in this process. */
+  private readonly datalinkReads = new Semaphore(4);
 
   constructor(private readonly opts: TapClientOptions) {}
 
@@ -257,6 +260,18 @@ export class TapClient implements Archive {
     } catch (e) {
       return { name: 'authentication', ok: false, detail: (e as Error).message };
     }
+  }
+
+  /** Whether the account may fetch each dataset: its datalink read (many to a request). */
+  async access(name: string, archive: TapArchive, datalinks: readonly string[], signal?: AbortSignal) {
+    const http = archiveHttp(name, archive, this.opts.userAgent, this.opts.credentials);
+    return readManyAccess(
+      http,
+      datalinks,
+      Math.min(archive.timeout_seconds, 60) * 1000,
+      this.datalinkReads,
+      signal,
+    );
   }
 
   async ping(name: string, archive: TapArchive, tables: readonly string[], signal?: AbortSignal) {

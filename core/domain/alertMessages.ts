@@ -52,15 +52,21 @@ export const eventAlert = (
       ? `execution ${event.subjectId} ${event.kind.replace(/^execution\./, '')}`
       : event.kind === 'source.changed'
         ? `source ${String(payload['source_identifier'] ?? event.subjectId)} changed in discovery`
-        : isAccountEvent(event)
-          ? accountWhat(event, payload)
-          : Object.hasOwn(profileWords, event.kind)
-            ? `profile ${String(payload['name'] ?? event.subjectId)} ${profileWords[event.kind]}`
-            : event.kind === 'automation.source_held'
-              ? `automation stopped trying source ${String(payload['source_identifier'] ?? event.subjectId)} after ${String(payload['failed_runs'])} failed run${payload['failed_runs'] === 1 ? '' : 's'}`
-              : event.kind === 'automation.blocked'
-                ? 'automation cannot create executions'
-                : `${event.subjectType} ${event.subjectId}: ${event.kind}`;
+        : event.kind === 'source.data_held' || event.kind === 'source.data_released'
+          ? `source ${String(payload['source_identifier'] ?? event.subjectId)}: ${
+              event.kind === 'source.data_held'
+                ? 'its data is not yet released to the archive account'
+                : 'its data is now released to the archive account'
+            }`
+          : isAccountEvent(event)
+            ? accountWhat(event, payload)
+            : Object.hasOwn(profileWords, event.kind)
+              ? `profile ${String(payload['name'] ?? event.subjectId)} ${profileWords[event.kind]}`
+              : event.kind === 'automation.source_held'
+                ? `automation stopped trying source ${String(payload['source_identifier'] ?? event.subjectId)} after ${String(payload['failed_runs'])} failed run${payload['failed_runs'] === 1 ? '' : 's'}`
+                : event.kind === 'automation.blocked'
+                  ? 'automation cannot create executions'
+                  : `${event.subjectType} ${event.subjectId}: ${event.kind}`;
   const subject = cut(`[surveyor] ${project ? `${project}: ` : ''}${what}`, 200);
   const text = cut(
     [
@@ -76,10 +82,15 @@ export const eventAlert = (
       ...line('signature', payload['signature']),
       ...line(
         'reason',
-        event.subjectType === 'profile' || event.kind === 'automation.blocked' ? payload['reason'] : null,
+        event.subjectType === 'profile' ||
+          event.kind === 'automation.blocked' ||
+          event.kind === 'source.data_held'
+          ? payload['reason']
+          : null,
       ),
       ...line('last execution', payload['last_execution']),
       ...line('why', event.kind === 'automation.source_held' ? payload['why'] : null),
+      ...line('was held', event.kind === 'source.data_released' ? payload['held_for'] : null),
       ...pauseWindowLines(event, payload),
       ...line('by', isAccountEvent(event) || event.subjectType === 'profile' ? event.actor : null),
       `at: ${event.createdAt.toISOString()}`,

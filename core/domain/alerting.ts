@@ -104,6 +104,7 @@ export const viewChannel = (c: NotificationChannel, secrets: ChannelSecrets) => 
 export const ruleKinds = [
   'execution_ended',
   'discovery_changed',
+  'data_access',
   'pending_too_long',
   'queue_backlog',
   'worker_lost',
@@ -131,6 +132,7 @@ export type RuleConditions =
       readonly profile_name: string | null;
     }
   | { readonly kind: 'discovery_changed' }
+  | { readonly kind: 'data_access' }
   | { readonly kind: 'pending_too_long'; readonly minutes: number }
   | {
       readonly kind: 'queue_backlog';
@@ -195,6 +197,7 @@ export interface RuleInput {
 export const eventKindsOf = (c: RuleConditions): readonly string[] => {
   if (c.kind === 'execution_ended') return c.states.map((s) => `execution.${s}`);
   if (c.kind === 'discovery_changed') return ['source.changed'];
+  if (c.kind === 'data_access') return ['source.data_held', 'source.data_released'];
   if (c.kind === 'account_changed') return accountEventKinds(c.changes);
   if (c.kind === 'profile_paused')
     return ['profile.paused', 'profile.resumed', 'profile.pause_began', 'profile.pause_ended'];

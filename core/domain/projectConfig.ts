@@ -85,6 +85,12 @@ export interface Discovery {
   readonly discovery_flags: Readonly<Record<string, FieldRule>>;
   /** Flags that must be true before an execution for the source may leave pending. */
   readonly required_flags: readonly string[];
+  /**
+   * Ask the archive, at each discovery, whether the account may fetch each dataset (its row's
+   * `access_url` datalink: DataLink 1.1 `link_authorized`, or CASDA's token left out): a source with
+   * data not yet released to the account is held, saying so, and not run.
+   */
+  readonly access_check: boolean;
   readonly signature: {
     readonly exclude_fields: readonly string[];
     readonly include_discovery_flags: boolean;

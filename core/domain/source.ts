@@ -13,6 +13,22 @@ export interface SourceMetadata {
   readonly queries: Readonly<Record<string, readonly Readonly<Record<string, unknown>>[]>>;
   /** The source's template variables (identifier and its transforms). */
   readonly vars: Readonly<Record<string, unknown>>;
+  /**
+   * Whether the archive lets the account fetch the datasets (discovery's `access_check`: each
+   * dataset's datalink asked); absent when not checked. Not part of the signature: the data is the
+   * same before and after its release.
+   */
+  readonly access?: SourceAccess;
+}
+
+/** What discovery learnt of the archive's leave to fetch a source's datasets. */
+export interface SourceAccess {
+  /** Why the source's data cannot be fetched yet, in words (null: all of it can, or it is unknown). */
+  readonly held: string | null;
+  /** The datasets the archive does not let the account fetch, with their release dates where given. */
+  readonly proprietary: readonly { readonly dataset_id: string; readonly release_date: string | null }[];
+  /** Datasets whose access could not be told (the datalink said neither way), with the reason. */
+  readonly unknown: readonly { readonly dataset_id: string; readonly reason: string }[];
 }
 
 export interface Source {
@@ -66,7 +82,12 @@ export interface SourceReadiness {
 export type SourceState = Pick<
   Source,
   'id' | 'sourceIdentifier' | 'enabled' | 'discoveryState' | 'discoveryError' | 'discoveryFlags'
-> & { readonly metadata: { readonly datasets: { readonly length: number } } | null };
+> & {
+  readonly metadata: {
+    readonly datasets: { readonly length: number };
+    readonly access?: { readonly held: string | null };
+  } | null;
+};
 
 /** Whether an execution may use the source now, and if not, why. */
 export const sourceReadiness = (s: SourceState, requiredFlags: readonly string[]): SourceReadiness => {
@@ -81,6 +102,7 @@ export const sourceReadiness = (s: SourceState, requiredFlags: readonly string[]
           : `discovery is ${s.discoveryState}`,
     );
   else if (s.metadata.datasets.length === 0) blockedBy.push('discovery found no datasets');
+  if (s.metadata?.access?.held) blockedBy.push(s.metadata.access.held);
   for (const f of requiredFlags)
     if (s.metadata !== null && s.discoveryFlags[f] !== true)
       blockedBy.push(`discovery flag ${f} is not true`);

@@ -37,6 +37,17 @@ export interface ArchiveAnswer {
  */
 export interface Archive {
   query(q: ArchiveQuery, signal?: AbortSignal): Promise<ArchiveAnswer>;
+  /**
+   * Optional: whether the account may fetch each dataset behind these datalink URLs (DataLink 1.1's
+   * `link_authorized`, or CASDA's token left out), one answer per link, in order. An archive that
+   * does not answer fails the call (PeerUnavailable); a link it answers about unclearly is `null`.
+   */
+  access?(
+    archiveName: string,
+    archive: TapArchive,
+    datalinks: readonly string[],
+    signal?: AbortSignal,
+  ): Promise<LinkAccess[]>;
   /** Reachability, credentials and the tables the configuration reads (`surveyor archive ping`). */
   ping(
     name: string,
@@ -44,4 +55,10 @@ export interface Archive {
     tables: readonly string[],
     signal?: AbortSignal,
   ): Promise<PingCheck[]>;
+}
+
+/** The archive's word on one datalink: may the account fetch it (null: it did not say, `detail` why). */
+export interface LinkAccess {
+  readonly authorized: boolean | null;
+  readonly detail: string | null;
 }

@@ -29,8 +29,9 @@ export interface ExecutionAdmissions {
   /** The same for one profile. */
   inFlightOfProfile(profileId: string): Promise<number>;
   /**
-   * Enabled sources whose metadata is in, whose required flags hold, whose signature differs from
-   * the one last processed, that no unfinished execution holds, and that the retry rule does not
+   * Enabled sources whose metadata is in, whose required flags hold, whose data the archive does
+   * not hold from the account (metadata.access.held), whose signature differs from the one last
+   * processed, that no unfinished execution holds, and that the retry rule does not
    * hold back (`automationHold`, domain/automationRetry.ts): what automation may run.
    */
   sourcesToProcess(

@@ -164,6 +164,7 @@ export const RuleInput = component(
       },
     ),
     discovery_changed: rule('discovery_changed', {}, {}),
+    data_access: rule('data_access', {}, {}),
     pending_too_long: rule('pending_too_long', { minutes: intRange(1, 10080) }, {}),
     queue_backlog: rule(
       'queue_backlog',

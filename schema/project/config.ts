@@ -107,6 +107,7 @@ const Discovery = strictObject(
     field_map: withDefault(record(FieldRule, 'field_map'), {}),
     discovery_flags: withDefault(record(FieldRule, 'discovery_flags'), {}),
     required_flags: withDefault(t.array(Name), []),
+    access_check: withDefault(t.boolean, false),
     signature: withDefault(
       strictObject(
         'Signature',

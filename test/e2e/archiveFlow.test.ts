@@ -1,20 +1,24 @@
 // The WALLABY policy pointed at the real archive testbed (GAVO DaCHS, scripts/testbed/archive),
 // through the HTTP API with every part real: sources are discovered by TAP (batched), an execution
 // stages real files through datalink and an async SODA job, verifies their CASDA checksums, lists
-// them in the manifest, and runs on the real DALiuGE testbed to completion. A proprietary file, a
-// wrong password and bad ADQL each fail with a clear reason.
+// them in the manifest, and runs on the real DALiuGE testbed to completion. A proprietary file is
+// held, saying so, until the archive releases it; a wrong password and bad ADQL each fail with a
+// clear reason.
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import test from 'ava';
 import type { Manifest, StagedFile } from '../../core/domain/manifest.js';
 import type { ArtifactStore } from '../../core/ports/ArtifactStore.js';
 import { TYPES } from '../../hosts/composition/composition.js';
 import { startWorker, type WorkerHandle } from '../../hosts/worker/worker.js';
 import type { Config } from '../../schema/environment.js';
+import { startReceiver } from '../support/alertPeers.js';
 import { startTestApi, type TestApi } from '../support/api.js';
 import { type ArchiveTestbed, archiveTestbedOrError, objectStoreRequests } from '../support/archive.js';
 import { cleanEnv, runCli } from '../support/child.js';
@@ -32,6 +36,9 @@ let worker: WorkerHandle;
 let p: Awaited<ReturnType<typeof prepareProject>>;
 let work: string;
 let passwordFile: string;
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
+const signing = 'archive-flow-alerts-signing-secret';
+const testbedScript = fileURLToPath(new URL('../../../scripts/testbed/archive', import.meta.url));
 
 test.before(async () => {
   const found = archiveTestbedOrError();
@@ -55,12 +62,20 @@ test.before(async () => {
     SERVICE_SCHEDULER_CHECK_SECONDS: '1',
     SERVICE_REST_POLL_MIN_SECONDS: '1',
     SERVICE_WORKER_IDLE_POLL_SECONDS: '1',
+    SERVICE_ALERT_TICK_SECONDS: '1',
   });
   worker = await startWorker(api.container);
+  receiver = await startReceiver(signing);
   p = await prepareProject(
     api,
     [],
-    tb.projectYaml.replace('poll_interval_seconds: 60', 'poll_interval_seconds: 1'),
+    // Discovery asks the archive whether the account may fetch each dataset (DataLink 1.1).
+    tb.projectYaml
+      .replace('poll_interval_seconds: 60', 'poll_interval_seconds: 1')
+      .replace(
+        '  required_flags: [ra_dec_vsys_complete]\n',
+        '  required_flags: [ra_dec_vsys_complete]\n  access_check: true\n',
+      ),
     {
       translation: { algo: 'metis', num_par: 1, num_islands: 1 },
       deployment: { kind: 'rest_remote', deploy_host: dlg.dimHost, deploy_port: dlg.dimPort },
@@ -69,6 +84,7 @@ test.before(async () => {
   );
 });
 test.after.always(async () => {
+  await receiver?.close();
   await worker?.stop(2000);
   await api?.close();
   if (work) rmSync(work, { recursive: true, force: true });
@@ -250,15 +266,73 @@ test.serial(
   },
 );
 
-test.serial('a file the account may not read fails the execution with that reason', async (t) => {
-  const id = await p.execute('HIPASSJ1320-99');
-  const e = await untilState(t, id, ['completed', 'failed']);
-  t.is(e.state, 'failed');
-  t.regex(
-    String(e['error']),
-    /archive casda: the account may not read scan-30005-\d+ \(the datalink answer has no authenticated_id_token for it\)/,
-  );
-});
+test.serial(
+  'data not yet released to the account: discovery says so, the execution is held (not failed) with the reason, and runs once the archive releases it, an alert telling',
+  async (t) => {
+    const admin = await api.tokenFor('archive-flow-admin', 'admin');
+    const channel = await api.call('POST', '/notification-channels', {
+      body: { kind: 'webhook', name: 'archive-hook', url: receiver.url, signing_secret: signing },
+      token: admin,
+    });
+    t.is(channel.status, 201, channel.text);
+    const rule = await api.call('POST', '/alert-rules', {
+      body: {
+        kind: 'data_access',
+        name: 'data-released',
+        project_module: module,
+        channels: [(channel.body as { id: string }).id],
+      },
+      token: admin,
+    });
+    t.is(rule.status, 201, rule.text);
+
+    const held =
+      /the archive does not let the account fetch 1 of 1 datasets yet \(proprietary; released 2027-06-30\)$/;
+    const s = await status('HIPASSJ1320-99');
+    t.false(s.ready);
+    t.true(
+      s.blocked_by.some((b) => held.test(b)),
+      s.blocked_by.join('; '),
+    );
+    const id = await p.execute('HIPASSJ1320-99');
+    const read = async () =>
+      (await api.call('GET', `/executions/${id}/status`, { token: p.token })).body as {
+        state: string;
+        blocked_by: string[];
+      };
+    await until('the execution held with the reason', async () =>
+      (await read()).blocked_by.includes(`source HIPASSJ1320-99: ${s.blocked_by.find((b) => held.test(b))}`),
+    );
+    await new Promise((r) => setTimeout(r, 3000));
+    t.is((await read()).state, 'pending', 'held, not failed, through several ticks');
+
+    // The archive releases the data to the account; the next discovery sees it.
+    execFileSync('bash', [testbedScript, 'grant', 'wallaby-team'], { stdio: 'pipe', timeout: 60_000 });
+    t.teardown(() => {
+      execFileSync('bash', [testbedScript, 'revoke', 'wallaby-team'], { stdio: 'pipe', timeout: 60_000 });
+    });
+    const ack = await api.call('POST', '/sources/discover', {
+      token: p.token,
+      body: { project_module: module, source_identifiers: ['HIPASSJ1320-99'] },
+    });
+    t.is(ack.status, 202, ack.text);
+    await until('the source ready', async () => (await status('HIPASSJ1320-99')).ready, 60_000);
+    const e = await untilState(t, id, ['completed', 'failed']);
+    t.is(e.state, 'completed', String(e['error']));
+    await until(
+      'the release alert at the receiver',
+      async () => receiver.received.some((a) => String(a.body['subject']).includes('released')),
+      30_000,
+    );
+    const subjects = receiver.received.map((a) => String(a.body['subject']));
+    t.true(
+      subjects.includes(
+        `[surveyor] ${module}: source HIPASSJ1320-99: its data is now released to the archive account`,
+      ),
+    );
+    t.true(receiver.received.every((a) => a.signatureOk));
+  },
+);
 
 test.serial('a wrong password is a clear error, and nothing of it reaches logs or events', async (t) => {
   const wrong = 'not-the-password-4711';

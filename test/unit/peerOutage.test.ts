@@ -164,6 +164,10 @@ const archiveDownUntil = (now: () => Date, back: Date): Archive => {
       now() < back
         ? Promise.reject(new PeerUnavailable('archive', 'archive casda: HTTP 503 Service Unavailable'))
         : mock.query(q),
+    access: (name, archive, links) =>
+      now() < back
+        ? Promise.reject(new PeerUnavailable('archive', 'archive casda: HTTP 503 Service Unavailable'))
+        : mock.access(name, archive, links),
     ping: (name, archive) => mock.ping(name, archive),
   };
 };

@@ -1,8 +1,8 @@
 import { canonicalJson } from '../../domain/canonicalJson.js';
 import type { ProjectConfig } from '../../domain/projectConfig.js';
-import type { SourceMetadata } from '../../domain/source.js';
+import type { SourceAccess, SourceMetadata } from '../../domain/source.js';
 import { applyTransform } from '../../domain/transforms.js';
-import type { Archive, Row } from '../../ports/Archive.js';
+import type { Archive, LinkAccess, Row } from '../../ports/Archive.js';
 import type { ContentDigest } from '../../ports/ContentDigest.js';
 import { type QueryEntry, type QueryStats, runQuery } from './runQueries.js';
 
@@ -109,6 +109,8 @@ export const computeDiscoveries = async (
     });
   }
 
+  const access = d.access_check ? await checkAccess(deps.archive, config, live(), signal) : new Map();
+
   const exclude = new Set(d.signature.exclude_fields);
   return all.map((s): SourceOutcome => {
     if (s.error !== null) return { error: s.error };
@@ -127,7 +129,12 @@ export const computeDiscoveries = async (
       const signed = { datasets: s.datasets, ...(d.signature.include_discovery_flags ? { flags } : {}) };
       return {
         result: {
-          metadata: { datasets: s.datasets, queries: s.queries, vars: s.vars },
+          metadata: {
+            datasets: s.datasets,
+            queries: s.queries,
+            vars: s.vars,
+            ...(access.has(s) ? { access: access.get(s) } : {}),
+          },
           flags,
           signature: deps.digest.digest(canonicalJson(signed, exclude)),
         },
@@ -136,4 +143,77 @@ export const computeDiscoveries = async (
       return { error: message(err) };
     }
   });
+};
+
+const datasetIdOf = (ds: Record<string, unknown>, i: number) => {
+  const row = (ds['row'] ?? {}) as Row;
+  return String(ds['dataset_id'] ?? row['obs_publisher_did'] ?? i);
+};
+
+/**
+ * Asks the archive of the datasets' query whether the account may fetch each dataset (by its row's
+ * `access_url`), and says per source what is held and why. An archive that cannot be asked fails
+ * the sources' discovery with the reason, as a query would (never read as "authorized").
+ */
+const checkAccess = async (
+  archive: Archive,
+  config: ProjectConfig,
+  sources: readonly Pending[],
+  signal?: AbortSignal,
+): Promise<Map<Pending, SourceAccess>> => {
+  const out = new Map<Pending, SourceAccess>();
+  const name = config.discovery.queries.find((q) => q.name === config.discovery.datasets_from)?.archive;
+  const settings = name === undefined ? undefined : config.archives[name];
+  const owners = sources.flatMap((s) =>
+    s.datasets.map((ds, i) => ({ s, ds, i, link: ((ds['row'] ?? {}) as Row)['access_url'] })),
+  );
+  const linked = owners.filter(
+    (o): o is typeof o & { link: string } => typeof o.link === 'string' && o.link !== '',
+  );
+  let answers: LinkAccess[];
+  try {
+    if (!archive.access || !settings || name === undefined)
+      throw new Error(`archive ${name ?? '(none)'} cannot tell whether the account may fetch a dataset`);
+    answers =
+      linked.length === 0
+        ? []
+        : await archive.access(
+            name,
+            settings,
+            linked.map((o) => o.link),
+            signal,
+          );
+  } catch (err) {
+    for (const s of sources) s.error ??= `checking the archive's leave to fetch the data: ${message(err)}`;
+    return out;
+  }
+  const found = new Map(linked.map((o, k) => [o.ds, answers[k]!]));
+  for (const s of sources) {
+    const proprietary: { dataset_id: string; release_date: string | null }[] = [];
+    const unknown: { dataset_id: string; reason: string }[] = [];
+    s.datasets.forEach((ds, i) => {
+      const a = found.get(ds);
+      const id = datasetIdOf(ds, i);
+      if (!a) unknown.push({ dataset_id: id, reason: 'it has no access_url to ask about' });
+      else if (a.authorized === false) {
+        const release = ((ds['row'] ?? {}) as Row)['obs_release_date'];
+        proprietary.push({ dataset_id: id, release_date: typeof release === 'string' ? release : null });
+      } else if (a.authorized === null) unknown.push({ dataset_id: id, reason: a.detail ?? 'not said' });
+    });
+    const dates = proprietary
+      .map((p) => p.release_date)
+      .filter((x): x is string => x !== null)
+      .sort();
+    out.set(s, {
+      held:
+        proprietary.length === 0
+          ? null
+          : `the archive does not let the account fetch ${proprietary.length} of ${s.datasets.length} datasets yet (proprietary${
+              dates.length > 0 ? `; released ${dates.at(-1)!.slice(0, 10)}` : '; no release date given'
+            })`,
+      proprietary,
+      unknown,
+    });
+  }
+  return out;
 };

@@ -57,6 +57,15 @@ export const discoverBatch = async (
         throw err;
       }),
     ping: (...args) => deps.archive.ping(...args),
+    ...(deps.archive.access
+      ? {
+          access: (...args: Parameters<NonNullable<Archive['access']>>) =>
+            deps.archive.access!(...args).catch((err: unknown) => {
+              if (err instanceof PeerUnavailable) outage ??= err;
+              throw err;
+            }),
+        }
+      : {}),
   };
   const outcomes = await computeDiscoveries(
     { archive, digest: deps.digest },
@@ -89,6 +98,32 @@ export const discoverBatch = async (
       continue;
     }
     const r = outcome.result;
+    const wasHeld = source.metadata?.access?.held ?? null;
+    const held = r.metadata.access?.held ?? null;
+    // The archive's leave to fetch the data, when it changes: held (not yet released to the
+    // account) or released (an alert rule of kind data_access tells either).
+    const accessEvents =
+      held !== null && wasHeld === null
+        ? [
+            {
+              ...base,
+              kind: 'source.data_held',
+              payload: {
+                source_identifier: source.sourceIdentifier,
+                reason: held,
+                proprietary: r.metadata.access?.proprietary ?? [],
+              },
+            },
+          ]
+        : held === null && wasHeld !== null
+          ? [
+              {
+                ...base,
+                kind: 'source.data_released',
+                payload: { source_identifier: source.sourceIdentifier, held_for: wasHeld },
+              },
+            ]
+          : [];
     const saved = await deps.discovery.saveDiscovery(
       id,
       { configVersion: active.version, metadata: r.metadata, flags: r.flags, signature: r.signature },
@@ -117,6 +152,7 @@ export const discoverBatch = async (
               },
             ]
           : []),
+        ...accessEvents,
       ],
     );
     discovered++;

@@ -140,7 +140,9 @@ for i, src in enumerate(sources()):
                 "visibility", "visibility.calibrated", 2, "WALLABY" if i % 3 else "ASKAP Pilot Survey for WALLABY",
                 f"ASKAP-{sbid}", did, links + did, "application/fits", (size + 1023) // 1024,
                 src, f"{ra:.6f}", f"{dec:.6f}", f"{t_min:.5f}", f"{t_min + 0.4:.5f}",
-                "ASKAP", "ASKAP", name, (size + 1023) // 1024, "2025-01-01T00:00:00",
+                "ASKAP", "ASKAP", name, (size + 1023) // 1024,
+                # Proprietary data carries the day it is released (ObsCore's obs_release_date).
+                "2025-01-01T00:00:00" if group == "public" else "2027-06-30T00:00:00",
             ])
         eval_name = f"calibration-metadata-processing-logs-SB{sbid}_2025-01-01.tar"
         eval_did = f"evaluation-{sbid}"

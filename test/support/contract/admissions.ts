@@ -323,6 +323,37 @@ export const admissionsContract: Record<string, Rule> = {
       await discovered(r, ids['busy']!, 'd', { ok: true }, at(1));
       await discovered(r, ids['off']!, 'e', { ok: true }, at(1));
       await r.sources.setEnabled(ids['off']!, false, at(3), ev('x'));
+      // Data the archive has not released to the account: held (discovery.access_check).
+      const proprietary = (await sourcesNamed(r, ['proprietary']))['proprietary']!;
+      const held =
+        'the archive does not let the account fetch 1 of 1 datasets yet (proprietary; released 2027-06-30)';
+      await r.discovery.saveDiscovery(
+        proprietary,
+        {
+          configVersion: 1,
+          metadata: {
+            datasets: [{ a: 1 }],
+            queries: {},
+            vars: {},
+            access: { held, proprietary: [{ dataset_id: 'a', release_date: '2027-06-30' }], unknown: [] },
+          },
+          flags: { ok: true },
+          signature: 'p',
+        },
+        at(1),
+        () => [],
+      );
+      const waiting = execution({ sourceIds: [proprietary] });
+      await r.executions.insert(waiting, ev(waiting.id));
+      t.deepEqual(
+        (await r.executions.getWithSourceStates(waiting.id))?.sources.map((s) => s.metadata?.access?.held),
+        [held],
+        "an execution's source states carry the hold",
+      );
+      await r.executions.write(
+        { id: waiting.id, expect: ['pending'], change: { state: 'cancelled' }, events: [] },
+        at(3),
+      );
       const e = execution({ sourceIds: [ids['busy']!] });
       await r.executions.insert(e, ev(e.id));
       const done = execution({ state: 'completed' });
@@ -344,8 +375,9 @@ export const admissionsContract: Record<string, Rule> = {
       t.deepEqual(
         (await r.admissions.sourcesToProcess(module, [], 10, noRetries)).map((s) => s.sourceIdentifier),
         ['flagless', 'ready'],
-        'oldest discovery first',
+        'oldest discovery first; never the held one',
       );
+      t.is(await r.sources.delete(proprietary, at(5), ev('x')), 'ok');
       // A page of sources says of each what the domain says of the whole source (the adapter may
       // compute it in its query).
       const page = await r.sources.list(module, {}, 10, null);

@@ -15,15 +15,16 @@ from .alert_rule_input_type_3 import AlertRuleInputType3
 from .alert_rule_input_type_4 import AlertRuleInputType4
 from .alert_rule_input_type_5 import AlertRuleInputType5
 from .alert_rule_input_type_6 import AlertRuleInputType6
-from .alert_rule_input_type_6_dependencies_item import (
-    AlertRuleInputType6DependenciesItem,
-)
 from .alert_rule_input_type_7 import AlertRuleInputType7
+from .alert_rule_input_type_7_dependencies_item import (
+    AlertRuleInputType7DependenciesItem,
+)
 from .alert_rule_input_type_8 import AlertRuleInputType8
 from .alert_rule_input_type_9 import AlertRuleInputType9
 from .alert_rule_input_type_10 import AlertRuleInputType10
 from .alert_rule_input_type_11 import AlertRuleInputType11
-from .alert_rule_input_type_11_changes_item import AlertRuleInputType11ChangesItem
+from .alert_rule_input_type_12 import AlertRuleInputType12
+from .alert_rule_input_type_12_changes_item import AlertRuleInputType12ChangesItem
 from .alert_rule_kind import AlertRuleKind
 from .alert_rule_list import AlertRuleList
 from .api_token import ApiToken
@@ -420,13 +421,14 @@ __all__ = (
     "AlertRuleInputType4",
     "AlertRuleInputType5",
     "AlertRuleInputType6",
-    "AlertRuleInputType6DependenciesItem",
     "AlertRuleInputType7",
+    "AlertRuleInputType7DependenciesItem",
     "AlertRuleInputType8",
     "AlertRuleInputType9",
     "AlertRuleInputType10",
     "AlertRuleInputType11",
-    "AlertRuleInputType11ChangesItem",
+    "AlertRuleInputType12",
+    "AlertRuleInputType12ChangesItem",
     "AlertRuleKind",
     "AlertRuleList",
     "ApiToken",

@@ -20,7 +20,7 @@ T = TypeVar("T", bound="AlertRuleInputType10")
 class AlertRuleInputType10:
     """
     Attributes:
-        kind (Literal['automation_stopped']):
+        kind (Literal['profile_paused']):
         name (str):
         channels (list[str]):
         enabled (bool | Unset):  Default: True.
@@ -28,7 +28,7 @@ class AlertRuleInputType10:
         cooldown_minutes (int | Unset):  Default: 60.
     """
 
-    kind: Literal["automation_stopped"]
+    kind: Literal["profile_paused"]
     name: str
     channels: list[str]
     enabled: bool | Unset = True
@@ -73,11 +73,9 @@ class AlertRuleInputType10:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         d = dict(src_dict)
-        kind = cast(Literal["automation_stopped"], d.pop("kind"))
-        if kind != "automation_stopped":
-            raise ValueError(
-                f"kind must match const 'automation_stopped', got '{kind}'"
-            )
+        kind = cast(Literal["profile_paused"], d.pop("kind"))
+        if kind != "profile_paused":
+            raise ValueError(f"kind must match const 'profile_paused', got '{kind}'")
 
         name = d.pop("name")
 

@@ -11,10 +11,6 @@ from typing import (
 
 from attrs import define as _attrs_define
 
-from ..models.alert_rule_input_type_11_changes_item import (
-    AlertRuleInputType11ChangesItem,
-    check_alert_rule_input_type_11_changes_item,
-)
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="AlertRuleInputType11")
@@ -24,22 +20,20 @@ T = TypeVar("T", bound="AlertRuleInputType11")
 class AlertRuleInputType11:
     """
     Attributes:
-        kind (Literal['account_changed']):
+        kind (Literal['automation_stopped']):
         name (str):
         channels (list[str]):
         enabled (bool | Unset):  Default: True.
         project_module (None | str | Unset):
         cooldown_minutes (int | Unset):  Default: 60.
-        changes (list[AlertRuleInputType11ChangesItem] | Unset):
     """
 
-    kind: Literal["account_changed"]
+    kind: Literal["automation_stopped"]
     name: str
     channels: list[str]
     enabled: bool | Unset = True
     project_module: None | str | Unset = UNSET
     cooldown_minutes: int | Unset = 60
-    changes: list[AlertRuleInputType11ChangesItem] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         kind = self.kind
@@ -58,13 +52,6 @@ class AlertRuleInputType11:
 
         cooldown_minutes = self.cooldown_minutes
 
-        changes: list[str] | Unset = UNSET
-        if not isinstance(self.changes, Unset):
-            changes = []
-            for changes_item_data in self.changes:
-                changes_item: str = changes_item_data
-                changes.append(changes_item)
-
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -80,17 +67,17 @@ class AlertRuleInputType11:
             field_dict["project_module"] = project_module
         if cooldown_minutes is not UNSET:
             field_dict["cooldown_minutes"] = cooldown_minutes
-        if changes is not UNSET:
-            field_dict["changes"] = changes
 
         return field_dict
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         d = dict(src_dict)
-        kind = cast(Literal["account_changed"], d.pop("kind"))
-        if kind != "account_changed":
-            raise ValueError(f"kind must match const 'account_changed', got '{kind}'")
+        kind = cast(Literal["automation_stopped"], d.pop("kind"))
+        if kind != "automation_stopped":
+            raise ValueError(
+                f"kind must match const 'automation_stopped', got '{kind}'"
+            )
 
         name = d.pop("name")
 
@@ -109,17 +96,6 @@ class AlertRuleInputType11:
 
         cooldown_minutes = d.pop("cooldown_minutes", UNSET)
 
-        _changes = d.pop("changes", UNSET)
-        changes: list[AlertRuleInputType11ChangesItem] | Unset = UNSET
-        if _changes is not UNSET:
-            changes = []
-            for changes_item_data in _changes:
-                changes_item = check_alert_rule_input_type_11_changes_item(
-                    changes_item_data
-                )
-
-                changes.append(changes_item)
-
         alert_rule_input_type_11 = cls(
             kind=kind,
             name=name,
@@ -127,7 +103,6 @@ class AlertRuleInputType11:
             enabled=enabled,
             project_module=project_module,
             cooldown_minutes=cooldown_minutes,
-            changes=changes,
         )
 
         return alert_rule_input_type_11

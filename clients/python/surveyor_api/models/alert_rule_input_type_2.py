@@ -20,19 +20,17 @@ T = TypeVar("T", bound="AlertRuleInputType2")
 class AlertRuleInputType2:
     """
     Attributes:
-        kind (Literal['pending_too_long']):
+        kind (Literal['data_access']):
         name (str):
         channels (list[str]):
-        minutes (int):
         enabled (bool | Unset):  Default: True.
         project_module (None | str | Unset):
         cooldown_minutes (int | Unset):  Default: 60.
     """
 
-    kind: Literal["pending_too_long"]
+    kind: Literal["data_access"]
     name: str
     channels: list[str]
-    minutes: int
     enabled: bool | Unset = True
     project_module: None | str | Unset = UNSET
     cooldown_minutes: int | Unset = 60
@@ -43,8 +41,6 @@ class AlertRuleInputType2:
         name = self.name
 
         channels = self.channels
-
-        minutes = self.minutes
 
         enabled = self.enabled
 
@@ -63,7 +59,6 @@ class AlertRuleInputType2:
                 "kind": kind,
                 "name": name,
                 "channels": channels,
-                "minutes": minutes,
             }
         )
         if enabled is not UNSET:
@@ -78,15 +73,13 @@ class AlertRuleInputType2:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         d = dict(src_dict)
-        kind = cast(Literal["pending_too_long"], d.pop("kind"))
-        if kind != "pending_too_long":
-            raise ValueError(f"kind must match const 'pending_too_long', got '{kind}'")
+        kind = cast(Literal["data_access"], d.pop("kind"))
+        if kind != "data_access":
+            raise ValueError(f"kind must match const 'data_access', got '{kind}'")
 
         name = d.pop("name")
 
         channels = cast(list[str], d.pop("channels"))
-
-        minutes = d.pop("minutes")
 
         enabled = d.pop("enabled", UNSET)
 
@@ -105,7 +98,6 @@ class AlertRuleInputType2:
             kind=kind,
             name=name,
             channels=channels,
-            minutes=minutes,
             enabled=enabled,
             project_module=project_module,
             cooldown_minutes=cooldown_minutes,

@@ -20,22 +20,20 @@ T = TypeVar("T", bound="AlertRuleInputType5")
 class AlertRuleInputType5:
     """
     Attributes:
-        kind (Literal['daily_summary']):
+        kind (Literal['worker_lost']):
         name (str):
         channels (list[str]):
         enabled (bool | Unset):  Default: True.
         project_module (None | str | Unset):
         cooldown_minutes (int | Unset):  Default: 60.
-        hour_utc (int | Unset):  Default: 8.
     """
 
-    kind: Literal["daily_summary"]
+    kind: Literal["worker_lost"]
     name: str
     channels: list[str]
     enabled: bool | Unset = True
     project_module: None | str | Unset = UNSET
     cooldown_minutes: int | Unset = 60
-    hour_utc: int | Unset = 8
 
     def to_dict(self) -> dict[str, Any]:
         kind = self.kind
@@ -54,8 +52,6 @@ class AlertRuleInputType5:
 
         cooldown_minutes = self.cooldown_minutes
 
-        hour_utc = self.hour_utc
-
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -71,17 +67,15 @@ class AlertRuleInputType5:
             field_dict["project_module"] = project_module
         if cooldown_minutes is not UNSET:
             field_dict["cooldown_minutes"] = cooldown_minutes
-        if hour_utc is not UNSET:
-            field_dict["hour_utc"] = hour_utc
 
         return field_dict
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         d = dict(src_dict)
-        kind = cast(Literal["daily_summary"], d.pop("kind"))
-        if kind != "daily_summary":
-            raise ValueError(f"kind must match const 'daily_summary', got '{kind}'")
+        kind = cast(Literal["worker_lost"], d.pop("kind"))
+        if kind != "worker_lost":
+            raise ValueError(f"kind must match const 'worker_lost', got '{kind}'")
 
         name = d.pop("name")
 
@@ -100,8 +94,6 @@ class AlertRuleInputType5:
 
         cooldown_minutes = d.pop("cooldown_minutes", UNSET)
 
-        hour_utc = d.pop("hour_utc", UNSET)
-
         alert_rule_input_type_5 = cls(
             kind=kind,
             name=name,
@@ -109,7 +101,6 @@ class AlertRuleInputType5:
             enabled=enabled,
             project_module=project_module,
             cooldown_minutes=cooldown_minutes,
-            hour_utc=hour_utc,
         )
 
         return alert_rule_input_type_5

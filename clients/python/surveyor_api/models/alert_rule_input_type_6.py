@@ -11,10 +11,6 @@ from typing import (
 
 from attrs import define as _attrs_define
 
-from ..models.alert_rule_input_type_6_dependencies_item import (
-    AlertRuleInputType6DependenciesItem,
-    check_alert_rule_input_type_6_dependencies_item,
-)
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="AlertRuleInputType6")
@@ -24,24 +20,22 @@ T = TypeVar("T", bound="AlertRuleInputType6")
 class AlertRuleInputType6:
     """
     Attributes:
-        kind (Literal['dependency_down']):
+        kind (Literal['daily_summary']):
         name (str):
         channels (list[str]):
         enabled (bool | Unset):  Default: True.
         project_module (None | str | Unset):
         cooldown_minutes (int | Unset):  Default: 60.
-        dependencies (list[AlertRuleInputType6DependenciesItem] | Unset):
-        minutes (int | Unset):  Default: 10.
+        hour_utc (int | Unset):  Default: 8.
     """
 
-    kind: Literal["dependency_down"]
+    kind: Literal["daily_summary"]
     name: str
     channels: list[str]
     enabled: bool | Unset = True
     project_module: None | str | Unset = UNSET
     cooldown_minutes: int | Unset = 60
-    dependencies: list[AlertRuleInputType6DependenciesItem] | Unset = UNSET
-    minutes: int | Unset = 10
+    hour_utc: int | Unset = 8
 
     def to_dict(self) -> dict[str, Any]:
         kind = self.kind
@@ -60,14 +54,7 @@ class AlertRuleInputType6:
 
         cooldown_minutes = self.cooldown_minutes
 
-        dependencies: list[str] | Unset = UNSET
-        if not isinstance(self.dependencies, Unset):
-            dependencies = []
-            for dependencies_item_data in self.dependencies:
-                dependencies_item: str = dependencies_item_data
-                dependencies.append(dependencies_item)
-
-        minutes = self.minutes
+        hour_utc = self.hour_utc
 
         field_dict: dict[str, Any] = {}
 
@@ -84,19 +71,17 @@ class AlertRuleInputType6:
             field_dict["project_module"] = project_module
         if cooldown_minutes is not UNSET:
             field_dict["cooldown_minutes"] = cooldown_minutes
-        if dependencies is not UNSET:
-            field_dict["dependencies"] = dependencies
-        if minutes is not UNSET:
-            field_dict["minutes"] = minutes
+        if hour_utc is not UNSET:
+            field_dict["hour_utc"] = hour_utc
 
         return field_dict
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         d = dict(src_dict)
-        kind = cast(Literal["dependency_down"], d.pop("kind"))
-        if kind != "dependency_down":
-            raise ValueError(f"kind must match const 'dependency_down', got '{kind}'")
+        kind = cast(Literal["daily_summary"], d.pop("kind"))
+        if kind != "daily_summary":
+            raise ValueError(f"kind must match const 'daily_summary', got '{kind}'")
 
         name = d.pop("name")
 
@@ -115,18 +100,7 @@ class AlertRuleInputType6:
 
         cooldown_minutes = d.pop("cooldown_minutes", UNSET)
 
-        _dependencies = d.pop("dependencies", UNSET)
-        dependencies: list[AlertRuleInputType6DependenciesItem] | Unset = UNSET
-        if _dependencies is not UNSET:
-            dependencies = []
-            for dependencies_item_data in _dependencies:
-                dependencies_item = check_alert_rule_input_type_6_dependencies_item(
-                    dependencies_item_data
-                )
-
-                dependencies.append(dependencies_item)
-
-        minutes = d.pop("minutes", UNSET)
+        hour_utc = d.pop("hour_utc", UNSET)
 
         alert_rule_input_type_6 = cls(
             kind=kind,
@@ -135,8 +109,7 @@ class AlertRuleInputType6:
             enabled=enabled,
             project_module=project_module,
             cooldown_minutes=cooldown_minutes,
-            dependencies=dependencies,
-            minutes=minutes,
+            hour_utc=hour_utc,
         )
 
         return alert_rule_input_type_6

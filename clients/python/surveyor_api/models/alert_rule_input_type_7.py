@@ -11,6 +11,10 @@ from typing import (
 
 from attrs import define as _attrs_define
 
+from ..models.alert_rule_input_type_7_dependencies_item import (
+    AlertRuleInputType7DependenciesItem,
+    check_alert_rule_input_type_7_dependencies_item,
+)
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="AlertRuleInputType7")
@@ -20,22 +24,24 @@ T = TypeVar("T", bound="AlertRuleInputType7")
 class AlertRuleInputType7:
     """
     Attributes:
-        kind (Literal['budget_used']):
+        kind (Literal['dependency_down']):
         name (str):
         channels (list[str]):
-        percent (int):
         enabled (bool | Unset):  Default: True.
         project_module (None | str | Unset):
         cooldown_minutes (int | Unset):  Default: 60.
+        dependencies (list[AlertRuleInputType7DependenciesItem] | Unset):
+        minutes (int | Unset):  Default: 10.
     """
 
-    kind: Literal["budget_used"]
+    kind: Literal["dependency_down"]
     name: str
     channels: list[str]
-    percent: int
     enabled: bool | Unset = True
     project_module: None | str | Unset = UNSET
     cooldown_minutes: int | Unset = 60
+    dependencies: list[AlertRuleInputType7DependenciesItem] | Unset = UNSET
+    minutes: int | Unset = 10
 
     def to_dict(self) -> dict[str, Any]:
         kind = self.kind
@@ -43,8 +49,6 @@ class AlertRuleInputType7:
         name = self.name
 
         channels = self.channels
-
-        percent = self.percent
 
         enabled = self.enabled
 
@@ -56,6 +60,15 @@ class AlertRuleInputType7:
 
         cooldown_minutes = self.cooldown_minutes
 
+        dependencies: list[str] | Unset = UNSET
+        if not isinstance(self.dependencies, Unset):
+            dependencies = []
+            for dependencies_item_data in self.dependencies:
+                dependencies_item: str = dependencies_item_data
+                dependencies.append(dependencies_item)
+
+        minutes = self.minutes
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -63,7 +76,6 @@ class AlertRuleInputType7:
                 "kind": kind,
                 "name": name,
                 "channels": channels,
-                "percent": percent,
             }
         )
         if enabled is not UNSET:
@@ -72,21 +84,23 @@ class AlertRuleInputType7:
             field_dict["project_module"] = project_module
         if cooldown_minutes is not UNSET:
             field_dict["cooldown_minutes"] = cooldown_minutes
+        if dependencies is not UNSET:
+            field_dict["dependencies"] = dependencies
+        if minutes is not UNSET:
+            field_dict["minutes"] = minutes
 
         return field_dict
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         d = dict(src_dict)
-        kind = cast(Literal["budget_used"], d.pop("kind"))
-        if kind != "budget_used":
-            raise ValueError(f"kind must match const 'budget_used', got '{kind}'")
+        kind = cast(Literal["dependency_down"], d.pop("kind"))
+        if kind != "dependency_down":
+            raise ValueError(f"kind must match const 'dependency_down', got '{kind}'")
 
         name = d.pop("name")
 
         channels = cast(list[str], d.pop("channels"))
-
-        percent = d.pop("percent")
 
         enabled = d.pop("enabled", UNSET)
 
@@ -101,14 +115,28 @@ class AlertRuleInputType7:
 
         cooldown_minutes = d.pop("cooldown_minutes", UNSET)
 
+        _dependencies = d.pop("dependencies", UNSET)
+        dependencies: list[AlertRuleInputType7DependenciesItem] | Unset = UNSET
+        if _dependencies is not UNSET:
+            dependencies = []
+            for dependencies_item_data in _dependencies:
+                dependencies_item = check_alert_rule_input_type_7_dependencies_item(
+                    dependencies_item_data
+                )
+
+                dependencies.append(dependencies_item)
+
+        minutes = d.pop("minutes", UNSET)
+
         alert_rule_input_type_7 = cls(
             kind=kind,
             name=name,
             channels=channels,
-            percent=percent,
             enabled=enabled,
             project_module=project_module,
             cooldown_minutes=cooldown_minutes,
+            dependencies=dependencies,
+            minutes=minutes,
         )
 
         return alert_rule_input_type_7

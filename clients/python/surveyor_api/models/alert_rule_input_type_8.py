@@ -20,22 +20,22 @@ T = TypeVar("T", bound="AlertRuleInputType8")
 class AlertRuleInputType8:
     """
     Attributes:
-        kind (Literal['token_expiring']):
+        kind (Literal['budget_used']):
         name (str):
         channels (list[str]):
+        percent (int):
         enabled (bool | Unset):  Default: True.
         project_module (None | str | Unset):
         cooldown_minutes (int | Unset):  Default: 60.
-        days (int | Unset):  Default: 7.
     """
 
-    kind: Literal["token_expiring"]
+    kind: Literal["budget_used"]
     name: str
     channels: list[str]
+    percent: int
     enabled: bool | Unset = True
     project_module: None | str | Unset = UNSET
     cooldown_minutes: int | Unset = 60
-    days: int | Unset = 7
 
     def to_dict(self) -> dict[str, Any]:
         kind = self.kind
@@ -43,6 +43,8 @@ class AlertRuleInputType8:
         name = self.name
 
         channels = self.channels
+
+        percent = self.percent
 
         enabled = self.enabled
 
@@ -54,8 +56,6 @@ class AlertRuleInputType8:
 
         cooldown_minutes = self.cooldown_minutes
 
-        days = self.days
-
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -63,6 +63,7 @@ class AlertRuleInputType8:
                 "kind": kind,
                 "name": name,
                 "channels": channels,
+                "percent": percent,
             }
         )
         if enabled is not UNSET:
@@ -71,21 +72,21 @@ class AlertRuleInputType8:
             field_dict["project_module"] = project_module
         if cooldown_minutes is not UNSET:
             field_dict["cooldown_minutes"] = cooldown_minutes
-        if days is not UNSET:
-            field_dict["days"] = days
 
         return field_dict
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         d = dict(src_dict)
-        kind = cast(Literal["token_expiring"], d.pop("kind"))
-        if kind != "token_expiring":
-            raise ValueError(f"kind must match const 'token_expiring', got '{kind}'")
+        kind = cast(Literal["budget_used"], d.pop("kind"))
+        if kind != "budget_used":
+            raise ValueError(f"kind must match const 'budget_used', got '{kind}'")
 
         name = d.pop("name")
 
         channels = cast(list[str], d.pop("channels"))
+
+        percent = d.pop("percent")
 
         enabled = d.pop("enabled", UNSET)
 
@@ -100,16 +101,14 @@ class AlertRuleInputType8:
 
         cooldown_minutes = d.pop("cooldown_minutes", UNSET)
 
-        days = d.pop("days", UNSET)
-
         alert_rule_input_type_8 = cls(
             kind=kind,
             name=name,
             channels=channels,
+            percent=percent,
             enabled=enabled,
             project_module=project_module,
             cooldown_minutes=cooldown_minutes,
-            days=days,
         )
 
         return alert_rule_input_type_8

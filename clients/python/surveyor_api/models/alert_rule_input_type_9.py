@@ -20,20 +20,22 @@ T = TypeVar("T", bound="AlertRuleInputType9")
 class AlertRuleInputType9:
     """
     Attributes:
-        kind (Literal['profile_paused']):
+        kind (Literal['token_expiring']):
         name (str):
         channels (list[str]):
         enabled (bool | Unset):  Default: True.
         project_module (None | str | Unset):
         cooldown_minutes (int | Unset):  Default: 60.
+        days (int | Unset):  Default: 7.
     """
 
-    kind: Literal["profile_paused"]
+    kind: Literal["token_expiring"]
     name: str
     channels: list[str]
     enabled: bool | Unset = True
     project_module: None | str | Unset = UNSET
     cooldown_minutes: int | Unset = 60
+    days: int | Unset = 7
 
     def to_dict(self) -> dict[str, Any]:
         kind = self.kind
@@ -52,6 +54,8 @@ class AlertRuleInputType9:
 
         cooldown_minutes = self.cooldown_minutes
 
+        days = self.days
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -67,15 +71,17 @@ class AlertRuleInputType9:
             field_dict["project_module"] = project_module
         if cooldown_minutes is not UNSET:
             field_dict["cooldown_minutes"] = cooldown_minutes
+        if days is not UNSET:
+            field_dict["days"] = days
 
         return field_dict
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         d = dict(src_dict)
-        kind = cast(Literal["profile_paused"], d.pop("kind"))
-        if kind != "profile_paused":
-            raise ValueError(f"kind must match const 'profile_paused', got '{kind}'")
+        kind = cast(Literal["token_expiring"], d.pop("kind"))
+        if kind != "token_expiring":
+            raise ValueError(f"kind must match const 'token_expiring', got '{kind}'")
 
         name = d.pop("name")
 
@@ -94,6 +100,8 @@ class AlertRuleInputType9:
 
         cooldown_minutes = d.pop("cooldown_minutes", UNSET)
 
+        days = d.pop("days", UNSET)
+
         alert_rule_input_type_9 = cls(
             kind=kind,
             name=name,
@@ -101,6 +109,7 @@ class AlertRuleInputType9:
             enabled=enabled,
             project_module=project_module,
             cooldown_minutes=cooldown_minutes,
+            days=days,
         )
 
         return alert_rule_input_type_9

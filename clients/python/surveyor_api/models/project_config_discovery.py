@@ -38,6 +38,7 @@ class ProjectConfigDiscovery:
         field_map (ProjectConfigDiscoveryFieldMap | Unset):
         discovery_flags (ProjectConfigDiscoveryDiscoveryFlags | Unset):
         required_flags (list[str] | Unset):
+        access_check (bool | Unset):  Default: False.
         signature (ProjectConfigDiscoverySignature | Unset):
     """
 
@@ -47,6 +48,7 @@ class ProjectConfigDiscovery:
     field_map: ProjectConfigDiscoveryFieldMap | Unset = UNSET
     discovery_flags: ProjectConfigDiscoveryDiscoveryFlags | Unset = UNSET
     required_flags: list[str] | Unset = UNSET
+    access_check: bool | Unset = False
     signature: ProjectConfigDiscoverySignature | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -76,6 +78,8 @@ class ProjectConfigDiscovery:
         if not isinstance(self.required_flags, Unset):
             required_flags = self.required_flags
 
+        access_check = self.access_check
+
         signature: dict[str, Any] | Unset = UNSET
         if not isinstance(self.signature, Unset):
             signature = self.signature.to_dict()
@@ -96,6 +100,8 @@ class ProjectConfigDiscovery:
             field_dict["discovery_flags"] = discovery_flags
         if required_flags is not UNSET:
             field_dict["required_flags"] = required_flags
+        if access_check is not UNSET:
+            field_dict["access_check"] = access_check
         if signature is not UNSET:
             field_dict["signature"] = signature
 
@@ -160,6 +166,8 @@ class ProjectConfigDiscovery:
 
         required_flags = cast(list[str], d.pop("required_flags", UNSET))
 
+        access_check = d.pop("access_check", UNSET)
+
         _signature = d.pop("signature", UNSET)
         signature: ProjectConfigDiscoverySignature | Unset
         if isinstance(_signature, Unset):
@@ -174,6 +182,7 @@ class ProjectConfigDiscovery:
             field_map=field_map,
             discovery_flags=discovery_flags,
             required_flags=required_flags,
+            access_check=access_check,
             signature=signature,
         )
 

@@ -4,7 +4,8 @@
   kept in the object store (store = object), into pre-signed links to the testbed's object store,
   some without a checksum (checksum = no), as CASDA serves them now. Both services
   need HTTP Basic credentials of a user in the group "opal" (dachs adm adduser / addtogroup). A file
-  whose access_group the user is not in gets no token, as CASDA does for proprietary data. -->
+  whose access_group the user is not in gets no token, as CASDA does for proprietary data, and
+  link_authorized false (DataLink 1.1's link_auth and link_authorized columns). -->
 <resource schema="casda" resdir="casda">
   <meta name="title">Testbed CASDA staging</meta>
   <meta name="description">Evaluation files, datalink and async SODA for the surveyor testbed.</meta>
@@ -95,21 +96,25 @@
               found = list(conn.query("SELECT access_group, size FROM casda.files WHERE did=%(did)s",
                 {"did": did}))
               if not found:
-                rows.append([did, None, None, "NotFoundFault: no file %s" % did, None, None, None, None, None])
+                rows.append([did, None, None, "NotFoundFault: no file %s" % did, None, None, None, None, None, None, None])
                 continue
               group, size = found[0]
               allowed = group == "public" or creds.hasCredentials(user, password, group)
               token = makeToken(did) if allowed else None
+              # DataLink 1.1: whether the link needs authentication, and whether this caller may
+              # follow it (CASDA leaves the token out as well).
               rows.append([did, None, "async_service", None, "#this",
-                "Asynchronous access to the file", "application/octet-stream", size, token])
+                "Asynchronous access to the file", "application/octet-stream", size, token,
+                "optional" if group == "public" else "required", "T" if allowed else "F"])
           soda = service.rd.getById("soda").getURL("async")
           names = ["ID", "access_url", "service_def", "error_message", "semantics", "description",
-            "content_type", "content_length", "authenticated_id_token"]
-          types = ['datatype="char" arraysize="*"'] * 7 + ['datatype="long"', 'datatype="char" arraysize="*"']
+            "content_type", "content_length", "authenticated_id_token", "link_auth", "link_authorized"]
+          types = (['datatype="char" arraysize="*"'] * 7 + ['datatype="long"'] +
+            ['datatype="char" arraysize="*"'] * 2 + ['datatype="boolean"'])
           out = ['<?xml version="1.0" encoding="UTF-8"?>',
             '<VOTABLE version="1.3" xmlns="http://www.ivoa.net/xml/VOTable/v1.3">',
             '<RESOURCE type="results">',
-            '<INFO name="standardID" value="ivo://ivoa.net/std/DataLink#links-1.0"/>',
+            '<INFO name="standardID" value="ivo://ivoa.net/std/DataLink#links-1.1"/>',
             '<TABLE>']
           out += ['<FIELD name="%s" %s/>' % (n, t) for n, t in zip(names, types)]
           out.append('<DATA><TABLEDATA>')

@@ -18,6 +18,7 @@ from ...models.alert_rule_input_type_8 import AlertRuleInputType8
 from ...models.alert_rule_input_type_9 import AlertRuleInputType9
 from ...models.alert_rule_input_type_10 import AlertRuleInputType10
 from ...models.alert_rule_input_type_11 import AlertRuleInputType11
+from ...models.alert_rule_input_type_12 import AlertRuleInputType12
 from ...models.error import Error
 from ...types import Response
 
@@ -28,6 +29,7 @@ def _get_kwargs(
     | AlertRuleInputType1
     | AlertRuleInputType10
     | AlertRuleInputType11
+    | AlertRuleInputType12
     | AlertRuleInputType2
     | AlertRuleInputType3
     | AlertRuleInputType4
@@ -56,6 +58,7 @@ def _get_kwargs(
         or isinstance(body, AlertRuleInputType8)
         or isinstance(body, AlertRuleInputType9)
         or isinstance(body, AlertRuleInputType10)
+        or isinstance(body, AlertRuleInputType11)
     ):
         _kwargs["json"] = body.to_dict()
     else:
@@ -139,6 +142,7 @@ def sync_detailed(
     | AlertRuleInputType1
     | AlertRuleInputType10
     | AlertRuleInputType11
+    | AlertRuleInputType12
     | AlertRuleInputType2
     | AlertRuleInputType3
     | AlertRuleInputType4
@@ -153,9 +157,9 @@ def sync_detailed(
 
     Args:
         body (AlertRuleInputType0 | AlertRuleInputType1 | AlertRuleInputType10 |
-            AlertRuleInputType11 | AlertRuleInputType2 | AlertRuleInputType3 | AlertRuleInputType4 |
-            AlertRuleInputType5 | AlertRuleInputType6 | AlertRuleInputType7 | AlertRuleInputType8 |
-            AlertRuleInputType9):
+            AlertRuleInputType11 | AlertRuleInputType12 | AlertRuleInputType2 | AlertRuleInputType3 |
+            AlertRuleInputType4 | AlertRuleInputType5 | AlertRuleInputType6 | AlertRuleInputType7 |
+            AlertRuleInputType8 | AlertRuleInputType9):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -183,6 +187,7 @@ def sync(
     | AlertRuleInputType1
     | AlertRuleInputType10
     | AlertRuleInputType11
+    | AlertRuleInputType12
     | AlertRuleInputType2
     | AlertRuleInputType3
     | AlertRuleInputType4
@@ -197,9 +202,9 @@ def sync(
 
     Args:
         body (AlertRuleInputType0 | AlertRuleInputType1 | AlertRuleInputType10 |
-            AlertRuleInputType11 | AlertRuleInputType2 | AlertRuleInputType3 | AlertRuleInputType4 |
-            AlertRuleInputType5 | AlertRuleInputType6 | AlertRuleInputType7 | AlertRuleInputType8 |
-            AlertRuleInputType9):
+            AlertRuleInputType11 | AlertRuleInputType12 | AlertRuleInputType2 | AlertRuleInputType3 |
+            AlertRuleInputType4 | AlertRuleInputType5 | AlertRuleInputType6 | AlertRuleInputType7 |
+            AlertRuleInputType8 | AlertRuleInputType9):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -222,6 +227,7 @@ async def asyncio_detailed(
     | AlertRuleInputType1
     | AlertRuleInputType10
     | AlertRuleInputType11
+    | AlertRuleInputType12
     | AlertRuleInputType2
     | AlertRuleInputType3
     | AlertRuleInputType4
@@ -236,9 +242,9 @@ async def asyncio_detailed(
 
     Args:
         body (AlertRuleInputType0 | AlertRuleInputType1 | AlertRuleInputType10 |
-            AlertRuleInputType11 | AlertRuleInputType2 | AlertRuleInputType3 | AlertRuleInputType4 |
-            AlertRuleInputType5 | AlertRuleInputType6 | AlertRuleInputType7 | AlertRuleInputType8 |
-            AlertRuleInputType9):
+            AlertRuleInputType11 | AlertRuleInputType12 | AlertRuleInputType2 | AlertRuleInputType3 |
+            AlertRuleInputType4 | AlertRuleInputType5 | AlertRuleInputType6 | AlertRuleInputType7 |
+            AlertRuleInputType8 | AlertRuleInputType9):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -264,6 +270,7 @@ async def asyncio(
     | AlertRuleInputType1
     | AlertRuleInputType10
     | AlertRuleInputType11
+    | AlertRuleInputType12
     | AlertRuleInputType2
     | AlertRuleInputType3
     | AlertRuleInputType4
@@ -278,9 +285,9 @@ async def asyncio(
 
     Args:
         body (AlertRuleInputType0 | AlertRuleInputType1 | AlertRuleInputType10 |
-            AlertRuleInputType11 | AlertRuleInputType2 | AlertRuleInputType3 | AlertRuleInputType4 |
-            AlertRuleInputType5 | AlertRuleInputType6 | AlertRuleInputType7 | AlertRuleInputType8 |
-            AlertRuleInputType9):
+            AlertRuleInputType11 | AlertRuleInputType12 | AlertRuleInputType2 | AlertRuleInputType3 |
+            AlertRuleInputType4 | AlertRuleInputType5 | AlertRuleInputType6 | AlertRuleInputType7 |
+            AlertRuleInputType8 | AlertRuleInputType9):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -19,6 +19,7 @@ from ...models.alert_rule_input_type_8 import AlertRuleInputType8
 from ...models.alert_rule_input_type_9 import AlertRuleInputType9
 from ...models.alert_rule_input_type_10 import AlertRuleInputType10
 from ...models.alert_rule_input_type_11 import AlertRuleInputType11
+from ...models.alert_rule_input_type_12 import AlertRuleInputType12
 from ...models.error import Error
 from ...types import Response
 
@@ -30,6 +31,7 @@ def _get_kwargs(
     | AlertRuleInputType1
     | AlertRuleInputType10
     | AlertRuleInputType11
+    | AlertRuleInputType12
     | AlertRuleInputType2
     | AlertRuleInputType3
     | AlertRuleInputType4
@@ -60,6 +62,7 @@ def _get_kwargs(
         or isinstance(body, AlertRuleInputType8)
         or isinstance(body, AlertRuleInputType9)
         or isinstance(body, AlertRuleInputType10)
+        or isinstance(body, AlertRuleInputType11)
     ):
         _kwargs["json"] = body.to_dict()
     else:
@@ -149,6 +152,7 @@ def sync_detailed(
     | AlertRuleInputType1
     | AlertRuleInputType10
     | AlertRuleInputType11
+    | AlertRuleInputType12
     | AlertRuleInputType2
     | AlertRuleInputType3
     | AlertRuleInputType4
@@ -163,9 +167,9 @@ def sync_detailed(
     Args:
         id (str):
         body (AlertRuleInputType0 | AlertRuleInputType1 | AlertRuleInputType10 |
-            AlertRuleInputType11 | AlertRuleInputType2 | AlertRuleInputType3 | AlertRuleInputType4 |
-            AlertRuleInputType5 | AlertRuleInputType6 | AlertRuleInputType7 | AlertRuleInputType8 |
-            AlertRuleInputType9):
+            AlertRuleInputType11 | AlertRuleInputType12 | AlertRuleInputType2 | AlertRuleInputType3 |
+            AlertRuleInputType4 | AlertRuleInputType5 | AlertRuleInputType6 | AlertRuleInputType7 |
+            AlertRuleInputType8 | AlertRuleInputType9):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -195,6 +199,7 @@ def sync(
     | AlertRuleInputType1
     | AlertRuleInputType10
     | AlertRuleInputType11
+    | AlertRuleInputType12
     | AlertRuleInputType2
     | AlertRuleInputType3
     | AlertRuleInputType4
@@ -209,9 +214,9 @@ def sync(
     Args:
         id (str):
         body (AlertRuleInputType0 | AlertRuleInputType1 | AlertRuleInputType10 |
-            AlertRuleInputType11 | AlertRuleInputType2 | AlertRuleInputType3 | AlertRuleInputType4 |
-            AlertRuleInputType5 | AlertRuleInputType6 | AlertRuleInputType7 | AlertRuleInputType8 |
-            AlertRuleInputType9):
+            AlertRuleInputType11 | AlertRuleInputType12 | AlertRuleInputType2 | AlertRuleInputType3 |
+            AlertRuleInputType4 | AlertRuleInputType5 | AlertRuleInputType6 | AlertRuleInputType7 |
+            AlertRuleInputType8 | AlertRuleInputType9):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -236,6 +241,7 @@ async def asyncio_detailed(
     | AlertRuleInputType1
     | AlertRuleInputType10
     | AlertRuleInputType11
+    | AlertRuleInputType12
     | AlertRuleInputType2
     | AlertRuleInputType3
     | AlertRuleInputType4
@@ -250,9 +256,9 @@ async def asyncio_detailed(
     Args:
         id (str):
         body (AlertRuleInputType0 | AlertRuleInputType1 | AlertRuleInputType10 |
-            AlertRuleInputType11 | AlertRuleInputType2 | AlertRuleInputType3 | AlertRuleInputType4 |
-            AlertRuleInputType5 | AlertRuleInputType6 | AlertRuleInputType7 | AlertRuleInputType8 |
-            AlertRuleInputType9):
+            AlertRuleInputType11 | AlertRuleInputType12 | AlertRuleInputType2 | AlertRuleInputType3 |
+            AlertRuleInputType4 | AlertRuleInputType5 | AlertRuleInputType6 | AlertRuleInputType7 |
+            AlertRuleInputType8 | AlertRuleInputType9):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -280,6 +286,7 @@ async def asyncio(
     | AlertRuleInputType1
     | AlertRuleInputType10
     | AlertRuleInputType11
+    | AlertRuleInputType12
     | AlertRuleInputType2
     | AlertRuleInputType3
     | AlertRuleInputType4
@@ -294,9 +301,9 @@ async def asyncio(
     Args:
         id (str):
         body (AlertRuleInputType0 | AlertRuleInputType1 | AlertRuleInputType10 |
-            AlertRuleInputType11 | AlertRuleInputType2 | AlertRuleInputType3 | AlertRuleInputType4 |
-            AlertRuleInputType5 | AlertRuleInputType6 | AlertRuleInputType7 | AlertRuleInputType8 |
-            AlertRuleInputType9):
+            AlertRuleInputType11 | AlertRuleInputType12 | AlertRuleInputType2 | AlertRuleInputType3 |
+            AlertRuleInputType4 | AlertRuleInputType5 | AlertRuleInputType6 | AlertRuleInputType7 |
+            AlertRuleInputType8 | AlertRuleInputType9):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

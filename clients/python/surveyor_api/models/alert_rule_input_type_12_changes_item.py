@@ -1,6 +1,6 @@
 from typing import Literal
 
-AlertRuleInputType11ChangesItem = Literal[
+AlertRuleInputType12ChangesItem = Literal[
     "created",
     "disabled",
     "enabled",
@@ -14,7 +14,7 @@ AlertRuleInputType11ChangesItem = Literal[
     "token_revoked",
 ]
 
-ALERT_RULE_INPUT_TYPE_11_CHANGES_ITEM_VALUES: set[AlertRuleInputType11ChangesItem] = {
+ALERT_RULE_INPUT_TYPE_12_CHANGES_ITEM_VALUES: set[AlertRuleInputType12ChangesItem] = {
     "created",
     "disabled",
     "enabled",
@@ -29,11 +29,11 @@ ALERT_RULE_INPUT_TYPE_11_CHANGES_ITEM_VALUES: set[AlertRuleInputType11ChangesIte
 }
 
 
-def check_alert_rule_input_type_11_changes_item(
+def check_alert_rule_input_type_12_changes_item(
     value: str,
-) -> AlertRuleInputType11ChangesItem:
-    if value in ALERT_RULE_INPUT_TYPE_11_CHANGES_ITEM_VALUES:
+) -> AlertRuleInputType12ChangesItem:
+    if value in ALERT_RULE_INPUT_TYPE_12_CHANGES_ITEM_VALUES:
         return value
     raise TypeError(
-        f"Unexpected value {value!r}. Expected one of {ALERT_RULE_INPUT_TYPE_11_CHANGES_ITEM_VALUES!r}"
+        f"Unexpected value {value!r}. Expected one of {ALERT_RULE_INPUT_TYPE_12_CHANGES_ITEM_VALUES!r}"
     )
