@@ -457,6 +457,12 @@ export class CasdaStager implements Stager {
       timeoutMs: this.opts.limits.connectTimeoutMs,
       ...(signal ? { signal } : {}),
     });
+    if (res.status === 403 && presigned(url)) {
+      res.discard();
+      throw new LinkExpired(
+        `${where(url)}: the object store refused the archive's pre-signed link to the checksum (403)`,
+      );
+    }
     if (res.status !== 200) throw await statusError(http, res, `reading the checksum ${where(url)}`);
     const text = await res.text(4096);
     const c = parseCasdaChecksum(text);
