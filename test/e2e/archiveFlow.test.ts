@@ -18,7 +18,7 @@ import type { ArtifactStore } from '../../core/ports/ArtifactStore.js';
 import { TYPES } from '../../hosts/composition/composition.js';
 import { startWorker, type WorkerHandle } from '../../hosts/worker/worker.js';
 import type { Config } from '../../schema/environment.js';
-import { startReceiver } from '../support/alertPeers.js';
+import { startReceiver, webhookRule } from '../support/alertPeers.js';
 import { startTestApi, type TestApi } from '../support/api.js';
 import { type ArchiveTestbed, archiveTestbedOrError, objectStoreRequests } from '../support/archive.js';
 import { cleanEnv, runCli } from '../support/child.js';
@@ -270,21 +270,12 @@ test.serial(
   'data not yet released to the account: discovery says so, the execution is held (not failed) with the reason, and runs once the archive releases it, an alert telling',
   async (t) => {
     const admin = await api.tokenFor('archive-flow-admin', 'admin');
-    const channel = await api.call('POST', '/notification-channels', {
-      body: { kind: 'webhook', name: 'archive-hook', url: receiver.url, signing_secret: signing },
-      token: admin,
-    });
-    t.is(channel.status, 201, channel.text);
-    const rule = await api.call('POST', '/alert-rules', {
-      body: {
-        kind: 'data_access',
-        name: 'data-released',
-        project_module: module,
-        channels: [(channel.body as { id: string }).id],
-      },
-      token: admin,
-    });
-    t.is(rule.status, 201, rule.text);
+    await webhookRule(
+      api,
+      admin,
+      { name: 'archive-hook', url: receiver.url, signing },
+      { kind: 'data_access', name: 'data-released', project_module: module },
+    );
 
     const held =
       /the archive does not let the account fetch 1 of 1 datasets yet \(proprietary; released 2027-06-30\)$/;

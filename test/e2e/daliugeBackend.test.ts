@@ -21,7 +21,7 @@ import {
   withoutUnrollStamps,
   yamlWithGraph,
 } from '../support/daliuge.js';
-import { startReceiver } from '../support/alertPeers.js';
+import { startReceiver, webhookRule } from '../support/alertPeers.js';
 import { type Execution, executionStatus } from '../support/executionStatus.js';
 import { until } from '../support/until.js';
 import { prepareProject } from '../support/project.js';
@@ -193,22 +193,12 @@ test.serial(
   'an application that fails ends the execution failed, naming its drops, and alerts',
   async (t) => {
     const admin = await api.tokenFor('dlg-alert-admin', 'admin');
-    const channel = await api.call('POST', '/notification-channels', {
-      body: { kind: 'webhook', name: 'dlg-hook', url: receiver.url, signing_secret: signing },
-      token: admin,
-    });
-    t.is(channel.status, 201, channel.text);
-    const rule = await api.call('POST', '/alert-rules', {
-      body: {
-        kind: 'execution_ended',
-        name: 'dlg-failures',
-        states: ['failed'],
-        project_module: p.module,
-        channels: [(channel.body as { id: string }).id],
-      },
-      token: admin,
-    });
-    t.is(rule.status, 201, rule.text);
+    await webhookRule(
+      api,
+      admin,
+      { name: 'dlg-hook', url: receiver.url, signing },
+      { kind: 'execution_ended', name: 'dlg-failures', states: ['failed'], project_module: p.module },
+    );
     await useGraph('BashCommand.graph', bashCommand('echo about to fail; exit 3'));
     const id = await p.execute(ids[1]!, { do_stage: false });
     const e = await untilState(t, id, ['completed', 'failed']);

@@ -8,7 +8,6 @@ import { join } from 'node:path';
 import test from 'ava';
 import { ArchiveUnavailable } from '../../adapters/tap/archiveHttp.js';
 import { setOutboundPolicy } from '../../adapters/shared/outbound.js';
-import { CasdaStager } from '../../adapters/tap/casdaStager.js';
 import type { TapArchive } from '../../core/domain/projectConfig.js';
 import type { StageProgress, StageRequest, StagingState } from '../../core/ports/Stager.js';
 import {
@@ -17,6 +16,7 @@ import {
   objectStoreAction,
   objectStoreRequests,
   tapSync,
+  testbedStager,
 } from '../support/archive.js';
 
 // The admin lets this process reach the testbed's loopback servers (the archive and its store).
@@ -66,18 +66,7 @@ const archive = (): TapArchive => ({
   origins: [tb.objectStoreUrl],
 });
 
-const stager = () =>
-  new CasdaStager({
-    root,
-    userAgent: 'surveyor/test',
-    credentials: () => ({ username: tb.username, password: tb.password, origins: [tb.url] }),
-    limits: { maxFileBytes: 64 << 20, minFreeBytes: 0, connectTimeoutMs: 20_000, idleTimeoutMs: 20_000 },
-    parallelDownloads: 2,
-    jobDeadlineMs: 60_000,
-    datasetsPerJob: 1,
-    openJobs: 2,
-    uws: { firstPollMs: 200, maxPollMs: 500 },
-  });
+const stager = () => testbedStager(tb, root, { firstPollMs: 200, maxPollMs: 500 });
 
 /** One dataset's request, and what it records and notes (kept across tries, as the core does). */
 const dataset = (execution: string, row: (typeof rows)[number]) => {

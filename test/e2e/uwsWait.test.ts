@@ -10,10 +10,9 @@ import { join } from 'node:path';
 import test from 'ava';
 import { setOutboundPolicy } from '../../adapters/shared/outbound.js';
 import { archiveHttp } from '../../adapters/tap/archiveHttp.js';
-import { CasdaStager } from '../../adapters/tap/casdaStager.js';
 import { defaultUwsPolicy, UwsJobRunner } from '../../adapters/tap/uws.js';
 import type { TapArchive } from '../../core/domain/projectConfig.js';
-import { type ArchiveTestbed, archiveTestbedOrError, tapSync } from '../support/archive.js';
+import { type ArchiveTestbed, archiveTestbedOrError, tapSync, testbedStager } from '../support/archive.js';
 
 // The admin lets this process reach the testbed's loopback servers.
 setOutboundPolicy({ hosts: null, allowPrivate: true });
@@ -107,17 +106,7 @@ test.serial("staging's SODA jobs block on the server too", async (t) => {
     ['blocking', 30],
   ] as const) {
     const notes: { kind: string; payload: Readonly<Record<string, unknown>> }[] = [];
-    const stager = new CasdaStager({
-      root,
-      userAgent: 'surveyor/test',
-      credentials: () => ({ username: tb.username, password: tb.password, origins: [tb.url] }),
-      limits: { maxFileBytes: 64 << 20, minFreeBytes: 0, connectTimeoutMs: 20_000, idleTimeoutMs: 20_000 },
-      parallelDownloads: 2,
-      jobDeadlineMs: 60_000,
-      datasetsPerJob: 1,
-      openJobs: 2,
-      uws: { waitSeconds },
-    });
+    const stager = testbedStager(tb, root, { waitSeconds });
     await stager.stage(
       {
         executionId: `wait-${label}`,

@@ -4,6 +4,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import type { TestApi } from './api.js';
 
 export interface Received {
   readonly deliveryId: string;
@@ -120,4 +121,25 @@ export const startSmtp = async (user: string, password: string) => {
     mails,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+};
+
+/**
+ * A webhook channel to `url` (signed with `signing`) and an alert rule sending to it, made through
+ * the API with an admin's token; throws with the API's words when either is refused.
+ */
+export const webhookRule = async (
+  api: Pick<TestApi, 'call'>,
+  token: string,
+  channel: { readonly name: string; readonly url: string; readonly signing: string },
+  rule: Readonly<Record<string, unknown>>,
+): Promise<{ channelId: string; ruleId: string }> => {
+  const c = await api.call('POST', '/notification-channels', {
+    body: { kind: 'webhook', name: channel.name, url: channel.url, signing_secret: channel.signing },
+    token,
+  });
+  if (c.status !== 201) throw new Error(`channel: ${c.text}`);
+  const channelId = (c.body as { id: string }).id;
+  const r = await api.call('POST', '/alert-rules', { body: { ...rule, channels: [channelId] }, token });
+  if (r.status !== 201) throw new Error(`rule: ${r.text}`);
+  return { channelId, ruleId: (r.body as { id: string }).id };
 };

@@ -3,6 +3,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CasdaStager } from '../../adapters/tap/casdaStager.js';
+import type { UwsPolicy } from '../../adapters/tap/uws.js';
 
 const repo = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -172,3 +174,20 @@ export const objectStoreAction = async (
   if (!res.ok) throw new Error(`the object store's ${action}: ${res.status} ${await res.text()}`);
   return res.text();
 };
+
+/**
+ * A CASDA stager for the testbed, staging into `root` with the test user's account (sent only to
+ * the archive's own origin), one dataset a job, and the UWS policy given.
+ */
+export const testbedStager = (tb: ArchiveTestbed, root: string, uws: Partial<UwsPolicy>) =>
+  new CasdaStager({
+    root,
+    userAgent: 'surveyor/test',
+    credentials: () => ({ username: tb.username, password: tb.password, origins: [tb.url] }),
+    limits: { maxFileBytes: 64 << 20, minFreeBytes: 0, connectTimeoutMs: 20_000, idleTimeoutMs: 20_000 },
+    parallelDownloads: 2,
+    jobDeadlineMs: 60_000,
+    datasetsPerJob: 1,
+    openJobs: 2,
+    uws,
+  });
