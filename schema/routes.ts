@@ -20,6 +20,7 @@ import { profileRoutes } from './routes/profiles.js';
 import { projectRoutes } from './routes/projects.js';
 import { sourceRoutes } from './routes/sources.js';
 import { executionRoutes } from './routes/executions.js';
+import { workerRoutes } from './routes/workers.js';
 
 export type { HttpMethod, ResponseSpec, RouteSpec } from './routeSpec.js';
 
@@ -34,6 +35,7 @@ export const routes: readonly RouteSpec[] = [
   ...consoleRoutes,
   ...identityRoutes,
   ...apiTokenRoutes,
+  ...workerRoutes,
   {
     id: 'login',
     method: 'POST',

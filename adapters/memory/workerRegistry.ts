@@ -5,9 +5,18 @@ export class MemoryWorkerRegistry implements WorkerRegistry {
   async register(worker: WorkerRecord): Promise<void> {
     this.workers.set(worker.id, worker);
   }
-  async heartbeat(workerId: string, now: Date): Promise<void> {
+  async heartbeat(workerId: string, now: Date): Promise<{ drain: boolean }> {
     const w = this.workers.get(workerId);
     if (w) this.workers.set(workerId, { ...w, heartbeatAt: now });
+    return { drain: (w?.drainRequestedAt ?? null) !== null };
+  }
+  async requestDrain(workerId: string, now: Date, by: string): Promise<WorkerRecord | null> {
+    const w = this.workers.get(workerId);
+    if (!w) return null;
+    // The first request stands: asking again changes nothing.
+    const drained = w.drainRequestedAt ? w : { ...w, drainRequestedAt: now, drainRequestedBy: by };
+    this.workers.set(workerId, drained);
+    return drained;
   }
   async deregister(workerId: string): Promise<void> {
     this.workers.delete(workerId);

@@ -8,6 +8,8 @@ interface Row {
   roles: string[];
   started_at: Date;
   heartbeat_at: Date;
+  drain_requested_at: Date | null;
+  drain_requested_by: string | null;
 }
 
 export class PgWorkerRegistry implements WorkerRegistry {
@@ -21,8 +23,23 @@ export class PgWorkerRegistry implements WorkerRegistry {
     );
   }
 
-  async heartbeat(id: string, now: Date): Promise<void> {
-    await this.db.none('UPDATE workers SET heartbeat_at = $2 WHERE id = $1', [id, now]);
+  async heartbeat(id: string, now: Date): Promise<{ drain: boolean }> {
+    const r = await this.db.oneOrNone<{ drain: boolean }>(
+      'UPDATE workers SET heartbeat_at = $2 WHERE id = $1 RETURNING drain_requested_at IS NOT NULL AS drain',
+      [id, now],
+    );
+    return { drain: r?.drain ?? false };
+  }
+
+  async requestDrain(id: string, now: Date, by: string): Promise<WorkerRecord | null> {
+    // The first request stands: asking again changes nothing.
+    const r = await this.db.oneOrNone<Row>(
+      `UPDATE workers SET drain_requested_at = coalesce(drain_requested_at, $2),
+         drain_requested_by = CASE WHEN drain_requested_at IS NULL THEN $3 ELSE drain_requested_by END
+       WHERE id = $1 RETURNING *`,
+      [id, now, by],
+    );
+    return r ? toRecord(r) : null;
   }
 
   async deregister(id: string): Promise<void> {
@@ -54,4 +71,6 @@ const toRecord = (r: Row): WorkerRecord => ({
   roles: r.roles,
   startedAt: r.started_at,
   heartbeatAt: r.heartbeat_at,
+  drainRequestedAt: r.drain_requested_at ?? null,
+  drainRequestedBy: r.drain_requested_by ?? null,
 });

@@ -1,3 +1,4 @@
+import { workerView } from './workerView.js';
 import { outageBlocker } from '../domain/peerOutage.js';
 import { siteLimitBlocker } from '../domain/siteLimit.js';
 import { queueBlocker } from '../domain/queueReason.js';
@@ -197,14 +198,7 @@ export const executionQueries = (d: SurveyorDeps) => {
           dead: o.queue.dead,
           oldest_queued_age_seconds: o.queue.oldestQueuedAgeSeconds,
         },
-        workers: o.workers.map((w) => ({
-          id: w.id,
-          hostname: w.hostname,
-          pid: w.pid,
-          roles: [...w.roles],
-          started_at: w.startedAt.toISOString(),
-          heartbeat_at: w.heartbeatAt.toISOString(),
-        })),
+        workers: o.workers.map(workerView),
         recent_failures: failures,
         paused_profiles: o.paused.map(({ profile, pause, waiting }) => ({
           id: profile.id,

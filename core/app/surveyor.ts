@@ -4,6 +4,7 @@ import { authOperations } from './authOperations.js';
 import type { Archive } from '../ports/Archive.js';
 import { pingArchive } from '../usecases/archives/pingArchive.js';
 import { checkReadiness } from '../usecases/health/checkReadiness.js';
+import { drainWorker } from '../usecases/maintenance/drainWorker.js';
 import { purge } from '../usecases/maintenance/purge.js';
 import type { RetentionPolicy } from '../domain/retention.js';
 import { depsFrom } from './deps.js';
@@ -39,6 +40,9 @@ export const surveyorOperations = (ports: SurveyorPorts, settings: SurveyorSetti
     /** Deletes (or, dry, counts) what the retention policy says is past keeping (`surveyor purge`). */
     purge: (policy: RetentionPolicy, opts: { dryRun: boolean }) =>
       purge({ maintenance: ports.maintenance, clock: ports.clock }, policy, opts),
+    /** Asks a worker process to drain (rolling upgrades): it stops claiming, finishes and exits. */
+    drainWorker: (workerId: string, by: string) =>
+      drainWorker({ workers: ports.workers, clock: ports.clock }, workerId, by),
     /** The deps of each family of use cases: for the worker's jobs and ticks. */
     deps,
   };

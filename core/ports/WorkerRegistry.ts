@@ -5,11 +5,17 @@ export interface WorkerRecord {
   readonly roles: readonly string[];
   readonly startedAt: Date;
   readonly heartbeatAt: Date;
+  /** When someone asked it to drain, and who (null: not asked). */
+  readonly drainRequestedAt?: Date | null;
+  readonly drainRequestedBy?: string | null;
 }
 
 export interface WorkerRegistry {
   register(worker: WorkerRecord): Promise<void>;
-  heartbeat(workerId: string, now: Date): Promise<void>;
+  /** Records a heartbeat; answers whether the worker has been asked to drain. */
+  heartbeat(workerId: string, now: Date): Promise<{ readonly drain: boolean }>;
+  /** Asks a worker to drain (it reads it at its next heartbeat); the worker, or null when unknown. */
+  requestDrain(workerId: string, now: Date, by: string): Promise<WorkerRecord | null>;
   deregister(workerId: string): Promise<void>;
   /** Workers whose last heartbeat is no older than `staleAfterSeconds`. */
   live(now: Date, staleAfterSeconds: number): Promise<readonly WorkerRecord[]>;

@@ -1,6 +1,7 @@
 import type { Handler } from './handler.js';
 import { alertHandlers } from './handlers/alerts.js';
 import { apiTokenHandlers } from './handlers/apiTokens.js';
+import { workerHandlers } from './handlers/workers.js';
 import { authHandlers } from './handlers/auth.js';
 import { consoleSessionHandlers } from './handlers/consoleSession.js';
 import { identityHandlers } from './handlers/identity.js';
@@ -27,6 +28,7 @@ const byRouteId = (...tables: readonly Readonly<Record<string, Handler>>[]) => {
 export const handlers: Readonly<Record<string, Handler>> = byRouteId(
   authHandlers,
   apiTokenHandlers,
+  workerHandlers,
   systemHandlers,
   profileHandlers,
   projectHandlers,

@@ -40,6 +40,7 @@ import {
 } from './commands/client/alerts.js';
 import { LoginCommand, LogoutCommand, OwnPasswordCommand, WhoamiCommand } from './commands/client/login.js';
 import { OverviewCommand } from './commands/client/overview.js';
+import { WorkerDrainCommand } from './commands/client/workers.js';
 import { TokenCreateCommand, TokenListCommand, TokenRevokeCommand } from './commands/client/token.js';
 import {
   AlertChannelDeleteCommand,
@@ -165,6 +166,7 @@ const commands = [
   TokenListCommand,
   TokenRevokeCommand,
   OverviewCommand,
+  WorkerDrainCommand,
   ProjectUploadCommand,
   ProjectShowCommand,
   ProjectVersionsCommand,

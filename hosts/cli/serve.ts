@@ -9,7 +9,7 @@ import { openRuntime } from '../composition/runtime.js';
 import { atShutdown, configureShutdown } from '../composition/shutdown.js';
 import { startTraces } from '../composition/traces.js';
 import { startWorker, type WorkerHandle } from '../worker/worker.js';
-import { groupMetrics, groupRole, type ServeRole } from '../composition/processGroup.js';
+import { drainedMessage, groupMetrics, groupRole, type ServeRole } from '../composition/processGroup.js';
 
 export type { ServeRole };
 
@@ -44,8 +44,20 @@ export const serve = async (
     opts.say(`metrics: ${m.url}`);
   }
   if (roles.includes('worker')) {
-    const worker: WorkerHandle = await startWorker(rt.container);
-    atShutdown('worker', () => worker.stop(config.SERVICE_SHUTDOWN_GRACE_SECONDS * 1000 * 0.8));
+    const grace = config.SERVICE_SHUTDOWN_GRACE_SECONDS * 1000 * 0.8;
+    const worker: WorkerHandle = await startWorker(rt.container, {
+      // Drained: a worker process stops as at SIGTERM (and tells its group not to replace it); a
+      // process that also serves the API stops its worker part and keeps serving.
+      onDrain: (w) => {
+        if (roles.includes('api')) {
+          void w.stop(grace);
+          return;
+        }
+        process.send?.({ type: drainedMessage });
+        process.kill(process.pid, 'SIGTERM');
+      },
+    });
+    atShutdown('worker', () => worker.stop(grace));
   }
   if (roles.includes('api')) {
     const server = createApiServer(rt.container);

@@ -16,6 +16,9 @@ import { atShutdown, configureShutdown, isStopping } from './shutdown.js';
 /** The roles a serving process runs. */
 export type ServeRole = 'api' | 'worker';
 
+/** What a process of a group tells the first process before it exits drained (not to be replaced). */
+export const drainedMessage = 'surveyor-drained';
+
 // A group of serving processes on one machine (SERVICE_API_PROCESSES, SERVICE_WORKER_PROCESSES):
 // a first process starts them with node:cluster, which hands the API's listening socket to each,
 // restarts one that dies, sums their metrics, and stops them at SIGTERM. The children are the
@@ -119,6 +122,7 @@ export const runGroup = async (
   // The operating system hands connections to the children; the first process does not relay them.
   cluster.schedulingPolicy = cluster.SCHED_NONE;
   const children = new Map<Worker, { role: ServeRole; startedAt: number }>();
+  const drained = new Set<Worker>();
   let quickDeaths = 0;
   const start = (role: ServeRole) => {
     const w = cluster.fork({
@@ -128,6 +132,7 @@ export const runGroup = async (
     });
     children.set(w, { role, startedAt: Date.now() });
     w.on('message', (m: { type?: string; id?: string }) => {
+      if (m?.type === drainedMessage) drained.add(w);
       if (m?.type !== metricsAsk) return;
       aggregator.clusterMetrics().then(
         (text) => w.isConnected() && w.send({ type: metricsAsk, id: m.id, text }),
@@ -140,6 +145,12 @@ export const runGroup = async (
     const c = children.get(w);
     children.delete(w);
     if (!c || isStopping() || gaveUp) return;
+    if (drained.delete(w)) {
+      // An admin drained it: not replaced; a group with nothing left to run stops.
+      logger.info({ role: c.role, pid: w.process.pid, code }, 'a drained process exited: not replaced');
+      if (children.size === 0) process.kill(process.pid, 'SIGTERM');
+      return;
+    }
     quickDeaths = Date.now() - c.startedAt < quickSeconds * 1000 ? quickDeaths + 1 : 0;
     if (quickDeaths >= maxQuickDeaths) {
       gaveUp = true;

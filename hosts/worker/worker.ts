@@ -26,11 +26,21 @@ export interface WorkerHandle {
   stop(graceMs: number): Promise<void>;
 }
 
+export interface WorkerOptions {
+  /**
+   * What to do when an admin asks this worker to drain (read at a heartbeat): the CLI's server
+   * stops the process through its shutdown path; by default the worker stops itself (it stops
+   * claiming, finishes or hands back what it holds, deregisters).
+   */
+  readonly onDrain?: (worker: WorkerHandle) => void;
+}
+
 /**
  * A worker process: registers and heartbeats (so /ready counts it), consumes the queue woken by
- * LISTEN/NOTIFY, and, when SERVICE_WORKER_SCHEDULER_ENABLED, competes for the scheduler lead.
+ * LISTEN/NOTIFY, and, when SERVICE_WORKER_SCHEDULER_ENABLED, competes for the scheduler lead. Each
+ * heartbeat also reads whether an admin asked it to drain.
  */
-export const startWorker = async (container: Container): Promise<WorkerHandle> => {
+export const startWorker = async (container: Container, opts: WorkerOptions = {}): Promise<WorkerHandle> => {
   const config = container.get<Config>(TYPES.Config);
   const app = appOf(container);
   const log = container.get<Logger>(TYPES.Logger);
@@ -53,9 +63,20 @@ export const startWorker = async (container: Container): Promise<WorkerHandle> =
   // Heartbeats are the process's steady contact with the database: their failures and recovery
   // are what the dependency_down rule reports of database outages (OutageLog).
   const outages = app.deps.alerts.outages;
+  let draining = false;
+  const drain = () => {
+    if (draining) return;
+    draining = true;
+    log.info({ worker_id: id }, 'asked to drain: no more claims; finishing or handing back what it holds');
+    if (opts.onDrain) opts.onDrain(handle);
+    else void handle.stop(config.SERVICE_SHUTDOWN_GRACE_SECONDS * 1000 * 0.8);
+  };
   const heartbeat = setInterval(() => {
     registry.heartbeat(id, clock.now()).then(
-      () => outages.answered(clock.now()),
+      (r) => {
+        outages.answered(clock.now());
+        if (r.drain) drain();
+      },
       (err: unknown) => {
         outages.failed(clock.now(), err instanceof Error ? err.message : String(err));
         log.warn({ err }, 'heartbeat failed');
@@ -117,7 +138,7 @@ export const startWorker = async (container: Container): Promise<WorkerHandle> =
   }
   log.info({ worker_id: id, roles, concurrency: config.SERVICE_WORKER_CONCURRENCY }, 'worker started');
 
-  return {
+  const handle: WorkerHandle = {
     id,
     consumer,
     scheduler,
@@ -130,4 +151,5 @@ export const startWorker = async (container: Container): Promise<WorkerHandle> =
       log.info({ worker_id: id }, 'worker stopped');
     },
   };
+  return handle;
 };

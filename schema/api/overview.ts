@@ -1,6 +1,7 @@
 import { ProfilePauseView } from './profiles.js';
 import * as t from 'io-ts';
 import { DateTimeString } from '../codecs.js';
+import { WorkerView } from './workers.js';
 import { component } from '../jsonSchema.js';
 import { ExecutionStateC, ExecutionView } from './executions.js';
 
@@ -15,16 +16,7 @@ export const OverviewView = component(
       dead: t.number,
       oldest_queued_age_seconds: t.number,
     }),
-    workers: t.array(
-      t.type({
-        id: t.string,
-        hostname: t.string,
-        pid: t.number,
-        roles: t.array(t.string),
-        started_at: DateTimeString,
-        heartbeat_at: DateTimeString,
-      }),
-    ),
+    workers: t.array(WorkerView),
     recent_failures: t.array(ExecutionView),
     ended_by_hour: t.array(
       t.type({ hour: DateTimeString, completed: t.number, failed: t.number, cancelled: t.number }),

@@ -147,6 +147,41 @@ test('two worker processes: one scheduler leader among them, both registered as 
   t.deepEqual(childrenOf(group.child.pid!), []);
 });
 
+test('drained worker processes of a group exit and are not replaced; the group stops when none is left', async (t) => {
+  const { d, env } = await setup(t, { SERVICE_WORKER_PROCESSES: '2', SERVICE_WORKER_HEARTBEAT_SECONDS: '1' });
+  const group = runCli(['worker', '--migrate'], env);
+  t.teardown(() => {
+    if (group.child.exitCode === null) group.child.kill('SIGKILL');
+  });
+  await until(
+    'two live workers',
+    async () => {
+      const rows = await d.db.any<{ pid: number }>('SELECT pid FROM workers').catch(() => []);
+      return rows.length === 2;
+    },
+    60_000,
+  );
+  // What POST /workers/{id}/drain records (integration/cliWorkers drains through the API).
+  const drain = (pid: number) =>
+    d.db.none(`UPDATE workers SET drain_requested_at = now(), drain_requested_by = 'test' WHERE pid = $1`, [
+      pid,
+    ]);
+  const [first, second] = childrenOf(group.child.pid!);
+  await drain(first!);
+  await until('the drained process gone', () => !childrenOf(group.child.pid!).includes(first!));
+  // Not replaced: the group keeps one process for a while.
+  await new Promise((r) => setTimeout(r, 3000));
+  t.deepEqual(childrenOf(group.child.pid!), [second]);
+  t.deepEqual(
+    (await d.db.any<{ pid: number }>('SELECT pid FROM workers')).map((r) => r.pid),
+    [second],
+    'the drained one deregistered',
+  );
+  await drain(second!);
+  t.is(await group.exited(30_000), 0, group.output());
+  t.false(/"level":(50|60)/.test(group.output()), group.output());
+});
+
 test('a bad process count is refused with the rule', async (t) => {
   const { env } = await setup(t, { SERVICE_API_PROCESSES: '0' });
   const r = runCli(['api'], env);

@@ -187,11 +187,22 @@ test.serial('workers: only those with a fresh heartbeat are live', async (t) => 
     heartbeatAt: t0,
   });
   const later = new Date(t0.getTime() + 60_000);
-  await reg.heartbeat('w2', later);
+  t.deepEqual(await reg.heartbeat('w2', later), { drain: false });
   t.deepEqual(
     (await reg.live(later, 30)).map((w) => w.id),
     ['w2'],
   );
+  // Asked to drain: the next heartbeat says so; the first request stands; an unknown one is null.
+  t.like(await reg.requestDrain('w2', later, 'alice'), {
+    drainRequestedAt: later,
+    drainRequestedBy: 'alice',
+  });
+  t.like(await reg.requestDrain('w2', new Date(later.getTime() + 1000), 'bob'), {
+    drainRequestedBy: 'alice',
+  });
+  t.is(await reg.requestDrain('nobody', later, 'alice'), null);
+  t.deepEqual(await reg.heartbeat('w2', later), { drain: true });
+  t.deepEqual(await reg.heartbeat('nobody', later), { drain: false });
   t.deepEqual((await reg.live(later, 30))[0]?.roles, ['worker', 'scheduler']);
   await reg.deregister('w2');
   t.deepEqual(await reg.live(later, 30), []);

@@ -104,6 +104,7 @@ export const cliCovers: Readonly<Record<string, readonly string[]>> = {
     'getDelivery',
   ],
   cliAutomation: ['projectAutomation'],
+  cliWorkers: ['drainWorker'],
 };
 
 /** Registers, last in the file, the test that its commands reached the operations it names. */

@@ -33,8 +33,12 @@ export interface CliSession {
  * Registers the session's hooks on `test` and returns it (its fields are set before the first
  * test runs). `loggedIn`: the admin `cli-admin` logs in with the CLI before the tests. `worker`:
  * a worker runs beside the API (for files whose commands discover or run; the rest spare it).
+ * `env`: settings of the API and worker beside the defaults.
  */
-export const cliSession = (test: TestFn, opts: { loggedIn?: boolean; worker?: boolean } = {}): CliSession => {
+export const cliSession = (
+  test: TestFn,
+  opts: { loggedIn?: boolean; worker?: boolean; env?: Readonly<Record<string, string>> } = {},
+): CliSession => {
   let worker: WorkerHandle | undefined;
   const s = {} as { -readonly [K in keyof CliSession]: CliSession[K] };
   s.env = () => ({
@@ -65,6 +69,7 @@ export const cliSession = (test: TestFn, opts: { loggedIn?: boolean; worker?: bo
       SERVICE_REST_POLL_MIN_SECONDS: '1',
       SERVICE_SCHEDULER_CHECK_SECONDS: '1',
       SERVICE_MOCK_STEP_MS: '200',
+      ...opts.env,
     });
     if (opts.worker) worker = await startWorker(s.api.container);
     await s.api.addUser('cli-admin', 'admin');

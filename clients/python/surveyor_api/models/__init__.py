@@ -196,7 +196,6 @@ from .overview_executions_by_project_item import OverviewExecutionsByProjectItem
 from .overview_executions_by_state import OverviewExecutionsByState
 from .overview_paused_profiles_item import OverviewPausedProfilesItem
 from .overview_queue import OverviewQueue
-from .overview_workers_item import OverviewWorkersItem
 from .password_change_request import PasswordChangeRequest
 from .password_changed import PasswordChanged
 from .profile_events_order import ProfileEventsOrder
@@ -404,6 +403,7 @@ from .user_list_items_item_project_roles_additional_property import (
     UserListItemsItemProjectRolesAdditionalProperty,
 )
 from .user_list_items_item_role import UserListItemsItemRole
+from .worker import Worker
 
 __all__ = (
     "AccountEventsOrder",
@@ -576,7 +576,6 @@ __all__ = (
     "OverviewExecutionsByState",
     "OverviewPausedProfilesItem",
     "OverviewQueue",
-    "OverviewWorkersItem",
     "PasswordChangeRequest",
     "PasswordChanged",
     "ProfileEventsOrder",
@@ -702,4 +701,5 @@ __all__ = (
     "UserListItemsItemProjectRoles",
     "UserListItemsItemProjectRolesAdditionalProperty",
     "UserListItemsItemRole",
+    "Worker",
 )

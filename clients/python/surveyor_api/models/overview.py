@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from ..models.overview_executions_by_state import OverviewExecutionsByState
     from ..models.overview_paused_profiles_item import OverviewPausedProfilesItem
     from ..models.overview_queue import OverviewQueue
-    from ..models.overview_workers_item import OverviewWorkersItem
+    from ..models.worker import Worker
 
 
 T = TypeVar("T", bound="Overview")
@@ -29,7 +29,7 @@ class Overview:
         executions_by_state (OverviewExecutionsByState):
         executions_by_project (list[OverviewExecutionsByProjectItem]):
         queue (OverviewQueue):
-        workers (list[OverviewWorkersItem]):
+        workers (list[Worker]):
         recent_failures (list[Execution]):
         ended_by_hour (list[OverviewEndedByHourItem]):
         paused_profiles (list[OverviewPausedProfilesItem]):
@@ -39,7 +39,7 @@ class Overview:
     executions_by_state: OverviewExecutionsByState
     executions_by_project: list[OverviewExecutionsByProjectItem]
     queue: OverviewQueue
-    workers: list[OverviewWorkersItem]
+    workers: list[Worker]
     recent_failures: list[Execution]
     ended_by_hour: list[OverviewEndedByHourItem]
     paused_profiles: list[OverviewPausedProfilesItem]
@@ -111,7 +111,7 @@ class Overview:
         from ..models.overview_executions_by_state import OverviewExecutionsByState
         from ..models.overview_paused_profiles_item import OverviewPausedProfilesItem
         from ..models.overview_queue import OverviewQueue
-        from ..models.overview_workers_item import OverviewWorkersItem
+        from ..models.worker import Worker
 
         d = dict(src_dict)
         executions_by_state = OverviewExecutionsByState.from_dict(
@@ -132,7 +132,7 @@ class Overview:
         workers = []
         _workers = d.pop("workers")
         for workers_item_data in _workers:
-            workers_item = OverviewWorkersItem.from_dict(workers_item_data)
+            workers_item = Worker.from_dict(workers_item_data)
 
             workers.append(workers_item)
 

@@ -7,11 +7,11 @@ from typing import Any, Self, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-T = TypeVar("T", bound="OverviewWorkersItem")
+T = TypeVar("T", bound="Worker")
 
 
 @_attrs_define
-class OverviewWorkersItem:
+class Worker:
     """
     Attributes:
         id (str):
@@ -20,6 +20,8 @@ class OverviewWorkersItem:
         roles (list[str]):
         started_at (datetime.datetime):
         heartbeat_at (datetime.datetime):
+        drain_requested_at (datetime.datetime | None):
+        drain_requested_by (None | str):
     """
 
     id: str
@@ -28,6 +30,8 @@ class OverviewWorkersItem:
     roles: list[str]
     started_at: datetime.datetime
     heartbeat_at: datetime.datetime
+    drain_requested_at: datetime.datetime | None
+    drain_requested_by: None | str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -43,6 +47,15 @@ class OverviewWorkersItem:
 
         heartbeat_at = self.heartbeat_at.isoformat()
 
+        drain_requested_at: None | str
+        if isinstance(self.drain_requested_at, datetime.datetime):
+            drain_requested_at = self.drain_requested_at.isoformat()
+        else:
+            drain_requested_at = self.drain_requested_at
+
+        drain_requested_by: None | str
+        drain_requested_by = self.drain_requested_by
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -53,6 +66,8 @@ class OverviewWorkersItem:
                 "roles": roles,
                 "started_at": started_at,
                 "heartbeat_at": heartbeat_at,
+                "drain_requested_at": drain_requested_at,
+                "drain_requested_by": drain_requested_by,
             }
         )
 
@@ -73,17 +88,41 @@ class OverviewWorkersItem:
 
         heartbeat_at = datetime.datetime.fromisoformat(d.pop("heartbeat_at"))
 
-        overview_workers_item = cls(
+        def _parse_drain_requested_at(data: object) -> datetime.datetime | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                drain_requested_at_type_0 = datetime.datetime.fromisoformat(data)
+
+                return drain_requested_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None, data)
+
+        drain_requested_at = _parse_drain_requested_at(d.pop("drain_requested_at"))
+
+        def _parse_drain_requested_by(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        drain_requested_by = _parse_drain_requested_by(d.pop("drain_requested_by"))
+
+        worker = cls(
             id=id,
             hostname=hostname,
             pid=pid,
             roles=roles,
             started_at=started_at,
             heartbeat_at=heartbeat_at,
+            drain_requested_at=drain_requested_at,
+            drain_requested_by=drain_requested_by,
         )
 
-        overview_workers_item.additional_properties = d
-        return overview_workers_item
+        worker.additional_properties = d
+        return worker
 
     @property
     def additional_keys(self) -> list[str]:

@@ -1,0 +1,53 @@
+// Draining a worker from the CLI: an admin names a worker the overview lists; it reads the request
+// at its next heartbeat, stops claiming, deregisters and is gone from the overview. An unknown id is
+// not found; a viewer may not drain.
+import test from 'ava';
+import { cliCoverage } from '../support/cliCoverage.js';
+import { cliSession } from '../support/cliSession.js';
+import { until } from '../support/until.js';
+
+const s = cliSession(test, { loggedIn: true, worker: true, env: { SERVICE_WORKER_HEARTBEAT_SECONDS: '1' } });
+const { cli, json } = s;
+
+interface Overview {
+  workers: { id: string; drain_requested_at: string | null; drain_requested_by: string | null }[];
+}
+
+test.serial('an admin drains a worker: it stops at its next heartbeat and leaves the overview', async (t) => {
+  const before = await json<Overview>(['overview']);
+  t.is(before.workers.length, 1);
+  const id = before.workers[0]!.id;
+  t.is(before.workers[0]!.drain_requested_at, null);
+  const r = await cli(['worker', 'drain', id]);
+  t.is(r.code, 0, r.out);
+  t.regex(
+    r.out,
+    new RegExp(`^worker ${id} \\(pid \\d+ on \\S+\\) asked to drain at \\S+ by cli-admin; it exits`),
+  );
+  // Asking again changes nothing: the first request stands.
+  const again = await json<{ drain_requested_at: string; drain_requested_by: string }>([
+    'worker',
+    'drain',
+    id,
+  ]);
+  t.is(again.drain_requested_by, 'cli-admin');
+  await until(
+    'the worker gone from the overview',
+    async () => (await json<Overview>(['overview'])).workers.length === 0,
+    20_000,
+  );
+  t.true(s.api.logs.some((l) => l.includes('asked to drain') && l.includes(id)));
+});
+
+test.serial('an unknown worker is not found; a viewer may not drain', async (t) => {
+  const r = await cli(['worker', 'drain', 'nowhere:1:abcd']);
+  t.not(r.code, 0);
+  t.regex(r.out, /no worker nowhere:1:abcd is registered/);
+  const bad = await cli(['worker', 'drain', 'not a worker id']);
+  t.not(bad.code, 0);
+  const viewer = await s.api.tokenFor('cli-viewer', 'viewer');
+  const refused = await s.api.call('POST', '/workers/nowhere:1:abcd/drain', { token: viewer });
+  t.is(refused.status, 403);
+});
+
+cliCoverage(test, s, 'cliWorkers');
