@@ -21,7 +21,8 @@ export class Metrics {
     | (() => Promise<{ queued: number; running: number; dead: number; oldestQueuedAgeSeconds: number }>)
     | undefined;
 
-  constructor(role: string) {
+  /** `version`: the running release, as `surveyor_build_info` says it (dashboards follow a rolling upgrade by it). */
+  constructor(role: string, version = 'unknown') {
     this.registry.setDefaultLabels({ role });
     // The standard names (process_*, nodejs_*), which dashboards look for. Three of prom-client's
     // gauges end in _total, a suffix Prometheus keeps for counters; each only sums the per-type
@@ -106,6 +107,14 @@ export class Metrics {
       buckets: [0.1, 0.5, 1, 5, 15, 60, 300, 900, 3600, 14400],
       registers: [this.registry],
     });
+    new client.Gauge({
+      name: 'surveyor_build_info',
+      help: 'Always 1: the release this process runs (version) on which Node.js',
+      labelNames: ['version', 'node'],
+      // A group's processes run one release: one sample, not their sum.
+      aggregator: 'max',
+      registers: [this.registry],
+    }).set({ version, node: process.version }, 1);
     this.schedulerLeader = new client.Gauge({
       name: 'surveyor_scheduler_leader',
       help: '1 while this process holds the scheduler leader lock',

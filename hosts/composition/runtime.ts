@@ -1,3 +1,4 @@
+import { serviceVersion } from '../../schema/version.js';
 import type { Container } from 'inversify';
 import { SecretRegistry } from '../../core/redaction.js';
 import { Argon2Hasher } from '../../adapters/auth/argon2Hasher.js';
@@ -86,7 +87,7 @@ export const openRuntime = async (
     await database.release();
     throw err;
   }
-  const metrics = new Metrics(role);
+  const metrics = new Metrics(role, serviceVersion);
   const hasher = await Argon2Hasher.create(config.SERVICE_PASSWORD_HASH_CONCURRENCY);
   let container: Container;
   try {

@@ -1,3 +1,4 @@
+import { serviceVersion } from '../../schema/version.js';
 import { Writable } from 'node:stream';
 import type { SurveyorPorts } from '../../core/app/ports.js';
 import { SecretRegistry } from '../../core/redaction.js';
@@ -98,7 +99,7 @@ export const createSurveyor = async (opts: SurveyorOptions = {}): Promise<Survey
       config,
       logger,
       secrets,
-      metrics: new Metrics('library'),
+      metrics: new Metrics('library', serviceVersion),
       db: pool,
       hasher: await Argon2Hasher.create(config.SERVICE_PASSWORD_HASH_CONCURRENCY),
       jwtSecret: jwt.secret,
