@@ -75,7 +75,7 @@ export const startWorker = async (container: Container, opts: WorkerOptions = {}
     registry.heartbeat(id, clock.now()).then(
       (r) => {
         outages.answered(clock.now());
-        if (r.drain) drain();
+        if (r?.drain) drain();
       },
       (err: unknown) => {
         outages.failed(clock.now(), err instanceof Error ? err.message : String(err));
