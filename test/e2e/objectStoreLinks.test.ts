@@ -22,7 +22,8 @@ import {
 // The admin lets this process reach the testbed's loopback servers (the archive and its store).
 setOutboundPolicy({ hosts: null, allowPrivate: true });
 
-const source = 'HIPASSJ1341-41';
+// Its own source: e2e/archiveFlow stages HIPASSJ1341-41 meanwhile, and these tests cut and expire links.
+const source = 'HIPASSJ1342-42';
 let tb: ArchiveTestbed;
 let root: string;
 let rows: { did: string; link: string; name: string }[];

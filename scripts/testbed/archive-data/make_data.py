@@ -31,6 +31,8 @@ STAGED = [
     ("HIPASSJ1337-29", 1, "public", "archive"),
     ("HIPASSJ1320-99", 1, "wallaby-team", "archive"),
     ("HIPASSJ1341-41", 2, "public", "object"),
+    # The same again, for the tests that expire and cut the store's links (their own files).
+    ("HIPASSJ1342-42", 2, "public", "object"),
 ]
 # Sources in the catalogue but without visibilities, and the reverse.
 NO_VIS = {"HIPASSJ1321-98"}
