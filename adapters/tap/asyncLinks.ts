@@ -200,15 +200,28 @@ export const readManyAsyncLinks = (
   );
 
 /**
- * Whether the account may fetch a dataset, from its datalink rows: DataLink 1.1's `link_authorized`
- * where the answer has it (false on any row that serves the data: not authorized), else CASDA's
- * convention (a data row without an `authenticated_id_token`: not authorized), else unknown.
+ * Whether the account may fetch a dataset, from its datalink rows: the rows staging would use (those
+ * whose `service_def` names an async SODA service; without any, the `#this` rows with an
+ * `access_url`), not previews or other links beside them. DataLink 1.1's `link_authorized` where
+ * the answer has it (false on any of those rows: not authorized), else CASDA's convention (an async
+ * row without an `authenticated_id_token`: not authorized), else unknown.
  */
 export const accessOf = (answer: DatalinkAnswer, rows: Rows): LinkAccess => {
-  const data = rows.filter(
-    (r) => typeof r['service_def'] === 'string' || typeof r['access_url'] === 'string',
-  );
-  if (data.length === 0) {
+  const isAsync = (r: Rows[number]) => {
+    const def = typeof r['service_def'] === 'string' ? answer.services.get(r['service_def']) : undefined;
+    return def !== undefined && (def.standardId === null || def.standardId === asyncSoda);
+  };
+  const viaService = rows.filter(isAsync);
+  const used =
+    viaService.length > 0
+      ? viaService
+      : rows.filter(
+          (r) =>
+            typeof r['access_url'] === 'string' &&
+            r['access_url'] !== '' &&
+            (typeof r['semantics'] !== 'string' || r['semantics'] === '#this'),
+        );
+  if (used.length === 0) {
     const why = rows.map((r) => r['error_message']).find((m) => typeof m === 'string');
     return {
       authorized: null,
@@ -216,14 +229,14 @@ export const accessOf = (answer: DatalinkAnswer, rows: Rows): LinkAccess => {
     };
   }
   if (answer.fields.includes('link_authorized')) {
-    const said = data.map((r) => r['link_authorized']);
+    const said = used.map((r) => r['link_authorized']);
     if (said.some((v) => v === false)) return { authorized: false, detail: 'link_authorized is false' };
     if (said.every((v) => v === true)) return { authorized: true, detail: null };
   }
-  if (answer.fields.includes('authenticated_id_token')) {
+  if (viaService.length > 0 && answer.fields.includes('authenticated_id_token')) {
     const token = (r: Rows[number]) =>
       typeof r['authenticated_id_token'] === 'string' && r['authenticated_id_token'] !== '';
-    return data.every(token)
+    return viaService.every(token)
       ? { authorized: true, detail: null }
       : { authorized: false, detail: 'no authenticated_id_token' };
   }
