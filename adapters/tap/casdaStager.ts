@@ -1,7 +1,6 @@
-import { rm, stat } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
 import { PermanentJobError } from '../../core/domain/job.js';
-import { type StagedFile, type StagedPart, verificationOf } from '../../core/domain/manifest.js';
+import type { StagedFile, StagedPart } from '../../core/domain/manifest.js';
 import type { StageProgress, StageRequest, Stager, StagingState } from '../../core/ports/Stager.js';
 import { peerText, where } from '../shared/peerText.js';
 import { Semaphore } from '../shared/semaphore.js';
@@ -12,18 +11,12 @@ import {
   archiveHttp,
   presigned,
 } from './archiveHttp.js';
-import { parseCasdaChecksum } from './casdaChecksum.js';
+import { readChecksum, type ResultFile, resultFiles, resultName, safeSegment } from './jobResults.js';
 import { endedPhases, SharedJobs } from './sharedJobs.js';
 import { readAsyncLinks, readManyAsyncLinks } from './asyncLinks.js';
-import { checksumOf, type DownloadLimits, downloadFile, LinkExpired } from './download.js';
-import {
-  defaultUwsPolicy,
-  resultUrl,
-  statusError,
-  type UwsPolicy,
-  type UwsResult,
-  UwsJobRunner,
-} from './uws.js';
+import { type DownloadLimits, downloadFile, LinkExpired } from './download.js';
+import { stagedFilesIntact } from './stagedReuse.js';
+import { defaultUwsPolicy, resultUrl, type UwsPolicy, UwsJobRunner } from './uws.js';
 
 export interface CasdaStagerOptions {
   /** Where staged files go: <root>/<execution>/<source>/<file>. */
@@ -63,41 +56,8 @@ const fileNameOf = (req: StageRequest): string | null => {
   return typeof name === 'string' && name !== '' ? name : null;
 };
 
-/** A file or folder name from archive text: no separators, no dot names, no control characters. */
-export const safeSegment = (raw: string): string => {
-  const s = raw
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
-    .replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, '_')
-    .replace(/^\.+/, '_')
-    .slice(0, 200);
-  return s === '' ? '_' : s;
-};
-
 /** Times one staging of a dataset asks for fresh links after its pre-signed ones expired. */
 const linkRefreshes = 2;
-
-/** A job's result file and its CASDA `.checksum` result, when the archive gave one. */
-interface ResultFile {
-  readonly file: UwsResult;
-  readonly checksum: UwsResult | null;
-}
-
-const resultFiles = (results: readonly UwsResult[]): ResultFile[] => {
-  const sums = new Map(results.filter((r) => r.id.endsWith('.checksum')).map((r) => [r.id.slice(0, -9), r]));
-  return results
-    .filter((r) => !r.id.endsWith('.checksum'))
-    .map((file) => ({ file, checksum: sums.get(file.id) ?? null }));
-};
-
-/** The file name a result stands for: the last segment of its URL, else its id. */
-const resultName = (r: UwsResult, jobUrl: string) => {
-  try {
-    const last = new URL(resultUrl(r.href, jobUrl)).pathname.split('/').filter(Boolean).pop();
-    return safeSegment(decodeURIComponent(last ?? r.id));
-  } catch {
-    return safeSegment(r.id);
-  }
-};
 
 /**
  * Staging as CASDA does it: the dataset row's datalink `access_url` -> the datalink answer (rows
@@ -351,7 +311,9 @@ export class CasdaStager implements Stager {
     progress: StageProgress,
     signal?: AbortSignal,
   ): Promise<StagedPart> {
-    const expected = r.checksum ? await this.checksum(http, resultUrl(r.checksum.href, job), signal) : null;
+    const expected = r.checksum
+      ? await readChecksum(http, resultUrl(r.checksum.href, job), this.opts.limits.connectTimeoutMs, signal)
+      : null;
     const url = resultUrl(r.file.href, job);
     const got = await downloadFile(http, url, dest, expected, this.opts.limits, signal);
     const part: StagedPart = {
@@ -380,34 +342,7 @@ export class CasdaStager implements Stager {
     if (previous.dataset_id !== datasetId)
       return `the dataset is now ${datasetId}, not ${previous.dataset_id}`;
     if (previous.url !== row['access_url']) return 'the dataset is now offered at another link';
-    const root = resolve(this.opts.root);
-    const parts = previous.files ?? [];
-    if (parts.length === 0) return 'the earlier attempt recorded no files';
-    for (const part of parts) {
-      signal?.throwIfAborted();
-      const path = resolve(part.path);
-      if (!path.startsWith(root + sep)) return `${part.name} is outside the staging folder`;
-      const verified = verificationOf(part);
-      if (verified === 'none') return `${part.name} was staged with nothing from the archive to check it by`;
-      const size = await stat(path).then(
-        (s) => s.size,
-        () => null,
-      );
-      if (size === null) return `${part.name} is no longer on disk`;
-      // A changed file goes, so that staging the dataset again fetches it (a download never
-      // overwrites a file it did not write).
-      const changed =
-        size !== part.size
-          ? `${part.name} has ${size} bytes, not the ${part.size} it was staged with`
-          : verified === 'checksum' && (await checksumOf(path)) !== part.checksum
-            ? `${part.name} no longer matches its checksum`
-            : null;
-      if (changed !== null) {
-        await rm(path, { force: true });
-        return `${changed}; removed, to be fetched again`;
-      }
-    }
-    return null;
+    return stagedFilesIntact(this.opts.root, previous.files ?? [], signal);
   }
 
   /**
@@ -448,25 +383,5 @@ export class CasdaStager implements Stager {
       release();
       throw err;
     }
-  }
-
-  private async checksum(http: ArchiveHttp, url: string, signal?: AbortSignal) {
-    const res = await http.request({
-      method: 'GET',
-      url,
-      timeoutMs: this.opts.limits.connectTimeoutMs,
-      ...(signal ? { signal } : {}),
-    });
-    if (res.status === 403 && presigned(url)) {
-      res.discard();
-      throw new LinkExpired(
-        `${where(url)}: the object store refused the archive's pre-signed link to the checksum (403)`,
-      );
-    }
-    if (res.status !== 200) throw await statusError(http, res, `reading the checksum ${where(url)}`);
-    const text = await res.text(4096);
-    const c = parseCasdaChecksum(text);
-    if (!c) throw new ArchiveUnavailable(`${where(url)} is not a CASDA checksum: ${peerText(text, 100)}`);
-    return c;
   }
 }

@@ -5,7 +5,7 @@ import test from 'ava';
 import * as E from 'fp-ts/lib/Either.js';
 import { credentialsAllowed } from '../../adapters/tap/archiveHttp.js';
 import { CasdaHasher, formatCasdaChecksum, parseCasdaChecksum } from '../../adapters/tap/casdaChecksum.js';
-import { safeSegment } from '../../adapters/tap/casdaStager.js';
+import { safeSegment } from '../../adapters/tap/jobResults.js';
 import { parseDatalink } from '../../adapters/tap/datalink.js';
 import { parseUwsJob, resultUrl } from '../../adapters/tap/uws.js';
 import { parseTemplate, renderTemplate, tablesOf } from '../../core/domain/adql.js';
