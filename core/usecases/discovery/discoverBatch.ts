@@ -50,22 +50,17 @@ export const discoverBatch = async (
   }
   const stats = { queries: 0, entries: 0 };
   let outage: PeerUnavailable | null = null;
+  // An archive that does not answer (queries or access checks) is noted: the batch is retried.
+  const noting = <T>(p: Promise<T>): Promise<T> =>
+    p.catch((err: unknown) => {
+      if (err instanceof PeerUnavailable) outage ??= err;
+      throw err;
+    });
+  const { access } = deps.archive;
   const archive: Archive = {
-    query: (q, sig) =>
-      deps.archive.query(q, sig).catch((err: unknown) => {
-        if (err instanceof PeerUnavailable) outage ??= err;
-        throw err;
-      }),
+    query: (q, sig) => noting(deps.archive.query(q, sig)),
     ping: (...args) => deps.archive.ping(...args),
-    ...(deps.archive.access
-      ? {
-          access: (...args: Parameters<NonNullable<Archive['access']>>) =>
-            deps.archive.access!(...args).catch((err: unknown) => {
-              if (err instanceof PeerUnavailable) outage ??= err;
-              throw err;
-            }),
-        }
-      : {}),
+    ...(access ? { access: (...args) => noting(access.apply(deps.archive, args)) } : {}),
   };
   const outcomes = await computeDiscoveries(
     { archive, digest: deps.digest },
