@@ -11,6 +11,7 @@ import { MemoryExecutionRepository } from './executionRepository.js';
 import { MemoryPollRounds } from './pollRounds.js';
 import { MemoryLoginThrottle } from './loginThrottle.js';
 import { MemoryMaintenanceRepository } from './maintenanceRepository.js';
+import { MemoryDatabaseIdentity } from './databaseIdentity.js';
 import { MemoryProfileRepository } from './profileRepository.js';
 import { MemoryProfilePauses } from './profilePauses.js';
 import { MemoryProjectConfigRepository } from './projectConfigRepository.js';
@@ -50,6 +51,7 @@ export const memoryRepositories = (random: Random) => {
     events: new MemoryEventLog(store),
     queue: store.queue,
     maintenance: new MemoryMaintenanceRepository(store, { sessions, throttle, workers }),
+    databaseIdentity: new MemoryDatabaseIdentity(),
     alerts: new MemoryAlertRepository(store),
     deliveries: new MemoryAlertDeliveries(store),
   };

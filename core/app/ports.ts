@@ -23,6 +23,7 @@ import type { LoginThrottle } from '../ports/LoginThrottle.js';
 import type { Notifier } from '../ports/Notifier.js';
 import type { OutageLog } from '../ports/OutageLog.js';
 import type { MaintenanceRepository } from '../ports/MaintenanceRepository.js';
+import type { DatabaseIdentity } from '../ports/DatabaseIdentity.js';
 import type { PasswordHasher } from '../ports/PasswordHasher.js';
 import type { ProfilePauses } from '../ports/ProfilePauses.js';
 import type { ProfileRepository } from '../ports/ProfileRepository.js';
@@ -93,6 +94,8 @@ export interface SurveyorPorts {
   readonly events: EventLog;
   readonly queue: JobQueue;
   readonly maintenance: MaintenanceRepository;
+  /** Which copy of the database this is (a restore or a promotion makes a new one). */
+  readonly databaseIdentity: DatabaseIdentity;
   readonly archive: Archive;
   readonly stager: Stager;
   readonly translator: Translator;

@@ -6,6 +6,7 @@ import { pingArchive } from '../usecases/archives/pingArchive.js';
 import { checkReadiness } from '../usecases/health/checkReadiness.js';
 import { drainWorker } from '../usecases/maintenance/drainWorker.js';
 import { purge } from '../usecases/maintenance/purge.js';
+import { type RestoreCheckOptions, restoreCheck } from '../usecases/maintenance/restoreGate.js';
 import type { RetentionPolicy } from '../domain/retention.js';
 import { depsFrom } from './deps.js';
 import { executionOperations } from './executionOperations.js';
@@ -43,6 +44,22 @@ export const surveyorOperations = (ports: SurveyorPorts, settings: SurveyorSetti
     /** Asks a worker process to drain (rolling upgrades): it stops claiming, finishes and exits. */
     drainWorker: (workerId: string, by: string) =>
       drainWorker({ workers: ports.workers, clock: ports.clock }, workerId, by),
+    /**
+     * Compares the database's copy with the one recorded and, after a restore or a promotion (or
+     * when forced: `surveyor restore-check`), adopts the work the backends have for executions the
+     * tables hold as unsubmitted. Workers run it before they claim anything.
+     */
+    restoreCheck: (o: RestoreCheckOptions) =>
+      restoreCheck(
+        {
+          identity: ports.databaseIdentity,
+          executions: ports.executions,
+          backends: ports.backends,
+          clock: ports.clock,
+          pollSpacing: deps.run.pollSpacing,
+        },
+        o,
+      ),
     /** The deps of each family of use cases: for the worker's jobs and ticks. */
     deps,
   };

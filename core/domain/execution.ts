@@ -34,7 +34,8 @@ export type ExecutionTrigger =
   | 'backend_cancelled'
   | 'failed' // an error in our own steps
   | 'cancel_requested'
-  | 'retry_requested';
+  | 'retry_requested'
+  | 'adopted_after_restore'; // a restored database's execution whose work the backend already has
 
 export interface TransitionRule {
   readonly from: readonly ExecutionState[];
@@ -141,6 +142,13 @@ export const transitionRules: readonly TransitionRule[] = [
     event: 'execution.retried',
     to: 'pending',
     why: 'a new attempt, gated as before',
+  },
+  {
+    from: [...beforeSubmit, 'submitting'],
+    on: 'adopted_after_restore',
+    event: 'execution.submitted',
+    to: 'running',
+    why: 'restored from a backup older than its submission: its work is on the backend',
   },
 ];
 

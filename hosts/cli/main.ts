@@ -9,6 +9,7 @@ import { ApiCommand, StartCommand, WorkerCommand } from './commands/serveCommand
 import { ProfilePingCommand } from './commands/profilePing.js';
 import { ProjectValidateCommand } from './commands/projectValidate.js';
 import { PurgeCommand } from './commands/purge.js';
+import { RestoreCheckCommand } from './commands/restoreCheck.js';
 import { SecurityCheckCommand } from './commands/securityCheck.js';
 import {
   UserDisableCommand,
@@ -155,6 +156,7 @@ const commands = [
   InitCommand,
   DoctorCommand,
   PurgeCommand,
+  RestoreCheckCommand,
   StartCommand,
   ApiCommand,
   WorkerCommand,

@@ -31,6 +31,7 @@ import { PgPollRounds } from '../../adapters/postgres/pollRounds.js';
 import { PgJobQueue } from '../../adapters/postgres/jobQueue.js';
 import { PgLoginThrottle } from '../../adapters/postgres/loginThrottle.js';
 import { PgMaintenanceRepository } from '../../adapters/postgres/maintenanceRepository.js';
+import { PgDatabaseIdentity } from '../../adapters/postgres/databaseIdentity.js';
 import { PgProfileRepository } from '../../adapters/postgres/profileRepository.js';
 import { PgProfilePauses } from '../../adapters/postgres/profilePauses.js';
 import { PgProjectConfigRepository } from '../../adapters/postgres/projectConfigRepository.js';
@@ -89,6 +90,7 @@ export const servicePorts = (input: {
     events: new PgEventLog(db),
     queue: new PgJobQueue(db, input.random),
     maintenance: new PgMaintenanceRepository(db),
+    databaseIdentity: new PgDatabaseIdentity(db),
     archive: backendSet.archive,
     stager: backendSet.stager,
     translator: backendSet.translator,

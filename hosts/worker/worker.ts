@@ -18,6 +18,7 @@ import type { BackendSet } from '../composition/backends.js';
 import { appOf, TYPES } from '../composition/composition.js';
 import { QueueConsumer } from './consumer.js';
 import { Scheduler } from './scheduler.js';
+import { settleDatabaseCopy } from './settleCopy.js';
 
 export interface WorkerHandle {
   readonly id: string;
@@ -116,7 +117,12 @@ export const startWorker = async (container: Container, opts: WorkerOptions = {}
     () => consumer.wake(),
     (err) => log.warn({ err }, 'queue notifications interrupted; reconnecting'),
   );
-  consumer.start();
+  // Claims start once the database copy is settled: a restored or promoted database first has its
+  // unsubmitted executions looked up on the backends, so nothing is submitted twice.
+  const gate = new AbortController();
+  const claiming = settleDatabaseCopy(app, log, gate.signal).then((settled) => {
+    if (settled) consumer.start();
+  });
 
   let scheduler: Scheduler | undefined;
   if (config.SERVICE_WORKER_SCHEDULER_ENABLED) {
@@ -144,6 +150,8 @@ export const startWorker = async (container: Container, opts: WorkerOptions = {}
     scheduler,
     stop: async (graceMs) => {
       clearInterval(heartbeat);
+      gate.abort();
+      await claiming;
       await scheduler?.stop();
       await consumer.stop(graceMs);
       await stopListening();

@@ -1,0 +1,202 @@
+// A PostgreSQL cluster of Debian's packages (the server, pg_dump, pg_basebackup of one version)
+// that archives its WAL: what a site backs up, restores from a dump and recovers to a point in
+// time. The embedded binaries the other suites use ship no pg_dump, and Debian's pg_dump cannot
+// dump a newer server, so the backup tests run on this one. scripts/lib/debian-postgres.sh installs
+// the packages. Run as root, the server runs as the `postgres` user the package creates.
+import { execFileSync } from 'node:child_process';
+import {
+  appendFileSync,
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+
+const root = '/usr/lib/postgresql';
+
+/** The newest PostgreSQL under /usr/lib/postgresql, or a clear failure naming the script that installs it. */
+const binDir = (): string => {
+  const versions = existsSync(root)
+    ? readdirSync(root)
+        .filter((v) => existsSync(join(root, v, 'bin', 'pg_basebackup')))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
+  if (versions.length === 0)
+    throw new Error(
+      `no PostgreSQL server under ${root}: scripts/lib/debian-postgres.sh installs Debian's (scripts/test runs it)`,
+    );
+  return join(root, versions[0]!, 'bin');
+};
+
+const asRoot = process.getuid?.() === 0;
+
+/** Runs a PostgreSQL program as the server's user (postgres when we are root). */
+const run = (program: string, args: readonly string[]): string =>
+  execFileSync(
+    asRoot ? 'runuser' : join(binDir(), program),
+    asRoot ? ['-u', 'postgres', '--', join(binDir(), program), ...args] : args,
+    {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+      timeout: 120_000,
+    },
+  );
+
+const owned = (dir: string) => {
+  mkdirSync(dir, { recursive: true });
+  if (asRoot) execFileSync('chown', ['-R', 'postgres:postgres', dir]);
+  chmodSync(dir, 0o700);
+};
+
+export interface ArchivingCluster {
+  readonly port: number;
+  readonly version: string;
+  /** A URL for `database` as `role` (trust authentication on loopback). */
+  url(database: string, role?: string): string;
+  /** Runs SQL as the superuser in `database`; returns the rows. */
+  sql<T = Record<string, unknown>>(database: string, text: string, values?: unknown[]): Promise<T[]>;
+  /** pg_dump -Fc of `database` into `file`. */
+  dump(database: string, file: string): void;
+  /** pg_restore of a dump into `database` (created empty, owned by `owner`), as `owner`. */
+  restoreDump(file: string, database: string, owner: string): Promise<void>;
+  /** pg_basebackup of the whole cluster into `dir` (its WAL streamed along). */
+  baseBackup(dir: string): void;
+  /** A named restore point, its WAL segment switched and archived before this returns. */
+  restorePoint(name: string): Promise<void>;
+  /**
+   * Stops the server and starts it again from the base backup in `backupDir`, recovered from the
+   * archive up to the restore point `name` and promoted: a new timeline, as after any recovery.
+   */
+  recoverTo(backupDir: string, name: string): Promise<void>;
+  stop(): void;
+}
+
+/** Starts a cluster in `dir` on `port`, archiving WAL into `dir/archive`. */
+export const startArchivingCluster = async (dir: string, port: number): Promise<ArchivingCluster> => {
+  const bin = binDir();
+  const version = bin.split('/').at(-2)!;
+  mkdirSync(dir, { recursive: true });
+  chmodSync(dir, 0o755);
+  const archive = join(dir, 'archive');
+  owned(archive);
+  const sockets = join(dir, 'sock');
+  owned(sockets);
+  let data = join(dir, 'data');
+  const settings = (restore: string) =>
+    [
+      "listen_addresses = '127.0.0.1'",
+      `port = ${port}`,
+      `unix_socket_directories = '${sockets}'`,
+      'wal_level = replica',
+      'archive_mode = on',
+      `archive_command = 'test ! -f ${archive}/%f && cp %p ${archive}/%f'`,
+      'max_wal_senders = 4',
+      'fsync = off',
+      restore,
+    ].join('\n');
+  const start = () => {
+    const log = join(sockets, `server-${data.split('/').at(-1)}.log`);
+    try {
+      run('pg_ctl', ['-D', data, '-l', log, '-w', '-t', '60', 'start']);
+    } catch (err) {
+      const tail = existsSync(log) ? readFileSync(log, 'utf8').split('\n').slice(-20).join('\n') : '(no log)';
+      throw new Error(`PostgreSQL ${version} did not start in ${data}: ${String(err)}\n${tail}`);
+    }
+  };
+  owned(data);
+  run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
+  appendFileSync(data + '/postgresql.conf', `\n${settings('')}\n`);
+  start();
+  const url = (database: string, role = 'postgres') => `postgres://${role}@127.0.0.1:${port}/${database}`;
+  const sql = async <T>(database: string, text: string, values: unknown[] = []): Promise<T[]> => {
+    const c = new pg.Client({ connectionString: url(database) });
+    await c.connect();
+    try {
+      return (await c.query(text, values)).rows as T[];
+    } finally {
+      await c.end();
+    }
+  };
+  const client = (program: string, args: readonly string[]) =>
+    execFileSync(join(bin, program), ['-h', '127.0.0.1', '-p', String(port), ...args], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+      timeout: 120_000,
+    });
+  const stop = () => {
+    if (existsSync(join(data, 'postmaster.pid'))) run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+  };
+  return {
+    port,
+    version,
+    url,
+    sql,
+    dump: (database, file) => {
+      client('pg_dump', ['-U', 'postgres', '-Fc', '-d', database, '-f', file]);
+    },
+    restoreDump: async (file, database, owner) => {
+      await sql('postgres', `CREATE DATABASE ${database} OWNER ${owner}`);
+      client('pg_restore', ['-U', owner, '--no-owner', '--exit-on-error', '-d', database, file]);
+    },
+    baseBackup: (target) => {
+      owned(target);
+      run('pg_basebackup', [
+        '-h',
+        '127.0.0.1',
+        '-p',
+        String(port),
+        '-U',
+        'postgres',
+        '-D',
+        target,
+        '-X',
+        'stream',
+        '-c',
+        'fast',
+      ]);
+    },
+    restorePoint: async (name) => {
+      await sql('postgres', 'SELECT pg_create_restore_point($1)', [name]);
+      const [row] = await sql<{ wal: string }>('postgres', 'SELECT pg_walfile_name(pg_switch_wal()) AS wal');
+      const wal = row!.wal;
+      for (const end = Date.now() + 60_000; !existsSync(join(archive, wal)); ) {
+        if (Date.now() > end) throw new Error(`WAL segment ${wal} was not archived within 60 s`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    },
+    recoverTo: async (backupDir, name) => {
+      stop();
+      const next = join(dir, `data-${name}`);
+      rmSync(next, { recursive: true, force: true });
+      cpSync(backupDir, next, { recursive: true });
+      owned(next);
+      appendFileSync(
+        join(next, 'postgresql.conf'),
+        `\n${settings(
+          [
+            `restore_command = 'cp ${archive}/%f %p'`,
+            `recovery_target_name = '${name}'`,
+            "recovery_target_action = 'promote'",
+          ].join('\n'),
+        )}\n`,
+      );
+      writeFileSync(join(next, 'recovery.signal'), '');
+      if (asRoot) execFileSync('chown', ['-R', 'postgres:postgres', next]);
+      data = next;
+      start();
+      for (const end = Date.now() + 120_000; ; ) {
+        const [row] = await sql<{ r: boolean }>('postgres', 'SELECT pg_is_in_recovery() AS r');
+        if (!row!.r) return;
+        if (Date.now() > end) throw new Error('the recovered server did not leave recovery within 120 s');
+        await new Promise((res) => setTimeout(res, 200));
+      }
+    },
+    stop,
+  };
+};
