@@ -12,7 +12,9 @@
 // every log line, API answer and table row of the run. Exit 0 only when all ended and the others
 // are all 0.
 //
-//   node dist/test/chaos/chaos.js [small|large] [--seed N]
+//   node dist/test/chaos/chaos.js [small|large] [--seed N] [--setup-only]
+// --setup-only stops once the size's processes run and its sources are registered and discovered,
+// with no fault: scripts/test runs the large size so, so that it cannot rot unseen.
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -43,6 +45,7 @@ const sizes = {
 const args = process.argv.slice(2);
 const sizeName = (args.find((a) => a === 'small' || a === 'large') ?? 'small') as keyof typeof sizes;
 const size = sizes[sizeName];
+const setupOnly = args.includes('--setup-only');
 const seedArg = args.indexOf('--seed');
 const seed =
   seedArg >= 0
@@ -147,6 +150,7 @@ const main = async (): Promise<number> => {
   const created: Created[] = [];
   const injected: Fault[] = [];
   let counts: Counts | null = null;
+  let setUp = false;
   let client: ChaosClient | null = null;
   let admin: ChaosClient | null = null;
   try {
@@ -172,6 +176,11 @@ const main = async (): Promise<number> => {
     admin = project.admin;
     client = project.op;
     say(`${runs * sourcesPerRun} sources registered and discovered, ${sourcesPerRun} a run`);
+    setUp = true;
+    if (setupOnly) {
+      say(`setup only: the ${sizeName} size's processes run and its sources are discovered; no faults`);
+      return 0;
+    }
     let next = 0;
     const startRun = async (backend: Created['backend']) => {
       const i = next++;
@@ -269,25 +278,26 @@ const main = async (): Promise<number> => {
       ],
       corpus,
     );
-    report(
-      `chaos ${sizeName}, seed ${seed}`,
-      counts,
-      injected,
-      {
-        hits,
-        blind,
-        secrets: secrets.length,
-        places: corpus.size,
-        answers: (admin?.answers.length ?? 0) + (client?.answers.length ?? 0),
-      },
-      client,
-    );
+    if (!setupOnly)
+      report(
+        `chaos ${sizeName}, seed ${seed}`,
+        counts,
+        injected,
+        {
+          hits,
+          blind,
+          secrets: secrets.length,
+          places: corpus.size,
+          answers: (admin?.answers.length ?? 0) + (client?.answers.length ?? 0),
+        },
+        client,
+      );
     // The run's process output stays for a look afterwards (the next run replaces it).
     mkdirSync(keep, { recursive: true });
     writeFileSync(join(keep, 'processes.log'), cluster.output());
     rmSync(work, { recursive: true, force: true });
     rmSync(graphs.dir, { recursive: true, force: true });
-    const failed = !passed(counts, injected, hits, blind);
+    const failed = setupOnly ? !setUp : !passed(counts, injected, hits, blind);
     process.exitCode = failed ? 1 : 0;
   }
   return Number(process.exitCode);
