@@ -60,6 +60,8 @@ export const surveyorOperations = (ports: SurveyorPorts, settings: SurveyorSetti
         },
         o,
       ),
+    /** Whether the database is still the copy last settled (a running worker asks at each heartbeat). */
+    sameDatabaseCopy: async () => (await ports.databaseIdentity.compare()).differs.length === 0,
     /** The deps of each family of use cases: for the worker's jobs and ticks. */
     deps,
   };

@@ -77,6 +77,7 @@ export const startWorker = async (container: Container, opts: WorkerOptions = {}
       (r) => {
         outages.answered(clock.now());
         if (r?.drain) drain();
+        else void recheckCopy();
       },
       (err: unknown) => {
         outages.failed(clock.now(), err instanceof Error ? err.message : String(err));
@@ -120,9 +121,34 @@ export const startWorker = async (container: Container, opts: WorkerOptions = {}
   // Claims start once the database copy is settled: a restored or promoted database first has its
   // unsubmitted executions looked up on the backends, so nothing is submitted twice.
   const gate = new AbortController();
-  const claiming = settleDatabaseCopy(app, log, gate.signal).then((settled) => {
+  let claiming = settleDatabaseCopy(app, log, gate.signal).then((settled) => {
     if (settled) consumer.start();
   });
+  // A copy can change under a running worker too: a standby promoted behind the same address (a
+  // proxy, a virtual IP) may lack the last commits. Claims stop, what is held finishes or is handed
+  // back, and the copy is settled again before claims resume.
+  let settling = false;
+  const recheckCopy = async () => {
+    if (settling || gate.signal.aborted) return;
+    settling = true;
+    try {
+      if (await app.sameDatabaseCopy()) return;
+      log.warn(
+        { worker_id: id },
+        'the database became a new copy (a promoted standby, or restored): claims stop until it is settled',
+      );
+      const settled = (async () => {
+        await consumer.stop(config.SERVICE_SHUTDOWN_GRACE_SECONDS * 1000 * 0.8);
+        if ((await settleDatabaseCopy(app, log, gate.signal)) && !draining) consumer.start();
+      })();
+      claiming = settled;
+      await settled;
+    } catch (err) {
+      log.warn({ err }, 'could not compare the database copy; asked again at the next heartbeat');
+    } finally {
+      settling = false;
+    }
+  };
 
   let scheduler: Scheduler | undefined;
   if (config.SERVICE_WORKER_SCHEDULER_ENABLED) {

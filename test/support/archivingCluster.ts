@@ -74,11 +74,34 @@ export interface ArchivingCluster {
    * archive up to the restore point `name` and promoted: a new timeline, as after any recovery.
    */
   recoverTo(backupDir: string, name: string): Promise<void>;
+  /**
+   * A streaming standby of this cluster in `dir` on `port` (pg_basebackup -R), caught up before
+   * this returns.
+   */
+  standby(dir: string, port: number): Promise<Standby>;
+  /** Commits wait for the standby (`synchronous_standby_names = '*'`), or not. */
+  synchronous(on: boolean): Promise<void>;
+  /** Stops the server: `fast`, or `immediate` as a crash would. */
+  stop(mode?: 'fast' | 'immediate'): void;
+}
+
+export interface Standby {
+  readonly port: number;
+  url(database: string, role?: string): string;
+  /** pg_ctl promote, returning once it accepts writes. */
+  promote(): Promise<void>;
   stop(): void;
 }
 
-/** Starts a cluster in `dir` on `port`, archiving WAL into `dir/archive`. */
-export const startArchivingCluster = async (dir: string, port: number): Promise<ArchivingCluster> => {
+/**
+ * Starts a cluster in `dir` on `port`, archiving WAL into `dir/archive`; without fsync unless asked
+ * (a bench of commit costs asks).
+ */
+export const startArchivingCluster = async (
+  dir: string,
+  port: number,
+  opts: { fsync?: boolean } = {},
+): Promise<ArchivingCluster> => {
   const bin = binDir();
   const version = bin.split('/').at(-2)!;
   mkdirSync(dir, { recursive: true });
@@ -88,34 +111,47 @@ export const startArchivingCluster = async (dir: string, port: number): Promise<
   const sockets = join(dir, 'sock');
   owned(sockets);
   let data = join(dir, 'data');
-  const settings = (restore: string) =>
+  const settings = (restore: string, at = port) =>
     [
       "listen_addresses = '127.0.0.1'",
-      `port = ${port}`,
+      `port = ${at}`,
       `unix_socket_directories = '${sockets}'`,
       'wal_level = replica',
       'archive_mode = on',
       `archive_command = 'test ! -f ${archive}/%f && cp %p ${archive}/%f'`,
       'max_wal_senders = 4',
-      'fsync = off',
+      `fsync = ${opts.fsync ? 'on' : 'off'}`,
       restore,
     ].join('\n');
-  const start = () => {
-    const log = join(sockets, `server-${data.split('/').at(-1)}.log`);
+  const startIn = (where: string) => {
+    const log = join(sockets, `server-${where.split('/').at(-1)}.log`);
     try {
-      run('pg_ctl', ['-D', data, '-l', log, '-w', '-t', '60', 'start']);
+      run('pg_ctl', ['-D', where, '-l', log, '-w', '-t', '60', 'start']);
     } catch (err) {
       const tail = existsSync(log) ? readFileSync(log, 'utf8').split('\n').slice(-20).join('\n') : '(no log)';
-      throw new Error(`PostgreSQL ${version} did not start in ${data}: ${String(err)}\n${tail}`);
+      throw new Error(`PostgreSQL ${version} did not start in ${where}: ${String(err)}\n${tail}`);
     }
+  };
+  const start = () => startIn(data);
+  const stopIn = (where: string, mode: 'fast' | 'immediate' = 'fast') => {
+    if (existsSync(join(where, 'postmaster.pid'))) run('pg_ctl', ['-D', where, '-m', mode, '-w', 'stop']);
   };
   owned(data);
   run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
   appendFileSync(data + '/postgresql.conf', `\n${settings('')}\n`);
   start();
-  const url = (database: string, role = 'postgres') => `postgres://${role}@127.0.0.1:${port}/${database}`;
-  const sql = async <T>(database: string, text: string, values: unknown[] = []): Promise<T[]> => {
-    const c = new pg.Client({ connectionString: url(database) });
+  const urlAt =
+    (at: number) =>
+    (database: string, role = 'postgres') =>
+      `postgres://${role}@127.0.0.1:${at}/${database}`;
+  const url = urlAt(port);
+  const sqlAt = async <T>(
+    at: number,
+    database: string,
+    text: string,
+    values: unknown[] = [],
+  ): Promise<T[]> => {
+    const c = new pg.Client({ connectionString: urlAt(at)(database) });
     await c.connect();
     try {
       return (await c.query(text, values)).rows as T[];
@@ -123,15 +159,15 @@ export const startArchivingCluster = async (dir: string, port: number): Promise<
       await c.end();
     }
   };
+  const sql = <T>(database: string, text: string, values: unknown[] = []) =>
+    sqlAt<T>(port, database, text, values);
   const client = (program: string, args: readonly string[]) =>
     execFileSync(join(bin, program), ['-h', '127.0.0.1', '-p', String(port), ...args], {
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'pipe'],
       timeout: 120_000,
     });
-  const stop = () => {
-    if (existsSync(join(data, 'postmaster.pid'))) run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
-  };
+  const stop = (mode: 'fast' | 'immediate' = 'fast') => stopIn(data, mode);
   return {
     port,
     version,
@@ -196,6 +232,57 @@ export const startArchivingCluster = async (dir: string, port: number): Promise<
         if (Date.now() > end) throw new Error('the recovered server did not leave recovery within 120 s');
         await new Promise((res) => setTimeout(res, 200));
       }
+    },
+    standby: async (where, at) => {
+      owned(where);
+      run('pg_basebackup', [
+        '-h',
+        '127.0.0.1',
+        '-p',
+        String(port),
+        '-U',
+        'postgres',
+        '-D',
+        where,
+        '-X',
+        'stream',
+        '-c',
+        'fast',
+        '-R',
+      ]);
+      appendFileSync(join(where, 'postgresql.conf'), `\n${settings('', at)}\n`);
+      startIn(where);
+      // Caught up: it has replayed what the primary had written when asked.
+      const [row] = await sql<{ lsn: string }>('postgres', 'SELECT pg_current_wal_lsn()::text AS lsn');
+      for (const end = Date.now() + 60_000; ; ) {
+        const [r] = await sqlAt<{ ok: boolean }>(
+          at,
+          'postgres',
+          'SELECT pg_last_wal_replay_lsn() >= $1::pg_lsn AS ok',
+          [row!.lsn],
+        );
+        if (r!.ok) break;
+        if (Date.now() > end) throw new Error('the standby did not catch up within 60 s');
+        await new Promise((res) => setTimeout(res, 200));
+      }
+      return {
+        port: at,
+        url: urlAt(at),
+        promote: async () => {
+          run('pg_ctl', ['-D', where, '-w', '-t', '60', 'promote']);
+          for (const end = Date.now() + 60_000; ; ) {
+            const [r] = await sqlAt<{ r: boolean }>(at, 'postgres', 'SELECT pg_is_in_recovery() AS r');
+            if (!r!.r) return;
+            if (Date.now() > end) throw new Error('the promoted standby did not leave recovery within 60 s');
+            await new Promise((res) => setTimeout(res, 200));
+          }
+        },
+        stop: () => stopIn(where),
+      };
+    },
+    synchronous: async (on) => {
+      await sql('postgres', `ALTER SYSTEM SET synchronous_standby_names = '${on ? '*' : ''}'`);
+      await sql('postgres', 'SELECT pg_reload_conf()');
     },
     stop,
   };

@@ -1,4 +1,5 @@
-// A TCP proxy that can cut the next upload mid-stream.
+// A TCP proxy that can cut the next upload mid-stream, or be pointed elsewhere (as an operator's
+// proxy in front of PostgreSQL is after a failover).
 import { createServer, type Socket, connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 
@@ -17,6 +18,8 @@ export interface TcpProxy {
    * few hundred bytes; the job's files (one script, stageScript) are one burst of kilobytes.
    */
   cutNextUpload(minBytes: number, waitMs: number): Promise<CutResult>;
+  /** Sends new connections to `target` and ends every open one. */
+  retarget(target: { host: string; port: number }): void;
   close(): Promise<void>;
 }
 
@@ -24,9 +27,10 @@ const burstWindowMs = 250;
 
 /** A TCP proxy in front of `target` that can cut a connection in the middle of an upload. */
 export const tcpProxy = async (
-  target: { host: string; port: number },
+  first: { host: string; port: number },
   listenHost = '127.0.0.1',
 ): Promise<TcpProxy> => {
+  let target = first;
   const open = new Set<Socket>();
   let armed: { minBytes: number; done: (r: CutResult) => void } | null = null;
   const server = createServer((client) => {
@@ -79,6 +83,10 @@ export const tcpProxy = async (
           },
         };
       }),
+    retarget: (next) => {
+      target = next;
+      for (const s of open) s.destroy();
+    },
     close: () =>
       new Promise<void>((resolve) => {
         for (const s of open) s.destroy();
