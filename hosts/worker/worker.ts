@@ -121,13 +121,15 @@ export const startWorker = async (container: Container, opts: WorkerOptions = {}
   // Claims start once the database copy is settled: a restored or promoted database first has its
   // unsubmitted executions looked up on the backends, so nothing is submitted twice.
   const gate = new AbortController();
+  // True while a settling runs (the first one too): heartbeats do not start a second meanwhile.
+  let settling = true;
   let claiming = settleDatabaseCopy(app, log, gate.signal).then((settled) => {
+    settling = false;
     if (settled) consumer.start();
   });
   // A copy can change under a running worker too: a standby promoted behind the same address (a
   // proxy, a virtual IP) may lack the last commits. Claims stop, what is held finishes or is handed
   // back, and the copy is settled again before claims resume.
-  let settling = false;
   const recheckCopy = async () => {
     if (settling || gate.signal.aborted) return;
     settling = true;

@@ -20,7 +20,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fastWorkerEnv } from '../support/child.js';
-import { daliugeGraphDir, daliugeTestbed, dimProxy } from '../support/daliuge.js';
+import { daliugeGraphDir, daliugeTestbed, deployCountingProxy } from '../support/daliuge.js';
 import { hostsTestbed } from '../support/hosts.js';
 import { startLinkRouter } from '../support/linkRouter.js';
 import { freePort } from '../support/ports.js';
@@ -75,20 +75,8 @@ const main = async (): Promise<number> => {
   // Run as root, the embedded PostgreSQL runs as an unprivileged user that must reach its directory.
   chmodSync(work, 0o755);
   const graphs = daliugeGraphDir();
-  const dim = { deploys: new Map<string, number>() };
-  const dimFront = await dimProxy(
-    { host: dlg.dimHost, port: dlg.dimPort },
-    {
-      after: (r, status) => {
-        const m = /^\/api\/sessions\/([^/]+)\/deploy$/.exec(r.path);
-        if (r.method === 'POST' && m && status >= 200 && status < 300) {
-          const id = decodeURIComponent(m[1]!);
-          dim.deploys.set(id, (dim.deploys.get(id) ?? 0) + 1);
-        }
-      },
-    },
-    net.local,
-  );
+  const dimFront = await deployCountingProxy({ host: dlg.dimHost, port: dlg.dimPort }, net.local);
+  const dim = { deploys: dimFront.deploys };
   const sshFront = await tcpProxy({ host: tb.host, port: tb.port }, net.local);
   const tm = new URL(dlg.tmUrl);
   const tmFront = await tcpProxy({ host: tm.hostname, port: Number(tm.port) }, net.local);

@@ -151,11 +151,12 @@ test.serial(
     }
     const output = worker!.output();
     t.regex(output, /"timeline"/, 'the worker saw the timeline move');
-    t.true((output.match(/became the scheduler leader/g) ?? []).length >= 2, 'the lead was taken again');
     const lock = await db.any(
       "SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND objid = $1 AND granted",
       [schedulerLockObjid],
     );
+    // Taken on the new server: seamlessly when the lead's connection came back at once, else after a
+    // "no longer the scheduler leader" line; either way the lock is held there.
     t.is(lock.length, 1, 'the scheduler lock is held on the new primary');
   },
 );

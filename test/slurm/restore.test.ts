@@ -20,7 +20,7 @@ import { TYPES } from '../../hosts/composition/composition.js';
 import { startTestApi, type TestApi } from '../support/api.js';
 import { type ArchivingCluster, startArchivingCluster } from '../support/archivingCluster.js';
 import { fastWorkerEnv, runCli, workerUntil } from '../support/child.js';
-import { daliugeGraphDir, daliugeTestbed, dimProxy, yamlWithGraph } from '../support/daliuge.js';
+import { daliugeGraphDir, daliugeTestbed, deployCountingProxy, yamlWithGraph } from '../support/daliuge.js';
 import { freePort } from '../support/ports.js';
 import { prepareProject } from '../support/project.js';
 import {
@@ -38,8 +38,7 @@ const terminal = ['completed', 'failed', 'cancelled'];
 let tb: SlurmTestbed;
 let cluster: ArchivingCluster;
 let work: string;
-let proxy: Awaited<ReturnType<typeof dimProxy>>;
-const deploys = new Map<string, number>();
+let proxy: Awaited<ReturnType<typeof deployCountingProxy>>;
 let serviceEnv: Record<string, string>;
 let graphs: ReturnType<typeof daliugeGraphDir>;
 /** The service on one copy of the database: its API (for the project and reads) and its pool. */
@@ -56,18 +55,7 @@ test.before(async () => {
   await cluster.sql('postgres', `CREATE DATABASE live OWNER ${owner}`);
   // Taken first: the recovery in the last test replays everything from here.
   cluster.baseBackup(join(work, 'base'));
-  proxy = await dimProxy(
-    { host: dlg.dimHost, port: dlg.dimPort },
-    {
-      after: (r, status) => {
-        const m = /^\/api\/sessions\/([^/]+)\/deploy$/.exec(r.path);
-        if (r.method === 'POST' && m && status >= 200 && status < 300) {
-          const id = decodeURIComponent(m[1]!);
-          deploys.set(id, (deploys.get(id) ?? 0) + 1);
-        }
-      },
-    },
-  );
+  proxy = await deployCountingProxy({ host: dlg.dimHost, port: dlg.dimPort });
   serviceEnv = {
     SERVICE_USE_REAL_BACKENDS: 'true',
     // Deployment for real on the mock archive's rows: the archive has its own suites.
@@ -186,7 +174,7 @@ test.serial(
     cluster.dump('live', join(work, 'live.dump'));
     t.deepEqual(await runToEnd(t, 'live', ids), ['completed', 'completed']);
     t.is(sbatchesOf(names().slurm), 1);
-    t.is(deploys.get(names().dim), 1);
+    t.is(proxy.deploys.get(names().dim), 1);
   },
 );
 
@@ -218,7 +206,7 @@ test.serial(
     const jobs = await sacctSettled(names().slurm);
     t.is(jobs.length, 1, JSON.stringify(jobs));
     t.is(jobs[0]!.state, 'COMPLETED');
-    t.is(deploys.get(names().dim), 1, 'the island manager deployed the session once');
+    t.is(proxy.deploys.get(names().dim), 1, 'the island manager deployed the session once');
     for (const id of ids) {
       const e = (await executions().get(id))!;
       t.is(e.attempt, 1);

@@ -138,7 +138,7 @@ export const startArchivingCluster = async (
   };
   owned(data);
   run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
-  appendFileSync(data + '/postgresql.conf', `\n${settings('')}\n`);
+  appendFileSync(join(data, 'postgresql.conf'), `\n${settings('')}\n`);
   start();
   const urlAt =
     (at: number) =>
@@ -168,6 +168,21 @@ export const startArchivingCluster = async (
       timeout: 120_000,
     });
   const stop = (mode: 'fast' | 'immediate' = 'fast') => stopIn(data, mode);
+  /** A base backup of this server into `target`, its WAL streamed along. */
+  const backUp = (target: string, extra: readonly string[]) => {
+    owned(target);
+    const from = ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres'];
+    run('pg_basebackup', [...from, '-D', target, '-X', 'stream', '-c', 'fast', ...extra]);
+  };
+  /** Until the server on `at` has left recovery (accepts writes), or two minutes. */
+  const untilPrimary = async (at: number, what: string) => {
+    for (const end = Date.now() + 120_000; ; ) {
+      const [row] = await sqlAt<{ r: boolean }>(at, 'postgres', 'SELECT pg_is_in_recovery() AS r');
+      if (!row!.r) return;
+      if (Date.now() > end) throw new Error(`${what} did not leave recovery within 120 s`);
+      await new Promise((res) => setTimeout(res, 200));
+    }
+  };
   return {
     port,
     version,
@@ -180,23 +195,7 @@ export const startArchivingCluster = async (
       await sql('postgres', `CREATE DATABASE ${database} OWNER ${owner}`);
       client('pg_restore', ['-U', owner, '--no-owner', '--exit-on-error', '-d', database, file]);
     },
-    baseBackup: (target) => {
-      owned(target);
-      run('pg_basebackup', [
-        '-h',
-        '127.0.0.1',
-        '-p',
-        String(port),
-        '-U',
-        'postgres',
-        '-D',
-        target,
-        '-X',
-        'stream',
-        '-c',
-        'fast',
-      ]);
-    },
+    baseBackup: (target) => backUp(target, []),
     restorePoint: async (name) => {
       await sql('postgres', 'SELECT pg_create_restore_point($1)', [name]);
       const [row] = await sql<{ wal: string }>('postgres', 'SELECT pg_walfile_name(pg_switch_wal()) AS wal');
@@ -226,30 +225,11 @@ export const startArchivingCluster = async (
       if (asRoot) execFileSync('chown', ['-R', 'postgres:postgres', next]);
       data = next;
       start();
-      for (const end = Date.now() + 120_000; ; ) {
-        const [row] = await sql<{ r: boolean }>('postgres', 'SELECT pg_is_in_recovery() AS r');
-        if (!row!.r) return;
-        if (Date.now() > end) throw new Error('the recovered server did not leave recovery within 120 s');
-        await new Promise((res) => setTimeout(res, 200));
-      }
+      await untilPrimary(port, 'the recovered server');
     },
     standby: async (where, at) => {
-      owned(where);
-      run('pg_basebackup', [
-        '-h',
-        '127.0.0.1',
-        '-p',
-        String(port),
-        '-U',
-        'postgres',
-        '-D',
-        where,
-        '-X',
-        'stream',
-        '-c',
-        'fast',
-        '-R',
-      ]);
+      // -R: it starts as a standby streaming from this server.
+      backUp(where, ['-R']);
       appendFileSync(join(where, 'postgresql.conf'), `\n${settings('', at)}\n`);
       startIn(where);
       // Caught up: it has replayed what the primary had written when asked.
@@ -270,12 +250,7 @@ export const startArchivingCluster = async (
         url: urlAt(at),
         promote: async () => {
           run('pg_ctl', ['-D', where, '-w', '-t', '60', 'promote']);
-          for (const end = Date.now() + 60_000; ; ) {
-            const [r] = await sqlAt<{ r: boolean }>(at, 'postgres', 'SELECT pg_is_in_recovery() AS r');
-            if (!r!.r) return;
-            if (Date.now() > end) throw new Error('the promoted standby did not leave recovery within 60 s');
-            await new Promise((res) => setTimeout(res, 200));
-          }
+          await untilPrimary(at, 'the promoted standby');
         },
         stop: () => stopIn(where),
       };

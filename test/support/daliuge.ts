@@ -164,6 +164,28 @@ export const dimProxy = async (
   };
 };
 
+/**
+ * A proxy in front of the island manager that counts, per session id, the deploys it answered with
+ * success: how the suites see that no session was deployed twice.
+ */
+export const deployCountingProxy = async (dim: { host: string; port: number }, listenHost = '127.0.0.1') => {
+  const deploys = new Map<string, number>();
+  const proxy = await dimProxy(
+    dim,
+    {
+      after: (r, status) => {
+        const m = /^\/api\/sessions\/([^/]+)\/deploy$/.exec(r.path);
+        if (r.method === 'POST' && m && status >= 200 && status < 300) {
+          const id = decodeURIComponent(m[1]!);
+          deploys.set(id, (deploys.get(id) ?? 0) + 1);
+        }
+      },
+    },
+    listenHost,
+  );
+  return { ...proxy, deploys };
+};
+
 /** GET a DIM path and parse the JSON (for assertions on the real island manager). */
 export const dimGet = (tb: DaliugeTestbed, path: string): Promise<{ status: number; body: unknown }> =>
   fetchJson(`http://${tb.dimHost}:${tb.dimPort}${path}`);

@@ -29,6 +29,19 @@ const finding = (known: Map<string, string>, failing: Set<string>) => {
   return { backends, asked };
 };
 
+/** The restore check's ports: the harness's executions, `backends`, `identity`. */
+const checkDeps = (
+  h: Awaited<ReturnType<typeof prepared>>['h'],
+  backends: DeploymentBackends,
+  identity: MemoryDatabaseIdentity,
+) => ({
+  identity,
+  executions: h.ports.executions,
+  backends,
+  clock: h.clock,
+  pollSpacing: { rest_remote: 1, batch_remote: 1 },
+});
+
 const setUp = async () => {
   const { h, module } = await prepared([
     'HIPASSJ0001-23',
@@ -59,13 +72,7 @@ test('a new copy: the latest attempt found is adopted, the others left alone, th
   ]);
   const { backends, asked } = finding(known, new Set());
   const identity = new MemoryDatabaseIdentity();
-  const deps = {
-    identity,
-    executions: h.ports.executions,
-    backends,
-    clock: h.clock,
-    pollSpacing: { rest_remote: 1, batch_remote: 1 },
-  };
+  const deps = checkDeps(h, backends, identity);
   const same = await restoreCheck(deps, { force: false, dryRun: false, attempts: 3 });
   t.deepEqual(same, { differs: [], recordedAt: new Date(0).toISOString(), report: null, settled: true });
   t.deepEqual(asked, [], 'the copy it was settled on is not reconciled');
@@ -111,13 +118,7 @@ test('a lookup that fails leaves the copy unsettled and the execution as it was'
   );
   const identity = new MemoryDatabaseIdentity();
   identity.restored();
-  const deps = {
-    identity,
-    executions: h.ports.executions,
-    backends,
-    clock: h.clock,
-    pollSpacing: { rest_remote: 1, batch_remote: 1 },
-  };
+  const deps = checkDeps(h, backends, identity);
   const r = await restoreCheck(deps, { force: false, dryRun: false, attempts: 2 });
   t.false(r.settled);
   t.deepEqual(
