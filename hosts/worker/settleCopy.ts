@@ -4,13 +4,17 @@ import type { Logger } from '../../adapters/log/logger.js';
 /** Between two tries while a backend cannot say whether an execution's work exists. */
 const retryMs = 30_000;
 
+/** Waits `ms`, or until stopped; its listener goes with it (the loop may wait for hours). */
 const pause = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
-    const t = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
+    if (signal.aborted) return resolve();
+    const done = () => {
       clearTimeout(t);
+      signal.removeEventListener('abort', done);
       resolve();
-    });
+    };
+    const t = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
   });
 
 /**
