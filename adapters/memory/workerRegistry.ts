@@ -5,10 +5,10 @@ export class MemoryWorkerRegistry implements WorkerRegistry {
   async register(worker: WorkerRecord): Promise<void> {
     this.workers.set(worker.id, worker);
   }
-  async heartbeat(workerId: string, now: Date): Promise<{ drain: boolean }> {
+  async heartbeat(workerId: string, now: Date): Promise<{ drain: boolean; known: boolean }> {
     const w = this.workers.get(workerId);
     if (w) this.workers.set(workerId, { ...w, heartbeatAt: now });
-    return { drain: (w?.drainRequestedAt ?? null) !== null };
+    return { drain: (w?.drainRequestedAt ?? null) !== null, known: w !== undefined };
   }
   async requestDrain(workerId: string, now: Date, by: string): Promise<WorkerRecord | null> {
     const w = this.workers.get(workerId);

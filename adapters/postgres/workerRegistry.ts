@@ -23,12 +23,12 @@ export class PgWorkerRegistry implements WorkerRegistry {
     );
   }
 
-  async heartbeat(id: string, now: Date): Promise<{ drain: boolean }> {
+  async heartbeat(id: string, now: Date): Promise<{ drain: boolean; known: boolean }> {
     const r = await this.db.oneOrNone<{ drain: boolean }>(
       'UPDATE workers SET heartbeat_at = $2 WHERE id = $1 RETURNING drain_requested_at IS NOT NULL AS drain',
       [id, now],
     );
-    return { drain: r?.drain ?? false };
+    return { drain: r?.drain ?? false, known: r !== null };
   }
 
   async requestDrain(id: string, now: Date, by: string): Promise<WorkerRecord | null> {

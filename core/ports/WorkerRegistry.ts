@@ -12,8 +12,11 @@ export interface WorkerRecord {
 
 export interface WorkerRegistry {
   register(worker: WorkerRecord): Promise<void>;
-  /** Records a heartbeat; answers whether the worker has been asked to drain. */
-  heartbeat(workerId: string, now: Date): Promise<{ readonly drain: boolean }>;
+  /**
+   * Records a heartbeat; answers whether the worker has been asked to drain, and whether the
+   * database knows it at all (a copy restored from before it started does not: it registers again).
+   */
+  heartbeat(workerId: string, now: Date): Promise<{ readonly drain: boolean; readonly known: boolean }>;
   /** Asks a worker to drain (it reads it at its next heartbeat); the worker, or null when unknown. */
   requestDrain(workerId: string, now: Date, by: string): Promise<WorkerRecord | null>;
   deregister(workerId: string): Promise<void>;

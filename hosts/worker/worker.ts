@@ -53,14 +53,8 @@ export const startWorker = async (container: Container, opts: WorkerOptions = {}
   const id = `${hostname()}:${process.pid}:${random.token(4)}`;
   const roles = config.SERVICE_WORKER_SCHEDULER_ENABLED ? ['worker', 'scheduler'] : ['worker'];
   const now = clock.now();
-  await registry.register({
-    id,
-    hostname: hostname(),
-    pid: process.pid,
-    roles,
-    startedAt: now,
-    heartbeatAt: now,
-  });
+  const record = { id, hostname: hostname(), pid: process.pid, roles, startedAt: now };
+  await registry.register({ ...record, heartbeatAt: now });
   // Heartbeats are the process's steady contact with the database: their failures and recovery
   // are what the dependency_down rule reports of database outages (OutageLog).
   const outages = app.deps.alerts.outages;
@@ -72,11 +66,27 @@ export const startWorker = async (container: Container, opts: WorkerOptions = {}
     if (opts.onDrain) opts.onDrain(handle);
     else void handle.stop(config.SERVICE_SHUTDOWN_GRACE_SECONDS * 1000 * 0.8);
   };
+  // A copy of the database restored from before this worker started has no row for it: /ready and
+  // the overview would not count it, nor could an admin drain it. Not once stopping (a heartbeat
+  // answered after the deregistration), and awaited before the deregistration.
+  let stopping = false;
+  let registering = Promise.resolve();
+  const reregister = () => {
+    if (stopping) return;
+    log.warn(
+      { worker_id: id },
+      'the database does not know this worker (a copy from before it started): registering again',
+    );
+    registering = registry.register({ ...record, heartbeatAt: clock.now() }).catch((err: unknown) => {
+      log.warn({ err }, 'could not register again; asked again at the next heartbeat');
+    });
+  };
   const heartbeat = setInterval(() => {
     registry.heartbeat(id, clock.now()).then(
       (r) => {
         outages.answered(clock.now());
-        if (r?.drain) drain();
+        if (!r.known) reregister();
+        if (r.drain) drain();
         else void recheckCopy();
       },
       (err: unknown) => {
@@ -177,12 +187,14 @@ export const startWorker = async (container: Container, opts: WorkerOptions = {}
     consumer,
     scheduler,
     stop: async (graceMs) => {
+      stopping = true;
       clearInterval(heartbeat);
       gate.abort();
       await claiming;
       await scheduler?.stop();
       await consumer.stop(graceMs);
       await stopListening();
+      await registering;
       await registry.deregister(id).catch((err: unknown) => log.warn({ err }, 'deregister failed'));
       log.info({ worker_id: id }, 'worker stopped');
     },

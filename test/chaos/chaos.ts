@@ -1,7 +1,8 @@
 // The chaos suite (scripts/chaos): executions on the real DALiuGE and real Slurm testbeds, with
 // the workers on hosts of their own (network namespaces of the hosts testbed), while workers and
 // the scheduler leader are SIGKILLed at random points (and a worker mid-discovery), PostgreSQL is
-// stopped and started or SIGKILLed, the login node's sshd and the island manager are restarted, an
+// stopped and started or SIGKILLed, loses its machine (a synchronous standby promoted) and is
+// restored from a backup, the login node's sshd and the island manager are restarted, an
 // SSH connection is cut in the middle of an upload, a worker and the scheduler leader are cut off
 // from PostgreSQL, the database link gets 200 ms and 5% loss for a minute, and the login node's
 // link flaps while runs are submitted, and the facility's QOS is lowered while the other user's
@@ -105,7 +106,6 @@ const main = async (): Promise<number> => {
   mkdirSync(serviceDir);
   const cluster = new Cluster(
     join(work, 'pg'),
-    pgPort,
     (url) =>
       fastWorkerEnv(url, serviceDir, {
         SERVICE_JWT_SECRET: jwtSecret,
@@ -129,12 +129,10 @@ const main = async (): Promise<number> => {
         u.port = String(pgLink.port);
         return u.toString();
       },
-      databaseListen: [net.local],
-      databaseAllow: [`${pgLink.address}/32`],
+      databaseFront: { host: net.local, port: pgPort },
     },
   );
   cluster.onRestart = (line) => say(`supervisor: ${line}`);
-  mkdirSync(join(work, 'pg'));
   const created: Created[] = [];
   const injected: Fault[] = [];
   let counts: Counts | null = null;

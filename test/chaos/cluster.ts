@@ -1,14 +1,18 @@
-// The service under chaos: its own embedded PostgreSQL (stopped and started by the faults), one
-// `surveyor api` and several `surveyor worker` processes (each may lead the scheduler), all
-// child processes that a fault may SIGKILL. Each worker runs on a host of its own (a network
-// namespace of the hosts testbed) and reaches PostgreSQL over the bridge, through a link that a
-// fault may cut, slow down or make lossy. Every line they print is kept for the secrets scan.
-import { readFileSync } from 'node:fs';
+// The service under chaos: its own PostgreSQL (Debian's, archiving its WAL: stopped, crashed,
+// failed over to a standby and restored from a backup by the faults) behind an address the
+// operator moves on a failover (a proxy here), one `surveyor api` and several `surveyor worker`
+// processes (each may lead the scheduler), all child processes that a fault may SIGKILL. Each
+// worker runs on a host of its own (a network namespace of the hosts testbed) and reaches
+// PostgreSQL over the bridge, through a link that a fault may cut, slow down or make lossy. Every
+// line they print is kept for the secrets scan.
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { closeDb, type Db, openDb } from '../../adapters/postgres/db.js';
-import { type EmbeddedDatabase, openEmbedded } from '../../adapters/postgres/embedded.js';
 import { migrate } from '../../adapters/postgres/migrator.js';
+import { type ArchivingCluster, type Standby, startArchivingCluster } from '../support/archivingCluster.js';
 import { type Running, runCli } from '../support/child.js';
+import { freePort } from '../support/ports.js';
+import { type TcpProxy, tcpProxy } from '../support/tcpProxy.js';
 
 export interface Worker {
   readonly name: string;
@@ -22,14 +26,18 @@ export interface WorkerPlacement {
   readonly hosts: readonly string[];
   /** The database URL as a worker reaches it from its host (through the link router). */
   readonly databaseUrl: (local: string) => string;
-  /** Addresses PostgreSQL listens on besides loopback (the bridge, for the link router). */
-  readonly databaseListen: readonly string[];
-  /** Networks (CIDR) that may log in besides loopback (the link router's). */
-  readonly databaseAllow: readonly string[];
+  /** Where the database's address listens (on the bridge, for the link router); the API and the counts use it too. */
+  readonly databaseFront: { readonly host: string; readonly port: number };
 }
 
+const role = 'surveyor';
+
 export class Cluster {
-  private pg: EmbeddedDatabase | null = null;
+  private pg: ArchivingCluster | null = null;
+  /** The address the service knows the database by, moved to the new primary on a failover. */
+  private front: TcpProxy | null = null;
+  private standby: Standby | null = null;
+  private copies = 0;
   private dbHandle: Db | null = null;
   private api: Running | null = null;
   readonly workers: Worker[] = [];
@@ -40,14 +48,14 @@ export class Cluster {
 
   constructor(
     private readonly dataDir: string,
-    private readonly pgPort: number,
     private readonly env: (databaseUrl: string) => NodeJS.ProcessEnv,
     private readonly placement: WorkerPlacement,
   ) {}
 
   get url(): string {
-    if (!this.pg) throw new Error('the database is not running');
-    return this.pg.url;
+    if (!this.password) throw new Error('the database was never started');
+    const { host, port } = this.placement.databaseFront;
+    return `postgres://${role}:${this.password}@${host}:${port}/${role}`;
   }
 
   /** A pool of our own for the counts (reopened after each restart of the database). */
@@ -60,26 +68,28 @@ export class Cluster {
     return this.dbHandle !== null;
   }
 
+  /** Starts PostgreSQL: the first time a new cluster, with the service's role and database; later the same one again. */
   async startDb(): Promise<void> {
-    // After a crash, the killed server's backends may still hold its shared memory for a moment,
-    // and a new server refuses to start until they are gone.
-    for (let i = 0; ; i++) {
-      try {
-        this.pg = await openEmbedded({
-          dataDir: this.dataDir,
-          port: this.pgPort,
-          listen: this.placement.databaseListen,
-          allow: this.placement.databaseAllow,
-        });
-        break;
-      } catch (err) {
-        if (i >= 20) throw err;
-        await new Promise((r) => setTimeout(r, 500));
-      }
-    }
-    this.password = decodeURIComponent(new URL(this.pg.url).password);
-    this.dbHandle = openDb(this.pg.url, 3, { connectMs: 3000, statementMs: 30_000 });
-    await migrate(this.dbHandle);
+    if (!this.pg) {
+      this.pg = await startArchivingCluster(this.dataDir, await freePort(), { passwordRole: role });
+      // base64url: nothing to quote in SQL or a URL.
+      this.password = randomBytes(18).toString('base64url');
+      await this.pg.sql('postgres', `CREATE ROLE ${role} LOGIN PASSWORD '${this.password}'`);
+      await this.pg.sql('postgres', `CREATE DATABASE ${role} OWNER ${role}`);
+      const { host, port } = this.placement.databaseFront;
+      this.front = await tcpProxy({ host: '127.0.0.1', port: this.pg.port }, host, port);
+    } else await this.pg.start();
+    this.connect();
+    await migrate(this.db);
+  }
+
+  private connect(): void {
+    this.dbHandle = openDb(this.url, 3, { connectMs: 3000, statementMs: 30_000 });
+  }
+
+  private async disconnect(): Promise<void> {
+    if (this.dbHandle) await closeDb(this.dbHandle).catch(() => undefined);
+    this.dbHandle = null;
   }
 
   /**
@@ -87,28 +97,56 @@ export class Cluster {
    * recovers from the write-ahead log.
    */
   async crashDb(): Promise<void> {
-    const pid = Number(readFileSync(join(this.dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
-    if (this.dbHandle) await closeDb(this.dbHandle).catch(() => undefined);
-    this.dbHandle = null;
-    process.kill(pid, 'SIGKILL');
-    for (let i = 0; i < 100; i++) {
-      try {
-        process.kill(pid, 0);
-      } catch {
-        break;
-      }
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    // The launcher's handle went with its process: the next start is a new one.
-    this.pg = null;
+    await this.disconnect();
+    await this.pg!.crash();
   }
 
   /** Stops PostgreSQL (a fast shutdown: every connection is cut). */
   async stopDb(): Promise<void> {
-    if (this.dbHandle) await closeDb(this.dbHandle);
-    this.dbHandle = null;
-    await this.pg?.release();
-    this.pg = null;
+    await this.disconnect();
+    this.pg?.stop('fast');
+  }
+
+  /**
+   * A streaming standby of the primary, caught up, that commits wait for from now on
+   * (synchronous_standby_names on the primary only: the promoted standby waits for nobody).
+   */
+  async addStandby(): Promise<void> {
+    const pg = this.pg!;
+    this.standby = await pg.standby(join(this.dataDir, `standby-${++this.copies}`), await freePort());
+    await pg.synchronous(true);
+  }
+
+  /** The primary's machine lost (SIGKILL), the standby promoted and the database's address moved to it. */
+  async failOver(): Promise<void> {
+    const standby = this.standby;
+    if (!standby) throw new Error('no standby to promote (addStandby first)');
+    await this.disconnect();
+    await this.pg!.failOver(standby);
+    this.standby = null;
+    this.front!.retarget({ host: '127.0.0.1', port: this.pg!.port });
+    this.connect();
+  }
+
+  /** A base backup of the running primary (what a site takes nightly); returns its directory. */
+  async backUp(): Promise<string> {
+    const dir = join(this.dataDir, `backup-${++this.copies}`);
+    await this.pg!.baseBackup(dir);
+    return dir;
+  }
+
+  /** A named restore point, archived before this returns. */
+  restorePoint(name: string): Promise<void> {
+    return this.pg!.restorePoint(name);
+  }
+
+  /** Stops the primary and recovers the base backup `dir` up to the restore point `name` in its place. */
+  async restore(dir: string, name: string): Promise<void> {
+    await this.disconnect();
+    await this.pg!.recoverTo(dir, name);
+    // The same port: the address needs no move, only its open connections (to the lost copy) ended.
+    this.front!.retarget({ host: '127.0.0.1', port: this.pg!.port });
+    this.connect();
   }
 
   async startApi(port: number): Promise<void> {
@@ -150,8 +188,8 @@ export class Cluster {
       this.ended.push(proc.output());
       const restart = () => {
         if (this.stopping || w.proc !== proc) return;
-        // Stopped or crashed by a fault: its address is known again once it runs.
-        if (!this.pg) return void setTimeout(restart, 1000);
+        // Stopped or crashed by a fault: started again once it runs.
+        if (!this.dbHandle) return void setTimeout(restart, 1000);
         w.proc = this.workerProcess(w.host);
         this.supervise(w);
       };
@@ -202,6 +240,12 @@ export class Cluster {
     for (const p of procs)
       if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGTERM');
     for (const p of procs) await p.exited(30_000).catch(() => p.child.kill('SIGKILL'));
-    await this.stopDb();
+    await this.disconnect();
+    // A crashed server's stale pid file makes pg_ctl stop fail: nothing is left to stop then.
+    for (const stop of [() => this.standby?.stop(), () => this.pg?.stop('fast')])
+      try {
+        stop();
+      } catch {}
+    await this.front?.close();
   }
 }

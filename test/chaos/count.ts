@@ -201,6 +201,10 @@ export const countAll = async (
     if (s.runs === 0) c.survey.neverRun.push(`${s.name}: in no execution`);
     if (s.live > 1) c.survey.twice.push(`${s.name}: in ${s.runs} executions (${s.states})`);
   }
+  c.effects['runs adopted after a restore or promotion'] = await countOf(
+    `SELECT count(DISTINCT subject_id) AS n FROM provenance_events
+      WHERE kind = 'execution.submitted' AND payload->>'after_restore' = 'true'`,
+  );
   c.effects['submissions adopted or resumed'] = await countOf(
     `SELECT count(*) AS n FROM executions WHERE run_record->'submission'->>'adopted' = 'true'
        OR run_record->'submission'->>'resumed' = 'true'`,

@@ -58,3 +58,29 @@ export interface Injected {
 
 export const did = (what: string): Injected => ({ what, happened: true });
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * How many runs on a backend are running remotely now; when none is, starts one and waits until it
+ * runs, so that a restart of that backend lands in the middle of a run, not between runs.
+ */
+export const inFlight = async (x: FaultContext, backend: 'daliuge' | 'slurm'): Promise<number> => {
+  const kind = backend === 'daliuge' ? 'rest_remote' : 'batch_remote';
+  const count = async () =>
+    Number(
+      (
+        await x.cluster.db.one<{ n: string }>(
+          "SELECT count(*) AS n FROM executions WHERE state = 'running' AND profile_snapshot->'deployment'->>'kind' = $1",
+          [kind],
+        )
+      ).n,
+    );
+  const now = await count();
+  if (now > 0) return now;
+  await x.startRun(backend);
+  const end = Date.now() + 60_000;
+  for (;;) {
+    const n = await count();
+    if (n > 0 || Date.now() > end) return n;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+};

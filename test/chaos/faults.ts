@@ -1,12 +1,14 @@
-// The faults the chaos suite injects, each on the real thing: processes SIGKILLed, PostgreSQL
-// stopped and started, the login node's sshd and the island manager restarted (by the testbeds'
-// own scripts), a maintenance window on every profile, and the facility's site limit lowered while
-// the other user's jobs fill its nodes; the network faults between hosts are networkFaults.ts's.
+// The faults the chaos suite injects, each on the real thing: processes SIGKILLed, the login
+// node's sshd and the island manager restarted (by the testbeds' own scripts), a maintenance window
+// on every profile, and the facility's site limit lowered while the other user's jobs fill its
+// nodes; PostgreSQL's (stopped, crashed, failed over, restored) are databaseFaults.ts's, the
+// network faults between hosts networkFaults.ts's.
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { setFacilitySubmitLimit } from '../support/slurm.js';
-import { did, type FaultContext, type Injected, sleep } from './faultContext.js';
+import { databaseFaults } from './databaseFaults.js';
+import { did, type FaultContext, type Injected, inFlight, sleep } from './faultContext.js';
 import { networkFaults } from './networkFaults.js';
 import { chaosModule } from './project.js';
 
@@ -18,6 +20,8 @@ export const faultKinds = [
   'discovery',
   'database',
   'database-crash',
+  'promotion',
+  'restore',
   'sshd',
   'dim',
   'ssh-cut',
@@ -33,37 +37,13 @@ export type FaultKind = (typeof faultKinds)[number];
 const testbed = (name: string) => fileURLToPath(new URL(`../../../scripts/testbed/${name}`, import.meta.url));
 const run = promisify(execFile);
 
-/**
- * How many runs on a backend are running remotely now; when none is, starts one and waits until it
- * runs, so that a restart of that backend lands in the middle of a run, not between runs.
- */
-const inFlight = async (x: FaultContext, backend: 'daliuge' | 'slurm'): Promise<number> => {
-  const kind = backend === 'daliuge' ? 'rest_remote' : 'batch_remote';
-  const count = async () =>
-    Number(
-      (
-        await x.cluster.db.one<{ n: string }>(
-          "SELECT count(*) AS n FROM executions WHERE state = 'running' AND profile_snapshot->'deployment'->>'kind' = $1",
-          [kind],
-        )
-      ).n,
-    );
-  const now = await count();
-  if (now > 0) return now;
-  await x.startRun(backend);
-  const end = Date.now() + 60_000;
-  for (;;) {
-    const n = await count();
-    if (n > 0 || Date.now() > end) return n;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
-
 const isNetwork = (k: FaultKind): k is keyof typeof networkFaults => k in networkFaults;
+const isDatabase = (k: FaultKind): k is keyof typeof databaseFaults => k in databaseFaults;
 
 /** Injects one fault and says what it did. */
 export const inject = async (kind: FaultKind, x: FaultContext): Promise<Injected> => {
   if (isNetwork(kind)) return networkFaults[kind](x);
+  if (isDatabase(kind)) return databaseFaults[kind](x);
   switch (kind) {
     case 'worker': {
       const others = x.cluster.workers.filter((w) => w !== x.cluster.leader());
@@ -98,29 +78,6 @@ export const inject = async (kind: FaultKind, x: FaultContext): Promise<Injected
         await new Promise((r) => setTimeout(r, 5));
       }
       return { what: 'no discovery batch was seen running within 5 s: nothing killed', happened: false };
-    }
-    case 'database': {
-      const down = x.rand.between(3000, 8000);
-      await x.cluster.stopDb();
-      // A user creates an execution meanwhile: the API answers 503 until the database is back.
-      const during = x.startRun(x.rand.next() < 0.5 ? 'daliuge' : 'slurm');
-      await new Promise((r) => setTimeout(r, down));
-      await x.cluster.startDb();
-      await during;
-      return did(`PostgreSQL stopped for ${down} ms (an execution created meanwhile), then started`);
-    }
-    case 'database-crash': {
-      // An execution the API has just acknowledged (created, asked to run), then PostgreSQL
-      // SIGKILLed: what a client was told succeeded must be there after crash recovery (the count
-      // looks every acknowledged execution up, and it must end).
-      await x.startRun(x.rand.next() < 0.5 ? 'daliuge' : 'slurm');
-      await x.cluster.crashDb();
-      const down = x.rand.between(1000, 4000);
-      await new Promise((r) => setTimeout(r, down));
-      await x.cluster.startDb();
-      return did(
-        `PostgreSQL SIGKILLed right after an execution was acknowledged, started again (crash recovery) after ${down} ms`,
-      );
     }
     case 'sshd': {
       const down = x.rand.between(1, 4);

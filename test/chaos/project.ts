@@ -78,6 +78,9 @@ export const prepareChaosProject = async (o: ChaosProjectOptions) => {
         // The translator maps onto the DIM itself; only the worker goes through the proxy.
         dim_host_for_tm: o.dim.host,
         dim_port_for_tm: o.dim.port,
+        // As at a site that restores backups (docs/deployment.md): a run that ended after the
+        // backup is found ended on the island manager, not gone.
+        ended_sessions: 'keep',
       },
     },
   });

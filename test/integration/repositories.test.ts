@@ -187,7 +187,7 @@ test.serial('workers: only those with a fresh heartbeat are live', async (t) => 
     heartbeatAt: t0,
   });
   const later = new Date(t0.getTime() + 60_000);
-  t.deepEqual(await reg.heartbeat('w2', later), { drain: false });
+  t.deepEqual(await reg.heartbeat('w2', later), { drain: false, known: true });
   t.deepEqual(
     (await reg.live(later, 30)).map((w) => w.id),
     ['w2'],
@@ -201,8 +201,8 @@ test.serial('workers: only those with a fresh heartbeat are live', async (t) => 
     drainRequestedBy: 'alice',
   });
   t.is(await reg.requestDrain('nobody', later, 'alice'), null);
-  t.deepEqual(await reg.heartbeat('w2', later), { drain: true });
-  t.deepEqual(await reg.heartbeat('nobody', later), { drain: false });
+  t.deepEqual(await reg.heartbeat('w2', later), { drain: true, known: true });
+  t.deepEqual(await reg.heartbeat('nobody', later), { drain: false, known: false });
   t.deepEqual((await reg.live(later, 30))[0]?.roles, ['worker', 'scheduler']);
   await reg.deregister('w2');
   t.deepEqual(await reg.live(later, 30), []);

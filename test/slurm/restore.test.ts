@@ -54,7 +54,7 @@ test.before(async () => {
   await cluster.sql('postgres', `CREATE ROLE ${owner} LOGIN NOSUPERUSER`);
   await cluster.sql('postgres', `CREATE DATABASE live OWNER ${owner}`);
   // Taken first: the recovery in the last test replays everything from here.
-  cluster.baseBackup(join(work, 'base'));
+  await cluster.baseBackup(join(work, 'base'));
   proxy = await deployCountingProxy({ host: dlg.dimHost, port: dlg.dimPort });
   serviceEnv = {
     SERVICE_USE_REAL_BACKENDS: 'true',

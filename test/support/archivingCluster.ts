@@ -3,7 +3,7 @@
 // time. The embedded binaries the other suites use ship no pg_dump, and Debian's pg_dump cannot
 // dump a newer server, so the backup tests run on this one. scripts/lib/debian-postgres.sh installs
 // the packages. Run as root, the server runs as the `postgres` user the package creates.
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import {
   appendFileSync,
   chmodSync,
@@ -16,7 +16,10 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import pg from 'pg';
+
+const execFileAsync = promisify(execFile);
 
 const root = '/usr/lib/postgresql';
 
@@ -48,6 +51,18 @@ const run = (program: string, args: readonly string[]): string =>
     },
   );
 
+/**
+ * As `run`, without holding this process's event loop: a chaos run's proxies live in it and go on
+ * forwarding while a backup is taken or a server starts.
+ */
+const runAsync = async (program: string, args: readonly string[]): Promise<void> => {
+  await execFileAsync(
+    asRoot ? 'runuser' : join(binDir(), program),
+    asRoot ? ['-u', 'postgres', '--', join(binDir(), program), ...args] : args,
+    { encoding: 'utf8', timeout: 120_000 },
+  );
+};
+
 const owned = (dir: string) => {
   mkdirSync(dir, { recursive: true });
   if (asRoot) execFileSync('chown', ['-R', 'postgres:postgres', dir]);
@@ -55,6 +70,7 @@ const owned = (dir: string) => {
 };
 
 export interface ArchivingCluster {
+  /** The primary's port (a standby's after `failOver`). */
   readonly port: number;
   readonly version: string;
   /** A URL for `database` as `role` (trust authentication on loopback). */
@@ -66,7 +82,7 @@ export interface ArchivingCluster {
   /** pg_restore of a dump into `database` (created empty, owned by `owner`), as `owner`. */
   restoreDump(file: string, database: string, owner: string): Promise<void>;
   /** pg_basebackup of the whole cluster into `dir` (its WAL streamed along). */
-  baseBackup(dir: string): void;
+  baseBackup(dir: string): Promise<void>;
   /** A named restore point, its WAL segment switched and archived before this returns. */
   restorePoint(name: string): Promise<void>;
   /**
@@ -83,10 +99,21 @@ export interface ArchivingCluster {
   synchronous(on: boolean): Promise<void>;
   /** Stops the server: `fast`, or `immediate` as a crash would. */
   stop(mode?: 'fast' | 'immediate'): void;
+  /** Starts the stopped (or crashed) server again; after a crash it recovers from its WAL first. */
+  start(): Promise<void>;
+  /** SIGKILLs the postmaster (no shutdown checkpoint: the next start recovers), returning once it is gone. */
+  crash(): Promise<void>;
+  /**
+   * The primary's machine lost: SIGKILLs it, promotes `standby`, and makes it this cluster's
+   * primary (its data, its port) from then on.
+   */
+  failOver(standby: Standby): Promise<void>;
 }
 
 export interface Standby {
   readonly port: number;
+  /** Its data directory. */
+  readonly dir: string;
   url(database: string, role?: string): string;
   /** pg_ctl promote, returning once it accepts writes. */
   promote(): Promise<void>;
@@ -100,7 +127,11 @@ export interface Standby {
 export const startArchivingCluster = async (
   dir: string,
   port: number,
-  opts: { fsync?: boolean } = {},
+  opts: {
+    fsync?: boolean;
+    /** A role that logs in over TCP with its password (scram-sha-256); every other login is trusted. */
+    passwordRole?: string;
+  } = {},
 ): Promise<ArchivingCluster> => {
   const bin = binDir();
   const version = bin.split('/').at(-2)!;
@@ -111,7 +142,9 @@ export const startArchivingCluster = async (
   const sockets = join(dir, 'sock');
   owned(sockets);
   let data = join(dir, 'data');
-  const settings = (restore: string, at = port) =>
+  // The primary's port: a promoted standby's after a failover.
+  let current = port;
+  const settings = (restore: string, at = current) =>
     [
       "listen_addresses = '127.0.0.1'",
       `port = ${at}`,
@@ -123,10 +156,10 @@ export const startArchivingCluster = async (
       `fsync = ${opts.fsync ? 'on' : 'off'}`,
       restore,
     ].join('\n');
-  const startIn = (where: string) => {
+  const startIn = async (where: string) => {
     const log = join(sockets, `server-${where.split('/').at(-1)}.log`);
     try {
-      run('pg_ctl', ['-D', where, '-l', log, '-w', '-t', '60', 'start']);
+      await runAsync('pg_ctl', ['-D', where, '-l', log, '-w', '-t', '60', 'start']);
     } catch (err) {
       const tail = existsSync(log) ? readFileSync(log, 'utf8').split('\n').slice(-20).join('\n') : '(no log)';
       throw new Error(`PostgreSQL ${version} did not start in ${where}: ${String(err)}\n${tail}`);
@@ -139,12 +172,18 @@ export const startArchivingCluster = async (
   owned(data);
   run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
   appendFileSync(join(data, 'postgresql.conf'), `\n${settings('')}\n`);
-  start();
+  if (opts.passwordRole) {
+    // The first line that matches a login decides: this one before initdb's trust lines.
+    const hba = join(data, 'pg_hba.conf');
+    const role = opts.passwordRole.replace(/[^a-z0-9_]/g, '');
+    writeFileSync(hba, `host all ${role} 127.0.0.1/32 scram-sha-256\n${readFileSync(hba, 'utf8')}`);
+  }
+  await start();
   const urlAt =
     (at: number) =>
     (database: string, role = 'postgres') =>
       `postgres://${role}@127.0.0.1:${at}/${database}`;
-  const url = urlAt(port);
+  const url = (database: string, role?: string) => urlAt(current)(database, role);
   const sqlAt = async <T>(
     at: number,
     database: string,
@@ -160,19 +199,19 @@ export const startArchivingCluster = async (
     }
   };
   const sql = <T>(database: string, text: string, values: unknown[] = []) =>
-    sqlAt<T>(port, database, text, values);
+    sqlAt<T>(current, database, text, values);
   const client = (program: string, args: readonly string[]) =>
-    execFileSync(join(bin, program), ['-h', '127.0.0.1', '-p', String(port), ...args], {
+    execFileSync(join(bin, program), ['-h', '127.0.0.1', '-p', String(current), ...args], {
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'pipe'],
       timeout: 120_000,
     });
   const stop = (mode: 'fast' | 'immediate' = 'fast') => stopIn(data, mode);
   /** A base backup of this server into `target`, its WAL streamed along. */
-  const backUp = (target: string, extra: readonly string[]) => {
+  const backUp = async (target: string, extra: readonly string[]) => {
     owned(target);
-    const from = ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres'];
-    run('pg_basebackup', [...from, '-D', target, '-X', 'stream', '-c', 'fast', ...extra]);
+    const from = ['-h', '127.0.0.1', '-p', String(current), '-U', 'postgres'];
+    await runAsync('pg_basebackup', [...from, '-D', target, '-X', 'stream', '-c', 'fast', ...extra]);
   };
   /** Until the server on `at` has left recovery (accepts writes), or two minutes. */
   const untilPrimary = async (at: number, what: string) => {
@@ -183,8 +222,28 @@ export const startArchivingCluster = async (
       await new Promise((res) => setTimeout(res, 200));
     }
   };
+  const crash = async () => {
+    const pidFile = join(data, 'postmaster.pid');
+    if (!existsSync(pidFile)) return;
+    const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      return;
+    }
+    for (const end = Date.now() + 10_000; Date.now() < end; await new Promise((r) => setTimeout(r, 50))) {
+      try {
+        process.kill(pid, 0);
+      } catch {
+        return;
+      }
+    }
+    throw new Error(`PostgreSQL's postmaster ${pid} outlived SIGKILL by 10 s`);
+  };
   return {
-    port,
+    get port() {
+      return current;
+    },
     version,
     url,
     sql,
@@ -224,14 +283,25 @@ export const startArchivingCluster = async (
       writeFileSync(join(next, 'recovery.signal'), '');
       if (asRoot) execFileSync('chown', ['-R', 'postgres:postgres', next]);
       data = next;
-      start();
-      await untilPrimary(port, 'the recovered server');
+      await start();
+      await untilPrimary(current, 'the recovered server');
+      // Recovered: its settings lose the target, or a standby or backup made of it later would
+      // recover to that old point again.
+      const conf = join(next, 'postgresql.conf');
+      const recovery = /^(restore_command|recovery_target_name|recovery_target_action) =/;
+      writeFileSync(
+        conf,
+        readFileSync(conf, 'utf8')
+          .split('\n')
+          .filter((l) => !recovery.test(l))
+          .join('\n'),
+      );
     },
     standby: async (where, at) => {
       // -R: it starts as a standby streaming from this server.
-      backUp(where, ['-R']);
+      await backUp(where, ['-R']);
       appendFileSync(join(where, 'postgresql.conf'), `\n${settings('', at)}\n`);
-      startIn(where);
+      await startIn(where);
       // Caught up: it has replayed what the primary had written when asked.
       const [row] = await sql<{ lsn: string }>('postgres', 'SELECT pg_current_wal_lsn()::text AS lsn');
       for (const end = Date.now() + 60_000; ; ) {
@@ -247,9 +317,10 @@ export const startArchivingCluster = async (
       }
       return {
         port: at,
+        dir: where,
         url: urlAt(at),
         promote: async () => {
-          run('pg_ctl', ['-D', where, '-w', '-t', '60', 'promote']);
+          await runAsync('pg_ctl', ['-D', where, '-w', '-t', '60', 'promote']);
           await untilPrimary(at, 'the promoted standby');
         },
         stop: () => stopIn(where),
@@ -260,5 +331,23 @@ export const startArchivingCluster = async (
       await sql('postgres', 'SELECT pg_reload_conf()');
     },
     stop,
+    start: async () => {
+      // A crashed server's backends may hold its shared memory a moment after the postmaster died.
+      for (let i = 0; ; i++) {
+        try {
+          return await start();
+        } catch (err) {
+          if (i >= 20) throw err;
+          await new Promise((r) => setTimeout(r, 500));
+        }
+      }
+    },
+    crash,
+    failOver: async (standby) => {
+      await crash();
+      await standby.promote();
+      data = standby.dir;
+      current = standby.port;
+    },
   };
 };

@@ -29,6 +29,7 @@ const burstWindowMs = 250;
 export const tcpProxy = async (
   first: { host: string; port: number },
   listenHost = '127.0.0.1',
+  listenPort = 0,
 ): Promise<TcpProxy> => {
   let target = first;
   const open = new Set<Socket>();
@@ -66,7 +67,7 @@ export const tcpProxy = async (
       s.on('close', end);
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, listenHost, resolve));
+  await new Promise<void>((resolve) => server.listen(listenPort, listenHost, resolve));
   return {
     port: (server.address() as AddressInfo).port,
     cutNextUpload: (minBytes, waitMs) =>

@@ -1,0 +1,138 @@
+// The chaos suite's faults of PostgreSQL itself: stopped and started, SIGKILLed (crash recovery),
+// its machine lost with a streaming standby promoted in its place, and restored from a backup
+// taken before runs were submitted. Each happens while runs are in flight.
+import { did, type FaultContext, type Injected, inFlight, sleep } from './faultContext.js';
+
+/**
+ * Until `check` answers true, or `ms`; answers whether it did. A failed check is "not yet" (the
+ * database may be coming back), but one that never answered throws its error.
+ */
+const within = async (ms: number, check: () => Promise<boolean>): Promise<boolean> => {
+  let failed: unknown = null;
+  for (const end = Date.now() + ms; Date.now() < end; await sleep(250)) {
+    try {
+      if (await check()) return true;
+      failed = null;
+    } catch (err) {
+      failed = err;
+    }
+  }
+  if (failed) throw failed;
+  return false;
+};
+
+const ids = (x: FaultContext) =>
+  x.cluster.db.map('SELECT id FROM executions', [], (r: { id: string }) => r.id);
+
+/** The scheduler's advisory lock (adapters/postgres/leaderLock.ts), as pg_locks shows it. */
+const schedulerLockObjid = 0x5375_7273;
+
+const database = async (x: FaultContext): Promise<Injected> => {
+  const down = x.rand.between(3000, 8000);
+  await x.cluster.stopDb();
+  // A user creates an execution meanwhile: the API answers 503 until the database is back.
+  const during = x.startRun(x.rand.next() < 0.5 ? 'daliuge' : 'slurm');
+  await sleep(down);
+  await x.cluster.startDb();
+  await during;
+  return did(`PostgreSQL stopped for ${down} ms (an execution created meanwhile), then started`);
+};
+
+const databaseCrash = async (x: FaultContext): Promise<Injected> => {
+  // An execution the API has just acknowledged (created, asked to run), then PostgreSQL
+  // SIGKILLed: what a client was told succeeded must be there after crash recovery (the count
+  // looks every acknowledged execution up, and it must end).
+  await x.startRun(x.rand.next() < 0.5 ? 'daliuge' : 'slurm');
+  await x.cluster.crashDb();
+  const down = x.rand.between(1000, 4000);
+  await sleep(down);
+  await x.cluster.startDb();
+  return did(
+    `PostgreSQL SIGKILLed right after an execution was acknowledged, started again (crash recovery) after ${down} ms`,
+  );
+};
+
+const promotion = async (x: FaultContext): Promise<Injected> => {
+  // A streaming standby that commits wait for, runs in flight on both backends, an execution
+  // acknowledged a moment before, and then the primary's machine lost: the standby is promoted and
+  // the database's address moved to it. The workers see a new copy (its timeline) and settle it;
+  // the count finds the acknowledged execution and every run once; the lead is taken there.
+  await x.cluster.addStandby();
+  const slurm = await inFlight(x, 'slurm');
+  const dim = await inFlight(x, 'daliuge');
+  await x.startRun(x.rand.next() < 0.5 ? 'daliuge' : 'slurm');
+  await sleep(x.rand.between(0, 1500));
+  const lost = Date.now();
+  await x.cluster.failOver();
+  const promotedMs = Date.now() - lost;
+  const led = await within(60_000, async () => {
+    const held = await x.cluster.db.any(
+      "SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND objid = $1 AND granted",
+      [schedulerLockObjid],
+    );
+    return held.length === 1;
+  });
+  const ledAfter = ((Date.now() - lost) / 1000).toFixed(1);
+  return {
+    what: `primary SIGKILLed with ${slurm} Slurm and ${dim} DALiuGE run(s) running; its synchronous standby promoted in ${promotedMs} ms and the address moved to it; the scheduler lead ${led ? `held there ${ledAfter} s after the loss` : 'not taken there within 60 s'}`,
+    happened: led,
+  };
+};
+
+const preSubmission = ['pending', 'queued', 'staging', 'translating', 'submitting'];
+let restores = 0;
+
+const restore = async (x: FaultContext): Promise<Injected> => {
+  // A base backup (last night's), then runs asked for and a named restore point: the point's copy
+  // holds them before their submission. Once one is submitted, the database is lost and recovered
+  // from the backup to that point. The workers see a new copy, look every run it holds before
+  // submission up on its backend by its names and adopt what they find: the count sees every
+  // attempt once. Executions created after the point are lost with it, as with any restore.
+  const backup = await x.cluster.backUp();
+  await x.startRun('slurm');
+  await x.startRun('daliuge');
+  const held = await x.cluster.db.map(
+    'SELECT id FROM executions WHERE state = ANY($1) AND execute_requested_at IS NOT NULL',
+    [preSubmission],
+    (r: { id: string }) => r.id,
+  );
+  const point = `chaos_restore_${++restores}`;
+  await x.cluster.restorePoint(point);
+  const submittedSince = () =>
+    x.cluster.db.map(
+      'SELECT id FROM executions WHERE id = ANY($1::uuid[]) AND NOT (state = ANY($2))',
+      [held, preSubmission],
+      (r: { id: string }) => r.id,
+    );
+  await within(90_000, async () => (await submittedSince()).length > 0);
+  await sleep(x.rand.between(0, 2000));
+  const submitted = await submittedSince();
+  const before = await ids(x);
+  await x.cluster.restore(backup, point);
+  const after = new Set(await ids(x));
+  const lost = before.filter((id) => !after.has(id));
+  // Adopted after the restore: the executions submitted after the point, found on their backends.
+  const adopted = async () =>
+    Number(
+      (
+        await x.cluster.db.one<{ n: string }>(
+          `SELECT count(DISTINCT subject_id) AS n FROM provenance_events
+            WHERE kind = 'execution.submitted' AND payload->>'after_restore' = 'true' AND subject_id = ANY($1)`,
+          [submitted],
+        )
+      ).n,
+    );
+  const all = await within(90_000, async () => (await adopted()) === submitted.length);
+  const n = await adopted();
+  return {
+    what: `a base backup, ${held.length} run(s) asked for before a restore point; ${submitted.length} submitted after it, then the database recovered to the point: ${n} of them adopted from their backends${all ? '' : ' (not all within 90 s)'}; ${lost.length} execution(s) created after the point lost with it`,
+    happened: submitted.length > 0 && all,
+  };
+};
+
+export const databaseFaults = {
+  database,
+  'database-crash': databaseCrash,
+  promotion,
+  restore,
+} as const;
