@@ -37,7 +37,7 @@ import { type Fault, passed, report } from './report.js';
 import { blindSpots, databaseDump, keyFileSecrets, scan, type Secret } from './secretsScan.js';
 
 const sizes = {
-  // Every fault once, about thirty executions: the size scripts/test runs (about 4.5 minutes).
+  // Every fault once, about fifty executions: the size scripts/test runs (about five minutes).
   small: { rounds: 1, runsPerGap: 2, workers: 2, endWithinMs: 5 * 60_000 },
   // Every fault four times over, in a shuffled order each round.
   large: { rounds: 4, runsPerGap: 3, workers: 3, endWithinMs: 15 * 60_000 },

@@ -108,24 +108,33 @@ const restore = async (x: FaultContext): Promise<Injected> => {
   await sleep(x.rand.between(0, 2000));
   const submitted = await submittedSince();
   const before = await ids(x);
+  const restoring = new Date();
   await x.cluster.restore(backup, point);
   const after = new Set(await ids(x));
   const lost = before.filter((id) => !after.has(id));
-  // Adopted after the restore: the executions submitted after the point, found on their backends.
-  const adopted = async () =>
-    Number(
-      (
-        await x.cluster.db.one<{ n: string }>(
-          `SELECT count(DISTINCT subject_id) AS n FROM provenance_events
-            WHERE kind = 'execution.submitted' AND payload->>'after_restore' = 'true' AND subject_id = ANY($1)`,
-          [submitted],
-        )
-      ).n,
+  // Adopted after the restore: each execution submitted after the point, found on its backend by
+  // the copy's settling (after_restore), or by the submit step's own lookup when a worker claimed
+  // its job before its next heartbeat saw the new copy. Only events written since the restore count.
+  const adopted = () =>
+    x.cluster.db.one<{ settling: string; step: string }>(
+      `SELECT count(DISTINCT subject_id) FILTER (WHERE payload->>'after_restore' = 'true') AS settling,
+              count(DISTINCT subject_id) FILTER (WHERE payload->>'after_restore' IS NULL) AS step
+         FROM provenance_events
+        WHERE kind = 'execution.submitted' AND payload->>'adopted' = 'true' AND subject_id = ANY($1)
+          AND created_at >= $2`,
+      [submitted, restoring],
     );
-  const all = await within(90_000, async () => (await adopted()) === submitted.length);
-  const n = await adopted();
+  const count = async () => {
+    const a = await adopted();
+    return { settling: Number(a.settling), step: Number(a.step) };
+  };
+  const all = await within(90_000, async () => {
+    const c = await count();
+    return c.settling + c.step === submitted.length;
+  });
+  const n = await count();
   return {
-    what: `a base backup, ${held.length} run(s) asked for before a restore point; ${submitted.length} submitted after it, then the database recovered to the point: ${n} of them adopted from their backends${all ? '' : ' (not all within 90 s)'}; ${lost.length} execution(s) created after the point lost with it`,
+    what: `a base backup, ${held.length} run(s) asked for before a restore point; ${submitted.length} submitted after it, then the database recovered to the point: ${n.settling} of them adopted by the copy's settling, ${n.step} by the submit step's lookup${all ? '' : ' (not all within 90 s)'}; ${lost.length} execution(s) created after the point lost with it`,
     happened: submitted.length > 0 && all,
   };
 };

@@ -113,16 +113,19 @@ export const prepareChaosProject = async (o: ChaosProjectOptions) => {
   await op.login('chaos-op', o.passwords.op);
   const all = o.sources * sourcesPerRun + o.extraSources;
   const identifiers = Array.from({ length: all }, (_, i) => `HIPASSJ${String(1000 + i)}+01`);
-  await op.expect('POST', '/sources/bulk', [200], {
-    body: {
-      project_module: module,
-      sources: identifiers.map((source_identifier) => ({ source_identifier })),
-    },
-  });
-  const discover = async () => {
-    await op.expect('POST', '/sources/discover', [202], {
-      body: { project_module: module, source_identifiers: identifiers },
+  // In requests of at most 1000 sources, the API's limit per request (the large size has more).
+  const chunks = Array.from({ length: Math.ceil(all / 1000) }, (_, i) =>
+    identifiers.slice(i * 1000, (i + 1) * 1000),
+  );
+  for (const chunk of chunks)
+    await op.expect('POST', '/sources/bulk', [200], {
+      body: { project_module: module, sources: chunk.map((source_identifier) => ({ source_identifier })) },
     });
+  const discover = async () => {
+    for (const chunk of chunks)
+      await op.expect('POST', '/sources/discover', [202], {
+        body: { project_module: module, source_identifiers: chunk },
+      });
   };
   await discover();
   await until(

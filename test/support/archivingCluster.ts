@@ -151,7 +151,9 @@ export const startArchivingCluster = async (
       `unix_socket_directories = '${sockets}'`,
       'wal_level = replica',
       'archive_mode = on',
-      `archive_command = 'test ! -f ${archive}/%f && cp %p ${archive}/%f'`,
+      // As PostgreSQL's manual asks: a segment archived already (a crash between the copy and its
+      // record) succeeds when the copy is the same, and a copy is whole or absent.
+      `archive_command = 'f=${archive}/%f; if [ -f "$f" ]; then cmp -s %p "$f"; else cp %p "$f.part" && mv "$f.part" "$f"; fi'`,
       'max_wal_senders = 4',
       `fsync = ${opts.fsync ? 'on' : 'off'}`,
       restore,
@@ -260,7 +262,15 @@ export const startArchivingCluster = async (
       const [row] = await sql<{ wal: string }>('postgres', 'SELECT pg_walfile_name(pg_switch_wal()) AS wal');
       const wal = row!.wal;
       for (const end = Date.now() + 60_000; !existsSync(join(archive, wal)); ) {
-        if (Date.now() > end) throw new Error(`WAL segment ${wal} was not archived within 60 s`);
+        if (Date.now() > end) {
+          const [a] = await sql('postgres', 'SELECT * FROM pg_stat_archiver');
+          const log = readdirSync(sockets)
+            .filter((f) => f.endsWith('.log'))
+            .map((f) => readFileSync(join(sockets, f), 'utf8').split('\n').slice(-15).join('\n'));
+          throw new Error(
+            `WAL segment ${wal} was not archived within 60 s: ${JSON.stringify(a)}\n${log.join('\n')}`,
+          );
+        }
         await new Promise((r) => setTimeout(r, 200));
       }
     },
