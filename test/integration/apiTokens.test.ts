@@ -57,6 +57,13 @@ test.serial('a token works as a Bearer with its own role, and only a login manag
   });
   t.is(above.status, 422);
   t.regex(above.text, /above your own role/);
+  // An account with no role anywhere: told so, not a server error (PostgreSQL refuses a token of none).
+  const nobody = await api.call('POST', '/auth/tokens', {
+    token: await api.tokenFor('nora', 'none'),
+    body: { name: 'x', days: 1 },
+  });
+  t.is(nobody.status, 403, nobody.text);
+  t.regex(nobody.text, /holds no role/);
   const listed = await api.call('GET', '/auth/tokens', { token: olga });
   t.is(listed.status, 200);
   t.deepEqual(

@@ -119,6 +119,17 @@ test('what a token request may ask is checked, and a token cannot make tokens or
     ),
   );
   t.is(pw.code, 'forbidden');
+  // An account with no role anywhere is told so, whether or not it names a role.
+  right(await h.users.create({ username: 'nora', email: 'n@example.org', role: 'none', password }));
+  const nora = await principal('nora');
+  for (const ask of [
+    { name: 'x', days: 1 },
+    { name: 'x', role: 'viewer', days: 1 },
+  ]) {
+    const none = left<{ code: string; message: string }>(await h.apiTokens.create(nora, ask));
+    t.is(none.code, 'forbidden');
+    t.regex(none.message, /holds no role/);
+  }
   // At most 20 live per account.
   for (let i = 1; i < 20; i++) right(await h.apiTokens.create(olga, { name: `t${i}`, days: 1 }));
   t.regex(

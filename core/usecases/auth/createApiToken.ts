@@ -75,6 +75,14 @@ export const createApiToken = async (
   const maxDays = deps.policy.apiTokenMaxDays;
   if (maxDays === 0) return E.left(tokensOff);
   if (owner.viaApiToken) return E.left(appError('forbidden', 'an API token cannot make API tokens; log in'));
+  // A token acts with a role; an account holding none anywhere has nothing to give one.
+  if (highestRole(owner) === 'none')
+    return E.left(
+      appError(
+        'forbidden',
+        'your account holds no role, for the service or any project: a token could do nothing; ask an admin for one',
+      ),
+    );
   const issues = issuesOf(input, owner, maxDays);
   if (issues.length > 0) return E.left(validationError('the API token request is not valid', issues));
   const now = deps.clock.now();
