@@ -1,4 +1,4 @@
-import { beforeTheBackend } from '../../core/domain/profilePause.js';
+import { beforeTheBackend } from '../../core/domain/execution.js';
 import type { ExecutionFigures } from '../../core/ports/ExecutionFigures.js';
 import type { Db } from './db.js';
 

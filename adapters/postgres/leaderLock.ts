@@ -4,7 +4,7 @@ import type { Db } from './db.js';
 
 // Distinct from the migration lock. Advisory locks are per database, so environments sharing a
 // server but not a database do not contend.
-const schedulerLockKey = 0x5375_7273;
+export const schedulerLockKey = 0x5375_7273;
 
 type Connection = pgPromise.IConnected<unknown, pg.IClient>;
 

@@ -19,6 +19,11 @@ export const executionStates = [
 ] as const;
 export type ExecutionState = (typeof executionStates)[number];
 
+/** The states of a run on its way to its backend: taken by a worker, not yet submitted. */
+export const beforeTheBackend = ['queued', 'staging', 'translating', 'submitting'] as const;
+/** The states of an execution none of whose attempts was submitted (a dry run ends without one). */
+export const unsubmittedStates = ['pending', ...beforeTheBackend] as const;
+
 export const terminalStates: ReadonlySet<ExecutionState> = new Set(['completed', 'failed', 'cancelled']);
 
 export type ExecutionTrigger =
@@ -116,7 +121,7 @@ export const transitionRules: readonly TransitionRule[] = [
     why: 'the backend confirms the cancel',
   },
   {
-    from: ['queued', 'staging', 'translating', 'submitting'],
+    from: beforeTheBackend,
     on: 'failed',
     event: 'execution.failed',
     to: 'failed',

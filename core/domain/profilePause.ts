@@ -1,3 +1,4 @@
+import { beforeTheBackend } from './execution.js';
 import { breaksALine } from './oneLine.js';
 import type { Role } from './roles.js';
 import { charLength } from './charLength.js';
@@ -109,9 +110,6 @@ export const pauseBlocker = (
 /** When a run held by the pause looks again: after `recheckMs`, or at the pause's end if sooner. */
 export const pauseRecheckAt = (p: ProfilePause, now: Date, recheckMs: number): Date =>
   new Date(Math.min(now.getTime() + recheckMs, p.until?.getTime() ?? Number.POSITIVE_INFINITY));
-
-/** The states of a run that has not reached its backend: a pause holds it before its translation or submit. */
-export const beforeTheBackend = ['queued', 'staging', 'translating', 'submitting'] as const;
 
 /**
  * Whether an execution waits on its profile's pause while the pause holds: it would submit (not a

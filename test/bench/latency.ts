@@ -14,6 +14,7 @@
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { unsubmittedStates } from '../../core/domain/execution.js';
 import { externalName } from '../../core/domain/externalWork.js';
 import { defaultEndedSessions } from '../../core/domain/profile.js';
 import { startWorker } from '../../hosts/worker/worker.js';
@@ -136,7 +137,7 @@ for (const { backend, ended } of variants) {
       while (Date.now() < end) {
         const s = (await api.call('GET', `/executions/${id}`, { token: p.token })).body as { state: string };
         state = s.state;
-        if (!['pending', 'queued', 'staging', 'translating', 'submitting'].includes(state)) break;
+        if (!(unsubmittedStates as readonly string[]).includes(state)) break;
         await new Promise((r) => setTimeout(r, 100));
       }
       const events = (

@@ -1,31 +1,13 @@
 // The chaos suite's faults of PostgreSQL itself: stopped and started, SIGKILLed (crash recovery),
 // its machine lost with a streaming standby promoted in its place, and restored from a backup
 // taken before runs were submitted. Each happens while runs are in flight.
+import { unsubmittedStates } from '../../core/domain/execution.js';
+import { schedulerLockHeld } from '../support/schedulerLock.js';
+import { holdsWithin } from '../support/until.js';
 import { did, type FaultContext, type Injected, inFlight, sleep } from './faultContext.js';
-
-/**
- * Until `check` answers true, or `ms`; answers whether it did. A failed check is "not yet" (the
- * database may be coming back), but one that never answered throws its error.
- */
-const within = async (ms: number, check: () => Promise<boolean>): Promise<boolean> => {
-  let failed: unknown = null;
-  for (const end = Date.now() + ms; Date.now() < end; await sleep(250)) {
-    try {
-      if (await check()) return true;
-      failed = null;
-    } catch (err) {
-      failed = err;
-    }
-  }
-  if (failed) throw failed;
-  return false;
-};
 
 const ids = (x: FaultContext) =>
   x.cluster.db.map('SELECT id FROM executions', [], (r: { id: string }) => r.id);
-
-/** The scheduler's advisory lock (adapters/postgres/leaderLock.ts), as pg_locks shows it. */
-const schedulerLockObjid = 0x5375_7273;
 
 const database = async (x: FaultContext): Promise<Injected> => {
   const down = x.rand.between(3000, 8000);
@@ -65,13 +47,7 @@ const promotion = async (x: FaultContext): Promise<Injected> => {
   const lost = Date.now();
   await x.cluster.failOver();
   const promotedMs = Date.now() - lost;
-  const led = await within(60_000, async () => {
-    const held = await x.cluster.db.any(
-      "SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND objid = $1 AND granted",
-      [schedulerLockObjid],
-    );
-    return held.length === 1;
-  });
+  const led = await holdsWithin(60_000, () => schedulerLockHeld(x.cluster.db));
   const ledAfter = ((Date.now() - lost) / 1000).toFixed(1);
   return {
     what: `primary SIGKILLed with ${slurm} Slurm and ${dim} DALiuGE run(s) running; its synchronous standby promoted in ${promotedMs} ms and the address moved to it; the scheduler lead ${led ? `held there ${ledAfter} s after the loss` : 'not taken there within 60 s'}`,
@@ -79,7 +55,7 @@ const promotion = async (x: FaultContext): Promise<Injected> => {
   };
 };
 
-const preSubmission = ['pending', 'queued', 'staging', 'translating', 'submitting'];
+const preSubmission = unsubmittedStates;
 let restores = 0;
 
 const restore = async (x: FaultContext): Promise<Injected> => {
@@ -104,7 +80,7 @@ const restore = async (x: FaultContext): Promise<Injected> => {
       [held, preSubmission],
       (r: { id: string }) => r.id,
     );
-  await within(90_000, async () => (await submittedSince()).length > 0);
+  await holdsWithin(90_000, async () => (await submittedSince()).length > 0);
   await sleep(x.rand.between(0, 2000));
   const submitted = await submittedSince();
   const before = await ids(x);
@@ -128,7 +104,7 @@ const restore = async (x: FaultContext): Promise<Injected> => {
     const a = await adopted();
     return { settling: Number(a.settling), step: Number(a.step) };
   };
-  const all = await within(90_000, async () => {
+  const all = await holdsWithin(90_000, async () => {
     const c = await count();
     return c.settling + c.step === submitted.length;
   });

@@ -29,11 +29,10 @@ import {
   testbedSshEnv,
   untilTrue,
 } from '../support/slurm.js';
+import { schedulerLockHeld } from '../support/schedulerLock.js';
 import { type TcpProxy, tcpProxy } from '../support/tcpProxy.js';
 
 const owner = 'surveyor_app';
-/** The scheduler's advisory lock key (adapters/postgres/leaderLock.ts), as pg_locks shows it. */
-const schedulerLockObjid = 0x5375_7273;
 
 let tb: SlurmTestbed;
 let primary: ArchivingCluster;
@@ -151,12 +150,8 @@ test.serial(
     }
     const output = worker!.output();
     t.regex(output, /"timeline"/, 'the worker saw the timeline move');
-    const lock = await db.any(
-      "SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND objid = $1 AND granted",
-      [schedulerLockObjid],
-    );
     // Taken on the new server: seamlessly when the lead's connection came back at once, else after a
     // "no longer the scheduler leader" line; either way the lock is held there.
-    t.is(lock.length, 1, 'the scheduler lock is held on the new primary');
+    t.true(await schedulerLockHeld(db), 'the scheduler lock is held on the new primary');
   },
 );

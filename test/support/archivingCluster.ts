@@ -39,28 +39,26 @@ const binDir = (): string => {
 
 const asRoot = process.getuid?.() === 0;
 
+/** A PostgreSQL program's command line: as the postgres user when we are root (it refuses root). */
+const command = (program: string, args: readonly string[]): [string, string[]] =>
+  asRoot
+    ? ['runuser', ['-u', 'postgres', '--', join(binDir(), program), ...args]]
+    : [join(binDir(), program), [...args]];
+
 /** Runs a PostgreSQL program as the server's user (postgres when we are root). */
 const run = (program: string, args: readonly string[]): string =>
-  execFileSync(
-    asRoot ? 'runuser' : join(binDir(), program),
-    asRoot ? ['-u', 'postgres', '--', join(binDir(), program), ...args] : args,
-    {
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'pipe'],
-      timeout: 120_000,
-    },
-  );
+  execFileSync(...command(program, args), {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    timeout: 120_000,
+  });
 
 /**
  * As `run`, without holding this process's event loop: a chaos run's proxies live in it and go on
  * forwarding while a backup is taken or a server starts.
  */
 const runAsync = async (program: string, args: readonly string[]): Promise<void> => {
-  await execFileAsync(
-    asRoot ? 'runuser' : join(binDir(), program),
-    asRoot ? ['-u', 'postgres', '--', join(binDir(), program), ...args] : args,
-    { encoding: 'utf8', timeout: 120_000 },
-  );
+  await execFileAsync(...command(program, args), { encoding: 'utf8', timeout: 120_000 });
 };
 
 const owned = (dir: string) => {

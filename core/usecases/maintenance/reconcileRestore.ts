@@ -1,4 +1,4 @@
-import { executionEvent, transition } from '../../domain/execution.js';
+import { executionEvent, transition, unsubmittedStates } from '../../domain/execution.js';
 import type { Execution, ExecutionChange } from '../../domain/executionRecord.js';
 import { externalName } from '../../domain/externalWork.js';
 import type { PollSpacing } from '../../domain/pollRound.js';
@@ -57,8 +57,6 @@ export interface RestoreReport {
   readonly unknown: readonly UnknownRun[];
 }
 
-/** The restored record says no attempt of these was submitted (dry runs never submit). */
-const unsubmittedStates = ['pending', 'queued', 'staging', 'translating', 'submitting'] as const;
 const pageSize = 200;
 /** Executions looked up at once: each lookup is an SSH command or an HTTP request to a backend. */
 const lookupsAtOnce = 4;

@@ -2,7 +2,7 @@ import type { Execution } from '../../domain/executionRecord.js';
 import { DeferredJob, LeaseLostError, PermanentJobError } from '../../domain/job.js';
 import { holdingPause, pauseBlocker, pauseRecheckAt } from '../../domain/profilePause.js';
 import { unsettledAttemptsOf } from '../../domain/externalWork.js';
-import { executionEvent, transition } from '../../domain/execution.js';
+import { beforeTheBackend, executionEvent, transition } from '../../domain/execution.js';
 import {
   type Attempt,
   checkAbort,
@@ -179,7 +179,7 @@ const failExecution = async (
   remoteEnded = false,
 ): Promise<void> => {
   const e = await current(a, job, true);
-  if (!e || !['queued', 'staging', 'translating', 'submitting'].includes(e.state)) return;
+  if (!e || !(beforeTheBackend as readonly string[]).includes(e.state)) return;
   const failed = transition(e.state, 'failed');
   try {
     await commit(

@@ -1,11 +1,12 @@
 import { Command, Option } from 'clipanion';
+import { unsubmittedStates } from '../../../../core/domain/execution.js';
 import type { ApiClient } from '../../client/apiClient.js';
 import { UsageError } from '../../client/clientCommand.js';
 import { type ExecutionView, path } from './exec.js';
 import { ExecBulkCommand } from './execBulk.js';
 
 /** The states of a run not yet on a backend: cancelling one wastes nothing already spent. */
-const notSubmitted = ['pending', 'queued', 'staging', 'translating', 'submitting'] as const;
+const notSubmitted = unsubmittedStates;
 
 /**
  * The emergency stop: a configuration found wrong, a profile pointing at the wrong allocation.
