@@ -78,6 +78,9 @@ export const sshTargetOf = (p: DeploymentProfile): SshTarget => {
 const tail = (s: string, n = 500) => (s.length > n ? `…${s.slice(-n)}` : s).trim();
 
 /** What each command a backend runs on a login node is, as the metrics name it. */
+/** Names looked up in one command: about 10 kB of command line, far below any limit. */
+const namesPerLookup = 200;
+
 const commandKinds: Readonly<Record<string, string>> = {
   polling: 'poll',
   sbatch: 'submit',
@@ -154,40 +157,54 @@ export class SlurmBackend implements DeploymentBackend {
   }
 
   async find(p: DeploymentProfile, externalName: string, signal?: AbortSignal): Promise<Submission | null> {
+    return (await this.findAll(p, [externalName], signal)).get(externalName) ?? null;
+  }
+
+  /** Every name's job, `namesPerLookup` names a command: squeue and sacct once for all of them. */
+  async findAll(
+    p: DeploymentProfile,
+    externalNames: readonly string[],
+    signal?: AbortSignal,
+  ): Promise<Map<string, Submission>> {
     const d = batchOf(p);
     const t = sshTargetOf(p);
-    const r = await this.run(
-      t,
-      findScript(externalName, this.o.findDays ?? 30),
-      'looking the job up',
-      signal,
-    );
-    const answer = parsePoll(r.stdout);
-    // Either command failing leaves the answer unknown, never "absent": an overloaded controller
-    // (exactly when sbatch timed out) may have taken the job that sacct does not list yet. A site
-    // without accounting at all is the exception: there squeue (which keeps ended jobs for
-    // MinJobAge) is all the truth there is.
-    const sacctError =
-      answer.sacctError && !accountingDisabled.test(answer.sacctError) ? answer.sacctError : null;
-    if (answer.squeueError || sacctError || !answer.sacctRan)
-      throw new SshUnavailable(
-        `looking up job ${externalName} on ${targetKey(t)} failed, so whether it exists is unknown: ${[
-          answer.squeueError ? `squeue: ${answer.squeueError}` : '',
-          sacctError ? `sacct: ${sacctError}` : '',
-          answer.sacctRan ? '' : 'the answer ended before sacct',
-        ]
-          .filter(Boolean)
-          .join('; ')}`,
-      );
-    const ids = [...answer.jobs.values()]
-      .filter((j) => j.from === 'squeue' || j.name === externalName)
-      .map((j) => j.jobId)
-      .sort((a, b) => Number(a) - Number(b));
-    if (ids.length === 0) return null;
-    return this.submission(t, d, externalName, ids[0]!, {
-      adopted: true,
-      ...(ids.length > 1 ? { other_jobs_with_this_name: ids.slice(1) } : {}),
-    });
+    const found = new Map<string, Submission>();
+    for (let i = 0; i < externalNames.length; i += namesPerLookup) {
+      const names = externalNames.slice(i, i + namesPerLookup);
+      const r = await this.run(t, findScript(names, this.o.findDays ?? 30), 'looking the job up', signal);
+      const answer = parsePoll(r.stdout);
+      // Either command failing leaves the answer unknown, never "absent": an overloaded controller
+      // (exactly when sbatch timed out) may have taken the job that sacct does not list yet. A site
+      // without accounting at all is the exception: there squeue (which keeps ended jobs for
+      // MinJobAge) is all the truth there is.
+      const sacctError =
+        answer.sacctError && !accountingDisabled.test(answer.sacctError) ? answer.sacctError : null;
+      if (answer.squeueError || sacctError || !answer.sacctRan)
+        throw new SshUnavailable(
+          `looking up ${names.length === 1 ? `job ${names[0]}` : `${names.length} jobs by name`} on ${targetKey(t)} failed, so whether ${names.length === 1 ? 'it exists' : 'they exist'} is unknown: ${[
+            answer.squeueError ? `squeue: ${answer.squeueError}` : '',
+            sacctError ? `sacct: ${sacctError}` : '',
+            answer.sacctRan ? '' : 'the answer ended before sacct',
+          ]
+            .filter(Boolean)
+            .join('; ')}`,
+        );
+      const asked = new Set(names);
+      const ids = new Map<string, string[]>();
+      for (const j of answer.jobs.values())
+        if (j.name !== undefined && asked.has(j.name)) ids.set(j.name, [...(ids.get(j.name) ?? []), j.jobId]);
+      for (const [name, all] of ids) {
+        const [first, ...others] = all.sort((a, b) => Number(a) - Number(b));
+        found.set(
+          name,
+          this.submission(t, d, name, first!, {
+            adopted: true,
+            ...(others.length > 0 ? { other_jobs_with_this_name: others } : {}),
+          }),
+        );
+      }
+    }
+    return found;
   }
 
   async submit(req: SubmitRequest, signal?: AbortSignal): Promise<Submission> {

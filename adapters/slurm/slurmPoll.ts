@@ -11,6 +11,8 @@ import { sq } from './slurmText.js';
  * SLURM_TIME_FORMAT=%s) and sacct's fields, as parsed below.
  */
 const squeueFormat = `--format='%i|%T|%r|%N|%e'`;
+/** As squeueFormat, then the job's name (unabridged: no width given), for a lookup by name. */
+const squeueNamedFormat = `--format='%i|%T|%r|%N|%e|%j'`;
 const sacctFields = '--format=JobIDRaw,JobName,State,ExitCode,NodeList';
 /**
  * What a poll round asks sacct of the jobs that ended: the same five fields, then the job's
@@ -138,7 +140,7 @@ const unixSeconds = (s: string | undefined): number | null =>
   s !== undefined && /^\d{1,12}$/.test(s) && s !== '0' ? Number(s) : null;
 
 const parseSqueueLine = (line: string): JobState | null => {
-  const m = /^(\d+)\|([A-Z_]+)\|([^|]*)(?:\|([^|]*))?(?:\|([^|]*))?$/.exec(line.trim());
+  const m = /^(\d+)\|([A-Z_]+)\|([^|]*)(?:\|([^|]*))?(?:\|([^|]*))?(?:\|([^|]*))?$/.exec(line.trim());
   if (!m) return null;
   const endedAt = terminalJobStates.has(m[2]!) ? unixSeconds(m[5]) : null;
   return {
@@ -147,6 +149,7 @@ const parseSqueueLine = (line: string): JobState | null => {
     reason: m[3]!,
     ...(m[4] ? { nodes: m[4] } : {}),
     ...(endedAt !== null ? { endedAt } : {}),
+    ...(m[6] ? { name: m[6] } : {}),
     from: 'squeue',
   };
 };
@@ -275,13 +278,16 @@ export const parsePoll = (stdout: string): PollAnswer => {
   return { jobs, usage, statuses, progress, downNodes, squeueError, sacctError, sacctRan, now, accountJobs };
 };
 
-/** Looks a job up by its (deterministic) name, in squeue and in sacct. */
-export const findScript = (jobName: string, sinceDays: number): string =>
+/**
+ * Looks jobs up by their (deterministic) names, in squeue and in sacct: two scheduler commands for
+ * any number of names (both take a comma-separated list). squeue prints each job's name last.
+ */
+export const findScript = (jobNames: readonly string[], sinceDays: number): string =>
   [
-    `q=$(SLURM_TIME_FORMAT=%s squeue --noheader --user="$(id -un)" --name=${sq(jobName)} --states=all ${squeueFormat} 2>&1); rc=$?`,
+    `q=$(SLURM_TIME_FORMAT=%s squeue --noheader --user="$(id -un)" --name=${sq(jobNames.join(','))} --states=all ${squeueNamedFormat} 2>&1); rc=$?`,
     'echo "@@squeue $rc"',
     `printf '%s\\n' "$q"`,
-    `a=$(sacct --noheader --parsable2 --allocations --name=${sq(jobName)} --starttime=now-${sinceDays}days ${sacctFields} 2>&1); rc=$?`,
+    `a=$(sacct --noheader --parsable2 --allocations --name=${sq(jobNames.join(','))} --starttime=now-${sinceDays}days ${sacctFields} 2>&1); rc=$?`,
     'echo "@@sacct $rc"',
     `printf '%s\\n' "$a"`,
     'exit 0',

@@ -64,14 +64,24 @@ export interface DeploymentBackend {
   readonly needsMapping: boolean;
   /** Finds work submitted earlier under `externalName` (after a crash), so it is adopted, not resubmitted. */
   find(profile: DeploymentProfile, externalName: string, signal?: AbortSignal): Promise<Submission | null>;
+  /**
+   * `find` for many names of one target at once (Slurm: two scheduler commands for all of them,
+   * not two each): the names found, each with its submission. A lookup that fails throws: whether
+   * any of them exists is then unknown. Absent: the names are looked up one by one with `find`.
+   */
+  findAll?(
+    profile: DeploymentProfile,
+    externalNames: readonly string[],
+    signal?: AbortSignal,
+  ): Promise<ReadonlyMap<string, Submission>>;
   submit(req: SubmitRequest, signal?: AbortSignal): Promise<Submission>;
-  /** One round for many executions of one target; every item gets an outcome. */
   /**
    * What this process's last answered poll round of `target` counted of the account's own jobs at
    * the site (pending or running, every one, ours or not: what a site's limits count). Absent: the
    * backend keeps no such queue (an island manager), or no round has counted it yet.
    */
   accountJobs?(target: string): number | undefined;
+  /** One round for many executions of one target; every item gets an outcome. */
   poll(target: string, items: readonly PollItem[], signal?: AbortSignal): Promise<Map<string, RemoteOutcome>>;
   cancel(item: PollItem, signal?: AbortSignal): Promise<void>;
   /**

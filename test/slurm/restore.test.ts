@@ -129,7 +129,13 @@ const submittedEvents = async (id: string) =>
   ).items.filter((e) => e.kind === 'execution.submitted');
 
 let project: Awaited<ReturnType<typeof prepareProject>>;
-const dumped: { slurmRun: string; dimRun: string } = { slurmRun: '', dimRun: '' };
+const dumped: { slurmRun: string; dimRun: string; waiting: string[] } = {
+  slurmRun: '',
+  dimRun: '',
+  waiting: [],
+};
+/** Created on the Slurm profile and never asked to run: looked up too (they may have run since). */
+const waitingSources = ['HIPASSJ0008+01', 'HIPASSJ0009+01', 'HIPASSJ0010+01', 'HIPASSJ0011+01'];
 const names = () => ({
   slurm: `surveyor-${dumped.slurmRun}-a1`,
   dim: `surveyor-${dumped.dimRun}-a1`,
@@ -142,7 +148,7 @@ test.serial(
     const api = await serve('live');
     project = await prepareProject(
       api,
-      ['HIPASSJ0005+01', 'HIPASSJ0006+01', 'HIPASSJ0007+01'],
+      ['HIPASSJ0005+01', 'HIPASSJ0006+01', 'HIPASSJ0007+01', ...waitingSources],
       yamlWithGraph('HelloWorld-simple.graph', graphs.sha['HelloWorld-simple.graph']!, ' []'),
       { name: 'slurm', translation: { num_par: 1, num_islands: 1 }, deployment: testbedDeployment(tb) },
     );
@@ -169,6 +175,18 @@ test.serial(
       { do_stage: false },
       { deployment_profile_name: 'dim' },
     );
+    for (const identifier of waitingSources) {
+      const c = await api.call('POST', '/executions', {
+        token: project.token,
+        body: {
+          project_module: project.module,
+          archive_name: 'casda',
+          sources: [{ source_identifier: identifier }],
+        },
+      });
+      t.is(c.status, 201, c.text);
+      dumped.waiting.push((c.body as { uuid: string }).uuid);
+    }
     const ids = [dumped.slurmRun, dumped.dimRun];
     t.deepEqual(await states(ids), ['queued', 'queued']);
     cluster.dump('live', join(work, 'live.dump'));
@@ -186,8 +204,21 @@ test.serial(
     await serve('restored');
     const ids = [dumped.slurmRun, dumped.dimRun];
     t.deepEqual(await states(ids), ['queued', 'queued'], 'the backup knew nothing of the runs');
+    const calls = schedulerCalls(tb).length;
     const dry = await restoreCheckCli('restored', ['--dry-run']);
     t.is(dry.code, 0, dry.output);
+    // The five Slurm executions' three attempts each, looked up in one squeue and one sacct.
+    const lookups = schedulerCalls(tb)
+      .slice(calls)
+      .filter((c) => /^(squeue|sacct) .*--name=/.test(c));
+    t.deepEqual(
+      lookups.map((c) => c.split(' ')[0]),
+      ['squeue', 'sacct'],
+      lookups.join('\n'),
+    );
+    for (const id of [dumped.slurmRun, ...dumped.waiting])
+      for (const attempt of [1, 2, 3]) t.true(lookups[0]!.includes(`surveyor-${id}-a${attempt}`), id);
+    t.is(dry.check.report!.nothing_found, waitingSources.length);
     t.true(dry.check.differs.includes('database_oid'), JSON.stringify(dry.check.differs));
     t.deepEqual(
       dry.check.report!.adopted.map((a) => `${a.execution_id} a${a.attempt} from ${a.from_state}`).sort(),

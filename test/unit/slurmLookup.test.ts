@@ -60,7 +60,46 @@ test('a site without accounting: squeue alone decides', async (t) => {
   const b = backendAnswering('@@squeue 0\n@@sacct 1\nSlurm accounting storage is disabled\n');
   t.is(await b.find(profile, name), null);
   const found = await backendAnswering(
-    `@@squeue 0\n77|PENDING|Priority\n@@sacct 1\nSlurm accounting storage is disabled\n`,
+    `@@squeue 0\n77|PENDING|Priority|||${name}\n@@sacct 1\nSlurm accounting storage is disabled\n`,
   ).find(profile, name);
   t.is(found?.runRecord['job_id'], '77');
+});
+
+test('many names in one lookup: squeue and sacct once, each job under the name it carries', async (t) => {
+  const scripts: string[] = [];
+  const b = new SlurmBackend({
+    pool: {
+      exec: async (_t: unknown, script: string) => {
+        scripts.push(script);
+        return {
+          code: 0,
+          stdout: [
+            '@@squeue 0',
+            '80|RUNNING|None|n1|1700000000|surveyor-e1-a2',
+            '81|PENDING|Priority|||surveyor-e3-a1',
+            '@@sacct 0',
+            '79|surveyor-e1-a1|COMPLETED|0:0|n1',
+            '82|surveyor-e3-a1|CANCELLED by 0|0:0|None assigned',
+            '90|someone-elses-a1|COMPLETED|0:0|n1',
+          ].join('\n'),
+          stderr: '',
+        };
+      },
+    } as unknown as SshPool,
+    securityFindings: () => ({ findings: [], knownHosts: null as never }),
+  });
+  const names = ['surveyor-e1-a1', 'surveyor-e1-a2', 'surveyor-e2-a1', 'surveyor-e3-a1'];
+  const found = await b.findAll(profile, names);
+  t.is(scripts.length, 1, 'one command');
+  t.is(scripts[0]!.match(/squeue --/g)?.length, 1);
+  t.is(scripts[0]!.match(/sacct --/g)?.length, 1);
+  t.true(scripts[0]!.includes(`--name='${names.join(',')}'`));
+  t.deepEqual(
+    [...found].map(([n, s]) => [n, s.runRecord['job_id'], s.runRecord['other_jobs_with_this_name']]),
+    [
+      ['surveyor-e1-a2', '80', undefined],
+      ['surveyor-e3-a1', '81', ['82']],
+      ['surveyor-e1-a1', '79', undefined],
+    ],
+  );
 });

@@ -58,8 +58,10 @@ export interface RestoreReport {
 }
 
 const pageSize = 200;
-/** Executions looked up at once: each lookup is an SSH command or an HTTP request to a backend. */
+/** Lookups made at once: each is an SSH command or an HTTP request to a backend. */
 const lookupsAtOnce = 4;
+/** Executions of one target in one lookup, where the backend finds many names at once. */
+const executionsPerLookup = 50;
 
 const candidates = async (deps: ReconcileDeps): Promise<Execution[]> => {
   const all: Execution[] = [];
@@ -75,31 +77,95 @@ const candidates = async (deps: ReconcileDeps): Promise<Execution[]> => {
   return all;
 };
 
+type Found = readonly { attempt: number; sub: Submission }[];
 type Lookup =
-  | { readonly kind: 'found'; readonly found: readonly { attempt: number; sub: Submission }[] }
+  | { readonly kind: 'found'; readonly found: Found }
   | { readonly kind: 'unknown'; readonly name: string; readonly error: string };
 
-/** Each attempt's deterministic name, from the recorded attempt on; a failed lookup is unknown, never absent. */
-const lookUp = async (deps: ReconcileDeps, e: Execution, o: ReconcileOptions): Promise<Lookup> => {
+/** The names an execution's work may have: the recorded attempt's and the next ones'. */
+const namesOf = (e: Execution, o: ReconcileOptions) =>
+  Array.from({ length: o.attempts }, (_, i) => ({
+    attempt: e.attempt + i,
+    name: externalName({ id: e.id, attempt: e.attempt + i }),
+  }));
+
+const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/** One execution's names, one after another; a failed lookup is unknown, never absent. */
+const lookUpEach = async (deps: ReconcileDeps, e: Execution, o: ReconcileOptions): Promise<Lookup> => {
   const backend = deps.backends.get(e.profileSnapshot.deployment.kind);
   const found: { attempt: number; sub: Submission }[] = [];
-  for (let attempt = e.attempt; attempt < e.attempt + o.attempts; attempt++) {
-    const name = externalName({ id: e.id, attempt });
+  for (const { attempt, name } of namesOf(e, o)) {
     try {
       const sub = await backend.find(e.profileSnapshot, name, o.signal);
       if (sub) found.push({ attempt, sub });
     } catch (err) {
-      return { kind: 'unknown', name, error: err instanceof Error ? err.message : String(err) };
+      return { kind: 'unknown', name, error: messageOf(err) };
     }
   }
   return { kind: 'found', found };
+};
+
+/**
+ * Executions of one deployment, every name of theirs in one lookup where the backend finds many at
+ * once (a failure leaves all of them unknown), else each on its own.
+ */
+const lookUp = async (
+  deps: ReconcileDeps,
+  es: readonly Execution[],
+  o: ReconcileOptions,
+): Promise<Lookup[]> => {
+  const profile = es[0]!.profileSnapshot;
+  const backend = deps.backends.get(profile.deployment.kind);
+  if (!backend.findAll) return Promise.all(es.map((e) => lookUpEach(deps, e, o)));
+  const names = es.map((e) => namesOf(e, o));
+  try {
+    const found = await backend.findAll(
+      profile,
+      names.flat().map((n) => n.name),
+      o.signal,
+    );
+    return names.map((ns) => ({
+      kind: 'found',
+      found: ns.flatMap(({ attempt, name }) => {
+        const sub = found.get(name);
+        return sub ? [{ attempt, sub }] : [];
+      }),
+    }));
+  } catch (err) {
+    return names.map((ns) => ({ kind: 'unknown', name: ns[0]!.name, error: messageOf(err) }));
+  }
+};
+
+/**
+ * What to look up together: executions of one deployment (its target, and the paths its records
+ * name), `executionsPerLookup` at a time, where the backend finds many names at once; any other
+ * execution alone.
+ */
+const lookupGroups = (deps: ReconcileDeps, todo: readonly Execution[]): Execution[][] => {
+  const groups: Execution[][] = [];
+  const byDeployment = new Map<string, Execution[]>();
+  for (const e of todo) {
+    if (!deps.backends.get(e.profileSnapshot.deployment.kind).findAll) {
+      groups.push([e]);
+      continue;
+    }
+    const key = JSON.stringify(e.profileSnapshot.deployment);
+    const group = byDeployment.get(key) ?? [];
+    if (group.length === 0) byDeployment.set(key, group);
+    group.push(e);
+  }
+  for (const es of byDeployment.values())
+    for (let i = 0; i < es.length; i += executionsPerLookup)
+      groups.push(es.slice(i, i + executionsPerLookup));
+  return groups;
 };
 
 /** Records the latest attempt found as submitted and running, with its first poll round. */
 const adopt = async (
   deps: ReconcileDeps,
   e: Execution,
-  found: readonly { attempt: number; sub: Submission }[],
+  found: Found,
   dryRun: boolean,
 ): Promise<AdoptedRun | 'changed'> => {
   const { attempt, sub } = found[found.length - 1]!;
@@ -172,22 +238,23 @@ export const reconcileRestore = async (deps: ReconcileDeps, o: ReconcileOptions)
   const unknown: UnknownRun[] = [];
   let nothing = 0;
   let changed = 0;
-  for (let i = 0; i < todo.length; i += lookupsAtOnce) {
+  const groups = lookupGroups(deps, todo);
+  for (let i = 0; i < groups.length; i += lookupsAtOnce) {
     if (o.signal?.aborted) throw new Error('the restore check was stopped');
     await Promise.all(
-      todo.slice(i, i + lookupsAtOnce).map(async (e) => {
-        const l = await lookUp(deps, e, o);
-        if (l.kind === 'unknown') {
-          unknown.push({ execution_id: e.id, external_name: l.name, error: l.error });
-          return;
+      groups.slice(i, i + lookupsAtOnce).map(async (es) => {
+        const lookups = await lookUp(deps, es, o);
+        for (const [k, e] of es.entries()) {
+          const l = lookups[k]!;
+          if (l.kind === 'unknown')
+            unknown.push({ execution_id: e.id, external_name: l.name, error: l.error });
+          else if (l.found.length === 0) nothing++;
+          else {
+            const r = await adopt(deps, e, l.found, o.dryRun);
+            if (r === 'changed') changed++;
+            else adopted.push(r);
+          }
         }
-        if (l.found.length === 0) {
-          nothing++;
-          return;
-        }
-        const r = await adopt(deps, e, l.found, o.dryRun);
-        if (r === 'changed') changed++;
-        else adopted.push(r);
       }),
     );
   }

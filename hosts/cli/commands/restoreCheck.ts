@@ -42,7 +42,8 @@ export class RestoreCheckCommand extends Command {
       jobs or DALiuGE sessions exist. This command looks each one up on its backend under its
       deterministic names (surveyor-<execution>-a<attempt>, for the recorded attempt and the next
       --attempts - 1, which a retry since the backup would have used): squeue and sacct on the
-      login node, the island manager's session. The latest attempt found is adopted: the execution
+      login node, once for the names of up to 50 executions of one profile, and the island
+      manager's session of each. The latest attempt found is adopted: the execution
       is recorded as submitted and running, with an execution.submitted event (adopted,
       after_restore), and polled to its true end. Nothing found: the execution runs as usual.
 
