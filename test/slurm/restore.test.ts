@@ -129,6 +129,20 @@ const submittedEvents = async (id: string) =>
   ).items.filter((e) => e.kind === 'execution.submitted');
 
 let project: Awaited<ReturnType<typeof prepareProject>>;
+
+/** Creates an execution of one source, through the API of the copy now served; returns its id. */
+const create = async (identifier: string): Promise<string> => {
+  const c = await open!.api.call('POST', '/executions', {
+    token: project.token,
+    body: {
+      project_module: project.module,
+      archive_name: 'casda',
+      sources: [{ source_identifier: identifier }],
+    },
+  });
+  if (c.status !== 201) throw new Error(`create: ${c.text}`);
+  return (c.body as { uuid: string }).uuid;
+};
 const dumped: { slurmRun: string; dimRun: string; waiting: string[] } = {
   slurmRun: '',
   dimRun: '',
@@ -175,18 +189,7 @@ test.serial(
       { do_stage: false },
       { deployment_profile_name: 'dim' },
     );
-    for (const identifier of waitingSources) {
-      const c = await api.call('POST', '/executions', {
-        token: project.token,
-        body: {
-          project_module: project.module,
-          archive_name: 'casda',
-          sources: [{ source_identifier: identifier }],
-        },
-      });
-      t.is(c.status, 201, c.text);
-      dumped.waiting.push((c.body as { uuid: string }).uuid);
-    }
+    for (const identifier of waitingSources) dumped.waiting.push(await create(identifier));
     const ids = [dumped.slurmRun, dumped.dimRun];
     t.deepEqual(await states(ids), ['queued', 'queued']);
     cluster.dump('live', join(work, 'live.dump'));
@@ -259,16 +262,7 @@ let recovered = '';
 /** Creates an execution of one source and asks it to run, through the API of the copy now served. */
 const execute = async (identifier: string): Promise<string> => {
   const api = open!.api;
-  const c = await api.call('POST', '/executions', {
-    token: project.token,
-    body: {
-      project_module: project.module,
-      archive_name: 'casda',
-      sources: [{ source_identifier: identifier }],
-    },
-  });
-  if (c.status !== 201) throw new Error(`create: ${c.text}`);
-  const id = (c.body as { uuid: string }).uuid;
+  const id = await create(identifier);
   const x = await api.call('POST', `/executions/${id}/execute`, {
     token: project.token,
     body: { do_stage: false },
