@@ -77,10 +77,10 @@ export const sshTargetOf = (p: DeploymentProfile): SshTarget => {
 
 const tail = (s: string, n = 500) => (s.length > n ? `…${s.slice(-n)}` : s).trim();
 
-/** What each command a backend runs on a login node is, as the metrics name it. */
 /** Names looked up in one command: about 10 kB of command line, far below any limit. */
 const namesPerLookup = 200;
 
+/** What each command a backend runs on a login node is, as the metrics name it. */
 const commandKinds: Readonly<Record<string, string>> = {
   polling: 'poll',
   sbatch: 'submit',
@@ -191,8 +191,16 @@ export class SlurmBackend implements DeploymentBackend {
         );
       const asked = new Set(names);
       const ids = new Map<string, string[]>();
-      for (const j of answer.jobs.values())
-        if (j.name !== undefined && asked.has(j.name)) ids.set(j.name, [...(ids.get(j.name) ?? []), j.jobId]);
+      for (const j of answer.jobs.values()) {
+        // squeue lists only the names asked for; of one name, any line is that name's job.
+        const name = j.from === 'squeue' && names.length === 1 ? names[0]! : j.name;
+        if (name !== undefined && asked.has(name)) ids.set(name, [...(ids.get(name) ?? []), j.jobId]);
+        else if (j.from === 'squeue')
+          // A name squeue printed otherwise than it was given (cut short?): whose job it is, unknown.
+          throw new SshUnavailable(
+            `looking up ${names.length} jobs by name on ${targetKey(t)}: squeue listed job ${j.jobId} under a name not asked for (${j.name ?? 'none'}), so whose it is is unknown`,
+          );
+      }
       for (const [name, all] of ids) {
         const [first, ...others] = all.sort((a, b) => Number(a) - Number(b));
         found.set(

@@ -103,3 +103,21 @@ test('many names in one lookup: squeue and sacct once, each job under the name i
     ],
   );
 });
+
+test('of many names, a job squeue lists under a name not asked for (cut short): unknown, not absent', async (t) => {
+  const b = backendAnswering('@@squeue 0\n80|RUNNING|None|n1|0|surveyor-e1-a\n@@sacct 0\n');
+  await t.throwsAsync(b.findAll(profile, ['surveyor-e1-a1', 'surveyor-e1-a2']), {
+    name: 'SshUnavailable',
+    message: /squeue listed job 80 under a name not asked for \(surveyor-e1-a\)/,
+  });
+  // Of one name, squeue's line is that name's job, whatever name it prints.
+  t.is(
+    (
+      await backendAnswering('@@squeue 0\n80|RUNNING|None|n1|0|surveyor-e1-a\n@@sacct 0\n').find(
+        profile,
+        name,
+      )
+    )?.runRecord['job_id'],
+    '80',
+  );
+});
