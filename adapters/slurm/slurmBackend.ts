@@ -15,7 +15,8 @@ import type {
 import { parseProgressFile, parseStatusFile } from './jobFiles.js';
 import { jobHelperScript, progressFileName, statusFileName } from './jobHelper.js';
 import { jobPaths, renderJobScript, slurmResources } from './jobScript.js';
-import { accountingDisabled, withSacctUsage } from './jobUsage.js';
+import { withSacctUsage } from './jobUsage.js';
+import { jobIdsByName } from './findAnswer.js';
 import { hostPattern } from './knownHosts.js';
 import { type SecurityFinding, targetFinding, withoutHostPaths } from './sshCredentials.js';
 import { type ExecResult, type SshPool, type SshTarget, SshUnavailable, targetKey } from './sshPool.js';
@@ -172,37 +173,9 @@ export class SlurmBackend implements DeploymentBackend {
     for (let i = 0; i < externalNames.length; i += namesPerLookup) {
       const names = externalNames.slice(i, i + namesPerLookup);
       const r = await this.run(t, findScript(names, this.o.findDays ?? 30), 'looking the job up', signal);
-      const answer = parsePoll(r.stdout);
-      // Either command failing leaves the answer unknown, never "absent": an overloaded controller
-      // (exactly when sbatch timed out) may have taken the job that sacct does not list yet. A site
-      // without accounting at all is the exception: there squeue (which keeps ended jobs for
-      // MinJobAge) is all the truth there is.
-      const sacctError =
-        answer.sacctError && !accountingDisabled.test(answer.sacctError) ? answer.sacctError : null;
-      if (answer.squeueError || sacctError || !answer.sacctRan)
-        throw new SshUnavailable(
-          `looking up ${names.length === 1 ? `job ${names[0]}` : `${names.length} jobs by name`} on ${targetKey(t)} failed, so whether ${names.length === 1 ? 'it exists' : 'they exist'} is unknown: ${[
-            answer.squeueError ? `squeue: ${answer.squeueError}` : '',
-            sacctError ? `sacct: ${sacctError}` : '',
-            answer.sacctRan ? '' : 'the answer ended before sacct',
-          ]
-            .filter(Boolean)
-            .join('; ')}`,
-        );
-      const asked = new Set(names);
-      const ids = new Map<string, string[]>();
-      for (const j of answer.jobs.values()) {
-        // squeue lists only the names asked for; of one name, any line is that name's job.
-        const name = j.from === 'squeue' && names.length === 1 ? names[0]! : j.name;
-        if (name !== undefined && asked.has(name)) ids.set(name, [...(ids.get(name) ?? []), j.jobId]);
-        else if (j.from === 'squeue')
-          // A name squeue printed otherwise than it was given (cut short?): whose job it is, unknown.
-          throw new SshUnavailable(
-            `looking up ${names.length} jobs by name on ${targetKey(t)}: squeue listed job ${j.jobId} under a name not asked for (${j.name ?? 'none'}), so whose it is is unknown`,
-          );
-      }
+      const ids = jobIdsByName(parsePoll(r.stdout), names, targetKey(t));
       for (const [name, all] of ids) {
-        const [first, ...others] = all.sort((a, b) => Number(a) - Number(b));
+        const [first, ...others] = all;
         found.set(
           name,
           this.submission(t, d, name, first!, {

@@ -5,8 +5,7 @@ import { UsageError } from '../../client/clientCommand.js';
 import { type ExecutionView, path } from './exec.js';
 import { ExecBulkCommand } from './execBulk.js';
 
-/** The states of a run not yet on a backend: cancelling one wastes nothing already spent. */
-const notSubmitted = unsubmittedStates;
+// The states of a run not yet on a backend (unsubmittedStates): cancelling one wastes nothing spent.
 
 /**
  * The emergency stop: a configuration found wrong, a profile pointing at the wrong allocation.
@@ -38,7 +37,7 @@ export class ExecCancelAllCommand extends ExecBulkCommand {
   });
 
   state = Option.Array('--state', {
-    description: `Only these states (${notSubmitted.join(', ')}, running); repeat it for more`,
+    description: `Only these states (${unsubmittedStates.join(', ')}, running); repeat it for more`,
   });
   running = Option.Boolean('--running', false, {
     description: 'Those running on their backends too (cancelled there)',
@@ -46,8 +45,8 @@ export class ExecCancelAllCommand extends ExecBulkCommand {
   protected readonly done = 'cancelled';
 
   protected states() {
-    const allowed: readonly string[] = [...notSubmitted, 'running'];
-    const asked = this.state ?? [...notSubmitted, ...(this.running ? ['running'] : [])];
+    const allowed: readonly string[] = [...unsubmittedStates, 'running'];
+    const asked = this.state ?? [...unsubmittedStates, ...(this.running ? ['running'] : [])];
     const wrong = asked.filter((s) => !allowed.includes(s));
     if (wrong.length > 0) throw new UsageError(`--state ${wrong[0]}: one of ${allowed.join(', ')}`);
     return [...new Set(asked)];
